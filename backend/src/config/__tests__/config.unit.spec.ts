@@ -1,0 +1,28 @@
+import { ConfigError, parseConfig } from '../config';
+
+describe('parseConfig', () => {
+  it('has defaults that work on a developer machine', () => {
+    const config = parseConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/vira');
+    expect(config.REDIS_URL).toBe('redis://127.0.0.1:6379');
+    expect(config.CORS_ORIGINS).toEqual([]);
+    expect(config.MIGRATE_ON_START).toBe(true);
+  });
+
+  it('stops on a bad value naming it', () => {
+    expect(() => parseConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => parseConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => parseConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+    expect(() => parseConfig({ MIGRATE_ON_START: 'talvez' })).toThrow(/MIGRATE_ON_START/);
+  });
+
+  it('requires a real JWT secret in production', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+    expect(parseConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).JWT_SECRET).toHaveLength(40);
+  });
+
+  it('splits CORS origins', () => {
+    expect(parseConfig({ CORS_ORIGINS: 'https://a.com, https://b.com' }).CORS_ORIGINS).toEqual(['https://a.com', 'https://b.com']);
+  });
+});

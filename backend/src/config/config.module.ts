@@ -1,0 +1,10 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from './config';
+
+@Global()
+@Module({})
+export class ConfigModule {
+  static forConfig(config: AppConfig): DynamicModule {
+    return { module: ConfigModule, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
+  }
+}

@@ -1,0 +1,32 @@
+import 'reflect-metadata';
+import { Kysely } from 'kysely';
+import { ConfigError, loadConfig } from './config/config';
+import { createDatabase, createPool } from './platform/database/database';
+import { migrateToLatest } from './platform/database/migrator';
+import { createApp } from './platform/http/create-app';
+
+async function migrate(databaseUrl: string): Promise<void> {
+  const db: Kysely<unknown> = createDatabase(
+    createPool({ connectionString: databaseUrl, poolMax: 1, applicationName: 'vira-migrate' }),
+  );
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function bootstrap(): Promise<void> {
+  const config = loadConfig();
+  if (config.MIGRATE_ON_START) await migrate(config.DATABASE_URL);
+  const app = await createApp(config);
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const url = `http://localhost:${config.PORT}`;
+  process.stdout.write(JSON.stringify({ level: 30, time: Date.now(), msg: `Vira API pronta em ${url}`, url }) + '\n');
+}
+
+bootstrap().catch((error: unknown) => {
+  const message = error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,36 @@
+import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import type { Kysely } from 'kysely';
+import type { Pool } from 'pg';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { createDatabase, createPool } from './database';
+import type { Database } from './database.types';
+
+export const PG_POOL = Symbol('PG_POOL');
+export const DATABASE = Symbol('DATABASE');
+export type Db = Kysely<Database>;
+
+@Global()
+@Module({
+  providers: [
+    {
+      provide: PG_POOL,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) =>
+        createPool({
+          connectionString: config.DATABASE_URL,
+          poolMax: config.DATABASE_POOL_MAX,
+          applicationName: 'vira',
+        }),
+    },
+    { provide: DATABASE, inject: [PG_POOL], useFactory: (pool: Pool) => createDatabase(pool) },
+  ],
+  exports: [PG_POOL, DATABASE],
+})
+export class DatabaseModule implements OnApplicationShutdown {
+  constructor(@Inject(DATABASE) private readonly db: Db) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    // Destroying Kysely ends the pg pool it owns.
+    await this.db.destroy();
+  }
+}

@@ -1,0 +1,30 @@
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import { Pool, types } from 'pg';
+import type { Database } from './database.types';
+
+// bigint (int8) as a JS string would leak into every read model; positions fit in a double.
+types.setTypeParser(types.builtins.INT8, (value) => Number(value));
+
+export interface DatabaseOptions {
+  connectionString: string;
+  poolMax: number;
+  applicationName: string;
+}
+
+export function createPool(options: DatabaseOptions): Pool {
+  return new Pool({
+    connectionString: options.connectionString,
+    max: options.poolMax,
+    application_name: options.applicationName,
+    // A connection left idle inside a transaction holds back pg_snapshot_xmin and stalls projections.
+    idle_in_transaction_session_timeout: 10_000,
+    connectionTimeoutMillis: 5_000,
+  });
+}
+
+export function createDatabase(pool: Pool): Kysely<Database> {
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin()],
+  });
+}

@@ -1,0 +1,47 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import type Redis from 'ioredis';
+import { DATABASE, type Db } from '../database/database.module';
+import { REDIS } from '../queue/queue.module';
+
+export type Check = 'ok' | 'down';
+export interface HealthReport {
+  status: 'ok' | 'error';
+  postgres: Check;
+  redis: Check;
+}
+
+const CHECK_TIMEOUT_MS = 2_000;
+
+async function probe(check: () => Promise<unknown>): Promise<Check> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout')), CHECK_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([check(), timeout]);
+    return 'ok';
+  } catch {
+    return 'down';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+@Injectable()
+export class HealthService {
+  constructor(
+    @Inject(DATABASE) private readonly db: Db,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  async check(): Promise<HealthReport> {
+    const [postgres, redis] = await Promise.all([
+      probe(() => sql`select 1`.execute(this.db)),
+      probe(async () => {
+        if ((await this.redis.ping()) !== 'PONG') throw new Error('unexpected ping reply');
+      }),
+    ]);
+    return { status: postgres === 'ok' && redis === 'ok' ? 'ok' : 'error', postgres, redis };
+  }
+}

@@ -1,0 +1,88 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../errors/domain-error';
+import { messageForStatus } from '../errors/error-catalogue';
+
+export interface ErrorBody {
+  statusCode: number;
+  code: string;
+  message: string;
+}
+
+interface FastifyLikeError {
+  statusCode?: number;
+  code?: string;
+}
+
+function isFastifyClientError(error: unknown): error is Error & FastifyLikeError {
+  const candidate = error as FastifyLikeError | undefined;
+  return (
+    error instanceof Error &&
+    typeof candidate?.statusCode === 'number' &&
+    candidate.statusCode >= 400 &&
+    candidate.statusCode < 500
+  );
+}
+
+export function toErrorBody(exception: unknown): ErrorBody {
+  if (exception instanceof DomainError) {
+    return { statusCode: exception.statusCode, code: exception.code, message: exception.message };
+  }
+  if (exception instanceof HttpException) {
+    const statusCode = exception.getStatus();
+    const response = exception.getResponse() as Partial<ErrorBody> | string;
+    const fallback = messageForStatus(statusCode);
+    // Nest wraps Fastify's body-parser failures in an HttpException carrying Fastify's English text.
+    if (statusCode === 400 && typeof response === 'string' && /JSON/.test(response)) {
+      return { statusCode, code: 'invalid_json', message: 'O corpo da requisição não é um JSON válido.' };
+    }
+    const own = typeof response === 'object' && typeof response.code === 'string';
+    return {
+      statusCode,
+      code: own ? (response.code as string) : fallback.code,
+      message: own && typeof response.message === 'string' ? response.message : fallback.message,
+    };
+  }
+  if (isFastifyClientError(exception)) {
+    const statusCode = exception.statusCode as number;
+    if (statusCode === 400 && (exception instanceof SyntaxError || /JSON/i.test(exception.code ?? ''))) {
+      return { statusCode, code: 'invalid_json', message: 'O corpo da requisição não é um JSON válido.' };
+    }
+    return { statusCode, ...messageForStatus(statusCode) };
+  }
+  return { statusCode: 500, ...messageForStatus(500) };
+}
+
+/** The one place where any failure becomes `{ statusCode, code, message }`; a 500 never carries a stack. */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  constructor(private readonly spaIndexAvailable: boolean) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const context = host.switchToHttp();
+    const reply = context.getResponse<FastifyReply>();
+    const request = context.getRequest<FastifyRequest>();
+    const body = toErrorBody(exception);
+
+    if (body.statusCode === 404 && this.isSpaNavigation(request)) {
+      void reply.type('text/html; charset=utf-8').sendFile('index.html');
+      return;
+    }
+    if (body.statusCode >= 500) {
+      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    }
+    void reply.status(body.statusCode).header('cache-control', 'no-store').send(body);
+  }
+
+  /** Client-side routes (/agenda, /alunos/novo ...) get the SPA; /api and /socket.io never do. */
+  private isSpaNavigation(request: FastifyRequest): boolean {
+    return (
+      this.spaIndexAvailable &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api') &&
+      !request.url.startsWith('/socket.io')
+    );
+  }
+}

@@ -1,0 +1,83 @@
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { RequestMethod } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from '../../app.module';
+import type { AppConfig } from '../../config/config';
+import { REDIS } from '../queue/queue.module';
+import { RedisIoAdapter } from '../realtime/redis-io.adapter';
+import { AllExceptionsFilter } from './all-exceptions.filter';
+import { findSpaDirectory } from './static-files';
+import { REQUEST_ID_HEADER, requestIdFor } from './logger';
+
+const CONTENT_SECURITY_POLICY = {
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", 'ws:', 'wss:'],
+    frameAncestors: ["'none'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+  },
+};
+
+/** Builds the HTTP application exactly as production runs it; tests call this too. */
+export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: true,
+    return503OnClosing: true,
+    requestIdHeader: false,
+    genReqId: requestIdFor,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forConfig(config), adapter, {
+    bufferLogs: true,
+    abortOnError: false,
+  });
+  app.useLogger(app.get(Logger));
+  app.enableShutdownHooks();
+  app.setGlobalPrefix('api', { exclude: [{ path: '/', method: RequestMethod.GET }] });
+
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', async (request, reply) => {
+      reply.header(REQUEST_ID_HEADER, request.id);
+    });
+  await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY });
+  if (config.CORS_ORIGINS.length > 0) {
+    app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
+  }
+
+  const spaDirectory = findSpaDirectory(config.STATIC_DIR);
+  if (spaDirectory) {
+    await app.register(fastifyStatic, {
+      root: spaDirectory,
+      wildcard: true,
+      setHeaders: (reply, filePath) => {
+        const hashedAsset = filePath.includes('/assets/');
+        reply.header('cache-control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.useGlobalFilters(new AllExceptionsFilter(spaDirectory !== undefined));
+  app.useWebSocketAdapter(new RedisIoAdapter(app, app.get(REDIS)));
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Vira API')
+      .setDescription('Sua agenda que vira dinheiro — API HTTP')
+      .setVersion('1.0.0')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', useGlobalPrefix: false });
+  return app;
+}

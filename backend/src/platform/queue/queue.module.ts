@@ -1,0 +1,61 @@
+import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import type Redis from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
+import type { JobMap, JobName, QueueName } from './jobs';
+import { closeRedis, createRedis } from './redis';
+
+export const REDIS = Symbol('REDIS');
+
+/** Producer side of BullMQ: one Queue per name, created on first use, closed on shutdown. */
+@Injectable()
+export class JobQueues implements OnApplicationShutdown {
+  private readonly queues = new Map<QueueName, Queue>();
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  queue(name: QueueName): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection: this.redis, prefix: `${this.config.REDIS_PREFIX}:bull` });
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  async add<Q extends QueueName, J extends JobName<Q>>(
+    queue: Q,
+    job: J,
+    data: JobMap[Q][J],
+    options?: { jobId?: string },
+  ): Promise<void> {
+    await this.queue(queue).add(job, data, { removeOnComplete: true, removeOnFail: 100, ...options });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+  }
+}
+
+@Global()
+@Module({
+  providers: [
+    {
+      provide: REDIS,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => createRedis(config.REDIS_URL, 'vira'),
+    },
+    JobQueues,
+  ],
+  exports: [REDIS, JobQueues],
+})
+export class QueueModule implements OnApplicationShutdown {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await closeRedis(this.redis);
+  }
+}

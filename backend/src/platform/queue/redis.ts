@@ -1,0 +1,28 @@
+import Redis from 'ioredis';
+
+/** BullMQ needs `maxRetriesPerRequest: null` on every connection it blocks on. */
+export function createRedis(url: string, connectionName: string): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: null, connectionName });
+  // ioredis reconnects by itself; /api/health reports an outage, so errors are not rethrown here.
+  redis.on('error', () => undefined);
+  return redis;
+}
+
+/** QUIT when connected (flushes pending replies), otherwise drop the reconnect loop at once. */
+export async function closeRedis(redis: Redis): Promise<void> {
+  if (redis.status === 'connecting' || redis.status === 'connect') {
+    // Closing mid-handshake rejects commands already queued by their owners (e.g. SUBSCRIBE).
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 2_000);
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+  if (redis.status === 'ready') {
+    await redis.quit().catch(() => redis.disconnect());
+  } else {
+    redis.disconnect();
+  }
+}

@@ -1,0 +1,36 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { IoAdapter } from '@nestjs/platform-socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type Redis from 'ioredis';
+import type { Server, ServerOptions } from 'socket.io';
+import { closeRedis } from '../queue/redis';
+
+/**
+ * socket.io with the Redis pub/sub adapter, so rooms span every API instance and the worker's
+ * redis emitter reaches them. The classic adapter is enough here: messages are hints to refetch,
+ * and a missed one is healed by the next refetch or reconnect.
+ */
+export class RedisIoAdapter extends IoAdapter {
+  private readonly connections: Redis[] = [];
+
+  constructor(
+    app: INestApplicationContext,
+    private readonly redis: Redis,
+  ) {
+    super(app);
+  }
+
+  override createIOServer(port: number, options?: ServerOptions): Server {
+    const server = super.createIOServer(port, { ...options, path: '/socket.io', cors: undefined }) as Server;
+    const pub = this.redis.duplicate({ connectionName: 'vira-socket-pub' });
+    const sub = this.redis.duplicate({ connectionName: 'vira-socket-sub' });
+    for (const connection of [pub, sub]) connection.on('error', () => undefined);
+    this.connections.push(pub, sub);
+    server.adapter(createAdapter(pub, sub));
+    return server;
+  }
+
+  override async dispose(): Promise<void> {
+    await Promise.all(this.connections.splice(0).map((connection) => closeRedis(connection)));
+  }
+}

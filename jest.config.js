@@ -1,0 +1,69 @@
+// @ts-check
+/** One jest run, three projects: backend unit, backend integration (real PostgreSQL + Redis), frontend components. */
+
+// ESM-only packages that Node 20.19+ loads through require(esm) but jest's module system does not.
+const esmOnlyPackages = ['content-disposition'];
+const transformIgnorePatterns = [`/node_modules/(?!(${esmOnlyPackages.join('|')})/)`];
+
+const backendTransform = {
+  '^.+\\.(ts|js)$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', decorators: true },
+        transform: { legacyDecorator: true, decoratorMetadata: true },
+        target: 'es2023',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+
+const frontendTransform = {
+  '^.+\\.(ts|tsx)$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2023',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+  testTimeout: 30_000,
+  projects: [
+    {
+      displayName: 'backend-unit',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/backend/src', '<rootDir>/test'],
+      testMatch: ['**/*.unit.spec.ts'],
+      transform: backendTransform,
+      transformIgnorePatterns,
+    },
+    {
+      displayName: 'backend-int',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/backend/src', '<rootDir>/test'],
+      testMatch: ['**/*.int.spec.ts'],
+      transform: backendTransform,
+      transformIgnorePatterns,
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      setupFiles: ['<rootDir>/test/support/worker-env.ts'],
+    },
+    {
+      displayName: 'frontend',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/frontend/src'],
+      testMatch: ['**/*.test.tsx', '**/*.test.ts'],
+      transform: frontendTransform,
+      setupFilesAfterEnv: ['<rootDir>/frontend/src/test/setup.ts'],
+      moduleNameMapper: { '\\.(css)$': '<rootDir>/frontend/src/test/style-stub.ts' },
+    },
+  ],
+};

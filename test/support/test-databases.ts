@@ -1,0 +1,80 @@
+import { Client } from 'pg';
+import { Kysely } from 'kysely';
+import { createDatabase, createPool } from '../../backend/src/platform/database/database';
+import { migrateToLatest } from '../../backend/src/platform/database/migrator';
+import { databaseUrlFor } from './services';
+
+/** Names carry the pid of the jest run that made them, so concurrent runs never collide. */
+export const TEST_DATABASE_PREFIX = 'vira_t';
+export const templateName = (runPid: number) => `${TEST_DATABASE_PREFIX}${runPid}_template`;
+export const workerDatabaseName = (runPid: number, workerId: string | number) =>
+  `${TEST_DATABASE_PREFIX}${runPid}_w${workerId}`;
+
+async function withAdmin<T>(adminUrl: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Drops databases left behind by jest runs that died before their teardown. */
+export async function dropAbandonedDatabases(adminUrl: string): Promise<void> {
+  await withAdmin(adminUrl, async (client) => {
+    const { rows } = await client.query<{ datname: string }>(
+      `select datname from pg_database where datname like $1`,
+      [`${TEST_DATABASE_PREFIX}%`],
+    );
+    for (const { datname } of rows) {
+      const pid = Number(/^vira_t(\d+)_/.exec(datname)?.[1]);
+      if (pid && !isAlive(pid)) await client.query(`drop database if exists "${datname}" with (force)`);
+    }
+  });
+}
+
+export async function createMigratedTemplate(adminUrl: string, runPid: number): Promise<void> {
+  const name = templateName(runPid);
+  await withAdmin(adminUrl, async (client) => {
+    await client.query(`drop database if exists "${name}" with (force)`);
+    await client.query(`create database "${name}"`);
+  });
+  const db: Kysely<unknown> = createDatabase(
+    createPool({ connectionString: databaseUrlFor(adminUrl, name), poolMax: 1, applicationName: 'vira-test-template' }),
+  );
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+export async function cloneWorkerDatabases(adminUrl: string, runPid: number, workers: number): Promise<void> {
+  await withAdmin(adminUrl, async (client) => {
+    for (let worker = 1; worker <= workers; worker++) {
+      const name = workerDatabaseName(runPid, worker);
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.query(`create database "${name}" template "${templateName(runPid)}"`);
+    }
+  });
+}
+
+export async function dropRunDatabases(adminUrl: string, runPid: number): Promise<void> {
+  await withAdmin(adminUrl, async (client) => {
+    const { rows } = await client.query<{ datname: string }>(
+      `select datname from pg_database where datname like $1`,
+      [`${TEST_DATABASE_PREFIX}${runPid}\\_%`],
+    );
+    for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
+  });
+}

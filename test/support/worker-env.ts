@@ -1,0 +1,15 @@
+import { databaseUrlFor } from './services';
+import { workerDatabaseName } from './test-databases';
+
+// Runs in each jest worker before its test files: its own database and its own Redis key prefix.
+const runPid = Number(process.env.VIRA_TEST_RUN_PID);
+const worker = process.env.JEST_WORKER_ID ?? '1';
+const adminUrl = process.env.VIRA_TEST_ADMIN_DATABASE_URL;
+if (!adminUrl || !runPid) throw new Error('global-setup.ts não rodou: faltam VIRA_TEST_* no ambiente');
+
+process.env.NODE_ENV = 'test';
+process.env.DATABASE_URL = databaseUrlFor(adminUrl, workerDatabaseName(runPid, worker));
+process.env.REDIS_URL = process.env.VIRA_TEST_REDIS_URL;
+process.env.REDIS_PREFIX = `vira-t${runPid}-w${worker}`;
+process.env.LOG_LEVEL ??= 'silent';
+process.env.MIGRATE_ON_START = 'false';
