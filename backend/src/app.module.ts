@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
+import { AuthModule } from './platform/auth/auth.module';
 import { DatabaseModule } from './platform/database/database.module';
 import { HealthModule } from './platform/health/health.module';
 import { loggerParams } from './platform/http/logger';
@@ -20,6 +21,7 @@ export class AppModule {
         LoggerModule.forRoot(loggerParams(config)),
         CqrsModule.forRoot(),
         DatabaseModule,
+        AuthModule,
         QueueModule,
         RealtimeModule,
         HealthModule,

@@ -1,4 +1,7 @@
 import { Controller, Get, Module } from '@nestjs/common';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { Test } from '@nestjs/testing';
+import { AllExceptionsFilter } from '../all-exceptions.filter';
 import { startTestApp, type TestApp } from '../../../../../test/support/test-app';
 
 describe('HTTP errors (real app)', () => {
@@ -77,9 +80,6 @@ class BoomModule {}
 
 describe('unhandled errors', () => {
   it('answer 500 without a stack trace or the internal message', async () => {
-    const { Test } = await import('@nestjs/testing');
-    const { AllExceptionsFilter } = await import('../all-exceptions.filter');
-    const { FastifyAdapter } = await import('@nestjs/platform-fastify');
     const moduleRef = await Test.createTestingModule({ imports: [BoomModule] }).compile();
     const app = moduleRef.createNestApplication(new FastifyAdapter(), { logger: false });
     app.setGlobalPrefix('api');
