@@ -4,6 +4,7 @@ import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { AuthModule } from './platform/auth/auth.module';
+import { EventStoreModule } from './platform/event-store/event-store.module';
 import { DatabaseModule } from './platform/database/database.module';
 import { HealthModule } from './platform/health/health.module';
 import { loggerParams } from './platform/http/logger';
@@ -22,6 +23,7 @@ export class AppModule {
         CqrsModule.forRoot(),
         DatabaseModule,
         AuthModule,
+        EventStoreModule,
         QueueModule,
         RealtimeModule,
         HealthModule,

@@ -1,0 +1,71 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type Kysely, sql } from 'kysely';
+import { DATABASE, type Db } from '../database/database.module';
+import type { Database } from '../database/database.types';
+import type { DomainEvent, EventMetadata, StoredEvent } from './event';
+
+export interface AppendRequest {
+  tenantId: string;
+  streamType: string;
+  streamId: string;
+  /** The stream version the decision was made on (0 for a new stream). */
+  expectedVersion: number;
+  events: readonly DomainEvent[];
+  metadata: EventMetadata;
+}
+
+export interface AppendResult {
+  /** Global position of the last event written. */
+  position: number;
+  nextVersion: number;
+}
+
+/** Someone else appended to the stream since it was read: reload and decide again. */
+export class ConcurrencyError extends Error {
+  constructor(readonly streamId: string) {
+    super(`stream ${streamId} changed concurrently`);
+    this.name = 'ConcurrencyError';
+  }
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/** Appends all events of one decision in a single INSERT; runs inside `db` (a pool or a transaction). */
+export async function appendEvents(db: Kysely<Database>, request: AppendRequest): Promise<AppendResult> {
+  if (request.events.length === 0) throw new Error('nothing to append');
+  const versions = request.events.map((_, index) => request.expectedVersion + index + 1);
+  try {
+    const rows = await sql<{ globalPosition: number }>`
+      insert into events (tenant_id, stream_type, stream_id, stream_version, event_type, data, metadata)
+      select ${request.tenantId}::uuid, ${request.streamType}, ${request.streamId}::uuid, v, t, d, ${JSON.stringify(request.metadata)}::jsonb
+      from unnest(${versions}::int[], ${request.events.map((event) => event.type)}::text[], ${request.events.map((event) =>
+        JSON.stringify(event.data),
+      )}::jsonb[]) as e(v, t, d)
+      returning global_position`.execute(db);
+    return {
+      position: Math.max(...rows.rows.map((row) => row.globalPosition)),
+      nextVersion: versions[versions.length - 1],
+    };
+  } catch (error) {
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new ConcurrencyError(request.streamId);
+    throw error;
+  }
+}
+
+@Injectable()
+export class EventStore {
+  constructor(@Inject(DATABASE) private readonly db: Db) {}
+
+  append(request: AppendRequest, db: Kysely<Database> = this.db): Promise<AppendResult> {
+    return appendEvents(db, request);
+  }
+
+  async readStream(tenantId: string, streamId: string, db: Kysely<Database> = this.db): Promise<StoredEvent[]> {
+    const result = await sql<StoredEvent>`
+      select global_position, transaction_id::text as transaction_id, tenant_id, stream_type, stream_id, stream_version,
+             event_type, schema_version, data, metadata, occurred_at
+      from events where tenant_id = ${tenantId}::uuid and stream_id = ${streamId}::uuid
+      order by stream_version`.execute(db);
+    return result.rows;
+  }
+}
