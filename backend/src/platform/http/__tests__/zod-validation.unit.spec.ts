@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { ValidationError } from '../../errors/domain-error';
+import { parseOrThrow } from '../zod-validation.pipe';
+
+const schema = z.strictObject({ amount: z.number().int().positive().max(1000), reason: z.string().min(1).max(200) });
+
+function messageFor(value: unknown): string {
+  try {
+    parseOrThrow(schema, value);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ValidationError);
+    return (error as ValidationError).message;
+  }
+  throw new Error('expected a validation error');
+}
+
+describe('parseOrThrow', () => {
+  it('names the field in pt-BR', () => {
+    expect(messageFor({ reason: 'x' })).toBe("Campo 'amount' é obrigatório");
+    expect(messageFor({ amount: 'dez', reason: 'x' })).toBe("Campo 'amount' deve ser um número");
+    expect(messageFor({ amount: -1, reason: 'x' })).toBe("Campo 'amount' deve ser maior que 0");
+    expect(messageFor({ amount: 10_000, reason: 'x' })).toBe("Campo 'amount' deve ser no máximo 1000");
+    expect(messageFor({ amount: 1, reason: '' })).toBe("Campo 'reason' deve ter pelo menos 1 caractere(s)");
+  });
+
+  it('refuses unknown fields', () => {
+    expect(messageFor({ amount: 1, reason: 'x', tenantId: 'other' })).toBe(
+      'Requisição inválida: campo(s) não permitido(s): tenantId',
+    );
+  });
+
+  it('returns the parsed value', () => {
+    expect(parseOrThrow(schema, { amount: 2, reason: 'Renovação' })).toEqual({ amount: 2, reason: 'Renovação' });
+  });
+});

@@ -1,0 +1,62 @@
+import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
+import { z, type ZodType } from 'zod';
+import { ValidationError } from '../errors/domain-error';
+
+type Issue = z.core.$ZodRawIssue;
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'um texto',
+  number: 'um número',
+  int: 'um número inteiro',
+  boolean: 'verdadeiro ou falso',
+  object: 'um objeto',
+  array: 'uma lista',
+};
+
+/** pt-BR wording for the issues our schemas produce. */
+function brazilianMessage(issue: Issue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null
+        ? 'é obrigatório'
+        : `deve ser ${TYPE_NAMES[issue.expected] ?? issue.expected}`;
+    case 'too_small':
+      if (issue.origin === 'string') return `deve ter pelo menos ${issue.minimum} caractere(s)`;
+      if (issue.origin === 'array') return `deve ter pelo menos ${issue.minimum} item(ns)`;
+      return issue.inclusive ? `deve ser no mínimo ${issue.minimum}` : `deve ser maior que ${issue.minimum}`;
+    case 'too_big':
+      if (issue.origin === 'string') return `deve ter no máximo ${issue.maximum} caractere(s)`;
+      if (issue.origin === 'array') return `deve ter no máximo ${issue.maximum} item(ns)`;
+      return issue.inclusive ? `deve ser no máximo ${issue.maximum}` : `deve ser menor que ${issue.maximum}`;
+    case 'unrecognized_keys':
+      return `campo(s) não permitido(s): ${issue.keys.join(', ')}`;
+    case 'invalid_format':
+      return 'está em um formato inválido';
+    case 'invalid_value':
+      return `deve ser um de: ${issue.values.map(String).join(', ')}`;
+    default:
+      return 'é inválido';
+  }
+}
+
+z.config({ customError: (issue) => brazilianMessage(issue) });
+
+/** Turns the first zod issue into a 400 naming the field, e.g. "Campo 'amount' deve ser maior que 0". */
+export function parseOrThrow<T>(schema: ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue.path.join('.');
+  const message = field ? `Campo '${field}' ${issue.message}` : `Requisição inválida: ${issue.message}`;
+  throw new ValidationError(message, field || undefined);
+}
+
+/** `@Body(new ZodValidationPipe(schema))`: validates and strips nothing silently (use z.strictObject). */
+@Injectable()
+export class ZodValidationPipe<T> implements PipeTransform<unknown, T> {
+  constructor(private readonly schema: ZodType<T>) {}
+
+  transform(value: unknown, _metadata: ArgumentMetadata): T {
+    return parseOrThrow(this.schema, value ?? {});
+  }
+}
