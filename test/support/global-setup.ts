@@ -1,4 +1,4 @@
-import type { Config } from 'jest';
+import type { Config } from '@jest/types';
 import { resolveServices } from './services';
 import { cloneWorkerDatabases, createMigratedTemplate, dropAbandonedDatabases, dropRunDatabases } from './test-databases';
 
