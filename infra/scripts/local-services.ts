@@ -53,6 +53,16 @@ export async function ensureDatabase(adminUrl: string, database: string, fresh =
   }
 }
 
+async function dropDatabase(adminUrl: string, database: string): Promise<void> {
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${database}" with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
 function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
@@ -74,7 +84,12 @@ export async function startPostgres(database: string, fresh: boolean, log: (line
   const forceEmbedded = process.env.VIRA_POSTGRES === 'embedded';
   if (!forceEmbedded && (await portAnswers('127.0.0.1', 5432)) && (await canConnect(localAdmin))) {
     await ensureDatabase(localAdmin, database, fresh);
-    return { url: withDatabase(localAdmin, database), description: 'PostgreSQL local em 127.0.0.1:5432', stop: nothingToStop };
+    return {
+      url: withDatabase(localAdmin, database),
+      description: 'PostgreSQL local em 127.0.0.1:5432',
+      // A fresh (throwaway) database is dropped again on the way out.
+      stop: fresh ? () => dropDatabase(localAdmin, database) : nothingToStop,
+    };
   }
 
   log(`${forceEmbedded ? 'VIRA_POSTGRES=embedded' : 'PostgreSQL local não respondeu'}; iniciando o PostgreSQL embutido (.data/postgres)...`);

@@ -1,0 +1,79 @@
+/**
+ * `npm test`: lint, typecheck, every jest project (unit, integration on real PostgreSQL and
+ * Redis, frontend components), a build, then the Playwright end-to-end tests in Debian's
+ * Chromium against the built app. Ends with one line: `N passed, N failed`.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import * as path from 'node:path';
+
+const root = path.resolve(__dirname, '..');
+const results = path.join(root, 'test-results');
+
+interface Tally {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+const total: Tally = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps: string[] = [];
+
+function run(step: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+  process.stdout.write(`\n=== ${step}: ${command} ${args.join(' ')}\n`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  process.stdout.write(`=== ${step}: ${ok ? 'ok' : 'FALHOU'} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+  if (!ok) failedSteps.push(step);
+  return ok;
+}
+
+function readJson<T>(file: string): T | undefined {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined;
+}
+
+function tallyJest(): void {
+  const report = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numRuntimeErrorTestSuites: number }>(
+    path.join(results, 'jest.json'),
+  );
+  if (!report) return;
+  total.passed += report.numPassedTests;
+  total.failed += report.numFailedTests + report.numRuntimeErrorTestSuites;
+  total.skipped += report.numPendingTests;
+}
+
+function tallyPlaywright(): void {
+  const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
+    path.join(results, 'e2e.json'),
+  );
+  if (!report) return;
+  total.passed += report.stats.expected;
+  total.failed += report.stats.unexpected + report.stats.flaky;
+  total.skipped += report.stats.skipped;
+}
+
+function main(): void {
+  rmSync(results, { recursive: true, force: true });
+  mkdirSync(results, { recursive: true });
+  const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
+
+  run('lint', bin('eslint'), ['.', '--max-warnings', '0']);
+  run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+  // --forceExit: a suite that leaks a handle must not hang CI; the teardown has already run by then.
+  run('jest', bin('jest'), ['--ci', '--forceExit', '--json', `--outputFile=${path.join(results, 'jest.json')}`], {
+    TZ: 'UTC',
+  });
+  tallyJest();
+  if (run('build', 'npm', ['run', '--silent', 'build'])) {
+    run('e2e', bin('playwright'), ['test', '-c', 'test/e2e/playwright.config.ts']);
+    tallyPlaywright();
+  }
+
+  const expectedReports = failedSteps.filter((step) => step === 'lint' || step === 'typecheck' || step === 'build');
+  total.failed += expectedReports.length;
+  process.stdout.write(`\nEtapas com falha: ${failedSteps.length ? failedSteps.join(', ') : 'nenhuma'}\n`);
+  process.stdout.write(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}\n`);
+  process.exit(failedSteps.length || total.failed ? 1 : 0);
+}
+
+main();
