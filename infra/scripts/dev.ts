@@ -1,0 +1,56 @@
+/**
+ * `npm run dev`: watch mode for both sides. The backend is recompiled by `tsc --watch` and the API
+ * and worker restart on change (`node --watch`); Vite serves the SPA with hot reload on
+ * VITE_PORT (5173) and proxies /api and /socket.io to the API on PORT (3000).
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import { REPO_ROOT, type RunningService, startPostgres, startRedis } from './local-services';
+
+const log = (line: string) => process.stdout.write(`[vira dev] ${line}\n`);
+const children: ChildProcess[] = [];
+const services: RunningService[] = [];
+
+function start(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: 'inherit' });
+  children.push(child);
+  return child;
+}
+
+async function stopAll(): Promise<never> {
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((r) => child.once('exit', r)) : null)));
+  for (const service of services.reverse()) await service.stop().catch(() => undefined);
+  process.exit(0);
+}
+
+async function main(): Promise<void> {
+  const port = process.env.PORT ?? '3000';
+  const postgres = await startPostgres(process.env.VIRA_DATABASE ?? 'vira', false, log);
+  services.push(postgres);
+  const redis = await startRedis(log);
+  services.push(redis);
+  process.on('SIGINT', () => void stopAll());
+  process.on('SIGTERM', () => void stopAll());
+
+  const env = { ...process.env, PORT: port, API_PORT: port, DATABASE_URL: postgres.url, REDIS_URL: redis.url, NODE_ENV: 'development' };
+  const tsc = path.join(REPO_ROOT, 'node_modules/.bin/tsc');
+  log('Compilando o backend...');
+  if (spawnSync(tsc, ['-p', 'backend/tsconfig.build.json'], { cwd: REPO_ROOT, stdio: 'inherit' }).status !== 0) {
+    log('Há erros de compilação; o watch segue e recompila ao salvar.');
+  }
+  start(tsc, ['-p', 'backend/tsconfig.build.json', '--watch', '--preserveWatchOutput'], env);
+  const dist = path.join(REPO_ROOT, 'backend/dist/backend/src');
+  if (existsSync(path.join(dist, 'main.js'))) {
+    start(process.execPath, ['--watch', path.join(dist, 'main.js')], env);
+    start(process.execPath, ['--watch', path.join(dist, 'worker.js')], env);
+  }
+  start('npm', ['run', 'dev', '-w', 'frontend'], env);
+  log(`API em http://localhost:${port}, SPA com hot reload em http://localhost:${process.env.VITE_PORT ?? 5173}`);
+}
+
+main().catch(async (error: unknown) => {
+  process.stderr.write(`[vira dev] ${error instanceof Error ? error.message : String(error)}\n`);
+  await stopAll();
+});
