@@ -27,10 +27,14 @@ export type Db = Kysely<Database>;
   exports: [PG_POOL, DATABASE],
 })
 export class DatabaseModule implements OnApplicationShutdown {
-  constructor(@Inject(DATABASE) private readonly db: Db) {}
+  constructor(
+    @Inject(DATABASE) private readonly db: Db,
+    @Inject(PG_POOL) private readonly pool: Pool & { ended?: boolean },
+  ) {}
 
   async onApplicationShutdown(): Promise<void> {
-    // Destroying Kysely ends the pg pool it owns.
     await this.db.destroy();
+    // Kysely only ends the pool if it ever ran a query.
+    if (!this.pool.ended) await this.pool.end();
   }
 }

@@ -33,6 +33,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: true,
     return503OnClosing: true,
+    forceCloseConnections: 'idle',
     requestIdHeader: false,
     genReqId: requestIdFor,
   });
@@ -44,12 +45,19 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   app.enableShutdownHooks();
   app.setGlobalPrefix('api', { exclude: [{ path: '/', method: RequestMethod.GET }] });
 
-  app
-    .getHttpAdapter()
-    .getInstance()
-    .addHook('onRequest', async (request, reply) => {
-      reply.header(REQUEST_ID_HEADER, request.id);
-    });
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  // Requests still being served at shutdown answer with `Connection: close`, so their keep-alive
+  // sockets end with the response instead of holding the close open for keepAliveTimeout.
+  let closing = false;
+  fastify.addHook('preClose', async () => {
+    closing = true;
+  });
+  fastify.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY });
   if (config.CORS_ORIGINS.length > 0) {
     app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });

@@ -20,9 +20,14 @@ export async function closeRedis(redis: Redis): Promise<void> {
       });
     });
   }
+  const ended = new Promise<void>((resolve) => {
+    redis.once('end', resolve);
+    setTimeout(resolve, 2_000).unref();
+  });
   if (redis.status === 'ready') {
     await redis.quit().catch(() => redis.disconnect());
   } else {
     redis.disconnect();
   }
+  if (redis.status !== 'end') await ended;
 }

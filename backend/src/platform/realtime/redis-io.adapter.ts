@@ -30,6 +30,16 @@ export class RedisIoAdapter extends IoAdapter {
     return server;
   }
 
+  /**
+   * Ends this instance's sockets but leaves the HTTP server to Fastify's own graceful close
+   * (socket.io's `close()` would close it first and wait on in-flight keep-alive requests).
+   * `local` so other API instances keep their clients.
+   */
+  override async close(server: Server): Promise<void> {
+    server.local.disconnectSockets(true);
+    server.engine.close();
+  }
+
   override async dispose(): Promise<void> {
     await Promise.all(this.connections.splice(0).map((connection) => closeRedis(connection)));
   }
