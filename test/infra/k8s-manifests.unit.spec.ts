@@ -10,11 +10,15 @@ import { parseAllDocuments } from 'yaml';
 const repoRoot = path.resolve(__dirname, '../..');
 const k8sDir = path.join(repoRoot, 'infra/k8s');
 
+// Parsed YAML: its shape is exactly what these tests assert, so it is not typed up front.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Yaml = any;
+
 interface Manifest {
   apiVersion: string;
   kind: string;
-  metadata: { name: string; labels?: Record<string, string> };
-  spec?: any;
+  metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> };
+  spec?: Yaml;
   data?: Record<string, string>;
   stringData?: Record<string, string>;
   file: string;
@@ -24,7 +28,9 @@ function parseYamlFile(file: string): unknown[] {
   const documents = parseAllDocuments(readFileSync(file, 'utf8'));
   return documents.map((document) => {
     if (document.errors.length > 0) {
-      throw new Error(`${path.relative(repoRoot, file)}: ${document.errors.map((e) => e.message).join('; ')}`);
+      throw new Error(
+        `${path.relative(repoRoot, file)}: ${document.errors.map((e) => e.message).join('; ')}`,
+      );
     }
     return document.toJS();
   });
@@ -46,14 +52,20 @@ function only(kind: string, predicate: (m: Manifest) => boolean = () => true): M
 }
 
 const deployments = manifests.filter((m) => m.kind === 'Deployment');
-const apiDeployment = only('Deployment', (m) => m.metadata.labels?.['app.kubernetes.io/component'] === 'api');
-const workerDeployment = only('Deployment', (m) => m.metadata.labels?.['app.kubernetes.io/component'] === 'worker');
+const apiDeployment = only(
+  'Deployment',
+  (m) => m.metadata.labels?.['app.kubernetes.io/component'] === 'api',
+);
+const workerDeployment = only(
+  'Deployment',
+  (m) => m.metadata.labels?.['app.kubernetes.io/component'] === 'worker',
+);
 const apiContainer = apiDeployment.spec.template.spec.containers[0];
 const workerContainer = workerDeployment.spec.template.spec.containers[0];
 const service = only('Service');
 
 /** A probe or Service port may be a number or the name of one of the container's ports. */
-function containerPortNumber(container: any, port: number | string): number | undefined {
+function containerPortNumber(container: Yaml, port: number | string): number | undefined {
   if (typeof port === 'number') return port;
   return container.ports?.find((p: { name?: string }) => p.name === port)?.containerPort;
 }
@@ -70,7 +82,12 @@ describe('Kubernetes manifests', () => {
   it('parses every YAML file and every document names its apiVersion, kind and metadata.name', () => {
     expect(manifestFiles.length).toBeGreaterThan(0);
     for (const manifest of manifests) {
-      expect({ file: manifest.file, apiVersion: typeof manifest.apiVersion, kind: typeof manifest.kind, name: typeof manifest.metadata?.name }).toEqual({
+      expect({
+        file: manifest.file,
+        apiVersion: typeof manifest.apiVersion,
+        kind: typeof manifest.kind,
+        name: typeof manifest.metadata?.name,
+      }).toEqual({
         file: manifest.file,
         apiVersion: 'string',
         kind: 'string',
@@ -93,7 +110,9 @@ describe('Kubernetes manifests', () => {
 
   it('selects its own pods in every Deployment', () => {
     for (const deployment of deployments) {
-      expect(deployment.spec.template.metadata.labels).toMatchObject(deployment.spec.selector.matchLabels);
+      expect(deployment.spec.template.metadata.labels).toMatchObject(
+        deployment.spec.selector.matchLabels,
+      );
     }
   });
 
@@ -114,7 +133,9 @@ describe('Kubernetes manifests', () => {
 
   it('gives every container resource requests and memory limits', () => {
     for (const container of [apiContainer, workerContainer]) {
-      expect(container.resources.requests).toEqual(expect.objectContaining({ cpu: expect.anything(), memory: expect.anything() }));
+      expect(container.resources.requests).toEqual(
+        expect.objectContaining({ cpu: expect.anything(), memory: expect.anything() }),
+      );
       expect(container.resources.limits.memory).toBeDefined();
     }
   });
@@ -132,7 +153,11 @@ describe('Kubernetes manifests', () => {
   it('scales the api Deployment with the HorizontalPodAutoscaler (2 to 10 at 70% CPU)', () => {
     const hpa = only('HorizontalPodAutoscaler');
     expect(hpa.apiVersion).toBe('autoscaling/v2');
-    expect(hpa.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: apiDeployment.metadata.name });
+    expect(hpa.spec.scaleTargetRef).toEqual({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      name: apiDeployment.metadata.name,
+    });
     expect([hpa.spec.minReplicas, hpa.spec.maxReplicas]).toEqual([2, 10]);
     expect(hpa.spec.metrics).toContainEqual({
       type: 'Resource',
@@ -143,41 +168,58 @@ describe('Kubernetes manifests', () => {
 
   it('sends every Ingress path to the Service on one of its ports', () => {
     const ingress = only('Ingress');
-    const paths = ingress.spec.rules.flatMap((rule: any) => rule.http.paths);
+    const paths = ingress.spec.rules.flatMap((rule: Yaml) => rule.http.paths);
     expect(ingress.spec.rules[0].host).toBe('vira.example.com');
     expect(paths).toContainEqual(expect.objectContaining({ path: '/', pathType: 'Prefix' }));
     for (const { backend } of paths) {
       expect(backend.service.name).toBe(service.metadata.name);
       const servicePort = service.spec.ports.find(
-        (p: { name?: string; port: number }) => p.name === backend.service.port.name || p.port === backend.service.port.number,
+        (p: { name?: string; port: number }) =>
+          p.name === backend.service.port.name || p.port === backend.service.port.number,
       );
       expect(servicePort).toBeDefined();
     }
-    expect(Number(ingress.metadata.annotations?.['nginx.ingress.kubernetes.io/proxy-read-timeout'])).toBeGreaterThan(60);
+    expect(
+      Number(ingress.metadata.annotations?.['nginx.ingress.kubernetes.io/proxy-read-timeout']),
+    ).toBeGreaterThan(60);
   });
 
   it('defines the ConfigMaps and Secrets that the Deployments read, with every required key', () => {
     for (const container of [apiContainer, workerContainer]) {
       for (const source of container.envFrom) {
-        if (source.configMapRef) expect(only('ConfigMap', (m) => m.metadata.name === source.configMapRef.name)).toBeDefined();
-        if (source.secretRef) expect(only('Secret', (m) => m.metadata.name === source.secretRef.name)).toBeDefined();
+        if (source.configMapRef)
+          expect(
+            only('ConfigMap', (m) => m.metadata.name === source.configMapRef.name),
+          ).toBeDefined();
+        if (source.secretRef)
+          expect(only('Secret', (m) => m.metadata.name === source.secretRef.name)).toBeDefined();
       }
-      expect(container.envFrom.some((source: any) => source.configMapRef)).toBe(true);
-      expect(container.envFrom.some((source: any) => source.secretRef)).toBe(true);
+      expect(container.envFrom.some((source: Yaml) => source.configMapRef)).toBe(true);
+      expect(container.envFrom.some((source: Yaml) => source.secretRef)).toBe(true);
     }
     const configMap = only('ConfigMap');
-    expect(Object.keys(configMap.data ?? {}).sort()).toEqual(['APP_TIME_ZONE', 'LOG_LEVEL', 'NODE_ENV', 'PORT', 'REDIS_PREFIX']);
+    expect(Object.keys(configMap.data ?? {}).sort()).toEqual([
+      'APP_TIME_ZONE',
+      'LOG_LEVEL',
+      'NODE_ENV',
+      'PORT',
+      'REDIS_PREFIX',
+    ]);
     expect(configMap.data?.NODE_ENV).toBe('production');
     expect(containerPortNumber(apiContainer, 'http')).toBe(Number(configMap.data?.PORT));
     const secret = only('Secret');
     expect(secret.file).toMatch(/\.example\.ya?ml$/);
-    expect(Object.keys(secret.stringData ?? {}).sort()).toEqual(['DATABASE_URL', 'JWT_SECRET', 'REDIS_URL']);
+    expect(Object.keys(secret.stringData ?? {}).sort()).toEqual([
+      'DATABASE_URL',
+      'JWT_SECRET',
+      'REDIS_URL',
+    ]);
     expect(secret.stringData?.JWT_SECRET).toMatch(/CHANGE_ME/);
   });
 });
 
 describe('docker-compose.yml', () => {
-  const [compose] = parseYamlFile(path.join(repoRoot, 'docker-compose.yml')) as [any];
+  const [compose] = parseYamlFile(path.join(repoRoot, 'docker-compose.yml')) as [Yaml];
   const { api, worker, postgres, redis } = compose.services;
 
   it('builds the api and the worker from the same Dockerfile into the same image', () => {
@@ -204,7 +246,11 @@ describe('docker-compose.yml', () => {
       expect(service.depends_on.redis).toEqual({ condition: 'service_healthy' });
     }
     expect(postgres.image).toBe('postgres:17');
-    expect(postgres.environment).toMatchObject({ POSTGRES_USER: 'vira', POSTGRES_PASSWORD: 'vira', POSTGRES_DB: 'vira' });
+    expect(postgres.environment).toMatchObject({
+      POSTGRES_USER: 'vira',
+      POSTGRES_PASSWORD: 'vira',
+      POSTGRES_DB: 'vira',
+    });
     expect(postgres.healthcheck.test.join(' ')).toContain('pg_isready');
     expect(redis.image).toBe('redis:7');
     expect(redis.healthcheck.test).toEqual(['CMD', 'redis-cli', 'ping']);
@@ -226,7 +272,9 @@ describe('infra/Dockerfile', () => {
 
   it('builds in several stages and runs on node 22 slim', () => {
     expect(instructions.filter((i) => i.keyword === 'FROM').length).toBeGreaterThanOrEqual(3);
-    expect(instructions.find((i) => i.keyword === 'ARG' && i.args.startsWith('NODE_IMAGE='))?.args).toBe('NODE_IMAGE=node:22-bookworm-slim');
+    expect(
+      instructions.find((i) => i.keyword === 'ARG' && i.args.startsWith('NODE_IMAGE='))?.args,
+    ).toBe('NODE_IMAGE=node:22-bookworm-slim');
   });
 
   it('runs the final stage as a non-root user', () => {
@@ -236,25 +284,39 @@ describe('infra/Dockerfile', () => {
   });
 
   it('installs only production dependencies in the final stage and starts the API by default', () => {
-    expect(runtime.some((i) => i.keyword === 'RUN' && /npm ci\b.*--omit=dev/.test(i.args))).toBe(true);
-    expect(runtime.some((i) => i.keyword === 'ENV' && /NODE_ENV=production/.test(i.args))).toBe(true);
+    expect(runtime.some((i) => i.keyword === 'RUN' && /npm ci\b.*--omit=dev/.test(i.args))).toBe(
+      true,
+    );
+    expect(runtime.some((i) => i.keyword === 'ENV' && /NODE_ENV=production/.test(i.args))).toBe(
+      true,
+    );
     expect(runtime.find((i) => i.keyword === 'EXPOSE')?.args).toBe('3000');
-    expect(JSON.parse(runtime.find((i) => i.keyword === 'CMD')!.args)).toEqual(['node', API_ENTRYPOINT]);
+    expect(JSON.parse(runtime.find((i) => i.keyword === 'CMD')!.args)).toEqual([
+      'node',
+      API_ENTRYPOINT,
+    ]);
     expect(existsSync(sourceOf(API_ENTRYPOINT))).toBe(true);
     expect(runtime.find((i) => i.keyword === 'HEALTHCHECK')?.args).toContain('/api/health');
   });
 
   it('ships the built backend and SPA into the final stage', () => {
-    const copied = runtime.filter((i) => i.keyword === 'COPY' && i.args.startsWith('--from=build')).map((i) => i.args);
+    const copied = runtime
+      .filter((i) => i.keyword === 'COPY' && i.args.startsWith('--from=build'))
+      .map((i) => i.args);
     expect(copied).toEqual(
-      expect.arrayContaining([expect.stringContaining('/app/backend/dist'), expect.stringContaining('/app/frontend/dist')]),
+      expect.arrayContaining([
+        expect.stringContaining('/app/backend/dist'),
+        expect.stringContaining('/app/frontend/dist'),
+      ]),
     );
   });
 });
 
 describe('.dockerignore', () => {
   it('keeps dependencies, build output, local data and git out of the build context', () => {
-    const patterns = readFileSync(path.join(repoRoot, '.dockerignore'), 'utf8').split('\n').map((line) => line.trim());
+    const patterns = readFileSync(path.join(repoRoot, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((line) => line.trim());
     for (const required of ['node_modules', 'dist', '.data']) {
       expect(patterns.some((p) => p === required || p === `**/${required}`)).toBe(true);
     }
