@@ -296,7 +296,11 @@ describe('infra/Dockerfile', () => {
       API_ENTRYPOINT,
     ]);
     expect(existsSync(sourceOf(API_ENTRYPOINT))).toBe(true);
-    expect(runtime.find((i) => i.keyword === 'HEALTHCHECK')?.args).toContain('/api/health');
+    // Exec form (slim images have no curl): the part after CMD must be a JSON array run by node.
+    const healthcheck = runtime.find((i) => i.keyword === 'HEALTHCHECK')!.args;
+    const [program, flag, script] = JSON.parse(healthcheck.slice(healthcheck.indexOf('CMD ') + 4));
+    expect([program, flag]).toEqual(['node', '-e']);
+    expect(script).toContain('/api/health');
   });
 
   it('ships the built backend and SPA into the final stage', () => {
