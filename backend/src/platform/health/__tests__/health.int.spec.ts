@@ -1,4 +1,4 @@
-import { startTestApp, type TestApp } from '../../../../../test/support/test-app';
+import { startTestApp } from '../../../../../test/support/test-app';
 
 describe('GET /api/health', () => {
   it('answers ok when PostgreSQL and Redis answer', async () => {

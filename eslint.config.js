@@ -1,0 +1,187 @@
+// @ts-check
+/**
+ * Lint for the whole repository (`npm run lint` = `eslint . --max-warnings 0`).
+ * Besides the usual TypeScript and React hooks rules it enforces ARCHITECTURE.md's import
+ * direction: platform never knows the bounded contexts, a context never reaches into another,
+ * shared frontend code never imports features or the app shell, and features never import each
+ * other. Zone paths are relative to this file's folder (the repository root), wherever ESLint runs from.
+ */
+const { existsSync } = require('node:fs');
+const path = require('node:path');
+const js = require('@eslint/js');
+const tseslint = require('typescript-eslint');
+const { importX, flatConfigs: importXConfigs } = require('eslint-plugin-import-x');
+const { createTypeScriptImportResolver } = require('eslint-import-resolver-typescript');
+const importXTypeScript = importXConfigs.typescript;
+const reactHooks = require('eslint-plugin-react-hooks');
+const globals = require('globals');
+
+const BOUNDED_CONTEXTS = [
+  'identity',
+  'tenants',
+  'students',
+  'plans',
+  'locations',
+  'scheduling',
+  'tasks',
+  'finance',
+  'contracts-signing',
+  'booking',
+  'advisor',
+];
+const contextFolder = (name) => `./backend/src/${name}`;
+
+const backendZones = [
+  {
+    target: './backend/src/platform',
+    from: BOUNDED_CONTEXTS.map(contextFolder),
+    message: 'platform/ is infrastructure: it must not depend on a bounded context.',
+  },
+  {
+    target: './backend/src/contracts',
+    from: [...BOUNDED_CONTEXTS.map(contextFolder), './backend/src/platform'],
+    message: 'contracts/ holds schemas shared with the frontend: no context or platform code.',
+  },
+  ...BOUNDED_CONTEXTS.map((name) => ({
+    target: contextFolder(name),
+    from: BOUNDED_CONTEXTS.filter((other) => other !== name).map(contextFolder),
+    message:
+      'A context must not import another context: react to its events or read through contracts/.',
+  })),
+];
+
+const frontendZones = [
+  {
+    target: ['./frontend/src/components', './frontend/src/lib'],
+    from: ['./frontend/src/features', './frontend/src/app'],
+    message: 'Shared components and lib must not depend on features or the app shell.',
+  },
+];
+
+/** The feature folder (`frontend/src/features/<name>`) a path lies in, if any. */
+function featureOf(featuresRoot, file) {
+  const relative = path.relative(featuresRoot, file);
+  if (!relative || relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+  return relative.split(path.sep)[0];
+}
+
+/**
+ * `import-x/no-restricted-paths` needs one zone per feature to say "any feature but my own";
+ * this rule says it for every feature folder, present and future. The frontend uses relative
+ * imports only (no path aliases), so resolving the specifier against the file is enough.
+ */
+const noCrossFeatureImports = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'A feature folder must not import another feature folder.' },
+    messages: {
+      crossFeature:
+        "Feature '{{own}}' must not import feature '{{other}}': move the shared piece to components/ or lib/.",
+    },
+    schema: [
+      {
+        type: 'object',
+        properties: { basePath: { type: 'string' } },
+        required: ['basePath'],
+        additionalProperties: false,
+      },
+    ],
+  },
+  create(context) {
+    const featuresRoot = path.join(context.options[0].basePath, 'frontend', 'src', 'features');
+    const own = featureOf(featuresRoot, context.filename);
+    if (!own) return {};
+    const check = (source) => {
+      if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const other = featureOf(
+        featuresRoot,
+        path.resolve(path.dirname(context.filename), source.value),
+      );
+      if (other && other !== own) {
+        context.report({ node: source, messageId: 'crossFeature', data: { own, other } });
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
+
+// frontend/tsconfig.json arrives with the frontend scaffold; resolve with whichever exist.
+const tsconfigs = ['backend/tsconfig.json', 'frontend/tsconfig.json', 'tsconfig.tools.json']
+  .map((file) => path.join(__dirname, file))
+  .filter((file) => existsSync(file));
+
+module.exports = tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.data/**',
+      '**/coverage/**',
+      'bench/results/**',
+      'test-results/**',
+      'playwright-report/**',
+      // Deliberately broken code that test/infra/import-rules.unit.spec.ts lints on purpose.
+      'test/infra/fixtures/**',
+    ],
+  },
+  js.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,mts,cts}'],
+    extends: [tseslint.configs.recommended],
+    rules: {
+      // Interface-mandated parameters a method does not need are named `_x`.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+  // Undefined names in TypeScript are tsc's job; plain JS files are Node tooling (configs, scripts).
+  {
+    files: ['**/*.{js,cjs,mjs}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['**/*.{js,cjs}'],
+    ignores: ['frontend/**/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
+  },
+  {
+    files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
+    plugins: {
+      'import-x': importX,
+      vira: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } },
+    },
+    settings: {
+      // Without these import-x treats .ts files as unparseable and silently skips them.
+      'import-x/extensions': importXTypeScript.settings['import-x/extensions'],
+      'import-x/external-module-folders':
+        importXTypeScript.settings['import-x/external-module-folders'],
+      'import-x/parsers': importXTypeScript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: tsconfigs,
+          alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: __dirname, zones: [...backendZones, ...frontendZones] },
+      ],
+      'vira/no-cross-feature-imports': ['error', { basePath: __dirname }],
+    },
+  },
+  {
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+);

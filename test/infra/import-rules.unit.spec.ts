@@ -1,0 +1,120 @@
+import * as path from 'node:path';
+import { ESLint, type Linter } from 'eslint';
+
+/**
+ * Proves the import-direction rules of eslint.config.js bite, by linting a miniature of the
+ * repository (test/infra/fixtures/import-rules) with the real configuration.
+ */
+
+const repoRoot = path.resolve(__dirname, '../..');
+const fixtureRoot = path.join(__dirname, 'fixtures/import-rules');
+// Loaded with require and passed in: ESLint's own config loading uses import(), which jest's
+// CommonJS sandbox does not support.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const repoConfig: Linter.Config[] = require(path.join(repoRoot, 'eslint.config.js'));
+
+const PATH_RULES = ['import-x/no-restricted-paths', 'vira/no-cross-feature-imports'];
+
+/** The repository's configuration with the path rules anchored at `basePath` instead of the repo root. */
+function rebasedConfig(basePath: string): Linter.Config[] {
+  let rebased = 0;
+  const config = repoConfig.map((entry) => {
+    if (!entry.rules || !PATH_RULES.some((rule) => rule in entry.rules!)) return entry;
+    const rules = { ...entry.rules };
+    for (const rule of PATH_RULES) {
+      const [severity, options] = rules[rule] as [Linter.RuleSeverity, Record<string, unknown>];
+      rules[rule] = [severity, { ...options, basePath }];
+      rebased += 1;
+    }
+    return { ...entry, rules };
+  });
+  if (rebased !== PATH_RULES.length) throw new Error(`expected to rebase ${PATH_RULES.join(', ')}`);
+  return config;
+}
+
+const eslint = new ESLint({
+  cwd: fixtureRoot,
+  overrideConfigFile: true,
+  overrideConfig: rebasedConfig(fixtureRoot),
+});
+
+async function ruleIdsFor(relativePath: string, code: string): Promise<(string | null)[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(fixtureRoot, relativePath) });
+  return result.messages.map((message) => message.ruleId);
+}
+
+describe('import direction rules', () => {
+  it('refuses a platform module importing a bounded context', async () => {
+    const code =
+      "import type { Student } from '../../students/domain/student';\nexport type Row = Student;\n";
+    expect(await ruleIdsFor('backend/src/platform/clock/student-clock.ts', code)).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+  });
+
+  it('refuses a context importing another context', async () => {
+    const code =
+      "import type { Student } from '../students/domain/student';\nexport type Attendee = Student;\n";
+    expect(await ruleIdsFor('backend/src/scheduling/attendee.ts', code)).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+  });
+
+  it('lets a context import its own folder and platform', async () => {
+    const code = [
+      "import type { Student } from './domain/student';",
+      "import { now } from '../platform/clock/clock';",
+      'export const stamp = (student: Student): string => `${student.id}@${now().toISOString()}`;',
+      '',
+    ].join('\n');
+    expect(await ruleIdsFor('backend/src/students/stamp.ts', code)).toEqual([]);
+  });
+
+  it('refuses a feature importing another feature', async () => {
+    const code =
+      "import { getStudents } from '../../students/api/get-students';\nexport const load = getStudents;\n";
+    expect(await ruleIdsFor('frontend/src/features/agenda/pages/students-of-day.ts', code)).toEqual(
+      ['vira/no-cross-feature-imports'],
+    );
+  });
+
+  it('lets a feature import its own files and shared components', async () => {
+    const code = [
+      "import { agendaTitle } from './agenda-page';",
+      "import { pageHeader } from '../../../components/page-header';",
+      'export const header = pageHeader(agendaTitle);',
+      '',
+    ].join('\n');
+    expect(await ruleIdsFor('frontend/src/features/agenda/pages/agenda-header.ts', code)).toEqual(
+      [],
+    );
+  });
+
+  it('refuses shared components importing a feature', async () => {
+    const code =
+      "import { getStudents } from '../features/students/api/get-students';\nexport const load = getStudents;\n";
+    expect(await ruleIdsFor('frontend/src/components/student-list.ts', code)).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+  });
+
+  it('refuses an import cycle', async () => {
+    const [result] = await eslint.lintFiles([
+      path.join(fixtureRoot, 'backend/src/students/domain/cycle-a.ts'),
+    ]);
+    expect(result.messages.map((message) => message.ruleId)).toEqual(['import-x/no-cycle']);
+  });
+
+  it('keeps the deliberately broken fixtures out of the repository lint', async () => {
+    const repoLint = new ESLint({
+      cwd: repoRoot,
+      overrideConfigFile: true,
+      overrideConfig: repoConfig,
+    });
+    expect(
+      await repoLint.isPathIgnored(
+        path.join(fixtureRoot, 'backend/src/students/domain/cycle-a.ts'),
+      ),
+    ).toBe(true);
+  });
+});
