@@ -40,27 +40,30 @@ async function canConnect(url: string): Promise<boolean> {
   }
 }
 
-/** Creates `database` on the server behind `adminUrl` (optionally dropping it first). */
-export async function ensureDatabase(adminUrl: string, database: string, fresh = false): Promise<void> {
+/** Runs `work` with a client connected to a maintenance database, and always disconnects. */
+export async function withAdminClient<T>(adminUrl: string, work: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    if (fresh) await client.query(`drop database if exists "${database}" with (force)`);
-    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [database]);
-    if (!rowCount) await client.query(`create database "${database}"`);
+    return await work(client);
   } finally {
     await client.end();
   }
 }
 
-async function dropDatabase(adminUrl: string, database: string): Promise<void> {
-  const client = new Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
+/** Creates `database` on the server behind `adminUrl` (optionally dropping it first). */
+export function ensureDatabase(adminUrl: string, database: string, fresh = false): Promise<void> {
+  return withAdminClient(adminUrl, async (client) => {
+    if (fresh) await client.query(`drop database if exists "${database}" with (force)`);
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [database]);
+    if (!rowCount) await client.query(`create database "${database}"`);
+  });
+}
+
+function dropDatabase(adminUrl: string, database: string): Promise<void> {
+  return withAdminClient(adminUrl, async (client) => {
     await client.query(`drop database if exists "${database}" with (force)`);
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 function withDatabase(url: string, database: string): string {

@@ -1,7 +1,7 @@
-import { Client } from 'pg';
 import { Kysely } from 'kysely';
 import { createDatabase, createPool } from '../../backend/src/platform/database/database';
 import { migrateToLatest } from '../../backend/src/platform/database/migrator';
+import { withAdminClient } from '../../infra/scripts/local-services';
 import { databaseUrlFor } from './services';
 
 /** Names carry the pid of the jest run that made them, so concurrent runs never collide. */
@@ -9,16 +9,6 @@ export const TEST_DATABASE_PREFIX = 'vira_t';
 export const templateName = (runPid: number) => `${TEST_DATABASE_PREFIX}${runPid}_template`;
 export const workerDatabaseName = (runPid: number, workerId: string | number) =>
   `${TEST_DATABASE_PREFIX}${runPid}_w${workerId}`;
-
-async function withAdmin<T>(adminUrl: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 function isAlive(pid: number): boolean {
   try {
@@ -31,7 +21,7 @@ function isAlive(pid: number): boolean {
 
 /** Drops databases left behind by jest runs that died before their teardown. */
 export async function dropAbandonedDatabases(adminUrl: string): Promise<void> {
-  await withAdmin(adminUrl, async (client) => {
+  await withAdminClient(adminUrl, async (client) => {
     const { rows } = await client.query<{ datname: string }>(
       `select datname from pg_database where datname like $1`,
       [`${TEST_DATABASE_PREFIX}%`],
@@ -45,7 +35,7 @@ export async function dropAbandonedDatabases(adminUrl: string): Promise<void> {
 
 export async function createMigratedTemplate(adminUrl: string, runPid: number): Promise<void> {
   const name = templateName(runPid);
-  await withAdmin(adminUrl, async (client) => {
+  await withAdminClient(adminUrl, async (client) => {
     await client.query(`drop database if exists "${name}" with (force)`);
     await client.query(`create database "${name}"`);
   });
@@ -60,7 +50,7 @@ export async function createMigratedTemplate(adminUrl: string, runPid: number): 
 }
 
 export async function cloneWorkerDatabases(adminUrl: string, runPid: number, workers: number): Promise<void> {
-  await withAdmin(adminUrl, async (client) => {
+  await withAdminClient(adminUrl, async (client) => {
     for (let worker = 1; worker <= workers; worker++) {
       const name = workerDatabaseName(runPid, worker);
       await client.query(`drop database if exists "${name}" with (force)`);
@@ -70,7 +60,7 @@ export async function cloneWorkerDatabases(adminUrl: string, runPid: number, wor
 }
 
 export async function dropRunDatabases(adminUrl: string, runPid: number): Promise<void> {
-  await withAdmin(adminUrl, async (client) => {
+  await withAdminClient(adminUrl, async (client) => {
     const { rows } = await client.query<{ datname: string }>(
       `select datname from pg_database where datname like $1`,
       [`${TEST_DATABASE_PREFIX}${runPid}\\_%`],
