@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { Client } from 'pg';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
-export const DATA_DIR = path.join(REPO_ROOT, '.data');
+export const DATA_DIR = process.env.VIRA_DATA_DIR ?? path.join(REPO_ROOT, '.data');
 
 export function portAnswers(host: string, port: number, timeoutMs = 1_000): Promise<boolean> {
   return new Promise((resolve) => {
@@ -72,7 +72,7 @@ function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
-const EMBEDDED_PG_PORT = 54329;
+const EMBEDDED_PG_PORT = Number(process.env.VIRA_EMBEDDED_PG_PORT ?? 54329);
 
 /**
  * DATABASE_URL if set; else the local server on 127.0.0.1:5432 (creating the database); else an
@@ -121,7 +121,7 @@ export async function startPostgres(database: string, fresh: boolean, log: (line
   };
 }
 
-const SPAWNED_REDIS_PORT = 63799;
+const SPAWNED_REDIS_PORT = Number(process.env.VIRA_SPAWNED_REDIS_PORT ?? 63799);
 
 function redisServerInPath(): boolean {
   return spawnSync('sh', ['-c', 'command -v redis-server'], { stdio: 'ignore' }).status === 0;

@@ -3,7 +3,9 @@
  * (migrations at start, SPA + /api on PORT) and the worker, and stops everything on Ctrl+C.
  *
  * Environment: PORT (3000), DATABASE_URL, REDIS_URL, VIRA_DATABASE (database name, default `vira`),
- * VIRA_FRESH_DATABASE=1 (drop and recreate it: used by the end-to-end tests), VIRA_POSTGRES=embedded, VIRA_REDIS=spawn (skip the local servers).
+ * VIRA_FRESH_DATABASE=1 (drop and recreate it: used by the end-to-end tests), VIRA_POSTGRES=embedded and
+ * VIRA_REDIS=spawn (skip the local servers), VIRA_DATA_DIR (.data), VIRA_EMBEDDED_PG_PORT (54329),
+ * VIRA_SPAWNED_REDIS_PORT (63799).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import * as path from 'node:path';

@@ -1,0 +1,82 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { expect, test } from '@playwright/test';
+
+const repoRoot = path.resolve(__dirname, '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url)).ok;
+  } catch {
+    return false;
+  }
+}
+
+// `npm start` on a machine where neither PostgreSQL nor Redis answers: it must bring up the
+// embedded PostgreSQL and a redis-server of its own, serve the app, and stop all of it on Ctrl+C.
+test('npm start falls back to embedded PostgreSQL and its own redis-server, and Ctrl+C stops everything', async ({}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'runs once');
+  test.setTimeout(120_000);
+  const [port, pgPort, redisPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vira-launcher-'));
+  chmodSync(dataDir, 0o755); // as root, initdb runs as the postgres user and must reach its folder
+  let launcher: ChildProcess | undefined;
+  try {
+    launcher = spawn(process.execPath, [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'infra/scripts/start.ts'], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        VIRA_POSTGRES: 'embedded',
+        VIRA_REDIS: 'spawn',
+        VIRA_DATA_DIR: dataDir,
+        VIRA_EMBEDDED_PG_PORT: String(pgPort),
+        VIRA_SPAWNED_REDIS_PORT: String(redisPort),
+        REDIS_PREFIX: `vira-launcher-${port}`,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    launcher.stdout?.on('data', (chunk) => (output += chunk));
+    launcher.stderr?.on('data', (chunk) => (output += chunk));
+
+    await expect.poll(() => output, { timeout: 90_000 }).toContain(`Vira pronta em http://localhost:${port}`);
+    expect(output).toContain(`PostgreSQL embutido em 127.0.0.1:${pgPort}`);
+    expect(output).toContain(`redis-server em 127.0.0.1:${redisPort}`);
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(await health.json()).toEqual({ status: 'ok', postgres: 'ok', redis: 'ok' });
+
+    const exited = new Promise<number | null>((resolve) => launcher!.once('exit', (code) => resolve(code)));
+    launcher.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(await answers(`http://127.0.0.1:${port}/api/health`)).toBe(false);
+    const stillListening = await Promise.all(
+      [pgPort, redisPort].map(
+        (servicePort) =>
+          new Promise<boolean>((resolve) => {
+            const probe = createServer();
+            probe.once('error', () => resolve(true));
+            probe.listen(servicePort, '127.0.0.1', () => probe.close(() => resolve(false)));
+          }),
+      ),
+    );
+    expect(stillListening).toEqual([false, false]);
+  } finally {
+    if (launcher && launcher.exitCode === null) launcher.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
