@@ -48,10 +48,14 @@ import { GetStudentHistoryQuery } from './queries/get-student-history.query';
 import { GetStudentQuery } from './queries/get-student.query';
 import { ListStudentsQuery } from './queries/list-students.query';
 
-const ApiZodBody = (schema: ZodType) =>
-  ApiBody({
-    schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as SchemaObject,
+/** The body's OpenAPI schema straight from the zod schema that validates it. */
+const ApiZodBody = (schema: ZodType) => {
+  const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
   });
+  return ApiBody({ schema: jsonSchema as SchemaObject });
+};
 const IdempotencyKey = () =>
   ApiHeader({
     name: 'Idempotency-Key',

@@ -1,6 +1,5 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-
 import {
   type CommandContext,
   type CommandResult,
