@@ -8,8 +8,10 @@ import { EventStoreModule } from './platform/event-store/event-store.module';
 import { DatabaseModule } from './platform/database/database.module';
 import { HealthModule } from './platform/health/health.module';
 import { loggerParams } from './platform/http/logger';
+import { ProjectionsModule } from './platform/projections/projections.module';
 import { QueueModule } from './platform/queue/queue.module';
 import { RealtimeModule } from './platform/realtime/realtime.module';
+import { StudentsModule } from './students/students.module';
 
 @Module({})
 export class AppModule {
@@ -25,8 +27,10 @@ export class AppModule {
         AuthModule,
         EventStoreModule,
         QueueModule,
+        ProjectionsModule,
         RealtimeModule,
         HealthModule,
+        StudentsModule,
       ],
     };
   }

@@ -1,47 +1,111 @@
 import 'reflect-metadata';
-import { Worker } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
 import pino from 'pino';
-import { ConfigError, loadConfig } from './config/config';
-import { QUEUE_JOBS, type JobHandlers, type QueueName, WORKER_HEARTBEAT_KEY } from './platform/queue/jobs';
-import { createRedis } from './platform/queue/redis';
+import { type AppConfig, ConfigError, loadConfig } from './config/config';
+import { createDatabase, createPool } from './platform/database/database';
+import type { Projection } from './platform/projections/projection';
+import { ProjectionWorker } from './platform/projections/projection-worker';
+import { rebuildProjection } from './platform/projections/rebuild';
+import { projectionKeys } from './platform/projections/redis-keys';
+import {
+  QUEUE_JOBS,
+  type JobHandlers,
+  type QueueName,
+  WORKER_HEARTBEAT_KEY,
+} from './platform/queue/jobs';
+import { closeRedis, createRedis } from './platform/queue/redis';
+import { studentProjections } from './students/projections';
+
+/** Every read model the worker keeps; a context adds its projections here. */
+const PROJECTIONS: readonly Projection[] = [...studentProjections];
 
 const HEARTBEAT_EVERY_MS = 5_000;
+/** The safety net: each projection runs at least this often even if a wake-up was lost. */
+const SAFETY_NET_EVERY_MS = 1_000;
 
-async function bootstrap(): Promise<void> {
-  const config = loadConfig();
+async function runWorker(config: AppConfig): Promise<void> {
   const logger = pino({ level: config.LOG_LEVEL, base: { service: 'worker' } });
   const connection = createRedis(config.REDIS_URL, 'vira-worker');
-  const prefix = `${config.REDIS_PREFIX}:bull`;
+  const keys = projectionKeys(config.REDIS_PREFIX);
+  const prefix = keys.bullPrefix;
+  const db = createDatabase(
+    createPool({
+      connectionString: config.DATABASE_URL,
+      poolMax: PROJECTIONS.length + 2,
+      applicationName: 'vira-worker',
+    }),
+  );
+  const maintenance = new Queue('maintenance', { connection, prefix });
+  const projectionsQueue = new Queue('projections', { connection, prefix });
+  const projectionWorker = new ProjectionWorker({
+    db,
+    redis: connection,
+    queue: projectionsQueue,
+    prefix: config.REDIS_PREFIX,
+    projections: PROJECTIONS,
+  });
 
   const handlers: JobHandlers = {
     maintenance: {
       'worker.heartbeat': async () => {
-        await connection.set(`${config.REDIS_PREFIX}:${WORKER_HEARTBEAT_KEY}`, new Date().toISOString(), 'EX', 30);
+        await connection.set(
+          `${config.REDIS_PREFIX}:${WORKER_HEARTBEAT_KEY}`,
+          new Date().toISOString(),
+          'EX',
+          30,
+        );
       },
+    },
+    projections: {
+      'projection.run': ({ projection }) => projectionWorker.run(projection),
     },
   };
   assertEveryJobHasAHandler(handlers);
 
+  const concurrency: Record<QueueName, number> = {
+    maintenance: 1,
+    projections: PROJECTIONS.length,
+  };
   const workers = (Object.keys(QUEUE_JOBS) as QueueName[]).map(
     (queue) =>
       new Worker(
         queue,
         async (job) => {
-          const handler = (handlers[queue] as Record<string, (data: unknown) => Promise<void>>)[job.name];
+          const handler = (handlers[queue] as Record<string, (data: unknown) => Promise<void>>)[
+            job.name
+          ];
           if (!handler) throw new Error(`Job sem handler: ${queue}/${job.name}`);
           await handler(job.data);
         },
-        { connection: connection.duplicate(), prefix, concurrency: 4 },
+        { connection: connection.duplicate(), prefix, concurrency: concurrency[queue] },
       ),
   );
   for (const worker of workers) {
-    worker.on('failed', (job, error) => logger.error({ queue: worker.name, job: job?.name, err: error }, 'job failed'));
+    worker.on('failed', (job, error) =>
+      logger.error({ queue: worker.name, job: job?.name, err: error }, 'job failed'),
+    );
   }
 
-  const { Queue } = await import('bullmq');
-  const maintenance = new Queue('maintenance', { connection, prefix });
-  await maintenance.upsertJobScheduler('worker.heartbeat', { every: HEARTBEAT_EVERY_MS }, { name: 'worker.heartbeat', data: {} });
-  logger.info({ queues: workers.map((worker) => worker.name) }, 'Vira worker pronto');
+  await maintenance.upsertJobScheduler(
+    'worker.heartbeat',
+    { every: HEARTBEAT_EVERY_MS },
+    { name: 'worker.heartbeat', data: {} },
+  );
+  for (const projection of PROJECTIONS) {
+    await projectionsQueue.upsertJobScheduler(
+      `projection.safety-net:${projection.name}`,
+      { every: SAFETY_NET_EVERY_MS },
+      {
+        name: 'projection.run',
+        data: { projection: projection.name },
+        opts: { removeOnComplete: true, removeOnFail: 100 },
+      },
+    );
+  }
+  logger.info(
+    { queues: workers.map((worker) => worker.name), projections: PROJECTIONS.map((p) => p.name) },
+    'Vira worker pronto',
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -49,12 +113,43 @@ async function bootstrap(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'worker encerrando');
     await Promise.all(workers.map((worker) => worker.close()));
-    await maintenance.close();
-    await connection.quit();
+    await Promise.all([maintenance.close(), projectionsQueue.close()]);
+    await db.destroy();
+    await closeRedis(connection);
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+/** `worker rebuild [name]`: rebuilds one projection, or all, while the API keeps serving. */
+async function runRebuild(config: AppConfig, name: string | undefined): Promise<void> {
+  const selected = name
+    ? PROJECTIONS.filter((projection) => projection.name === name)
+    : PROJECTIONS;
+  if (selected.length === 0) {
+    throw new ConfigError(
+      `Projeção desconhecida: ${name}. Conhecidas: ${PROJECTIONS.map((p) => p.name).join(', ')}`,
+    );
+  }
+  const db = createDatabase(
+    createPool({
+      connectionString: config.DATABASE_URL,
+      poolMax: 2,
+      applicationName: 'vira-rebuild',
+    }),
+  );
+  try {
+    for (const projection of selected) {
+      const report = await rebuildProjection(db, projection);
+      const rate = Math.round(report.events / Math.max(report.milliseconds / 1000, 0.001));
+      process.stdout.write(
+        `${report.projection}: ${report.events} eventos em ${report.milliseconds} ms (${rate} eventos/s)\n`,
+      );
+    }
+  } finally {
+    await db.destroy();
+  }
 }
 
 function assertEveryJobHasAHandler(handlers: JobHandlers): void {
@@ -67,7 +162,12 @@ function assertEveryJobHasAHandler(handlers: JobHandlers): void {
   }
 }
 
-bootstrap().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : error instanceof Error ? error.stack : String(error)}\n`);
-  process.exit(1);
-});
+const [command, argument] = process.argv.slice(2);
+(command === 'rebuild' ? runRebuild(loadConfig(), argument) : runWorker(loadConfig())).catch(
+  (error: unknown) => {
+    process.stderr.write(
+      `${error instanceof ConfigError ? error.message : error instanceof Error ? error.stack : String(error)}\n`,
+    );
+    process.exit(1);
+  },
+);

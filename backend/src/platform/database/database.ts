@@ -22,8 +22,9 @@ export function createPool(options: DatabaseOptions): Pool {
   });
 }
 
-export function createDatabase(pool: Pool): Kysely<Database> {
-  return new Kysely<Database>({
+/** Typed with the app's tables by default; migrations and tooling ask for `Kysely<unknown>`. */
+export function createDatabase<DB = Database>(pool: Pool): Kysely<DB> {
+  return new Kysely<DB>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
   });

@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { DATABASE, type Db } from '../database/database.module';
 import type { Database } from '../database/database.types';
 import type { DomainEvent, EventMetadata, StoredEvent } from './event';
+import { upcasters } from './upcasters';
 
 export interface AppendRequest {
   tenantId: string;
@@ -30,26 +31,59 @@ export class ConcurrencyError extends Error {
 
 const UNIQUE_VIOLATION = '23505';
 
-/** Appends all events of one decision in a single INSERT; runs inside `db` (a pool or a transaction). */
-export async function appendEvents(db: Kysely<Database>, request: AppendRequest): Promise<AppendResult> {
+/**
+ * Appends all events of one decision in a single INSERT; runs inside `db` (a pool or a transaction).
+ * Inside a transaction, read the stream BEFORE the transaction's first write: the transaction id is
+ * assigned at the first write, and projections order events by it, so an id taken before the read
+ * could sort this decision ahead of the events it was decided on.
+ */
+export async function appendEvents(
+  db: Kysely<Database>,
+  request: AppendRequest,
+): Promise<AppendResult> {
   if (request.events.length === 0) throw new Error('nothing to append');
   const versions = request.events.map((_, index) => request.expectedVersion + index + 1);
+  const types = request.events.map((event) => event.type);
   try {
     const rows = await sql<{ globalPosition: number }>`
-      insert into events (tenant_id, stream_type, stream_id, stream_version, event_type, data, metadata)
-      select ${request.tenantId}::uuid, ${request.streamType}, ${request.streamId}::uuid, v, t, d, ${JSON.stringify(request.metadata)}::jsonb
-      from unnest(${versions}::int[], ${request.events.map((event) => event.type)}::text[], ${request.events.map((event) =>
-        JSON.stringify(event.data),
-      )}::jsonb[]) as e(v, t, d)
+      insert into events (tenant_id, stream_type, stream_id, stream_version, event_type, schema_version, data, metadata)
+      select ${request.tenantId}::uuid, ${request.streamType}, ${request.streamId}::uuid, v, t, s, d, ${JSON.stringify(request.metadata)}::jsonb
+      from unnest(${versions}::int[], ${types}::text[], ${types.map((type) => upcasters.currentVersion(type))}::smallint[], ${request.events.map(
+        (event) => JSON.stringify(event.data),
+      )}::jsonb[]) as e(v, t, s, d)
       returning global_position`.execute(db);
     return {
       position: Math.max(...rows.rows.map((row) => row.globalPosition)),
       nextVersion: versions[versions.length - 1],
     };
   } catch (error) {
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new ConcurrencyError(request.streamId);
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION)
+      throw new ConcurrencyError(request.streamId);
     throw error;
   }
+}
+
+/** The columns every reader selects, in the shape `toStoredEvent` expects. */
+export const STORED_EVENT_COLUMNS =
+  sql.raw(`global_position, transaction_id::text as transaction_id, tenant_id, stream_type,
+  stream_id, stream_version, event_type, schema_version, data, metadata, occurred_at`);
+
+/** A row as selected with STORED_EVENT_COLUMNS, upcast to the event's current shape. */
+export function toStoredEvent(row: StoredEvent): StoredEvent {
+  const data = upcasters.upcast(row.eventType, row.schemaVersion, row.data);
+  return data === row.data ? row : { ...row, data };
+}
+
+export async function readStream(
+  db: Kysely<Database>,
+  tenantId: string,
+  streamId: string,
+): Promise<StoredEvent[]> {
+  const result = await sql<StoredEvent>`
+    select ${STORED_EVENT_COLUMNS}
+    from events where tenant_id = ${tenantId}::uuid and stream_id = ${streamId}::uuid
+    order by stream_version`.execute(db);
+  return result.rows.map(toStoredEvent);
 }
 
 @Injectable()
@@ -60,12 +94,11 @@ export class EventStore {
     return appendEvents(db, request);
   }
 
-  async readStream(tenantId: string, streamId: string, db: Kysely<Database> = this.db): Promise<StoredEvent[]> {
-    const result = await sql<StoredEvent>`
-      select global_position, transaction_id::text as transaction_id, tenant_id, stream_type, stream_id, stream_version,
-             event_type, schema_version, data, metadata, occurred_at
-      from events where tenant_id = ${tenantId}::uuid and stream_id = ${streamId}::uuid
-      order by stream_version`.execute(db);
-    return result.rows;
+  readStream(
+    tenantId: string,
+    streamId: string,
+    db: Kysely<Database> = this.db,
+  ): Promise<StoredEvent[]> {
+    return readStream(db, tenantId, streamId);
   }
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import type Redis from 'ioredis';
 import { DATABASE, type Db } from '../database/database.module';
+import { type ProjectionLag, ProjectionStatus } from '../projections/projection-status';
 import { REDIS } from '../queue/queue.module';
 
 export type Check = 'ok' | 'down';
@@ -9,6 +10,8 @@ export interface HealthReport {
   status: 'ok' | 'error';
   postgres: Check;
   redis: Check;
+  /** Detail: how far each read model is behind the log ('down' when it cannot be read). */
+  projections?: Record<string, ProjectionLag> | Check;
 }
 
 const CHECK_TIMEOUT_MS = 2_000;
@@ -33,6 +36,7 @@ export class HealthService {
   constructor(
     @Inject(DATABASE) private readonly db: Db,
     @Inject(REDIS) private readonly redis: Redis,
+    @Inject(ProjectionStatus) private readonly projectionStatus: ProjectionStatus,
   ) {}
 
   async check(): Promise<HealthReport> {
@@ -42,6 +46,14 @@ export class HealthService {
         if ((await this.redis.ping()) !== 'PONG') throw new Error('unexpected ping reply');
       }),
     ]);
-    return { status: postgres === 'ok' && redis === 'ok' ? 'ok' : 'error', postgres, redis };
+    const report: HealthReport = {
+      status: postgres === 'ok' && redis === 'ok' ? 'ok' : 'error',
+      postgres,
+      redis,
+    };
+    if (postgres === 'ok') {
+      report.projections = await this.projectionStatus.lag().catch((): Check => 'down');
+    }
+    return report;
   }
 }

@@ -47,7 +47,9 @@ export function parseOrThrow<T>(schema: ZodType<T>, value: unknown): T {
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue.path.join('.');
-  const message = field ? `Campo '${field}' ${issue.message}` : `Requisição inválida: ${issue.message}`;
+  // A schema's own full sentence ('Nome deve ter pelo menos 2 caracteres') already names the field.
+  const isSentence = /^\p{Lu}/u.test(issue.message);
+  const message = isSentence ? issue.message : field ? `Campo '${field}' ${issue.message}` : `Requisição inválida: ${issue.message}`;
   throw new ValidationError(message, field || undefined);
 }
 

@@ -4,22 +4,27 @@ import type { StoredEvent } from '../event-store/event';
 
 /** What a projection batch changed, pushed to the tenant's browsers so they refetch. */
 export interface ProjectionChange {
+  tenantId: string;
   type: string;
   id: string;
 }
 
-export type ProjectionHandler = (
-  event: StoredEvent,
-  trx: Transaction<Database>,
-) => Promise<ProjectionChange[] | void>;
-
 /**
- * A named read model: handlers per event type, idempotent upserts into the tables it owns.
- * Handlers use unqualified table names: a rebuild runs them with `search_path` pointing at a
- * fresh schema holding empty copies of `tables`, then swaps those tables in.
+ * A named read model. `apply` receives a batch of events in commit order (events of other types
+ * included: ignore them) and writes idempotent upserts into the tables it owns, inside the
+ * runner's transaction, which also moves the checkpoint. Batches, not single events, so a rebuild
+ * of the whole log takes a handful of statements per thousand events.
+ *
+ * `apply` uses unqualified table names: a rebuild runs it with `search_path` pointing at a fresh
+ * schema holding empty copies of `tables`, then swaps those tables in.
  */
 export interface Projection {
   name: string;
   tables: readonly string[];
-  handlers: Readonly<Record<string, ProjectionHandler>>;
+  /** The event types `apply` reads: appending one of them wakes this projection. */
+  eventTypes: readonly string[];
+  apply: (
+    events: readonly StoredEvent[],
+    trx: Transaction<Database>,
+  ) => Promise<ProjectionChange[]>;
 }

@@ -6,6 +6,10 @@ export interface JobMap {
   maintenance: {
     'worker.heartbeat': Record<string, never>;
   };
+  projections: {
+    /** Read the log after the projection's checkpoint and apply it, until caught up. */
+    'projection.run': { projection: string };
+  };
 }
 
 export type QueueName = keyof JobMap;
@@ -16,6 +20,7 @@ export type JobHandlers = {
 
 export const QUEUE_JOBS: { [Q in QueueName]: readonly JobName<Q>[] } = {
   maintenance: ['worker.heartbeat'],
+  projections: ['projection.run'],
 };
 
 export const WORKER_HEARTBEAT_KEY = 'worker:heartbeat';

@@ -1,16 +1,40 @@
-import { Logger } from '@nestjs/common';
-import { type OnGatewayConnection, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import { Inject, Logger } from '@nestjs/common';
+import { type OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
+import { AccessTokenService } from '../auth/access-token.service';
 
-/** The socket.io endpoint at /socket.io. Handshake auth and tenant rooms come with the core. */
+export const tenantRoom = (tenantId: string) => `tenant:${tenantId}`;
+export const userRoom = (userId: string) => `user:${userId}`;
+
+/**
+ * The socket.io endpoint at /socket.io. The handshake must carry `auth: { token }`, a valid access
+ * token; the socket then joins its tenant's and its user's rooms, where the worker's emitter
+ * pushes `changes`. Sockets only listen: nothing is accepted from them.
+ */
 @WebSocketGateway({ path: '/socket.io' })
-export class RealtimeGateway implements OnGatewayConnection {
+export class RealtimeGateway implements OnGatewayInit {
   private readonly logger = new Logger(RealtimeGateway.name);
 
   @WebSocketServer()
   server: Server;
 
-  handleConnection(socket: Socket): void {
-    this.logger.debug(`socket ${socket.id} connected`);
+  constructor(@Inject(AccessTokenService) private readonly tokens: AccessTokenService) {}
+
+  afterInit(server: Server): void {
+    server.use((socket: Socket, next: (error?: Error) => void) => {
+      const token: unknown = socket.handshake.auth?.token;
+      if (typeof token !== 'string' || token.length === 0) return next(new Error('unauthorized'));
+      this.tokens.verify(token).then(
+        (user) => {
+          socket.data.user = user;
+          void socket.join([tenantRoom(user.tenantId), userRoom(user.userId)]);
+          next();
+        },
+        () => {
+          this.logger.debug(`socket ${socket.id} refused: invalid token`);
+          next(new Error('unauthorized'));
+        },
+      );
+    });
   }
 }

@@ -6,7 +6,18 @@ describe('GET /api/health', () => {
     try {
       const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ status: 'ok', postgres: 'ok', redis: 'ok' });
+      expect(response.json()).toEqual({
+        status: 'ok',
+        postgres: 'ok',
+        redis: 'ok',
+        projections: expect.objectContaining({
+          students: {
+            position: expect.any(Number),
+            behind: expect.any(Number),
+            lagMs: expect.any(Number),
+          },
+        }),
+      });
     } finally {
       await testApp.close();
     }
@@ -28,7 +39,7 @@ describe('GET /api/health', () => {
     try {
       const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ status: 'error', postgres: 'ok', redis: 'down' });
+      expect(response.json()).toMatchObject({ status: 'error', postgres: 'ok', redis: 'down' });
     } finally {
       await testApp.close();
     }

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+/** Shapes of the students routes, shared by the API and the SPA (no framework imports here). */
+
+export const MAX_CREDITS_PER_GRANT = 1_000;
+
+const digitsOnly = (label: string) =>
+  z
+    .string()
+    .max(20, `${label} inválido`)
+    .transform((value) => value.replace(/\D/g, ''))
+    .pipe(z.string().regex(/^\d{10,11}$/, `${label} inválido`));
+
+const profileFields = {
+  nome: z
+    .string()
+    .trim()
+    .min(2, 'Nome deve ter pelo menos 2 caracteres')
+    .max(120, 'Nome deve ter no máximo 120 caracteres'),
+  telefone: digitsOnly('Telefone').nullable().optional(),
+  whatsapp: digitsOnly('WhatsApp').nullable().optional(),
+  email: z.email('E-mail inválido').max(254, 'E-mail inválido').nullable().optional(),
+  planoId: z.uuid('Plano inválido').nullable().optional(),
+  observacoes: z
+    .string()
+    .trim()
+    .max(1_000, 'Observações devem ter no máximo 1000 caracteres')
+    .nullable()
+    .optional(),
+};
+
+export const createStudentSchema = z.strictObject(profileFields);
+export type CreateStudentInput = z.infer<typeof createStudentSchema>;
+
+export const updateStudentSchema = z
+  .strictObject({ ...profileFields, nome: profileFields.nome.optional() })
+  .refine((changes) => Object.keys(changes).length > 0, 'Informe ao menos um campo para alterar');
+export type UpdateStudentInput = z.infer<typeof updateStudentSchema>;
+
+const reason = z.string().trim().min(1).max(200);
+const creditAmount = z
+  .number()
+  .int(`deve ser um número inteiro entre 1 e ${MAX_CREDITS_PER_GRANT}`)
+  .min(1, `deve ser um número inteiro entre 1 e ${MAX_CREDITS_PER_GRANT}`)
+  .max(MAX_CREDITS_PER_GRANT, `deve ser um número inteiro entre 1 e ${MAX_CREDITS_PER_GRANT}`);
+
+export const grantCreditsSchema = z.strictObject({ amount: creditAmount, reason });
+export type GrantCreditsInput = z.infer<typeof grantCreditsSchema>;
+
+export const consumeCreditSchema = z.strictObject({ reason, sessionId: z.uuid().optional() });
+export type ConsumeCreditInput = z.infer<typeof consumeCreditSchema>;
+
+/** Every command answers the id it acted on and the global position of its last event. */
+export interface CommandResponse {
+  id: string;
+  position: number;
+}
+
+export interface Student {
+  id: string;
+  nome: string;
+  telefone: string | null;
+  whatsapp: string | null;
+  email: string | null;
+  planoId: string | null;
+  observacoes: string | null;
+  creditos: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type CreditEntryType =
+  'CreditsGranted' | 'CreditConsumed' | 'CreditRefunded' | 'CreditBurned';
+
+export interface CreditHistoryItem {
+  position: number;
+  occurredAt: string;
+  type: CreditEntryType;
+  /** Signed: +n granted or refunded, -1 consumed or burned. */
+  amount: number;
+  balanceAfter: number;
+  actor: { id: string; role: string };
+  reason: string;
+  sessionId: string | null;
+  transactionId: string | null;
+}
+
+export interface ListResponse<T> {
+  items: T[];
+}

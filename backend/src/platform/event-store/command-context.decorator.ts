@@ -1,0 +1,31 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import type { AuthUser } from '../auth/auth-user';
+import { ValidationError } from '../errors/domain-error';
+import type { CommandContext } from './command-runner';
+
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+const VALID_IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+/** The command's context from the verified token and the request: tenant, actor, correlation, idempotency key. */
+export function commandContextOf(request: FastifyRequest & { user: AuthUser }): CommandContext {
+  const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+  if (key !== undefined && (typeof key !== 'string' || !VALID_IDEMPOTENCY_KEY.test(key))) {
+    throw new ValidationError(
+      "Cabeçalho 'Idempotency-Key' deve ter de 1 a 200 caracteres visíveis",
+      'Idempotency-Key',
+    );
+  }
+  return {
+    tenantId: request.user.tenantId,
+    actorId: request.user.userId,
+    actorRole: request.user.role,
+    correlationId: request.id,
+    idempotencyKey: key,
+  };
+}
+
+export const CurrentCommandContext = createParamDecorator(
+  (_: unknown, context: ExecutionContext): CommandContext =>
+    commandContextOf(context.switchToHttp().getRequest<FastifyRequest & { user: AuthUser }>()),
+);

@@ -1,0 +1,119 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../database/database.types';
+import type { StoredEvent } from '../event-store/event';
+import { STORED_EVENT_COLUMNS, toStoredEvent } from '../event-store/event-store';
+import { type Checkpoint, LOG_START } from './checkpoint';
+import type { Projection, ProjectionChange } from './projection';
+
+export interface AppliedBatch {
+  processed: number;
+  checkpoint: Checkpoint;
+  changes: ProjectionChange[];
+}
+
+export type BatchResult = ({ status: 'applied' } & AppliedBatch) | { status: 'busy' };
+
+export interface BatchOptions {
+  batchSize: number;
+  /** A rebuild's fresh schema; the live tables otherwise. */
+  schema?: string;
+}
+
+export const projectionLockName = (projection: string) => `projection:${projection}`;
+const rebuildLockName = (projection: string) => `projection-rebuild:${projection}`;
+
+/**
+ * One batch in one short transaction: take the projection's lock (or give up if another runner
+ * holds it), read the next events in commit order after the checkpoint, apply them and move the
+ * checkpoint. A crash anywhere rolls all of it back: nothing is repeated or lost.
+ */
+export async function runBatch(
+  db: Kysely<Database>,
+  projection: Projection,
+  options: BatchOptions,
+): Promise<BatchResult> {
+  return db.transaction().execute(async (trx) => {
+    if (options.schema) await useSchema(trx, options.schema);
+    const lock = options.schema
+      ? rebuildLockName(projection.name)
+      : projectionLockName(projection.name);
+    const { rows } = await sql<{
+      locked: boolean;
+    }>`select pg_try_advisory_xact_lock(hashtext(${lock})) as locked`.execute(trx);
+    if (!rows[0].locked) return { status: 'busy' as const };
+    return {
+      status: 'applied' as const,
+      ...(await applyNextBatch(trx, projection, options.batchSize)),
+    };
+  });
+}
+
+/** Points unqualified table names at `schema` first for the rest of the transaction. */
+export async function useSchema(trx: Transaction<Database>, schema: string): Promise<void> {
+  await sql`select set_config('search_path', ${`"${schema}", public`}, true)`.execute(trx);
+}
+
+export async function readCheckpoint(
+  db: Kysely<Database>,
+  projection: string,
+): Promise<Checkpoint> {
+  const row = await db
+    .selectFrom('projectionCheckpoints')
+    .select([sql<string>`transaction_id::text`.as('transactionId'), 'globalPosition'])
+    .where('name', '=', projection)
+    .executeTakeFirst();
+  return row ? { transactionId: row.transactionId, position: row.globalPosition } : LOG_START;
+}
+
+/**
+ * Events with a transaction id below the oldest transaction still running are all committed, so
+ * reading only those, in (transaction id, position) order, never skips an event that commits late.
+ */
+export async function applyNextBatch(
+  trx: Transaction<Database>,
+  projection: Projection,
+  batchSize: number,
+): Promise<AppliedBatch> {
+  const from = await readCheckpoint(trx, projection.name);
+  const { rows } = await sql<StoredEvent>`
+    select ${STORED_EVENT_COLUMNS} from events
+    where (transaction_id, global_position) > (${from.transactionId}::xid8, ${from.position}::bigint)
+      and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    order by transaction_id, global_position
+    limit ${batchSize}`.execute(trx);
+  if (rows.length === 0) return { processed: 0, checkpoint: from, changes: [] };
+
+  const changes = await projection.apply(rows.map(toStoredEvent), trx);
+  const last = rows[rows.length - 1];
+  const checkpoint = { transactionId: last.transactionId, position: last.globalPosition };
+  await sql`
+    insert into projection_checkpoints (name, transaction_id, global_position, updated_at)
+    values (${projection.name}, ${checkpoint.transactionId}::xid8, ${checkpoint.position}, now())
+    on conflict (name) do update
+      set transaction_id = excluded.transaction_id, global_position = excluded.global_position, updated_at = now()`.execute(
+    trx,
+  );
+  return { processed: rows.length, checkpoint, changes };
+}
+
+export type DrainOutcome = 'caught-up' | 'busy' | 'out-of-time';
+
+/** Runs batches until the projection has caught up, another runner holds it, or the time budget is spent. */
+export async function drainProjection(
+  db: Kysely<Database>,
+  projection: Projection,
+  options: {
+    batchSize: number;
+    budgetMs: number;
+    afterCommit?: (batch: AppliedBatch) => Promise<void>;
+  },
+): Promise<DrainOutcome> {
+  const deadline = Date.now() + options.budgetMs;
+  for (;;) {
+    const result = await runBatch(db, projection, { batchSize: options.batchSize });
+    if (result.status === 'busy') return 'busy';
+    if (result.processed > 0) await options.afterCommit?.(result);
+    if (result.processed < options.batchSize) return 'caught-up';
+    if (Date.now() >= deadline) return 'out-of-time';
+  }
+}

@@ -1,0 +1,59 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import type Redis from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { JobQueues, REDIS } from '../queue/queue.module';
+import { ProjectionCatalogue } from './projection-catalogue';
+import { projectionKeys } from './redis-keys';
+
+const WAKE_MARKER_TTL_MS = 10_000;
+
+/**
+ * Enqueues one `projection.run` job per projection unless one is already queued and not yet
+ * started. The marker key (SET NX, deleted by the runner before it reads) is the deduplication:
+ * a fixed BullMQ jobId would also swallow wake-ups that arrive while that job is running, and
+ * leave their events waiting for the safety-net tick.
+ */
+export async function wakeProjections(
+  redis: Redis,
+  queue: Queue,
+  prefix: string,
+  projections: readonly string[],
+  delayMs = 0,
+): Promise<void> {
+  if (projections.length === 0) return;
+  const keys = projectionKeys(prefix);
+  const pipeline = redis.pipeline();
+  for (const name of projections)
+    pipeline.set(keys.wakePending(name), '1', 'PX', WAKE_MARKER_TTL_MS, 'NX');
+  const replies = (await pipeline.exec()) ?? [];
+  const toWake = projections.filter((_, index) => replies[index]?.[1] === 'OK');
+  if (toWake.length === 0) return;
+  await queue.addBulk(
+    toWake.map((projection) => ({
+      name: 'projection.run',
+      data: { projection },
+      opts: { removeOnComplete: true, removeOnFail: 100, delay: delayMs },
+    })),
+  );
+}
+
+/** The API side: after an append, wake the projections that read the appended event types. */
+@Injectable()
+export class ProjectionWaker {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(JobQueues) private readonly queues: JobQueues,
+    @Inject(ProjectionCatalogue) private readonly catalogue: ProjectionCatalogue,
+  ) {}
+
+  wakeFor(eventTypes: readonly string[]): Promise<void> {
+    return wakeProjections(
+      this.redis,
+      this.queues.queue('projections'),
+      this.config.REDIS_PREFIX,
+      this.catalogue.namesReading(eventTypes),
+    );
+  }
+}

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { JwtService } from '@nestjs/jwt';
+import { Queue } from 'bullmq';
+import type Redis from 'ioredis';
+import { io, type Socket } from 'socket.io-client';
+import { startTestApp, type TestApp } from '../../../../../test/support/test-app';
+import { studentProjections } from '../../../students/projections';
+import { http, newTrainer } from '../../../students/__tests__/students-test-kit';
+import { DATABASE, type Db } from '../../database/database.module';
+import { type ChangesMessage, ProjectionWorker } from '../../projections/projection-worker';
+import { REDIS } from '../../queue/queue.module';
+
+describe('realtime', () => {
+  let t: TestApp;
+  let url: string;
+  let queue: Queue;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = await t.app.getUrl();
+    queue = new Queue('projections', {
+      connection: t.app.get<Redis>(REDIS),
+      prefix: `${t.config.REDIS_PREFIX}:bull`,
+    });
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await queue.obliterate({ force: true });
+    await queue.close();
+    await t.close();
+  });
+
+  function connect(token: string | undefined): Socket {
+    const socket = io(url, {
+      path: '/socket.io',
+      auth: token === undefined ? {} : { token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    sockets.push(socket);
+    return socket;
+  }
+
+  const connected = (socket: Socket) =>
+    new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+  const refused = (socket: Socket) =>
+    new Promise<string>((resolve, reject) => {
+      socket.once('connect', () => reject(new Error('conectou com token inválido')));
+      socket.once('connect_error', (error) => resolve(error.message));
+    });
+
+  it("pushes `changes` to the tenant's sockets after a projection commits, and to no other tenant", async () => {
+    const trainer = await newTrainer(t.app);
+    const stranger = await newTrainer(t.app);
+    const mine = connect(trainer.token);
+    const theirs = connect(stranger.token);
+    await Promise.all([connected(mine), connected(theirs)]);
+    const received: ChangesMessage[] = [];
+    const strangerReceived: ChangesMessage[] = [];
+    mine.on('changes', (message: ChangesMessage) => received.push(message));
+    theirs.on('changes', (message: ChangesMessage) => strangerReceived.push(message));
+
+    const { id, position } = (
+      await http(t.app, trainer).post('/api/students', { nome: 'Ana Souza' })
+    ).json();
+    const worker = new ProjectionWorker({
+      db: t.app.get<Db>(DATABASE),
+      redis: t.app.get<Redis>(REDIS),
+      queue,
+      prefix: t.config.REDIS_PREFIX,
+      projections: studentProjections,
+    });
+    const deadline = Date.now() + 10_000;
+    while (
+      !received.some(
+        (message) =>
+          message.projection === 'students' && message.changes.some((change) => change.id === id),
+      )
+    ) {
+      if (Date.now() > deadline) throw new Error('nenhuma mensagem changes chegou');
+      await worker.run('students');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const message = received.find(
+      (candidate) => candidate.projection === 'students',
+    ) as ChangesMessage;
+    expect(message.position).toBeGreaterThanOrEqual(position);
+    expect(message.changes).toEqual([{ type: 'student', id }]);
+    // The same emitter publish reached the first socket: the stranger's room got nothing.
+    expect(strangerReceived).toEqual([]);
+  });
+
+  it('refuses a missing, forged or expired token', async () => {
+    const claims = { sub: randomUUID(), tid: randomUUID(), role: 'personal' };
+    const forged = await new JwtService({ secret: 'x'.repeat(40) }).signAsync(claims, {
+      algorithm: 'HS256',
+      expiresIn: 600,
+    });
+    const expired = await new JwtService({ secret: t.config.JWT_SECRET }).signAsync(
+      { ...claims, exp: Math.floor(Date.now() / 1000) - 60 },
+      { algorithm: 'HS256' },
+    );
+    for (const token of [undefined, '', 'not-a-jwt', forged, expired]) {
+      expect(await refused(connect(token))).toBe('unauthorized');
+    }
+  });
+});

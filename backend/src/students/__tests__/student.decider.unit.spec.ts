@@ -1,0 +1,150 @@
+import { DomainError } from '../../platform/errors/domain-error';
+import { fold } from '../../platform/event-store/decider';
+import { type StudentCommand, studentDecider } from '../domain/student.decider';
+import type { StudentEvent, StudentProfile } from '../domain/student.events';
+
+const NOW = new Date('2026-11-21T12:00:00Z');
+const SESSION = '0190a0b0-0000-7000-8000-000000000001';
+const profile: StudentProfile = {
+  nome: 'Ana Souza',
+  telefone: null,
+  whatsapp: '11999998888',
+  email: null,
+  planoId: null,
+  observacoes: null,
+};
+const registered: StudentEvent = { type: 'StudentRegistered', data: profile };
+const granted = (amount: number, balanceAfter: number): StudentEvent => ({
+  type: 'CreditsGranted',
+  data: { amount, reason: 'Plano', transactionId: null, balanceAfter },
+});
+
+/** given(events) / when(command) / then(events or error). */
+function given(...events: StudentEvent[]) {
+  return {
+    when(command: StudentCommand) {
+      const outcome = studentDecider.decide(command, fold(studentDecider, events), NOW);
+      return {
+        then: (expected: StudentEvent[]) => expect(outcome).toEqual(expected),
+        thenFails: (code: string, message?: string) => {
+          expect(outcome).toBeInstanceOf(DomainError);
+          expect((outcome as DomainError).code).toBe(code);
+          if (message) expect((outcome as DomainError).message).toBe(message);
+        },
+      };
+    },
+  };
+}
+
+describe('student decider', () => {
+  it('registers a new student', () => {
+    given().when({ type: 'RegisterStudent', profile }).then([registered]);
+  });
+
+  it('refuses to register the same stream twice', () => {
+    given(registered).when({ type: 'RegisterStudent', profile }).thenFails('student_exists');
+  });
+
+  it('grants credits and records the balance after', () => {
+    given(registered, granted(2, 2))
+      .when({ type: 'GrantCredits', amount: 8, reason: 'Renovação' })
+      .then([
+        {
+          type: 'CreditsGranted',
+          data: { amount: 8, reason: 'Renovação', transactionId: null, balanceAfter: 10 },
+        },
+      ]);
+  });
+
+  it('refuses grants outside 1..1000 credits', () => {
+    given(registered)
+      .when({ type: 'GrantCredits', amount: 0, reason: 'x' })
+      .thenFails('validation_error');
+    given(registered)
+      .when({ type: 'GrantCredits', amount: 1001, reason: 'x' })
+      .thenFails('validation_error');
+    given(registered)
+      .when({ type: 'GrantCredits', amount: 1.5, reason: 'x' })
+      .thenFails('validation_error');
+  });
+
+  it('consumes one credit while the balance is above zero', () => {
+    given(registered, granted(1, 1))
+      .when({ type: 'ConsumeCredit', reason: 'Treino', sessionId: SESSION })
+      .then([
+        { type: 'CreditConsumed', data: { reason: 'Treino', sessionId: SESSION, balanceAfter: 0 } },
+      ]);
+  });
+
+  it('refuses to consume at zero credits', () => {
+    given(registered)
+      .when({ type: 'ConsumeCredit', reason: 'Treino' })
+      .thenFails('no_credits', 'Aluno sem créditos disponíveis');
+    given(registered, granted(1, 1), {
+      type: 'CreditConsumed',
+      data: { reason: 'Treino', sessionId: null, balanceAfter: 0 },
+    })
+      .when({ type: 'BurnCredit', reason: 'Falta' })
+      .thenFails('no_credits');
+  });
+
+  it('charges a session only once', () => {
+    given(registered, granted(5, 5), {
+      type: 'CreditConsumed',
+      data: { reason: 'Treino', sessionId: SESSION, balanceAfter: 4 },
+    })
+      .when({ type: 'BurnCredit', reason: 'Cancelamento tardio', sessionId: SESSION })
+      .thenFails('session_already_charged');
+  });
+
+  it('refunds the credit of a charged session, once', () => {
+    const consumed: StudentEvent = {
+      type: 'CreditConsumed',
+      data: { reason: 'Treino', sessionId: SESSION, balanceAfter: 0 },
+    };
+    given(registered, granted(1, 1), consumed)
+      .when({ type: 'RefundCredit', reason: 'Cancelado a tempo', sessionId: SESSION })
+      .then([
+        {
+          type: 'CreditRefunded',
+          data: { reason: 'Cancelado a tempo', sessionId: SESSION, balanceAfter: 1 },
+        },
+      ]);
+    given(registered, granted(1, 1), consumed, {
+      type: 'CreditRefunded',
+      data: { reason: 'Cancelado a tempo', sessionId: SESSION, balanceAfter: 1 },
+    })
+      .when({ type: 'RefundCredit', reason: 'De novo', sessionId: SESSION })
+      .thenFails('nothing_to_refund');
+  });
+
+  it('burns a credit as a penalty', () => {
+    given(registered, granted(3, 3))
+      .when({ type: 'BurnCredit', reason: 'Cancelamento tardio', sessionId: SESSION })
+      .then([
+        {
+          type: 'CreditBurned',
+          data: { reason: 'Cancelamento tardio', sessionId: SESSION, balanceAfter: 2 },
+        },
+      ]);
+  });
+
+  it('updates only the given fields and appends nothing for no change', () => {
+    given(registered)
+      .when({ type: 'UpdateStudent', changes: { observacoes: 'Joelho' } })
+      .then([{ type: 'StudentUpdated', data: { observacoes: 'Joelho' } }]);
+    given(registered).when({ type: 'UpdateStudent', changes: {} }).then([]);
+  });
+
+  it('treats an unknown or removed student as not found', () => {
+    given()
+      .when({ type: 'ConsumeCredit', reason: 'Treino' })
+      .thenFails('not_found', 'Aluno não encontrado');
+    given(registered, { type: 'StudentRemoved', data: {} })
+      .when({ type: 'GrantCredits', amount: 1, reason: 'x' })
+      .thenFails('not_found');
+    given(registered, { type: 'StudentRemoved', data: {} })
+      .when({ type: 'RemoveStudent' })
+      .thenFails('not_found');
+  });
+});

@@ -1,0 +1,470 @@
+import { randomUUID } from 'node:crypto';
+import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import { AccessTokenService } from '../../platform/auth/access-token.service';
+import { DATABASE, type Db } from '../../platform/database/database.module';
+import { CommandRunner } from '../../platform/event-store/command-runner';
+import { ProjectionWaker } from '../../platform/projections/projection-waker';
+import { studentDecider } from '../domain/student.decider';
+import { countEvents, http, newTrainer, project, type Trainer } from './students-test-kit';
+
+describe('students API', () => {
+  let t: TestApp;
+  let trainer: Trainer;
+  let api: ReturnType<typeof http>;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    trainer = await newTrainer(t.app);
+    api = http(t.app, trainer);
+  });
+
+  async function createStudent(extra: Record<string, unknown> = {}): Promise<string> {
+    const response = await api.post('/api/students', { nome: 'Ana Souza', ...extra });
+    expect(response.statusCode).toBe(201);
+    return response.json().id;
+  }
+
+  it('registers, reads, updates and removes a student through the read model', async () => {
+    const created = await api.post('/api/students', {
+      nome: '  Ana Souza ',
+      whatsapp: '(11) 99999-8888',
+      email: 'ana@example.com',
+      observacoes: 'Prefere manhã',
+    });
+    expect(created.statusCode).toBe(201);
+    const { id, position } = created.json();
+    expect(typeof position).toBe('number');
+    await project(t.app);
+
+    const student = await api.get(`/api/students/${id}`);
+    expect(student.statusCode).toBe(200);
+    expect(student.json()).toMatchObject({
+      id,
+      nome: 'Ana Souza',
+      whatsapp: '11999998888',
+      telefone: null,
+      email: 'ana@example.com',
+      observacoes: 'Prefere manhã',
+      creditos: 0,
+    });
+
+    const updated = await api.patch(`/api/students/${id}`, {
+      telefone: '11 3333-4444',
+      observacoes: null,
+    });
+    expect(updated.statusCode).toBe(200);
+    await project(t.app);
+    expect((await api.get(`/api/students/${id}`)).json()).toMatchObject({
+      nome: 'Ana Souza',
+      telefone: '1133334444',
+      observacoes: null,
+    });
+    expect((await api.get('/api/students')).json().items.map((s: { id: string }) => s.id)).toEqual([
+      id,
+    ]);
+
+    const removed = await api.delete(`/api/students/${id}`);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().position).toBeGreaterThan(updated.json().position);
+    await project(t.app);
+    expect((await api.get(`/api/students/${id}`)).statusCode).toBe(404);
+    expect((await api.get('/api/students')).json()).toEqual({ items: [] });
+    expect(
+      (await api.post(`/api/students/${id}/credits`, { amount: 1, reason: 'x' })).statusCode,
+    ).toBe(404);
+  });
+
+  it('waits for X-Min-Position, and answers X-Stale when the read model does not get there', async () => {
+    const { id, position } = (await api.post('/api/students', { nome: 'Bruno Lima' })).json();
+    const stale = await api.get(`/api/students`, { 'x-min-position': String(position) });
+    // No worker runs here: after the bounded wait the answer comes, marked stale.
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers['x-stale']).toBe('true');
+    expect(stale.json().items).toEqual([]);
+
+    const granted = (
+      await api.post(`/api/students/${id}/credits`, { amount: 4, reason: 'Plano' })
+    ).json();
+    const waiting = api.get(`/api/students/${id}`, { 'x-min-position': String(granted.position) });
+    await project(t.app);
+    const fresh = await waiting;
+    expect(fresh.headers['x-stale']).toBeUndefined();
+    expect(fresh.json().creditos).toBe(4);
+
+    const bad = await api.get(`/api/students/${id}`, { 'x-min-position': 'abc' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('X-Min-Position');
+  });
+
+  it('lets exactly as many of 50 concurrent consumptions through as there are credits', async () => {
+    const id = await createStudent();
+    expect(
+      (await api.post(`/api/students/${id}/credits`, { amount: 10, reason: 'Plano' })).statusCode,
+    ).toBe(200);
+
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        api.post(`/api/students/${id}/credits/consume`, { reason: `Treino ${index}` }),
+      ),
+    );
+    const ok = responses.filter((response) => response.statusCode === 200);
+    const refused = responses.filter((response) => response.statusCode === 409);
+    expect(ok).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    for (const response of refused) {
+      expect(response.json()).toEqual({
+        statusCode: 409,
+        code: 'no_credits',
+        message: 'Aluno sem créditos disponíveis',
+      });
+    }
+
+    await project(t.app);
+    expect((await api.get(`/api/students/${id}`)).json().creditos).toBe(0);
+    const history = (await api.get(`/api/students/${id}/history`)).json().items;
+    const consumptions = history.filter((item: { type: string }) => item.type === 'CreditConsumed');
+    expect(consumptions.map((item: { balanceAfter: number }) => item.balanceAfter)).toEqual([
+      9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
+    ]);
+    expect(history[0]).toMatchObject({
+      type: 'CreditsGranted',
+      amount: 10,
+      balanceAfter: 10,
+      reason: 'Plano',
+      actor: { id: trainer.userId, role: 'personal' },
+    });
+    expect(consumptions.every((item: { amount: number }) => item.amount === -1)).toBe(true);
+  });
+
+  it('keeps the invariant without the in-process queue: concurrent writers retry on version clashes', async () => {
+    const id = await createStudent();
+    await api.post(`/api/students/${id}/credits`, { amount: 3, reason: 'Plano' });
+    // Separate runners stand for separate API instances: only the event store's version check protects them.
+    const db = t.app.get<Db>(DATABASE);
+    const runners = Array.from(
+      { length: 6 },
+      () => new CommandRunner(db, t.app.get(ProjectionWaker)),
+    );
+    const outcomes = await Promise.allSettled(
+      runners.map((runner) =>
+        runner.run({
+          streamType: 'student',
+          streamId: id,
+          decider: studentDecider,
+          command: { type: 'ConsumeCredit', reason: 'Treino' },
+          context: {
+            tenantId: trainer.tenantId,
+            actorId: trainer.userId,
+            actorRole: 'personal',
+            correlationId: randomUUID(),
+          },
+          successStatus: 200,
+        }),
+      ),
+    );
+    const succeeded = outcomes.filter((outcome) => outcome.status === 'fulfilled').length;
+    const rejections = outcomes.flatMap((outcome) =>
+      outcome.status === 'rejected' ? [outcome.reason.code] : [],
+    );
+    // A writer may give up after MAX_COMMAND_ATTEMPTS clashes (409), but never overdraws.
+    expect(succeeded).toBeGreaterThanOrEqual(1);
+    expect(succeeded).toBeLessThanOrEqual(3);
+    expect(
+      rejections.every((code) => code === 'no_credits' || code === 'concurrent_modification'),
+    ).toBe(true);
+    await project(t.app);
+    expect((await api.get(`/api/students/${id}`)).json().creditos).toBe(3 - succeeded);
+  });
+
+  describe('Idempotency-Key', () => {
+    it('answers the first result again and appends nothing', async () => {
+      const id = await createStudent();
+      await api.post(`/api/students/${id}/credits`, { amount: 2, reason: 'Plano' });
+      const first = await api.post(
+        `/api/students/${id}/credits/consume`,
+        { reason: 'Treino' },
+        { 'idempotency-key': 'consume-1' },
+      );
+      const before = await countEvents(t.app);
+      const again = await api.post(
+        `/api/students/${id}/credits/consume`,
+        { reason: 'Treino' },
+        { 'idempotency-key': 'consume-1' },
+      );
+      expect(again.statusCode).toBe(first.statusCode);
+      expect(again.json()).toEqual(first.json());
+      expect(await countEvents(t.app)).toBe(before);
+
+      const created = await api.post(
+        '/api/students',
+        { nome: 'Carla' },
+        { 'idempotency-key': 'new-carla' },
+      );
+      const createdAgain = await api.post(
+        '/api/students',
+        { nome: 'Carla' },
+        { 'idempotency-key': 'new-carla' },
+      );
+      expect(createdAgain.statusCode).toBe(201);
+      expect(createdAgain.json()).toEqual(created.json());
+    });
+
+    it('remembers a refusal too', async () => {
+      const id = await createStudent();
+      const first = await api.post(
+        `/api/students/${id}/credits/consume`,
+        { reason: 'Treino' },
+        { 'idempotency-key': 'k' },
+      );
+      expect(first.statusCode).toBe(409);
+      await api.post(`/api/students/${id}/credits`, { amount: 5, reason: 'Plano' });
+      const again = await api.post(
+        `/api/students/${id}/credits/consume`,
+        { reason: 'Treino' },
+        { 'idempotency-key': 'k' },
+      );
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual(first.json());
+    });
+
+    it('appends once for concurrent duplicates, over HTTP and across instances', async () => {
+      const id = await createStudent();
+      await api.post(`/api/students/${id}/credits`, { amount: 20, reason: 'Plano' });
+      const before = await countEvents(t.app);
+      const responses = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          api.post(
+            `/api/students/${id}/credits/consume`,
+            { reason: 'Treino' },
+            { 'idempotency-key': 'dup-http' },
+          ),
+        ),
+      );
+      expect(new Set(responses.map((response) => response.body)).size).toBe(1);
+      expect(await countEvents(t.app)).toBe(before + 1);
+
+      const db = t.app.get<Db>(DATABASE);
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          new CommandRunner(db, t.app.get(ProjectionWaker)).run({
+            streamType: 'student',
+            streamId: id,
+            decider: studentDecider,
+            command: { type: 'ConsumeCredit', reason: 'Treino' },
+            context: {
+              tenantId: trainer.tenantId,
+              actorId: trainer.userId,
+              actorRole: 'personal',
+              correlationId: randomUUID(),
+              idempotencyKey: 'dup-instances',
+            },
+            successStatus: 200,
+          }),
+        ),
+      );
+      expect(new Set(results.map((result) => result.position)).size).toBe(1);
+      expect(await countEvents(t.app)).toBe(before + 2);
+    });
+
+    it('scopes keys by tenant', async () => {
+      const other = http(t.app, await newTrainer(t.app));
+      const mine = await api.post(
+        '/api/students',
+        { nome: 'Dani' },
+        { 'idempotency-key': 'shared' },
+      );
+      const theirs = await other.post(
+        '/api/students',
+        { nome: 'Eva' },
+        { 'idempotency-key': 'shared' },
+      );
+      expect(theirs.json().id).not.toBe(mine.json().id);
+    });
+  });
+
+  it("answers 404 for another tenant's student on every route and writes nothing", async () => {
+    const id = await createStudent();
+    await api.post(`/api/students/${id}/credits`, { amount: 3, reason: 'Plano' });
+    await project(t.app);
+    const intruder = http(t.app, await newTrainer(t.app));
+    const before = await countEvents(t.app);
+
+    const attempts = [
+      intruder.get(`/api/students/${id}`),
+      intruder.get(`/api/students/${id}/history`),
+      intruder.patch(`/api/students/${id}`, { nome: 'Hacker' }),
+      intruder.delete(`/api/students/${id}`),
+      intruder.post(`/api/students/${id}/credits`, { amount: 5, reason: 'x' }),
+      intruder.post(`/api/students/${id}/credits/consume`, { reason: 'x' }),
+    ];
+    for (const response of await Promise.all(attempts)) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({
+        statusCode: 404,
+        code: 'not_found',
+        message: 'Aluno não encontrado',
+      });
+    }
+    expect((await intruder.get('/api/students')).json()).toEqual({ items: [] });
+    expect(await countEvents(t.app)).toBe(before);
+    await project(t.app);
+    expect((await api.get(`/api/students/${id}`)).json()).toMatchObject({
+      nome: 'Ana Souza',
+      creditos: 3,
+    });
+  });
+
+  it('requires a trainer token', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/students' })).statusCode).toBe(401);
+    const token = await t.app
+      .get(AccessTokenService)
+      .sign({ userId: randomUUID(), tenantId: trainer.tenantId, role: 'aluno' });
+    const asStudent = await t.app.inject({
+      method: 'GET',
+      url: '/api/students',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(asStudent.statusCode).toBe(403);
+  });
+
+  describe('bad input: 400 naming the field, nothing appended', () => {
+    const cases: Array<[string, string, (id: string) => string, unknown, string]> = [
+      ['missing nome', 'POST', () => '/api/students', {}, "Campo 'nome' é obrigatório"],
+      [
+        'short nome',
+        'POST',
+        () => '/api/students',
+        { nome: 'A' },
+        'Nome deve ter pelo menos 2 caracteres',
+      ],
+      [
+        'nome of wrong type',
+        'POST',
+        () => '/api/students',
+        { nome: 42 },
+        "Campo 'nome' deve ser um texto",
+      ],
+      [
+        'bad whatsapp',
+        'POST',
+        () => '/api/students',
+        { nome: 'Ana', whatsapp: '123' },
+        'WhatsApp inválido',
+      ],
+      [
+        'bad email',
+        'POST',
+        () => '/api/students',
+        { nome: 'Ana', email: 'ana@' },
+        'E-mail inválido',
+      ],
+      [
+        'unknown field',
+        'POST',
+        () => '/api/students',
+        { nome: 'Ana', tenantId: randomUUID() },
+        'tenantId',
+      ],
+      [
+        'huge observacoes',
+        'POST',
+        () => '/api/students',
+        { nome: 'Ana', observacoes: 'x'.repeat(1001) },
+        'Observações',
+      ],
+      [
+        'empty patch',
+        'PATCH',
+        (id) => `/api/students/${id}`,
+        {},
+        'Informe ao menos um campo para alterar',
+      ],
+      [
+        'missing amount',
+        'POST',
+        (id) => `/api/students/${id}/credits`,
+        { reason: 'x' },
+        "Campo 'amount' é obrigatório",
+      ],
+      [
+        'amount as text',
+        'POST',
+        (id) => `/api/students/${id}/credits`,
+        { amount: '5', reason: 'x' },
+        "Campo 'amount' deve ser um número",
+      ],
+      [
+        'negative amount',
+        'POST',
+        (id) => `/api/students/${id}/credits`,
+        { amount: -3, reason: 'x' },
+        "Campo 'amount' deve ser um número inteiro entre 1 e 1000",
+      ],
+      [
+        'huge amount',
+        'POST',
+        (id) => `/api/students/${id}/credits`,
+        { amount: 1_000_000, reason: 'x' },
+        "Campo 'amount' deve ser um número inteiro entre 1 e 1000",
+      ],
+      [
+        'fractional amount',
+        'POST',
+        (id) => `/api/students/${id}/credits`,
+        { amount: 1.5, reason: 'x' },
+        "Campo 'amount' deve ser um número inteiro entre 1 e 1000",
+      ],
+      [
+        'missing reason',
+        'POST',
+        (id) => `/api/students/${id}/credits/consume`,
+        {},
+        "Campo 'reason' é obrigatório",
+      ],
+      [
+        'huge reason',
+        'POST',
+        (id) => `/api/students/${id}/credits/consume`,
+        { reason: 'x'.repeat(201) },
+        "Campo 'reason' deve ter no máximo 200",
+      ],
+      [
+        'bad sessionId',
+        'POST',
+        (id) => `/api/students/${id}/credits/consume`,
+        { reason: 'x', sessionId: 'abc' },
+        "Campo 'sessionId'",
+      ],
+    ];
+
+    it.each(cases)('%s', async (_name, method, url, payload, message) => {
+      const id = await createStudent();
+      await api.post(`/api/students/${id}/credits`, { amount: 1, reason: 'Plano' });
+      const before = await countEvents(t.app);
+      const response = await t.app.inject({
+        method: method as 'POST' | 'PATCH',
+        url: url(id),
+        payload: payload as object,
+        headers: { authorization: `Bearer ${trainer.token}` },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe('validation_error');
+      expect(response.json().message).toContain(message);
+      expect(await countEvents(t.app)).toBe(before);
+    });
+
+    it('refuses a body above the size limit with 413 and writes nothing', async () => {
+      const before = await countEvents(t.app);
+      const response = await api.post('/api/students', {
+        nome: 'Ana',
+        observacoes: 'x'.repeat(t.config.BODY_LIMIT_BYTES),
+      });
+      expect(response.statusCode).toBe(413);
+      expect(response.json().message).toBe('O corpo da requisição é grande demais.');
+      expect(await countEvents(t.app)).toBe(before);
+    });
+  });
+});

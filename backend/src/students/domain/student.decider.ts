@@ -1,0 +1,132 @@
+import {
+  ConflictError,
+  type DomainError,
+  NotFoundError,
+  ValidationError,
+} from '../../platform/errors/domain-error';
+import type { Decider } from '../../platform/event-store/decider';
+import { MAX_CREDITS_PER_GRANT } from '../../contracts/students';
+import type { StudentEvent, StudentProfile } from './student.events';
+
+export type StudentCommand =
+  | { type: 'RegisterStudent'; profile: StudentProfile }
+  | { type: 'UpdateStudent'; changes: Partial<StudentProfile> }
+  | { type: 'RemoveStudent' }
+  | { type: 'GrantCredits'; amount: number; reason: string; transactionId?: string }
+  | { type: 'ConsumeCredit'; reason: string; sessionId?: string }
+  | { type: 'RefundCredit'; reason: string; sessionId?: string }
+  | { type: 'BurnCredit'; reason: string; sessionId?: string };
+
+export interface StudentState {
+  status: 'absent' | 'active' | 'removed';
+  creditos: number;
+  /** Sessions whose credit was consumed or burned and not refunded. */
+  chargedSessions: readonly string[];
+}
+
+export const noCredits = () => new ConflictError('no_credits', 'Aluno sem créditos disponíveis');
+export const sessionAlreadyCharged = () =>
+  new ConflictError('session_already_charged', 'O crédito desta sessão já foi debitado');
+export const nothingToRefund = () =>
+  new ConflictError('nothing_to_refund', 'Não há crédito desta sessão para devolver');
+const studentNotFound = () => new NotFoundError('Aluno');
+
+const initialState = (): StudentState => ({ status: 'absent', creditos: 0, chargedSessions: [] });
+
+function evolve(state: StudentState, event: StudentEvent): StudentState {
+  switch (event.type) {
+    case 'StudentRegistered':
+      return { status: 'active', creditos: 0, chargedSessions: [] };
+    case 'StudentUpdated':
+      return state;
+    case 'StudentRemoved':
+      return { ...state, status: 'removed' };
+    case 'CreditsGranted':
+      return { ...state, creditos: state.creditos + event.data.amount };
+    case 'CreditConsumed':
+    case 'CreditBurned': {
+      const { sessionId } = event.data;
+      return {
+        ...state,
+        creditos: state.creditos - 1,
+        chargedSessions: sessionId ? [...state.chargedSessions, sessionId] : state.chargedSessions,
+      };
+    }
+    case 'CreditRefunded': {
+      const { sessionId } = event.data;
+      return {
+        ...state,
+        creditos: state.creditos + 1,
+        chargedSessions: sessionId
+          ? state.chargedSessions.filter((charged) => charged !== sessionId)
+          : state.chargedSessions,
+      };
+    }
+  }
+}
+
+function decide(command: StudentCommand, state: StudentState): StudentEvent[] | DomainError {
+  if (command.type === 'RegisterStudent') {
+    if (state.status !== 'absent')
+      return new ConflictError('student_exists', 'Aluno já cadastrado');
+    return [{ type: 'StudentRegistered', data: command.profile }];
+  }
+  if (state.status !== 'active') return studentNotFound();
+
+  switch (command.type) {
+    case 'UpdateStudent':
+      return Object.keys(command.changes).length === 0
+        ? []
+        : [{ type: 'StudentUpdated', data: command.changes }];
+    case 'RemoveStudent':
+      return [{ type: 'StudentRemoved', data: {} }];
+    case 'GrantCredits': {
+      const { amount } = command;
+      if (!Number.isInteger(amount) || amount < 1 || amount > MAX_CREDITS_PER_GRANT) {
+        return new ValidationError(
+          `Campo 'amount' deve ser um número inteiro entre 1 e ${MAX_CREDITS_PER_GRANT}`,
+          'amount',
+        );
+      }
+      const data = { amount, reason: command.reason, transactionId: command.transactionId ?? null };
+      return [{ type: 'CreditsGranted', data: { ...data, balanceAfter: state.creditos + amount } }];
+    }
+    case 'ConsumeCredit':
+    case 'BurnCredit': {
+      if (command.sessionId && state.chargedSessions.includes(command.sessionId))
+        return sessionAlreadyCharged();
+      if (state.creditos <= 0) return noCredits();
+      const data = {
+        reason: command.reason,
+        sessionId: command.sessionId ?? null,
+        balanceAfter: state.creditos - 1,
+      };
+      return [
+        command.type === 'ConsumeCredit'
+          ? { type: 'CreditConsumed', data }
+          : { type: 'CreditBurned', data },
+      ];
+    }
+    case 'RefundCredit': {
+      if (command.sessionId && !state.chargedSessions.includes(command.sessionId))
+        return nothingToRefund();
+      return [
+        {
+          type: 'CreditRefunded',
+          data: {
+            reason: command.reason,
+            sessionId: command.sessionId ?? null,
+            balanceAfter: state.creditos + 1,
+          },
+        },
+      ];
+    }
+  }
+}
+
+/** One student's stream: profile and credit balance, credits never below zero. */
+export const studentDecider: Decider<StudentCommand, StudentEvent, StudentState> = {
+  initialState,
+  evolve,
+  decide: (command, state) => decide(command, state),
+};

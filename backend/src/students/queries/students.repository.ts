@@ -1,0 +1,65 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CreditEntryType, CreditHistoryItem, Student } from '../../contracts/students';
+import { DATABASE, type Db } from '../../platform/database/database.module';
+
+/** The only code that reads the students read tables; every read is scoped by tenant. */
+@Injectable()
+export class StudentsRepository {
+  constructor(@Inject(DATABASE) private readonly db: Db) {}
+
+  private students(tenantId: string) {
+    return this.db
+      .selectFrom('students')
+      .select([
+        'id',
+        'nome',
+        'telefone',
+        'whatsapp',
+        'email',
+        'planoId',
+        'observacoes',
+        'creditos',
+        'createdAt',
+        'updatedAt',
+      ])
+      .where('tenantId', '=', tenantId)
+      .where('removedAt', 'is', null);
+  }
+
+  async list(tenantId: string): Promise<Student[]> {
+    const rows = await this.students(tenantId).orderBy('nome').orderBy('id').execute();
+    return rows.map(toStudent);
+  }
+
+  async find(tenantId: string, id: string): Promise<Student | undefined> {
+    const row = await this.students(tenantId).where('id', '=', id).executeTakeFirst();
+    return row && toStudent(row);
+  }
+
+  async history(tenantId: string, studentId: string): Promise<CreditHistoryItem[]> {
+    const rows = await this.db
+      .selectFrom('creditLedger')
+      .selectAll()
+      .where('tenantId', '=', tenantId)
+      .where('studentId', '=', studentId)
+      .orderBy('position')
+      .execute();
+    return rows.map((row) => ({
+      position: row.position,
+      occurredAt: row.occurredAt.toISOString(),
+      type: row.type as CreditEntryType,
+      amount: row.amount,
+      balanceAfter: row.balanceAfter,
+      actor: { id: row.actorId, role: row.actorRole },
+      reason: row.reason,
+      sessionId: row.sessionId,
+      transactionId: row.transactionId,
+    }));
+  }
+}
+
+function toStudent(
+  row: Omit<Student, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date },
+): Student {
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}

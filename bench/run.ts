@@ -1,0 +1,489 @@
+/**
+ * `npm run bench`: event store throughput against plain INSERTs, command-to-read-model and
+ * command-to-socket lag through the real worker process, and rebuild rate. Uses its own database
+ * (vira_bench, dropped and created) and REDIS_PREFIX vira-bench. Prints a table and writes
+ * bench/results/<time>.json.
+ *
+ * Runs under tsx with the backend's tsconfig (legacy decorators); nothing here boots Nest DI
+ * (tsx emits no decorator metadata): the command path is built by hand from the same classes.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { Client } from 'pg';
+import { Server } from 'socket.io';
+import { io } from 'socket.io-client';
+import { parseConfig } from '../backend/src/config/config';
+import { createDatabase, createPool } from '../backend/src/platform/database/database';
+import type { Database } from '../backend/src/platform/database/database.types';
+import { migrateToLatest } from '../backend/src/platform/database/migrator';
+import { CommandRunner } from '../backend/src/platform/event-store/command-runner';
+import { appendEvents } from '../backend/src/platform/event-store/event-store';
+import { type Checkpoint, hasReached } from '../backend/src/platform/projections/checkpoint';
+import { ProjectionCatalogue } from '../backend/src/platform/projections/projection-catalogue';
+import { ProjectionWaker } from '../backend/src/platform/projections/projection-waker';
+import { rebuildProjection } from '../backend/src/platform/projections/rebuild';
+import { projectionKeys } from '../backend/src/platform/projections/redis-keys';
+import { JobQueues } from '../backend/src/platform/queue/queue.module';
+import { closeRedis, createRedis } from '../backend/src/platform/queue/redis';
+import {
+  studentDecider,
+  type StudentCommand,
+} from '../backend/src/students/domain/student.decider';
+import { studentProjections } from '../backend/src/students/projections';
+
+const ROOT = path.resolve(__dirname, '..');
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASE_NAME = 'vira_bench';
+const REDIS_PREFIX = 'vira-bench';
+const THROUGHPUT_SECONDS = 2.5;
+const LAG_SECONDS = 5;
+const REBUILD_EVENTS = 200_000;
+
+const benchUrl = (() => {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${DATABASE_NAME}`;
+  return url.toString();
+})();
+const config = parseConfig({
+  ...process.env,
+  DATABASE_URL: benchUrl,
+  REDIS_PREFIX,
+  LOG_LEVEL: 'error',
+});
+const tenantId = randomUUID();
+const actorId = randomUUID();
+const profile = {
+  nome: 'Aluno Bench',
+  telefone: null,
+  whatsapp: null,
+  email: null,
+  planoId: null,
+  observacoes: null,
+};
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+async function admin(statement: string): Promise<void> {
+  const client = new Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function clearRedisPrefix(): Promise<void> {
+  const redis = createRedis(config.REDIS_URL, 'vira-bench-cleanup');
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${REDIS_PREFIX}:*`, 'COUNT', 1000);
+    if (keys.length > 0) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  await closeRedis(redis);
+}
+
+/** `clients` loops, each running `work` back to back for `seconds`; answers operations per second. */
+async function closedLoop(
+  clients: number,
+  seconds: number,
+  work: (client: number) => Promise<void>,
+): Promise<number> {
+  const deadline = performance.now() + seconds * 1000;
+  let done = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      while (performance.now() < deadline) {
+        await work(client);
+        done++;
+      }
+    }),
+  );
+  return done / ((performance.now() - started) / 1000);
+}
+
+function command(runner: CommandRunner, streamId: string, cmd: StudentCommand) {
+  return runner.run({
+    streamType: 'student',
+    streamId,
+    decider: studentDecider,
+    command: cmd,
+    context: { tenantId, actorId, actorRole: 'personal', correlationId: randomUUID() },
+    successStatus: 200,
+  });
+}
+
+interface ThroughputRow {
+  clients: number;
+  plainInsertPerSecond: number;
+  appendPerSecond: number;
+  commandDistinctPerSecond: number;
+  commandHotStreamPerSecond: number;
+  appendRatio: number;
+  commandRatio: number;
+}
+
+async function measureThroughput(
+  db: Kysely<Database>,
+  runner: CommandRunner,
+): Promise<ThroughputRow[]> {
+  await sql`create table plain_events (like events including all)`.execute(db);
+  const metadata = JSON.stringify({
+    actorId,
+    actorRole: 'personal',
+    correlationId: 'c',
+    causationId: 'c',
+    commandId: 'c',
+  });
+  const data = JSON.stringify({ ...profile });
+  const rows: ThroughputRow[] = [];
+  for (const clients of [1, 8, 32]) {
+    const plainInsertPerSecond = await closedLoop(clients, THROUGHPUT_SECONDS, async () => {
+      await sql`insert into plain_events (tenant_id, stream_type, stream_id, stream_version, event_type, data, metadata)
+                values (${tenantId}::uuid, 'student', ${randomUUID()}::uuid, 1, 'StudentRegistered', ${data}::jsonb, ${metadata}::jsonb)`.execute(
+        db,
+      );
+    });
+    const appendPerSecond = await closedLoop(clients, THROUGHPUT_SECONDS, async () => {
+      await appendEvents(db, {
+        tenantId,
+        streamType: 'student',
+        streamId: randomUUID(),
+        expectedVersion: 0,
+        events: [{ type: 'StudentRegistered', data: profile }],
+        metadata: {
+          actorId,
+          actorRole: 'personal',
+          correlationId: 'c',
+          causationId: 'c',
+          commandId: randomUUID(),
+        },
+      });
+    });
+    const commandDistinctPerSecond = await closedLoop(clients, THROUGHPUT_SECONDS, async () => {
+      await command(runner, randomUUID(), { type: 'RegisterStudent', profile });
+    });
+    const hot = randomUUID();
+    await command(runner, hot, { type: 'RegisterStudent', profile });
+    const commandHotStreamPerSecond = await closedLoop(clients, THROUGHPUT_SECONDS, async () => {
+      await command(runner, hot, { type: 'GrantCredits', amount: 1, reason: 'bench' });
+    });
+    rows.push({
+      clients,
+      plainInsertPerSecond: Math.round(plainInsertPerSecond),
+      appendPerSecond: Math.round(appendPerSecond),
+      commandDistinctPerSecond: Math.round(commandDistinctPerSecond),
+      commandHotStreamPerSecond: Math.round(commandHotStreamPerSecond),
+      appendRatio: round(appendPerSecond / plainInsertPerSecond, 2),
+      commandRatio: round(commandDistinctPerSecond / plainInsertPerSecond, 2),
+    });
+    process.stdout.write(`  vazão com ${clients} cliente(s) medida\n`);
+  }
+  return rows;
+}
+
+function startWorker(): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'backend/src/worker.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: benchUrl,
+      REDIS_URL: config.REDIS_URL,
+      REDIS_PREFIX,
+      LOG_LEVEL: 'error',
+      TSX_TSCONFIG_PATH: path.join(ROOT, 'backend/tsconfig.json'),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+interface LagRow {
+  ratePerSecond: number;
+  commands: number;
+  achievedPerSecond: number;
+  readModelLagMs: { p50: number; p95: number; p99: number };
+  socketLagMs: { p50: number; p95: number; p99: number };
+}
+
+/**
+ * Open-loop load at a fixed rate. Lag = from the command's answer (committed) to the moment both
+ * projections announced a checkpoint covering its event, and to the `changes` socket message of
+ * that batch. Matching happens after the run, so measuring adds no load.
+ */
+async function measureLag(
+  db: Kysely<Database>,
+  runner: CommandRunner,
+  rate: number,
+  studentIds: string[],
+): Promise<LagRow> {
+  const keys = projectionKeys(REDIS_PREFIX);
+  const subscriber = createRedis(config.REDIS_URL, 'vira-bench-sub');
+  const checkpoints: Array<Checkpoint & { projection: string; at: number }> = [];
+  subscriber.on('message', (_channel: string, message: string) => {
+    checkpoints.push({
+      ...(JSON.parse(message) as Checkpoint & { projection: string }),
+      at: performance.now(),
+    });
+  });
+  await subscriber.subscribe(keys.checkpointChannel);
+
+  // A socket.io server wired like the API's (same redis adapter key), a client in the tenant room.
+  const pub = createRedis(config.REDIS_URL, 'vira-bench-io-pub');
+  const sub = createRedis(config.REDIS_URL, 'vira-bench-io-sub');
+  const httpServer = createServer();
+  const ioServer = new Server(httpServer, { path: '/socket.io' });
+  ioServer.adapter(createAdapter(pub, sub, { key: keys.socketIoKey }));
+  ioServer.on('connection', (socket) => void socket.join(`tenant:${tenantId}`));
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  const socketArrivals = new Map<string, number>();
+  const client = io(`http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`, {
+    path: '/socket.io',
+    transports: ['websocket'],
+  });
+  client.on('changes', (message: { projection: string; position: number }) => {
+    socketArrivals.set(`${message.projection}:${message.position}`, performance.now());
+  });
+  await new Promise<void>((resolve) => client.once('connect', () => resolve()));
+
+  const sent: Array<{ ackAt: number; position: number }> = [];
+  const total = rate * LAG_SECONDS;
+  const started = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let index = 0; index < total; index++) {
+    const due = started + (index * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    inFlight.push(
+      command(runner, studentIds[index % studentIds.length], {
+        type: 'GrantCredits',
+        amount: 1,
+        reason: 'bench',
+      }).then((result) => {
+        sent.push({ ackAt: performance.now(), position: result.position });
+      }),
+    );
+  }
+  await Promise.all(inFlight);
+  const achievedPerSecond = Math.round(sent.length / ((performance.now() - started) / 1000));
+  const transactions = await sql<{ globalPosition: number; transactionId: string }>`
+    select global_position, transaction_id::text from events where global_position = any(${sent.map((s) => s.position)}::bigint[])`.execute(
+    db,
+  );
+  const txOf = new Map(transactions.rows.map((row) => [row.globalPosition, row.transactionId]));
+
+  const readLags: number[] = [];
+  const socketLags: number[] = [];
+  const deadline = performance.now() + 10_000;
+  for (const command of sent) {
+    const target = {
+      transactionId: txOf.get(command.position) as string,
+      position: command.position,
+    };
+    let readAt = 0;
+    let socketAt = 0;
+    for (const projection of studentProjections.map((p) => p.name)) {
+      let covering = checkpoints.find((c) => c.projection === projection && hasReached(c, target));
+      while (!covering && performance.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        covering = checkpoints.find((c) => c.projection === projection && hasReached(c, target));
+      }
+      if (!covering) throw new Error(`${projection} não alcançou a posição ${command.position}`);
+      readAt = Math.max(readAt, covering.at);
+      socketAt = Math.max(
+        socketAt,
+        socketArrivals.get(`${projection}:${covering.position}`) ?? NaN,
+      );
+    }
+    readLags.push(readAt - command.ackAt);
+    if (!Number.isNaN(socketAt)) socketLags.push(socketAt - command.ackAt);
+  }
+  client.close();
+  await new Promise<void>((resolve) => ioServer.close(() => resolve()));
+  for (const connection of [subscriber, pub, sub]) await closeRedis(connection);
+  const summary = (values: number[]) => ({
+    p50: round(percentile(values, 50)),
+    p95: round(percentile(values, 95)),
+    p99: round(percentile(values, 99)),
+  });
+  return {
+    ratePerSecond: rate,
+    commands: sent.length,
+    achievedPerSecond,
+    readModelLagMs: summary(readLags),
+    socketLagMs: summary(socketLags),
+  };
+}
+
+async function measureRebuild(
+  db: Kysely<Database>,
+): Promise<{
+  events: number;
+  results: Array<{ projection: string; events: number; ms: number; eventsPerSecond: number }>;
+}> {
+  // 2,000 students x 100 events (registration + grants), 20 transactions of 10,000 events.
+  for (let chunk = 0; chunk < REBUILD_EVENTS / 10_000; chunk++) {
+    await sql`
+      with s as (select gen_random_uuid() as id from generate_series(1, 100))
+      insert into events (tenant_id, stream_type, stream_id, stream_version, event_type, data, metadata)
+      select ${tenantId}::uuid, 'student', s.id, v,
+             case when v = 1 then 'StudentRegistered' else 'CreditsGranted' end,
+             case when v = 1 then ${JSON.stringify(profile)}::jsonb
+                  else jsonb_build_object('amount', 1, 'reason', 'bench', 'transactionId', null, 'balanceAfter', v - 1) end,
+             jsonb_build_object('actorId', ${actorId}::text, 'actorRole', 'personal', 'correlationId', 'c', 'causationId', 'c', 'commandId', 'c')
+      from s cross join generate_series(1, 100) v`.execute(db);
+  }
+  const events = Number(
+    (await sql<{ n: string }>`select count(*) as n from events`.execute(db)).rows[0].n,
+  );
+  const results = [];
+  for (const projection of studentProjections) {
+    const report = await rebuildProjection(db, projection);
+    results.push({
+      projection: report.projection,
+      events: report.events,
+      ms: report.milliseconds,
+      eventsPerSecond: Math.round(report.events / (report.milliseconds / 1000)),
+    });
+  }
+  return { events, results };
+}
+
+async function main(): Promise<void> {
+  const benchStarted = performance.now();
+  await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
+  await admin(`create database ${DATABASE_NAME}`);
+  await clearRedisPrefix();
+  const migrationDb = createDatabase<unknown>(
+    createPool({ connectionString: benchUrl, poolMax: 1, applicationName: 'vira-bench-migrate' }),
+  );
+  await migrateToLatest(migrationDb);
+  await migrationDb.destroy();
+
+  const db = createDatabase(
+    createPool({ connectionString: benchUrl, poolMax: 40, applicationName: 'vira-bench' }),
+  );
+  const redis = createRedis(config.REDIS_URL, 'vira-bench');
+  const queues = new JobQueues(config, redis);
+  const catalogue = new ProjectionCatalogue();
+  catalogue.register(...studentProjections);
+  const runner = new CommandRunner(db, new ProjectionWaker(config, redis, queues, catalogue));
+  let worker: ChildProcess | undefined;
+  try {
+    process.stdout.write('Vazão do event store...\n');
+    const throughput = await measureThroughput(db, runner);
+
+    process.stdout.write('Atraso comando -> modelo de leitura / socket (worker real)...\n');
+    worker = startWorker();
+    const studentIds = Array.from({ length: 200 }, () => randomUUID());
+    for (const id of studentIds) await command(runner, id, { type: 'RegisterStudent', profile });
+    const probe = await command(runner, studentIds[0], {
+      type: 'GrantCredits',
+      amount: 1,
+      reason: 'aquecimento',
+    });
+    await waitForCheckpoints(db, probe.position);
+    const lag = [];
+    for (const rate of [200, 1000]) lag.push(await measureLag(db, runner, rate, studentIds));
+    worker.kill('SIGTERM');
+    await new Promise((resolve) => worker?.once('exit', resolve));
+    worker = undefined;
+
+    process.stdout.write('Reconstrução...\n');
+    const rebuild = await measureRebuild(db);
+
+    const result = {
+      at: new Date().toISOString(),
+      durationSeconds: Math.round((performance.now() - benchStarted) / 1000),
+      throughput,
+      lag,
+      rebuild,
+    };
+    printTable(result);
+    mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+    const file = path.join(ROOT, 'bench/results', `${result.at.replace(/[:.]/g, '-')}.json`);
+    writeFileSync(file, JSON.stringify(result, null, 2));
+    process.stdout.write(`\nResultados em ${path.relative(ROOT, file)}\n`);
+  } finally {
+    if (worker) worker.kill('SIGKILL');
+    await queues.onApplicationShutdown();
+    await closeRedis(redis);
+    await db.destroy();
+    await clearRedisPrefix();
+    await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
+  }
+}
+
+async function waitForCheckpoints(db: Kysely<Database>, position: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const rows = await db.selectFrom('projectionCheckpoints').select('globalPosition').execute();
+    if (
+      rows.length === studentProjections.length &&
+      rows.every((row) => row.globalPosition >= position)
+    )
+      return;
+    if (Date.now() > deadline) throw new Error('o worker não alcançou o log');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function printTable(result: {
+  durationSeconds: number;
+  throughput: ThroughputRow[];
+  lag: LagRow[];
+  rebuild: Awaited<ReturnType<typeof measureRebuild>>;
+}): void {
+  process.stdout.write('\nVazão (comandos ou INSERTs por segundo)\n');
+  console.table(
+    result.throughput.map((row) => ({
+      clientes: row.clients,
+      'INSERT puro': row.plainInsertPerSecond,
+      'append (1 evento)': row.appendPerSecond,
+      'razão append': row.appendRatio,
+      'comando, streams distintos': row.commandDistinctPerSecond,
+      'razão comando': row.commandRatio,
+      'comando, 1 stream quente': row.commandHotStreamPerSecond,
+    })),
+  );
+  process.stdout.write('Atraso após a resposta do comando (ms)\n');
+  console.table(
+    result.lag.map((row) => ({
+      'taxa alvo/s': row.ratePerSecond,
+      'taxa obtida/s': row.achievedPerSecond,
+      'leitura p50': row.readModelLagMs.p50,
+      'leitura p95': row.readModelLagMs.p95,
+      'leitura p99': row.readModelLagMs.p99,
+      'socket p50': row.socketLagMs.p50,
+      'socket p99': row.socketLagMs.p99,
+    })),
+  );
+  process.stdout.write(`Reconstrução (log de ${result.rebuild.events} eventos)\n`);
+  console.table(
+    result.rebuild.results.map((row) => ({
+      projeção: row.projection,
+      eventos: row.events,
+      ms: row.ms,
+      'eventos/s': row.eventsPerSecond,
+    })),
+  );
+  process.stdout.write(`Duração total: ${result.durationSeconds} s\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
