@@ -135,7 +135,7 @@ module.exports = tseslint.config(
     extends: [tseslint.configs.recommended],
     rules: {
       // Interface-mandated parameters a method does not need are named `_x`.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
     },
   },
   {

@@ -27,8 +27,7 @@ async function answers(url: string): Promise<boolean> {
 
 // `npm start` on a machine where neither PostgreSQL nor Redis answers: it must bring up the
 // embedded PostgreSQL and a redis-server of its own, serve the app, and stop all of it on Ctrl+C.
-test('npm start falls back to embedded PostgreSQL and its own redis-server, and Ctrl+C stops everything', async ({}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'runs once');
+test('npm start falls back to embedded PostgreSQL and its own redis-server, and Ctrl+C stops everything', async () => {
   test.setTimeout(120_000);
   const [port, pgPort, redisPort] = await Promise.all([freePort(), freePort(), freePort()]);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vira-launcher-'));

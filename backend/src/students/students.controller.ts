@@ -10,15 +10,8 @@ import {
   Post,
 } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import {
-  ApiBearerAuth,
-  ApiBody,
-  ApiHeader,
-  ApiOperation,
-  ApiTags,
-  type SchemaObject,
-} from '@nestjs/swagger';
-import { z, type ZodType } from 'zod';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
 import {
   type ConsumeCreditInput,
   consumeCreditSchema,
@@ -35,6 +28,7 @@ import { Roles } from '../platform/auth/roles.decorator';
 import { NotFoundError } from '../platform/errors/domain-error';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
+import { ApiIdempotencyKey, ApiZodBody } from '../platform/http/openapi.decorators';
 import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 import { ConsumeCreditCommand } from './commands/consume-credit.command';
@@ -47,21 +41,6 @@ import { CREDIT_LEDGER_PROJECTION, STUDENTS_PROJECTION } from './projections';
 import { GetStudentHistoryQuery } from './queries/get-student-history.query';
 import { GetStudentQuery } from './queries/get-student.query';
 import { ListStudentsQuery } from './queries/list-students.query';
-
-/** The body's OpenAPI schema straight from the zod schema that validates it. */
-const ApiZodBody = (schema: ZodType) => {
-  const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema, {
-    io: 'input',
-    unrepresentable: 'any',
-  });
-  return ApiBody({ schema: jsonSchema as SchemaObject });
-};
-const IdempotencyKey = () =>
-  ApiHeader({
-    name: 'Idempotency-Key',
-    required: false,
-    description: 'Repetir a chave devolve a primeira resposta e não grava nada',
-  });
 
 /** Unknown ids and other tenants' ids look the same: not found. */
 function studentId(id: string): string {
@@ -104,7 +83,7 @@ export class StudentsController {
   @Post()
   @ApiOperation({ summary: 'Cadastra um aluno (0 créditos); 201 { id, position }' })
   @ApiZodBody(createStudentSchema)
-  @IdempotencyKey()
+  @ApiIdempotencyKey()
   create(
     @CurrentCommandContext() context: CommandContext,
     @Body(new ZodValidationPipe(createStudentSchema)) input: CreateStudentInput,
@@ -123,7 +102,7 @@ export class StudentsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Altera os campos enviados; null limpa um campo opcional' })
   @ApiZodBody(updateStudentSchema)
-  @IdempotencyKey()
+  @ApiIdempotencyKey()
   update(
     @CurrentCommandContext() context: CommandContext,
     @Param('id') id: string,
@@ -137,7 +116,7 @@ export class StudentsController {
   @Delete(':id')
   @HttpCode(200)
   @ApiOperation({ summary: 'Remove o aluno (o histórico de créditos continua no log)' })
-  @IdempotencyKey()
+  @ApiIdempotencyKey()
   remove(@CurrentCommandContext() context: CommandContext, @Param('id') id: string) {
     return this.commands.execute(new RemoveStudentCommand(context, studentId(id)));
   }
@@ -146,7 +125,7 @@ export class StudentsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Concede créditos (1 a 1000)' })
   @ApiZodBody(grantCreditsSchema)
-  @IdempotencyKey()
+  @ApiIdempotencyKey()
   grant(
     @CurrentCommandContext() context: CommandContext,
     @Param('id') id: string,
@@ -161,7 +140,7 @@ export class StudentsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Consome 1 crédito; 409 no_credits quando o saldo é 0' })
   @ApiZodBody(consumeCreditSchema)
-  @IdempotencyKey()
+  @ApiIdempotencyKey()
   consume(
     @CurrentCommandContext() context: CommandContext,
     @Param('id') id: string,

@@ -3,12 +3,12 @@ import { JwtService } from '@nestjs/jwt';
 import { Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
-import { startTestApp, type TestApp } from '../../../../../test/support/test-app';
-import { studentProjections } from '../../../students/projections';
-import { http, newTrainer } from '../../../students/__tests__/students-test-kit';
-import { DATABASE, type Db } from '../../database/database.module';
-import { type ChangesMessage, ProjectionWorker } from '../../projections/projection-worker';
-import { REDIS } from '../../queue/queue.module';
+import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import { studentProjections } from '../projections';
+import { http, newTrainer } from './students-test-kit';
+import { DATABASE, type Db } from '../../platform/database/database.module';
+import { type ChangesMessage, ProjectionWorker } from '../../platform/projections/projection-worker';
+import { REDIS } from '../../platform/queue/queue.module';
 
 describe('realtime', () => {
   let t: TestApp;

@@ -3,18 +3,18 @@ import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import { Queue } from 'bullmq';
 import { sql } from 'kysely';
-import { startTestApp, type TestApp } from '../../../../../test/support/test-app';
-import { studentDecider, type StudentCommand } from '../../../students/domain/student.decider';
-import { studentProjections } from '../../../students/projections';
-import { newTrainer, project } from '../../../students/__tests__/students-test-kit';
-import { DATABASE, type Db } from '../../database/database.module';
-import { executeCommand } from '../../event-store/command-runner';
-import type { EventMetadata } from '../../event-store/event';
-import { appendEvents } from '../../event-store/event-store';
-import { createRedis } from '../../queue/redis';
-import { hasReached } from '../checkpoint';
-import { drainProjection, readCheckpoint } from '../projection-runner';
-import { rebuildProjection } from '../rebuild';
+import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import { studentDecider, type StudentCommand } from '../domain/student.decider';
+import { studentProjections } from '../projections';
+import { newTrainer, project } from './students-test-kit';
+import { DATABASE, type Db } from '../../platform/database/database.module';
+import { executeCommand } from '../../platform/event-store/command-runner';
+import type { EventMetadata } from '../../platform/event-store/event';
+import { appendEvents } from '../../platform/event-store/event-store';
+import { createRedis } from '../../platform/queue/redis';
+import { hasReached } from '../../platform/projections/checkpoint';
+import { drainProjection, readCheckpoint } from '../../platform/projections/projection-runner';
+import { rebuildProjection } from '../../platform/projections/rebuild';
 
 const metadata = (actorId: string): EventMetadata => ({
   actorId,
@@ -223,7 +223,7 @@ describe('projection runner', () => {
     let worker: ChildProcess | undefined;
 
     function startWorker(): ChildProcess {
-      const root = path.resolve(__dirname, '../../../../..');
+      const root = path.resolve(__dirname, '../../../..');
       const child = spawn(
         process.execPath,
         ['--import', 'tsx', path.join(root, 'backend/src/worker.ts')],
