@@ -1,0 +1,5 @@
+import { UnderConstructionPage } from '../../../components/under-construction';
+
+export function AuthPage() {
+  return <UnderConstructionPage title="Entrar" />;
+}
