@@ -1,6 +1,6 @@
 import { Box, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, type Icon } from '@tabler/icons-react';
-import { forwardRef, type ComponentPropsWithoutRef } from 'react';
+import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { BrandMark } from '../../components/brand-mark';
 import { useSignOut } from '../../lib/use-sign-out';
@@ -31,11 +31,16 @@ type SidebarButtonProps = ComponentPropsWithoutRef<'button'> & { icon: Icon; lab
 
 /** A footer row of the sidebar; forwards its ref so it can be a menu target. */
 const SidebarButton = forwardRef<HTMLButtonElement, SidebarButtonProps>(function SidebarButton(
-  { icon: ItemIcon, label, compact, ...props },
+  { icon: ItemIcon, label, compact, className, ...props },
   ref,
 ) {
   const button = (
-    <UnstyledButton ref={ref} className={classes.navItem} aria-label={compact ? label : undefined} {...props}>
+    <UnstyledButton
+      ref={ref}
+      {...props}
+      className={[classes.navItem, className].filter(Boolean).join(' ')}
+      aria-label={compact ? label : undefined}
+    >
       <ItemIcon size={20} stroke={1.75} className={classes.navIcon} />
       {!compact && <span>{label}</span>}
     </UnstyledButton>
@@ -50,7 +55,15 @@ const SidebarButton = forwardRef<HTMLButtonElement, SidebarButtonProps>(function
 });
 
 /** The navigation content shared by the desktop sidebar and the mobile drawer. */
-export function SidebarContent({ compact, onNavigate }: { compact: boolean; onNavigate?: () => void }) {
+export function SidebarContent({
+  compact,
+  onNavigate,
+  footerStart,
+}: {
+  compact: boolean;
+  onNavigate?: () => void;
+  footerStart?: ReactNode;
+}) {
   const { pathname } = useLocation();
   const signOut = useSignOut();
   const theme = useThemePreference();
@@ -85,6 +98,7 @@ export function SidebarContent({ compact, onNavigate }: { compact: boolean; onNa
         })}
       </Stack>
       <Stack gap={4} className={classes.sidebarFooter}>
+        {footerStart}
         <ThemeMenu
           target={<SidebarButton icon={theme.icon} label={`Tema: ${theme.label}`} compact={compact} />}
         />
@@ -104,18 +118,22 @@ export function Sidebar() {
       <div className={classes.sidebarHeader}>
         <Brand compact={!expanded} />
       </div>
-      <Tooltip label={`${toggleLabel} (Ctrl+B)`} position="right">
-        <UnstyledButton
-          className={classes.navItem}
-          onClick={toggle}
-          aria-label={toggleLabel}
-          aria-expanded={expanded}
-        >
-          <ToggleIcon size={20} stroke={1.75} className={classes.navIcon} />
-          {expanded && <span>Recolher</span>}
-        </UnstyledButton>
-      </Tooltip>
-      <SidebarContent compact={!expanded} />
+      <SidebarContent
+        compact={!expanded}
+        footerStart={
+          <Tooltip label={`${toggleLabel} (Ctrl+B)`} position="right">
+            <UnstyledButton
+              className={classes.navItem}
+              onClick={toggle}
+              aria-label={toggleLabel}
+              aria-expanded={expanded}
+            >
+              <ToggleIcon size={20} stroke={1.75} className={classes.navIcon} />
+              {expanded && <span>Recolher menu</span>}
+            </UnstyledButton>
+          </Tooltip>
+        }
+      />
     </nav>
   );
 }
