@@ -1,5 +1,5 @@
 import { Menu, useMantineColorScheme } from '@mantine/core';
-import { IconCheck, IconDeviceDesktop, IconMoon, IconSun, type Icon } from '@tabler/icons-react';
+import { IconDeviceDesktop, IconMoon, IconSun, type Icon } from '@tabler/icons-react';
 import type { ReactElement } from 'react';
 import { toThemePreference, type ThemePreference } from '../theme/color-scheme-manager';
 
@@ -30,18 +30,13 @@ export function ThemeMenu({ target }: { target: ReactElement }) {
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>Tema</Menu.Label>
-        {options.map(({ value, label, icon: OptionIcon }) => (
-          <Menu.Item
-            key={value}
-            leftSection={<OptionIcon size={16} />}
-            rightSection={preference === value ? <IconCheck size={16} /> : null}
-            aria-checked={preference === value}
-            role="menuitemradio"
-            onClick={() => setPreference(value)}
-          >
-            {label}
-          </Menu.Item>
-        ))}
+        <Menu.RadioGroup value={preference} onChange={(value) => setPreference(value as ThemePreference)}>
+          {options.map(({ value, label, icon: OptionIcon }) => (
+            <Menu.RadioItem key={value} value={value} rightSection={<OptionIcon size={16} />}>
+              {label}
+            </Menu.RadioItem>
+          ))}
+        </Menu.RadioGroup>
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,5 +1,18 @@
-import { UnderConstructionPage } from '../../../components/under-construction';
+import { Tabs } from '@mantine/core';
+import { PageHeader } from '../../../components/page-header';
+import { UnderConstruction } from '../../../components/under-construction';
 
 export function AuthPage() {
-  return <UnderConstructionPage title="Entrar" />;
+  return (
+    <>
+      <PageHeader title="Entrar" />
+      <Tabs defaultValue="login">
+        <Tabs.List>
+          <Tabs.Tab value="login">Entrar</Tabs.Tab>
+          <Tabs.Tab value="register">Cadastrar</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      <UnderConstruction />
+    </>
+  );
 }
