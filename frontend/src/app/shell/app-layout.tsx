@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Outlet } from 'react-router-dom';
+import { useRealtimeInvalidation } from '../../lib/realtime';
 import { BottomNav } from './bottom-nav';
 import { MobileHeader } from './mobile-header';
 import { QuickActions } from './quick-actions';
@@ -12,6 +13,7 @@ const SIDEBAR_ICON_WIDTH = '3rem';
 
 function ShellFrame() {
   const { expanded } = useSidebar();
+  useRealtimeInvalidation();
   const style = { '--sidebar-width': expanded ? SIDEBAR_WIDTH : SIDEBAR_ICON_WIDTH } as CSSProperties;
 
   return (
