@@ -96,6 +96,23 @@ describe('API client', () => {
     expect(session.getState().status).toBe('signed-out');
   });
 
+  it('sends public requests without a token and does not treat their 401 as an expired session', async () => {
+    const { session, api } = await setup({
+      'POST /api/auth/login': () => ({
+        status: 401,
+        body: { statusCode: 401, code: 'invalid_credentials', message: 'Email ou senha incorretos' },
+      }),
+    });
+    session.setState({ status: 'signed-in', accessToken: 'token-1', profile: null });
+
+    await expect(api.post('/auth/login', { email: 'a@b.c', password: 'x' }, { anonymous: true })).rejects.toMatchObject({
+      statusCode: 401,
+      code: 'invalid_credentials',
+    });
+    expect(server.requests.map((r) => `${r.path} ${r.headers.authorization ?? '-'}`)).toEqual(['/api/auth/login -']);
+    expect(session.getState().status).toBe('signed-in');
+  });
+
   it("throws the server's { statusCode, code, message } as an ApiError", async () => {
     const { session, api } = await setup({
       'POST /api/students/s1/credits/consume': () => ({

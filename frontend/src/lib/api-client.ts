@@ -16,6 +16,8 @@ export interface RequestOptions {
   query?: QueryParams;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Public routes (login, signup...): no token, and a 401 is an answer, not an expired session. */
+  anonymous?: boolean;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -61,8 +63,8 @@ export function createApiClient({ baseUrl, session }: { baseUrl: string; session
       });
     };
 
-    let response = await send(session.accessToken());
-    if (response.status === 401) {
+    let response = await send(options.anonymous ? null : session.accessToken());
+    if (response.status === 401 && !options.anonymous) {
       const renewed = await session.refresh();
       if (!renewed) {
         session.clear();
