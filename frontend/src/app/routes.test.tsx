@@ -1,7 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router-dom';
+import { notifications } from '@mantine/notifications';
 import { useSession, type Profile } from '../lib/session-store';
+import { stubApi } from '../test/fetch-stub';
 import { renderRoutes } from '../test/render';
 import { RouteErrorPage } from './route-error-page';
 import { routes } from './routes';
@@ -62,6 +64,51 @@ describe('session guard', () => {
     renderRoutes(routes, path);
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
     expect(screen.getByText('Em construção')).toBeInTheDocument();
+  });
+});
+
+describe('Sair', () => {
+  afterEach(() => act(() => notifications.clean()));
+
+  it.each([200, 401])('signs out (server answers %i), toasts and goes to /auth', async (status) => {
+    const api = stubApi({ 'POST /api/auth/logout': () => ({ status }) });
+    setSession({ status: 'signed-in', accessToken: 'token', profile: trainer });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/financeiro');
+    await user.click(await screen.findByRole('button', { name: 'Sair' }));
+
+    expect(await screen.findByText('Logout realizado com sucesso')).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Entrar' })).toBeInTheDocument();
+    expect(useSession.getState().status).toBe('signed-out');
+    api.restore();
+  });
+
+  it("keeps the session and says 'Erro ao fazer logout' when the server fails", async () => {
+    const api = stubApi({ 'POST /api/auth/logout': () => ({ status: 500 }) });
+    setSession({ status: 'signed-in', accessToken: 'token', profile: trainer });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/financeiro');
+    await user.click(await screen.findByRole('button', { name: 'Sair' }));
+
+    expect(await screen.findByText('Erro ao fazer logout')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Financeiro' })).toBeInTheDocument();
+    api.restore();
+  });
+
+  it('returns to the page that asked for a login', async () => {
+    const api = stubApi({
+      'POST /api/auth/login': () => ({ status: 200, body: { accessToken: 'token-1' } }),
+      'GET /api/me': () => ({ status: 200, body: trainer }),
+    });
+    setSession({ status: 'signed-out' });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/alunos');
+    await user.type(await screen.findByLabelText(/E-mail/), 'ana@exemplo.com');
+    await user.type(screen.getByLabelText(/^Senha/), 'segredo1');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    expect(await screen.findByRole('heading', { name: 'Alunos' })).toBeInTheDocument();
+    api.restore();
   });
 });
 

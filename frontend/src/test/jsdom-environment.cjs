@@ -7,8 +7,6 @@ const NODE_GLOBALS = [
   'Request',
   'Response',
   'Headers',
-  'AbortController',
-  'AbortSignal',
   'TextEncoder',
   'TextDecoder',
   'ReadableStream',
