@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Outlet } from 'react-router-dom';
+import { OnboardingDialog } from '../../features/onboarding/components/onboarding-dialog';
 import { useRealtimeInvalidation } from '../../lib/realtime';
 import { BottomNav } from './bottom-nav';
 import { MobileHeader } from './mobile-header';
@@ -27,6 +28,7 @@ function ShellFrame() {
       </div>
       <BottomNav />
       <QuickActions />
+      <OnboardingDialog />
     </div>
   );
 }
