@@ -58,7 +58,7 @@ module.exports = {
     },
     {
       displayName: 'frontend',
-      testEnvironment: 'jsdom',
+      testEnvironment: '<rootDir>/frontend/src/test/jsdom-environment.cjs',
       roots: ['<rootDir>/frontend/src'],
       testMatch: ['**/*.test.tsx', '**/*.test.ts'],
       transform: frontendTransform,

@@ -1,0 +1,17 @@
+import { Box, Container } from '@mantine/core';
+import { Outlet } from 'react-router-dom';
+import { Brand } from './shell/sidebar';
+
+/** Pages for visitors and invited students: brand on top, no trainer navigation. */
+export function PublicLayout() {
+  return (
+    <Box mih="100dvh" bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
+      <Container size="sm" py="lg">
+        <Box mb="xl">
+          <Brand compact={false} />
+        </Box>
+        <Outlet />
+      </Container>
+    </Box>
+  );
+}

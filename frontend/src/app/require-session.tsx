@@ -1,0 +1,42 @@
+import { Button, Card, Center, Stack, Text, Title } from '@mantine/core';
+import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
+import { PageLoader } from '../components/page-loader';
+import { paths } from '../config/paths';
+import { useSession, type Profile } from '../lib/session-store';
+
+function AccessDenied() {
+  return (
+    <Center mih="100dvh" p="md">
+      <Card maw={420} w="100%">
+        <Stack align="center" ta="center" gap="sm">
+          <Title order={1} fz="xl">
+            Acesso Negado
+          </Title>
+          <Text c="dimmed">Esta área é exclusiva para alunos.</Text>
+          <Button component={Link} to={paths.dashboard}>
+            Ir para o início
+          </Button>
+        </Stack>
+      </Card>
+    </Center>
+  );
+}
+
+/**
+ * Spec 000 §2: 'Carregando...' while the session loads, then /auth without a user or profile.
+ * Trainer pages send a student to the student area; the student area refuses anyone else.
+ */
+export function RequireSession({ role }: { role: Profile['role'] }) {
+  const status = useSession((state) => state.status);
+  const profile = useSession((state) => state.profile);
+  const location = useLocation();
+
+  if (status === 'loading') return <PageLoader fullScreen />;
+  if (status === 'signed-out' || !profile) {
+    return <Navigate to={paths.auth} replace state={{ from: location.pathname + location.search }} />;
+  }
+  if (profile.role !== role) {
+    return role === 'personal' ? <Navigate to={paths.studentArea} replace /> : <AccessDenied />;
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,168 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RouteObject } from 'react-router-dom';
+import { notifications } from '@mantine/notifications';
+import { useSession, type Profile } from '../lib/session-store';
+import { stubApi } from '../test/fetch-stub';
+import { renderRoutes } from '../test/render';
+import { RouteErrorPage } from './route-error-page';
+import { routes } from './routes';
+
+const trainer: Profile = {
+  id: 'u1',
+  email: 'ana.souza@exemplo.com',
+  nome: 'Ana Souza',
+  role: 'personal',
+  tenantId: 't1',
+  tenantSlug: 'ana',
+  onboardingRequired: false,
+};
+
+function setSession(state: Partial<ReturnType<typeof useSession.getState>>) {
+  act(() => useSession.setState(state));
+}
+
+beforeEach(() => setSession({ status: 'loading', accessToken: null, profile: null }));
+
+describe('session guard', () => {
+  it("shows 'Carregando...' while the session loads, then sends a visitor to /auth", async () => {
+    renderRoutes(routes, '/agenda');
+    expect(await screen.findByText('Carregando...')).toBeInTheDocument();
+
+    setSession({ status: 'signed-out' });
+    expect(await screen.findByRole('tab', { name: 'Entrar' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Menu lateral' })).not.toBeInTheDocument();
+  });
+
+  it('opens the shell for a signed-in trainer', async () => {
+    setSession({ status: 'signed-in', accessToken: 'token', profile: trainer });
+    renderRoutes(routes, '/agenda');
+    expect(await screen.findByRole('heading', { name: 'Agenda' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Menu lateral' })).toBeInTheDocument();
+    expect(screen.getByText('Em construção')).toBeInTheDocument();
+  });
+
+  it('sends a student from trainer pages to the student area', async () => {
+    setSession({ status: 'signed-in', accessToken: 'token', profile: { ...trainer, role: 'aluno' } });
+    renderRoutes(routes, '/');
+    expect(await screen.findByRole('heading', { name: 'Área do Aluno' })).toBeInTheDocument();
+  });
+
+  it('refuses the student area to a trainer', async () => {
+    setSession({ status: 'signed-in', accessToken: 'token', profile: trainer });
+    renderRoutes(routes, '/aluno');
+    expect(await screen.findByRole('heading', { name: 'Acesso Negado' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/alunos/edit/abc', 'Editar Aluno'],
+    ['/ajustes/politicas/edit', 'Editar Política'],
+    ['/agenda/some-personal-id', 'Agendamento do aluno'],
+    ['/link-publico', 'Link Público'],
+  ])('%s shows its header and an honest under-construction card', async (path, title) => {
+    setSession({ status: 'signed-in', accessToken: 'token', profile: trainer });
+    renderRoutes(routes, path);
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    expect(screen.getByText('Em construção')).toBeInTheDocument();
+  });
+});
+
+describe('Sair', () => {
+  afterEach(() => act(() => notifications.clean()));
+
+  it.each([200, 401])('signs out (server answers %i), toasts and goes to /auth', async (status) => {
+    const api = stubApi({ 'POST /api/auth/logout': () => ({ status }) });
+    setSession({ status: 'signed-in', accessToken: 'token', profile: trainer });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/financeiro');
+    await user.click(await screen.findByRole('button', { name: 'Sair' }));
+
+    expect(await screen.findByText('Logout realizado com sucesso')).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Entrar' })).toBeInTheDocument();
+    expect(useSession.getState().status).toBe('signed-out');
+    api.restore();
+  });
+
+  it("keeps the session and says 'Erro ao fazer logout' when the server fails", async () => {
+    const api = stubApi({ 'POST /api/auth/logout': () => ({ status: 500 }) });
+    setSession({ status: 'signed-in', accessToken: 'token', profile: trainer });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/financeiro');
+    await user.click(await screen.findByRole('button', { name: 'Sair' }));
+
+    expect(await screen.findByText('Erro ao fazer logout')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Financeiro' })).toBeInTheDocument();
+    api.restore();
+  });
+
+  it('returns to the page that asked for a login', async () => {
+    const api = stubApi({
+      'POST /api/auth/login': () => ({ status: 200, body: { accessToken: 'token-1' } }),
+      'GET /api/me': () => ({ status: 200, body: trainer }),
+    });
+    setSession({ status: 'signed-out' });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/alunos');
+    await user.type(await screen.findByLabelText(/E-mail/), 'ana@exemplo.com');
+    await user.type(screen.getByLabelText(/^Senha/), 'segredo1');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    expect(await screen.findByRole('heading', { name: 'Alunos' })).toBeInTheDocument();
+    api.restore();
+  });
+});
+
+describe('unknown paths', () => {
+  it('show the 404 page with a link home, signed in or not', async () => {
+    setSession({ status: 'signed-out' });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/nada/por/aqui');
+    expect(await screen.findByText('404')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Página não encontrada' })).toBeInTheDocument();
+
+    setSession({ status: 'signed-in', accessToken: 'token', profile: trainer });
+    await user.click(screen.getByRole('link', { name: 'Voltar para o início' }));
+    expect(await screen.findByRole('heading', { name: 'Olá, Ana!' })).toBeInTheDocument();
+  });
+});
+
+describe('route error page', () => {
+  const consoleError = jest.spyOn(console, 'error');
+  beforeEach(() => consoleError.mockImplementation(() => {}));
+  afterAll(() => consoleError.mockRestore());
+
+  function failingRoute(thrown: unknown): RouteObject[] {
+    return [
+      {
+        path: '/',
+        errorElement: <RouteErrorPage />,
+        Component: () => {
+          throw thrown;
+        },
+      },
+    ];
+  }
+
+  it('shows the message of a thrown error', async () => {
+    renderRoutes(failingRoute(new Error('Falha ao montar a página')));
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    expect(screen.getByText('Falha ao montar a página')).toBeInTheDocument();
+  });
+
+  it('shows the status and status text of a failed response', async () => {
+    const routesWithLoader: RouteObject[] = [
+      {
+        path: '/',
+        errorElement: <RouteErrorPage />,
+        loader: () => {
+          throw new Response('', { status: 503, statusText: 'Service Unavailable' });
+        },
+        Component: () => null,
+        HydrateFallback: () => null,
+      },
+    ];
+    renderRoutes(routesWithLoader);
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    expect(screen.getByText('503 Service Unavailable')).toBeInTheDocument();
+  });
+});

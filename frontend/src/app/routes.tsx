@@ -1,0 +1,121 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { PageLoader } from '../components/page-loader';
+import { NotFoundPage } from './not-found-page';
+import { PublicLayout } from './public-layout';
+import { RequireSession } from './require-session';
+import { RouteErrorPage } from './route-error-page';
+import { AppLayout } from './shell/app-layout';
+import { StudentLayout } from './student-layout';
+
+/** A lazily loaded page: the module is fetched the first time its route matches. */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: pick(await load()) }) };
+}
+
+/** Every route of spec 000 §2 and spec 001 §2. */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorPage />,
+    HydrateFallback: () => <PageLoader fullScreen />,
+    children: [
+      { path: '/auth', ...page(() => import('../features/auth/pages/auth-page'), (m) => m.AuthPage) },
+      {
+        element: <PublicLayout />,
+        children: [
+          {
+            path: '/convite/:token',
+            ...page(() => import('../features/invites/pages/invite-page'), (m) => m.InvitePage),
+          },
+          {
+            path: '/p/:tenantSlug',
+            ...page(() => import('../features/public-booking/pages/public-trainer-page'), (m) => m.PublicTrainerPage),
+          },
+          {
+            path: '/p/:tenantSlug/:locationId',
+            ...page(
+              () => import('../features/public-booking/pages/public-location-page'),
+              (m) => m.PublicLocationPage,
+            ),
+          },
+        ],
+      },
+      {
+        element: <RequireSession role="aluno" />,
+        children: [
+          {
+            element: <StudentLayout />,
+            children: [
+              {
+                path: '/aluno',
+                ...page(() => import('../features/student-area/pages/student-area-page'), (m) => m.StudentAreaPage),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        element: <RequireSession role="personal" />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { index: true, ...page(() => import('../features/dashboard/pages/dashboard-page'), (m) => m.DashboardPage) },
+              { path: '/agenda', ...page(() => import('../features/agenda/pages/agenda-page'), (m) => m.AgendaPage) },
+              {
+                path: '/agenda/:personalId',
+                ...page(
+                  () => import('../features/agenda/pages/student-scheduling-page'),
+                  (m) => m.StudentSchedulingPage,
+                ),
+              },
+              { path: '/alunos', ...page(() => import('../features/students/pages/students-page'), (m) => m.StudentsPage) },
+              {
+                path: '/alunos/novo',
+                ...page(() => import('../features/students/pages/new-student-page'), (m) => m.NewStudentPage),
+              },
+              {
+                path: '/alunos/edit/:id',
+                ...page(() => import('../features/students/pages/edit-student-page'), (m) => m.EditStudentPage),
+              },
+              { path: '/planos', ...page(() => import('../features/plans/pages/plans-page'), (m) => m.PlansPage) },
+              { path: '/planos/novo', ...page(() => import('../features/plans/pages/new-plan-page'), (m) => m.NewPlanPage) },
+              { path: '/locais', ...page(() => import('../features/locations/pages/locations-page'), (m) => m.LocationsPage) },
+              {
+                path: '/locais/novo',
+                ...page(() => import('../features/locations/pages/new-location-page'), (m) => m.NewLocationPage),
+              },
+              { path: '/financeiro', ...page(() => import('../features/finance/pages/finance-page'), (m) => m.FinancePage) },
+              { path: '/ajustes', ...page(() => import('../features/settings/pages/settings-page'), (m) => m.SettingsPage) },
+              {
+                path: '/ajustes/politicas',
+                ...page(() => import('../features/settings/pages/policies-page'), (m) => m.PoliciesPage),
+              },
+              {
+                path: '/ajustes/politicas/edit',
+                ...page(() => import('../features/settings/pages/edit-policies-page'), (m) => m.EditPoliciesPage),
+              },
+              {
+                path: '/ajustes/politicas-info',
+                ...page(() => import('../features/settings/pages/general-terms-page'), (m) => m.GeneralTermsPage),
+              },
+              {
+                path: '/ajustes/contratos-termos',
+                ...page(() => import('../features/settings/pages/contracts-page'), (m) => m.ContractsPage),
+              },
+              {
+                path: '/ajustes/configuracoes',
+                ...page(() => import('../features/settings/pages/goals-page'), (m) => m.GoalsPage),
+              },
+              {
+                path: '/link-publico',
+                ...page(() => import('../features/settings/pages/public-link-page'), (m) => m.PublicLinkPage),
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,24 @@
+import { Box, Button, Container, Group } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { Outlet } from 'react-router-dom';
+import { useSignOut } from '../lib/use-sign-out';
+import { Brand } from './shell/sidebar';
+
+/** The student's area: brand and 'Sair' on top, no trainer navigation. */
+export function StudentLayout() {
+  const signOut = useSignOut();
+
+  return (
+    <Box mih="100dvh" bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
+      <Container size="md" py="lg">
+        <Group justify="space-between" mb="xl">
+          <Brand compact={false} />
+          <Button variant="subtle" color="gray" leftSection={<IconLogout size={18} />} onClick={() => void signOut()}>
+            Sair
+          </Button>
+        </Group>
+        <Outlet />
+      </Container>
+    </Box>
+  );
+}

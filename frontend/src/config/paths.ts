@@ -1,0 +1,32 @@
+/** Every route of the app, in one place (spec 000 §2 and spec 001 §2). */
+export const paths = {
+  auth: '/auth',
+  dashboard: '/',
+  agenda: '/agenda',
+  studentScheduling: (personalId: string) => `/agenda/${personalId}`,
+  students: '/alunos',
+  newStudent: '/alunos/novo',
+  editStudent: (id: string) => `/alunos/edit/${id}`,
+  plans: '/planos',
+  newPlan: '/planos/novo',
+  locations: '/locais',
+  newLocation: '/locais/novo',
+  finance: '/financeiro',
+  settings: '/ajustes',
+  policies: '/ajustes/politicas',
+  editPolicies: '/ajustes/politicas/edit',
+  generalTerms: '/ajustes/politicas-info',
+  contracts: '/ajustes/contratos-termos',
+  goals: '/ajustes/configuracoes',
+  publicLink: '/link-publico',
+  studentArea: '/aluno',
+  invite: (token: string) => `/convite/${token}`,
+  publicBooking: (slug: string) => `/p/${slug}`,
+  publicBookingLocation: (slug: string, locationId: string) => `/p/${slug}/${locationId}`,
+} as const;
+
+/** Query strings the target pages read to open their creation forms. */
+export const quickCreate = {
+  session: `${paths.agenda}?novo=agendamento`,
+  transaction: `${paths.finance}?novo=lancamento`,
+} as const;

@@ -1,0 +1,67 @@
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent } from 'react';
+import { recoverInputSchema, useRecover } from '../api/recover';
+
+export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const recover = useRecover();
+
+  const close = () => {
+    setError(undefined);
+    onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = recoverInputSchema.safeParse({ email });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    recover.mutate(parsed.data, {
+      onSuccess: () => {
+        notifications.show({
+          color: 'teal',
+          title: 'Email enviado!',
+          message: 'Se houver uma conta com este e-mail, você receberá um link para redefinir a senha.',
+        });
+        setEmail('');
+        close();
+      },
+      onError: () => notifications.show({ color: 'red', message: 'Erro ao enviar email' }),
+    });
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Recuperar senha" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            Informe o e-mail da sua conta e enviaremos um link para você criar uma nova senha.
+          </Text>
+          <TextInput
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            placeholder="voce@exemplo.com"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            error={error}
+            data-autofocus
+            required
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={recover.isPending}>
+              Enviar link
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,123 @@
+import { Alert, Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconMailCheck } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { isApiError } from '../../../lib/api-error';
+import { cpfDigits } from '../../../lib/cpf';
+import { fieldErrors } from '../../../lib/field-errors';
+import { formatPhone } from '../../../lib/phone';
+import { signupInputSchema, useSignup, type SignupInput } from '../api/signup';
+
+const emptyForm: SignupInput = { nome: '', cpf: '', dataNascimento: '', telefone: '', email: '', password: '' };
+
+export function RegisterForm() {
+  const [values, setValues] = useState<SignupInput>(emptyForm);
+  const [errors, setErrors] = useState<Partial<Record<keyof SignupInput, string>>>({});
+  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  const signup = useSignup();
+
+  const set = (field: keyof SignupInput, value: string) => setValues((current) => ({ ...current, [field]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = signupInputSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    signup.mutate(parsed.data, {
+      onSuccess: () => {
+        notifications.show({
+          color: 'teal',
+          title: 'Conta criada com sucesso!',
+          message: 'Verifique seu e-mail para confirmar o cadastro.',
+        });
+        setRegisteredEmail(parsed.data.email);
+        setValues(emptyForm);
+      },
+      onError: (error) => {
+        notifications.show({
+          color: 'red',
+          message: isApiError(error, 'user_already_registered')
+            ? 'Usuário já cadastrado. Faça login.'
+            : 'Erro ao criar conta. Tente novamente.',
+        });
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {registeredEmail && (
+          <Alert color="teal" icon={<IconMailCheck size={20} />} title="Conta criada com sucesso!">
+            Enviamos uma mensagem para {registeredEmail}. Verifique seu e-mail para confirmar o cadastro.
+          </Alert>
+        )}
+        <TextInput
+          label="Nome"
+          autoComplete="name"
+          placeholder="Seu nome completo"
+          value={values.nome}
+          onChange={(event) => set('nome', event.currentTarget.value)}
+          error={errors.nome}
+          required
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <TextInput
+            label="CPF"
+            inputMode="numeric"
+            placeholder="Somente números"
+            maxLength={11}
+            value={values.cpf}
+            onChange={(event) => set('cpf', cpfDigits(event.currentTarget.value))}
+            error={errors.cpf}
+            required
+          />
+          <TextInput
+            label="Data de nascimento"
+            type="date"
+            value={values.dataNascimento}
+            onChange={(event) => set('dataNascimento', event.currentTarget.value)}
+            error={errors.dataNascimento}
+            required
+          />
+        </SimpleGrid>
+        <TextInput
+          label="Celular"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder="(11) 99999-9999"
+          value={values.telefone}
+          onChange={(event) => set('telefone', formatPhone(event.currentTarget.value))}
+          error={errors.telefone}
+          required
+        />
+        <TextInput
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          placeholder="voce@exemplo.com"
+          value={values.email}
+          onChange={(event) => set('email', event.currentTarget.value)}
+          error={errors.email}
+          required
+        />
+        <PasswordInput
+          label="Senha"
+          autoComplete="new-password"
+          placeholder="Mínimo de 6 caracteres"
+          value={values.password}
+          onChange={(event) => set('password', event.currentTarget.value)}
+          error={errors.password}
+          required
+        />
+        <Button type="submit" size="md" loading={signup.isPending} fullWidth>
+          Criar conta
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,116 @@
+import { Card, Divider, Group, List, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconCalendarStats, IconPigMoney, IconUsers } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { BrandMark } from '../../../components/brand-mark';
+import { useSession } from '../../../lib/session-store';
+import { providerNames, type IdentityProvider } from '../api/provider-sign-in';
+import { ForgotPasswordDialog } from '../components/forgot-password-dialog';
+import { LoginForm } from '../components/login-form';
+import { notConfiguredMessage, ProviderButtons } from '../components/provider-buttons';
+import { RegisterForm } from '../components/register-form';
+import { ResetPasswordForm } from '../components/reset-password-form';
+import classes from './auth-page.module.css';
+
+function isProvider(value: string | null): value is IdentityProvider {
+  return value !== null && value in providerNames;
+}
+
+function Hero() {
+  return (
+    <aside className={classes.hero}>
+      <Group gap="sm">
+        <BrandMark size={40} />
+        <Text fw={800} fz={24}>
+          Vira
+        </Text>
+      </Group>
+      <Stack gap="lg" maw={460}>
+        <Title order={2} fz={40} lh={1.1} c="white">
+          Sua agenda que vira dinheiro
+        </Title>
+        <Text fz="lg" opacity={0.85}>
+          Previsto × recebido e reserva sugerida
+        </Text>
+        <List spacing="sm" center>
+          <List.Item icon={<IconCalendarStats size={20} />}>Agenda de treinos, tarefas e horários disponíveis</List.Item>
+          <List.Item icon={<IconUsers size={20} />}>Alunos com saldo de créditos e planos</List.Item>
+          <List.Item icon={<IconPigMoney size={20} />}>Receitas, metas e reserva do mês em um só lugar</List.Item>
+        </List>
+      </Stack>
+      <Text fz="sm" opacity={0.7}>
+        Feito para personal trainers independentes.
+      </Text>
+    </aside>
+  );
+}
+
+export function AuthPage() {
+  const status = useSession((state) => state.status);
+  const role = useSession((state) => state.profile?.role);
+  const location = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [forgotOpened, forgot] = useDisclosure(false);
+  const resetToken = searchParams.get('reset');
+  const providerError = searchParams.get('error');
+  const provider = searchParams.get('provider');
+
+  useEffect(() => {
+    if (!providerError) return;
+    notifications.show({
+      color: 'red',
+      message:
+        providerError === 'provider_not_enabled' && isProvider(provider)
+          ? notConfiguredMessage(provider)
+          : 'Não foi possível fazer login. Tente novamente.',
+    });
+    setSearchParams({}, { replace: true });
+  }, [providerError, provider, setSearchParams]);
+
+  if (status === 'signed-in') {
+    const from = (location.state as { from?: string } | null)?.from;
+    return <Navigate to={role === 'aluno' ? '/aluno' : (from ?? '/')} replace />;
+  }
+
+  return (
+    <div className={classes.page}>
+      <Hero />
+      <main className={classes.formSide}>
+        <div className={classes.formColumn}>
+          <Stack align="center" gap={6} mb="xl" ta="center">
+            <BrandMark size={48} />
+            <Title order={1} fz={26}>
+              {resetToken ? 'Definir nova senha' : 'Bem-vindo ao Vira'}
+            </Title>
+            <Text c="dimmed" size="sm">
+              Sua agenda que vira dinheiro
+            </Text>
+          </Stack>
+          <Card p={{ base: 'lg', sm: 'xl' }} shadow="sm">
+            {resetToken ? (
+              <ResetPasswordForm token={resetToken} onDone={() => setSearchParams({}, { replace: true })} />
+            ) : (
+              <Tabs defaultValue="login" variant="pills" radius="md" keepMounted={false}>
+                <Tabs.List grow mb="lg">
+                  <Tabs.Tab value="login">Entrar</Tabs.Tab>
+                  <Tabs.Tab value="register">Cadastrar</Tabs.Tab>
+                </Tabs.List>
+                <Tabs.Panel value="login">
+                  <LoginForm onForgotPassword={forgot.open} />
+                </Tabs.Panel>
+                <Tabs.Panel value="register">
+                  <RegisterForm />
+                </Tabs.Panel>
+                <Divider label="ou continue com" labelPosition="center" my="lg" />
+                <ProviderButtons />
+              </Tabs>
+            )}
+          </Card>
+        </div>
+      </main>
+      <ForgotPasswordDialog opened={forgotOpened} onClose={forgot.close} />
+    </div>
+  );
+}

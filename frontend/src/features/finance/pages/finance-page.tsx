@@ -1,0 +1,5 @@
+import { UnderConstructionPage } from '../../../components/under-construction';
+
+export function FinancePage() {
+  return <UnderConstructionPage title="Financeiro" />;
+}

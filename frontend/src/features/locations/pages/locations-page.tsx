@@ -1,0 +1,5 @@
+import { UnderConstructionPage } from '../../../components/under-construction';
+
+export function LocationsPage() {
+  return <UnderConstructionPage title="Locais" backTo="/ajustes" />;
+}

@@ -1,0 +1,5 @@
+import { UnderConstructionPage } from '../../../components/under-construction';
+
+export function PublicLocationPage() {
+  return <UnderConstructionPage title="Agende seu treino" />;
+}

@@ -1,0 +1,5 @@
+import { UnderConstructionPage } from '../../../components/under-construction';
+
+export function PublicTrainerPage() {
+  return <UnderConstructionPage title="Agende seu treino" />;
+}

@@ -1,0 +1,5 @@
+import { UnderConstructionPage } from '../../../components/under-construction';
+
+export function PublicLinkPage() {
+  return <UnderConstructionPage title="Link Público" backTo="/ajustes" />;
+}

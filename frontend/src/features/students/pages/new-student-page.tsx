@@ -1,0 +1,5 @@
+import { UnderConstructionPage } from '../../../components/under-construction';
+
+export function NewStudentPage() {
+  return <UnderConstructionPage title="Novo Aluno" backTo="/alunos" />;
+}

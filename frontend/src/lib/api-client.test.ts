@@ -1,0 +1,158 @@
+import { startLoopbackServer, type Handler, type RecordedRequest } from '../test/loopback-server';
+import { createApiClient, sessionAccess } from './api-client';
+import { ApiError } from './api-error';
+import { createSessionStore } from './session-store';
+
+const profile = {
+  id: 'u1',
+  email: 'ana@exemplo.com',
+  nome: 'Ana',
+  role: 'personal',
+  tenantId: 't1',
+  tenantSlug: 'ana',
+  onboardingRequired: false,
+};
+
+type Server = Awaited<ReturnType<typeof startLoopbackServer>>;
+let server: Server;
+
+async function setup(routes: Record<string, (request: RecordedRequest) => { status: number; body?: unknown }>) {
+  const handler: Handler = (request) => {
+    const route = routes[`${request.method} ${request.path.split('?')[0]}`];
+    return route ? route(request) : { status: 404, body: { statusCode: 404, code: 'not_found', message: 'Rota não encontrada' } };
+  };
+  server = await startLoopbackServer(handler);
+  const session = createSessionStore(server.baseUrl);
+  const api = createApiClient({ baseUrl: server.baseUrl, session: sessionAccess(session) });
+  return { session, api };
+}
+
+afterEach(async () => {
+  await server.close();
+});
+
+const unauthorized = { status: 401, body: { statusCode: 401, code: 'unauthorized', message: 'Não autenticado' } };
+const authorizedWith = (token: string) => (request: RecordedRequest) =>
+  request.headers.authorization === `Bearer ${token}` ? { status: 200, body: { items: ['ok'] } } : unauthorized;
+
+describe('API client', () => {
+  it('sends the access token and parses the JSON answer', async () => {
+    const { session, api } = await setup({ 'GET /api/students': authorizedWith('token-1') });
+    session.setState({ status: 'signed-in', accessToken: 'token-1', profile: null });
+
+    await expect(api.get('/students', { query: { page: 2, q: undefined } })).resolves.toEqual({ items: ['ok'] });
+    expect(server.requests[0]).toMatchObject({ path: '/api/students?page=2' });
+  });
+
+  it('on a 401 refreshes once, then retries once with the new token', async () => {
+    const { session, api } = await setup({
+      'GET /api/students': authorizedWith('token-2'),
+      'POST /api/auth/refresh': () => ({ status: 200, body: { accessToken: 'token-2', user: profile } }),
+    });
+    session.setState({ status: 'signed-in', accessToken: 'expired', profile: null });
+
+    await expect(api.get('/students')).resolves.toEqual({ items: ['ok'] });
+    expect(server.requests.map((r) => `${r.method} ${r.path} ${r.headers.authorization ?? ''}`)).toEqual([
+      'GET /api/students Bearer expired',
+      'POST /api/auth/refresh ',
+      'GET /api/students Bearer token-2',
+    ]);
+    expect(session.getState().accessToken).toBe('token-2');
+  });
+
+  it('refreshes only once for requests that fail together', async () => {
+    const { session, api } = await setup({
+      'GET /api/students': authorizedWith('token-2'),
+      'GET /api/plans': authorizedWith('token-2'),
+      'POST /api/auth/refresh': () => ({ status: 200, body: { accessToken: 'token-2', user: profile } }),
+    });
+    session.setState({ status: 'signed-in', accessToken: 'expired', profile: null });
+
+    await Promise.all([api.get('/students'), api.get('/plans')]);
+    expect(server.requests.filter((r) => r.path === '/api/auth/refresh')).toHaveLength(1);
+  });
+
+  it('signs out when the refresh fails, without retrying', async () => {
+    const { session, api } = await setup({
+      'GET /api/students': () => unauthorized,
+      'POST /api/auth/refresh': () => unauthorized,
+    });
+    session.setState({ status: 'signed-in', accessToken: 'expired', profile: null });
+
+    await expect(api.get('/students')).rejects.toMatchObject({ statusCode: 401, code: 'unauthorized' });
+    expect(server.requests).toHaveLength(2);
+    expect(session.getState()).toMatchObject({ status: 'signed-out', accessToken: null });
+  });
+
+  it('does not refresh a second time when the retry is refused too', async () => {
+    const { session, api } = await setup({
+      'GET /api/students': () => unauthorized,
+      'POST /api/auth/refresh': () => ({ status: 200, body: { accessToken: 'token-2', user: profile } }),
+    });
+    session.setState({ status: 'signed-in', accessToken: 'expired', profile: null });
+
+    await expect(api.get('/students')).rejects.toBeInstanceOf(ApiError);
+    expect(server.requests.map((r) => r.path)).toEqual(['/api/students', '/api/auth/refresh', '/api/students']);
+    expect(session.getState().status).toBe('signed-out');
+  });
+
+  it('sends public requests without a token and does not treat their 401 as an expired session', async () => {
+    const { session, api } = await setup({
+      'POST /api/auth/login': () => ({
+        status: 401,
+        body: { statusCode: 401, code: 'invalid_credentials', message: 'Email ou senha incorretos' },
+      }),
+    });
+    session.setState({ status: 'signed-in', accessToken: 'token-1', profile: null });
+
+    await expect(api.post('/auth/login', { email: 'a@b.c', password: 'x' }, { anonymous: true })).rejects.toMatchObject({
+      statusCode: 401,
+      code: 'invalid_credentials',
+    });
+    expect(server.requests.map((r) => `${r.path} ${r.headers.authorization ?? '-'}`)).toEqual(['/api/auth/login -']);
+    expect(session.getState().status).toBe('signed-in');
+  });
+
+  it("throws the server's { statusCode, code, message } as an ApiError", async () => {
+    const { session, api } = await setup({
+      'POST /api/students/s1/credits/consume': () => ({
+        status: 409,
+        body: { statusCode: 409, code: 'no_credits', message: 'Aluno sem créditos' },
+      }),
+    });
+    session.setState({ status: 'signed-in', accessToken: 'token-1', profile: null });
+
+    const error: unknown = await api.post('/students/s1/credits/consume', { reason: 'Aula' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ statusCode: 409, code: 'no_credits', message: 'Aluno sem créditos' });
+    expect(server.requests[0].body).toEqual({ reason: 'Aula' });
+    expect(server.requests[0].headers['content-type']).toBe('application/json');
+  });
+
+  it('turns a non-JSON failure into an ApiError with the status', async () => {
+    server = await startLoopbackServer(() => ({ status: 502 }));
+    const api = createApiClient({
+      baseUrl: server.baseUrl,
+      session: { accessToken: () => null, refresh: async () => null, clear: () => {} },
+    });
+    await expect(api.get('/health')).rejects.toMatchObject({ statusCode: 502, code: 'http_error' });
+  });
+
+  it('after its own command, sends X-Min-Position with the answered position on later queries', async () => {
+    const { session, api } = await setup({
+      'GET /api/sessions': () => ({ status: 200, body: { items: [] } }),
+      'POST /api/sessions': () => ({ status: 201, body: { id: 'x', position: 42 } }),
+      'PATCH /api/sessions/x': () => ({ status: 200, body: { id: 'x', position: 40 } }),
+    });
+    session.setState({ status: 'signed-in', accessToken: 'token-1', profile: null });
+
+    await api.get('/sessions');
+    await api.post('/sessions', { studentId: 's1' });
+    await api.get('/sessions');
+    await api.patch('/sessions/x', { status: 'feita' });
+    await api.get('/sessions');
+
+    const minPositions = server.requests.map((r) => `${r.method} ${r.headers['x-min-position'] ?? '-'}`);
+    expect(minPositions).toEqual(['GET -', 'POST -', 'GET 42', 'PATCH -', 'GET 42']);
+  });
+});

@@ -1,0 +1,106 @@
+import { env } from '../config/env';
+import { ApiError } from './api-error';
+import { useSession } from './session-store';
+
+/** What the client needs from the session: the current token, a way to renew it, a way to drop it. */
+export interface SessionAccess {
+  accessToken: () => string | null;
+  refresh: () => Promise<string | null>;
+  clear: () => void;
+}
+
+export type QueryParams = Record<string, string | number | boolean | undefined>;
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: QueryParams;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Public routes (login, signup...): no token, and a 401 is an answer, not an expired session. */
+  anonymous?: boolean;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Commands answer `{ id, position }`: the global position of their last event. */
+function positionOf(body: unknown): number | null {
+  if (body && typeof body === 'object' && 'position' in body) {
+    const { position } = body as { position: unknown };
+    if (typeof position === 'number' && Number.isFinite(position)) return position;
+  }
+  return null;
+}
+
+function buildUrl(baseUrl: string, path: string, query?: QueryParams): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
+}
+
+/**
+ * fetch for the Vira API: JSON, Bearer token, one refresh-and-retry on a 401, errors as ApiError,
+ * and read-your-writes: after its own commands it sends `X-Min-Position` on the queries that follow.
+ */
+export function createApiClient({ baseUrl, session }: { baseUrl: string; session: SessionAccess }) {
+  let minPosition: number | null = null;
+
+  async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+    const url = buildUrl(baseUrl, path, options.query);
+    const send = (token: string | null) => {
+      const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+      if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+      if (token) headers.Authorization = `Bearer ${token}`;
+      if (method === 'GET' && minPosition !== null) headers['X-Min-Position'] = String(minPosition);
+      return fetch(url, {
+        method,
+        headers,
+        credentials: 'include',
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    };
+
+    let response = await send(options.anonymous ? null : session.accessToken());
+    if (response.status === 401 && !options.anonymous) {
+      const renewed = await session.refresh();
+      if (!renewed) {
+        session.clear();
+        throw await ApiError.fromResponse(response);
+      }
+      response = await send(renewed);
+      if (response.status === 401) session.clear();
+    }
+    if (!response.ok) throw await ApiError.fromResponse(response);
+
+    const text = await response.text();
+    const body: unknown = text ? JSON.parse(text) : undefined;
+    if (method !== 'GET') {
+      const position = positionOf(body);
+      if (position !== null) minPosition = Math.max(minPosition ?? 0, position);
+    }
+    return body as T;
+  }
+
+  return {
+    get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+    post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
+    put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
+    patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
+    delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function sessionAccess(store: typeof useSession): SessionAccess {
+  return {
+    accessToken: () => store.getState().accessToken,
+    refresh: () => store.getState().refresh(),
+    clear: () => store.getState().clear(),
+  };
+}
+
+export const api = createApiClient({ baseUrl: env.apiBaseUrl, session: sessionAccess(useSession) });

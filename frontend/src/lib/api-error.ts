@@ -1,0 +1,29 @@
+/** An error answered by the API: `{ statusCode, code, message }` (message in pt-BR). */
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly code: string;
+
+  constructor(statusCode: number, code: string, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.statusCode = statusCode;
+    this.code = code;
+  }
+
+  static async fromResponse(response: Response): Promise<ApiError> {
+    const body: unknown = await response.json().catch(() => null);
+    if (body && typeof body === 'object') {
+      const { code, message } = body as { code?: unknown; message?: unknown };
+      return new ApiError(
+        response.status,
+        typeof code === 'string' ? code : 'http_error',
+        typeof message === 'string' ? message : response.statusText || 'Ocorreu um erro inesperado.',
+      );
+    }
+    return new ApiError(response.status, 'http_error', response.statusText || 'Ocorreu um erro inesperado.');
+  }
+}
+
+export function isApiError(error: unknown, code?: string): error is ApiError {
+  return error instanceof ApiError && (code === undefined || error.code === code);
+}

@@ -1,0 +1,38 @@
+import { format, startOfWeek, type Day } from 'date-fns';
+import { ptBR } from 'date-fns/locale';
+
+/** Spec 000 §9: weeks start on Sunday. */
+export const WEEK_STARTS_ON: Day = 0;
+
+const currency = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** 'R$ 1.234,56' (with the non-breaking space Intl uses). */
+export function formatCurrency(reais: number): string {
+  return currency.format(reais);
+}
+
+/** 'dd/MM/yyyy'. Accepts a Date or an ISO string (a bare 'YYYY-MM-DD' is read as that calendar day). */
+export function formatDate(value: Date | string): string {
+  return format(toDate(value), 'dd/MM/yyyy', { locale: ptBR });
+}
+
+/** 'HH:mm'. */
+export function formatTime(value: Date | string): string {
+  return format(toDate(value), 'HH:mm', { locale: ptBR });
+}
+
+/** Any date-fns pattern, in Portuguese: formatPt(d, "EEEE, d 'de' MMMM") -> 'sábado, 21 de novembro'. */
+export function formatPt(value: Date | string, pattern: string): string {
+  return format(toDate(value), pattern, { locale: ptBR });
+}
+
+export function startOfWeekPt(value: Date): Date {
+  return startOfWeek(value, { weekStartsOn: WEEK_STARTS_ON });
+}
+
+function toDate(value: Date | string): Date {
+  if (value instanceof Date) return value;
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (day) return new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3]));
+  return new Date(value);
+}

@@ -1,0 +1,105 @@
+import { startLoopbackServer, type RecordedRequest } from '../test/loopback-server';
+import { accessTokenExpiry, createSessionStore } from './session-store';
+
+const profile = {
+  id: 'u1',
+  email: 'ana@exemplo.com',
+  nome: 'Ana Souza',
+  role: 'personal',
+  tenantId: 't1',
+  tenantSlug: 'ana',
+  onboardingRequired: true,
+};
+
+function jwtExpiringIn(ms: number): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode({ alg: 'HS256' })}.${encode({ sub: 'u1', exp: (Date.now() + ms) / 1000 })}.signature`;
+}
+
+type Reply = { status: number; body?: unknown };
+let server: Awaited<ReturnType<typeof startLoopbackServer>>;
+
+async function storeWith(routes: Record<string, (request: RecordedRequest) => Reply>) {
+  server = await startLoopbackServer((request) => {
+    const route = routes[`${request.method} ${request.path}`];
+    return route ? route(request) : { status: 404, body: { statusCode: 404, code: 'not_found', message: 'x' } };
+  });
+  return createSessionStore(server.baseUrl);
+}
+
+afterEach(async () => {
+  await server.close();
+});
+
+const refreshOk = (token: string) => () => ({ status: 200, body: { accessToken: token, user: profile } });
+
+describe('session store', () => {
+  it('loads: refresh from the cookie, then the profile', async () => {
+    const store = await storeWith({
+      'POST /api/auth/refresh': refreshOk('token-1'),
+      'GET /api/me': (r) => (r.headers.authorization === 'Bearer token-1' ? { status: 200, body: profile } : { status: 401 }),
+    });
+    expect(store.getState().status).toBe('loading');
+
+    await store.getState().load();
+    expect(store.getState()).toMatchObject({ status: 'signed-in', accessToken: 'token-1', profile });
+  });
+
+  it('is signed out when there is no session to refresh', async () => {
+    const store = await storeWith({ 'POST /api/auth/refresh': () => ({ status: 401 }) });
+    await store.getState().load();
+    expect(store.getState()).toMatchObject({ status: 'signed-out', accessToken: null, profile: null });
+  });
+
+  it('is signed out when the user has no profile', async () => {
+    const store = await storeWith({
+      'POST /api/auth/refresh': refreshOk('token-1'),
+      'GET /api/me': () => ({ status: 404, body: { statusCode: 404, code: 'not_found', message: 'Perfil não encontrado' } }),
+    });
+    await store.getState().load();
+    expect(store.getState().status).toBe('signed-out');
+  });
+
+  it('refreshes silently a minute before the access token expires', async () => {
+    let refreshes = 0;
+    const store = await storeWith({
+      'POST /api/auth/refresh': () => {
+        refreshes += 1;
+        return { status: 200, body: { accessToken: `token-${refreshes}`, user: profile } };
+      },
+      'GET /api/me': () => ({ status: 200, body: profile }),
+    });
+    await store.getState().signIn(jwtExpiringIn(60_000 + 150));
+    expect(refreshes).toBe(0);
+
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(refreshes).toBe(1);
+    expect(store.getState().accessToken).toBe('token-1');
+    store.getState().clear();
+  });
+
+  it.each([401, 403, 404])('signOut clears the local session even when the server answers %i', async (status) => {
+    const store = await storeWith({ 'POST /api/auth/logout': () => ({ status }) });
+    store.setState({ status: 'signed-in', accessToken: 'token-1', profile: { ...profile, role: 'personal' } });
+
+    await store.getState().signOut();
+    expect(store.getState()).toMatchObject({ status: 'signed-out', accessToken: null, profile: null });
+    expect(server.requests[0].headers.authorization).toBe('Bearer token-1');
+  });
+
+  it('signOut fails and keeps the session when the server errors', async () => {
+    const store = await storeWith({
+      'POST /api/auth/logout': () => ({ status: 500, body: { statusCode: 500, code: 'internal', message: 'Erro' } }),
+    });
+    store.setState({ status: 'signed-in', accessToken: 'token-1', profile: { ...profile, role: 'personal' } });
+
+    await expect(store.getState().signOut()).rejects.toMatchObject({ statusCode: 500 });
+    expect(store.getState().status).toBe('signed-in');
+  });
+
+  it('reads the expiry of an access token, and nothing from garbage', () => {
+    const token = jwtExpiringIn(900_000);
+    expect(accessTokenExpiry(token)).toBeGreaterThan(Date.now() + 899_000);
+    expect(accessTokenExpiry('not-a-jwt')).toBeNull();
+  });
+});

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { create } from 'zustand';
+import { env } from '../config/env';
+import { ApiError } from './api-error';
+
+export const profileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  nome: z.string().nullable(),
+  role: z.enum(['personal', 'aluno']),
+  tenantId: z.string().nullable(),
+  tenantSlug: z.string().nullable(),
+  onboardingRequired: z.boolean(),
+});
+
+export type Profile = z.infer<typeof profileSchema>;
+export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
+
+export interface SessionState {
+  status: SessionStatus;
+  accessToken: string | null;
+  profile: Profile | null;
+  /** Restores the session from the refresh cookie, then reads the profile. */
+  load: () => Promise<void>;
+  /** Starts a session from a fresh access token (after login). */
+  signIn: (accessToken: string) => Promise<void>;
+  /** Rotates the refresh cookie; one request at a time. Resolves to the new token, or null when signed out. */
+  refresh: () => Promise<string | null>;
+  /** Ends the session on the server and locally; throws when the server fails for another reason than a gone session. */
+  signOut: () => Promise<void>;
+  /** Clears the local session only. */
+  clear: () => void;
+  markOnboardingDone: () => void;
+}
+
+const ACCESS_TOKEN_REFRESH_MARGIN_MS = 60_000;
+/** Server answers that mean "this session is already gone": the local one is cleared anyway (spec 000 §8). */
+const SESSION_GONE_STATUSES = new Set([401, 403, 404]);
+
+const refreshResponseSchema = z.object({ accessToken: z.string().min(1) });
+
+export function accessTokenExpiry(token: string): number | null {
+  try {
+    const payload = token.split('.')[1];
+    if (!payload) return null;
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const exp: unknown = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createSessionStore(apiBaseUrl: string) {
+  let refreshInFlight: Promise<string | null> | null = null;
+  let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+
+  return create<SessionState>()((set, get) => {
+    const scheduleSilentRefresh = (token: string) => {
+      clearTimeout(refreshTimer);
+      const expiresAt = accessTokenExpiry(token);
+      if (expiresAt === null) return;
+      const delay = Math.max(expiresAt - Date.now() - ACCESS_TOKEN_REFRESH_MARGIN_MS, 0);
+      refreshTimer = setTimeout(() => void get().refresh(), delay);
+    };
+
+    const fetchProfile = async (token: string): Promise<Profile> => {
+      const response = await fetch(`${apiBaseUrl}/me`, {
+        headers: { Authorization: `Bearer ${token}` },
+        credentials: 'include',
+      });
+      if (!response.ok) throw await ApiError.fromResponse(response);
+      return profileSchema.parse(await response.json());
+    };
+
+    const clear = () => {
+      clearTimeout(refreshTimer);
+      set({ status: 'signed-out', accessToken: null, profile: null });
+    };
+
+    const startSession = async (token: string) => {
+      try {
+        const profile = await fetchProfile(token);
+        set({ status: 'signed-in', accessToken: token, profile });
+        scheduleSilentRefresh(token);
+      } catch {
+        // A user without a profile is treated as signed out (spec 000 §2).
+        clear();
+      }
+    };
+
+    const requestRefresh = async (): Promise<string | null> => {
+      try {
+        const response = await fetch(`${apiBaseUrl}/auth/refresh`, { method: 'POST', credentials: 'include' });
+        if (!response.ok) return null;
+        return refreshResponseSchema.parse(await response.json()).accessToken;
+      } catch {
+        return null;
+      }
+    };
+
+    return {
+      status: 'loading',
+      accessToken: null,
+      profile: null,
+
+      load: async () => {
+        set({ status: 'loading' });
+        const token = await get().refresh();
+        if (token) await startSession(token);
+      },
+
+      signIn: async (accessToken) => {
+        await startSession(accessToken);
+      },
+
+      refresh: () => {
+        refreshInFlight ??= requestRefresh()
+          .then((token) => {
+            if (token) {
+              set({ accessToken: token });
+              scheduleSilentRefresh(token);
+            } else {
+              clear();
+            }
+            return token;
+          })
+          .finally(() => {
+            refreshInFlight = null;
+          });
+        return refreshInFlight;
+      },
+
+      signOut: async () => {
+        const token = get().accessToken;
+        const response = await fetch(`${apiBaseUrl}/auth/logout`, {
+          method: 'POST',
+          credentials: 'include',
+          headers: token ? { Authorization: `Bearer ${token}` } : {},
+        });
+        if (!response.ok && !SESSION_GONE_STATUSES.has(response.status)) {
+          throw await ApiError.fromResponse(response);
+        }
+        clear();
+      },
+
+      clear,
+
+      markOnboardingDone: () => {
+        const profile = get().profile;
+        if (profile) set({ profile: { ...profile, onboardingRequired: false } });
+      },
+    };
+  });
+}
+
+export const useSession = createSessionStore(env.apiBaseUrl);

@@ -1,0 +1,20 @@
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { useSession } from './session-store';
+
+/** Signs out with the spec's toasts (000 §8), then goes to /auth. */
+export function useSignOut(): () => Promise<void> {
+  const navigate = useNavigate();
+  const signOut = useSession((state) => state.signOut);
+
+  return async () => {
+    try {
+      await signOut();
+      notifications.show({ color: 'teal', message: 'Logout realizado com sucesso' });
+      await navigate(paths.auth, { replace: true });
+    } catch {
+      notifications.show({ color: 'red', message: 'Erro ao fazer logout' });
+    }
+  };
+}

@@ -1,0 +1,33 @@
+export interface StubbedCall {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Headers;
+}
+
+type Reply = { status: number; body?: unknown };
+
+/**
+ * Answers the app's fetch calls from a small route table (the API's side of the conversation) and
+ * records them. For component tests; the API client itself is tested against a real loopback server.
+ */
+export function stubApi(routes: Record<string, (call: StubbedCall) => Reply>) {
+  const calls: StubbedCall[] = [];
+  const spy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    const call: StubbedCall = {
+      method: init?.method ?? 'GET',
+      path: url.pathname,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers: new Headers(init?.headers),
+    };
+    calls.push(call);
+    const route = routes[`${call.method} ${call.path}`];
+    const reply = route ? route(call) : { status: 404, body: { statusCode: 404, code: 'not_found', message: 'x' } };
+    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  return { calls, restore: () => spy.mockRestore() };
+}
