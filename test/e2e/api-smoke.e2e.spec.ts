@@ -4,7 +4,7 @@ test.describe('API served with the SPA', () => {
   test('health answers ok against the real PostgreSQL and Redis', async ({ request }) => {
     const response = await request.get('/api/health');
     expect(response.status()).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', postgres: 'ok', redis: 'ok' });
+    expect(await response.json()).toMatchObject({ status: 'ok', postgres: 'ok', redis: 'ok' });
   });
 
   test('unknown API routes answer JSON 404 in pt-BR, not the SPA', async ({ request }) => {

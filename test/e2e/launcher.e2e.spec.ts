@@ -57,7 +57,7 @@ test('npm start falls back to embedded PostgreSQL and its own redis-server, and 
     expect(output).toContain(`PostgreSQL embutido em 127.0.0.1:${pgPort}`);
     expect(output).toContain(`redis-server em 127.0.0.1:${redisPort}`);
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
-    expect(await health.json()).toEqual({ status: 'ok', postgres: 'ok', redis: 'ok' });
+    expect(await health.json()).toMatchObject({ status: 'ok', postgres: 'ok', redis: 'ok' });
 
     const exited = new Promise<number | null>((resolve) => launcher!.once('exit', (code) => resolve(code)));
     launcher.kill('SIGINT');
