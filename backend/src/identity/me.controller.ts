@@ -1,0 +1,20 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { AuthUser } from '../platform/auth/auth-user';
+import { CurrentUser } from '../platform/auth/current-user.decorator';
+import { NotFoundError } from '../platform/errors/domain-error';
+import { AccountRepository, type MeView } from './queries/account.repository';
+
+@ApiTags('identity')
+@ApiBearerAuth()
+@Controller('me')
+export class MeController {
+  constructor(private readonly accounts: AccountRepository) {}
+
+  @Get()
+  async me(@CurrentUser() user: AuthUser): Promise<MeView> {
+    const me = await this.accounts.me(user);
+    if (!me) throw new NotFoundError('Usuário');
+    return me;
+  }
+}
