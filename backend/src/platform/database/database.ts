@@ -25,6 +25,7 @@ export function createPool(options: DatabaseOptions): Pool {
 export function createDatabase(pool: Pool): Kysely<Database> {
   return new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
-    plugins: [new CamelCasePlugin()],
+    // Column names become camelCase; keys inside jsonb values (event data, onboarding_data) stay as stored.
+    plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
   });
 }
