@@ -20,7 +20,11 @@ import {
   type SignUpInput,
 } from './identity.schemas';
 import { RateLimiter } from './infrastructure/rate-limiter';
-import { REFRESH_COOKIE, refreshCookieOptions } from './infrastructure/refresh-cookie';
+import {
+  REFRESH_COOKIE,
+  refreshCookieOptions,
+  setRefreshCookie,
+} from './infrastructure/refresh-cookie';
 import { RefreshTokens } from './infrastructure/refresh-tokens';
 import { AccountRepository, type MeView } from './queries/account.repository';
 

@@ -32,6 +32,13 @@ export const identityConfigShape = {
   RATE_LIMIT_SIGNUP: rateLimit('10/600'),
   RATE_LIMIT_RECOVER: rateLimit('5/600'),
   RATE_LIMIT_RESET: rateLimit('10/600'),
+  /** Sign-in with Google is offered when its client id and secret are set. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
+  APPLE_CLIENT_ID: z.string().min(1).optional(),
+  APPLE_CLIENT_SECRET: z.string().min(1).optional(),
+  APPLE_ISSUER_URL: z.url().default('https://appleid.apple.com'),
 };
 
 export type RateLimitSetting = { max: number; windowMs: number };

@@ -9,6 +9,9 @@ import { ResetPasswordHandler } from './commands/reset-password.command';
 import { SessionStarter } from './commands/session-starter';
 import { SignInHandler } from './commands/sign-in.command';
 import { DevMailboxController } from './dev-mailbox.controller';
+import { IdentityProvidersController } from './identity-providers.controller';
+import { SignInWithProviderHandler } from './commands/sign-in-with-provider.command';
+import { IdentityProviders } from './infrastructure/identity-providers';
 import { AccountEmails } from './infrastructure/account-emails';
 import { EmailTokens } from './infrastructure/email-tokens';
 import { Mailer } from './infrastructure/mailer';
@@ -24,7 +27,13 @@ export { onboardingProjection } from './projections/onboarding.projection';
 
 /** Accounts, sessions, tenants with their public slug, e-mail links and financial onboarding. */
 @Module({
-  controllers: [AuthController, MeController, OnboardingController, DevMailboxController],
+  controllers: [
+    AuthController,
+    IdentityProvidersController,
+    MeController,
+    OnboardingController,
+    DevMailboxController,
+  ],
   providers: [
     AccountRepository,
     DevMailboxRepository,
@@ -42,6 +51,8 @@ export { onboardingProjection } from './projections/onboarding.projection';
     RequestPasswordResetHandler,
     ResetPasswordHandler,
     CompleteOnboardingHandler,
+    IdentityProviders,
+    SignInWithProviderHandler,
   ],
 })
 export class IdentityModule {}

@@ -15,6 +15,14 @@ import { PasswordHasher } from '../infrastructure/password-hasher';
 
 const MAX_SLUG_ATTEMPTS = 50;
 
+interface NewTrainer {
+  nome: string;
+  email: string;
+  telefone?: string;
+  cpf?: string;
+  dataNascimento?: string;
+}
+
 export interface RegisteredTrainer {
   userId: string;
   tenantId: string;
@@ -23,7 +31,7 @@ export interface RegisteredTrainer {
 
 /**
  * Sign-up of a trainer: account rows, tenant with its public slug, role and profile, and the
- * TenantCreated + TrainerRegistered events, all in one transaction. Then the confirmation e-mail.
+ * TenantCreated + TrainerRegistered events, all in one transaction.
  */
 @Injectable()
 export class RegisterTrainerHandler {
@@ -37,62 +45,23 @@ export class RegisterTrainerHandler {
     private readonly accountEmails: AccountEmails,
   ) {}
 
+  /** Sign-up with e-mail and password; the e-mail is confirmed later through the link sent. */
   async execute(input: SignUpInput, now: Date): Promise<RegisteredTrainer> {
     // Hashing is the slow part: done before the transaction opens.
     const passwordHash = await this.hasher.hash(input.password);
-    const userId = uuidv7();
-    const tenantId = uuidv7();
-    const commandId = uuidv7();
-
-    const { slug, confirmationToken } = await this.db.transaction().execute(async (trx) => {
-      // A concurrent sign-up with the same e-mail waits here on the unique index, then finds it taken.
-      const user = await trx
-        .insertInto('users')
-        .values({ id: userId, email: input.email, emailConfirmedAt: null })
-        .onConflict((conflict) => conflict.column('email').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!user) throw new UserAlreadyRegisteredError();
-
-      const slug = await claimTenantSlug(trx, tenantId, input.nome);
-      await trx.insertInto('passwordCredentials').values({ userId, passwordHash }).execute();
-      await trx.insertInto('userRoles').values({ userId, role: 'personal' }).execute();
+    const { trainer, confirmationToken } = await this.db.transaction().execute(async (trx) => {
+      const trainer = await this.createTrainer(trx, input, null, now);
       await trx
-        .insertInto('profiles')
-        .values({
-          id: userId,
-          tenantId,
-          nome: input.nome,
-          email: input.email,
-          telefone: input.telefone,
-          cpf: input.cpf,
-          dataNascimento: input.dataNascimento,
-        })
+        .insertInto('passwordCredentials')
+        .values({ userId: trainer.userId, passwordHash })
         .execute();
-      const events = decide(
-        initialTenantState,
-        { type: 'RegisterTrainer', tenantId, userId, nome: input.nome, slug },
+      const confirmationToken = await this.emailTokens.create(
+        trainer.userId,
+        'confirm_email',
         now,
-      );
-      await this.eventStore.append(
-        {
-          tenantId,
-          streamType: TENANT_STREAM,
-          streamId: tenantId,
-          expectedVersion: 0,
-          events,
-          metadata: {
-            actorId: userId,
-            actorRole: 'personal',
-            correlationId: uuidv7(),
-            causationId: commandId,
-            commandId,
-          },
-        },
         trx,
       );
-      const confirmationToken = await this.emailTokens.create(userId, 'confirm_email', now, trx);
-      return { slug, confirmationToken };
+      return { trainer, confirmationToken };
     });
 
     // The account exists either way; a mail outage must not turn a sign-up into an error.
@@ -103,6 +72,88 @@ export class RegisterTrainerHandler {
           `Falha ao enviar a confirmação de e-mail: ${error instanceof Error ? error.message : String(error)}`,
         );
       });
+    return trainer;
+  }
+
+  /** First sign-in through an identity provider that vouched for the e-mail: no password, already confirmed. */
+  async registerFromProvider(
+    input: { nome: string; email: string; provider: string; subject: string },
+    now: Date,
+    trx: Transaction<Database>,
+  ): Promise<RegisteredTrainer> {
+    const trainer = await this.createTrainer(
+      trx,
+      { nome: input.nome, email: input.email },
+      now,
+      now,
+    );
+    await trx
+      .insertInto('userIdentities')
+      .values({
+        provider: input.provider,
+        subject: input.subject,
+        userId: trainer.userId,
+        email: input.email,
+      })
+      .execute();
+    return trainer;
+  }
+
+  /** User, tenant with its slug, role, profile and the TenantCreated + TrainerRegistered events. */
+  private async createTrainer(
+    trx: Transaction<Database>,
+    input: NewTrainer,
+    emailConfirmedAt: Date | null,
+    now: Date,
+  ): Promise<RegisteredTrainer> {
+    const userId = uuidv7();
+    const tenantId = uuidv7();
+    const commandId = uuidv7();
+    // A concurrent sign-up with the same e-mail waits here on the unique index, then finds it taken.
+    const user = await trx
+      .insertInto('users')
+      .values({ id: userId, email: input.email, emailConfirmedAt })
+      .onConflict((conflict) => conflict.column('email').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!user) throw new UserAlreadyRegisteredError();
+
+    const slug = await claimTenantSlug(trx, tenantId, input.nome);
+    await trx.insertInto('userRoles').values({ userId, role: 'personal' }).execute();
+    await trx
+      .insertInto('profiles')
+      .values({
+        id: userId,
+        tenantId,
+        nome: input.nome,
+        email: input.email,
+        telefone: input.telefone ?? null,
+        cpf: input.cpf ?? null,
+        dataNascimento: input.dataNascimento ?? null,
+      })
+      .execute();
+    const events = decide(
+      initialTenantState,
+      { type: 'RegisterTrainer', tenantId, userId, nome: input.nome, slug },
+      now,
+    );
+    await this.eventStore.append(
+      {
+        tenantId,
+        streamType: TENANT_STREAM,
+        streamId: tenantId,
+        expectedVersion: 0,
+        events,
+        metadata: {
+          actorId: userId,
+          actorRole: 'personal',
+          correlationId: uuidv7(),
+          causationId: commandId,
+          commandId,
+        },
+      },
+      trx,
+    );
     return { userId, tenantId, slug };
   }
 }

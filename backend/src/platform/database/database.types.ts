@@ -14,6 +14,7 @@ export interface Database {
   emailTokens: EmailTokensTable;
   devMailbox: DevMailboxTable;
   financialOnboarding: FinancialOnboardingTable;
+  userIdentities: UserIdentitiesTable;
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -84,4 +85,12 @@ export interface FinancialOnboardingTable {
   userId: string;
   onboardingData: ColumnType<unknown, string, string>;
   completedAt: Date | null;
+}
+// Identity providers (migrations/20261121T1210_identity_providers.ts)
+export interface UserIdentitiesTable {
+  provider: string;
+  subject: string;
+  userId: string;
+  email: string;
+  createdAt: CreatedAt;
 }
