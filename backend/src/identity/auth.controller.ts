@@ -10,8 +10,10 @@ import { RequestPasswordResetHandler } from './commands/request-password-reset.c
 import { ResetPasswordHandler } from './commands/reset-password.command';
 import type { Session } from './commands/session-starter';
 import { SignInHandler } from './commands/sign-in.command';
+import { TwoFactorHandler } from './commands/two-factor.command';
 import { IdentityValidationPipe } from './identity-validation.pipe';
 import {
+  mfaVerifySchema,
   recoverSchema,
   resetSchema,
   signInSchema,
@@ -43,6 +45,7 @@ export class AuthController {
     private readonly requestPasswordReset: RequestPasswordResetHandler,
     private readonly resetPassword: ResetPasswordHandler,
     private readonly accounts: AccountRepository,
+    private readonly twoFactor: TwoFactorHandler,
   ) {}
 
   @Post('signup')
@@ -68,14 +71,39 @@ export class AuthController {
     @Body(new IdentityValidationPipe(signInSchema)) input: SignInInput,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<{ accessToken: string; user: MeView }> {
+  ): Promise<
+    { accessToken: string; user: MeView } | { mfaRequired: true; challengeToken: string }
+  > {
     await this.rateLimiter.hit(
       'login-address',
       request.ip,
       this.config.RATE_LIMIT_LOGIN_PER_ADDRESS,
     );
     await this.rateLimiter.hit('login-email', input.email, this.config.RATE_LIMIT_LOGIN_PER_EMAIL);
-    return this.answerWithSession(reply, await this.signIn.execute(input, new Date()));
+    const result = await this.signIn.execute(input, new Date());
+    return 'session' in result ? this.answerWithSession(reply, result.session) : result;
+  }
+
+  /** Second step of a sign-in with two-factor on: the challenge from login and a code. */
+  @Post('mfa/verify')
+  @HttpCode(200)
+  async verifyMfa(
+    @Body(new IdentityValidationPipe(mfaVerifySchema))
+    input: { challengeToken: string; code: string },
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ accessToken: string; user: MeView }> {
+    await this.rateLimiter.hit(
+      'login-address',
+      request.ip,
+      this.config.RATE_LIMIT_LOGIN_PER_ADDRESS,
+    );
+    const session = await this.twoFactor.verifyChallenge(
+      input.challengeToken,
+      input.code,
+      new Date(),
+    );
+    return this.answerWithSession(reply, session);
   }
 
   @Post('refresh')

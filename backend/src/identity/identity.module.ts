@@ -19,6 +19,9 @@ import { PasswordHasher } from './infrastructure/password-hasher';
 import { RateLimiter } from './infrastructure/rate-limiter';
 import { RefreshTokens } from './infrastructure/refresh-tokens';
 import { MeController } from './me.controller';
+import { TwoFactorController } from './two-factor.controller';
+import { TwoFactorHandler } from './commands/two-factor.command';
+import { MfaChallenges } from './infrastructure/mfa-challenges';
 import { OnboardingController } from './onboarding.controller';
 import { AccountRepository } from './queries/account.repository';
 import { DevMailboxRepository } from './queries/dev-mailbox.repository';
@@ -30,6 +33,7 @@ export { onboardingProjection } from './projections/onboarding.projection';
   controllers: [
     AuthController,
     IdentityProvidersController,
+    TwoFactorController,
     MeController,
     OnboardingController,
     DevMailboxController,
@@ -53,6 +57,8 @@ export { onboardingProjection } from './projections/onboarding.projection';
     CompleteOnboardingHandler,
     IdentityProviders,
     SignInWithProviderHandler,
+    MfaChallenges,
+    TwoFactorHandler,
   ],
 })
 export class IdentityModule {}

@@ -71,3 +71,14 @@ export const onboardingSchema = z.strictObject({
     meta_faturamento_6meses: answer,
   }),
 });
+
+const mfaCode = z
+  .string()
+  .trim()
+  .min(1, 'Informe o código de verificação')
+  .max(20, 'Código de verificação inválido.');
+export const mfaCodeSchema = z.strictObject({ code: mfaCode });
+export const mfaVerifySchema = z.strictObject({
+  challengeToken: z.string().min(1, 'A verificação expirou. Faça login novamente.').max(200),
+  code: mfaCode,
+});

@@ -15,6 +15,8 @@ export interface Database {
   devMailbox: DevMailboxTable;
   financialOnboarding: FinancialOnboardingTable;
   userIdentities: UserIdentitiesTable;
+  mfaTotp: MfaTotpTable;
+  mfaRecoveryCodes: MfaRecoveryCodesTable;
 }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -93,4 +95,18 @@ export interface UserIdentitiesTable {
   userId: string;
   email: string;
   createdAt: CreatedAt;
+}
+// Two-factor sign-in (migrations/20261121T1220_identity_mfa.ts)
+export interface MfaTotpTable {
+  userId: string;
+  secret: string;
+  createdAt: CreatedAt;
+  activatedAt: Date | null;
+  lastTimeStep: number | null;
+}
+export interface MfaRecoveryCodesTable {
+  id: string;
+  userId: string;
+  codeHash: Buffer;
+  usedAt: Date | null;
 }
