@@ -53,7 +53,10 @@ export class IdentityProvidersController {
     await reply.redirect(started.authorizationUrl, 302);
   }
 
-  /** The provider sends the browser back here: signed in, it lands on `/`; otherwise on `/auth?error=...`. */
+  /**
+   * The provider sends the browser back here: signed in, it lands on `/`; with two-factor on, on
+   * `/auth?mfa=<challengeToken>`; otherwise on `/auth?error=provider_failed|email_not_verified`.
+   */
   @Get('callback')
   async callback(
     @Param('provider') name: string,
@@ -63,13 +66,18 @@ export class IdentityProvidersController {
     const provider = this.enabledProvider(name);
     reply.clearCookie(STATE_COOKIE, { path: `/api/auth/providers/${provider}` });
     try {
-      const session = await this.signInWithProvider.finish(
+      const result = await this.signInWithProvider.finish(
         provider,
         new URL(request.url, this.config.APP_URL),
         request.cookies[STATE_COOKIE],
         new Date(),
       );
-      setRefreshCookie(reply, this.config, session.refreshToken);
+      if ('mfaRequired' in result) {
+        // The sign-in page asks for the code and completes it at POST /api/auth/mfa/verify.
+        await reply.redirect(`/auth?mfa=${encodeURIComponent(result.challengeToken)}`, 302);
+        return;
+      }
+      setRefreshCookie(reply, this.config, result.session.refreshToken);
       await reply.redirect('/', 302);
     } catch (error) {
       if (!(error instanceof ProviderSignInFailed)) throw error;

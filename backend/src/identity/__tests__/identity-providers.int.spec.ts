@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import * as path from 'node:path';
 import type { Kysely } from 'kysely';
+import { generate } from 'otplib';
 import { startTestApp, type TestApp } from '../../../../test/support/test-app';
 import type { Database } from '../../platform/database/database.types';
 import {
@@ -192,6 +193,37 @@ describe('identity: sign-in with an OpenID Connect provider (real oidc-provider 
         })
       ).statusCode,
     ).toBe(200);
+  });
+
+  it('still asks for the second factor when two-factor sign-in is on', async () => {
+    const person = account();
+    const first = await signInAtProvider(person);
+    const session = await post({ app: testApp.app }, '/api/auth/refresh', undefined, {
+      cookie: refreshCookieOf(first.callback),
+    });
+    const token = session.json().accessToken as string;
+    const { secret } = (
+      await post({ app: testApp.app }, '/api/auth/mfa/totp/enroll', undefined, { token })
+    ).json();
+    const epoch = () => Math.floor(Date.now() / 1000);
+    await post(
+      { app: testApp.app },
+      '/api/auth/mfa/totp/activate',
+      { code: await generate({ secret, epoch: epoch() }) },
+      { token },
+    );
+
+    const { callback } = await signInAtProvider(person);
+    const location = new URL(callback.headers.location as string, APP_URL);
+    expect(location.pathname).toBe('/auth');
+    expect(refreshCookieOf(callback)).toBeUndefined();
+    const challengeToken = location.searchParams.get('mfa') as string;
+    const verified = await post({ app: testApp.app }, '/api/auth/mfa/verify', {
+      challengeToken,
+      code: await generate({ secret, epoch: epoch() + 30 }),
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().user.email).toBe(person.email);
   });
 
   it('refuses an e-mail the provider has not verified, creating nothing', async () => {

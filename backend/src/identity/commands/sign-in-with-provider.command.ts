@@ -8,7 +8,9 @@ import { REDIS } from '../../platform/queue/queue.module';
 import { IdentityProviders, type ProviderName } from '../infrastructure/identity-providers';
 import { RefreshTokens } from '../infrastructure/refresh-tokens';
 import { RegisterTrainerHandler } from './register-trainer.command';
-import { type Session, SessionStarter } from './session-starter';
+import { SessionStarter } from './session-starter';
+import type { SignInResult } from './sign-in.command';
+import { TwoFactorHandler } from './two-factor.command';
 
 const PENDING_SIGN_IN_TTL_MS = 10 * 60 * 1000;
 
@@ -42,6 +44,7 @@ export class SignInWithProviderHandler {
     private readonly registerTrainer: RegisterTrainerHandler,
     private readonly refreshTokens: RefreshTokens,
     private readonly sessions: SessionStarter,
+    private readonly twoFactor: TwoFactorHandler,
   ) {}
 
   /** The provider's authorization URL and the state to bind to this browser. */
@@ -76,7 +79,7 @@ export class SignInWithProviderHandler {
     callbackUrl: URL,
     browserState: string | undefined,
     now: Date,
-  ): Promise<Session> {
+  ): Promise<SignInResult> {
     const state = callbackUrl.searchParams.get('state');
     // The state must come back to the same browser that started (login CSRF) and is used once.
     if (!state || state !== browserState) throw new ProviderSignInFailed('provider_failed');
@@ -108,7 +111,13 @@ export class SignInWithProviderHandler {
     if (!claims) throw new ProviderSignInFailed('provider_failed');
 
     const userId = await this.userFor(provider, claims, now);
-    return this.sessions.sessionFor(userId, await this.refreshTokens.issue(userId, now));
+    // The provider replaces the password, not the second factor.
+    if (await this.twoFactor.isEnabled(userId)) {
+      return { mfaRequired: true, challengeToken: await this.twoFactor.startChallenge(userId) };
+    }
+    return {
+      session: await this.sessions.sessionFor(userId, await this.refreshTokens.issue(userId, now)),
+    };
   }
 
   private userFor(provider: ProviderName, claims: oidc.IDToken, now: Date): Promise<string> {
