@@ -254,6 +254,31 @@ describe('identity: accounts, sessions and tenants (real app, PostgreSQL, Redis)
       expect(me.json()).toEqual(user);
     });
 
+    it('marks the refresh cookie Secure in production', async () => {
+      // Same secret as the suite's app: passport keeps one global 'jwt' strategy per process.
+      const production = await startTestApp({
+        NODE_ENV: 'production',
+        JWT_SECRET: testApp.config.JWT_SECRET,
+        AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
+        ...GENEROUS_RATE_LIMITS,
+      });
+      try {
+        const body = signUpBody();
+        await post({ app: production.app }, '/api/auth/signup', body);
+        const response = await post({ app: production.app }, '/api/auth/login', {
+          email: body.email,
+          password: body.password,
+        });
+        expect(response.cookies.find((cookie) => cookie.name === 'vira_refresh')).toMatchObject({
+          secure: true,
+          httpOnly: true,
+          sameSite: 'Lax',
+        });
+      } finally {
+        await production.close();
+      }
+    });
+
     it('answers unknown e-mail and wrong password alike, in similar time', async () => {
       const body = signUpBody();
       await post(client, '/api/auth/signup', body);
