@@ -2,7 +2,15 @@
 /** One jest run, three projects: backend unit, backend integration (real PostgreSQL + Redis), frontend components. */
 
 // ESM-only packages that Node 20.19+ loads through require(esm) but jest's module system does not.
-const esmOnlyPackages = ['content-disposition'];
+const esmOnlyPackages = [
+  'content-disposition',
+  'openid-client',
+  'oauth4webapi',
+  'jose',
+  '@scure/base',
+  '@noble/hashes',
+  '@otplib',
+];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmOnlyPackages.join('|')})/)`];
 
 const backendTransform = {

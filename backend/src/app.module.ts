@@ -7,6 +7,7 @@ import { AuthModule } from './platform/auth/auth.module';
 import { EventStoreModule } from './platform/event-store/event-store.module';
 import { DatabaseModule } from './platform/database/database.module';
 import { HealthModule } from './platform/health/health.module';
+import { IdentityModule } from './identity/identity.module';
 import { loggerParams } from './platform/http/logger';
 import { ProjectionsModule } from './platform/projections/projections.module';
 import { QueueModule } from './platform/queue/queue.module';
@@ -31,6 +32,7 @@ export class AppModule {
         RealtimeModule,
         HealthModule,
         StudentsModule,
+        IdentityModule,
       ],
     };
   }

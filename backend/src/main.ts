@@ -1,12 +1,11 @@
 import 'reflect-metadata';
-import { Kysely } from 'kysely';
 import { ConfigError, loadConfig } from './config/config';
 import { createDatabase, createPool } from './platform/database/database';
 import { migrateToLatest } from './platform/database/migrator';
 import { createApp } from './platform/http/create-app';
 
 async function migrate(databaseUrl: string): Promise<void> {
-  const db: Kysely<unknown> = createDatabase(
+  const db = createDatabase(
     createPool({ connectionString: databaseUrl, poolMax: 1, applicationName: 'vira-migrate' }),
   );
   try {

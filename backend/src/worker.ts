@@ -14,10 +14,11 @@ import {
   WORKER_HEARTBEAT_KEY,
 } from './platform/queue/jobs';
 import { closeRedis, createRedis } from './platform/queue/redis';
+import { identityProjections } from './identity/projections';
 import { studentProjections } from './students/projections';
 
 /** Every read model the worker keeps; a context adds its projections here. */
-const PROJECTIONS: readonly Projection[] = [...studentProjections];
+const PROJECTIONS: readonly Projection[] = [...identityProjections, ...studentProjections];
 
 const HEARTBEAT_EVERY_MS = 5_000;
 /** The safety net: each projection runs at least this often even if a wake-up was lost. */

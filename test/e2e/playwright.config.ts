@@ -67,6 +67,11 @@ export default defineConfig({
       VIRA_FRESH_DATABASE: '1',
       REDIS_PREFIX: `vira-e2e-${process.env.E2E_PORT}`,
       LOG_LEVEL: 'warn',
+      APP_URL: baseURL,
+      // Every browser test signs trainers up from 127.0.0.1; the limits themselves are tested in jest.
+      RATE_LIMIT_SIGNUP: '1000/60',
+      RATE_LIMIT_LOGIN_PER_ADDRESS: '1000/60',
+      RATE_LIMIT_RECOVER: '1000/60',
     },
   },
 });

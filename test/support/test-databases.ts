@@ -1,4 +1,3 @@
-import { Kysely } from 'kysely';
 import { createDatabase, createPool } from '../../backend/src/platform/database/database';
 import { migrateToLatest } from '../../backend/src/platform/database/migrator';
 import { withAdminClient } from '../../infra/scripts/local-services';
@@ -39,7 +38,7 @@ export async function createMigratedTemplate(adminUrl: string, runPid: number): 
     await client.query(`drop database if exists "${name}" with (force)`);
     await client.query(`create database "${name}"`);
   });
-  const db: Kysely<unknown> = createDatabase(
+  const db = createDatabase(
     createPool({ connectionString: databaseUrlFor(adminUrl, name), poolMax: 1, applicationName: 'vira-test-template' }),
   );
   try {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { identityConfigShape } from '../identity/identity.config';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
@@ -30,6 +31,7 @@ const configSchema = z.object({
   STATIC_DIR: z.string().optional(),
   MIGRATE_ON_START: booleanFromEnv.default(true),
   APP_TIME_ZONE: z.string().default('America/Sao_Paulo'),
+  ...identityConfigShape,
 });
 
 type RawConfig = z.infer<typeof configSchema>;

@@ -26,6 +26,7 @@ export function createPool(options: DatabaseOptions): Pool {
 export function createDatabase<DB = Database>(pool: Pool): Kysely<DB> {
   return new Kysely<DB>({
     dialect: new PostgresDialect({ pool }),
-    plugins: [new CamelCasePlugin()],
+    // Column names become camelCase; keys inside jsonb values (event data, onboarding_data) stay as stored.
+    plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
   });
 }

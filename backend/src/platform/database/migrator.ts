@@ -5,7 +5,7 @@ import { FileMigrationProvider, Migrator, type Kysely, type MigrationResultSet }
 // Same relative path from backend/src/platform/database and from backend/dist/backend/src/platform/database.
 export const MIGRATIONS_FOLDER = path.resolve(__dirname, '../../../../migrations');
 
-export function createMigrator(db: Kysely<unknown>): Migrator {
+export function createMigrator<DB>(db: Kysely<DB>): Migrator {
   return new Migrator({
     db,
     provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_FOLDER }),
@@ -21,10 +21,10 @@ function unwrap(resultSet: MigrationResultSet): string[] {
   return (resultSet.results ?? []).map((result) => `${result.direction} ${result.migrationName}`);
 }
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
   return unwrap(await createMigrator(db).migrateToLatest());
 }
 
-export async function migrateDown(db: Kysely<unknown>): Promise<string[]> {
+export async function migrateDown<DB>(db: Kysely<DB>): Promise<string[]> {
   return unwrap(await createMigrator(db).migrateDown());
 }

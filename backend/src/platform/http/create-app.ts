@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { RequestMethod } from '@nestjs/common';
@@ -59,6 +60,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     if (closing) reply.header('connection', 'close');
   });
   await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY });
+  // The refresh token travels in an httpOnly cookie (identity).
+  await app.register(fastifyCookie);
   if (config.CORS_ORIGINS.length > 0) {
     app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
   }

@@ -1,0 +1,470 @@
+import { sql } from 'kysely';
+import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import type { Database } from '../../platform/database/database.types';
+import type { Kysely } from 'kysely';
+import {
+  type Client,
+  countRows,
+  databaseOf,
+  getMe,
+  hs256,
+  post,
+  refreshCookieOf,
+  GENEROUS_RATE_LIMITS,
+  signUpBody,
+} from './identity-test-kit';
+
+describe('identity: accounts, sessions and tenants (real app, PostgreSQL, Redis)', () => {
+  let testApp: TestApp;
+  let client: Client;
+  let db: Kysely<Database>;
+
+  beforeAll(async () => {
+    testApp = await startTestApp({
+      AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
+      ...GENEROUS_RATE_LIMITS,
+    });
+    client = { app: testApp.app };
+    db = databaseOf(testApp.app);
+  });
+  afterAll(() => testApp.close());
+
+  async function signUpAndLogin(overrides: Record<string, unknown> = {}) {
+    const body = signUpBody(overrides);
+    const signUp = await post(client, '/api/auth/signup', body);
+    expect(signUp.statusCode).toBe(201);
+    const login = await post(client, '/api/auth/login', {
+      email: body.email,
+      password: body.password,
+    });
+    expect(login.statusCode).toBe(200);
+    return {
+      body,
+      signUp: signUp.json(),
+      login: login.json(),
+      cookie: refreshCookieOf(login) as string,
+    };
+  }
+
+  describe('sign-up', () => {
+    it('creates the trainer, tenant, profile, role and slug, and records the events in the same transaction', async () => {
+      const body = signUpBody({
+        nome: 'Márcia Lima',
+        email: `  Marcia.${Date.now()}@Exemplo.com `,
+      });
+      const response = await post(client, '/api/auth/signup', body);
+      expect(response.statusCode).toBe(201);
+      const { user } = response.json();
+      const email = String(body.email).trim().toLowerCase();
+      expect(user).toEqual({
+        id: expect.any(String),
+        email,
+        nome: 'Márcia Lima',
+        role: 'personal',
+        tenantId: expect.any(String),
+        tenantSlug: expect.stringMatching(/^marcia-lima(-\d+)?$/),
+        onboardingRequired: true,
+      });
+
+      const profile = await db
+        .selectFrom('profiles')
+        .select([
+          'tenantId',
+          'cpf',
+          'telefone',
+          sql<string>`data_nascimento::text`.as('dataNascimento'),
+        ])
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      expect(profile).toEqual({
+        tenantId: user.tenantId,
+        cpf: '52998224725',
+        telefone: '11987654321',
+        dataNascimento: '1990-05-17',
+      });
+      const roles = await db
+        .selectFrom('userRoles')
+        .select('role')
+        .where('userId', '=', user.id)
+        .execute();
+      expect(roles).toEqual([{ role: 'personal' }]);
+      const credential = await db
+        .selectFrom('passwordCredentials')
+        .select('passwordHash')
+        .where('userId', '=', user.id)
+        .executeTakeFirstOrThrow();
+      expect(credential.passwordHash).toMatch(/^\$argon2id\$/);
+
+      const events = await sql<{
+        eventType: string;
+        streamType: string;
+        streamVersion: number;
+        data: Record<string, unknown>;
+        metadata: Record<string, string>;
+        sameTransaction: boolean;
+      }>`
+        select e.event_type, e.stream_type, e.stream_version, e.data, e.metadata,
+               (e.transaction_id::text::bigint % 4294967296) = u.xmin::text::bigint as same_transaction
+        from events e, users u
+        where e.stream_id = ${user.tenantId}::uuid and u.id = ${user.id}::uuid
+        order by e.stream_version`.execute(db);
+      expect(
+        events.rows.map((event) => [event.eventType, event.streamType, event.streamVersion]),
+      ).toEqual([
+        ['TenantCreated', 'tenant', 1],
+        ['TrainerRegistered', 'tenant', 2],
+      ]);
+      expect(events.rows[0].data).toEqual({
+        tenantId: user.tenantId,
+        slug: user.tenantSlug,
+        nome: 'Márcia Lima',
+      });
+      expect(events.rows[1].data).toEqual({
+        tenantId: user.tenantId,
+        userId: user.id,
+        nome: 'Márcia Lima',
+      });
+      expect(events.rows.every((event) => event.sameTransaction)).toBe(true);
+      const metadata = events.rows[0].metadata;
+      expect(metadata).toMatchObject({ actorId: user.id, actorRole: 'personal' });
+      expect(new Set([metadata.correlationId, metadata.commandId]).size).toBe(2);
+      expect(metadata.causationId).toEqual(expect.any(String));
+      // Credentials never enter the log.
+      expect(JSON.stringify(events.rows)).not.toContain(String(body.password));
+    });
+
+    it('answers 409 for an e-mail already registered, in any letter case, writing nothing', async () => {
+      const body = signUpBody();
+      expect((await post(client, '/api/auth/signup', body)).statusCode).toBe(201);
+      const before = await countRows(db);
+      const again = await post(client, '/api/auth/signup', {
+        ...body,
+        email: String(body.email).toUpperCase(),
+      });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({
+        statusCode: 409,
+        code: 'user_already_registered',
+        message: 'Usuário já cadastrado. Faça login.',
+      });
+      expect(await countRows(db)).toEqual(before);
+    });
+
+    it('gives concurrent sign-ups with the same name distinct slugs (ana-souza, ana-souza-2, ...)', async () => {
+      const nome = `Zélia Prado ${Date.now()}`;
+      const base = `zelia-prado-${nome.split(' ').at(-1)}`;
+      const responses = await Promise.all(
+        Array.from({ length: 6 }, () => post(client, '/api/auth/signup', signUpBody({ nome }))),
+      );
+      expect(responses.map((response) => response.statusCode)).toEqual([
+        201, 201, 201, 201, 201, 201,
+      ]);
+      const slugs = responses.map((response) => response.json().user.tenantSlug).sort();
+      expect(slugs).toEqual(
+        [base, `${base}-2`, `${base}-3`, `${base}-4`, `${base}-5`, `${base}-6`].sort(),
+      );
+    });
+
+    it('lets only one of two concurrent sign-ups with the same e-mail through', async () => {
+      const body = signUpBody();
+      const responses = await Promise.all([
+        post(client, '/api/auth/signup', body),
+        post(client, '/api/auth/signup', body),
+      ]);
+      expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+      const tenants = await db
+        .selectFrom('profiles')
+        .select('tenantId')
+        .where('email', '=', String(body.email))
+        .execute();
+      expect(tenants).toHaveLength(1);
+    });
+
+    it.each([
+      [{ nome: undefined }, "Campo 'nome' é obrigatório"],
+      [{ nome: '   ' }, 'Informe seu nome'],
+      [{ cpf: '52998224724' }, 'CPF inválido'],
+      [{ cpf: '111.111.111-11' }, 'CPF inválido'],
+      [{ cpf: undefined }, "Campo 'cpf' é obrigatório"],
+      [{ telefone: '987654321' }, 'Celular inválido: informe DDD e número, com 10 ou 11 dígitos'],
+      [
+        { telefone: '119876543210' },
+        'Celular inválido: informe DDD e número, com 10 ou 11 dígitos',
+      ],
+      [{ password: '12345' }, 'A senha deve ter no mínimo 6 caracteres'],
+      [{ email: 'ana@' }, 'E-mail inválido'],
+      [{ dataNascimento: '17/05/1990' }, 'Data de nascimento inválida (use AAAA-MM-DD)'],
+      [{ dataNascimento: '1990-02-30' }, 'Data de nascimento inválida: deve ser uma data passada'],
+      [{ dataNascimento: '2999-01-01' }, 'Data de nascimento inválida: deve ser uma data passada'],
+      [{ role: 'aluno' }, 'Requisição inválida: campo(s) não permitido(s): role'],
+    ])('refuses %p with 400 "%s" and writes nothing', async (overrides, message) => {
+      const before = await countRows(db);
+      const response = await post(client, '/api/auth/signup', signUpBody(overrides));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ statusCode: 400, code: 'validation_error', message });
+      expect(await countRows(db)).toEqual(before);
+    });
+
+    it('accepts CPF and phone typed with their masks', async () => {
+      const response = await post(
+        client,
+        '/api/auth/signup',
+        signUpBody({ cpf: '529.982.247-25', telefone: '(11) 98765-4321' }),
+      );
+      expect(response.statusCode).toBe(201);
+      const profile = await db
+        .selectFrom('profiles')
+        .select(['cpf', 'telefone'])
+        .where('id', '=', response.json().user.id)
+        .executeTakeFirstOrThrow();
+      expect(profile).toEqual({ cpf: '52998224725', telefone: '11987654321' });
+    });
+  });
+
+  describe('login, refresh, logout', () => {
+    it('signs in with an access token, the user and an httpOnly refresh cookie scoped to /api/auth', async () => {
+      const body = signUpBody();
+      await post(client, '/api/auth/signup', body);
+      const response = await post(client, '/api/auth/login', {
+        email: String(body.email).toUpperCase(),
+        password: body.password,
+      });
+      expect(response.statusCode).toBe(200);
+      const { accessToken, user } = response.json();
+      expect(user).toMatchObject({
+        email: body.email,
+        nome: 'Ana Souza',
+        role: 'personal',
+        onboardingRequired: true,
+      });
+      const cookie = response.cookies.find((candidate) => candidate.name === 'vira_refresh');
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth' });
+      expect(cookie?.secure).toBeFalsy();
+      expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const stored = await db
+        .selectFrom('refreshTokens')
+        .select('tokenHash')
+        .where('userId', '=', user.id)
+        .execute();
+      expect(stored).toHaveLength(1);
+      expect(stored[0].tokenHash.toString('base64url')).not.toBe(cookie?.value);
+
+      const me = await getMe(client, accessToken);
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toEqual(user);
+    });
+
+    it('marks the refresh cookie Secure in production', async () => {
+      // Same secret as the suite's app: passport keeps one global 'jwt' strategy per process.
+      const production = await startTestApp({
+        NODE_ENV: 'production',
+        JWT_SECRET: testApp.config.JWT_SECRET,
+        AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
+        ...GENEROUS_RATE_LIMITS,
+      });
+      try {
+        const body = signUpBody();
+        await post({ app: production.app }, '/api/auth/signup', body);
+        const response = await post({ app: production.app }, '/api/auth/login', {
+          email: body.email,
+          password: body.password,
+        });
+        expect(response.cookies.find((cookie) => cookie.name === 'vira_refresh')).toMatchObject({
+          secure: true,
+          httpOnly: true,
+          sameSite: 'Lax',
+        });
+      } finally {
+        await production.close();
+      }
+    });
+
+    it('answers unknown e-mail and wrong password alike, in similar time', async () => {
+      const body = signUpBody();
+      await post(client, '/api/auth/signup', body);
+      const expected = {
+        statusCode: 401,
+        code: 'invalid_credentials',
+        message: 'Email ou senha incorretos',
+      };
+      const time = async (payload: Record<string, unknown>) => {
+        const started = process.hrtime.bigint();
+        const response = await post(client, '/api/auth/login', payload);
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual(expected);
+        expect(refreshCookieOf(response)).toBeUndefined();
+        return Number(process.hrtime.bigint() - started) / 1e6;
+      };
+      await time({ email: 'aquecimento@exemplo.com', password: 'x' });
+      const wrongPassword: number[] = [];
+      const unknownEmail: number[] = [];
+      for (let round = 0; round < 3; round++) {
+        wrongPassword.push(await time({ email: body.email, password: 'errada123' }));
+        unknownEmail.push(
+          await time({ email: `ninguem.${round}@exemplo.com`, password: 'errada123' }),
+        );
+      }
+      const median = (values: number[]) => values.sort((a, b) => a - b)[1];
+      // Both spend one argon2id verification (tens of ms); a skipped hash would be ~10x faster.
+      expect(median(unknownEmail)).toBeGreaterThan(median(wrongPassword) * 0.4);
+      expect(median(wrongPassword)).toBeGreaterThan(median(unknownEmail) * 0.4);
+    });
+
+    it('rotates the refresh token on every use', async () => {
+      const { cookie, signUp } = await signUpAndLogin();
+      const first = await post(client, '/api/auth/refresh', undefined, { cookie });
+      expect(first.statusCode).toBe(200);
+      expect(first.json().user.id).toBe(signUp.user.id);
+      const second = refreshCookieOf(first) as string;
+      expect(second).toBeDefined();
+      expect(second).not.toBe(cookie);
+      expect((await getMe(client, first.json().accessToken)).statusCode).toBe(200);
+      const third = await post(client, '/api/auth/refresh', undefined, { cookie: second });
+      expect(third.statusCode).toBe(200);
+    });
+
+    it('revokes the whole family when a rotated token is reused: the newest token stops working too', async () => {
+      const { cookie: original } = await signUpAndLogin();
+      const rotated = await post(client, '/api/auth/refresh', undefined, { cookie: original });
+      const newest = refreshCookieOf(rotated) as string;
+      const rotatedAgain = await post(client, '/api/auth/refresh', undefined, { cookie: newest });
+      const newestOfAll = refreshCookieOf(rotatedAgain) as string;
+
+      const reuse = await post(client, '/api/auth/refresh', undefined, { cookie: original });
+      expect(reuse.statusCode).toBe(401);
+      expect(reuse.json()).toMatchObject({
+        code: 'invalid_refresh_token',
+        message: 'Sessão expirada. Faça login novamente.',
+      });
+      const afterTheft = await post(client, '/api/auth/refresh', undefined, {
+        cookie: newestOfAll,
+      });
+      expect(afterTheft.statusCode).toBe(401);
+    });
+
+    it('lets only one of two concurrent refreshes with the same token win, and then treats it as reuse', async () => {
+      const { cookie } = await signUpAndLogin();
+      const responses = await Promise.all([
+        post(client, '/api/auth/refresh', undefined, { cookie }),
+        post(client, '/api/auth/refresh', undefined, { cookie }),
+      ]);
+      expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 401]);
+      const winner = responses.find((response) => response.statusCode === 200);
+      expect(
+        (await post(client, '/api/auth/refresh', undefined, { cookie: refreshCookieOf(winner!) }))
+          .statusCode,
+      ).toBe(401);
+    });
+
+    it('does not let another sign-in of the same user be affected by a family revocation', async () => {
+      const { body, cookie } = await signUpAndLogin();
+      const otherDevice = await post(client, '/api/auth/login', {
+        email: body.email,
+        password: body.password,
+      });
+      await post(client, '/api/auth/refresh', undefined, { cookie });
+      await post(client, '/api/auth/refresh', undefined, { cookie }); // reuse: family of the first sign-in revoked
+      expect(
+        (
+          await post(client, '/api/auth/refresh', undefined, {
+            cookie: refreshCookieOf(otherDevice),
+          })
+        ).statusCode,
+      ).toBe(200);
+    });
+
+    it('logout revokes the refresh token and clears the cookie', async () => {
+      const { cookie } = await signUpAndLogin();
+      const logout = await post(client, '/api/auth/logout', undefined, { cookie });
+      expect(logout.statusCode).toBe(204);
+      const cleared = logout.cookies.find((candidate) => candidate.name === 'vira_refresh');
+      expect(cleared?.value).toBe('');
+      expect((await post(client, '/api/auth/refresh', undefined, { cookie })).statusCode).toBe(401);
+    });
+
+    it('refuses refresh without a cookie or with an unknown one', async () => {
+      expect((await post(client, '/api/auth/refresh')).statusCode).toBe(401);
+      expect(
+        (await post(client, '/api/auth/refresh', undefined, { cookie: 'inventado' })).statusCode,
+      ).toBe(401);
+    });
+
+    it('refuses an expired refresh token', async () => {
+      const { cookie, signUp } = await signUpAndLogin();
+      await db
+        .updateTable('refreshTokens')
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where('userId', '=', signUp.user.id)
+        .execute();
+      expect((await post(client, '/api/auth/refresh', undefined, { cookie })).statusCode).toBe(401);
+    });
+  });
+
+  describe('access tokens on GET /api/me', () => {
+    const unauthorized = {
+      statusCode: 401,
+      code: 'unauthorized',
+      message: 'Usuário não autenticado',
+    };
+
+    it('refuses a missing, forged, expired or alg:none token with 401', async () => {
+      const { signUp } = await signUpAndLogin();
+      const claims = { sub: signUp.user.id, tid: signUp.user.tenantId, role: 'personal' };
+      const inAMinute = Math.floor(Date.now() / 1000) + 60;
+      const tokens = {
+        forged: hs256({ ...claims, exp: inAMinute }, 'outro-segredo-com-pelo-menos-32-caracteres'),
+        expired: hs256(
+          {
+            ...claims,
+            iat: Math.floor(Date.now() / 1000) - 3600,
+            exp: Math.floor(Date.now() / 1000) - 60,
+          },
+          testApp.config.JWT_SECRET,
+        ),
+        algNone: `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(
+          JSON.stringify({ ...claims, exp: inAMinute }),
+        ).toString('base64url')}.`,
+        garbage: 'nao.e.jwt',
+      };
+      expect((await client.app.inject({ method: 'GET', url: '/api/me' })).json()).toEqual(
+        unauthorized,
+      );
+      for (const token of Object.values(tokens)) {
+        const response = await getMe(client, token);
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual(unauthorized);
+      }
+      // Sanity: the same claims, properly signed, are accepted.
+      expect(
+        (await getMe(client, hs256({ ...claims, exp: inAMinute }, testApp.config.JWT_SECRET)))
+          .statusCode,
+      ).toBe(200);
+    });
+
+    it("never shows another tenant's data, even to a validly signed token naming that tenant", async () => {
+      const ana = await signUpAndLogin({ nome: 'Ana Isolada' });
+      const bruno = await signUpAndLogin({ nome: 'Bruno Isolado' });
+      const anaMe = await getMe(client, ana.login.accessToken);
+      expect(anaMe.json()).toMatchObject({
+        id: ana.signUp.user.id,
+        tenantId: ana.signUp.user.tenantId,
+        nome: 'Ana Isolada',
+      });
+      expect(JSON.stringify(anaMe.json())).not.toContain(bruno.signUp.user.tenantId);
+
+      const crossed = hs256(
+        {
+          sub: ana.signUp.user.id,
+          tid: bruno.signUp.user.tenantId,
+          role: 'personal',
+          exp: Math.floor(Date.now() / 1000) + 60,
+        },
+        testApp.config.JWT_SECRET,
+      );
+      const response = await getMe(client, crossed);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('Bruno');
+      expect(response.body).not.toContain(bruno.signUp.user.tenantSlug);
+    });
+  });
+});

@@ -1,0 +1,246 @@
+import type { Kysely } from 'kysely';
+import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import type { Database } from '../../platform/database/database.types';
+import {
+  type Client,
+  databaseOf,
+  GENEROUS_RATE_LIMITS,
+  post,
+  refreshCookieOf,
+  signUpBody,
+} from './identity-test-kit';
+import { type SmtpSink, startSmtpSink } from './smtp-sink';
+
+const APP_URL = 'https://vira.exemplo.com.br';
+
+function linkIn(text: string | undefined): URL {
+  const match = /https?:\/\/\S+/.exec(text ?? '');
+  if (!match) throw new Error(`sem link no e-mail: ${text}`);
+  return new URL(match[0]);
+}
+
+describe('identity: confirmation and password reset e-mails over real SMTP', () => {
+  let smtp: SmtpSink;
+  let testApp: TestApp;
+  let client: Client;
+  let db: Kysely<Database>;
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    testApp = await startTestApp({
+      SMTP_URL: smtp.url,
+      APP_URL,
+      AUTH_REQUIRE_EMAIL_CONFIRMATION: 'true',
+      ...GENEROUS_RATE_LIMITS,
+    });
+    client = { app: testApp.app };
+    db = databaseOf(testApp.app);
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await smtp.close();
+  });
+
+  async function signUpAndConfirm() {
+    const body = signUpBody();
+    expect((await post(client, '/api/auth/signup', body)).statusCode).toBe(201);
+    const link = linkIn((await smtp.waitFor(String(body.email))).text);
+    expect(
+      (await client.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` }))
+        .statusCode,
+    ).toBe(302);
+    return body;
+  }
+
+  it('sends a confirmation link after sign-up; login waits for it; the link works once', async () => {
+    const body = signUpBody();
+    expect((await post(client, '/api/auth/signup', body)).statusCode).toBe(201);
+    const mail = await smtp.waitFor(String(body.email));
+    expect(mail.subject).toBe('Confirme seu e-mail no Vira');
+    expect(mail.from?.text).toContain('nao-responda@vira.app');
+    const link = linkIn(mail.text);
+    expect(link.origin).toBe(APP_URL);
+    expect(link.pathname).toBe('/api/auth/confirm');
+    expect(mail.html).toContain(`href="${link.toString()}"`);
+
+    const early = await post(client, '/api/auth/login', {
+      email: body.email,
+      password: body.password,
+    });
+    expect(early.statusCode).toBe(403);
+    expect(early.json()).toEqual({
+      statusCode: 403,
+      code: 'email_not_confirmed',
+      message: 'Confirme seu e-mail antes de entrar.',
+    });
+    expect(refreshCookieOf(early)).toBeUndefined();
+
+    const confirm = await client.app.inject({
+      method: 'GET',
+      url: `${link.pathname}${link.search}`,
+    });
+    expect(confirm.statusCode).toBe(302);
+    expect(confirm.headers.location).toBe('/auth?confirmed=1');
+    expect(
+      (await post(client, '/api/auth/login', { email: body.email, password: body.password }))
+        .statusCode,
+    ).toBe(200);
+
+    const again = await client.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(again.headers.location).toBe('/auth?confirmed=0');
+    const stored = await db
+      .selectFrom('emailTokens')
+      .select('tokenHash')
+      .where('purpose', '=', 'confirm_email')
+      .execute();
+    expect(stored.map((row) => row.tokenHash.toString('base64url'))).not.toContain(
+      link.searchParams.get('token'),
+    );
+  });
+
+  it('refuses wrong password with 401 before saying anything about confirmation', async () => {
+    const body = signUpBody();
+    await post(client, '/api/auth/signup', body);
+    expect(
+      (await post(client, '/api/auth/login', { email: body.email, password: 'errada123' }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it('resets the password from the e-mailed link, once, and signs every session out', async () => {
+    const body = await signUpAndConfirm();
+    const before = await post(client, '/api/auth/login', {
+      email: body.email,
+      password: body.password,
+    });
+    const oldSession = refreshCookieOf(before) as string;
+
+    const recover = await post(client, '/api/auth/recover', {
+      email: String(body.email).toUpperCase(),
+    });
+    expect(recover.statusCode).toBe(200);
+    const mail = await smtp
+      .waitFor(String(body.email))
+      .then(() =>
+        smtp.messages
+          .filter((message) => message.subject === 'Redefinição de senha do Vira')
+          .at(-1),
+      );
+    const link = linkIn(mail?.text);
+    expect(`${link.origin}${link.pathname}`).toBe(`${APP_URL}/auth`);
+    const token = link.searchParams.get('reset') as string;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const reset = await post(client, '/api/auth/reset', { token, password: 'nova-senha-forte' });
+    expect(reset.statusCode).toBe(200);
+    expect(
+      (await post(client, '/api/auth/login', { email: body.email, password: body.password }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await post(client, '/api/auth/login', { email: body.email, password: 'nova-senha-forte' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await post(client, '/api/auth/refresh', undefined, { cookie: oldSession })).statusCode,
+    ).toBe(401);
+
+    const reused = await post(client, '/api/auth/reset', { token, password: 'outra-senha-123' });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toEqual({
+      statusCode: 400,
+      code: 'invalid_reset_token',
+      message: 'Link de redefinição inválido ou expirado.',
+    });
+  });
+
+  it('refuses a reset link older than one hour, and a short new password naming the rule', async () => {
+    const body = await signUpAndConfirm();
+    await post(client, '/api/auth/recover', { email: body.email });
+    await smtp.waitFor(String(body.email));
+    const resetMail = smtp.messages
+      .filter((message) => message.subject === 'Redefinição de senha do Vira')
+      .at(-1);
+    const token = linkIn(resetMail?.text).searchParams.get('reset') as string;
+
+    const short = await post(client, '/api/auth/reset', { token, password: '123' });
+    expect(short.json()).toMatchObject({
+      statusCode: 400,
+      message: 'A senha deve ter no mínimo 6 caracteres',
+    });
+
+    const expiresAt = await db
+      .selectFrom('emailTokens')
+      .select('expiresAt')
+      .where('purpose', '=', 'reset_password')
+      .orderBy('createdAt', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(expiresAt.expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 60 * 1000);
+    expect(expiresAt.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60 * 1000);
+    await db
+      .updateTable('emailTokens')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('purpose', '=', 'reset_password')
+      .execute();
+    expect(
+      (await post(client, '/api/auth/reset', { token, password: 'nova-senha-forte' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await post(client, '/api/auth/login', { email: body.email, password: body.password }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('answers recover for an unknown e-mail exactly like a known one, and sends nothing', async () => {
+    const unknown = `ninguem.${Date.now()}@exemplo.com`;
+    const response = await post(client, '/api/auth/recover', { email: unknown });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      message: 'Se o e-mail estiver cadastrado, enviaremos um link para redefinir a senha.',
+    });
+    await expect(smtp.waitFor(unknown, 300)).rejects.toThrow();
+  });
+});
+
+describe('identity: dev mailbox when no SMTP_URL is set', () => {
+  it('keeps messages readable at GET /api/dev/mailbox outside production', async () => {
+    const testApp = await startTestApp({
+      AUTH_REQUIRE_EMAIL_CONFIRMATION: 'true',
+      ...GENEROUS_RATE_LIMITS,
+    });
+    try {
+      const client = { app: testApp.app };
+      const body = signUpBody();
+      await post(client, '/api/auth/signup', body);
+      const mailbox = await client.app.inject({
+        method: 'GET',
+        url: `/api/dev/mailbox?to=${encodeURIComponent(String(body.email))}`,
+      });
+      expect(mailbox.statusCode).toBe(200);
+      const [mail] = mailbox.json().items;
+      expect(mail).toMatchObject({ to: body.email, subject: 'Confirme seu e-mail no Vira' });
+      const link = linkIn(mail.text);
+      const confirm = await client.app.inject({
+        method: 'GET',
+        url: `${link.pathname}${link.search}`,
+      });
+      expect(confirm.headers.location).toBe('/auth?confirmed=1');
+      expect(
+        (await post(client, '/api/auth/login', { email: body.email, password: body.password }))
+          .statusCode,
+      ).toBe(200);
+    } finally {
+      await testApp.close();
+    }
+  });
+
+  it('is not served in production', async () => {
+    const testApp = await startTestApp({ NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40) });
+    try {
+      const response = await testApp.app.inject({ method: 'GET', url: '/api/dev/mailbox' });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await testApp.close();
+    }
+  });
+});

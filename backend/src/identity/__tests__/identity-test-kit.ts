@@ -1,0 +1,106 @@
+import { createHmac } from 'node:crypto';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../platform/database/database.types';
+import { DATABASE } from '../../platform/database/database.module';
+import { REFRESH_COOKIE } from '../infrastructure/refresh-cookie';
+
+let sequence = 0;
+
+/** For suites that test something else than rate limiting. */
+export const GENEROUS_RATE_LIMITS = {
+  RATE_LIMIT_LOGIN_PER_ADDRESS: '10000/60',
+  RATE_LIMIT_LOGIN_PER_EMAIL: '10000/60',
+  RATE_LIMIT_SIGNUP: '10000/60',
+  RATE_LIMIT_RECOVER: '10000/60',
+  RATE_LIMIT_RESET: '10000/60',
+};
+
+/** A valid sign-up body with a fresh e-mail (CPF 529.982.247-25 has valid check digits). */
+export function signUpBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  sequence += 1;
+  return {
+    nome: 'Ana Souza',
+    cpf: '52998224725',
+    dataNascimento: '1990-05-17',
+    telefone: '11987654321',
+    email: `ana.${process.pid}.${sequence}.${Date.now()}@exemplo.com.br`,
+    password: 'segredo123',
+    ...overrides,
+  };
+}
+
+export interface Client {
+  app: NestFastifyApplication;
+  address?: string;
+}
+
+export function post(
+  client: Client,
+  url: string,
+  payload?: unknown,
+  extra: { cookie?: string; token?: string } = {},
+) {
+  return client.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: client.address,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    headers: extra.token ? { authorization: `Bearer ${extra.token}` } : {},
+    cookies: extra.cookie ? { [REFRESH_COOKIE]: extra.cookie } : {},
+  });
+}
+
+export function getMe(client: Client, token: string) {
+  return client.app.inject({
+    method: 'GET',
+    url: '/api/me',
+    headers: { authorization: `Bearer ${token}` },
+  });
+}
+
+export function refreshCookieOf(response: {
+  cookies: Array<{ name: string; value: string }>;
+}): string | undefined {
+  return response.cookies.find((cookie) => cookie.name === REFRESH_COOKIE)?.value;
+}
+
+export function databaseOf(app: NestFastifyApplication): Kysely<Database> {
+  return app.get(DATABASE);
+}
+
+/** Signs claims with HS256 by hand, so tests can forge what the service never would. */
+export function hs256(
+  claims: Record<string, unknown>,
+  secret: string,
+  header: Record<string, unknown> = { alg: 'HS256', typ: 'JWT' },
+): string {
+  const encode = (part: Record<string, unknown>) =>
+    Buffer.from(JSON.stringify(part)).toString('base64url');
+  const unsigned = `${encode(header)}.${encode(claims)}`;
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+}
+
+export async function countRows(db: Kysely<Database>): Promise<Record<string, number>> {
+  const tables = [
+    'users',
+    'tenants',
+    'profiles',
+    'userRoles',
+    'passwordCredentials',
+    'emailTokens',
+  ] as const;
+  const counts: Record<string, number> = {};
+  for (const table of tables) {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    counts[table] = Number(row.count);
+  }
+  const events = await sql<{ count: number }>`select count(*)::int as count from events`.execute(
+    db,
+  );
+  counts.events = events.rows[0].count;
+  return counts;
+}

@@ -1,0 +1,174 @@
+import { type Kysely, sql } from 'kysely';
+import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import type { Database } from '../../platform/database/database.types';
+import { EventStore } from '../../platform/event-store/event-store';
+import { onboardingProjection } from '../projections/onboarding.projection';
+import { projectToEndOfLog } from '../../../../test/support/projections';
+import {
+  type Client,
+  databaseOf,
+  GENEROUS_RATE_LIMITS,
+  getMe,
+  hs256,
+  post,
+  signUpBody,
+} from './identity-test-kit';
+
+const answers = {
+  alunos_ativos: '25 alunos',
+  tipo_atendimento: 'Presencial',
+  ticket_medio_mensal: 'R$ 350',
+  formas_cobranca: 'pix, Cartão ,dinheiro',
+  emite_recibo: 'S',
+  faturamento_mensal_medio: '1.234,56',
+  tipo_planos: 'Mensal e trimestral',
+  faz_desconto: 'não sei',
+  tem_politica_cancelamento: 'sim',
+  objetivos: 'Reserva de emergência, Viajar',
+  meta_faturamento_6meses: '5.000',
+};
+const onboardingData = {
+  alunos_ativos: 25,
+  tipo_atendimento: 'Presencial',
+  ticket_medio_mensal: 350,
+  formas_cobranca: ['pix', 'cartão', 'dinheiro'],
+  emite_recibo: true,
+  faturamento_mensal_medio: 1234.56,
+  tipo_planos: 'Mensal e trimestral',
+  faz_desconto: false,
+  tem_politica_cancelamento: true,
+  objetivos: ['reserva de emergência', 'viajar'],
+  meta_faturamento_6meses: 5000,
+};
+
+describe('identity: financial onboarding', () => {
+  let testApp: TestApp;
+  let client: Client;
+  let db: Kysely<Database>;
+
+  beforeAll(async () => {
+    testApp = await startTestApp({
+      AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
+      ...GENEROUS_RATE_LIMITS,
+    });
+    client = { app: testApp.app };
+    db = databaseOf(testApp.app);
+  });
+  afterAll(() => testApp.close());
+
+  async function trainer() {
+    const body = signUpBody();
+    const signUp = await post(client, '/api/auth/signup', body);
+    const login = await post(client, '/api/auth/login', {
+      email: body.email,
+      password: body.password,
+    });
+    return { user: signUp.json().user, token: login.json().accessToken as string };
+  }
+  const onboard = (token: string, payload: unknown = { answers }) =>
+    post(client, '/api/onboarding', payload, { token });
+  const eventCount = async () =>
+    (await sql<{ count: number }>`select count(*)::int as count from events`.execute(db)).rows[0]
+      .count;
+
+  it('parses the raw answers, records OnboardingCompleted and stops asking', async () => {
+    const { user, token } = await trainer();
+    expect((await getMe(client, token)).json().onboardingRequired).toBe(true);
+
+    const response = await onboard(token);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({
+      position: expect.any(Number),
+      onboardingData,
+      completedAt: expect.any(String),
+    });
+
+    const stream = await testApp.app.get(EventStore).readStream(user.tenantId, user.tenantId);
+    const completed = stream.at(-1)!;
+    expect(completed).toMatchObject({
+      eventType: 'OnboardingCompleted',
+      streamType: 'tenant',
+      streamVersion: 3,
+      globalPosition: response.json().position,
+      data: { tenantId: user.tenantId, userId: user.id, onboardingData },
+      metadata: { actorId: user.id, actorRole: 'personal' },
+    });
+    await projectToEndOfLog(testApp.app, [onboardingProjection]);
+    expect((await getMe(client, token)).json().onboardingRequired).toBe(false);
+  });
+
+  it('is answered once: a second submission, even concurrent, is refused with 409', async () => {
+    const { token } = await trainer();
+    const responses = await Promise.all([onboard(token), onboard(token), onboard(token)]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409]);
+    expect(responses.find((response) => response.statusCode === 409)?.json()).toEqual({
+      statusCode: 409,
+      code: 'onboarding_already_completed',
+      message: 'O onboarding já foi concluído.',
+    });
+  });
+
+  it("does not touch another tenant's onboarding", async () => {
+    const ana = await trainer();
+    const bruno = await trainer();
+    await onboard(ana.token);
+    await projectToEndOfLog(testApp.app, [onboardingProjection]);
+    expect((await getMe(client, ana.token)).json().onboardingRequired).toBe(false);
+    expect((await getMe(client, bruno.token)).json().onboardingRequired).toBe(true);
+  });
+
+  it('refuses a blank or missing answer naming the field, writing nothing', async () => {
+    const { token } = await trainer();
+    const before = await eventCount();
+    const blank = await onboard(token, { answers: { ...answers, emite_recibo: '   ' } });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toEqual({
+      statusCode: 400,
+      code: 'validation_error',
+      message: "Campo 'answers.emite_recibo' não pode ficar em branco",
+    });
+    const { objetivos: _missing, ...withoutObjetivos } = answers;
+    const missing = await onboard(token, { answers: withoutObjetivos });
+    expect(missing.json().message).toBe("Campo 'answers.objetivos' é obrigatório");
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('needs a signed-in trainer: no token 401, a student 403', async () => {
+    const { user } = await trainer();
+    expect((await post(client, '/api/onboarding', { answers })).statusCode).toBe(401);
+    const student = hs256(
+      { sub: user.id, tid: user.tenantId, role: 'aluno', exp: Math.floor(Date.now() / 1000) + 60 },
+      testApp.config.JWT_SECRET,
+    );
+    expect((await onboard(student)).statusCode).toBe(403);
+  });
+
+  it('projects OnboardingCompleted into financial_onboarding idempotently', async () => {
+    const { user, token } = await trainer();
+    await onboard(token);
+    const event = (await testApp.app.get(EventStore).readStream(user.tenantId, user.tenantId)).at(
+      -1,
+    )!;
+    for (let replay = 0; replay < 2; replay++) {
+      await db.transaction().execute((trx) => onboardingProjection.apply([event], trx));
+    }
+    const rows = await db
+      .selectFrom('financialOnboarding')
+      .selectAll()
+      .where('tenantId', '=', user.tenantId)
+      .execute();
+    expect(rows).toEqual([
+      {
+        id: (event.data as { onboardingId: string }).onboardingId,
+        tenantId: user.tenantId,
+        userId: user.id,
+        onboardingData,
+        completedAt: new Date((event.data as { completedAt: string }).completedAt),
+      },
+    ]);
+    expect(onboardingProjection).toMatchObject({
+      name: 'identity.onboarding',
+      tables: ['financial_onboarding'],
+    });
+  });
+});

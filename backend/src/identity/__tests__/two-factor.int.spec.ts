@@ -1,0 +1,170 @@
+import type { Kysely } from 'kysely';
+import { generate } from 'otplib';
+import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import type { Database } from '../../platform/database/database.types';
+import {
+  type Client,
+  databaseOf,
+  GENEROUS_RATE_LIMITS,
+  getMe,
+  post,
+  refreshCookieOf,
+  signUpBody,
+} from './identity-test-kit';
+
+/** The code an authenticator app shows `offsetSeconds` from now. */
+const codeAt = (secret: string, offsetSeconds = 0) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
+
+describe('identity: two-factor sign-in with TOTP', () => {
+  let testApp: TestApp;
+  let client: Client;
+  let db: Kysely<Database>;
+
+  beforeAll(async () => {
+    testApp = await startTestApp({
+      AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
+      ...GENEROUS_RATE_LIMITS,
+    });
+    client = { app: testApp.app };
+    db = databaseOf(testApp.app);
+  });
+  afterAll(() => testApp.close());
+
+  async function trainerWithTwoFactor() {
+    const body = signUpBody();
+    await post(client, '/api/auth/signup', body);
+    const token = (
+      await post(client, '/api/auth/login', { email: body.email, password: body.password })
+    ).json().accessToken as string;
+    const enrolment = (
+      await post(client, '/api/auth/mfa/totp/enroll', undefined, { token })
+    ).json();
+    const activationCode = await codeAt(enrolment.secret);
+    const activation = await post(
+      client,
+      '/api/auth/mfa/totp/activate',
+      { code: activationCode },
+      { token },
+    );
+    expect(activation.statusCode).toBe(200);
+    return {
+      body,
+      token,
+      secret: enrolment.secret as string,
+      activationCode,
+      recoveryCodes: activation.json().recoveryCodes as string[],
+    };
+  }
+  const login = (body: Record<string, unknown>) =>
+    post(client, '/api/auth/login', { email: body.email, password: body.password });
+  const verify = (challengeToken: string, code: string) =>
+    post(client, '/api/auth/mfa/verify', { challengeToken, code });
+
+  it('enrols with a secret, an otpauth URI and a QR code, and activates with a first valid code', async () => {
+    const body = signUpBody();
+    await post(client, '/api/auth/signup', body);
+    const token = (await login(body)).json().accessToken;
+    expect((await post(client, '/api/auth/mfa/totp/enroll')).statusCode).toBe(401);
+
+    const enrolment = await post(client, '/api/auth/mfa/totp/enroll', undefined, { token });
+    expect(enrolment.statusCode).toBe(200);
+    const { secret, otpauthUri, qrCodeDataUrl } = enrolment.json();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(otpauthUri).toBe(
+      `otpauth://totp/Vira:${encodeURIComponent(String(body.email))}?secret=${secret}&issuer=Vira`,
+    );
+    expect(qrCodeDataUrl).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
+    // Not active until confirmed with a code: sign-in is still one step.
+    expect((await login(body)).json()).toHaveProperty('accessToken');
+
+    const wrong = await post(client, '/api/auth/mfa/totp/activate', { code: '000000' }, { token });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({
+      statusCode: 400,
+      code: 'invalid_mfa_code',
+      message: 'Código de verificação inválido.',
+    });
+
+    const activation = await post(
+      client,
+      '/api/auth/mfa/totp/activate',
+      { code: await codeAt(secret) },
+      { token },
+    );
+    expect(activation.statusCode).toBe(200);
+    const { recoveryCodes } = activation.json();
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    recoveryCodes.forEach((code: string) => expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/));
+    const stored = await db.selectFrom('mfaRecoveryCodes').select('codeHash').execute();
+    expect(JSON.stringify(stored)).not.toContain(recoveryCodes[0]);
+
+    const again = await post(client, '/api/auth/mfa/totp/enroll', undefined, { token });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('mfa_already_enabled');
+  });
+
+  it('asks for the second step at login, refuses wrong and replayed codes, then signs in once', async () => {
+    const { body, secret, activationCode } = await trainerWithTwoFactor();
+    const first = await login(body);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({
+      mfaRequired: true,
+      challengeToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
+    expect(refreshCookieOf(first)).toBeUndefined();
+    const { challengeToken } = first.json();
+
+    const wrong = await verify(challengeToken, '123456');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({ code: 'invalid_mfa_code' });
+    expect((await verify(challengeToken, activationCode)).statusCode).toBe(401);
+
+    const right = await verify(challengeToken, await codeAt(secret, 30));
+    expect(right.statusCode).toBe(200);
+    expect(refreshCookieOf(right)).toBeDefined();
+    expect((await getMe(client, right.json().accessToken)).json().email).toBe(body.email);
+
+    const reused = await verify(challengeToken, await codeAt(secret, 30));
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json()).toEqual({
+      statusCode: 401,
+      code: 'invalid_mfa_challenge',
+      message: 'A verificação expirou. Faça login novamente.',
+    });
+  });
+
+  it('accepts each recovery code once instead of a code', async () => {
+    const { body, recoveryCodes } = await trainerWithTwoFactor();
+    const first = (await login(body)).json().challengeToken;
+    expect((await verify(first, recoveryCodes[3].toUpperCase())).statusCode).toBe(200);
+    const second = (await login(body)).json().challengeToken;
+    expect((await verify(second, recoveryCodes[3])).statusCode).toBe(401);
+    expect((await verify(second, recoveryCodes[4])).statusCode).toBe(200);
+  });
+
+  it('drops a challenge after 5 wrong attempts', async () => {
+    const { body, secret } = await trainerWithTwoFactor();
+    const { challengeToken } = (await login(body)).json();
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect((await verify(challengeToken, '000000')).statusCode).toBe(401);
+    const late = await verify(challengeToken, await codeAt(secret, 30));
+    expect(late.json().code).toBe('invalid_mfa_challenge');
+  });
+
+  it('removes two-factor only with a valid code; sign-in is then one step again', async () => {
+    const { body, token, recoveryCodes } = await trainerWithTwoFactor();
+    const remove = (code: string) =>
+      client.app.inject({
+        method: 'DELETE',
+        url: '/api/auth/mfa/totp',
+        payload: { code },
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await remove('000000')).statusCode).toBe(400);
+    expect((await login(body)).json()).toHaveProperty('mfaRequired', true);
+    expect((await remove(recoveryCodes[0])).statusCode).toBe(204);
+    expect((await login(body)).json()).toHaveProperty('accessToken');
+  });
+});

@@ -1,0 +1,183 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { Public } from '../platform/auth/public.decorator';
+import { ConfirmEmailHandler } from './commands/confirm-email.command';
+import { RefreshSessionHandler } from './commands/refresh-session.command';
+import { RegisterTrainerHandler } from './commands/register-trainer.command';
+import { RequestPasswordResetHandler } from './commands/request-password-reset.command';
+import { ResetPasswordHandler } from './commands/reset-password.command';
+import type { Session } from './commands/session-starter';
+import { SignInHandler } from './commands/sign-in.command';
+import { TwoFactorHandler } from './commands/two-factor.command';
+import { IdentityValidationPipe } from './identity-validation.pipe';
+import {
+  mfaVerifySchema,
+  recoverSchema,
+  resetSchema,
+  signInSchema,
+  signUpSchema,
+  type SignInInput,
+  type SignUpInput,
+} from './identity.schemas';
+import { RateLimiter } from './infrastructure/rate-limiter';
+import {
+  REFRESH_COOKIE,
+  refreshCookieOptions,
+} from './infrastructure/refresh-cookie';
+import { RefreshTokens } from './infrastructure/refresh-tokens';
+import { AccountRepository, type MeView } from './queries/account.repository';
+
+@ApiTags('identity')
+@Public()
+@Controller('auth')
+export class AuthController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly rateLimiter: RateLimiter,
+    private readonly registerTrainer: RegisterTrainerHandler,
+    private readonly signIn: SignInHandler,
+    private readonly refreshSession: RefreshSessionHandler,
+    private readonly refreshTokens: RefreshTokens,
+    private readonly confirmEmail: ConfirmEmailHandler,
+    private readonly requestPasswordReset: RequestPasswordResetHandler,
+    private readonly resetPassword: ResetPasswordHandler,
+    private readonly accounts: AccountRepository,
+    private readonly twoFactor: TwoFactorHandler,
+  ) {}
+
+  @Post('signup')
+  @HttpCode(201)
+  async signUp(
+    @Body(new IdentityValidationPipe(signUpSchema)) input: SignUpInput,
+    @Req() request: FastifyRequest,
+  ): Promise<{ user: MeView | undefined }> {
+    await this.rateLimiter.hit('signup', request.ip, this.config.RATE_LIMIT_SIGNUP);
+    const trainer = await this.registerTrainer.execute(input, new Date());
+    return {
+      user: await this.accounts.me({
+        userId: trainer.userId,
+        tenantId: trainer.tenantId,
+        role: 'personal',
+      }),
+    };
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  async login(
+    @Body(new IdentityValidationPipe(signInSchema)) input: SignInInput,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<
+    { accessToken: string; user: MeView } | { mfaRequired: true; challengeToken: string }
+  > {
+    await this.rateLimiter.hit(
+      'login-address',
+      request.ip,
+      this.config.RATE_LIMIT_LOGIN_PER_ADDRESS,
+    );
+    await this.rateLimiter.hit('login-email', input.email, this.config.RATE_LIMIT_LOGIN_PER_EMAIL);
+    const result = await this.signIn.execute(input, new Date());
+    return 'session' in result ? this.answerWithSession(reply, result.session) : result;
+  }
+
+  /** Second step of a sign-in with two-factor on: the challenge from login and a code. */
+  @Post('mfa/verify')
+  @HttpCode(200)
+  async verifyMfa(
+    @Body(new IdentityValidationPipe(mfaVerifySchema))
+    input: { challengeToken: string; code: string },
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ accessToken: string; user: MeView }> {
+    await this.rateLimiter.hit(
+      'login-address',
+      request.ip,
+      this.config.RATE_LIMIT_LOGIN_PER_ADDRESS,
+    );
+    const session = await this.twoFactor.verifyChallenge(
+      input.challengeToken,
+      input.code,
+      new Date(),
+    );
+    return this.answerWithSession(reply, session);
+  }
+
+  @Post('refresh')
+  @HttpCode(200)
+  async refresh(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ accessToken: string; user: MeView }> {
+    try {
+      return this.answerWithSession(
+        reply,
+        await this.refreshSession.execute(request.cookies[REFRESH_COOKIE], new Date()),
+      );
+    } catch (error) {
+      reply.clearCookie(REFRESH_COOKIE, refreshCookieOptions(this.config));
+      throw error;
+    }
+  }
+
+  @Post('logout')
+  @HttpCode(204)
+  async logout(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
+    const token = request.cookies[REFRESH_COOKIE];
+    if (token) await this.refreshTokens.revokeFamilyOf(token);
+    reply.clearCookie(REFRESH_COOKIE, refreshCookieOptions(this.config));
+  }
+
+  /** The link in the confirmation e-mail lands here, then on the sign-in page. */
+  @Get('confirm')
+  async confirm(
+    @Query('token') token: string | undefined,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const confirmed =
+      typeof token === 'string' && token.length > 0 && (await this.confirmEmail.execute(token));
+    await reply.redirect(confirmed ? '/auth?confirmed=1' : '/auth?confirmed=0', 302);
+  }
+
+  @Post('recover')
+  @HttpCode(200)
+  async recover(
+    @Body(new IdentityValidationPipe(recoverSchema)) input: { email: string },
+    @Req() request: FastifyRequest,
+  ): Promise<{ message: string }> {
+    await this.rateLimiter.hit('recover-address', request.ip, this.config.RATE_LIMIT_RECOVER);
+    await this.rateLimiter.hit('recover-email', input.email, this.config.RATE_LIMIT_RECOVER);
+    await this.requestPasswordReset.execute(input.email, new Date());
+    return {
+      message: 'Se o e-mail estiver cadastrado, enviaremos um link para redefinir a senha.',
+    };
+  }
+
+  @Post('reset')
+  @HttpCode(200)
+  async reset(
+    @Body(new IdentityValidationPipe(resetSchema)) input: { token: string; password: string },
+    @Req() request: FastifyRequest,
+  ): Promise<{ message: string }> {
+    await this.rateLimiter.hit('reset', request.ip, this.config.RATE_LIMIT_RESET);
+    await this.resetPassword.execute(input.token, input.password);
+    return { message: 'Senha redefinida com sucesso. Faça login com a nova senha.' };
+  }
+
+  private answerWithSession(
+    reply: FastifyReply,
+    session: Session,
+  ): { accessToken: string; user: MeView } {
+    reply.setCookie(
+      REFRESH_COOKIE,
+      session.refreshToken.token,
+      refreshCookieOptions(this.config, session.refreshToken.expiresAt),
+    );
+    return { accessToken: session.accessToken, user: session.user };
+  }
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+const RATE_LIMIT = /^(\d+)\/(\d+(?:\.\d+)?)$/;
+
+/** "max/seconds", e.g. "10/60": at most 10 attempts per 60-second window. */
+const rateLimit = (fallback: string) =>
+  z
+    .string()
+    .regex(RATE_LIMIT, 'use o formato máximo/segundos, ex.: 10/60')
+    .default(fallback)
+    .transform((value) => {
+      const [, max, seconds] = RATE_LIMIT.exec(value) as RegExpExecArray;
+      return { max: Number(max), windowMs: Math.round(Number(seconds) * 1000) };
+    });
+
+const optionalBoolean = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1')
+  .optional();
+
+/** Environment settings of the identity context, merged into the app configuration. */
+export const identityConfigShape = {
+  /** Public origin of the app, used in links sent by e-mail. */
+  APP_URL: z.url().default('http://localhost:3000'),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Default: true in production, false otherwise. */
+  AUTH_REQUIRE_EMAIL_CONFIRMATION: optionalBoolean,
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default('Vira <nao-responda@vira.app>'),
+  RATE_LIMIT_LOGIN_PER_ADDRESS: rateLimit('30/60'),
+  RATE_LIMIT_LOGIN_PER_EMAIL: rateLimit('10/60'),
+  RATE_LIMIT_SIGNUP: rateLimit('10/600'),
+  RATE_LIMIT_RECOVER: rateLimit('5/600'),
+  RATE_LIMIT_RESET: rateLimit('10/600'),
+  /** Sign-in with Google is offered when its client id and secret are set. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
+  APPLE_CLIENT_ID: z.string().min(1).optional(),
+  APPLE_CLIENT_SECRET: z.string().min(1).optional(),
+  APPLE_ISSUER_URL: z.url().default('https://appleid.apple.com'),
+};
+
+export type RateLimitSetting = { max: number; windowMs: number };

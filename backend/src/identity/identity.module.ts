@@ -1,0 +1,71 @@
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { ProjectionCatalogue } from '../platform/projections/projection-catalogue';
+import { AuthController } from './auth.controller';
+import { CompleteOnboardingHandler } from './commands/complete-onboarding.command';
+import { ConfirmEmailHandler } from './commands/confirm-email.command';
+import { RefreshSessionHandler } from './commands/refresh-session.command';
+import { RegisterTrainerHandler } from './commands/register-trainer.command';
+import { RequestPasswordResetHandler } from './commands/request-password-reset.command';
+import { ResetPasswordHandler } from './commands/reset-password.command';
+import { SessionStarter } from './commands/session-starter';
+import { SignInHandler } from './commands/sign-in.command';
+import { DevMailboxController } from './dev-mailbox.controller';
+import { IdentityProvidersController } from './identity-providers.controller';
+import { SignInWithProviderHandler } from './commands/sign-in-with-provider.command';
+import { IdentityProviders } from './infrastructure/identity-providers';
+import { AccountEmails } from './infrastructure/account-emails';
+import { EmailTokens } from './infrastructure/email-tokens';
+import { Mailer } from './infrastructure/mailer';
+import { PasswordHasher } from './infrastructure/password-hasher';
+import { RateLimiter } from './infrastructure/rate-limiter';
+import { RefreshTokens } from './infrastructure/refresh-tokens';
+import { MeController } from './me.controller';
+import { TwoFactorController } from './two-factor.controller';
+import { TwoFactorHandler } from './commands/two-factor.command';
+import { MfaChallenges } from './infrastructure/mfa-challenges';
+import { OnboardingController } from './onboarding.controller';
+import { AccountRepository } from './queries/account.repository';
+import { DevMailboxRepository } from './queries/dev-mailbox.repository';
+
+import { identityProjections } from './projections';
+
+/** Accounts, sessions, tenants with their public slug, e-mail links and financial onboarding. */
+@Module({
+  controllers: [
+    AuthController,
+    IdentityProvidersController,
+    TwoFactorController,
+    MeController,
+    OnboardingController,
+    DevMailboxController,
+  ],
+  providers: [
+    AccountRepository,
+    DevMailboxRepository,
+    PasswordHasher,
+    RefreshTokens,
+    EmailTokens,
+    Mailer,
+    AccountEmails,
+    RateLimiter,
+    SessionStarter,
+    RegisterTrainerHandler,
+    SignInHandler,
+    RefreshSessionHandler,
+    ConfirmEmailHandler,
+    RequestPasswordResetHandler,
+    ResetPasswordHandler,
+    CompleteOnboardingHandler,
+    IdentityProviders,
+    SignInWithProviderHandler,
+    MfaChallenges,
+    TwoFactorHandler,
+  ],
+})
+export class IdentityModule implements OnModuleInit {
+  constructor(@Inject(ProjectionCatalogue) private readonly catalogue: ProjectionCatalogue) {}
+
+  onModuleInit(): void {
+    this.catalogue.register(...identityProjections);
+  }
+}

@@ -1,0 +1,42 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { Mailer } from './mailer';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** The messages identity sends, in pt-BR, with absolute links to this app. */
+@Injectable()
+export class AccountEmails {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly mailer: Mailer,
+  ) {}
+
+  sendConfirmation(to: string, nome: string, token: string): Promise<void> {
+    const link = new URL(
+      `/api/auth/confirm?token=${encodeURIComponent(token)}`,
+      this.config.APP_URL,
+    ).toString();
+    return this.mailer.send({
+      to,
+      subject: 'Confirme seu e-mail no Vira',
+      text: `Olá, ${nome}!\n\nConfirme seu e-mail para começar a usar o Vira:\n${link}\n\nO link vale por 1 hora.`,
+      html: `<p>Olá, ${escapeHtml(nome)}!</p><p>Confirme seu e-mail para começar a usar o Vira:</p><p><a href="${escapeHtml(link)}">Confirmar e-mail</a></p><p>O link vale por 1 hora.</p>`,
+    });
+  }
+
+  sendPasswordReset(to: string, token: string): Promise<void> {
+    const link = new URL(
+      `/auth?reset=${encodeURIComponent(token)}`,
+      this.config.APP_URL,
+    ).toString();
+    return this.mailer.send({
+      to,
+      subject: 'Redefinição de senha do Vira',
+      text: `Recebemos um pedido para redefinir sua senha.\n\nCrie uma nova senha neste link:\n${link}\n\nO link vale por 1 hora e só pode ser usado uma vez. Se não foi você, ignore este e-mail.`,
+      html: `<p>Recebemos um pedido para redefinir sua senha.</p><p><a href="${escapeHtml(link)}">Criar nova senha</a></p><p>O link vale por 1 hora e só pode ser usado uma vez. Se não foi você, ignore este e-mail.</p>`,
+    });
+  }
+}

@@ -1,0 +1,29 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { AuthUser } from '../platform/auth/auth-user';
+import { CurrentUser } from '../platform/auth/current-user.decorator';
+import { Roles } from '../platform/auth/roles.decorator';
+import {
+  CompleteOnboardingHandler,
+  type OnboardingResult,
+} from './commands/complete-onboarding.command';
+import type { OnboardingAnswers } from './domain/onboarding-answers';
+import { IdentityValidationPipe } from './identity-validation.pipe';
+import { onboardingSchema } from './identity.schemas';
+
+@ApiTags('identity')
+@ApiBearerAuth()
+@Controller('onboarding')
+export class OnboardingController {
+  constructor(private readonly completeOnboarding: CompleteOnboardingHandler) {}
+
+  @Post()
+  @HttpCode(201)
+  @Roles('personal')
+  complete(
+    @Body(new IdentityValidationPipe(onboardingSchema)) input: { answers: OnboardingAnswers },
+    @CurrentUser() user: AuthUser,
+  ): Promise<OnboardingResult> {
+    return this.completeOnboarding.execute(user, input.answers, new Date());
+  }
+}

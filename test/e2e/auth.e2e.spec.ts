@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import {
+  latestMailTo,
+  linkIn,
+  ONBOARDING_ANSWERS,
+  signInThroughTheForm,
+  signOut,
+  signUpTrainer,
+  validCpf,
+} from './support/trainer';
+
+test.describe('/auth', () => {
+  test('a trainer registers, confirms the e-mail, signs in, completes the onboarding, signs out and back in', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(60_000);
+    const email = `beatriz-${randomUUID()}@vira.test`;
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Cadastrar' }).click();
+    await page.getByLabel('Nome').fill('Beatriz Lima');
+    await page.getByLabel('CPF').fill(validCpf());
+    await page.getByLabel('Data de nascimento').fill('1992-03-08');
+    await page.getByLabel('Celular').fill('11987654321');
+    await expect(page.getByLabel('Celular')).toHaveValue('(11) 98765-4321');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Senha').fill('segredo123');
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await expect(page.getByText('Conta criada com sucesso!')).toBeVisible();
+    await expect(page.getByLabel('Nome')).toHaveValue('');
+
+    const confirmation = await latestMailTo(request, email);
+    await page.goto(linkIn(confirmation.text));
+    await expect(page).toHaveURL(/\/auth\?confirmed=1/);
+
+    await signInThroughTheForm(page, { nome: 'Beatriz Lima', email, password: 'segredo123' });
+    await expect(page.getByRole('heading', { name: 'Olá, Beatriz!' })).toBeVisible();
+
+    const dialog = page.getByRole('dialog', { name: 'Configuração Inicial' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Começar Configuração' }).click();
+    const answers = Object.values(ONBOARDING_ANSWERS);
+    for (const [index, answer] of answers.entries()) {
+      await expect(dialog.getByText(`${index + 1}/11`)).toBeVisible();
+      const input = dialog.getByPlaceholder('Digite sua resposta...');
+      await expect(input).toBeEnabled();
+      await input.fill('   ');
+      await input.press('Enter');
+      await expect(dialog.getByText(`${index + 1}/11`)).toBeVisible(); // a blank answer is not sent
+      await input.fill(answer);
+      await input.press('Enter');
+    }
+    await expect(page.getByText('Onboarding concluído!')).toBeVisible();
+    await expect(dialog).toBeHidden({ timeout: 5_000 });
+
+    await signOut(page, testInfo.project.name === 'phone');
+    await signInThroughTheForm(page, { nome: 'Beatriz Lima', email, password: 'segredo123' });
+    await expect(page.getByRole('heading', { name: 'Olá, Beatriz!' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Configuração Inicial' })).toHaveCount(0);
+  });
+
+  test('a wrong password says so in pt-BR', async ({ page, request }) => {
+    const trainer = await signUpTrainer(request);
+    await page.goto('/auth');
+    await page.getByLabel('E-mail').fill(trainer.email);
+    await page.getByLabel('Senha').fill('senha-errada');
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await expect(page.getByText('Email ou senha incorretos')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth/);
+  });
+
+  test('forgot password: the e-mailed link sets a new password that signs in', async ({ page, request }) => {
+    const trainer = await signUpTrainer(request);
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('E-mail').fill(trainer.email);
+    await dialog.getByRole('button', { name: 'Enviar link' }).click();
+    await expect(page.getByText('Email enviado!')).toBeVisible();
+
+    const mail = await latestMailTo(request, trainer.email);
+    await page.goto(linkIn(mail.text));
+    await page.getByLabel('Nova senha', { exact: true }).fill('nova-senha-456');
+    await page.getByLabel('Confirmar nova senha').fill('nova-senha-456');
+    await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+    await expect(page.getByText('Senha alterada!')).toBeVisible();
+
+    await signInThroughTheForm(page, { ...trainer, password: 'nova-senha-456' });
+    await expect(page.getByRole('heading', { name: 'Olá, Ana!' })).toBeVisible();
+  });
+
+  test('an identity provider that is not configured says to use e-mail and password', async ({ page }) => {
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Google' }).click();
+    await expect(page.getByText('Login com Google não está configurado. Use e-mail e senha.')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth/);
+  });
+});

@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { signedInTrainer } from './support/trainer';
+
+test.describe('the signed-in shell', () => {
+  test('greets the trainer by first name', async ({ page, request }) => {
+    await signedInTrainer(page, request);
+    await expect(page.getByRole('heading', { name: 'Olá, Ana!' })).toBeVisible();
+  });
+
+  test('desktop sidebar: Ctrl+B collapses it to icons and the state survives a reload', async ({ page, request }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'the sidebar is the desktop navigation');
+    await signedInTrainer(page, request);
+    const sidebar = page.getByRole('navigation', { name: 'Menu lateral' });
+    await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+    await expect(sidebar.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+
+    await page.keyboard.press('Control+b');
+    await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+    expect((await sidebar.boundingBox())?.width).toBeLessThanOrEqual(49); // 3rem
+    await page.reload();
+    await expect(page.getByRole('navigation', { name: 'Menu lateral' })).toHaveAttribute('data-state', 'collapsed');
+
+    await page.keyboard.press('Control+b');
+    await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+    expect((await sidebar.boundingBox())?.width).toBeCloseTo(256, -1); // 16rem
+
+    await sidebar.getByRole('link', { name: 'Alunos' }).click();
+    await expect(page).toHaveURL(/\/alunos$/);
+    await expect(sidebar.getByRole('link', { name: 'Alunos' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('phone: a fixed 64 px bottom bar with five links, highlighting the exact match', async ({ page, request }, testInfo) => {
+    test.skip(testInfo.project.name !== 'phone', 'the bottom bar is the phone navigation');
+    await signedInTrainer(page, request);
+    const bottomNav = page.getByRole('navigation', { name: 'Navegação inferior' });
+    await expect(bottomNav.getByRole('link')).toHaveText(['Dashboard', 'Agenda', 'Alunos', 'Financeiro', 'Ajustes']);
+    const box = await bottomNav.boundingBox();
+    expect(box?.height).toBeGreaterThanOrEqual(64);
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeCloseTo(844, 0);
+    await expect(page.getByRole('navigation', { name: 'Menu lateral' })).toBeHidden();
+
+    await bottomNav.getByRole('link', { name: 'Financeiro' }).click();
+    await expect(page).toHaveURL(/\/financeiro$/);
+    await expect(bottomNav.getByRole('link', { name: 'Financeiro' })).toHaveAttribute('aria-current', 'page');
+    await page.goto('/alunos/novo');
+    await expect(bottomNav.getByRole('link', { name: 'Alunos' })).not.toHaveAttribute('aria-current', 'page');
+  });
+
+  test('the quick-create menu opens, closes, and takes the trainer to the chosen form', async ({ page, request }) => {
+    await signedInTrainer(page, request);
+    const button = page.getByRole('button', { name: 'Criação rápida' });
+    await button.click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem')).toHaveText(['Agendamento', 'Aluno', 'Plano', 'Lançamento', 'Local']);
+    await page.getByRole('button', { name: 'Fechar criação rápida' }).click();
+    await expect(menu).toBeHidden();
+
+    await button.click();
+    await page.getByRole('menuitem', { name: 'Plano' }).click();
+    await expect(page).toHaveURL(/\/planos\/novo$/);
+    await expect(page.getByRole('menu')).toBeHidden();
+  });
+});

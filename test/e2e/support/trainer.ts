@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export interface Trainer {
+  nome: string;
+  email: string;
+  password: string;
+}
+
+/** A random CPF with valid check digits. */
+export function validCpf(): string {
+  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  for (const length of [9, 10]) {
+    const sum = digits.slice(0, length).reduce((total, digit, index) => total + digit * (length + 1 - index), 0);
+    const rest = (sum * 10) % 11;
+    digits.push(rest === 10 ? 0 : rest);
+  }
+  return digits.join('');
+}
+
+export const ONBOARDING_ANSWERS = {
+  alunos_ativos: '25',
+  tipo_atendimento: 'Presencial e online',
+  ticket_medio_mensal: 'R$ 350',
+  formas_cobranca: 'pix, Cartão ,dinheiro',
+  emite_recibo: 'sim',
+  faturamento_mensal_medio: '8.750,00',
+  tipo_planos: 'mensal e pacotes de 10 aulas',
+  faz_desconto: 'não sei',
+  tem_politica_cancelamento: 'S',
+  objetivos: 'organizar finanças, aumentar faturamento',
+  meta_faturamento_6meses: '12.000',
+};
+
+/** Signs a trainer up through the API (the UI sign-up has its own test). */
+export async function signUpTrainer(request: APIRequestContext, nome = 'Ana Souza'): Promise<Trainer> {
+  const trainer = { nome, email: `treinador-${randomUUID()}@vira.test`, password: 'segredo123' };
+  const response = await request.post('/api/auth/signup', {
+    data: {
+      nome,
+      cpf: validCpf(),
+      dataNascimento: '1990-05-17',
+      telefone: '11987654321',
+      email: trainer.email,
+      password: trainer.password,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return trainer;
+}
+
+/** Completes the onboarding through the API so the shell is not covered by its dialog. */
+export async function completeOnboarding(request: APIRequestContext, trainer: Trainer): Promise<void> {
+  const login = await request.post('/api/auth/login', { data: { email: trainer.email, password: trainer.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const saved = await request.post('/api/onboarding', {
+    data: { answers: ONBOARDING_ANSWERS },
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  expect(saved.ok(), await saved.text()).toBeTruthy();
+}
+
+export async function signInThroughTheForm(page: Page, trainer: Trainer): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('E-mail').fill(trainer.email);
+  await page.getByLabel('Senha').fill(trainer.password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** A signed-in trainer whose onboarding is done: the plain shell. */
+export async function signedInTrainer(page: Page, request: APIRequestContext): Promise<Trainer> {
+  const trainer = await signUpTrainer(request);
+  await completeOnboarding(request, trainer);
+  await signInThroughTheForm(page, trainer);
+  return trainer;
+}
+
+/** The newest message the app sent to `email` (the development mailbox: no SMTP_URL in these runs). */
+export async function latestMailTo(request: APIRequestContext, email: string): Promise<{ subject: string; text: string }> {
+  let latest: { subject: string; text: string } | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+      latest = ((await response.json()) as { items: Array<{ subject: string; text: string }> }).items[0];
+      return latest !== undefined;
+    })
+    .toBe(true);
+  return latest!;
+}
+
+export function linkIn(text: string): string {
+  const match = /https?:\/\/\S+/.exec(text);
+  if (!match) throw new Error(`no link in: ${text}`);
+  return new URL(match[0]).pathname + new URL(match[0]).search;
+}
+
+/** Sair lives in the sidebar on a desktop and in the menu drawer on a phone. */
+export async function signOut(page: Page, isPhone: boolean): Promise<void> {
+  if (isPhone) await page.getByRole('button', { name: 'Abrir menu' }).click();
+  await page.getByRole('button', { name: 'Sair' }).last().click();
+  await expect(page.getByText('Logout realizado com sucesso')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth/);
+}

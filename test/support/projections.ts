@@ -1,0 +1,40 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { sql } from 'kysely';
+import { DATABASE, type Db } from '../../backend/src/platform/database/database.module';
+import { hasReached } from '../../backend/src/platform/projections/checkpoint';
+import type { Projection } from '../../backend/src/platform/projections/projection';
+import { drainProjection, readCheckpoint } from '../../backend/src/platform/projections/projection-runner';
+
+/**
+ * Runs `projections`, as the worker would, until they have applied every event
+ * committed so far. It may take more than one pass: the runner never reads past the oldest
+ * transaction still open anywhere in the cluster (other test databases included).
+ */
+export async function projectToEndOfLog(
+  app: NestFastifyApplication,
+  projections: readonly Projection[],
+  timeoutMs = 10_000,
+): Promise<void> {
+  const db = app.get<Db>(DATABASE);
+  const head = await db
+    .selectFrom('events')
+    .select([sql<string>`transaction_id::text`.as('transactionId'), 'globalPosition'])
+    .orderBy('transactionId', 'desc')
+    .orderBy('globalPosition', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const deadline = Date.now() + timeoutMs;
+  for (const projection of projections) {
+    for (;;) {
+      await drainProjection(db, projection, { batchSize: 1_000, budgetMs: 60_000 });
+      const checkpoint = await readCheckpoint(db, projection.name);
+      if (
+        !head ||
+        hasReached(checkpoint, { transactionId: head.transactionId, position: head.globalPosition })
+      )
+        break;
+      if (Date.now() > deadline) throw new Error(`${projection.name} não alcançou o fim do log`);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+}
