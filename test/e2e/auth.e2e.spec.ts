@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import {
-  latestMailTo,
   linkIn,
+  mailTo,
   ONBOARDING_ANSWERS,
   signInThroughTheForm,
   signOut,
@@ -27,10 +27,10 @@ test.describe('/auth', () => {
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Senha').fill('segredo123');
     await page.getByRole('button', { name: 'Criar conta' }).click();
-    await expect(page.getByText('Conta criada com sucesso!')).toBeVisible();
+    await expect(page.getByRole('tabpanel', { name: 'Cadastrar' }).getByText('Conta criada com sucesso!')).toBeVisible();
     await expect(page.getByLabel('Nome')).toHaveValue('');
 
-    const confirmation = await latestMailTo(request, email);
+    const confirmation = await mailTo(request, email, /Confirme seu e-mail/);
     await page.goto(linkIn(confirmation.text));
     await expect(page).toHaveURL(/\/auth\?confirmed=1/);
 
@@ -81,9 +81,9 @@ test.describe('/auth', () => {
     await dialog.getByRole('button', { name: 'Enviar link' }).click();
     await expect(page.getByText('Email enviado!')).toBeVisible();
 
-    const mail = await latestMailTo(request, trainer.email);
+    const mail = await mailTo(request, trainer.email, /Redefinição de senha/);
     await page.goto(linkIn(mail.text));
-    await page.getByLabel('Nova senha', { exact: true }).fill('nova-senha-456');
+    await page.getByLabel(/^Nova senha/).fill('nova-senha-456');
     await page.getByLabel('Confirmar nova senha').fill('nova-senha-456');
     await page.getByRole('button', { name: 'Salvar nova senha' }).click();
     await expect(page.getByText('Senha alterada!')).toBeVisible();

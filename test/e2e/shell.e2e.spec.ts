@@ -16,13 +16,14 @@ test.describe('the signed-in shell', () => {
 
     await page.keyboard.press('Control+b');
     await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
-    expect((await sidebar.boundingBox())?.width).toBeLessThanOrEqual(49); // 3rem
+    const width = async () => Math.round((await sidebar.boundingBox())?.width ?? 0);
+    await expect.poll(width).toBe(48); // 3rem, once the transition ends
     await page.reload();
     await expect(page.getByRole('navigation', { name: 'Menu lateral' })).toHaveAttribute('data-state', 'collapsed');
 
     await page.keyboard.press('Control+b');
     await expect(sidebar).toHaveAttribute('data-state', 'expanded');
-    expect((await sidebar.boundingBox())?.width).toBeCloseTo(256, -1); // 16rem
+    await expect.poll(width).toBe(256); // 16rem
 
     await sidebar.getByRole('link', { name: 'Alunos' }).click();
     await expect(page).toHaveURL(/\/alunos$/);

@@ -78,17 +78,22 @@ export async function signedInTrainer(page: Page, request: APIRequestContext): P
   return trainer;
 }
 
-/** The newest message the app sent to `email` (the development mailbox: no SMTP_URL in these runs). */
-export async function latestMailTo(request: APIRequestContext, email: string): Promise<{ subject: string; text: string }> {
-  let latest: { subject: string; text: string } | undefined;
+/** The message with `subject` the app sent to `email` (the development mailbox: no SMTP_URL in these runs). */
+export async function mailTo(
+  request: APIRequestContext,
+  email: string,
+  subject: RegExp,
+): Promise<{ subject: string; text: string }> {
+  let found: { subject: string; text: string } | undefined;
   await expect
     .poll(async () => {
       const response = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-      latest = ((await response.json()) as { items: Array<{ subject: string; text: string }> }).items[0];
-      return latest !== undefined;
+      const { items } = (await response.json()) as { items: Array<{ subject: string; text: string }> };
+      found = items.find((mail) => subject.test(mail.subject));
+      return found !== undefined;
     })
     .toBe(true);
-  return latest!;
+  return found!;
 }
 
 export function linkIn(text: string): string {
