@@ -298,8 +298,10 @@ export class CommandRunner {
       executeCommand({ db: this.db, now: () => new Date(), cache: this.cache }, request),
     );
     if (outcome.eventTypes.length > 0) {
-      // A lost wake-up only delays the read models until the worker's safety-net tick.
-      await this.waker
+      // Sent in the background (the waker's next round, right after this commit): the answer
+      // need not wait for Redis. A lost wake-up only delays the read models until the worker's
+      // safety-net tick.
+      void this.waker
         .wakeFor(outcome.eventTypes)
         .catch((error: unknown) => this.logger.warn(`wake-up falhou: ${String(error)}`));
     }

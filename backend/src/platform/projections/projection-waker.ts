@@ -48,7 +48,7 @@ interface WakeRound {
  * The API side: after an append, wake the projections that read the appended event types.
  * Wake-ups are coalesced per process: at most one round is in flight; the commands that commit
  * meanwhile join the next round, which starts (and so reaches Redis after their commit) as soon
- * as the current one ends. Every command's answer waits for a round sent after its commit.
+ * as the current one ends. The promise of a call settles once a round sent after it is done.
  */
 @Injectable()
 export class ProjectionWaker {
