@@ -10,6 +10,7 @@ import { type Decider, fold } from './decider';
 import type { DomainEvent, StoredEvent } from './event';
 import { appendEvents, ConcurrencyError, readStream } from './event-store';
 import { KeyedSerializer } from './keyed-serializer';
+import { type StreamSnapshot, StreamStateCache } from './stream-state-cache';
 
 /** Who sends a command and on whose behalf; built from the access token and the request. */
 export interface CommandContext {
@@ -41,6 +42,8 @@ export interface StreamCommand<Command, Event extends DomainEvent, State> {
 export interface CommandDependencies {
   db: Kysely<Database>;
   now: () => Date;
+  /** Folded states kept between commands; without it every attempt reads its stream. */
+  cache?: StreamStateCache;
 }
 
 export interface CommandOutcome extends CommandResult {
@@ -52,21 +55,35 @@ const CONCURRENT_MODIFICATION = 'O registro foi alterado por outra operação. T
 
 type IdempotentAnswer = { statusCode: number; body: unknown };
 
+/** What one attempt did; `next` is the stream's state after its committed append. */
+interface Attempt<State> {
+  outcome: CommandOutcome;
+  next?: StreamSnapshot<State>;
+}
+
 /**
- * Load the stream, fold it, decide, append; on a version clash reload and decide again, up to
- * MAX_COMMAND_ATTEMPTS times, then 409. With an idempotency key, the first answer for that key is
- * stored in the same transaction as the append and returned again, appending nothing.
+ * Load the stream (or take its cached state), fold it, decide, append; on a version clash reload
+ * and decide again, up to MAX_COMMAND_ATTEMPTS times, then 409. With an idempotency key, the first
+ * answer for that key is stored in the same transaction as the append and returned again,
+ * appending nothing.
  */
 export async function executeCommand<Command, Event extends DomainEvent, State>(
   deps: CommandDependencies,
   request: StreamCommand<Command, Event, State>,
 ): Promise<CommandOutcome> {
+  const { cache } = deps;
+  const { tenantId } = request.context;
   for (let attempt = 1; ; attempt++) {
+    // After a clash the cached state is known to be stale: decide on a fresh read.
+    const trusted = attempt === 1 ? cache : undefined;
     try {
-      return request.context.idempotencyKey
-        ? await attemptIdempotent(deps, request, request.context.idempotencyKey)
-        : await attemptWithoutKey(deps.db, deps.now(), request);
+      const { outcome, next } = request.context.idempotencyKey
+        ? await attemptIdempotent(deps, trusted, request, request.context.idempotencyKey)
+        : await attemptWithoutKey(deps.db, trusted, deps.now(), request);
+      if (next) cache?.remember(tenantId, request.streamId, request.decider, next);
+      return outcome;
     } catch (error) {
+      if (!(error instanceof DomainError)) cache?.forget(tenantId, request.streamId);
       if (!(error instanceof ConcurrencyError)) throw error;
       if (attempt >= MAX_COMMAND_ATTEMPTS)
         throw new ConflictError('concurrent_modification', CONCURRENT_MODIFICATION);
@@ -76,64 +93,92 @@ export async function executeCommand<Command, Event extends DomainEvent, State>(
   }
 }
 
+interface Decision<Event, State> {
+  events: Event[];
+  base: StreamSnapshot<State>;
+}
+
+/**
+ * Decides on the cached state when there is one (a stream this process has never seen is taken
+ * as empty), trusting it only for appends: the append's expected version proves the state was
+ * current. A refusal or a no-op on a cached state, and every decision without a cache, is made
+ * on the stream as read now.
+ */
 async function decideOn<Command, Event extends DomainEvent, State>(
   db: Kysely<Database>,
+  cache: StreamStateCache | undefined,
   now: Date,
   request: StreamCommand<Command, Event, State>,
-): Promise<{ events: Event[]; version: number; position: number } | DomainError> {
-  const history = await readStream(db, request.context.tenantId, request.streamId);
-  const state = fold(request.decider, history.map(asDomainEvent<Event>));
-  const decision = request.decider.decide(request.command, state, now);
-  if (decision instanceof DomainError) return decision;
+): Promise<Decision<Event, State> | DomainError> {
+  const { decider, command, streamId } = request;
+  const { tenantId } = request.context;
+  if (cache) {
+    const base = cache.get<State>(tenantId, streamId, decider) ?? {
+      state: decider.initialState(),
+      version: 0,
+      position: 0,
+    };
+    const decision = decider.decide(command, base.state, now);
+    if (!(decision instanceof DomainError) && decision.length > 0)
+      return { events: decision, base };
+  }
+  const history = await readStream(db, tenantId, streamId);
   const last = history.at(-1);
-  return {
-    events: decision,
+  const base = {
+    state: fold(decider, history.map(asDomainEvent<Event>)),
     version: last?.streamVersion ?? 0,
     position: last?.globalPosition ?? 0,
   };
+  cache?.remember(tenantId, streamId, decider, base);
+  const decision = decider.decide(command, base.state, now);
+  if (decision instanceof DomainError) return decision;
+  return { events: decision, base };
 }
 
 async function attemptWithoutKey<Command, Event extends DomainEvent, State>(
   db: Kysely<Database>,
+  cache: StreamStateCache | undefined,
   now: Date,
   request: StreamCommand<Command, Event, State>,
-): Promise<CommandOutcome> {
-  const decision = await decideOn(db, now, request);
+): Promise<Attempt<State>> {
+  const decision = await decideOn(db, cache, now, request);
   if (decision instanceof DomainError) throw decision;
-  if (decision.events.length === 0) return unchanged(request.streamId, decision.position);
-  return append(db, request, decision.events, decision.version);
+  if (decision.events.length === 0)
+    return { outcome: unchanged(request.streamId, decision.base.position) };
+  return append(db, request, decision);
 }
 
 async function attemptIdempotent<Command, Event extends DomainEvent, State>(
   deps: CommandDependencies,
+  cache: StreamStateCache | undefined,
   request: StreamCommand<Command, Event, State>,
   key: string,
-): Promise<CommandOutcome> {
+): Promise<Attempt<State>> {
   const { tenantId } = request.context;
   const earlier = await storedAnswer(deps.db, tenantId, key);
-  if (earlier) return replay(earlier);
+  if (earlier) return { outcome: replay(earlier) };
 
-  const outcome = await deps.db
+  const attempt = await deps.db
     .transaction()
     .execute(async (trx) => {
       // Read and decide before the first write (see appendEvents on transaction ids).
-      const decision = await decideOn(trx, deps.now(), request);
+      const decision = await decideOn(trx, cache, deps.now(), request);
       let answer: IdempotentAnswer;
-      let outcome: CommandOutcome | DomainError;
+      let attempt: Attempt<State> | DomainError;
       if (decision instanceof DomainError) {
-        outcome = decision;
+        attempt = decision;
         answer = {
           statusCode: decision.statusCode,
           body: { statusCode: decision.statusCode, code: decision.code, message: decision.message },
         };
       } else {
-        outcome =
+        attempt =
           decision.events.length === 0
-            ? unchanged(request.streamId, decision.position)
-            : await append(trx, request, decision.events, decision.version);
+            ? { outcome: unchanged(request.streamId, decision.base.position) }
+            : await append(trx, request, decision);
         answer = {
           statusCode: request.successStatus,
-          body: { id: outcome.id, position: outcome.position },
+          body: { id: attempt.outcome.id, position: attempt.outcome.position },
         };
       }
       // A concurrent command with the same key makes this insert wait for it; if it committed, this
@@ -145,16 +190,16 @@ async function attemptIdempotent<Command, Event extends DomainEvent, State>(
         .returning('key')
         .executeTakeFirst();
       if (!inserted) throw new DuplicateKey();
-      return outcome;
+      return attempt;
     })
-    .catch(async (error: unknown) => {
+    .catch(async (error: unknown): Promise<Attempt<State>> => {
       if (!(error instanceof DuplicateKey)) throw error;
       const first = await storedAnswer(deps.db, tenantId, key);
       if (!first) throw new ConcurrencyError(request.streamId);
-      return replay(first);
+      return { outcome: replay(first) };
     });
-  if (outcome instanceof DomainError) throw outcome;
-  return outcome;
+  if (attempt instanceof DomainError) throw attempt;
+  return attempt;
 }
 
 class DuplicateKey extends Error {}
@@ -189,16 +234,15 @@ function replay(answer: IdempotentAnswer): CommandOutcome {
 async function append<Command, Event extends DomainEvent, State>(
   db: Kysely<Database>,
   request: StreamCommand<Command, Event, State>,
-  events: Event[],
-  expectedVersion: number,
-): Promise<CommandOutcome> {
+  { events, base }: Decision<Event, State>,
+): Promise<Attempt<State>> {
   const { context } = request;
   const commandId = uuidv7();
   const result = await appendEvents(db, {
     tenantId: context.tenantId,
     streamType: request.streamType,
     streamId: request.streamId,
-    expectedVersion,
+    expectedVersion: base.version,
     events,
     metadata: {
       actorId: context.actorId,
@@ -208,10 +252,22 @@ async function append<Command, Event extends DomainEvent, State>(
       commandId,
     },
   });
+  // Folded as a reader would see them: the data as stored (JSON), not the objects decided.
+  const stored = events.map((event) => ({
+    ...event,
+    data: JSON.parse(JSON.stringify(event.data)),
+  }));
   return {
-    id: request.streamId,
-    position: result.position,
-    eventTypes: [...new Set(events.map((event) => event.type))],
+    outcome: {
+      id: request.streamId,
+      position: result.position,
+      eventTypes: [...new Set(events.map((event) => event.type))],
+    },
+    next: {
+      state: stored.reduce(request.decider.evolve, base.state),
+      version: result.nextVersion,
+      position: result.position,
+    },
   };
 }
 
@@ -228,6 +284,7 @@ function asDomainEvent<Event extends DomainEvent>(stored: StoredEvent): Event {
 export class CommandRunner {
   private readonly logger = new Logger(CommandRunner.name);
   private readonly streams = new KeyedSerializer();
+  private readonly cache = new StreamStateCache();
 
   constructor(
     @Inject(DATABASE) private readonly db: Db,
@@ -238,11 +295,13 @@ export class CommandRunner {
     request: StreamCommand<Command, Event, State>,
   ): Promise<CommandResult> {
     const outcome = await this.streams.run(request.streamId, () =>
-      executeCommand({ db: this.db, now: () => new Date() }, request),
+      executeCommand({ db: this.db, now: () => new Date(), cache: this.cache }, request),
     );
     if (outcome.eventTypes.length > 0) {
-      // A lost wake-up only delays the read models until the worker's safety-net tick.
-      await this.waker
+      // Sent in the background (the waker's next round, right after this commit): the answer
+      // need not wait for Redis. A lost wake-up only delays the read models until the worker's
+      // safety-net tick.
+      void this.waker
         .wakeFor(outcome.eventTypes)
         .catch((error: unknown) => this.logger.warn(`wake-up falhou: ${String(error)}`));
     }

@@ -38,9 +38,23 @@ export async function wakeProjections(
   );
 }
 
-/** The API side: after an append, wake the projections that read the appended event types. */
+/** Projections to wake in the next round, and the promise of that round. */
+interface WakeRound {
+  projections: Set<string>;
+  sent: Promise<void>;
+}
+
+/**
+ * The API side: after an append, wake the projections that read the appended event types.
+ * Wake-ups are coalesced per process: at most one round is in flight; the commands that commit
+ * meanwhile join the next round, which starts (and so reaches Redis after their commit) as soon
+ * as the current one ends. The promise of a call settles once a round sent after it is done.
+ */
 @Injectable()
 export class ProjectionWaker {
+  private inFlight: Promise<void> = Promise.resolve();
+  private next: WakeRound | undefined;
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: Redis,
@@ -49,11 +63,27 @@ export class ProjectionWaker {
   ) {}
 
   wakeFor(eventTypes: readonly string[]): Promise<void> {
-    return wakeProjections(
-      this.redis,
-      this.queues.queue('projections'),
-      this.config.REDIS_PREFIX,
-      this.catalogue.namesReading(eventTypes),
-    );
+    const projections = this.catalogue.namesReading(eventTypes);
+    if (projections.length === 0) return Promise.resolve();
+    const round = this.next ?? this.startRound();
+    for (const name of projections) round.projections.add(name);
+    return round.sent;
+  }
+
+  private startRound(): WakeRound {
+    const round: WakeRound = { projections: new Set(), sent: Promise.resolve() };
+    round.sent = this.inFlight.then(() => {
+      // From here on, later wake-ups go to a new round: this one may already be in Redis.
+      if (this.next === round) this.next = undefined;
+      return wakeProjections(
+        this.redis,
+        this.queues.queue('projections'),
+        this.config.REDIS_PREFIX,
+        [...round.projections],
+      );
+    });
+    this.inFlight = round.sent.catch(() => undefined);
+    this.next = round;
+    return round;
   }
 }

@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import { Kysely, PostgresDialect, CamelCasePlugin, sql } from 'kysely';
+import { parseConfig } from '../../../config/config';
+import { createPool } from '../../database/database';
+import type { Database } from '../../database/database.types';
+import { ConflictError, DomainError, NotFoundError } from '../../errors/domain-error';
+import { ProjectionCatalogue } from '../../projections/projection-catalogue';
+import { ProjectionWaker } from '../../projections/projection-waker';
+import { JobQueues } from '../../queue/queue.module';
+import { closeRedis, createRedis } from '../../queue/redis';
+import { CommandRunner, type CommandContext } from '../command-runner';
+import type { Decider } from '../decider';
+
+type AccountCommand =
+  { type: 'Open' } | { type: 'Deposit'; amount: number } | { type: 'Withdraw'; amount: number };
+type AccountEvent =
+  | { type: 'Opened'; data: Record<string, never> }
+  | { type: 'Deposited'; data: { amount: number; balanceAfter: number } }
+  | { type: 'Withdrawn'; data: { amount: number; balanceAfter: number } };
+interface AccountState {
+  open: boolean;
+  balance: number;
+}
+
+/** A balance that never goes below zero: a refusal depends on the state being current. */
+const accountDecider: Decider<AccountCommand, AccountEvent, AccountState> = {
+  initialState: () => ({ open: false, balance: 0 }),
+  evolve: (state, event) => {
+    switch (event.type) {
+      case 'Opened':
+        return { open: true, balance: 0 };
+      case 'Deposited':
+      case 'Withdrawn':
+        return { ...state, balance: event.data.balanceAfter };
+    }
+  },
+  decide: (command, state) => {
+    if (command.type === 'Open')
+      return state.open
+        ? new ConflictError('exists', 'Conta já aberta')
+        : [{ type: 'Opened', data: {} }];
+    if (!state.open) return new NotFoundError('Conta');
+    if (command.type === 'Deposit') {
+      const balanceAfter = state.balance + command.amount;
+      return [{ type: 'Deposited', data: { amount: command.amount, balanceAfter } }];
+    }
+    if (state.balance < command.amount)
+      return new ConflictError('insufficient', 'Saldo insuficiente');
+    const balanceAfter = state.balance - command.amount;
+    return [{ type: 'Withdrawn', data: { amount: command.amount, balanceAfter } }];
+  },
+};
+
+describe('CommandRunner state cache', () => {
+  const config = parseConfig(process.env);
+  const redis = createRedis(config.REDIS_URL, 'command-runner-test');
+  const queues = new JobQueues(config, redis);
+  const waker = new ProjectionWaker(config, redis, queues, new ProjectionCatalogue());
+  const statements: string[] = [];
+  // Two pools and two runners stand in for two API instances; the first one's statements are logged.
+  const dbA = new Kysely<Database>({
+    dialect: new PostgresDialect({
+      pool: createPool({
+        connectionString: config.DATABASE_URL,
+        poolMax: 4,
+        applicationName: 'test-a',
+      }),
+    }),
+    plugins: [new CamelCasePlugin()],
+    log: (event) => {
+      if (event.level === 'query') statements.push(event.query.sql);
+    },
+  });
+  const dbB = new Kysely<Database>({
+    dialect: new PostgresDialect({
+      pool: createPool({
+        connectionString: config.DATABASE_URL,
+        poolMax: 4,
+        applicationName: 'test-b',
+      }),
+    }),
+    plugins: [new CamelCasePlugin()],
+  });
+  const tenantId = randomUUID();
+  let a: CommandRunner;
+  let b: CommandRunner;
+
+  beforeEach(() => {
+    a = new CommandRunner(dbA, waker);
+    b = new CommandRunner(dbB, waker);
+  });
+  afterAll(async () => {
+    await dbA.destroy();
+    await dbB.destroy();
+    await queues.onApplicationShutdown();
+    await closeRedis(redis);
+  });
+
+  const context = (extra: Partial<CommandContext> = {}): CommandContext => ({
+    tenantId,
+    actorId: randomUUID(),
+    actorRole: 'personal',
+    correlationId: randomUUID(),
+    ...extra,
+  });
+  const run = (
+    runner: CommandRunner,
+    streamId: string,
+    command: AccountCommand,
+    extra?: Partial<CommandContext>,
+  ) =>
+    runner.run({
+      streamType: 'account',
+      streamId,
+      decider: accountDecider,
+      command,
+      context: context(extra),
+      successStatus: 200,
+    });
+  const refusal = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'accepted',
+      (error: unknown) => (error instanceof DomainError ? error.code : String(error)),
+    );
+  async function storedBalances(streamId: string): Promise<number[]> {
+    const { rows } = await sql<{ data: { balanceAfter?: number } }>`
+      select data from events where stream_id = ${streamId}::uuid order by stream_version`.execute(
+      dbB,
+    );
+    return rows.flatMap((row) =>
+      row.data.balanceAfter === undefined ? [] : [row.data.balanceAfter],
+    );
+  }
+
+  it('decides on the stream as another instance left it, not as this runner last saw it', async () => {
+    const id = randomUUID();
+    await run(a, id, { type: 'Open' });
+    await run(a, id, { type: 'Deposit', amount: 5 });
+    await run(b, id, { type: 'Withdraw', amount: 5 });
+
+    expect(await refusal(run(a, id, { type: 'Withdraw', amount: 1 }))).toBe('insufficient');
+    await run(a, id, { type: 'Deposit', amount: 2 });
+    expect(await storedBalances(id)).toEqual([5, 0, 2]);
+  });
+
+  it('confirms a refusal on a fresh read before answering it', async () => {
+    const id = randomUUID();
+    await run(a, id, { type: 'Open' });
+    await run(b, id, { type: 'Deposit', amount: 3 });
+
+    expect(await refusal(run(a, id, { type: 'Withdraw', amount: 2 }))).toBe('accepted');
+    expect(await storedBalances(id)).toEqual([3, 1]);
+  });
+
+  it('does not take a stream it never saw for a new one', async () => {
+    const id = randomUUID();
+    await run(a, id, { type: 'Open' });
+    await run(a, id, { type: 'Deposit', amount: 4 });
+
+    expect(await refusal(run(b, id, { type: 'Open' }))).toBe('exists');
+    await run(b, id, { type: 'Withdraw', amount: 4 });
+    expect(await storedBalances(id)).toEqual([4, 0]);
+  });
+
+  it('keeps the cache honest on the idempotent path too', async () => {
+    const id = randomUUID();
+    await run(a, id, { type: 'Open' }, { idempotencyKey: `open-${id}` });
+    await run(a, id, { type: 'Deposit', amount: 5 }, { idempotencyKey: `deposit-${id}` });
+    await run(b, id, { type: 'Withdraw', amount: 5 });
+
+    const withdraw = { type: 'Withdraw', amount: 1 } as const;
+    expect(await refusal(run(a, id, withdraw, { idempotencyKey: `w-${id}` }))).toBe('insufficient');
+    await run(a, id, { type: 'Deposit', amount: 7 }, { idempotencyKey: `d-${id}` });
+    expect(await storedBalances(id)).toEqual([5, 0, 7]);
+  });
+
+  it('keeps the invariant under concurrent writers on two instances', async () => {
+    const id = randomUUID();
+    await run(a, id, { type: 'Open' });
+    await run(a, id, { type: 'Deposit', amount: 10 });
+    const outcomes = await Promise.all(
+      Array.from({ length: 16 }, (_, index) =>
+        refusal(run(index % 2 === 0 ? a : b, id, { type: 'Withdraw', amount: 1 })),
+      ),
+    );
+    const accepted = outcomes.filter((outcome) => outcome === 'accepted').length;
+    expect(
+      outcomes.every((o) => ['accepted', 'insufficient', 'concurrent_modification'].includes(o)),
+    ).toBe(true);
+    const balances = await storedBalances(id);
+    expect(balances).toHaveLength(1 + accepted);
+    expect(balances.at(-1)).toBe(10 - accepted);
+    expect(Math.min(...balances)).toBeGreaterThanOrEqual(0);
+  });
+
+  it('appends to a stream it wrote last in one statement, without reading it again', async () => {
+    const id = randomUUID();
+    await run(a, id, { type: 'Open' });
+    await run(a, id, { type: 'Deposit', amount: 1 });
+    statements.length = 0;
+    await run(a, id, { type: 'Deposit', amount: 1 });
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/^\s*insert into events/);
+    expect(await storedBalances(id)).toEqual([1, 2]);
+  });
+});
