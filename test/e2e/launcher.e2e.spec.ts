@@ -48,6 +48,7 @@ test('npm start falls back to embedded PostgreSQL and its own redis-server, and 
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true, // its own process group, like a terminal's foreground job
     });
     let output = '';
     launcher.stdout?.on('data', (chunk) => (output += chunk));
@@ -60,23 +61,19 @@ test('npm start falls back to embedded PostgreSQL and its own redis-server, and 
     expect(await health.json()).toMatchObject({ status: 'ok', postgres: 'ok', redis: 'ok' });
 
     const exited = new Promise<number | null>((resolve) => launcher!.once('exit', (code) => resolve(code)));
-    launcher.kill('SIGINT');
+    process.kill(-launcher.pid!, 'SIGINT'); // what Ctrl+C does: SIGINT to the whole foreground group
     // 0 from our own clean shutdown, or 130 (the conventional Ctrl+C code) when tsx reports the signal.
     expect([0, 130]).toContain(await exited);
     expect(await answers(`http://127.0.0.1:${port}/api/health`)).toBe(false);
-    const stillListening = await Promise.all(
-      [pgPort, redisPort].map(
-        (servicePort) =>
-          new Promise<boolean>((resolve) => {
-            const probe = createServer();
-            probe.once('error', () => resolve(true));
-            probe.listen(servicePort, '127.0.0.1', () => probe.close(() => resolve(false)));
-          }),
-      ),
-    );
-    expect(stillListening).toEqual([false, false]);
+    const listening = (servicePort: number) =>
+      new Promise<boolean>((resolve) => {
+        const probe = createServer();
+        probe.once('error', () => resolve(true));
+        probe.listen(servicePort, '127.0.0.1', () => probe.close(() => resolve(false)));
+      });
+    await expect.poll(() => Promise.all([pgPort, redisPort].map(listening)), { timeout: 15_000 }).toEqual([false, false]);
   } finally {
-    if (launcher && launcher.exitCode === null) launcher.kill('SIGKILL');
+    if (launcher?.pid && launcher.exitCode === null) process.kill(-launcher.pid, 'SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
