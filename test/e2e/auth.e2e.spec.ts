@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { OIDC_ISSUER } from './playwright.config';
 import {
   linkIn,
   mailTo,
@@ -51,7 +52,10 @@ test.describe('/auth', () => {
       await input.press('Enter');
       await expect(dialog.getByText(`${index + 1}/11`)).toBeVisible(); // a blank answer is not sent
       await input.fill(answer);
+      // Enter sends once the question has been asked (the send button enables after the typing pause).
+      await expect(dialog.getByRole('button', { name: 'Enviar' })).toBeEnabled();
       await input.press('Enter');
+      await expect(dialog.getByText(answer, { exact: true })).toBeVisible();
     }
     await expect(page.getByText('Onboarding concluído!')).toBeVisible();
     await expect(dialog).toBeHidden({ timeout: 5_000 });
@@ -94,8 +98,23 @@ test.describe('/auth', () => {
 
   test('an identity provider that is not configured says to use e-mail and password', async ({ page }) => {
     await page.goto('/auth');
-    await page.getByRole('button', { name: 'Google' }).click();
-    await expect(page.getByText('Login com Google não está configurado. Use e-mail e senha.')).toBeVisible();
+    await page.getByRole('button', { name: 'Apple' }).click();
+    await expect(page.getByText('Login com Apple não está configurado. Use e-mail e senha.')).toBeVisible();
     await expect(page).toHaveURL(/\/auth/);
+  });
+
+  test('Google sign-in through a real OpenID Connect provider creates the account and lands on the dashboard', async ({
+    page,
+    request,
+  }) => {
+    const account = { sub: `google-${randomUUID()}`, email: `carla-${randomUUID()}@vira.test`, verified: 'true', name: 'Carla Mendes' };
+    const prepared = await request.get(`${OIDC_ISSUER}/_test/next-login?${new URLSearchParams(account)}`);
+    expect(prepared.ok()).toBeTruthy();
+
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Google' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Olá, Carla!' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Configuração Inicial' })).toBeVisible();
   });
 });

@@ -10,7 +10,11 @@ function freePort(): string {
   return execFileSync(process.execPath, ['-e', script]).toString();
 }
 process.env.E2E_PORT ??= freePort();
+process.env.E2E_OIDC_PORT ??= freePort();
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+/** Google sign-in goes to a real OpenID Connect provider on loopback; Apple stays unconfigured. */
+export const OIDC_ISSUER = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
+const OIDC_CLIENT = { id: 'vira-e2e-client', secret: 'vira-e2e-client-secret-0123456789' };
 
 export default defineConfig({
   testDir: '.',
@@ -52,7 +56,21 @@ export default defineConfig({
     },
     { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },
   ],
-  webServer: {
+  webServer: [
+    {
+      command: `${process.execPath} ${path.join(repoRoot, 'test/support/oidc-provider-server.mjs')}`,
+      url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      env: {
+        PORT: process.env.E2E_OIDC_PORT,
+        CLIENT_ID: OIDC_CLIENT.id,
+        CLIENT_SECRET: OIDC_CLIENT.secret,
+        REDIRECT_URI: `${baseURL}/api/auth/providers/google/callback`,
+      },
+    },
+    {
     command: `${process.execPath} ${path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs')} infra/scripts/start.ts`,
     cwd: repoRoot,
     url: `${baseURL}/api/health`,
@@ -72,6 +90,10 @@ export default defineConfig({
       RATE_LIMIT_SIGNUP: '1000/60',
       RATE_LIMIT_LOGIN_PER_ADDRESS: '1000/60',
       RATE_LIMIT_RECOVER: '1000/60',
+      GOOGLE_CLIENT_ID: OIDC_CLIENT.id,
+      GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
+      GOOGLE_ISSUER_URL: OIDC_ISSUER,
     },
-  },
+    },
+  ],
 });

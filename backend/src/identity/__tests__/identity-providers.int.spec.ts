@@ -25,7 +25,7 @@ interface OidcServer {
 function startOidcServer(): Promise<OidcServer> {
   const child = spawn(
     process.execPath,
-    [path.join(__dirname, 'fixtures', 'oidc-provider-server.mjs')],
+    [path.join(__dirname, '../../../../test/support/oidc-provider-server.mjs')],
     {
       env: {
         ...process.env,
