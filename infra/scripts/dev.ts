@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { REPO_ROOT, type RunningService, startPostgres, startRedis } from './local-services';
+import { REPO_ROOT, type RunningService, startPostgres, startRedis, waitForHealth } from './local-services';
 
 const log = (line: string) => process.stdout.write(`[vira dev] ${line}\n`);
 const children: ChildProcess[] = [];
@@ -43,7 +43,9 @@ async function main(): Promise<void> {
   start(tsc, ['-p', 'backend/tsconfig.build.json', '--watch', '--preserveWatchOutput'], env);
   const dist = path.join(REPO_ROOT, 'backend/dist/backend/src');
   if (existsSync(path.join(dist, 'main.js'))) {
-    start(process.execPath, ['--watch', path.join(dist, 'main.js')], env);
+    const api = start(process.execPath, ['--watch', path.join(dist, 'main.js')], env);
+    // The API applies the migrations; the worker starts on a migrated database.
+    await waitForHealth(Number(port), api);
     start(process.execPath, ['--watch', path.join(dist, 'worker.js')], env);
   }
   start('npm', ['run', 'dev', '-w', 'frontend'], env);

@@ -166,3 +166,19 @@ export async function startRedis(log: (line: string) => void): Promise<RunningSe
       }),
   };
 }
+
+/** Resolves once the API on `port` answers /api/health; fails if `child` exits first. */
+export async function waitForHealth(port: number, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`A API terminou durante a inicialização (código ${child.exitCode}).`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('A API não ficou pronta a tempo.');
+}

@@ -10,24 +10,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { buildIfNeeded } from './build-if-needed';
-import { portAnswers, REPO_ROOT, type RunningService, startPostgres, startRedis } from './local-services';
+import { portAnswers, REPO_ROOT, type RunningService, startPostgres, startRedis, waitForHealth } from './local-services';
 
 const log = (line: string) => process.stdout.write(`[vira] ${line}\n`);
-
-async function waitForHealth(port: number, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`A API terminou durante a inicialização (código ${child.exitCode}).`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('A API não ficou pronta a tempo.');
-}
 
 function stopChild(child: ChildProcess | undefined, timeoutMs = 15_000): Promise<void> {
   return new Promise((resolve) => {
