@@ -11,7 +11,7 @@ import { ResetPasswordHandler } from './commands/reset-password.command';
 import type { Session } from './commands/session-starter';
 import { SignInHandler } from './commands/sign-in.command';
 import { TwoFactorHandler } from './commands/two-factor.command';
-import { IdentityValidationPipe } from './identity-validation.pipe';
+import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
 import {
   mfaVerifySchema,
   recoverSchema,
@@ -50,7 +50,7 @@ export class AuthController {
   @Post('signup')
   @HttpCode(201)
   async signUp(
-    @Body(new IdentityValidationPipe(signUpSchema)) input: SignUpInput,
+    @Body(new ZodValidationPipe(signUpSchema)) input: SignUpInput,
     @Req() request: FastifyRequest,
   ): Promise<{ user: MeView | undefined }> {
     await this.rateLimiter.hit('signup', request.ip, this.config.RATE_LIMIT_SIGNUP);
@@ -67,7 +67,7 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   async login(
-    @Body(new IdentityValidationPipe(signInSchema)) input: SignInInput,
+    @Body(new ZodValidationPipe(signInSchema)) input: SignInInput,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<
@@ -87,7 +87,7 @@ export class AuthController {
   @Post('mfa/verify')
   @HttpCode(200)
   async verifyMfa(
-    @Body(new IdentityValidationPipe(mfaVerifySchema))
+    @Body(new ZodValidationPipe(mfaVerifySchema))
     input: { challengeToken: string; code: string },
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -147,7 +147,7 @@ export class AuthController {
   @Post('recover')
   @HttpCode(200)
   async recover(
-    @Body(new IdentityValidationPipe(recoverSchema)) input: { email: string },
+    @Body(new ZodValidationPipe(recoverSchema)) input: { email: string },
     @Req() request: FastifyRequest,
   ): Promise<{ message: string }> {
     await this.rateLimiter.hit('recover-address', request.ip, this.config.RATE_LIMIT_RECOVER);
@@ -161,7 +161,7 @@ export class AuthController {
   @Post('reset')
   @HttpCode(200)
   async reset(
-    @Body(new IdentityValidationPipe(resetSchema)) input: { token: string; password: string },
+    @Body(new ZodValidationPipe(resetSchema)) input: { token: string; password: string },
     @Req() request: FastifyRequest,
   ): Promise<{ message: string }> {
     await this.rateLimiter.hit('reset', request.ip, this.config.RATE_LIMIT_RESET);

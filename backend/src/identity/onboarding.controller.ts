@@ -8,7 +8,7 @@ import {
   type OnboardingResult,
 } from './commands/complete-onboarding.command';
 import type { OnboardingAnswers } from './domain/onboarding-answers';
-import { IdentityValidationPipe } from './identity-validation.pipe';
+import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
 import { onboardingSchema } from './identity.schemas';
 
 @ApiTags('identity')
@@ -21,7 +21,7 @@ export class OnboardingController {
   @HttpCode(201)
   @Roles('personal')
   complete(
-    @Body(new IdentityValidationPipe(onboardingSchema)) input: { answers: OnboardingAnswers },
+    @Body(new ZodValidationPipe(onboardingSchema)) input: { answers: OnboardingAnswers },
     @CurrentUser() user: AuthUser,
   ): Promise<OnboardingResult> {
     return this.completeOnboarding.execute(user, input.answers, new Date());

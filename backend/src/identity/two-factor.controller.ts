@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
 import { TwoFactorHandler } from './commands/two-factor.command';
-import { IdentityValidationPipe } from './identity-validation.pipe';
+import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
 import { mfaCodeSchema } from './identity.schemas';
 
 /** Two-factor sign-in of the signed-in user (the login's second step is POST /api/auth/mfa/verify). */
@@ -24,7 +24,7 @@ export class TwoFactorController {
   @Post('activate')
   @HttpCode(200)
   activate(
-    @Body(new IdentityValidationPipe(mfaCodeSchema)) input: { code: string },
+    @Body(new ZodValidationPipe(mfaCodeSchema)) input: { code: string },
     @CurrentUser() user: AuthUser,
   ): Promise<{ recoveryCodes: string[] }> {
     return this.twoFactor.activate(user, input.code, new Date());
@@ -33,7 +33,7 @@ export class TwoFactorController {
   @Delete()
   @HttpCode(204)
   remove(
-    @Body(new IdentityValidationPipe(mfaCodeSchema)) input: { code: string },
+    @Body(new ZodValidationPipe(mfaCodeSchema)) input: { code: string },
     @CurrentUser() user: AuthUser,
   ): Promise<void> {
     return this.twoFactor.remove(user, input.code, new Date());

@@ -31,7 +31,7 @@ import { CurrentCommandContext } from '../platform/event-store/command-context.d
 import { ApiIdempotencyKey, ApiZodBody } from '../platform/http/openapi.decorators';
 import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
-import { ConsumeCreditCommand } from './commands/consume-credit.command';
+import { ConsumeCreditCommand } from './commands/one-credit.commands';
 import { GrantCreditsCommand } from './commands/grant-credits.command';
 import { RegisterStudentCommand } from './commands/register-student.command';
 import { RemoveStudentCommand } from './commands/remove-student.command';

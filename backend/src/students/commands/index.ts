@@ -1,7 +1,5 @@
-import { BurnCreditHandler } from './burn-credit.command';
-import { ConsumeCreditHandler } from './consume-credit.command';
+import { BurnCreditHandler, ConsumeCreditHandler, RefundCreditHandler } from './one-credit.commands';
 import { GrantCreditsHandler } from './grant-credits.command';
-import { RefundCreditHandler } from './refund-credit.command';
 import { RegisterStudentHandler } from './register-student.command';
 import { RemoveStudentHandler } from './remove-student.command';
 import { UpdateStudentHandler } from './update-student.command';
