@@ -204,6 +204,7 @@ describe('Kubernetes manifests', () => {
       'NODE_ENV',
       'PORT',
       'REDIS_PREFIX',
+      'TRUST_PROXY',
     ]);
     expect(configMap.data?.NODE_ENV).toBe('production');
     expect(containerPortNumber(apiContainer, 'http')).toBe(Number(configMap.data?.PORT));

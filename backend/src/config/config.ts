@@ -31,6 +31,15 @@ const configSchema = z.object({
   STATIC_DIR: z.string().optional(),
   MIGRATE_ON_START: booleanFromEnv.default(true),
   APP_TIME_ZONE: z.string().default('America/Sao_Paulo'),
+  // Whom to believe about the client's address (X-Forwarded-For): 'false' (nobody: the socket
+  // address), a number of proxy hops, or addresses/CIDRs. 'true' trusts anyone and lets a client
+  // pick its own address, so per-address rate limits would mean nothing.
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value): boolean | number | string =>
+      value === 'false' ? false : value === 'true' ? true : /^\d+$/.test(value) ? Number(value) : value,
+    ),
   ...identityConfigShape,
 });
 

@@ -25,4 +25,10 @@ describe('parseConfig', () => {
   it('splits CORS origins', () => {
     expect(parseConfig({ CORS_ORIGINS: 'https://a.com, https://b.com' }).CORS_ORIGINS).toEqual(['https://a.com', 'https://b.com']);
   });
+
+  it('trusts no proxy unless told which', () => {
+    expect(parseConfig({}).TRUST_PROXY).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY).toBe('10.0.0.0/8');
+  });
 });

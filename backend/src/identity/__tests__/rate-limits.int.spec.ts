@@ -71,6 +71,22 @@ describe('identity: rate limits in Redis, shared by every API instance', () => {
     ).toBe(200);
   });
 
+  it('does not let a client choose its address with X-Forwarded-For (no trusted proxy by default)', async () => {
+    const address = '10.3.0.1';
+    const statuses: number[] = [];
+    for (let index = 0; index < 6; index++) {
+      const response = await first.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: address,
+        headers: { 'x-forwarded-for': `203.0.113.${index}` },
+        payload: { email: `falso.${index}@exemplo.com`, password: 'x' },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
   it('limits sign-up, recover and reset per address', async () => {
     const address = '10.2.0.1';
     expect((await post(at(first, address), '/api/auth/signup', signUpBody())).statusCode).toBe(201);

@@ -32,7 +32,7 @@ const CONTENT_SECURITY_POLICY = {
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     requestIdHeader: false,
