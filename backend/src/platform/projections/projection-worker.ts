@@ -43,15 +43,26 @@ export class ProjectionWorker {
   async run(name: string): Promise<void> {
     const projection = this.byName.get(name);
     if (!projection) throw new Error(`projeção desconhecida: ${name}`);
+    const pending = this.keys.wakePending(name);
     // Before reading: an append committed after this point queues a new job instead of being missed.
-    await this.options.redis.del(this.keys.wakePending(name));
-    const outcome = await drainProjection(this.options.db, projection, {
-      batchSize: this.options.batchSize ?? 1_000,
-      budgetMs: this.options.budgetMs ?? 2_000,
-      afterCommit: (batch) => this.announce(name, batch),
-    });
+    await this.options.redis.del(pending);
+    const deadline = Date.now() + (this.options.budgetMs ?? 2_000);
+    let outcome = await this.drain(projection);
+    // A wake-up that arrived while this run held the projection found it busy; catch it up now
+    // rather than after that job's retry delay (within this job's time budget).
+    while (outcome === 'caught-up' && (await this.options.redis.del(pending)) === 1) {
+      outcome = Date.now() < deadline ? await this.drain(projection) : 'out-of-time';
+    }
     if (outcome === 'busy') await this.wake(name, BUSY_RETRY_DELAY_MS);
     if (outcome === 'out-of-time') await this.wake(name, 0);
+  }
+
+  private drain(projection: Projection) {
+    return drainProjection(this.options.db, projection, {
+      batchSize: this.options.batchSize ?? 1_000,
+      budgetMs: this.options.budgetMs ?? 2_000,
+      afterCommit: (batch) => this.announce(projection.name, batch),
+    });
   }
 
   private wake(name: string, delayMs: number): Promise<void> {
