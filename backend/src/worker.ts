@@ -11,7 +11,6 @@ import {
   QUEUE_JOBS,
   type JobHandlers,
   type QueueName,
-  WORKER_HEARTBEAT_KEY,
 } from './platform/queue/jobs';
 import { closeRedis, createRedis } from './platform/queue/redis';
 import { identityProjections } from './identity/projections';
@@ -20,7 +19,6 @@ import { studentProjections } from './students/projections';
 /** Every read model the worker keeps; a context adds its projections here. */
 const PROJECTIONS: readonly Projection[] = [...identityProjections, ...studentProjections];
 
-const HEARTBEAT_EVERY_MS = 5_000;
 /** The safety net: each projection runs at least this often even if a wake-up was lost. */
 const SAFETY_NET_EVERY_MS = 1_000;
 
@@ -36,7 +34,6 @@ async function runWorker(config: AppConfig): Promise<void> {
       applicationName: 'vira-worker',
     }),
   );
-  const maintenance = new Queue('maintenance', { connection, prefix });
   const projectionsQueue = new Queue('projections', { connection, prefix });
   const projectionWorker = new ProjectionWorker({
     db,
@@ -47,16 +44,6 @@ async function runWorker(config: AppConfig): Promise<void> {
   });
 
   const handlers: JobHandlers = {
-    maintenance: {
-      'worker.heartbeat': async () => {
-        await connection.set(
-          `${config.REDIS_PREFIX}:${WORKER_HEARTBEAT_KEY}`,
-          new Date().toISOString(),
-          'EX',
-          30,
-        );
-      },
-    },
     projections: {
       'projection.run': ({ projection }) => projectionWorker.run(projection),
     },
@@ -64,7 +51,6 @@ async function runWorker(config: AppConfig): Promise<void> {
   assertEveryJobHasAHandler(handlers);
 
   const concurrency: Record<QueueName, number> = {
-    maintenance: 1,
     projections: PROJECTIONS.length,
   };
   const workers = (Object.keys(QUEUE_JOBS) as QueueName[]).map(
@@ -87,11 +73,6 @@ async function runWorker(config: AppConfig): Promise<void> {
     );
   }
 
-  await maintenance.upsertJobScheduler(
-    'worker.heartbeat',
-    { every: HEARTBEAT_EVERY_MS },
-    { name: 'worker.heartbeat', data: {} },
-  );
   for (const projection of PROJECTIONS) {
     await projectionsQueue.upsertJobScheduler(
       `projection.safety-net:${projection.name}`,
@@ -114,7 +95,7 @@ async function runWorker(config: AppConfig): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'worker encerrando');
     await Promise.all(workers.map((worker) => worker.close()));
-    await Promise.all([maintenance.close(), projectionsQueue.close()]);
+    await projectionsQueue.close();
     await db.destroy();
     await closeRedis(connection);
     process.exit(0);

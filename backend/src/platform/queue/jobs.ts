@@ -3,9 +3,6 @@
  * handler, so a job can never be enqueued into the void.
  */
 export interface JobMap {
-  maintenance: {
-    'worker.heartbeat': Record<string, never>;
-  };
   projections: {
     /** Read the log after the projection's checkpoint and apply it, until caught up. */
     'projection.run': { projection: string };
@@ -19,8 +16,5 @@ export type JobHandlers = {
 };
 
 export const QUEUE_JOBS: { [Q in QueueName]: readonly JobName<Q>[] } = {
-  maintenance: ['worker.heartbeat'],
   projections: ['projection.run'],
 };
-
-export const WORKER_HEARTBEAT_KEY = 'worker:heartbeat';
