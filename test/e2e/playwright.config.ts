@@ -11,10 +11,14 @@ function freePort(): string {
 }
 process.env.E2E_PORT ??= freePort();
 process.env.E2E_OIDC_PORT ??= freePort();
+process.env.E2E_SMTP_PORT ??= freePort();
+process.env.E2E_MAIL_HTTP_PORT ??= freePort();
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 /** Google sign-in goes to a real OpenID Connect provider on loopback; Apple stays unconfigured. */
 export const OIDC_ISSUER = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
 const OIDC_CLIENT = { id: 'vira-e2e-client', secret: 'vira-e2e-client-secret-0123456789' };
+/** The app sends real e-mail over SMTP to a capture server; tests read it here. */
+export const MAIL_CAPTURE_URL = `http://127.0.0.1:${process.env.E2E_MAIL_HTTP_PORT}`;
 
 export default defineConfig({
   testDir: '.',
@@ -58,6 +62,14 @@ export default defineConfig({
   ],
   webServer: [
     {
+      command: `${process.execPath} ${path.join(repoRoot, 'test/support/smtp-capture-server.mjs')}`,
+      url: `${MAIL_CAPTURE_URL}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      env: { SMTP_PORT: process.env.E2E_SMTP_PORT, HTTP_PORT: process.env.E2E_MAIL_HTTP_PORT },
+    },
+    {
       command: `${process.execPath} ${path.join(repoRoot, 'test/support/oidc-provider-server.mjs')}`,
       url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
       timeout: 30_000,
@@ -93,6 +105,7 @@ export default defineConfig({
       GOOGLE_CLIENT_ID: OIDC_CLIENT.id,
       GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
       GOOGLE_ISSUER_URL: OIDC_ISSUER,
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
     },
     },
   ],

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { MAIL_CAPTURE_URL } from '../playwright.config';
 
 export interface Trainer {
   nome: string;
@@ -78,7 +79,7 @@ export async function signedInTrainer(page: Page, request: APIRequestContext): P
   return trainer;
 }
 
-/** The message with `subject` the app sent to `email` (the development mailbox: no SMTP_URL in these runs). */
+/** The message with `subject` the app sent to `email`, as the SMTP capture server received it. */
 export async function mailTo(
   request: APIRequestContext,
   email: string,
@@ -87,7 +88,7 @@ export async function mailTo(
   let found: { subject: string; text: string } | undefined;
   await expect
     .poll(async () => {
-      const response = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+      const response = await request.get(`${MAIL_CAPTURE_URL}/messages?to=${encodeURIComponent(email)}`);
       const { items } = (await response.json()) as { items: Array<{ subject: string; text: string }> };
       found = items.find((mail) => subject.test(mail.subject));
       return found !== undefined;
