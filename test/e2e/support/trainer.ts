@@ -60,6 +60,14 @@ export async function completeOnboarding(request: APIRequestContext, trainer: Tr
     headers: { authorization: `Bearer ${accessToken}` },
   });
   expect(saved.ok(), await saved.text()).toBeTruthy();
+  // Read-your-writes, as the SPA does after its own commands: the profile read model has caught up
+  // before the trainer signs in elsewhere (here, the browser).
+  const { position } = (await saved.json()) as { position: number };
+  const me = await request.get('/api/me', {
+    headers: { authorization: `Bearer ${accessToken}`, 'x-min-position': String(position) },
+  });
+  expect(me.headers()['x-stale']).toBeUndefined();
+  expect(((await me.json()) as { onboardingRequired: boolean }).onboardingRequired).toBe(false);
 }
 
 export async function signInThroughTheForm(page: Page, trainer: Trainer): Promise<void> {
