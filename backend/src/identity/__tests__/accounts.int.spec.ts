@@ -5,13 +5,13 @@ import type { Kysely } from 'kysely';
 import {
   type Client,
   countRows,
-  databaseOf,
   getMe,
   hs256,
   post,
   refreshCookieOf,
   GENEROUS_RATE_LIMITS,
   signUpBody,
+  startIdentityApp,
 } from './identity-test-kit';
 
 describe('identity: accounts, sessions and tenants (real app, PostgreSQL, Redis)', () => {
@@ -20,12 +20,7 @@ describe('identity: accounts, sessions and tenants (real app, PostgreSQL, Redis)
   let db: Kysely<Database>;
 
   beforeAll(async () => {
-    testApp = await startTestApp({
-      AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
-      ...GENEROUS_RATE_LIMITS,
-    });
-    client = { app: testApp.app };
-    db = databaseOf(testApp.app);
+    ({ testApp, client, db } = await startIdentityApp());
   });
   afterAll(() => testApp.close());
 

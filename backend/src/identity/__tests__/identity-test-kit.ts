@@ -1,3 +1,4 @@
+import { startTestApp, type TestApp } from '../../../../test/support/test-app';
 import { createHmac } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type Kysely, sql } from 'kysely';
@@ -103,4 +104,20 @@ export async function countRows(db: Kysely<Database>): Promise<Record<string, nu
   );
   counts.events = events.rows[0].count;
   return counts;
+}
+
+export interface IdentityTestApp {
+  testApp: TestApp;
+  client: Client;
+  db: Kysely<Database>;
+}
+
+/** The real app for identity tests: sign-in without e-mail confirmation, limits out of the way. */
+export async function startIdentityApp(overrides: NodeJS.ProcessEnv = {}): Promise<IdentityTestApp> {
+  const testApp = await startTestApp({
+    AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
+    ...GENEROUS_RATE_LIMITS,
+    ...overrides,
+  });
+  return { testApp, client: { app: testApp.app }, db: databaseOf(testApp.app) };
 }

@@ -1,17 +1,16 @@
 import { type Kysely, sql } from 'kysely';
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import type { TestApp } from '../../../../test/support/test-app';
 import type { Database } from '../../platform/database/database.types';
 import { EventStore } from '../../platform/event-store/event-store';
 import { onboardingProjection } from '../projections/onboarding.projection';
 import { projectToEndOfLog } from '../../../../test/support/projections';
 import {
   type Client,
-  databaseOf,
-  GENEROUS_RATE_LIMITS,
   getMe,
   hs256,
   post,
   signUpBody,
+  startIdentityApp,
 } from './identity-test-kit';
 
 const answers = {
@@ -47,12 +46,7 @@ describe('identity: financial onboarding', () => {
   let db: Kysely<Database>;
 
   beforeAll(async () => {
-    testApp = await startTestApp({
-      AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
-      ...GENEROUS_RATE_LIMITS,
-    });
-    client = { app: testApp.app };
-    db = databaseOf(testApp.app);
+    ({ testApp, client, db } = await startIdentityApp());
   });
   afterAll(() => testApp.close());
 

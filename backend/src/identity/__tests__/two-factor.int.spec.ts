@@ -1,15 +1,14 @@
 import type { Kysely } from 'kysely';
 import { generate } from 'otplib';
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import type { TestApp } from '../../../../test/support/test-app';
 import type { Database } from '../../platform/database/database.types';
 import {
   type Client,
-  databaseOf,
-  GENEROUS_RATE_LIMITS,
   getMe,
   post,
   refreshCookieOf,
   signUpBody,
+  startIdentityApp,
 } from './identity-test-kit';
 
 /** The code an authenticator app shows `offsetSeconds` from now. */
@@ -22,12 +21,7 @@ describe('identity: two-factor sign-in with TOTP', () => {
   let db: Kysely<Database>;
 
   beforeAll(async () => {
-    testApp = await startTestApp({
-      AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
-      ...GENEROUS_RATE_LIMITS,
-    });
-    client = { app: testApp.app };
-    db = databaseOf(testApp.app);
+    ({ testApp, client, db } = await startIdentityApp());
   });
   afterAll(() => testApp.close());
 
