@@ -20,7 +20,7 @@ import {
   signUpSchema,
   type SignInInput,
   type SignUpInput,
-} from './identity.schemas';
+} from '../contracts/identity';
 import { RateLimiter } from './infrastructure/rate-limiter';
 import {
   REFRESH_COOKIE,

@@ -9,7 +9,7 @@ import {
 } from './commands/complete-onboarding.command';
 import type { OnboardingAnswers } from './domain/onboarding-answers';
 import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
-import { onboardingSchema } from './identity.schemas';
+import { onboardingSchema } from '../contracts/identity';
 
 @ApiTags('identity')
 @ApiBearerAuth()

@@ -4,7 +4,7 @@ import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
 import { TwoFactorHandler } from './commands/two-factor.command';
 import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
-import { mfaCodeSchema } from './identity.schemas';
+import { mfaCodeSchema } from '../contracts/identity';
 
 /** Two-factor sign-in of the signed-in user (the login's second step is POST /api/auth/mfa/verify). */
 @ApiTags('identity')

@@ -8,7 +8,7 @@ import { UserAlreadyRegisteredError } from '../domain/identity.errors';
 import { slugCandidate, slugFromName } from '../domain/slug';
 import { decide, initialTenantState } from '../domain/tenant.decider';
 import { TENANT_STREAM } from '../domain/tenant.events';
-import type { SignUpInput } from '../identity.schemas';
+import type { SignUpInput } from '../../contracts/identity';
 import { AccountEmails } from '../infrastructure/account-emails';
 import { EmailTokens } from '../infrastructure/email-tokens';
 import { PasswordHasher } from '../infrastructure/password-hasher';

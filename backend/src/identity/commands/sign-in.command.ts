@@ -4,7 +4,7 @@ import { EmailNotConfirmedError, InvalidCredentialsError } from '../domain/ident
 import { PasswordHasher } from '../infrastructure/password-hasher';
 import { RefreshTokens } from '../infrastructure/refresh-tokens';
 import { AccountRepository } from '../queries/account.repository';
-import type { SignInInput } from '../identity.schemas';
+import type { SignInInput } from '../../contracts/identity';
 import { type Session, SessionStarter } from './session-starter';
 import { TwoFactorHandler } from './two-factor.command';
 

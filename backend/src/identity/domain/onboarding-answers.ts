@@ -1,17 +1,7 @@
+import type { OnboardingInput } from '../../contracts/identity';
+
 /** The 11 raw answers of the onboarding chat, as typed (spec 000 §5). */
-export interface OnboardingAnswers {
-  alunos_ativos: string;
-  tipo_atendimento: string;
-  ticket_medio_mensal: string;
-  formas_cobranca: string;
-  emite_recibo: string;
-  faturamento_mensal_medio: string;
-  tipo_planos: string;
-  faz_desconto: string;
-  tem_politica_cancelamento: string;
-  objetivos: string;
-  meta_faturamento_6meses: string;
-}
+export type OnboardingAnswers = OnboardingInput['answers'];
 
 /** onboarding_data as stored in financial_onboarding. */
 export interface OnboardingData {

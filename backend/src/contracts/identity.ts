@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { isValidCpf } from './br-documents';
+
+/** Shapes of the identity routes, shared by the API and the SPA (no framework imports here). */
+
+const digits = (value: unknown) => (typeof value === 'string' ? value.replace(/\D/g, '') : value);
+
+/** The oldest birth date taken as plausible: nobody signs up at 120 or more. */
+export const MAX_AGE_YEARS = 120;
+
+/** 'YYYY-MM-DD' of a real calendar day, in the past, less than MAX_AGE_YEARS ago. */
+export function birthDateProblem(value: string, today: Date = new Date()): string | undefined {
+  const date = new Date(`${value}T00:00:00Z`);
+  if (
+    !/^\d{4}-\d{2}-\d{2}$/.test(value) ||
+    Number.isNaN(date.getTime()) ||
+    date.toISOString().slice(0, 10) !== value
+  )
+    return 'Data de nascimento inválida (use AAAA-MM-DD)';
+  const todayIso = today.toISOString().slice(0, 10);
+  if (value >= todayIso) return 'Data de nascimento inválida: deve ser uma data passada';
+  const oldest = `${Number(todayIso.slice(0, 4)) - MAX_AGE_YEARS}${todayIso.slice(4)}`;
+  if (value < oldest) return `Data de nascimento inválida: mais de ${MAX_AGE_YEARS} anos atrás`;
+  return undefined;
+}
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'E-mail inválido')
+  .pipe(z.email('E-mail inválido'));
+export const passwordSchema = z
+  .string()
+  .min(6, 'A senha deve ter no mínimo 6 caracteres')
+  .max(128, 'A senha deve ter no máximo 128 caracteres');
+
+export const signUpSchema = z.strictObject({
+  nome: z
+    .string()
+    .trim()
+    .min(1, 'Informe seu nome')
+    .max(120, 'O nome deve ter no máximo 120 caracteres'),
+  cpf: z.preprocess(digits, z.string().refine(isValidCpf, 'CPF inválido')),
+  dataNascimento: z.string().superRefine((value, context) => {
+    const problem = birthDateProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  }),
+  telefone: z.preprocess(
+    digits,
+    z.string().regex(/^\d{10,11}$/, 'Celular inválido: informe DDD e número, com 10 ou 11 dígitos'),
+  ),
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+export const signInSchema = z.strictObject({
+  email: z.string().trim().toLowerCase().min(1, 'Informe o e-mail').max(254),
+  password: z.string().min(1, 'Informe a senha').max(128),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+export const recoverSchema = z.strictObject({ email: emailSchema });
+export type RecoverInput = z.infer<typeof recoverSchema>;
+
+export const resetSchema = z.strictObject({
+  token: z.string().min(1, 'Link de redefinição inválido ou expirado.').max(200),
+  password: passwordSchema,
+});
+export type ResetInput = z.infer<typeof resetSchema>;
+
+/** The 11 questions of the 'Configuração Inicial' chat, in the order they are asked. */
+export const ONBOARDING_ANSWER_KEYS = [
+  'alunos_ativos',
+  'tipo_atendimento',
+  'ticket_medio_mensal',
+  'formas_cobranca',
+  'emite_recibo',
+  'faturamento_mensal_medio',
+  'tipo_planos',
+  'faz_desconto',
+  'tem_politica_cancelamento',
+  'objetivos',
+  'meta_faturamento_6meses',
+] as const;
+export type OnboardingAnswerKey = (typeof ONBOARDING_ANSWER_KEYS)[number];
+
+const answer = z.string().trim().min(1, 'não pode ficar em branco').max(500);
+export const onboardingSchema = z.strictObject({
+  answers: z.strictObject(
+    Object.fromEntries(ONBOARDING_ANSWER_KEYS.map((key) => [key, answer])) as Record<
+      OnboardingAnswerKey,
+      typeof answer
+    >,
+  ),
+});
+export type OnboardingInput = z.infer<typeof onboardingSchema>;
+
+const mfaCode = z
+  .string()
+  .trim()
+  .min(1, 'Informe o código de verificação')
+  .max(20, 'Código de verificação inválido.');
+export const mfaCodeSchema = z.strictObject({ code: mfaCode });
+export const mfaVerifySchema = z.strictObject({
+  challengeToken: z.string().min(1, 'A verificação expirou. Faça login novamente.').max(200),
+  code: mfaCode,
+});
+
+export type Role = 'personal' | 'aluno';
+
+/** GET /api/me */
+export interface Me {
+  id: string;
+  email: string;
+  nome: string;
+  role: Role;
+  tenantId: string;
+  tenantSlug: string;
+  onboardingRequired: boolean;
+}
