@@ -1,0 +1,20 @@
+/**
+ * The socket.io `changes` message (API.md "Realtime"): after a projection commits, the worker tells
+ * the tenant's browsers what changed; the SPA refetches the queries that show those types.
+ * A context adds its change types here, and the SPA's map from types to query keys must cover them.
+ */
+export const CHANGE_TYPES = ['student', 'credit', 'onboarding'] as const;
+export type ChangeType = (typeof CHANGE_TYPES)[number];
+
+export interface Change {
+  type: ChangeType;
+  id: string;
+}
+
+export interface ChangesMessage {
+  projection: string;
+  position: number;
+  changes: Change[];
+}
+
+export const CHANGES_EVENT = 'changes';
