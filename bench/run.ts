@@ -26,13 +26,15 @@ import { Server } from 'socket.io';
 import { io } from 'socket.io-client';
 import { parseConfig } from '../backend/src/config/config';
 import { createDatabase, createPool } from '../backend/src/platform/database/database';
-import type { Database } from '../backend/src/platform/database/database.types';
+import type { Database } from '../backend/src/platform/database/database';
 import { migrateToLatest } from '../backend/src/platform/database/migrator';
 import { CommandRunner } from '../backend/src/platform/event-store/command-runner';
 import { appendEvents } from '../backend/src/platform/event-store/event-store';
 import { type Checkpoint, hasReached } from '../backend/src/platform/projections/checkpoint';
 import { ProjectionCatalogue } from '../backend/src/platform/projections/projection-catalogue';
 import { ProjectionWaker } from '../backend/src/platform/projections/projection-waker';
+import { ProjectionsOnCommit } from '../backend/src/platform/projections/projections-on-commit';
+import { ReadYourWrites } from '../backend/src/platform/projections/read-your-writes';
 import { rebuildProjection } from '../backend/src/platform/projections/rebuild';
 import { projectionKeys } from '../backend/src/platform/projections/redis-keys';
 import { JobQueues } from '../backend/src/platform/queue/queue.module';
@@ -125,12 +127,10 @@ async function closedLoop(
 
 function command(runner: CommandRunner, streamId: string, cmd: StudentCommand) {
   return runner.run({
-    streamType: 'student',
     streamId,
     decider: studentDecider,
     command: cmd,
     context: { tenantId, actorId, actorRole: 'personal', correlationId: randomUUID() },
-    successStatus: 200,
   });
 }
 
@@ -400,9 +400,16 @@ async function main(): Promise<void> {
   );
   const redis = createRedis(config.REDIS_URL, 'vira-bench');
   const queues = new JobQueues(config, redis);
-  const catalogue = new ProjectionCatalogue();
-  catalogue.register(...studentProjections);
-  const runner = new CommandRunner(db, new ProjectionWaker(config, redis, queues, catalogue));
+  const catalogue = new ProjectionCatalogue(studentProjections);
+  // The API's observer: wake-ups and the read-your-writes record, as a real command pays them.
+  const runner = new CommandRunner(
+    db,
+    new ProjectionsOnCommit(
+      catalogue,
+      new ProjectionWaker(config, redis, queues),
+      new ReadYourWrites(config, db, redis),
+    ),
+  );
   let worker: ChildProcess | undefined;
   try {
     process.stdout.write('Vazão do event store...\n');

@@ -16,8 +16,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       occurred_at     timestamptz not null default now(),
       constraint events_stream_version_unique unique (stream_id, stream_version)
     )`.execute(db);
-  await sql`create index events_commit_order on events (transaction_id, global_position)`.execute(db);
-  await sql`create index events_tenant_stream on events (tenant_id, stream_type, stream_id)`.execute(db);
+  await sql`create index events_commit_order on events (transaction_id, global_position)`.execute(
+    db,
+  );
+  await sql`create index events_tenant_stream on events (tenant_id, stream_type, stream_id)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

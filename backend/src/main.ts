@@ -1,5 +1,7 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from './config/config';
+import { AppModule } from './app.module';
+import { ConfigError } from './config/config';
+import { loadAppConfig } from './contexts';
 import { createDatabase, createPool } from './platform/database/database';
 import { migrateToLatest } from './platform/database/migrator';
 import { createApp } from './platform/http/create-app';
@@ -16,16 +18,23 @@ async function migrate(databaseUrl: string): Promise<void> {
 }
 
 async function bootstrap(): Promise<void> {
-  const config = loadConfig();
+  const config = loadAppConfig();
   if (config.MIGRATE_ON_START) await migrate(config.DATABASE_URL);
-  const app = await createApp(config);
+  const app = await createApp(AppModule.forConfig(config), config);
   await app.listen({ port: config.PORT, host: config.HOST });
   const url = `http://localhost:${config.PORT}`;
-  process.stdout.write(JSON.stringify({ level: 30, time: Date.now(), msg: `Vira API pronta em ${url}`, url }) + '\n');
+  process.stdout.write(
+    JSON.stringify({ level: 30, time: Date.now(), msg: `Vira API pronta em ${url}`, url }) + '\n',
+  );
 }
 
 bootstrap().catch((error: unknown) => {
-  const message = error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  const message =
+    error instanceof ConfigError
+      ? error.message
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error);
   process.stderr.write(`${message}\n`);
   process.exit(1);
 });

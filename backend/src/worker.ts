@@ -1,32 +1,54 @@
 import 'reflect-metadata';
 import { Queue, Worker } from 'bullmq';
 import pino from 'pino';
-import { type AppConfig, ConfigError, loadConfig } from './config/config';
+import { type AppConfig, ConfigError } from './config/config';
+import { CONTEXTS, loadAppConfig } from './contexts';
+import type { JobHandler, WorkerServices } from './platform/context/bounded-context';
 import { createDatabase, createPool } from './platform/database/database';
-import type { Projection } from './platform/projections/projection';
+import { CommandRunner } from './platform/event-store/command-runner';
+import { ProjectionCatalogue } from './platform/projections/projection-catalogue';
+import { wakeProjections } from './platform/projections/projection-waker';
 import { ProjectionWorker } from './platform/projections/projection-worker';
 import { rebuildProjection } from './platform/projections/rebuild';
 import { projectionKeys } from './platform/projections/redis-keys';
-import {
-  QUEUE_JOBS,
-  type JobHandlers,
-  type QueueName,
-} from './platform/queue/jobs';
 import { closeRedis, createRedis } from './platform/queue/redis';
-import { identityProjections } from './identity/projections';
-import { studentProjections } from './students/projections';
 
-/** Every read model the worker keeps; a context adds its projections here. */
-const PROJECTIONS: readonly Projection[] = [...identityProjections, ...studentProjections];
+/** Every read model the worker keeps, from the contexts' manifests. */
+const PROJECTIONS = CONTEXTS.flatMap((context) => context.projections ?? []);
 
 /** The safety net: each projection runs at least this often even if a wake-up was lost. */
 const SAFETY_NET_EVERY_MS = 1_000;
 
+/** Queue name -> job name -> handler: the platform's projection runs and every context's jobs. */
+function jobHandlers(projectionWorker: ProjectionWorker): Map<string, Map<string, JobHandler>> {
+  const queues = new Map<string, Map<string, JobHandler>>([
+    [
+      'projections',
+      new Map<string, JobHandler>([
+        [
+          'projection.run',
+          (data) => projectionWorker.run((data as { projection: string }).projection),
+        ],
+      ]),
+    ],
+  ]);
+  for (const context of CONTEXTS) {
+    for (const [queue, jobs] of Object.entries(context.jobs ?? {})) {
+      const handlers = queues.get(queue) ?? new Map<string, JobHandler>();
+      for (const [job, handler] of Object.entries(jobs)) {
+        if (handlers.has(job)) throw new Error(`Job registrado duas vezes: ${queue}/${job}`);
+        handlers.set(job, handler);
+      }
+      queues.set(queue, handlers);
+    }
+  }
+  return queues;
+}
+
 async function runWorker(config: AppConfig): Promise<void> {
   const logger = pino({ level: config.LOG_LEVEL, base: { service: 'worker' } });
   const connection = createRedis(config.REDIS_URL, 'vira-worker');
-  const keys = projectionKeys(config.REDIS_PREFIX);
-  const prefix = keys.bullPrefix;
+  const prefix = projectionKeys(config.REDIS_PREFIX).bullPrefix;
   const db = createDatabase(
     createPool({
       connectionString: config.DATABASE_URL,
@@ -42,29 +64,33 @@ async function runWorker(config: AppConfig): Promise<void> {
     prefix: config.REDIS_PREFIX,
     projections: PROJECTIONS,
   });
+  // Commands sent by the worker's jobs (process managers) wake the projections that read them.
+  const catalogue = new ProjectionCatalogue(PROJECTIONS);
+  const commands = new CommandRunner(db, {
+    committed: ({ eventTypes }) =>
+      wakeProjections(
+        connection,
+        projectionsQueue,
+        config.REDIS_PREFIX,
+        catalogue.namesReading(eventTypes),
+      ),
+  });
+  const services: WorkerServices = { db, redis: connection, commands, logger };
 
-  const handlers: JobHandlers = {
-    projections: {
-      'projection.run': ({ projection }) => projectionWorker.run(projection),
-    },
-  };
-  assertEveryJobHasAHandler(handlers);
-
-  const concurrency: Record<QueueName, number> = {
-    projections: PROJECTIONS.length,
-  };
-  const workers = (Object.keys(QUEUE_JOBS) as QueueName[]).map(
-    (queue) =>
+  const workers = [...jobHandlers(projectionWorker)].map(
+    ([queue, handlers]) =>
       new Worker(
         queue,
         async (job) => {
-          const handler = (handlers[queue] as Record<string, (data: unknown) => Promise<void>>)[
-            job.name
-          ];
+          const handler = handlers.get(job.name);
           if (!handler) throw new Error(`Job sem handler: ${queue}/${job.name}`);
-          await handler(job.data);
+          await handler(job.data, services);
         },
-        { connection: connection.duplicate(), prefix, concurrency: concurrency[queue] },
+        {
+          connection: connection.duplicate(),
+          prefix,
+          concurrency: queue === 'projections' ? PROJECTIONS.length : 1,
+        },
       ),
   );
   for (const worker of workers) {
@@ -134,18 +160,8 @@ async function runRebuild(config: AppConfig, name: string | undefined): Promise<
   }
 }
 
-function assertEveryJobHasAHandler(handlers: JobHandlers): void {
-  for (const [queue, jobs] of Object.entries(QUEUE_JOBS)) {
-    for (const job of jobs) {
-      if (!(handlers as Record<string, Record<string, unknown>>)[queue]?.[job]) {
-        throw new Error(`Job sem handler: ${queue}/${job}`);
-      }
-    }
-  }
-}
-
 const [command, argument] = process.argv.slice(2);
-(command === 'rebuild' ? runRebuild(loadConfig(), argument) : runWorker(loadConfig())).catch(
+(command === 'rebuild' ? runRebuild(loadAppConfig(), argument) : runWorker(loadAppConfig())).catch(
   (error: unknown) => {
     process.stderr.write(
       `${error instanceof ConfigError ? error.message : error instanceof Error ? error.stack : String(error)}\n`,

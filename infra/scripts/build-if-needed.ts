@@ -25,12 +25,24 @@ const TARGETS: BuildTarget[] = [
   {
     workspace: 'backend',
     output: 'backend/dist/backend/src/main.js',
-    sources: ['backend/src', 'migrations', 'backend/package.json', 'backend/tsconfig.json', 'backend/tsconfig.build.json'],
+    sources: [
+      'backend/src',
+      'migrations',
+      'backend/package.json',
+      'backend/tsconfig.json',
+      'backend/tsconfig.build.json',
+    ],
   },
   {
     workspace: 'frontend',
     output: 'frontend/dist/index.html',
-    sources: ['frontend/src', 'frontend/index.html', 'frontend/package.json', 'frontend/vite.config.ts', 'frontend/public'],
+    sources: [
+      'frontend/src',
+      'frontend/index.html',
+      'frontend/package.json',
+      'frontend/vite.config.ts',
+      'frontend/public',
+    ],
   },
 ];
 
@@ -39,10 +51,15 @@ export function buildIfNeeded(log: (line: string) => void): void {
   for (const target of TARGETS) {
     const output = path.join(REPO_ROOT, target.output);
     const builtAt = existsSync(output) ? statSync(output).mtimeMs : 0;
-    const changedAt = Math.max(...target.sources.map((source) => newestMtime(path.join(REPO_ROOT, source))));
+    const changedAt = Math.max(
+      ...target.sources.map((source) => newestMtime(path.join(REPO_ROOT, source))),
+    );
     if (builtAt >= changedAt) continue;
     log(`Compilando ${target.workspace}...`);
-    const result = spawnSync('npm', ['run', 'build', '-w', target.workspace], { cwd: REPO_ROOT, stdio: 'inherit' });
+    const result = spawnSync('npm', ['run', 'build', '-w', target.workspace], {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+    });
     if (result.status !== 0) throw new Error(`A compilação de ${target.workspace} falhou.`);
   }
 }

@@ -6,7 +6,13 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { REPO_ROOT, type RunningService, startPostgres, startRedis, waitForHealth } from './local-services';
+import {
+  REPO_ROOT,
+  type RunningService,
+  startPostgres,
+  startRedis,
+  waitForHealth,
+} from './local-services';
 
 const log = (line: string) => process.stdout.write(`[vira dev] ${line}\n`);
 const children: ChildProcess[] = [];
@@ -20,7 +26,11 @@ function start(command: string, args: string[], env: NodeJS.ProcessEnv): ChildPr
 
 async function stopAll(): Promise<never> {
   for (const child of children) child.kill('SIGTERM');
-  await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((r) => child.once('exit', r)) : null)));
+  await Promise.all(
+    children.map((child) =>
+      child.exitCode === null ? new Promise((r) => child.once('exit', r)) : null,
+    ),
+  );
   for (const service of services.reverse()) await service.stop().catch(() => undefined);
   process.exit(0);
 }
@@ -34,10 +44,20 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stopAll());
   process.on('SIGTERM', () => void stopAll());
 
-  const env = { ...process.env, PORT: port, API_PORT: port, DATABASE_URL: postgres.url, REDIS_URL: redis.url, NODE_ENV: 'development' };
+  const env = {
+    ...process.env,
+    PORT: port,
+    API_PORT: port,
+    DATABASE_URL: postgres.url,
+    REDIS_URL: redis.url,
+    NODE_ENV: 'development',
+  };
   const tsc = path.join(REPO_ROOT, 'node_modules/.bin/tsc');
   log('Compilando o backend...');
-  if (spawnSync(tsc, ['-p', 'backend/tsconfig.build.json'], { cwd: REPO_ROOT, stdio: 'inherit' }).status !== 0) {
+  if (
+    spawnSync(tsc, ['-p', 'backend/tsconfig.build.json'], { cwd: REPO_ROOT, stdio: 'inherit' })
+      .status !== 0
+  ) {
     log('Há erros de compilação; o watch segue e recompila ao salvar.');
   }
   start(tsc, ['-p', 'backend/tsconfig.build.json', '--watch', '--preserveWatchOutput'], env);
@@ -49,7 +69,9 @@ async function main(): Promise<void> {
     start(process.execPath, ['--watch', path.join(dist, 'worker.js')], env);
   }
   start('npm', ['run', 'dev', '-w', 'frontend'], env);
-  log(`API em http://localhost:${port}, SPA com hot reload em http://localhost:${process.env.VITE_PORT ?? 5173}`);
+  log(
+    `API em http://localhost:${port}, SPA com hot reload em http://localhost:${process.env.VITE_PORT ?? 5173}`,
+  );
 }
 
 main().catch(async (error: unknown) => {

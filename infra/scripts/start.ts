@@ -10,7 +10,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { buildIfNeeded } from './build-if-needed';
-import { portAnswers, REPO_ROOT, type RunningService, startPostgres, startRedis, waitForHealth } from './local-services';
+import {
+  portAnswers,
+  REPO_ROOT,
+  type RunningService,
+  startPostgres,
+  startRedis,
+  waitForHealth,
+} from './local-services';
 
 const log = (line: string) => process.stdout.write(`[vira] ${line}\n`);
 
@@ -56,7 +63,12 @@ async function main(): Promise<void> {
     services.push(redis);
     log(`Banco: ${postgres.description}; Redis: ${redis.description}`);
 
-    const env = { ...process.env, PORT: String(port), DATABASE_URL: postgres.url, REDIS_URL: redis.url };
+    const env = {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: postgres.url,
+      REDIS_URL: redis.url,
+    };
     const dist = path.join(REPO_ROOT, 'backend/dist/backend/src');
     api = spawn(process.execPath, [path.join(dist, 'main.js')], { env, stdio: 'inherit' });
     api.once('exit', (code) => void shutdown(code ?? 1));

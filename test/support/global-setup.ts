@@ -1,6 +1,11 @@
 import type { Config } from '@jest/types';
 import { resolveServices } from './services';
-import { cloneWorkerDatabases, createMigratedTemplate, dropAbandonedDatabases, dropRunDatabases } from './test-databases';
+import {
+  cloneWorkerDatabases,
+  createMigratedTemplate,
+  dropAbandonedDatabases,
+  dropRunDatabases,
+} from './test-databases';
 
 /**
  * Finds PostgreSQL and Redis, migrates a template database once, and clones one database per
@@ -11,7 +16,11 @@ export default async function globalSetup(globalConfig: Config.GlobalConfig): Pr
   const runPid = process.pid;
   await dropAbandonedDatabases(services.adminDatabaseUrl);
   await createMigratedTemplate(services.adminDatabaseUrl, runPid);
-  await cloneWorkerDatabases(services.adminDatabaseUrl, runPid, Math.max(1, globalConfig.maxWorkers));
+  await cloneWorkerDatabases(
+    services.adminDatabaseUrl,
+    runPid,
+    Math.max(1, globalConfig.maxWorkers),
+  );
 
   process.env.VIRA_TEST_ADMIN_DATABASE_URL = services.adminDatabaseUrl;
   process.env.VIRA_TEST_REDIS_URL = services.redisUrl;

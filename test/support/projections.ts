@@ -3,7 +3,10 @@ import { sql } from 'kysely';
 import { DATABASE, type Db } from '../../backend/src/platform/database/database.module';
 import { hasReached } from '../../backend/src/platform/projections/checkpoint';
 import type { Projection } from '../../backend/src/platform/projections/projection';
-import { drainProjection, readCheckpoint } from '../../backend/src/platform/projections/projection-runner';
+import {
+  drainProjection,
+  readCheckpoint,
+} from '../../backend/src/platform/projections/projection-runner';
 
 /**
  * Runs `projections`, as the worker would, until they have applied every event

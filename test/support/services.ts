@@ -34,7 +34,8 @@ export async function resolveServices(env: NodeJS.ProcessEnv = process.env): Pro
 
   tried.push(adminDatabaseUrl ? 'DATABASE_URL (set)' : 'DATABASE_URL (not set)');
   tried.push(redisUrl ? 'REDIS_URL (set)' : 'REDIS_URL (not set)');
-  if (!adminDatabaseUrl && (await portAnswers('127.0.0.1', 5432))) adminDatabaseUrl = LOCAL_POSTGRES;
+  if (!adminDatabaseUrl && (await portAnswers('127.0.0.1', 5432)))
+    adminDatabaseUrl = LOCAL_POSTGRES;
   if (!redisUrl && (await portAnswers('127.0.0.1', 6379))) redisUrl = LOCAL_REDIS;
   tried.push(`PostgreSQL em 127.0.0.1:5432 (${adminDatabaseUrl ? 'respondeu' : 'sem resposta'})`);
   tried.push(`Redis em 127.0.0.1:6379 (${redisUrl ? 'respondeu' : 'sem resposta'})`);

@@ -16,8 +16,8 @@ const smtp = new SMTPServer({
   onData(stream, _session, callback) {
     simpleParser(stream)
       .then((mail) => {
-        const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((address) =>
-          address.value.map((value) => value.address.toLowerCase()),
+        const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap(
+          (address) => address.value.map((value) => value.address.toLowerCase()),
         );
         messages.unshift({ to, subject: mail.subject ?? '', text: mail.text ?? '' });
         callback();
@@ -42,7 +42,9 @@ const http = createServer((request, response) => {
 });
 
 smtp.listen(smtpPort, '127.0.0.1', () => {
-  http.listen(httpPort, '127.0.0.1', () => process.stdout.write(`READY smtp:${smtpPort} http:${httpPort}\n`));
+  http.listen(httpPort, '127.0.0.1', () =>
+    process.stdout.write(`READY smtp:${smtpPort} http:${httpPort}\n`),
+  );
 });
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.on(signal, () => smtp.close(() => http.close(() => process.exit(0))));

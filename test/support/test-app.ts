@@ -1,5 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { parseConfig, type AppConfig } from '../../backend/src/config/config';
+import { AppModule } from '../../backend/src/app.module';
+import type { AppConfig } from '../../backend/src/config/config';
+import { appConfigFrom } from '../../backend/src/contexts';
 import { createApp } from '../../backend/src/platform/http/create-app';
 
 export interface TestApp {
@@ -8,10 +10,17 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
+/** The real application, built but not started, on this jest worker's database and Redis prefix. */
+export async function createTestApp(
+  overrides: NodeJS.ProcessEnv = {},
+): Promise<{ app: NestFastifyApplication; config: AppConfig }> {
+  const config = appConfigFrom({ ...process.env, ...overrides });
+  return { app: await createApp(AppModule.forConfig(config), config), config };
+}
+
 /** The real application (same filters, prefix, plugins) on this jest worker's database and Redis prefix. */
 export async function startTestApp(overrides: NodeJS.ProcessEnv = {}): Promise<TestApp> {
-  const config = parseConfig({ ...process.env, ...overrides });
-  const app = await createApp(config);
+  const { app, config } = await createTestApp(overrides);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return { app, config, close: () => app.close() };

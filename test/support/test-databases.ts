@@ -27,7 +27,8 @@ export async function dropAbandonedDatabases(adminUrl: string): Promise<void> {
     );
     for (const { datname } of rows) {
       const pid = Number(/^vira_t(\d+)_/.exec(datname)?.[1]);
-      if (pid && !isAlive(pid)) await client.query(`drop database if exists "${datname}" with (force)`);
+      if (pid && !isAlive(pid))
+        await client.query(`drop database if exists "${datname}" with (force)`);
     }
   });
 }
@@ -39,7 +40,11 @@ export async function createMigratedTemplate(adminUrl: string, runPid: number): 
     await client.query(`create database "${name}"`);
   });
   const db = createDatabase(
-    createPool({ connectionString: databaseUrlFor(adminUrl, name), poolMax: 1, applicationName: 'vira-test-template' }),
+    createPool({
+      connectionString: databaseUrlFor(adminUrl, name),
+      poolMax: 1,
+      applicationName: 'vira-test-template',
+    }),
   );
   try {
     await migrateToLatest(db);
@@ -48,7 +53,11 @@ export async function createMigratedTemplate(adminUrl: string, runPid: number): 
   }
 }
 
-export async function cloneWorkerDatabases(adminUrl: string, runPid: number, workers: number): Promise<void> {
+export async function cloneWorkerDatabases(
+  adminUrl: string,
+  runPid: number,
+  workers: number,
+): Promise<void> {
   await withAdminClient(adminUrl, async (client) => {
     for (let worker = 1; worker <= workers; worker++) {
       const name = workerDatabaseName(runPid, worker);
@@ -64,6 +73,7 @@ export async function dropRunDatabases(adminUrl: string, runPid: number): Promis
       `select datname from pg_database where datname like $1`,
       [`${TEST_DATABASE_PREFIX}${runPid}\\_%`],
     );
-    for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
+    for (const { datname } of rows)
+      await client.query(`drop database if exists "${datname}" with (force)`);
   });
 }

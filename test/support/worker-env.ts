@@ -5,7 +5,8 @@ import { workerDatabaseName } from './test-databases';
 const runPid = Number(process.env.VIRA_TEST_RUN_PID);
 const worker = process.env.JEST_WORKER_ID ?? '1';
 const adminUrl = process.env.VIRA_TEST_ADMIN_DATABASE_URL;
-if (!adminUrl || !runPid) throw new Error('global-setup.ts não rodou: faltam VIRA_TEST_* no ambiente');
+if (!adminUrl || !runPid)
+  throw new Error('global-setup.ts não rodou: faltam VIRA_TEST_* no ambiente');
 
 process.env.NODE_ENV = 'test';
 process.env.DATABASE_URL = databaseUrlFor(adminUrl, workerDatabaseName(runPid, worker));

@@ -1,14 +1,16 @@
 import { z } from 'zod';
-import { identityConfigShape } from '../identity/identity.config';
 
-const booleanFromEnv = z
+export const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
-const configSchema = z.object({
+/** The settings of the platform (HTTP, database, Redis, auth); each context brings its own slice. */
+const platformConfigShape = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Public origin of the app, used in links sent to people (e-mails, invites); default follows PORT. */
+  APP_URL: z.url().optional(),
   DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/vira'),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
@@ -38,39 +40,63 @@ const configSchema = z.object({
     .string()
     .default('false')
     .transform((value): boolean | number | string =>
-      value === 'false' ? false : value === 'true' ? true : /^\d+$/.test(value) ? Number(value) : value,
+      value === 'false'
+        ? false
+        : value === 'true'
+          ? true
+          : /^\d+$/.test(value)
+            ? Number(value)
+            : value,
     ),
-  ...identityConfigShape,
-});
+};
 
-type RawConfig = z.infer<typeof configSchema>;
-export type AppConfig = Omit<RawConfig, 'JWT_SECRET'> & { JWT_SECRET: string };
+type RawPlatformConfig = z.infer<z.ZodObject<typeof platformConfigShape>>;
+export type PlatformConfig = Omit<RawPlatformConfig, 'JWT_SECRET' | 'APP_URL'> & {
+  JWT_SECRET: string;
+  APP_URL: string;
+};
+
+/** The platform's settings plus those of one context's slice (`identityConfigShape`, ...). */
+export type ConfigWith<Slice extends z.ZodRawShape> = PlatformConfig & z.infer<z.ZodObject<Slice>>;
+
+/** Every setting of the process: the platform's and every context's slice, parsed together. */
+export type AppConfig = PlatformConfig & Record<string, unknown>;
 
 export class ConfigError extends Error {}
 
 const DEVELOPMENT_JWT_SECRET = 'vira-development-secret-never-use-in-production';
 
-export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
-  const result = configSchema.safeParse(env);
+/**
+ * Parses the environment once against the platform's settings and the slices of the contexts
+ * (`slices`); a bad or missing value stops start-up naming it.
+ */
+export function parseConfig<const Slices extends readonly z.ZodRawShape[] = []>(
+  env: NodeJS.ProcessEnv,
+  slices: Slices = [] as unknown as Slices,
+): PlatformConfig & UnionToIntersection<z.infer<z.ZodObject<Slices[number]>>> {
+  const schema = z.object(Object.assign({}, ...slices, platformConfigShape) as z.ZodRawShape);
+  const result = schema.safeParse(env);
   if (!result.success) {
     const problems = result.error.issues
       .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
       .join('; ');
     throw new ConfigError(`Configuração inválida — ${problems}`);
   }
-  const config = result.data;
+  const config = result.data as RawPlatformConfig;
   if (!config.JWT_SECRET && config.NODE_ENV === 'production') {
     throw new ConfigError('Configuração inválida — JWT_SECRET: obrigatório em produção');
   }
-  return { ...config, JWT_SECRET: config.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET };
+  return {
+    ...result.data,
+    JWT_SECRET: config.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
+    APP_URL: config.APP_URL ?? `http://localhost:${config.PORT}`,
+  } as PlatformConfig & UnionToIntersection<z.infer<z.ZodObject<Slices[number]>>>;
 }
 
-let cached: AppConfig | undefined;
-
-/** The process configuration, parsed from the environment once. */
-export function loadConfig(): AppConfig {
-  cached ??= parseConfig(process.env);
-  return cached;
-}
+type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (
+  value: infer I,
+) => void
+  ? I
+  : never;
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

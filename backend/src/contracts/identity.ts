@@ -10,15 +10,12 @@ export const MAX_AGE_YEARS = 120;
 
 /** 'YYYY-MM-DD' of a real calendar day, in the past, less than MAX_AGE_YEARS ago. */
 export function birthDateProblem(value: string, today: Date = new Date()): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return 'Data de nascimento inválida (use AAAA-MM-DD)';
   const date = new Date(`${value}T00:00:00Z`);
-  if (
-    !/^\d{4}-\d{2}-\d{2}$/.test(value) ||
-    Number.isNaN(date.getTime()) ||
-    date.toISOString().slice(0, 10) !== value
-  )
-    return 'Data de nascimento inválida (use AAAA-MM-DD)';
   const todayIso = today.toISOString().slice(0, 10);
-  if (value >= todayIso) return 'Data de nascimento inválida: deve ser uma data passada';
+  const isCalendarDay = !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  if (!isCalendarDay || value >= todayIso)
+    return 'Data de nascimento inválida: deve ser uma data passada';
   const oldest = `${Number(todayIso.slice(0, 4)) - MAX_AGE_YEARS}${todayIso.slice(4)}`;
   if (value < oldest) return `Data de nascimento inválida: mais de ${MAX_AGE_YEARS} anos atrás`;
   return undefined;

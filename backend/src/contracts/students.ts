@@ -29,8 +29,18 @@ const profileFields = {
     .optional(),
 };
 
-export const createStudentSchema = z.strictObject(profileFields);
-export type CreateStudentInput = z.infer<typeof createStudentSchema>;
+/** A new student's profile; optional fields left out are stored as null. */
+export const createStudentSchema = z.strictObject(profileFields).transform((input) => ({
+  nome: input.nome,
+  telefone: input.telefone ?? null,
+  whatsapp: input.whatsapp ?? null,
+  email: input.email ?? null,
+  planoId: input.planoId ?? null,
+  observacoes: input.observacoes ?? null,
+}));
+export type CreateStudentInput = z.input<typeof createStudentSchema>;
+/** A student's profile as the API stores it (phones as digits, absent fields null). */
+export type StudentProfile = z.output<typeof createStudentSchema>;
 
 export const updateStudentSchema = z
   .strictObject({ ...profileFields, nome: profileFields.nome.optional() })
@@ -50,20 +60,8 @@ export type GrantCreditsInput = z.infer<typeof grantCreditsSchema>;
 export const consumeCreditSchema = z.strictObject({ reason, sessionId: z.uuid().optional() });
 export type ConsumeCreditInput = z.infer<typeof consumeCreditSchema>;
 
-/** Every command answers the id it acted on and the global position of its last event. */
-export interface CommandResponse {
+export interface Student extends StudentProfile {
   id: string;
-  position: number;
-}
-
-export interface Student {
-  id: string;
-  nome: string;
-  telefone: string | null;
-  whatsapp: string | null;
-  email: string | null;
-  planoId: string | null;
-  observacoes: string | null;
   creditos: number;
   createdAt: string;
   updatedAt: string;

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { APP_CONFIG, type AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config';
+import type { IdentityConfig } from './identity.config';
 import { Public } from '../platform/auth/public.decorator';
 import { ConfirmEmailHandler } from './commands/confirm-email.command';
 import { RefreshSessionHandler } from './commands/refresh-session.command';
@@ -13,6 +14,7 @@ import { SignInHandler } from './commands/sign-in.command';
 import { TwoFactorHandler } from './commands/two-factor.command';
 import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
 import {
+  type Me,
   mfaVerifySchema,
   recoverSchema,
   resetSchema,
@@ -22,19 +24,16 @@ import {
   type SignUpInput,
 } from '../contracts/identity';
 import { RateLimiter } from './infrastructure/rate-limiter';
-import {
-  REFRESH_COOKIE,
-  refreshCookieOptions,
-} from './infrastructure/refresh-cookie';
+import { REFRESH_COOKIE, refreshCookieOptions } from './infrastructure/refresh-cookie';
 import { RefreshTokens } from './infrastructure/refresh-tokens';
-import { AccountRepository, type MeView } from './queries/account.repository';
+import { AccountRepository } from './queries/account.repository';
 
 @ApiTags('identity')
 @Public()
 @Controller('auth')
 export class AuthController {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: IdentityConfig,
     private readonly rateLimiter: RateLimiter,
     private readonly registerTrainer: RegisterTrainerHandler,
     private readonly signIn: SignInHandler,
@@ -52,9 +51,9 @@ export class AuthController {
   async signUp(
     @Body(new ZodValidationPipe(signUpSchema)) input: SignUpInput,
     @Req() request: FastifyRequest,
-  ): Promise<{ user: MeView | undefined }> {
+  ): Promise<{ user: Me | undefined }> {
     await this.rateLimiter.hit('signup', request.ip, this.config.RATE_LIMIT_SIGNUP);
-    const trainer = await this.registerTrainer.execute(input, new Date());
+    const trainer = await this.registerTrainer.execute(input, new Date(), request.id);
     return {
       user: await this.accounts.me({
         userId: trainer.userId,
@@ -70,9 +69,7 @@ export class AuthController {
     @Body(new ZodValidationPipe(signInSchema)) input: SignInInput,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<
-    { accessToken: string; user: MeView } | { mfaRequired: true; challengeToken: string }
-  > {
+  ): Promise<{ accessToken: string; user: Me } | { mfaRequired: true; challengeToken: string }> {
     await this.rateLimiter.hit(
       'login-address',
       request.ip,
@@ -91,7 +88,7 @@ export class AuthController {
     input: { challengeToken: string; code: string },
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<{ accessToken: string; user: MeView }> {
+  ): Promise<{ accessToken: string; user: Me }> {
     await this.rateLimiter.hit(
       'login-address',
       request.ip,
@@ -110,7 +107,7 @@ export class AuthController {
   async refresh(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<{ accessToken: string; user: MeView }> {
+  ): Promise<{ accessToken: string; user: Me }> {
     try {
       return this.answerWithSession(
         reply,
@@ -172,7 +169,7 @@ export class AuthController {
   private answerWithSession(
     reply: FastifyReply,
     session: Session,
-  ): { accessToken: string; user: MeView } {
+  ): { accessToken: string; user: Me } {
     reply.setCookie(
       REFRESH_COOKIE,
       session.refreshToken.token,

@@ -1,6 +1,7 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { APP_CONFIG, type AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config';
+import type { IdentityConfig } from './identity.config';
 import { Public } from '../platform/auth/public.decorator';
 import { NotFoundError } from '../platform/errors/domain-error';
 import { DevMailboxRepository, type DevMail } from './queries/dev-mailbox.repository';
@@ -11,7 +12,7 @@ import { DevMailboxRepository, type DevMail } from './queries/dev-mailbox.reposi
 @Controller('dev/mailbox')
 export class DevMailboxController {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: IdentityConfig,
     private readonly mailbox: DevMailboxRepository,
   ) {}
 

@@ -1,7 +1,8 @@
 import { Controller, Get, HttpStatus, Inject, Param, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { APP_CONFIG, type AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config';
+import type { IdentityConfig } from './identity.config';
 import { Public } from '../platform/auth/public.decorator';
 import { DomainError, NotFoundError } from '../platform/errors/domain-error';
 import {
@@ -24,7 +25,7 @@ const STATE_COOKIE_MAX_AGE_SECONDS = 10 * 60;
 @Controller('auth/providers/:provider')
 export class IdentityProvidersController {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: IdentityConfig,
     private readonly providers: IdentityProviders,
     private readonly signInWithProvider: SignInWithProviderHandler,
   ) {}
@@ -71,6 +72,7 @@ export class IdentityProvidersController {
         new URL(request.url, this.config.APP_URL),
         request.cookies[STATE_COOKIE],
         new Date(),
+        request.id,
       );
       if ('mfaRequired' in result) {
         // The sign-in page asks for the code and completes it at POST /api/auth/mfa/verify.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ConfigWith } from '../config/config';
 
 const RATE_LIMIT = /^(\d+)\/(\d+(?:\.\d+)?)$/;
 
@@ -20,8 +21,6 @@ const optionalBoolean = z
 
 /** Environment settings of the identity context, merged into the app configuration. */
 export const identityConfigShape = {
-  /** Public origin of the app, used in links sent by e-mail. */
-  APP_URL: z.url().default('http://localhost:3000'),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Default: true in production, false otherwise. */
   AUTH_REQUIRE_EMAIL_CONFIRMATION: optionalBoolean,
@@ -42,3 +41,6 @@ export const identityConfigShape = {
 };
 
 export type RateLimitSetting = { max: number; windowMs: number };
+
+/** The settings identity reads: the platform's and its own. */
+export type IdentityConfig = ConfigWith<typeof identityConfigShape>;

@@ -1,7 +1,5 @@
-import { Inject, Module, type OnModuleInit } from '@nestjs/common';
-import { ProjectionCatalogue } from '../platform/projections/projection-catalogue';
+import { Module } from '@nestjs/common';
 import { AuthController } from './auth.controller';
-import { CompleteOnboardingHandler } from './commands/complete-onboarding.command';
 import { ConfirmEmailHandler } from './commands/confirm-email.command';
 import { RefreshSessionHandler } from './commands/refresh-session.command';
 import { RegisterTrainerHandler } from './commands/register-trainer.command';
@@ -24,10 +22,11 @@ import { TwoFactorController } from './two-factor.controller';
 import { TwoFactorHandler } from './commands/two-factor.command';
 import { MfaChallenges } from './infrastructure/mfa-challenges';
 import { OnboardingController } from './onboarding.controller';
+import { TenantCommands } from './commands/tenant.commands';
+import { TwoFactorRepository } from './queries/two-factor.repository';
+import { PendingProviderSignIns } from './infrastructure/pending-provider-sign-ins';
 import { AccountRepository } from './queries/account.repository';
 import { DevMailboxRepository } from './queries/dev-mailbox.repository';
-
-import { identityProjections } from './projections';
 
 /** Accounts, sessions, tenants with their public slug, e-mail links and financial onboarding. */
 @Module({
@@ -55,17 +54,13 @@ import { identityProjections } from './projections';
     ConfirmEmailHandler,
     RequestPasswordResetHandler,
     ResetPasswordHandler,
-    CompleteOnboardingHandler,
+    TenantCommands,
+    TwoFactorRepository,
+    PendingProviderSignIns,
     IdentityProviders,
     SignInWithProviderHandler,
     MfaChallenges,
     TwoFactorHandler,
   ],
 })
-export class IdentityModule implements OnModuleInit {
-  constructor(@Inject(ProjectionCatalogue) private readonly catalogue: ProjectionCatalogue) {}
-
-  onModuleInit(): void {
-    this.catalogue.register(...identityProjections);
-  }
-}
+export class IdentityModule {}

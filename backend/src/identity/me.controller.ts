@@ -1,3 +1,4 @@
+import type { Me } from '../contracts/identity';
 import { Controller, Get } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../platform/auth/auth-user';
@@ -5,7 +6,7 @@ import { CurrentUser } from '../platform/auth/current-user.decorator';
 import { NotFoundError } from '../platform/errors/domain-error';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 import { ONBOARDING_PROJECTION } from './projections';
-import { AccountRepository, type MeView } from './queries/account.repository';
+import { AccountRepository } from './queries/account.repository';
 
 @ApiTags('identity')
 @ApiBearerAuth()
@@ -15,7 +16,7 @@ export class MeController {
 
   @Get()
   @ReadsProjections(ONBOARDING_PROJECTION)
-  async me(@CurrentUser() user: AuthUser): Promise<MeView> {
+  async me(@CurrentUser() user: AuthUser): Promise<Me> {
     const me = await this.accounts.me(user);
     if (!me) throw new NotFoundError('Usuário');
     return me;

@@ -9,16 +9,16 @@ import {
   Patch,
   Post,
 } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import {
   type ConsumeCreditInput,
   consumeCreditSchema,
-  type CreateStudentInput,
   createStudentSchema,
   type GrantCreditsInput,
   grantCreditsSchema,
+  type StudentProfile,
   type UpdateStudentInput,
   updateStudentSchema,
 } from '../contracts/students';
@@ -31,37 +31,17 @@ import { CurrentCommandContext } from '../platform/event-store/command-context.d
 import { ApiIdempotencyKey, ApiZodBody } from '../platform/http/openapi.decorators';
 import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
-import { ConsumeCreditCommand } from './commands/one-credit.commands';
-import { GrantCreditsCommand } from './commands/grant-credits.command';
-import { RegisterStudentCommand } from './commands/register-student.command';
-import { RemoveStudentCommand } from './commands/remove-student.command';
-import { UpdateStudentCommand } from './commands/update-student.command';
-import type { StudentProfile } from './domain/student.events';
+import { StudentCommands } from './commands/student.commands';
 import { CREDIT_LEDGER_PROJECTION, STUDENTS_PROJECTION } from './projections';
-import { GetStudentHistoryQuery } from './queries/get-student-history.query';
-import { GetStudentQuery } from './queries/get-student.query';
-import { ListStudentsQuery } from './queries/list-students.query';
+import { StudentsRepository } from './queries/students.repository';
 
 /** Unknown ids and other tenants' ids look the same: not found. */
 function studentId(id: string): string {
-  if (!z.uuid().safeParse(id).success) throw new NotFoundError('Aluno');
+  if (!z.uuid().safeParse(id).success) throw notFound();
   return id;
 }
 
-function profileOf(input: CreateStudentInput): StudentProfile {
-  return {
-    nome: input.nome,
-    telefone: input.telefone ?? null,
-    whatsapp: input.whatsapp ?? null,
-    email: input.email ?? null,
-    planoId: input.planoId ?? null,
-    observacoes: input.observacoes ?? null,
-  };
-}
-
-function changesOf(input: UpdateStudentInput): Partial<StudentProfile> {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
-}
+const notFound = () => new NotFoundError('Aluno');
 
 @ApiTags('students')
 @ApiBearerAuth()
@@ -69,33 +49,36 @@ function changesOf(input: UpdateStudentInput): Partial<StudentProfile> {
 @Controller('students')
 export class StudentsController {
   constructor(
-    @Inject(CommandBus) private readonly commands: CommandBus,
-    @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(StudentCommands) private readonly commands: StudentCommands,
+    @Inject(StudentsRepository) private readonly students: StudentsRepository,
   ) {}
 
   @Get()
   @ApiOperation({ summary: 'Alunos do personal, por nome' })
   @ReadsProjections(STUDENTS_PROJECTION)
-  list(@CurrentUser() user: AuthUser) {
-    return this.queries.execute(new ListStudentsQuery(user.tenantId));
+  async list(@CurrentUser() user: AuthUser) {
+    return { items: await this.students.list(user.tenantId) };
   }
 
   @Post()
+  @HttpCode(201)
   @ApiOperation({ summary: 'Cadastra um aluno (0 créditos); 201 { id, position }' })
   @ApiZodBody(createStudentSchema)
   @ApiIdempotencyKey()
   create(
     @CurrentCommandContext() context: CommandContext,
-    @Body(new ZodValidationPipe(createStudentSchema)) input: CreateStudentInput,
+    @Body(new ZodValidationPipe(createStudentSchema)) profile: StudentProfile,
   ) {
-    return this.commands.execute(new RegisterStudentCommand(context, profileOf(input)));
+    return this.commands.handle(context, uuidv7(), { type: 'RegisterStudent', profile });
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'Um aluno' })
   @ReadsProjections(STUDENTS_PROJECTION)
-  get(@CurrentUser() user: AuthUser, @Param('id') id: string) {
-    return this.queries.execute(new GetStudentQuery(user.tenantId, studentId(id)));
+  async get(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    const student = await this.students.find(user.tenantId, studentId(id));
+    if (!student) throw notFound();
+    return student;
   }
 
   @Patch(':id')
@@ -106,11 +89,9 @@ export class StudentsController {
   update(
     @CurrentCommandContext() context: CommandContext,
     @Param('id') id: string,
-    @Body(new ZodValidationPipe(updateStudentSchema)) input: UpdateStudentInput,
+    @Body(new ZodValidationPipe(updateStudentSchema)) changes: UpdateStudentInput,
   ) {
-    return this.commands.execute(
-      new UpdateStudentCommand(context, studentId(id), changesOf(input)),
-    );
+    return this.commands.handle(context, studentId(id), { type: 'UpdateStudent', changes });
   }
 
   @Delete(':id')
@@ -118,7 +99,7 @@ export class StudentsController {
   @ApiOperation({ summary: 'Remove o aluno (o histórico de créditos continua no log)' })
   @ApiIdempotencyKey()
   remove(@CurrentCommandContext() context: CommandContext, @Param('id') id: string) {
-    return this.commands.execute(new RemoveStudentCommand(context, studentId(id)));
+    return this.commands.handle(context, studentId(id), { type: 'RemoveStudent' });
   }
 
   @Post(':id/credits')
@@ -131,9 +112,7 @@ export class StudentsController {
     @Param('id') id: string,
     @Body(new ZodValidationPipe(grantCreditsSchema)) input: GrantCreditsInput,
   ) {
-    return this.commands.execute(
-      new GrantCreditsCommand(context, studentId(id), input.amount, input.reason),
-    );
+    return this.commands.handle(context, studentId(id), { type: 'GrantCredits', ...input });
   }
 
   @Post(':id/credits/consume')
@@ -146,15 +125,15 @@ export class StudentsController {
     @Param('id') id: string,
     @Body(new ZodValidationPipe(consumeCreditSchema)) input: ConsumeCreditInput,
   ) {
-    return this.commands.execute(
-      new ConsumeCreditCommand(context, studentId(id), input.reason, input.sessionId),
-    );
+    return this.commands.handle(context, studentId(id), { type: 'ConsumeCredit', ...input });
   }
 
   @Get(':id/history')
   @ApiOperation({ summary: 'Trilha de auditoria dos créditos do aluno' })
   @ReadsProjections(STUDENTS_PROJECTION, CREDIT_LEDGER_PROJECTION)
-  history(@CurrentUser() user: AuthUser, @Param('id') id: string) {
-    return this.queries.execute(new GetStudentHistoryQuery(user.tenantId, studentId(id)));
+  async history(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    const items = await this.students.history(user.tenantId, studentId(id));
+    if (!items) throw notFound();
+    return { items };
   }
 }

@@ -1,19 +1,10 @@
-import { Inject, Module, type OnModuleInit } from '@nestjs/common';
-import { ProjectionCatalogue } from '../platform/projections/projection-catalogue';
-import { studentCommandHandlers } from './commands';
-import { studentProjections } from './projections';
-import { studentQueryHandlers } from './queries';
+import { Module } from '@nestjs/common';
+import { StudentCommands } from './commands/student.commands';
 import { StudentsRepository } from './queries/students.repository';
 import { StudentsController } from './students.controller';
 
 @Module({
   controllers: [StudentsController],
-  providers: [StudentsRepository, ...studentCommandHandlers, ...studentQueryHandlers],
+  providers: [StudentCommands, StudentsRepository],
 })
-export class StudentsModule implements OnModuleInit {
-  constructor(@Inject(ProjectionCatalogue) private readonly catalogue: ProjectionCatalogue) {}
-
-  onModuleInit(): void {
-    this.catalogue.register(...studentProjections);
-  }
-}
+export class StudentsModule {}

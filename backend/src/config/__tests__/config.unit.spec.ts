@@ -19,11 +19,16 @@ describe('parseConfig', () => {
 
   it('requires a real JWT secret in production', () => {
     expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
-    expect(parseConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).JWT_SECRET).toHaveLength(40);
+    expect(
+      parseConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).JWT_SECRET,
+    ).toHaveLength(40);
   });
 
   it('splits CORS origins', () => {
-    expect(parseConfig({ CORS_ORIGINS: 'https://a.com, https://b.com' }).CORS_ORIGINS).toEqual(['https://a.com', 'https://b.com']);
+    expect(parseConfig({ CORS_ORIGINS: 'https://a.com, https://b.com' }).CORS_ORIGINS).toEqual([
+      'https://a.com',
+      'https://b.com',
+    ]);
   });
 
   it('trusts no proxy unless told which', () => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../../../../test/support/test-app';
-import type { Database } from '../../platform/database/database.types';
+import type { Database } from '../../platform/database/database';
 import type { Kysely } from 'kysely';
 import {
   type Client,

@@ -1,5 +1,8 @@
-import { ConfigError, parseConfig } from '../../config/config';
+import { ConfigError, parseConfig as parseAppConfig } from '../../config/config';
+import { identityConfigShape } from '../identity.config';
 import { requiresEmailConfirmation } from '../commands/sign-in.command';
+
+const parseConfig = (env: NodeJS.ProcessEnv) => parseAppConfig(env, [identityConfigShape]);
 
 describe('identity settings from the environment', () => {
   it('reads rate limits as max/seconds with sensible defaults', () => {

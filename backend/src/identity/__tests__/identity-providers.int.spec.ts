@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import type { Kysely } from 'kysely';
 import { generate } from 'otplib';
 import { startTestApp, type TestApp } from '../../../../test/support/test-app';
-import type { Database } from '../../platform/database/database.types';
+import type { Database } from '../../platform/database/database';
 import {
   databaseOf,
   GENEROUS_RATE_LIMITS,

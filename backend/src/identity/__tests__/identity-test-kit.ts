@@ -2,7 +2,7 @@ import { startTestApp, type TestApp } from '../../../../test/support/test-app';
 import { createHmac } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../platform/database/database.types';
+import type { Database } from '../../platform/database/database';
 import { DATABASE } from '../../platform/database/database.module';
 import { REFRESH_COOKIE } from '../infrastructure/refresh-cookie';
 
@@ -113,7 +113,9 @@ export interface IdentityTestApp {
 }
 
 /** The real app for identity tests: sign-in without e-mail confirmation, limits out of the way. */
-export async function startIdentityApp(overrides: NodeJS.ProcessEnv = {}): Promise<IdentityTestApp> {
+export async function startIdentityApp(
+  overrides: NodeJS.ProcessEnv = {},
+): Promise<IdentityTestApp> {
   const testApp = await startTestApp({
     AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
     ...GENEROUS_RATE_LIMITS,

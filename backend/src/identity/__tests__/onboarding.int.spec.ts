@@ -1,17 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { TestApp } from '../../../../test/support/test-app';
-import type { Database } from '../../platform/database/database.types';
-import { EventStore } from '../../platform/event-store/event-store';
+import type { Database } from '../../platform/database/database';
+import { readStream } from '../../platform/event-store/event-store';
 import { onboardingProjection } from '../projections/onboarding.projection';
 import { projectToEndOfLog } from '../../../../test/support/projections';
-import {
-  type Client,
-  getMe,
-  hs256,
-  post,
-  signUpBody,
-  startIdentityApp,
-} from './identity-test-kit';
+import { type Client, getMe, hs256, post, signUpBody, startIdentityApp } from './identity-test-kit';
 
 const answers = {
   alunos_ativos: '25 alunos',
@@ -77,7 +70,7 @@ describe('identity: financial onboarding', () => {
       completedAt: expect.any(String),
     });
 
-    const stream = await testApp.app.get(EventStore).readStream(user.tenantId, user.tenantId);
+    const stream = await readStream(db, user.tenantId, user.tenantId);
     const completed = stream.at(-1)!;
     expect(completed).toMatchObject({
       eventType: 'OnboardingCompleted',
@@ -140,9 +133,7 @@ describe('identity: financial onboarding', () => {
   it('projects OnboardingCompleted into financial_onboarding idempotently', async () => {
     const { user, token } = await trainer();
     await onboard(token);
-    const event = (await testApp.app.get(EventStore).readStream(user.tenantId, user.tenantId)).at(
-      -1,
-    )!;
+    const event = (await readStream(db, user.tenantId, user.tenantId)).at(-1)!;
     for (let replay = 0; replay < 2; replay++) {
       await db.transaction().execute((trx) => onboardingProjection.apply([event], trx));
     }

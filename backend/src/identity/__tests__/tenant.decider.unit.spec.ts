@@ -1,5 +1,6 @@
+import { deciderSpec } from '../../../../test/support/decider-spec';
 import type { OnboardingData } from '../domain/onboarding-answers';
-import { decide, stateFrom, type TenantCommand } from '../domain/tenant.decider';
+import { type TenantCommand, tenantDecider } from '../domain/tenant.decider';
 import type { TenantEvent } from '../domain/tenant.events';
 
 const now = new Date('2026-11-21T12:00:00Z');
@@ -22,62 +23,63 @@ const registered: TenantEvent[] = [
   { type: 'TenantCreated', data: { tenantId, slug: 'ana', nome: 'Ana' } },
   { type: 'TrainerRegistered', data: { tenantId, userId, nome: 'Ana' } },
 ];
+const registerTrainer: TenantCommand = {
+  type: 'RegisterTrainer',
+  tenantId,
+  userId,
+  nome: 'Ana',
+  slug: 'ana',
+};
 const completeOnboarding: TenantCommand = {
   type: 'CompleteOnboarding',
   onboardingId: 'o-1',
-  tenantId,
   userId,
   onboardingData: data,
 };
 
-const given = (events: TenantEvent[]) => ({
-  when: (command: TenantCommand) => () => decide(stateFrom(events), command, now),
-});
+const given = deciderSpec(tenantDecider, now);
 
 describe('tenant decider', () => {
   it('registers a trainer on a new tenant', () => {
-    expect(
-      given([]).when({ type: 'RegisterTrainer', tenantId, userId, nome: 'Ana', slug: 'ana' })(),
-    ).toEqual(registered);
+    given().when(registerTrainer).then(registered);
   });
 
   it('refuses to create a tenant twice', () => {
-    expect(
-      given(registered).when({
-        type: 'RegisterTrainer',
-        tenantId,
-        userId,
-        nome: 'Ana',
-        slug: 'ana',
-      }),
-    ).toThrow(expect.objectContaining({ code: 'tenant_already_exists' }));
+    given(...registered)
+      .when(registerTrainer)
+      .thenFails('tenant_already_exists');
   });
 
   it('completes onboarding once, stamped with the clock it is given', () => {
-    expect(given(registered).when(completeOnboarding)()).toEqual([
-      {
-        type: 'OnboardingCompleted',
-        data: {
-          onboardingId: 'o-1',
-          tenantId,
-          userId,
-          onboardingData: data,
-          completedAt: now.toISOString(),
+    given(...registered)
+      .when(completeOnboarding)
+      .then([
+        {
+          type: 'OnboardingCompleted',
+          data: {
+            onboardingId: 'o-1',
+            tenantId,
+            userId,
+            onboardingData: data,
+            completedAt: now.toISOString(),
+          },
         },
-      },
-    ]);
-    const completed = [...registered, ...given(registered).when(completeOnboarding)()];
-    expect(given(completed).when(completeOnboarding)).toThrow(
-      expect.objectContaining({ code: 'onboarding_already_completed' }),
-    );
+      ]);
+    const completed = [
+      ...registered,
+      ...given(...registered)
+        .when(completeOnboarding)
+        .events(),
+    ];
+    given(...completed)
+      .when(completeOnboarding)
+      .thenFails('onboarding_already_completed');
   });
 
   it('refuses onboarding on an unknown tenant or by someone who is not its trainer', () => {
-    expect(given([]).when(completeOnboarding)).toThrow(
-      expect.objectContaining({ code: 'tenant_not_found' }),
-    );
-    expect(given(registered).when({ ...completeOnboarding, userId: 'someone-else' })).toThrow(
-      expect.objectContaining({ code: 'forbidden' }),
-    );
+    given().when(completeOnboarding).thenFails('tenant_not_found');
+    given(...registered)
+      .when({ ...completeOnboarding, userId: 'someone-else' })
+      .thenFails('forbidden');
   });
 });

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { generate } from 'otplib';
 import type { TestApp } from '../../../../test/support/test-app';
-import type { Database } from '../../platform/database/database.types';
+import type { Database } from '../../platform/database/database';
 import {
   type Client,
   getMe,

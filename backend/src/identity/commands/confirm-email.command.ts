@@ -1,26 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
-import { DATABASE, type Db } from '../../platform/database/database.module';
 import { EmailTokens } from '../infrastructure/email-tokens';
+import { AccountRepository } from '../queries/account.repository';
 
 @Injectable()
 export class ConfirmEmailHandler {
   constructor(
-    @Inject(DATABASE) private readonly db: Db,
-    private readonly emailTokens: EmailTokens,
+    @Inject(AccountRepository) private readonly accounts: AccountRepository,
+    @Inject(EmailTokens) private readonly emailTokens: EmailTokens,
   ) {}
 
   /** True when the link was valid (unused, within the hour) and the e-mail is now confirmed. */
   execute(token: string): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.accounts.transaction(async (trx) => {
       const userId = await this.emailTokens.consume(token, 'confirm_email', trx);
       if (!userId) return false;
-      await trx
-        .updateTable('users')
-        .set({ emailConfirmedAt: sql`now()` })
-        .where('id', '=', userId)
-        .where('emailConfirmedAt', 'is', null)
-        .execute();
+      await this.accounts.confirmEmail(trx, userId);
       return true;
     });
   }

@@ -1,18 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
-import { DATABASE, type Db } from '../../platform/database/database.module';
 import { InvalidResetTokenError } from '../domain/identity.errors';
 import { EmailTokens } from '../infrastructure/email-tokens';
 import { PasswordHasher } from '../infrastructure/password-hasher';
 import { RefreshTokens } from '../infrastructure/refresh-tokens';
+import { AccountRepository } from '../queries/account.repository';
 
 @Injectable()
 export class ResetPasswordHandler {
   constructor(
-    @Inject(DATABASE) private readonly db: Db,
-    private readonly emailTokens: EmailTokens,
-    private readonly hasher: PasswordHasher,
-    private readonly refreshTokens: RefreshTokens,
+    @Inject(AccountRepository) private readonly accounts: AccountRepository,
+    @Inject(EmailTokens) private readonly emailTokens: EmailTokens,
+    @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
+    @Inject(RefreshTokens) private readonly refreshTokens: RefreshTokens,
   ) {}
 
   /**
@@ -21,22 +20,12 @@ export class ResetPasswordHandler {
    */
   async execute(token: string, password: string): Promise<void> {
     const passwordHash = await this.hasher.hash(password);
-    await this.db.transaction().execute(async (trx) => {
+    await this.accounts.transaction(async (trx) => {
       const userId = await this.emailTokens.consume(token, 'reset_password', trx);
       if (!userId) throw new InvalidResetTokenError();
       await this.emailTokens.spendAll(userId, 'reset_password', trx);
-      await trx
-        .insertInto('passwordCredentials')
-        .values({ userId, passwordHash })
-        .onConflict((conflict) =>
-          conflict.column('userId').doUpdateSet({ passwordHash, updatedAt: sql`now()` }),
-        )
-        .execute();
-      await trx
-        .updateTable('users')
-        .set({ emailConfirmedAt: sql`coalesce(email_confirmed_at, now())` })
-        .where('id', '=', userId)
-        .execute();
+      await this.accounts.setPassword(trx, userId, passwordHash);
+      await this.accounts.confirmEmail(trx, userId);
       await this.refreshTokens.revokeAllOfUser(userId, trx);
     });
   }

@@ -1,14 +1,15 @@
+import type { Me } from '../../contracts/identity';
 import { Injectable } from '@nestjs/common';
 import { AccessTokenService } from '../../platform/auth/access-token.service';
 import type { AuthUser } from '../../platform/auth/auth-user';
-import { AccountRepository, type MeView } from '../queries/account.repository';
+import { AccountRepository } from '../queries/account.repository';
 import type { IssuedRefreshToken } from '../infrastructure/refresh-tokens';
 import { InvalidCredentialsError } from '../domain/identity.errors';
 
 export interface Session {
   accessToken: string;
   refreshToken: IssuedRefreshToken;
-  user: MeView;
+  user: Me;
 }
 
 /** Access token + the user's view for a user whose refresh token is already settled. */

@@ -1,24 +1,16 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type Redis from 'ioredis';
-import { sql } from 'kysely';
 import * as oidc from 'openid-client';
-import { APP_CONFIG, type AppConfig } from '../../config/config';
-import { DATABASE, type Db } from '../../platform/database/database.module';
-import { REDIS } from '../../platform/queue/queue.module';
 import { IdentityProviders, type ProviderName } from '../infrastructure/identity-providers';
+import {
+  type PendingSignIn,
+  PendingProviderSignIns,
+} from '../infrastructure/pending-provider-sign-ins';
 import { RefreshTokens } from '../infrastructure/refresh-tokens';
+import { AccountRepository } from '../queries/account.repository';
 import { RegisterTrainerHandler } from './register-trainer.command';
 import { SessionStarter } from './session-starter';
 import type { SignInResult } from './sign-in.command';
 import { TwoFactorHandler } from './two-factor.command';
-
-const PENDING_SIGN_IN_TTL_MS = 10 * 60 * 1000;
-
-interface PendingSignIn {
-  provider: ProviderName;
-  codeVerifier: string;
-  nonce: string;
-}
 
 /** Why a provider sign-in ended without a session; the SPA shows the matching message. */
 export class ProviderSignInFailed extends Error {
@@ -37,14 +29,13 @@ export class SignInWithProviderHandler {
   private readonly logger = new Logger('SignInWithProvider');
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(REDIS) private readonly redis: Redis,
-    @Inject(DATABASE) private readonly db: Db,
-    private readonly providers: IdentityProviders,
-    private readonly registerTrainer: RegisterTrainerHandler,
-    private readonly refreshTokens: RefreshTokens,
-    private readonly sessions: SessionStarter,
-    private readonly twoFactor: TwoFactorHandler,
+    @Inject(PendingProviderSignIns) private readonly pendingSignIns: PendingProviderSignIns,
+    @Inject(AccountRepository) private readonly accounts: AccountRepository,
+    @Inject(IdentityProviders) private readonly providers: IdentityProviders,
+    @Inject(RegisterTrainerHandler) private readonly registerTrainer: RegisterTrainerHandler,
+    @Inject(RefreshTokens) private readonly refreshTokens: RefreshTokens,
+    @Inject(SessionStarter) private readonly sessions: SessionStarter,
+    @Inject(TwoFactorHandler) private readonly twoFactor: TwoFactorHandler,
   ) {}
 
   /** The provider's authorization URL and the state to bind to this browser. */
@@ -56,12 +47,7 @@ export class SignInWithProviderHandler {
       nonce: oidc.randomNonce(),
     };
     const state = oidc.randomState();
-    await this.redis.set(
-      this.pendingKey(state),
-      JSON.stringify(pending),
-      'PX',
-      PENDING_SIGN_IN_TTL_MS,
-    );
+    await this.pendingSignIns.save(state, pending);
     const authorizationUrl = oidc.buildAuthorizationUrl(configuration, {
       redirect_uri: this.providers.redirectUri(provider),
       scope: 'openid email profile',
@@ -79,12 +65,12 @@ export class SignInWithProviderHandler {
     callbackUrl: URL,
     browserState: string | undefined,
     now: Date,
+    correlationId: string,
   ): Promise<SignInResult> {
     const state = callbackUrl.searchParams.get('state');
     // The state must come back to the same browser that started (login CSRF) and is used once.
     if (!state || state !== browserState) throw new ProviderSignInFailed('provider_failed');
-    const stored = await this.redis.getdel(this.pendingKey(state));
-    const pending = stored ? (JSON.parse(stored) as PendingSignIn) : undefined;
+    const pending = await this.pendingSignIns.take(state);
     if (!pending || pending.provider !== provider)
       throw new ProviderSignInFailed('provider_failed');
 
@@ -110,7 +96,7 @@ export class SignInWithProviderHandler {
     }
     if (!claims) throw new ProviderSignInFailed('provider_failed');
 
-    const userId = await this.userFor(provider, claims, now);
+    const userId = await this.userFor(provider, claims, now, correlationId);
     // The provider replaces the password, not the second factor.
     if (await this.twoFactor.isEnabled(userId)) {
       return { mfaRequired: true, challengeToken: await this.twoFactor.startChallenge(userId) };
@@ -120,52 +106,33 @@ export class SignInWithProviderHandler {
     };
   }
 
-  private userFor(provider: ProviderName, claims: oidc.IDToken, now: Date): Promise<string> {
+  /** The user linked to this provider account; else the one with its verified e-mail; else a new trainer. */
+  private async userFor(
+    provider: ProviderName,
+    claims: oidc.IDToken,
+    now: Date,
+    correlationId: string,
+  ): Promise<string> {
     const subject = claims.sub;
+    const linked = await this.accounts.userLinkedTo(provider, subject);
+    if (linked) return linked;
+
+    // Only an address the provider vouches for may reach an existing account.
     const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : undefined;
-    return this.db.transaction().execute(async (trx) => {
-      const linked = await trx
-        .selectFrom('userIdentities')
-        .select('userId')
-        .where('provider', '=', provider)
-        .where('subject', '=', subject)
-        .executeTakeFirst();
-      if (linked) return linked.userId;
+    if (!email || claims.email_verified !== true)
+      throw new ProviderSignInFailed('email_not_verified');
+    const existing = await this.accounts.linkIdentityByEmail(provider, subject, email);
+    if (existing) return existing;
 
-      // Only an address the provider vouches for may reach an existing account.
-      if (!email || claims.email_verified !== true)
-        throw new ProviderSignInFailed('email_not_verified');
-      const existing = await trx
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', email)
-        .executeTakeFirst();
-      if (existing) {
-        await trx
-          .insertInto('userIdentities')
-          .values({ provider, subject, userId: existing.id, email })
-          .execute();
-        await trx
-          .updateTable('users')
-          .set({ emailConfirmedAt: sql`coalesce(email_confirmed_at, now())` })
-          .where('id', '=', existing.id)
-          .execute();
-        return existing.id;
-      }
-      const nome =
-        typeof claims.name === 'string' && claims.name.trim()
-          ? claims.name.trim()
-          : email.split('@')[0];
-      const trainer = await this.registerTrainer.registerFromProvider(
-        { nome, email, provider, subject },
-        now,
-        trx,
-      );
-      return trainer.userId;
-    });
-  }
-
-  private pendingKey(state: string): string {
-    return `${this.config.REDIS_PREFIX}:oidc-pending:${state}`;
+    const nome =
+      typeof claims.name === 'string' && claims.name.trim()
+        ? claims.name.trim()
+        : email.split('@')[0];
+    const trainer = await this.registerTrainer.registerFromProvider(
+      { nome, email, provider, subject },
+      now,
+      correlationId,
+    );
+    return trainer.userId;
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { APP_CONFIG } from '../../config/config';
+import type { IdentityConfig } from '../identity.config';
 import { EmailNotConfirmedError, InvalidCredentialsError } from '../domain/identity.errors';
 import { PasswordHasher } from '../infrastructure/password-hasher';
 import { RefreshTokens } from '../infrastructure/refresh-tokens';
@@ -10,14 +11,14 @@ import { TwoFactorHandler } from './two-factor.command';
 
 export type SignInResult = { session: Session } | { mfaRequired: true; challengeToken: string };
 
-export function requiresEmailConfirmation(config: AppConfig): boolean {
+export function requiresEmailConfirmation(config: IdentityConfig): boolean {
   return config.AUTH_REQUIRE_EMAIL_CONFIRMATION ?? config.NODE_ENV === 'production';
 }
 
 @Injectable()
 export class SignInHandler {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: IdentityConfig,
     private readonly accounts: AccountRepository,
     private readonly hasher: PasswordHasher,
     private readonly refreshTokens: RefreshTokens,

@@ -1,46 +1,36 @@
+import { HttpStatus } from '@nestjs/common';
 import { ConflictError, DomainError } from '../../platform/errors/domain-error';
+import type { Decider } from '../../platform/event-store/decider';
 import type { OnboardingData } from './onboarding-answers';
-import type {
-  OnboardingCompleted,
-  TenantCreated,
-  TenantEvent,
-  TrainerRegistered,
-} from './tenant.events';
+import type { TenantEvent } from './tenant.events';
 
 export interface TenantState {
   exists: boolean;
+  tenantId: string | null;
   trainerIds: readonly string[];
   onboardingCompleted: boolean;
 }
 
-export const initialTenantState: TenantState = {
+export type TenantCommand =
+  | { type: 'RegisterTrainer'; tenantId: string; userId: string; nome: string; slug: string }
+  | {
+      type: 'CompleteOnboarding';
+      onboardingId: string;
+      userId: string;
+      onboardingData: OnboardingData;
+    };
+
+const initialState = (): TenantState => ({
   exists: false,
+  tenantId: null,
   trainerIds: [],
   onboardingCompleted: false,
-};
+});
 
-export interface RegisterTrainer {
-  type: 'RegisterTrainer';
-  tenantId: string;
-  userId: string;
-  nome: string;
-  slug: string;
-}
-
-export interface CompleteOnboarding {
-  type: 'CompleteOnboarding';
-  onboardingId: string;
-  tenantId: string;
-  userId: string;
-  onboardingData: OnboardingData;
-}
-
-export type TenantCommand = RegisterTrainer | CompleteOnboarding;
-
-export function evolve(state: TenantState, event: TenantEvent): TenantState {
+function evolve(state: TenantState, event: TenantEvent): TenantState {
   switch (event.type) {
     case 'TenantCreated':
-      return { ...state, exists: true };
+      return { ...state, exists: true, tenantId: event.data.tenantId };
     case 'TrainerRegistered':
       return { ...state, trainerIds: [...state.trainerIds, event.data.userId] };
     case 'OnboardingCompleted':
@@ -48,45 +38,53 @@ export function evolve(state: TenantState, event: TenantEvent): TenantState {
   }
 }
 
-export function stateFrom(events: readonly TenantEvent[]): TenantState {
-  return events.reduce(evolve, initialTenantState);
-}
-
-/** Pure: what a command on a tenant stream means, given the stream so far and the time now. */
-export function decide(state: TenantState, command: TenantCommand, now: Date): TenantEvent[] {
+function decide(
+  command: TenantCommand,
+  state: TenantState,
+  now: Date,
+): TenantEvent[] | DomainError {
   switch (command.type) {
     case 'RegisterTrainer': {
       if (state.exists)
-        throw new ConflictError('tenant_already_exists', 'Este espaço de trabalho já existe.');
-      const created: TenantCreated = {
-        type: 'TenantCreated',
-        data: { tenantId: command.tenantId, slug: command.slug, nome: command.nome },
-      };
-      const registered: TrainerRegistered = {
-        type: 'TrainerRegistered',
-        data: { tenantId: command.tenantId, userId: command.userId, nome: command.nome },
-      };
-      return [created, registered];
+        return new ConflictError('tenant_already_exists', 'Este espaço de trabalho já existe.');
+      const { tenantId, userId, nome, slug } = command;
+      return [
+        { type: 'TenantCreated', data: { tenantId, slug, nome } },
+        { type: 'TrainerRegistered', data: { tenantId, userId, nome } },
+      ];
     }
     case 'CompleteOnboarding': {
-      if (!state.exists) throw new DomainError('tenant_not_found', 'Tenant ID não encontrado', 404);
-      if (!state.trainerIds.includes(command.userId)) {
-        throw new DomainError('forbidden', 'Acesso negado', 403);
-      }
-      if (state.onboardingCompleted) {
-        throw new ConflictError('onboarding_already_completed', 'O onboarding já foi concluído.');
-      }
-      const completed: OnboardingCompleted = {
-        type: 'OnboardingCompleted',
-        data: {
-          onboardingId: command.onboardingId,
-          tenantId: command.tenantId,
-          userId: command.userId,
-          onboardingData: command.onboardingData,
-          completedAt: now.toISOString(),
+      if (!state.tenantId)
+        return new DomainError(
+          'tenant_not_found',
+          'Tenant ID não encontrado',
+          HttpStatus.NOT_FOUND,
+        );
+      if (!state.trainerIds.includes(command.userId))
+        return new DomainError('forbidden', 'Acesso negado', HttpStatus.FORBIDDEN);
+      if (state.onboardingCompleted)
+        return new ConflictError('onboarding_already_completed', 'O onboarding já foi concluído.');
+      const { onboardingId, userId, onboardingData } = command;
+      return [
+        {
+          type: 'OnboardingCompleted',
+          data: {
+            onboardingId,
+            tenantId: state.tenantId,
+            userId,
+            onboardingData,
+            completedAt: now.toISOString(),
+          },
         },
-      };
-      return [completed];
+      ];
     }
   }
 }
+
+/** A tenant's stream: created with its trainer, onboarded once by that trainer. */
+export const tenantDecider: Decider<TenantCommand, TenantEvent, TenantState> = {
+  streamType: 'tenant',
+  initialState,
+  evolve,
+  decide,
+};

@@ -1,25 +1,19 @@
-import type { DomainEvent } from '../../platform/event-store/event';
+import { eventData, type EventsOf, eventTypesOf } from '../../platform/event-store/event';
 import type { OnboardingData } from './onboarding-answers';
 
-export const TENANT_STREAM = 'tenant';
-
-export type TenantCreated = DomainEvent<
-  'TenantCreated',
-  { tenantId: string; slug: string; nome: string }
->;
-export type TrainerRegistered = DomainEvent<
-  'TrainerRegistered',
-  { tenantId: string; userId: string; nome: string }
->;
-export type OnboardingCompleted = DomainEvent<
-  'OnboardingCompleted',
-  {
+/** The events of a tenant's stream (its id is the tenant's id). */
+export const tenantEvents = {
+  TenantCreated: eventData<{ tenantId: string; slug: string; nome: string }>(),
+  TrainerRegistered: eventData<{ tenantId: string; userId: string; nome: string }>(),
+  OnboardingCompleted: eventData<{
     onboardingId: string;
     tenantId: string;
     userId: string;
     onboardingData: OnboardingData;
     completedAt: string;
-  }
->;
+  }>(),
+};
 
-export type TenantEvent = TenantCreated | TrainerRegistered | OnboardingCompleted;
+export type TenantEvent = EventsOf<typeof tenantEvents>;
+export type OnboardingCompleted = Extract<TenantEvent, { type: 'OnboardingCompleted' }>;
+export const TENANT_EVENT_TYPES = eventTypesOf(tenantEvents);

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { APP_CONFIG } from '../../config/config';
+import type { IdentityConfig } from '../identity.config';
 import { Mailer } from './mailer';
 
 function escapeHtml(text: string): string {
@@ -10,7 +11,7 @@ function escapeHtml(text: string): string {
 @Injectable()
 export class AccountEmails {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: IdentityConfig,
     private readonly mailer: Mailer,
   ) {}
 

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type Kysely, sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { DATABASE, type Db } from '../../platform/database/database.module';
-import type { Database, EmailTokensTable } from '../../platform/database/database.types';
+import type { Database } from '../../platform/database/database';
+import type { EmailTokens as EmailTokensTable } from '../../platform/database/database.types';
 import { hashSecretToken, newSecretToken } from './secret-token';
 
 export type EmailTokenPurpose = EmailTokensTable['purpose'];

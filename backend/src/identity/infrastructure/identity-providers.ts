@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import * as oidc from 'openid-client';
-import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { APP_CONFIG } from '../../config/config';
+import type { IdentityConfig } from '../identity.config';
 
 export const PROVIDER_NAMES = ['google', 'apple'] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
@@ -22,7 +23,7 @@ interface ProviderSettings {
 export class IdentityProviders {
   private readonly configurations = new Map<ProviderName, Promise<oidc.Configuration>>();
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(@Inject(APP_CONFIG) private readonly config: IdentityConfig) {}
 
   isEnabled(provider: ProviderName): boolean {
     return this.settings(provider) !== undefined;

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
 import { v7 as uuidv7 } from 'uuid';
-import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { APP_CONFIG } from '../../config/config';
+import type { IdentityConfig } from '../identity.config';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 
 export interface MailMessage {
@@ -21,7 +22,7 @@ export class Mailer implements OnApplicationShutdown {
   private readonly transport?: Transporter;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: IdentityConfig,
     @Inject(DATABASE) private readonly db: Db,
   ) {
     if (config.SMTP_URL) this.transport = createTransport(config.SMTP_URL);

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { APP_CONFIG } from '../../config/config';
+import type { IdentityConfig } from '../identity.config';
 import { REDIS } from '../../platform/queue/queue.module';
 import { hashSecretToken, newSecretToken } from './secret-token';
 
@@ -12,7 +13,7 @@ const MAX_ATTEMPTS = 5;
 export class MfaChallenges {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
   async create(userId: string): Promise<string> {

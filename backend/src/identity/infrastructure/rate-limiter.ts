@@ -1,6 +1,7 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { APP_CONFIG } from '../../config/config';
+import type { IdentityConfig } from '../identity.config';
 import { DomainError } from '../../platform/errors/domain-error';
 import { REDIS } from '../../platform/queue/queue.module';
 import type { RateLimitSetting } from '../identity.config';
@@ -26,7 +27,7 @@ export class RateLimitedError extends DomainError {
 export class RateLimiter {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
   /** Counts one attempt for `subject` under `action`; throws 429 once the window's allowance is spent. */

@@ -1,12 +1,15 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply } from 'fastify';
-import type { AppConfig } from '../../config/config';
+import type { IdentityConfig } from '../identity.config';
 import type { IssuedRefreshToken } from './refresh-tokens';
 
 export const REFRESH_COOKIE = 'vira_refresh';
 const REFRESH_COOKIE_PATH = '/api/auth';
 
-export function refreshCookieOptions(config: AppConfig, expiresAt?: Date): CookieSerializeOptions {
+export function refreshCookieOptions(
+  config: IdentityConfig,
+  expiresAt?: Date,
+): CookieSerializeOptions {
   return {
     httpOnly: true,
     sameSite: 'lax',
@@ -18,7 +21,7 @@ export function refreshCookieOptions(config: AppConfig, expiresAt?: Date): Cooki
 
 export function setRefreshCookie(
   reply: FastifyReply,
-  config: AppConfig,
+  config: IdentityConfig,
   refreshToken: IssuedRefreshToken,
 ): void {
   reply.setCookie(

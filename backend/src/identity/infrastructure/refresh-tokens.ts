@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Kysely, sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { APP_CONFIG } from '../../config/config';
+import type { IdentityConfig } from '../identity.config';
 import { DATABASE, type Db } from '../../platform/database/database.module';
-import type { Database } from '../../platform/database/database.types';
+import type { Database } from '../../platform/database/database';
 import { hashSecretToken, newSecretToken } from './secret-token';
 
 export interface IssuedRefreshToken {
@@ -25,7 +26,7 @@ export type RotationResult =
 export class RefreshTokens {
   constructor(
     @Inject(DATABASE) private readonly db: Db,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
   issue(userId: string, now: Date): Promise<IssuedRefreshToken> {

@@ -1,7 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { Me } from '../../contracts/identity';
 import type { AuthUser } from '../../platform/auth/auth-user';
+import type { Database } from '../../platform/database/database';
 import { DATABASE, type Db } from '../../platform/database/database.module';
+import { UserAlreadyRegisteredError } from '../domain/identity.errors';
+import { slugCandidate, slugFromName } from '../domain/slug';
 
 export interface AccountCredentials {
   userId: string;
@@ -9,18 +13,27 @@ export interface AccountCredentials {
   emailConfirmedAt: Date | null;
 }
 
-/** What GET /api/me answers (and sign-in/refresh return as `user`). */
-export interface MeView {
-  id: string;
-  email: string;
-  nome: string;
-  role: AuthUser['role'];
+export interface NewTrainerAccount {
+  userId: string;
   tenantId: string;
-  tenantSlug: string;
-  onboardingRequired: boolean;
+  slug: string;
+  nome: string;
+  email: string;
+  telefone?: string;
+  cpf?: string;
+  dataNascimento?: string;
+  emailConfirmedAt: Date | null;
 }
 
-/** Reads of the account tables (users, credentials, roles, profiles, tenants). */
+/** Another sign-up took this slug between our read and our write: pick the next one. */
+export class SlugTaken extends Error {}
+
+const MAX_SLUG_ATTEMPTS = 50;
+
+/**
+ * The account tables (users, credentials, identities, roles, profiles, tenants): ordinary tables,
+ * never events, since they hold credentials. The only code of identity that reads or writes them.
+ */
 @Injectable()
 export class AccountRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
@@ -42,26 +55,39 @@ export class AccountRepository {
       .executeTakeFirst();
   }
 
+  async findEmail(userId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return row?.email;
+  }
+
   /** Role and tenant a user signs in with; a trainer's role wins over a student's. */
   async sessionUser(userId: string): Promise<AuthUser | undefined> {
-    const row = await this.db
+    return this.db
       .selectFrom('profiles')
       .innerJoin('userRoles', 'userRoles.userId', 'profiles.id')
       .select(['profiles.id as userId', 'profiles.tenantId', 'userRoles.role'])
       .where('profiles.id', '=', userId)
       .orderBy(sql`user_roles.role = 'personal'`, 'desc')
       .executeTakeFirst();
-    return row;
   }
 
   /** The signed-in user's view, only within the tenant of their token: another tenant yields nothing. */
-  async me(user: AuthUser): Promise<MeView | undefined> {
+  async me(user: AuthUser): Promise<Me | undefined> {
     const row = await this.db
       .selectFrom('profiles')
       .innerJoin('users', 'users.id', 'profiles.id')
       .innerJoin('tenants', 'tenants.id', 'profiles.tenantId')
       .innerJoin('userRoles', (join) =>
         join.onRef('userRoles.userId', '=', 'profiles.id').on('userRoles.role', '=', user.role),
+      )
+      .leftJoin('financialOnboarding', (join) =>
+        join
+          .onRef('financialOnboarding.tenantId', '=', 'profiles.tenantId')
+          .on('financialOnboarding.completedAt', 'is not', null),
       )
       .select([
         'users.id',
@@ -70,23 +96,143 @@ export class AccountRepository {
         'userRoles.role',
         'profiles.tenantId',
         'tenants.slug as tenantSlug',
+        'financialOnboarding.id as onboardingId',
       ])
       .where('profiles.id', '=', user.userId)
       .where('profiles.tenantId', '=', user.tenantId)
       .executeTakeFirst();
     if (!row) return undefined;
-    const onboardingRequired =
-      row.role === 'personal' && !(await this.hasCompletedOnboarding(row.tenantId));
-    return { ...row, onboardingRequired };
+    const { onboardingId, ...me } = row;
+    return { ...me, onboardingRequired: row.role === 'personal' && onboardingId === null };
   }
 
-  private async hasCompletedOnboarding(tenantId: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('financialOnboarding')
-      .select('id')
-      .where('tenantId', '=', tenantId)
-      .where('completedAt', 'is not', null)
+  /**
+   * The first slug of the name that no tenant has yet ('ana-souza', 'ana-souza-2', ...). Only a
+   * guess: `createTrainerAccount` claims it, and throws SlugTaken when a concurrent sign-up won.
+   */
+  async freeSlug(nome: string): Promise<string> {
+    const base = slugFromName(nome);
+    const taken = new Set(
+      (
+        await this.db
+          .selectFrom('tenants')
+          .select('slug')
+          .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+          .execute()
+      ).map((row) => row.slug),
+    );
+    for (let attempt = 1; attempt <= taken.size + MAX_SLUG_ATTEMPTS; attempt++) {
+      const slug = slugCandidate(base, attempt);
+      if (!taken.has(slug)) return slug;
+    }
+    throw new Error(`nenhum slug livre para '${base}'`);
+  }
+
+  /**
+   * User, tenant (claiming its slug), role `personal` and profile. A concurrent sign-up with the
+   * same e-mail or slug makes these inserts wait for it; if it committed, this one is refused.
+   */
+  async createTrainerAccount(
+    trx: Transaction<Database>,
+    account: NewTrainerAccount,
+  ): Promise<void> {
+    const user = await trx
+      .insertInto('users')
+      .values({
+        id: account.userId,
+        email: account.email,
+        emailConfirmedAt: account.emailConfirmedAt,
+      })
+      .onConflict((conflict) => conflict.column('email').doNothing())
+      .returning('id')
       .executeTakeFirst();
-    return row !== undefined;
+    if (!user) throw new UserAlreadyRegisteredError();
+    const tenant = await trx
+      .insertInto('tenants')
+      .values({ id: account.tenantId, slug: account.slug, nome: account.nome })
+      .onConflict((conflict) => conflict.column('slug').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!tenant) throw new SlugTaken();
+    await trx
+      .insertInto('userRoles')
+      .values({ userId: account.userId, role: 'personal' })
+      .execute();
+    await trx
+      .insertInto('profiles')
+      .values({
+        id: account.userId,
+        tenantId: account.tenantId,
+        nome: account.nome,
+        email: account.email,
+        telefone: account.telefone ?? null,
+        cpf: account.cpf ?? null,
+        dataNascimento: account.dataNascimento ?? null,
+      })
+      .execute();
+  }
+
+  async setPassword(
+    trx: Transaction<Database>,
+    userId: string,
+    passwordHash: string,
+  ): Promise<void> {
+    await trx
+      .insertInto('passwordCredentials')
+      .values({ userId, passwordHash })
+      .onConflict((conflict) =>
+        conflict.column('userId').doUpdateSet({ passwordHash, updatedAt: sql`now()` }),
+      )
+      .execute();
+  }
+
+  /** The mailbox is proven (a link was followed, a provider vouched for it). */
+  async confirmEmail(trx: Transaction<Database>, userId: string): Promise<void> {
+    await trx
+      .updateTable('users')
+      .set({ emailConfirmedAt: sql`coalesce(email_confirmed_at, now())` })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  async userLinkedTo(provider: string, subject: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('userIdentities')
+      .select('userId')
+      .where('provider', '=', provider)
+      .where('subject', '=', subject)
+      .executeTakeFirst();
+    return row?.userId;
+  }
+
+  async linkIdentity(
+    trx: Transaction<Database>,
+    identity: { provider: string; subject: string; userId: string; email: string },
+  ): Promise<void> {
+    await trx.insertInto('userIdentities').values(identity).execute();
+  }
+
+  /** Links a provider account to the user with that (provider-verified) e-mail, if there is one. */
+  linkIdentityByEmail(
+    provider: string,
+    subject: string,
+    email: string,
+  ): Promise<string | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const existing = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirst();
+      if (!existing) return undefined;
+      await this.linkIdentity(trx, { provider, subject, userId: existing.id, email });
+      await this.confirmEmail(trx, existing.id);
+      return existing.id;
+    });
+  }
+
+  /** Runs `work` in a transaction of the account tables. */
+  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
   }
 }

@@ -11,18 +11,24 @@ export class AccessTokenService {
 
   sign(user: AuthUser): Promise<string> {
     const claims: AccessTokenClaims = { sub: user.userId, tid: user.tenantId, role: user.role };
-    return this.jwt.signAsync(claims, { expiresIn: ACCESS_TOKEN_TTL_SECONDS, algorithm: JWT_ALGORITHM });
+    return this.jwt.signAsync(claims, {
+      expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+      algorithm: JWT_ALGORITHM,
+    });
   }
 
   /** Throws on a forged, expired or `alg: none` token. */
   async verify(token: string): Promise<AuthUser> {
-    const claims = await this.jwt.verifyAsync<AccessTokenClaims>(token, { algorithms: [JWT_ALGORITHM] });
+    const claims = await this.jwt.verifyAsync<AccessTokenClaims>(token, {
+      algorithms: [JWT_ALGORITHM],
+    });
     return toAuthUser(claims);
   }
 }
 
 export function toAuthUser(claims: AccessTokenClaims): AuthUser {
-  if (typeof claims.sub !== 'string' || typeof claims.tid !== 'string') throw new Error('token sem sujeito');
+  if (typeof claims.sub !== 'string' || typeof claims.tid !== 'string')
+    throw new Error('token sem sujeito');
   if (claims.role !== 'personal' && claims.role !== 'aluno') throw new Error('papel desconhecido');
   return { userId: claims.sub, tenantId: claims.tid, role: claims.role };
 }

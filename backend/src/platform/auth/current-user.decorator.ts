@@ -2,5 +2,6 @@ import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { AuthUser } from './auth-user';
 
 export const CurrentUser = createParamDecorator(
-  (_: unknown, context: ExecutionContext): AuthUser => context.switchToHttp().getRequest<{ user: AuthUser }>().user,
+  (_: unknown, context: ExecutionContext): AuthUser =>
+    context.switchToHttp().getRequest<{ user: AuthUser }>().user,
 );

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Pool } from 'pg';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { createDatabase, createPool } from './database';
-import type { Database } from './database.types';
+import type { Database } from './database';
 
 export const PG_POOL = Symbol('PG_POOL');
 export const DATABASE = Symbol('DATABASE');

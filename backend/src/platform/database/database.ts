@@ -1,9 +1,15 @@
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import { Pool, types } from 'pg';
-import type { Database } from './database.types';
+import type { DB } from './database.types';
+
+/** Every table's row type, generated from the migrated schema (`npm run db:types`). */
+export type Database = DB;
 
 // bigint (int8) as a JS string would leak into every read model; positions fit in a double.
 types.setTypeParser(types.builtins.INT8, (value) => Number(value));
+// A date is a calendar day ('2026-11-22'), not an instant: as a JS Date it would shift with the
+// server's time zone.
+types.setTypeParser(types.builtins.DATE, (value) => value);
 
 export interface DatabaseOptions {
   connectionString: string;

@@ -15,7 +15,8 @@ export function createMigrator<DB>(db: Kysely<DB>): Migrator {
 function unwrap(resultSet: MigrationResultSet): string[] {
   if (resultSet.error) {
     const failed = resultSet.results?.find((result) => result.status === 'Error');
-    const cause = resultSet.error instanceof Error ? resultSet.error.message : String(resultSet.error);
+    const cause =
+      resultSet.error instanceof Error ? resultSet.error.message : String(resultSet.error);
     throw new Error(`Migração falhou${failed ? ` em ${failed.migrationName}` : ''}: ${cause}`);
   }
   return (resultSet.results ?? []).map((result) => `${result.direction} ${result.migrationName}`);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../auth/auth-user';
@@ -6,6 +7,14 @@ import type { CommandContext } from './command-runner';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 const VALID_IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+/** What makes two requests "the same" for an idempotency key: method, path, principal and body. */
+export function requestFingerprint(request: FastifyRequest & { user: AuthUser }): string {
+  return createHash('sha256')
+    .update(`${request.method} ${request.url} ${request.user.userId}\n`)
+    .update(JSON.stringify(request.body ?? null))
+    .digest('base64url');
+}
 
 /** The command's context from the verified token and the request: tenant, actor, correlation, idempotency key. */
 export function commandContextOf(request: FastifyRequest & { user: AuthUser }): CommandContext {
@@ -21,7 +30,7 @@ export function commandContextOf(request: FastifyRequest & { user: AuthUser }): 
     actorId: request.user.userId,
     actorRole: request.user.role,
     correlationId: request.id,
-    idempotencyKey: key,
+    idempotency: key === undefined ? undefined : { key, fingerprint: requestFingerprint(request) },
   };
 }
 

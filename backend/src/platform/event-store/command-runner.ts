@@ -1,11 +1,10 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Kysely } from 'kysely';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import type { Kysely, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Role } from '../auth/auth-user';
 import { DATABASE, type Db } from '../database/database.module';
-import type { Database } from '../database/database.types';
-import { ConflictError, DomainError } from '../errors/domain-error';
-import { ProjectionWaker } from '../projections/projection-waker';
+import type { Database } from '../database/database';
+import { ConflictError, DomainError, ValidationError } from '../errors/domain-error';
 import { type Decider, fold } from './decider';
 import type { DomainEvent, StoredEvent } from './event';
 import { appendEvents, ConcurrencyError, readStream } from './event-store';
@@ -20,7 +19,8 @@ export interface CommandContext {
   correlationId: string;
   /** The message that caused this command (an event for a process manager); the command itself otherwise. */
   causationId?: string;
-  idempotencyKey?: string;
+  /** An `Idempotency-Key` and the fingerprint of the request that carried it. */
+  idempotency?: { key: string; fingerprint: string };
 }
 
 /** What every command answers: the stream's id and the global position of its last event. */
@@ -29,15 +29,31 @@ export interface CommandResult {
   position: number;
 }
 
-export interface StreamCommand<Command, Event extends DomainEvent, State> {
-  streamType: string;
-  streamId: string;
-  decider: Decider<Command, Event, State>;
-  command: Command;
-  context: CommandContext;
-  /** HTTP status of a success, remembered with the idempotency key (201 create, 200 otherwise). */
-  successStatus: 200 | 201;
+export interface CommandOptions {
+  /** The clock the decision is made with, when the caller must know it (default: now). */
+  now?: Date;
+  /**
+   * Writes to ordinary tables that must commit with the events (accounts, credentials). They run
+   * in the command's transaction after the decision, before the append.
+   */
+  alsoInTransaction?: (trx: Transaction<Database>) => Promise<void>;
 }
+
+/** Events one command committed, for whoever reacts to commits (projection wake-ups, read-your-writes). */
+export interface CommittedCommand {
+  context: CommandContext;
+  eventTypes: readonly string[];
+  position: number;
+  /** xid8 of the appending transaction, as a decimal string. */
+  transactionId: string;
+}
+
+export interface CommandObserver {
+  committed(command: CommittedCommand): Promise<void>;
+}
+
+/** Provided by the projections module; the event store itself knows nothing of read models. */
+export const COMMAND_OBSERVER = Symbol('COMMAND_OBSERVER');
 
 export interface CommandDependencies {
   db: Kysely<Database>;
@@ -46,14 +62,36 @@ export interface CommandDependencies {
   cache?: StreamStateCache;
 }
 
+export interface StreamCommand<Command, Event extends DomainEvent, State> {
+  decider: Decider<Command, Event, State>;
+  streamId: string;
+  command: Command;
+  context: CommandContext;
+  options?: CommandOptions;
+}
+
 export interface CommandOutcome extends CommandResult {
-  eventTypes: string[];
+  /** Present when this call appended events. */
+  committed?: { eventTypes: string[]; transactionId: string };
 }
 
 export const MAX_COMMAND_ATTEMPTS = 5;
 const CONCURRENT_MODIFICATION = 'O registro foi alterado por outra operação. Tente novamente.';
 
-type IdempotentAnswer = { statusCode: number; body: unknown };
+export class IdempotencyKeyReusedError extends DomainError {
+  constructor() {
+    super(
+      'idempotency_key_reused',
+      "Esta 'Idempotency-Key' já foi usada em outra requisição. Gere uma chave nova para cada operação.",
+      422,
+    );
+  }
+}
+
+/** An answer remembered with an idempotency key: a result, or the domain error it was refused with. */
+type StoredAnswer =
+  | { statusCode: null; body: CommandResult }
+  | { statusCode: number; body: { code: string; message: string } };
 
 /** What one attempt did; `next` is the stream's state after its committed append. */
 interface Attempt<State> {
@@ -65,7 +103,7 @@ interface Attempt<State> {
  * Load the stream (or take its cached state), fold it, decide, append; on a version clash reload
  * and decide again, up to MAX_COMMAND_ATTEMPTS times, then 409. With an idempotency key, the first
  * answer for that key is stored in the same transaction as the append and returned again,
- * appending nothing.
+ * appending nothing; the same key on a different request is refused.
  */
 export async function executeCommand<Command, Event extends DomainEvent, State>(
   deps: CommandDependencies,
@@ -77,9 +115,10 @@ export async function executeCommand<Command, Event extends DomainEvent, State>(
     // After a clash the cached state is known to be stale: decide on a fresh read.
     const trusted = attempt === 1 ? cache : undefined;
     try {
-      const { outcome, next } = request.context.idempotencyKey
-        ? await attemptIdempotent(deps, trusted, request, request.context.idempotencyKey)
-        : await attemptWithoutKey(deps.db, trusted, deps.now(), request);
+      const { outcome, next } =
+        request.context.idempotency || request.options?.alsoInTransaction
+          ? await attemptInTransaction(deps, trusted, request)
+          : await attemptAppend(deps.db, trusted, clockOf(deps, request), request);
       if (next) cache?.remember(tenantId, request.streamId, request.decider, next);
       return outcome;
     } catch (error) {
@@ -92,6 +131,9 @@ export async function executeCommand<Command, Event extends DomainEvent, State>(
     }
   }
 }
+
+const clockOf = (deps: CommandDependencies, { options }: { options?: CommandOptions }) =>
+  options?.now ?? deps.now();
 
 interface Decision<Event, State> {
   events: Event[];
@@ -108,12 +150,10 @@ async function decideOn<Command, Event extends DomainEvent, State>(
   db: Kysely<Database>,
   cache: StreamStateCache | undefined,
   now: Date,
-  request: StreamCommand<Command, Event, State>,
+  { decider, command, streamId, context }: StreamCommand<Command, Event, State>,
 ): Promise<Decision<Event, State> | DomainError> {
-  const { decider, command, streamId } = request;
-  const { tenantId } = request.context;
   if (cache) {
-    const base = cache.get<State>(tenantId, streamId, decider) ?? {
+    const base = cache.get<State>(context.tenantId, streamId, decider) ?? {
       state: decider.initialState(),
       version: 0,
       position: 0,
@@ -122,20 +162,21 @@ async function decideOn<Command, Event extends DomainEvent, State>(
     if (!(decision instanceof DomainError) && decision.length > 0)
       return { events: decision, base };
   }
-  const history = await readStream(db, tenantId, streamId);
+  const history = await readStream(db, context.tenantId, streamId);
   const last = history.at(-1);
   const base = {
     state: fold(decider, history.map(asDomainEvent<Event>)),
     version: last?.streamVersion ?? 0,
     position: last?.globalPosition ?? 0,
   };
-  cache?.remember(tenantId, streamId, decider, base);
+  cache?.remember(context.tenantId, streamId, decider, base);
   const decision = decider.decide(command, base.state, now);
   if (decision instanceof DomainError) return decision;
   return { events: decision, base };
 }
 
-async function attemptWithoutKey<Command, Event extends DomainEvent, State>(
+/** The common path: one INSERT, atomic on its own. */
+async function attemptAppend<Command, Event extends DomainEvent, State>(
   db: Kysely<Database>,
   cache: StreamStateCache | undefined,
   now: Date,
@@ -148,53 +189,63 @@ async function attemptWithoutKey<Command, Event extends DomainEvent, State>(
   return append(db, request, decision);
 }
 
-async function attemptIdempotent<Command, Event extends DomainEvent, State>(
+/** With an idempotency key or writes of its own, the command runs in one transaction. */
+async function attemptInTransaction<Command, Event extends DomainEvent, State>(
   deps: CommandDependencies,
   cache: StreamStateCache | undefined,
   request: StreamCommand<Command, Event, State>,
-  key: string,
 ): Promise<Attempt<State>> {
-  const { tenantId } = request.context;
-  const earlier = await storedAnswer(deps.db, tenantId, key);
-  if (earlier) return { outcome: replay(earlier) };
+  const { tenantId, idempotency } = request.context;
+  if (idempotency) {
+    const earlier = await storedAnswer(deps.db, tenantId, idempotency.key, idempotency.fingerprint);
+    if (earlier) return { outcome: replay(earlier) };
+  }
 
   const attempt = await deps.db
     .transaction()
     .execute(async (trx) => {
       // Read and decide before the first write (see appendEvents on transaction ids).
-      const decision = await decideOn(trx, cache, deps.now(), request);
-      let answer: IdempotentAnswer;
-      let attempt: Attempt<State> | DomainError;
-      if (decision instanceof DomainError) {
-        attempt = decision;
-        answer = {
-          statusCode: decision.statusCode,
-          body: { statusCode: decision.statusCode, code: decision.code, message: decision.message },
-        };
-      } else {
-        attempt =
-          decision.events.length === 0
-            ? { outcome: unchanged(request.streamId, decision.base.position) }
-            : await append(trx, request, decision);
-        answer = {
-          statusCode: request.successStatus,
-          body: { id: attempt.outcome.id, position: attempt.outcome.position },
-        };
+      const decision = await decideOn(trx, cache, clockOf(deps, request), request);
+      let result: Attempt<State> | DomainError =
+        decision instanceof DomainError
+          ? decision
+          : { outcome: unchanged(request.streamId, decision.base.position) };
+      if (!(decision instanceof DomainError)) {
+        await request.options?.alsoInTransaction?.(trx);
+        if (decision.events.length > 0) result = await append(trx, request, decision);
       }
-      // A concurrent command with the same key makes this insert wait for it; if it committed, this
-      // one inserts nothing and is rolled back, and its answer is replayed below.
-      const inserted = await trx
-        .insertInto('commandIdempotency')
-        .values({ tenantId, key, statusCode: answer.statusCode, body: JSON.stringify(answer.body) })
-        .onConflict((conflict) => conflict.columns(['tenantId', 'key']).doNothing())
-        .returning('key')
-        .executeTakeFirst();
-      if (!inserted) throw new DuplicateKey();
-      return attempt;
+      if (idempotency && !(result instanceof ValidationError)) {
+        const answer: StoredAnswer =
+          result instanceof DomainError
+            ? {
+                statusCode: result.statusCode,
+                body: { code: result.code, message: result.message },
+              }
+            : {
+                statusCode: null,
+                body: { id: result.outcome.id, position: result.outcome.position },
+              };
+        // A concurrent command with the same key makes this insert wait for it; if it committed, this
+        // one inserts nothing and is rolled back, and its answer is replayed below.
+        const inserted = await trx
+          .insertInto('commandIdempotency')
+          .values({
+            tenantId,
+            key: idempotency.key,
+            requestFingerprint: idempotency.fingerprint,
+            statusCode: answer.statusCode,
+            body: JSON.stringify(answer.body),
+          })
+          .onConflict((conflict) => conflict.columns(['tenantId', 'key']).doNothing())
+          .returning('key')
+          .executeTakeFirst();
+        if (!inserted) throw new DuplicateKey();
+      }
+      return result;
     })
     .catch(async (error: unknown): Promise<Attempt<State>> => {
-      if (!(error instanceof DuplicateKey)) throw error;
-      const first = await storedAnswer(deps.db, tenantId, key);
+      if (!(error instanceof DuplicateKey) || !idempotency) throw error;
+      const first = await storedAnswer(deps.db, tenantId, idempotency.key, idempotency.fingerprint);
       if (!first) throw new ConcurrencyError(request.streamId);
       return { outcome: replay(first) };
     });
@@ -206,29 +257,31 @@ class DuplicateKey extends Error {}
 
 /** A command that changes nothing answers the stream's current position. */
 function unchanged(streamId: string, position: number): CommandOutcome {
-  return { id: streamId, position, eventTypes: [] };
+  return { id: streamId, position };
 }
 
 async function storedAnswer(
   db: Kysely<Database>,
   tenantId: string,
   key: string,
-): Promise<IdempotentAnswer | undefined> {
-  return db
+  fingerprint: string,
+): Promise<StoredAnswer | undefined> {
+  const row = await db
     .selectFrom('commandIdempotency')
-    .select(['statusCode', 'body'])
+    .select(['statusCode', 'body', 'requestFingerprint'])
     .where('tenantId', '=', tenantId)
     .where('key', '=', key)
     .executeTakeFirst();
+  if (!row) return undefined;
+  if (row.requestFingerprint !== fingerprint) throw new IdempotencyKeyReusedError();
+  return { statusCode: row.statusCode, body: row.body } as StoredAnswer;
 }
 
-function replay(answer: IdempotentAnswer): CommandOutcome {
-  if (answer.statusCode >= 400) {
-    const body = answer.body as { code: string; message: string };
-    throw new DomainError(body.code, body.message, answer.statusCode);
-  }
+function replay(answer: StoredAnswer): CommandOutcome {
+  if (answer.statusCode !== null)
+    throw new DomainError(answer.body.code, answer.body.message, answer.statusCode);
   // Nothing was appended by this call: there is nothing to wake.
-  return { ...(answer.body as CommandResult), eventTypes: [] };
+  return { id: answer.body.id, position: answer.body.position };
 }
 
 async function append<Command, Event extends DomainEvent, State>(
@@ -236,11 +289,11 @@ async function append<Command, Event extends DomainEvent, State>(
   request: StreamCommand<Command, Event, State>,
   { events, base }: Decision<Event, State>,
 ): Promise<Attempt<State>> {
-  const { context } = request;
+  const { context, decider } = request;
   const commandId = uuidv7();
   const result = await appendEvents(db, {
     tenantId: context.tenantId,
-    streamType: request.streamType,
+    streamType: decider.streamType,
     streamId: request.streamId,
     expectedVersion: base.version,
     events,
@@ -261,10 +314,13 @@ async function append<Command, Event extends DomainEvent, State>(
     outcome: {
       id: request.streamId,
       position: result.position,
-      eventTypes: [...new Set(events.map((event) => event.type))],
+      committed: {
+        eventTypes: [...new Set(events.map((event) => event.type))],
+        transactionId: result.transactionId,
+      },
     },
     next: {
-      state: stored.reduce(request.decider.evolve, base.state),
+      state: stored.reduce(decider.evolve, base.state),
       version: result.nextVersion,
       position: result.position,
     },
@@ -276,9 +332,9 @@ function asDomainEvent<Event extends DomainEvent>(stored: StoredEvent): Event {
 }
 
 /**
- * The API's command path: commands on one stream are queued inside this process (so a hot stream
- * does not burn its retries on itself), optimistic concurrency guards across processes, and the
- * projections that read the new events are woken once they are committed.
+ * The command path of a process (the API, or the worker's process managers): commands on one
+ * stream are queued inside this process (so a hot stream does not burn its retries on itself),
+ * optimistic concurrency guards across processes, and the observer hears of every commit.
  */
 @Injectable()
 export class CommandRunner {
@@ -288,7 +344,7 @@ export class CommandRunner {
 
   constructor(
     @Inject(DATABASE) private readonly db: Db,
-    @Inject(ProjectionWaker) private readonly waker: ProjectionWaker,
+    @Optional() @Inject(COMMAND_OBSERVER) private readonly observer?: CommandObserver,
   ) {}
 
   async run<Command, Event extends DomainEvent, State>(
@@ -297,14 +353,42 @@ export class CommandRunner {
     const outcome = await this.streams.run(request.streamId, () =>
       executeCommand({ db: this.db, now: () => new Date(), cache: this.cache }, request),
     );
-    if (outcome.eventTypes.length > 0) {
-      // Sent in the background (the waker's next round, right after this commit): the answer
-      // need not wait for Redis. A lost wake-up only delays the read models until the worker's
-      // safety-net tick.
-      void this.waker
-        .wakeFor(outcome.eventTypes)
-        .catch((error: unknown) => this.logger.warn(`wake-up falhou: ${String(error)}`));
+    if (outcome.committed && this.observer) {
+      await this.observer
+        .committed({
+          context: request.context,
+          eventTypes: outcome.committed.eventTypes,
+          position: outcome.position,
+          transactionId: outcome.committed.transactionId,
+        })
+        // The events are committed: the answer stands whatever an observer does.
+        .catch((error: unknown) =>
+          this.logger.warn(`observador do comando falhou: ${String(error)}`),
+        );
     }
     return { id: outcome.id, position: outcome.position };
   }
+}
+
+/**
+ * The one command handler of a decider, taking its whole command union (as emmett does):
+ * `@Injectable() export class StudentCommands extends commandHandlerFor(studentDecider) {}`.
+ */
+export function commandHandlerFor<Command, Event extends DomainEvent, State>(
+  decider: Decider<Command, Event, State>,
+) {
+  @Injectable()
+  class DeciderCommandHandler {
+    constructor(@Inject(CommandRunner) readonly runner: CommandRunner) {}
+
+    handle(
+      context: CommandContext,
+      streamId: string,
+      command: Command,
+      options?: CommandOptions,
+    ): Promise<CommandResult> {
+      return this.runner.run({ decider, streamId, command, context, options });
+    }
+  }
+  return DeciderCommandHandler;
 }

@@ -6,6 +6,8 @@ import type { DomainEvent } from './event';
  * command with new events or a domain error. No I/O; the clock is passed in.
  */
 export interface Decider<Command, Event extends DomainEvent, State> {
+  /** The kind of stream ('student', 'tenant', ...), stored with every event it writes. */
+  streamType: string;
   initialState: () => State;
   evolve: (state: State, event: Event) => State;
   decide: (command: Command, state: State, now: Date) => Event[] | DomainError;

@@ -1,7 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { CommandRunner } from './command-runner';
-import { EventStore } from './event-store';
 
 @Global()
-@Module({ providers: [EventStore, CommandRunner], exports: [EventStore, CommandRunner] })
+@Module({ providers: [CommandRunner], exports: [CommandRunner] })
 export class EventStoreModule {}

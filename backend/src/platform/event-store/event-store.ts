@@ -1,7 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
 import { type Kysely, sql } from 'kysely';
-import { DATABASE, type Db } from '../database/database.module';
-import type { Database } from '../database/database.types';
+import type { Database } from '../database/database';
 import type { DomainEvent, EventMetadata, StoredEvent } from './event';
 import { upcasters } from './upcasters';
 
@@ -19,6 +17,8 @@ export interface AppendResult {
   /** Global position of the last event written. */
   position: number;
   nextVersion: number;
+  /** xid8 of the appending transaction, as a decimal string. */
+  transactionId: string;
 }
 
 /** Someone else appended to the stream since it was read: reload and decide again. */
@@ -45,16 +45,17 @@ export async function appendEvents(
   const versions = request.events.map((_, index) => request.expectedVersion + index + 1);
   const types = request.events.map((event) => event.type);
   try {
-    const rows = await sql<{ globalPosition: number }>`
+    const rows = await sql<{ globalPosition: number; transactionId: string }>`
       insert into events (tenant_id, stream_type, stream_id, stream_version, event_type, schema_version, data, metadata)
       select ${request.tenantId}::uuid, ${request.streamType}, ${request.streamId}::uuid, v, t, s, d, ${JSON.stringify(request.metadata)}::jsonb
       from unnest(${versions}::int[], ${types}::text[], ${types.map((type) => upcasters.currentVersion(type))}::smallint[], ${request.events.map(
         (event) => JSON.stringify(event.data),
       )}::jsonb[]) as e(v, t, s, d)
-      returning global_position`.execute(db);
+      returning global_position, transaction_id::text`.execute(db);
     return {
       position: Math.max(...rows.rows.map((row) => row.globalPosition)),
       nextVersion: versions[versions.length - 1],
+      transactionId: rows.rows[0].transactionId,
     };
   } catch (error) {
     if ((error as { code?: string }).code === UNIQUE_VIOLATION)
@@ -84,21 +85,4 @@ export async function readStream(
     from events where tenant_id = ${tenantId}::uuid and stream_id = ${streamId}::uuid
     order by stream_version`.execute(db);
   return result.rows.map(toStoredEvent);
-}
-
-@Injectable()
-export class EventStore {
-  constructor(@Inject(DATABASE) private readonly db: Db) {}
-
-  append(request: AppendRequest, db: Kysely<Database> = this.db): Promise<AppendResult> {
-    return appendEvents(db, request);
-  }
-
-  readStream(
-    tenantId: string,
-    streamId: string,
-    db: Kysely<Database> = this.db,
-  ): Promise<StoredEvent[]> {
-    return readStream(db, tenantId, streamId);
-  }
 }

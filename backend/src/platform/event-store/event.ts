@@ -30,3 +30,18 @@ export interface StoredEvent<E extends DomainEvent = DomainEvent> {
   metadata: EventMetadata;
   occurredAt: Date;
 }
+
+/**
+ * Declares a stream's events once, each type with its data shape:
+ * `const studentEvents = { StudentRegistered: eventData<StudentProfile>(), ... }`.
+ * The keys are the runtime list of types (`eventTypesOf`); the values exist for the compiler only.
+ */
+export const eventData = <Data>(): Data => undefined as Data;
+
+/** The discriminated union `{ type, data }` of an event catalogue. */
+export type EventsOf<Catalogue> = {
+  [Type in keyof Catalogue & string]: DomainEvent<Type, Catalogue[Type]>;
+}[keyof Catalogue & string];
+
+export const eventTypesOf = <Catalogue extends object>(catalogue: Catalogue) =>
+  Object.keys(catalogue) as (keyof Catalogue & string)[];

@@ -1,4 +1,10 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import {
+  type ArgumentsHost,
+  Catch,
+  type ExceptionFilter,
+  HttpException,
+  Logger,
+} from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../errors/domain-error';
 import { messageForStatus } from '../errors/error-catalogue';
@@ -34,7 +40,11 @@ export function toErrorBody(exception: unknown): ErrorBody {
     const fallback = messageForStatus(statusCode);
     // Nest wraps Fastify's body-parser failures in an HttpException carrying Fastify's English text.
     if (statusCode === 400 && typeof response === 'string' && /JSON/.test(response)) {
-      return { statusCode, code: 'invalid_json', message: 'O corpo da requisição não é um JSON válido.' };
+      return {
+        statusCode,
+        code: 'invalid_json',
+        message: 'O corpo da requisição não é um JSON válido.',
+      };
     }
     const own = typeof response === 'object' && typeof response.code === 'string';
     return {
@@ -45,8 +55,15 @@ export function toErrorBody(exception: unknown): ErrorBody {
   }
   if (isFastifyClientError(exception)) {
     const statusCode = exception.statusCode as number;
-    if (statusCode === 400 && (exception instanceof SyntaxError || /JSON/i.test(exception.code ?? ''))) {
-      return { statusCode, code: 'invalid_json', message: 'O corpo da requisição não é um JSON válido.' };
+    if (
+      statusCode === 400 &&
+      (exception instanceof SyntaxError || /JSON/i.test(exception.code ?? ''))
+    ) {
+      return {
+        statusCode,
+        code: 'invalid_json',
+        message: 'O corpo da requisição não é um JSON válido.',
+      };
     }
     return { statusCode, ...messageForStatus(statusCode) };
   }
@@ -71,7 +88,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return;
     }
     if (body.statusCode >= 500) {
-      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+      this.logger.error(
+        exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
+      );
     }
     void reply.status(body.statusCode).header('cache-control', 'no-store').send(body);
   }

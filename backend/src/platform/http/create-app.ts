@@ -1,13 +1,12 @@
 import fastifyCookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import { RequestMethod } from '@nestjs/common';
+import { type DynamicModule, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import { AppModule } from '../../app.module';
-import type { AppConfig } from '../../config/config';
+import type { PlatformConfig } from '../../config/config';
 import { REDIS } from '../queue/queue.module';
 import { RedisIoAdapter } from '../realtime/redis-io.adapter';
 import { AllExceptionsFilter } from './all-exceptions.filter';
@@ -28,8 +27,11 @@ const CONTENT_SECURITY_POLICY = {
   },
 };
 
-/** Builds the HTTP application exactly as production runs it; tests call this too. */
-export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+/** Builds the HTTP application around `rootModule` exactly as production runs it; tests call this too. */
+export async function createApp(
+  rootModule: DynamicModule,
+  config: PlatformConfig,
+): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
@@ -38,7 +40,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     requestIdHeader: false,
     genReqId: requestIdFor,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forConfig(config), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
     bufferLogs: true,
     abortOnError: false,
   });
@@ -73,7 +75,10 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       wildcard: true,
       setHeaders: (reply, filePath) => {
         const hashedAsset = filePath.includes('/assets/');
-        reply.header('cache-control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -89,6 +94,9 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       .addBearerAuth()
       .build(),
   );
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', useGlobalPrefix: false });
+  SwaggerModule.setup('api/docs', app, document, {
+    jsonDocumentUrl: 'api/docs-json',
+    useGlobalPrefix: false,
+  });
   return app;
 }

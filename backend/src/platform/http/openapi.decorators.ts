@@ -3,7 +3,10 @@ import { z, type ZodType } from 'zod';
 
 /** The body's OpenAPI schema straight from the zod schema that validates it. */
 export const ApiZodBody = (schema: ZodType) => {
-  const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+  });
   return ApiBody({ schema: jsonSchema as SchemaObject });
 };
 

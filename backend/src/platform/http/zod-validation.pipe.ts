@@ -23,11 +23,15 @@ function brazilianMessage(issue: Issue): string {
     case 'too_small':
       if (issue.origin === 'string') return `deve ter pelo menos ${issue.minimum} caractere(s)`;
       if (issue.origin === 'array') return `deve ter pelo menos ${issue.minimum} item(ns)`;
-      return issue.inclusive ? `deve ser no mínimo ${issue.minimum}` : `deve ser maior que ${issue.minimum}`;
+      return issue.inclusive
+        ? `deve ser no mínimo ${issue.minimum}`
+        : `deve ser maior que ${issue.minimum}`;
     case 'too_big':
       if (issue.origin === 'string') return `deve ter no máximo ${issue.maximum} caractere(s)`;
       if (issue.origin === 'array') return `deve ter no máximo ${issue.maximum} item(ns)`;
-      return issue.inclusive ? `deve ser no máximo ${issue.maximum}` : `deve ser menor que ${issue.maximum}`;
+      return issue.inclusive
+        ? `deve ser no máximo ${issue.maximum}`
+        : `deve ser menor que ${issue.maximum}`;
     case 'unrecognized_keys':
       return `campo(s) não permitido(s): ${issue.keys.join(', ')}`;
     case 'invalid_format':
@@ -49,7 +53,11 @@ export function parseOrThrow<T>(schema: ZodType<T>, value: unknown): T {
   const field = issue.path.join('.');
   // A schema's own full sentence ('Nome deve ter pelo menos 2 caracteres') already names the field.
   const isSentence = /^\p{Lu}/u.test(issue.message);
-  const message = isSentence ? issue.message : field ? `Campo '${field}' ${issue.message}` : `Requisição inválida: ${issue.message}`;
+  const message = isSentence
+    ? issue.message
+    : field
+      ? `Campo '${field}' ${issue.message}`
+      : `Requisição inválida: ${issue.message}`;
   throw new ValidationError(message, field || undefined);
 }
 

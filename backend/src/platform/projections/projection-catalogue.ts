@@ -1,13 +1,11 @@
-import { Injectable } from '@nestjs/common';
 import type { Projection } from './projection';
 
-/** The projections this API knows; each context registers its own when its module starts. */
-@Injectable()
+/** Every projection of the app (from the contexts' manifests), by the event types they read. */
 export class ProjectionCatalogue {
-  private readonly projections = new Map<string, Projection>();
+  private readonly projections: ReadonlyMap<string, Projection>;
 
-  register(...projections: Projection[]): void {
-    for (const projection of projections) this.projections.set(projection.name, projection);
+  constructor(projections: readonly Projection[]) {
+    this.projections = new Map(projections.map((projection) => [projection.name, projection]));
   }
 
   names(): string[] {

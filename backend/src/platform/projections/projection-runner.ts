@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../database/database.types';
+import type { Database } from '../database/database';
 import type { StoredEvent } from '../event-store/event';
 import { STORED_EVENT_COLUMNS, toStoredEvent } from '../event-store/event-store';
 import { type Checkpoint, LOG_START } from './checkpoint';

@@ -1,9 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type Redis from 'ioredis';
-import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { APP_CONFIG, type PlatformConfig } from '../../config/config';
 import { JobQueues, REDIS } from '../queue/queue.module';
-import { ProjectionCatalogue } from './projection-catalogue';
 import { projectionKeys } from './redis-keys';
 
 const WAKE_MARKER_TTL_MS = 10_000;
@@ -45,25 +44,31 @@ interface WakeRound {
 }
 
 /**
- * The API side: after an append, wake the projections that read the appended event types.
- * Wake-ups are coalesced per process: at most one round is in flight; the commands that commit
- * meanwhile join the next round, which starts (and so reaches Redis after their commit) as soon
- * as the current one ends. The promise of a call settles once a round sent after it is done.
+ * The API side: wakes projections after an append. Wake-ups are coalesced per process: at most
+ * one round is in flight; the commands that commit meanwhile join the next round, which starts
+ * (and so reaches Redis after their commit) as soon as the current one ends. `wakeAndWait`
+ * settles once a round sent after it is done; `wake` does not wait and only logs a failure.
  */
 @Injectable()
 export class ProjectionWaker {
   private inFlight: Promise<void> = Promise.resolve();
   private next: WakeRound | undefined;
 
+  private readonly logger = new Logger(ProjectionWaker.name);
+
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: PlatformConfig,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(JobQueues) private readonly queues: JobQueues,
-    @Inject(ProjectionCatalogue) private readonly catalogue: ProjectionCatalogue,
   ) {}
 
-  wakeFor(eventTypes: readonly string[]): Promise<void> {
-    const projections = this.catalogue.namesReading(eventTypes);
+  wake(projections: readonly string[]): void {
+    this.wakeAndWait(projections).catch((error: unknown) =>
+      this.logger.warn(`wake-up falhou: ${String(error)}`),
+    );
+  }
+
+  wakeAndWait(projections: readonly string[]): Promise<void> {
     if (projections.length === 0) return Promise.resolve();
     const round = this.next ?? this.startRound();
     for (const name of projections) round.projections.add(name);

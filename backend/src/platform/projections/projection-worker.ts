@@ -2,7 +2,7 @@ import { Emitter } from '@socket.io/redis-emitter';
 import type { Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import type { Kysely } from 'kysely';
-import type { Database } from '../database/database.types';
+import type { Database } from '../database/database';
 import type { Projection } from './projection';
 import { type AppliedBatch, drainProjection } from './projection-runner';
 import { wakeProjections } from './projection-waker';

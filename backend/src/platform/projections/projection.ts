@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '../database/database.types';
-import type { StoredEvent } from '../event-store/event';
+import type { Database } from '../database/database';
+import type { DomainEvent, StoredEvent } from '../event-store/event';
 
 /** What a projection batch changed, pushed to the tenant's browsers so they refetch. */
 export interface ProjectionChange {
@@ -27,4 +27,18 @@ export interface Projection {
     events: readonly StoredEvent[],
     trx: Transaction<Database>,
   ) => Promise<ProjectionChange[]>;
+}
+
+/** The events of `types` in a batch, each with its `{ type, data }` for an exhaustive switch. */
+export function eventsOfTypes<Event extends DomainEvent>(
+  batch: readonly StoredEvent[],
+  types: readonly Event['type'][],
+): (StoredEvent<Event> & { event: Event })[] {
+  const wanted: ReadonlySet<string> = new Set(types);
+  return batch
+    .filter((stored) => wanted.has(stored.eventType))
+    .map((stored) => ({
+      ...(stored as StoredEvent<Event>),
+      event: { type: stored.eventType, data: stored.data } as Event,
+    }));
 }

@@ -1,25 +1,34 @@
-import { Global, Module } from '@nestjs/common';
-import { MinPositionInterceptor } from './reads-projections.decorator';
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { COMMAND_OBSERVER } from '../event-store/command-runner';
+import type { Projection } from './projection';
 import { ProjectionCatalogue } from './projection-catalogue';
 import { ProjectionStatus } from './projection-status';
 import { ProjectionWaker } from './projection-waker';
+import { ProjectionsOnCommit } from './projections-on-commit';
 import { ReadYourWrites } from './read-your-writes';
+import { ReadYourWritesInterceptor } from './reads-projections.decorator';
 
+const exported = [
+  ProjectionCatalogue,
+  ProjectionWaker,
+  ProjectionStatus,
+  ReadYourWrites,
+  ReadYourWritesInterceptor,
+];
+
+/** Wake-ups, read-your-writes and status of the app's projections (run by the worker, read here). */
 @Global()
-@Module({
-  providers: [
-    ProjectionCatalogue,
-    ProjectionWaker,
-    ProjectionStatus,
-    ReadYourWrites,
-    MinPositionInterceptor,
-  ],
-  exports: [
-    ProjectionCatalogue,
-    ProjectionWaker,
-    ProjectionStatus,
-    ReadYourWrites,
-    MinPositionInterceptor,
-  ],
-})
-export class ProjectionsModule {}
+@Module({})
+export class ProjectionsModule {
+  static forProjections(projections: readonly Projection[]): DynamicModule {
+    return {
+      module: ProjectionsModule,
+      providers: [
+        ...exported.filter((provider) => provider !== ProjectionCatalogue),
+        { provide: ProjectionCatalogue, useValue: new ProjectionCatalogue(projections) },
+        { provide: COMMAND_OBSERVER, useClass: ProjectionsOnCommit },
+      ],
+      exports: [...exported, COMMAND_OBSERVER],
+    };
+  }
+}

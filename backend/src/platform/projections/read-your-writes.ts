@@ -1,81 +1,166 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { APP_CONFIG, type PlatformConfig } from '../../config/config';
 import { DATABASE, type Db } from '../database/database.module';
 import { REDIS } from '../queue/queue.module';
-import { closeRedis } from '../queue/redis';
+import { closeRedis, withTimeout } from '../queue/redis';
 import { type Checkpoint, hasReached } from './checkpoint';
 import { projectionKeys } from './redis-keys';
 
 export const MIN_POSITION_WAIT_MS = 3_000;
 const POLL_EVERY_MS = 250;
+/** How long the API remembers a principal's last write: far longer than projections take. */
+const REMEMBER_WRITES_MS = 60_000;
+/** A read never waits longer than this on Redis to learn what it should wait for. */
+const REDIS_BUDGET_MS = 250;
+
+/** Keeps, per projection, the later of the stored and the given checkpoint ("tx:position"). */
+const REMEMBER_WRITE_SCRIPT = `
+local tx, pos = tonumber(ARGV[2]), tonumber(ARGV[3])
+for i = 4, #ARGV do
+  local current = redis.call('HGET', KEYS[1], ARGV[i])
+  local keep = false
+  if current then
+    local sep = string.find(current, ':', 1, true)
+    local ctx, cpos = tonumber(string.sub(current, 1, sep - 1)), tonumber(string.sub(current, sep + 1))
+    keep = ctx > tx or (ctx == tx and cpos >= pos)
+  end
+  if not keep then redis.call('HSET', KEYS[1], ARGV[i], ARGV[2] .. ':' .. ARGV[3]) end
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return 1`;
+
+type RedisWithScript = Redis & {
+  viraRememberWrite(
+    key: string,
+    ttlMs: number,
+    tx: string,
+    pos: number,
+    ...projections: string[]
+  ): Promise<number>;
+};
+
+function parseCheckpoint(value: string): Checkpoint {
+  const separator = value.indexOf(':');
+  return { transactionId: value.slice(0, separator), position: Number(value.slice(separator + 1)) };
+}
 
 /**
- * Waits until read models have applied a given event. The worker publishes every checkpoint it
- * commits; a slow poll of the checkpoint table covers a missed message.
+ * Read-your-writes. The API remembers, per principal and per projection, the checkpoint of the
+ * principal's last write (Redis, shared by instances, short-lived); that principal's reads wait
+ * (bounded) until the projections they read have reached it. `X-Min-Position` asks the same for a
+ * write made elsewhere. The worker publishes every checkpoint it commits; a slow poll of the
+ * checkpoint table covers a missed message.
  */
 @Injectable()
 export class ReadYourWrites implements OnModuleInit, OnApplicationShutdown {
   private subscriber: Redis | undefined;
   private readonly latest = new Map<string, Checkpoint>();
   private readonly listeners = new Set<() => void>();
+  private readonly keys: ReturnType<typeof projectionKeys>;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) config: PlatformConfig,
     @Inject(DATABASE) private readonly db: Db,
     @Inject(REDIS) private readonly redis: Redis,
-  ) {}
+  ) {
+    this.keys = projectionKeys(config.REDIS_PREFIX);
+    redis.defineCommand('viraRememberWrite', { numberOfKeys: 1, lua: REMEMBER_WRITE_SCRIPT });
+  }
 
   async onModuleInit(): Promise<void> {
-    const channel = projectionKeys(this.config.REDIS_PREFIX).checkpointChannel;
     const subscriber = this.redis.duplicate({ connectionName: 'vira-read-your-writes' });
     subscriber.on('error', () => undefined);
     subscriber.on('message', (_channel: string, message: string) => {
       const { projection, transactionId, position } = JSON.parse(message) as Checkpoint & {
         projection: string;
       };
-      const known = this.latest.get(projection);
-      if (!known || hasReached({ transactionId, position }, known))
-        this.latest.set(projection, { transactionId, position });
+      this.advance(projection, { transactionId, position });
       for (const listener of this.listeners) listener();
     });
     this.subscriber = subscriber;
     // Not awaited: the API must start (and report Redis down in /api/health) without Redis.
-    void subscriber.subscribe(channel).catch(() => undefined);
+    void subscriber.subscribe(this.keys.checkpointChannel).catch(() => undefined);
   }
 
   async onApplicationShutdown(): Promise<void> {
     if (this.subscriber) await closeRedis(this.subscriber);
   }
 
-  /** True once every projection has applied the event at `position`; false after `timeoutMs`. */
-  async waitFor(
+  /** After `principal`'s command committed: its next reads of `projections` wait for `target`. */
+  async remember(
+    principal: string,
     projections: readonly string[],
-    position: number,
-    timeoutMs = MIN_POSITION_WAIT_MS,
-  ): Promise<boolean> {
+    target: Checkpoint,
+  ): Promise<void> {
+    if (projections.length === 0) return;
+    await withTimeout(
+      (this.redis as RedisWithScript).viraRememberWrite(
+        this.keys.lastWrite(principal),
+        REMEMBER_WRITES_MS,
+        target.transactionId,
+        target.position,
+        ...projections,
+      ),
+      REDIS_BUDGET_MS,
+    );
+  }
+
+  /** What `principal`'s read of `projections` must wait for; nothing when Redis does not answer in time. */
+  async pendingWrites(
+    principal: string,
+    projections: readonly string[],
+  ): Promise<Map<string, Checkpoint>> {
+    const targets = new Map<string, Checkpoint>();
+    const values = await withTimeout(
+      this.redis.hmget(this.keys.lastWrite(principal), ...projections),
+      REDIS_BUDGET_MS,
+    ).catch(() => []);
+    projections.forEach((projection, index) => {
+      const value = values[index];
+      if (value) targets.set(projection, parseCheckpoint(value));
+    });
+    return targets;
+  }
+
+  /** The checkpoint of the event at `position`, for `X-Min-Position`; undefined when there is none. */
+  async checkpointOf(position: number): Promise<Checkpoint | undefined> {
     const event = await this.db
       .selectFrom('events')
       .select((eb) => eb.cast<string>('transactionId', 'text').as('transactionId'))
       .where('globalPosition', '=', position)
       .executeTakeFirst();
-    if (!event) return false;
-    const target: Checkpoint = { transactionId: event.transactionId, position };
-    const deadline = Date.now() + timeoutMs;
+    return event && { transactionId: event.transactionId, position };
+  }
 
-    await this.refreshFromDatabase(projections);
+  /** True once every projection has reached its target; false after `timeoutMs`. */
+  async waitFor(
+    targets: ReadonlyMap<string, Checkpoint>,
+    timeoutMs = MIN_POSITION_WAIT_MS,
+  ): Promise<boolean> {
+    if (targets.size === 0 || this.allReached(targets)) return true;
+    const deadline = Date.now() + timeoutMs;
+    await this.refreshFromDatabase([...targets.keys()]);
     for (;;) {
-      if (projections.every((name) => this.reached(name, target))) return true;
+      if (this.allReached(targets)) return true;
       const remaining = deadline - Date.now();
       if (remaining <= 0) return false;
       const notified = await this.nextNotification(Math.min(remaining, POLL_EVERY_MS));
-      if (!notified) await this.refreshFromDatabase(projections);
+      if (!notified) await this.refreshFromDatabase([...targets.keys()]);
     }
   }
 
-  private reached(projection: string, target: Checkpoint): boolean {
-    const checkpoint = this.latest.get(projection);
-    return checkpoint !== undefined && hasReached(checkpoint, target);
+  private allReached(targets: ReadonlyMap<string, Checkpoint>): boolean {
+    for (const [projection, target] of targets) {
+      const checkpoint = this.latest.get(projection);
+      if (!checkpoint || !hasReached(checkpoint, target)) return false;
+    }
+    return true;
+  }
+
+  private advance(projection: string, checkpoint: Checkpoint): void {
+    const known = this.latest.get(projection);
+    if (!known || hasReached(checkpoint, known)) this.latest.set(projection, checkpoint);
   }
 
   private async refreshFromDatabase(projections: readonly string[]): Promise<void> {

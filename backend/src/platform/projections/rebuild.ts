@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../database/database.types';
+import type { Database } from '../database/database';
 import type { Projection } from './projection';
 import { applyNextBatch, projectionLockName, runBatch, useSchema } from './projection-runner';
 

@@ -5,6 +5,8 @@ export const projectionKeys = (prefix: string) => ({
   wakePending: (projection: string) => `${prefix}:projection-wake:${projection}`,
   /** Pub/sub channel: `{ projection, transactionId, position }` after each committed batch. */
   checkpointChannel: `${prefix}:projection-checkpoints`,
+  /** Hash per principal: projection -> "tx:position" its next reads wait for (read-your-writes). */
+  lastWrite: (principal: string) => `${prefix}:last-write:${principal}`,
   /** socket.io redis adapter and emitter key: both sides must agree on it. */
   socketIoKey: `${prefix}:socket.io`,
 });

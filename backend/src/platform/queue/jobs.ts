@@ -1,6 +1,8 @@
 /**
- * Every queue and the jobs it carries. The worker refuses to start when a job here has no
- * handler, so a job can never be enqueued into the void.
+ * The data of every job a producer may enqueue, by queue and job name. A context that adds jobs
+ * declares their handlers in its manifest (the worker runs them) and their data here, by
+ * declaration merging from its own folder:
+ * `declare module '../platform/queue/jobs' { interface JobMap { reminders: { 'reminder.send': { sessionId: string } } } }`.
  */
 export interface JobMap {
   projections: {
@@ -11,10 +13,3 @@ export interface JobMap {
 
 export type QueueName = keyof JobMap;
 export type JobName<Q extends QueueName> = keyof JobMap[Q] & string;
-export type JobHandlers = {
-  [Q in QueueName]: { [J in JobName<Q>]: (data: JobMap[Q][J]) => Promise<void> };
-};
-
-export const QUEUE_JOBS: { [Q in QueueName]: readonly JobName<Q>[] } = {
-  projections: ['projection.run'],
-};

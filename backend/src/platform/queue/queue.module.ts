@@ -20,7 +20,10 @@ export class JobQueues implements OnApplicationShutdown {
   queue(name: QueueName): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
-      queue = new Queue(name, { connection: this.redis, prefix: `${this.config.REDIS_PREFIX}:bull` });
+      queue = new Queue(name, {
+        connection: this.redis,
+        prefix: `${this.config.REDIS_PREFIX}:bull`,
+      });
       this.queues.set(name, queue);
     }
     return queue;
@@ -32,7 +35,11 @@ export class JobQueues implements OnApplicationShutdown {
     data: JobMap[Q][J],
     options?: { jobId?: string },
   ): Promise<void> {
-    await this.queue(queue).add(job, data, { removeOnComplete: true, removeOnFail: 100, ...options });
+    await this.queue(queue).add(job, data, {
+      removeOnComplete: true,
+      removeOnFail: 100,
+      ...options,
+    });
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -31,3 +31,19 @@ export async function closeRedis(redis: Redis): Promise<void> {
   }
   if (redis.status !== 'end') await ended;
 }
+
+export class RedisTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`Redis não respondeu em ${ms} ms`);
+    this.name = 'RedisTimeoutError';
+  }
+}
+
+/** Rejects with RedisTimeoutError after `ms`: a request path never waits on Redis for long. */
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RedisTimeoutError(ms)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,7 +1,7 @@
-import { DomainError } from '../../platform/errors/domain-error';
-import { fold } from '../../platform/event-store/decider';
-import { type StudentCommand, studentDecider } from '../domain/student.decider';
-import type { StudentEvent, StudentProfile } from '../domain/student.events';
+import { deciderSpec } from '../../../../test/support/decider-spec';
+import type { StudentProfile } from '../../contracts/students';
+import { studentDecider } from '../domain/student.decider';
+import type { StudentEvent } from '../domain/student.events';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 const SESSION = '0190a0b0-0000-7000-8000-000000000001';
@@ -19,22 +19,7 @@ const granted = (amount: number, balanceAfter: number): StudentEvent => ({
   data: { amount, reason: 'Plano', transactionId: null, balanceAfter },
 });
 
-/** given(events) / when(command) / then(events or error). */
-function given(...events: StudentEvent[]) {
-  return {
-    when(command: StudentCommand) {
-      const outcome = studentDecider.decide(command, fold(studentDecider, events), NOW);
-      return {
-        then: (expected: StudentEvent[]) => expect(outcome).toEqual(expected),
-        thenFails: (code: string, message?: string) => {
-          expect(outcome).toBeInstanceOf(DomainError);
-          expect((outcome as DomainError).code).toBe(code);
-          if (message) expect((outcome as DomainError).message).toBe(message);
-        },
-      };
-    },
-  };
-}
+const given = deciderSpec(studentDecider, NOW);
 
 describe('student decider', () => {
   it('registers a new student', () => {

@@ -145,12 +145,10 @@ describe('projection runner', () => {
       executeCommand(
         { db, now: () => new Date() },
         {
-          streamType: 'student',
           streamId,
           decider: studentDecider,
           command,
           context,
-          successStatus: 200,
         },
       ).catch((error: { code?: string }) => {
         if (

@@ -7,7 +7,10 @@ import { startTestApp, type TestApp } from '../../../../test/support/test-app';
 import { studentProjections } from '../projections';
 import { http, newTrainer } from './students-test-kit';
 import { DATABASE, type Db } from '../../platform/database/database.module';
-import { type ChangesMessage, ProjectionWorker } from '../../platform/projections/projection-worker';
+import {
+  type ChangesMessage,
+  ProjectionWorker,
+} from '../../platform/projections/projection-worker';
 import { REDIS } from '../../platform/queue/queue.module';
 
 describe('realtime', () => {

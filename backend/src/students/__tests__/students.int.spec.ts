@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { startTestApp, type TestApp } from '../../../../test/support/test-app';
 import { AccessTokenService } from '../../platform/auth/access-token.service';
 import { DATABASE, type Db } from '../../platform/database/database.module';
-import { CommandRunner } from '../../platform/event-store/command-runner';
-import { ProjectionWaker } from '../../platform/projections/projection-waker';
+import { COMMAND_OBSERVER, CommandRunner } from '../../platform/event-store/command-runner';
 import { studentDecider } from '../domain/student.decider';
 import { countEvents, http, newTrainer, project, type Trainer } from './students-test-kit';
 
@@ -146,12 +145,11 @@ describe('students API', () => {
     const db = t.app.get<Db>(DATABASE);
     const runners = Array.from(
       { length: 6 },
-      () => new CommandRunner(db, t.app.get(ProjectionWaker)),
+      () => new CommandRunner(db, t.app.get(COMMAND_OBSERVER)),
     );
     const outcomes = await Promise.allSettled(
       runners.map((runner) =>
         runner.run({
-          streamType: 'student',
           streamId: id,
           decider: studentDecider,
           command: { type: 'ConsumeCredit', reason: 'Treino' },
@@ -161,7 +159,6 @@ describe('students API', () => {
             actorRole: 'personal',
             correlationId: randomUUID(),
           },
-          successStatus: 200,
         }),
       ),
     );
@@ -249,8 +246,7 @@ describe('students API', () => {
       const db = t.app.get<Db>(DATABASE);
       const results = await Promise.all(
         Array.from({ length: 5 }, () =>
-          new CommandRunner(db, t.app.get(ProjectionWaker)).run({
-            streamType: 'student',
+          new CommandRunner(db, t.app.get(COMMAND_OBSERVER)).run({
             streamId: id,
             decider: studentDecider,
             command: { type: 'ConsumeCredit', reason: 'Treino' },
@@ -259,9 +255,8 @@ describe('students API', () => {
               actorId: trainer.userId,
               actorRole: 'personal',
               correlationId: randomUUID(),
-              idempotencyKey: 'dup-instances',
+              idempotency: { key: 'dup-instances', fingerprint: 'dup-instances' },
             },
-            successStatus: 200,
           }),
         ),
       );

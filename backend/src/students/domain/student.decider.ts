@@ -6,7 +6,8 @@ import {
 } from '../../platform/errors/domain-error';
 import type { Decider } from '../../platform/event-store/decider';
 import { MAX_CREDITS_PER_GRANT } from '../../contracts/students';
-import type { StudentEvent, StudentProfile } from './student.events';
+import type { StudentProfile } from '../../contracts/students';
+import type { StudentEvent } from './student.events';
 
 export type StudentCommand =
   | { type: 'RegisterStudent'; profile: StudentProfile }
@@ -126,6 +127,7 @@ function decide(command: StudentCommand, state: StudentState): StudentEvent[] | 
 
 /** One student's stream: profile and credit balance, credits never below zero. */
 export const studentDecider: Decider<StudentCommand, StudentEvent, StudentState> = {
+  streamType: 'student',
   initialState,
   evolve,
   decide: (command, state) => decide(command, state),

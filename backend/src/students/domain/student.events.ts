@@ -1,63 +1,36 @@
-import type { DomainEvent } from '../../platform/event-store/event';
+import type { StudentProfile } from '../../contracts/students';
+import { eventData, type EventsOf, eventTypesOf } from '../../platform/event-store/event';
 
-export const STUDENT_STREAM = 'student';
-
-export interface StudentProfile {
-  nome: string;
-  /** Digits only. */
-  telefone: string | null;
-  /** Digits only. */
-  whatsapp: string | null;
-  email: string | null;
-  planoId: string | null;
-  observacoes: string | null;
+interface CreditMovement {
+  reason: string;
+  sessionId: string | null;
+  balanceAfter: number;
 }
 
-export type StudentRegistered = DomainEvent<'StudentRegistered', StudentProfile>;
-/** Only the fields that changed; `null` clears an optional field. */
-export type StudentUpdated = DomainEvent<'StudentUpdated', Partial<StudentProfile>>;
-export type StudentRemoved = DomainEvent<'StudentRemoved', Record<string, never>>;
-export type CreditsGranted = DomainEvent<
-  'CreditsGranted',
-  { amount: number; reason: string; transactionId: string | null; balanceAfter: number }
->;
-export type CreditConsumed = DomainEvent<
-  'CreditConsumed',
-  { reason: string; sessionId: string | null; balanceAfter: number }
->;
-export type CreditRefunded = DomainEvent<
-  'CreditRefunded',
-  { reason: string; sessionId: string | null; balanceAfter: number }
->;
-export type CreditBurned = DomainEvent<
-  'CreditBurned',
-  { reason: string; sessionId: string | null; balanceAfter: number }
->;
+/** Every movement of a student's credit balance; each one is a line of the audit trail. */
+export const creditEvents = {
+  CreditsGranted: eventData<{
+    amount: number;
+    reason: string;
+    transactionId: string | null;
+    balanceAfter: number;
+  }>(),
+  CreditConsumed: eventData<CreditMovement>(),
+  CreditRefunded: eventData<CreditMovement>(),
+  CreditBurned: eventData<CreditMovement>(),
+};
 
-export type StudentEvent =
-  | StudentRegistered
-  | StudentUpdated
-  | StudentRemoved
-  | CreditsGranted
-  | CreditConsumed
-  | CreditRefunded
-  | CreditBurned;
+/** The events of a student's stream. */
+export const studentEvents = {
+  StudentRegistered: eventData<StudentProfile>(),
+  /** Only the fields that changed; `null` clears an optional field. */
+  StudentUpdated: eventData<Partial<StudentProfile>>(),
+  StudentRemoved: eventData<Record<string, never>>(),
+  ...creditEvents,
+};
 
-export type StudentEventType = StudentEvent['type'];
+export type StudentEvent = EventsOf<typeof studentEvents>;
+export type CreditEvent = EventsOf<typeof creditEvents>;
 
-export const STUDENT_EVENT_TYPES: readonly StudentEventType[] = [
-  'StudentRegistered',
-  'StudentUpdated',
-  'StudentRemoved',
-  'CreditsGranted',
-  'CreditConsumed',
-  'CreditRefunded',
-  'CreditBurned',
-];
-
-export const CREDIT_EVENT_TYPES: readonly StudentEventType[] = [
-  'CreditsGranted',
-  'CreditConsumed',
-  'CreditRefunded',
-  'CreditBurned',
-];
+export const STUDENT_EVENT_TYPES = eventTypesOf(studentEvents);
+export const CREDIT_EVENT_TYPES = eventTypesOf(creditEvents);

@@ -1,19 +1,10 @@
 import { sql } from 'kysely';
-import type { StoredEvent } from '../../platform/event-store/event';
-import type { Projection, ProjectionChange } from '../../platform/projections/projection';
-import { CREDIT_EVENT_TYPES, STUDENT_STREAM, type StudentEvent } from '../domain/student.events';
-
-type CreditEvent = Extract<
-  StudentEvent,
-  { type: 'CreditsGranted' | 'CreditConsumed' | 'CreditRefunded' | 'CreditBurned' }
->;
-
-function isCreditEvent(event: StoredEvent): event is StoredEvent<CreditEvent> {
-  return (
-    event.streamType === STUDENT_STREAM &&
-    (CREDIT_EVENT_TYPES as readonly string[]).includes(event.eventType)
-  );
-}
+import {
+  eventsOfTypes,
+  type Projection,
+  type ProjectionChange,
+} from '../../platform/projections/projection';
+import { CREDIT_EVENT_TYPES, type CreditEvent } from '../domain/student.events';
 
 function signedAmount(event: CreditEvent): number {
   switch (event.type) {
@@ -32,9 +23,9 @@ export const creditLedgerProjection: Projection = {
   name: 'credit-ledger',
   tables: ['credit_ledger'],
   eventTypes: CREDIT_EVENT_TYPES,
-  async apply(events, trx) {
-    const entries = events.filter(isCreditEvent).map((stored) => {
-      const event = { type: stored.eventType, data: stored.data } as CreditEvent;
+  async apply(batch, trx) {
+    const entries = eventsOfTypes<CreditEvent>(batch, CREDIT_EVENT_TYPES).map((stored) => {
+      const { event } = stored;
       return {
         position: stored.globalPosition,
         tenantId: stored.tenantId,

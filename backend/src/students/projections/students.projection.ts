@@ -1,47 +1,45 @@
 import { type Selectable, sql, type Transaction } from 'kysely';
-import type { Database, StudentsTable } from '../../platform/database/database.types';
+import type { Database } from '../../platform/database/database';
+import type { Students } from '../../platform/database/database.types';
 import type { StoredEvent } from '../../platform/event-store/event';
-import type { Projection, ProjectionChange } from '../../platform/projections/projection';
-import { STUDENT_EVENT_TYPES, STUDENT_STREAM, type StudentEvent } from '../domain/student.events';
+import {
+  eventsOfTypes,
+  type Projection,
+  type ProjectionChange,
+} from '../../platform/projections/projection';
+import { STUDENT_EVENT_TYPES, type StudentEvent } from '../domain/student.events';
 
-type StudentRow = Selectable<StudentsTable>;
-
-function isStudentEvent(event: StoredEvent): event is StoredEvent<StudentEvent> {
-  return (
-    event.streamType === STUDENT_STREAM &&
-    (STUDENT_EVENT_TYPES as readonly string[]).includes(event.eventType)
-  );
-}
+type StudentRow = Selectable<Students>;
 
 /** The row after `event`; `undefined` when the event cannot apply (no registration seen). */
 function nextRow(
   row: StudentRow | undefined,
-  event: StoredEvent<StudentEvent>,
+  stored: StoredEvent & { event: StudentEvent },
 ): StudentRow | undefined {
-  const stamp = { version: event.streamVersion, updatedAt: event.occurredAt };
-  const { type, data } = { type: event.eventType, data: event.data } as StudentEvent;
-  if (type === 'StudentRegistered') {
+  const { event } = stored;
+  const stamp = { version: stored.streamVersion, updatedAt: stored.occurredAt };
+  if (event.type === 'StudentRegistered') {
     return {
-      id: event.streamId,
-      tenantId: event.tenantId,
-      ...data,
+      id: stored.streamId,
+      tenantId: stored.tenantId,
+      ...event.data,
       creditos: 0,
-      createdAt: event.occurredAt,
+      createdAt: stored.occurredAt,
       removedAt: null,
       ...stamp,
     };
   }
   if (!row) return undefined;
-  switch (type) {
+  switch (event.type) {
     case 'StudentUpdated':
-      return { ...row, ...data, ...stamp };
+      return { ...row, ...event.data, ...stamp };
     case 'StudentRemoved':
-      return { ...row, removedAt: event.occurredAt, ...stamp };
+      return { ...row, removedAt: stored.occurredAt, ...stamp };
     case 'CreditsGranted':
     case 'CreditConsumed':
     case 'CreditRefunded':
     case 'CreditBurned':
-      return { ...row, creditos: data.balanceAfter, ...stamp };
+      return { ...row, creditos: event.data.balanceAfter, ...stamp };
   }
 }
 
@@ -50,8 +48,8 @@ export const studentsProjection: Projection = {
   name: 'students',
   tables: ['students'],
   eventTypes: STUDENT_EVENT_TYPES,
-  async apply(events, trx) {
-    const relevant = events.filter(isStudentEvent);
+  async apply(batch, trx) {
+    const relevant = eventsOfTypes<StudentEvent>(batch, STUDENT_EVENT_TYPES);
     if (relevant.length === 0) return [];
     const ids = [...new Set(relevant.map((event) => event.streamId))];
     const existing = await trx.selectFrom('students').selectAll().where('id', 'in', ids).execute();

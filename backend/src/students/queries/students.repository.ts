@@ -36,7 +36,9 @@ export class StudentsRepository {
     return row && toStudent(row);
   }
 
-  async history(tenantId: string, studentId: string): Promise<CreditHistoryItem[]> {
+  /** The student's credit history; undefined when there is no such student. */
+  async history(tenantId: string, studentId: string): Promise<CreditHistoryItem[] | undefined> {
+    if (!(await this.find(tenantId, studentId))) return undefined;
     const rows = await this.db
       .selectFrom('creditLedger')
       .selectAll()

@@ -2,12 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Kysely, PostgresDialect, CamelCasePlugin, sql } from 'kysely';
 import { parseConfig } from '../../../config/config';
 import { createPool } from '../../database/database';
-import type { Database } from '../../database/database.types';
+import type { Database } from '../../database/database';
 import { ConflictError, DomainError, NotFoundError } from '../../errors/domain-error';
-import { ProjectionCatalogue } from '../../projections/projection-catalogue';
-import { ProjectionWaker } from '../../projections/projection-waker';
-import { JobQueues } from '../../queue/queue.module';
-import { closeRedis, createRedis } from '../../queue/redis';
 import { CommandRunner, type CommandContext } from '../command-runner';
 import type { Decider } from '../decider';
 
@@ -24,6 +20,7 @@ interface AccountState {
 
 /** A balance that never goes below zero: a refusal depends on the state being current. */
 const accountDecider: Decider<AccountCommand, AccountEvent, AccountState> = {
+  streamType: 'account',
   initialState: () => ({ open: false, balance: 0 }),
   evolve: (state, event) => {
     switch (event.type) {
@@ -53,9 +50,6 @@ const accountDecider: Decider<AccountCommand, AccountEvent, AccountState> = {
 
 describe('CommandRunner state cache', () => {
   const config = parseConfig(process.env);
-  const redis = createRedis(config.REDIS_URL, 'command-runner-test');
-  const queues = new JobQueues(config, redis);
-  const waker = new ProjectionWaker(config, redis, queues, new ProjectionCatalogue());
   const statements: string[] = [];
   // Two pools and two runners stand in for two API instances; the first one's statements are logged.
   const dbA = new Kysely<Database>({
@@ -86,16 +80,17 @@ describe('CommandRunner state cache', () => {
   let b: CommandRunner;
 
   beforeEach(() => {
-    a = new CommandRunner(dbA, waker);
-    b = new CommandRunner(dbB, waker);
+    a = new CommandRunner(dbA);
+    b = new CommandRunner(dbB);
   });
   afterAll(async () => {
     await dbA.destroy();
     await dbB.destroy();
-    await queues.onApplicationShutdown();
-    await closeRedis(redis);
   });
 
+  const keyed = (key: string): Partial<CommandContext> => ({
+    idempotency: { key, fingerprint: key },
+  });
   const context = (extra: Partial<CommandContext> = {}): CommandContext => ({
     tenantId,
     actorId: randomUUID(),
@@ -108,15 +103,7 @@ describe('CommandRunner state cache', () => {
     streamId: string,
     command: AccountCommand,
     extra?: Partial<CommandContext>,
-  ) =>
-    runner.run({
-      streamType: 'account',
-      streamId,
-      decider: accountDecider,
-      command,
-      context: context(extra),
-      successStatus: 200,
-    });
+  ) => runner.run({ decider: accountDecider, streamId, command, context: context(extra) });
   const refusal = (promise: Promise<unknown>) =>
     promise.then(
       () => 'accepted',
@@ -164,13 +151,13 @@ describe('CommandRunner state cache', () => {
 
   it('keeps the cache honest on the idempotent path too', async () => {
     const id = randomUUID();
-    await run(a, id, { type: 'Open' }, { idempotencyKey: `open-${id}` });
-    await run(a, id, { type: 'Deposit', amount: 5 }, { idempotencyKey: `deposit-${id}` });
+    await run(a, id, { type: 'Open' }, keyed(`open-${id}`));
+    await run(a, id, { type: 'Deposit', amount: 5 }, keyed(`deposit-${id}`));
     await run(b, id, { type: 'Withdraw', amount: 5 });
 
     const withdraw = { type: 'Withdraw', amount: 1 } as const;
-    expect(await refusal(run(a, id, withdraw, { idempotencyKey: `w-${id}` }))).toBe('insufficient');
-    await run(a, id, { type: 'Deposit', amount: 7 }, { idempotencyKey: `d-${id}` });
+    expect(await refusal(run(a, id, withdraw, keyed(`w-${id}`)))).toBe('insufficient');
+    await run(a, id, { type: 'Deposit', amount: 7 }, keyed(`d-${id}`));
     expect(await storedBalances(id)).toEqual([5, 0, 7]);
   });
 

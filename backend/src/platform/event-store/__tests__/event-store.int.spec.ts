@@ -13,7 +13,13 @@ const metadata: EventMetadata = {
 };
 
 describe('appendEvents', () => {
-  const db = createDatabase(createPool({ connectionString: process.env.DATABASE_URL!, poolMax: 4, applicationName: 'test' }));
+  const db = createDatabase(
+    createPool({
+      connectionString: process.env.DATABASE_URL!,
+      poolMax: 4,
+      applicationName: 'test',
+    }),
+  );
   afterAll(() => db.destroy());
 
   it('appends a decision in one statement with consecutive versions and reads them back in order', async () => {
@@ -23,10 +29,19 @@ describe('appendEvents', () => {
       { type: 'StudentRegistered', data: { nome: 'Ana' } },
       { type: 'CreditsGranted', data: { amount: 3 } },
     ];
-    const result = await appendEvents(db, { tenantId, streamType: 'student', streamId, expectedVersion: 0, events, metadata });
+    const result = await appendEvents(db, {
+      tenantId,
+      streamType: 'student',
+      streamId,
+      expectedVersion: 0,
+      events,
+      metadata,
+    });
     expect(result.nextVersion).toBe(2);
     const rows = await sql<{ streamVersion: number; eventType: string; globalPosition: number }>`
-      select stream_version, event_type, global_position from events where stream_id = ${streamId}::uuid order by stream_version`.execute(db);
+      select stream_version, event_type, global_position from events where stream_id = ${streamId}::uuid order by stream_version`.execute(
+      db,
+    );
     expect(rows.rows.map((row) => [row.streamVersion, row.eventType])).toEqual([
       [1, 'StudentRegistered'],
       [2, 'CreditsGranted'],
@@ -40,9 +55,18 @@ describe('appendEvents', () => {
     const base = { tenantId, streamType: 'student', streamId, metadata };
     await appendEvents(db, { ...base, expectedVersion: 0, events: [{ type: 'A', data: {} }] });
     await expect(
-      appendEvents(db, { ...base, expectedVersion: 0, events: [{ type: 'B', data: {} }, { type: 'C', data: {} }] }),
+      appendEvents(db, {
+        ...base,
+        expectedVersion: 0,
+        events: [
+          { type: 'B', data: {} },
+          { type: 'C', data: {} },
+        ],
+      }),
     ).rejects.toBeInstanceOf(ConcurrencyError);
-    const count = await sql<{ n: number }>`select count(*)::int as n from events where stream_id = ${streamId}::uuid`.execute(db);
+    const count = await sql<{
+      n: number;
+    }>`select count(*)::int as n from events where stream_id = ${streamId}::uuid`.execute(db);
     expect(count.rows[0].n).toBe(1);
   });
 });

@@ -1,14 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import type Redis from 'ioredis';
 import type { Pool } from 'pg';
-import { parseConfig } from '../../../config/config';
+import { createTestApp } from '../../../../../test/support/test-app';
 import { PG_POOL } from '../../database/database.module';
 import { REDIS } from '../../queue/queue.module';
-import { createApp } from '../create-app';
 
 describe('graceful shutdown', () => {
   it('finishes in-flight requests, stops accepting new ones, and closes the pool and Redis', async () => {
-    const app = await createApp(parseConfig(process.env));
+    const { app } = await createTestApp();
     // A request that is still being served when shutdown begins.
     app
       .getHttpAdapter()

@@ -15,7 +15,11 @@ describe('HTTP errors (real app)', () => {
   it('answers unknown /api routes with a pt-BR 404 JSON', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/nao-existe' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ statusCode: 404, code: 'not_found', message: 'Recurso não encontrado' });
+    expect(response.json()).toEqual({
+      statusCode: 404,
+      code: 'not_found',
+      message: 'Recurso não encontrado',
+    });
   });
 
   it('refuses an oversized body with 413 and a pt-BR message', async () => {
@@ -26,7 +30,10 @@ describe('HTTP errors (real app)', () => {
       payload: JSON.stringify({ filler: 'x'.repeat(5000) }),
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toMatchObject({ code: 'payload_too_large', message: 'O corpo da requisição é grande demais.' });
+    expect(response.json()).toMatchObject({
+      code: 'payload_too_large',
+      message: 'O corpo da requisição é grande demais.',
+    });
   });
 
   it('refuses malformed JSON with 400', async () => {
@@ -41,11 +48,19 @@ describe('HTTP errors (real app)', () => {
   });
 
   it('sets security headers and echoes a safe request id', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(response.headers['x-request-id']).toBe('abc-123');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
-    const forged = await testApp.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'a b\nc' } });
+    const forged = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'a b\nc' },
+    });
     expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -86,9 +101,16 @@ describe('unhandled errors', () => {
     app.useGlobalFilters(new AllExceptionsFilter(false));
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
-    const response = await app.getHttpAdapter().getInstance().inject({ method: 'GET', url: '/api/boom' });
+    const response = await app
+      .getHttpAdapter()
+      .getInstance()
+      .inject({ method: 'GET', url: '/api/boom' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ statusCode: 500, code: 'internal_error', message: 'Ocorreu um erro inesperado.' });
+    expect(response.json()).toEqual({
+      statusCode: 500,
+      code: 'internal_error',
+      message: 'Ocorreu um erro inesperado.',
+    });
     expect(response.body).not.toContain('segredo');
     expect(response.body).not.toContain('at ');
     await app.close();

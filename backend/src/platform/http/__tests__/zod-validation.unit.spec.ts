@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { ValidationError } from '../../errors/domain-error';
 import { parseOrThrow } from '../zod-validation.pipe';
 
-const schema = z.strictObject({ amount: z.number().int().positive().max(1000), reason: z.string().min(1).max(200) });
+const schema = z.strictObject({
+  amount: z.number().int().positive().max(1000),
+  reason: z.string().min(1).max(200),
+});
 
 function messageFor(value: unknown): string {
   try {
@@ -19,8 +22,12 @@ describe('parseOrThrow', () => {
     expect(messageFor({ reason: 'x' })).toBe("Campo 'amount' é obrigatório");
     expect(messageFor({ amount: 'dez', reason: 'x' })).toBe("Campo 'amount' deve ser um número");
     expect(messageFor({ amount: -1, reason: 'x' })).toBe("Campo 'amount' deve ser maior que 0");
-    expect(messageFor({ amount: 10_000, reason: 'x' })).toBe("Campo 'amount' deve ser no máximo 1000");
-    expect(messageFor({ amount: 1, reason: '' })).toBe("Campo 'reason' deve ter pelo menos 1 caractere(s)");
+    expect(messageFor({ amount: 10_000, reason: 'x' })).toBe(
+      "Campo 'amount' deve ser no máximo 1000",
+    );
+    expect(messageFor({ amount: 1, reason: '' })).toBe(
+      "Campo 'reason' deve ter pelo menos 1 caractere(s)",
+    );
   });
 
   it('refuses unknown fields', () => {
@@ -30,6 +37,9 @@ describe('parseOrThrow', () => {
   });
 
   it('returns the parsed value', () => {
-    expect(parseOrThrow(schema, { amount: 2, reason: 'Renovação' })).toEqual({ amount: 2, reason: 'Renovação' });
+    expect(parseOrThrow(schema, { amount: 2, reason: 'Renovação' })).toEqual({
+      amount: 2,
+      reason: 'Renovação',
+    });
   });
 });

@@ -10,17 +10,17 @@ describe('ProjectionWaker', () => {
   const redis = createRedis(config.REDIS_URL, 'projection-waker-test');
   const monitorConnection = createRedis(config.REDIS_URL, 'projection-waker-monitor');
   const queues = new JobQueues(config, redis);
-  const catalogue = new ProjectionCatalogue();
-  catalogue.register(
+  const catalogue = new ProjectionCatalogue([
     { name: 'waker-a', tables: [], eventTypes: ['Thing'], apply: async () => [] },
     { name: 'waker-b', tables: [], eventTypes: ['Thing', 'Other'], apply: async () => [] },
-  );
+  ]);
+  const wakeFor = (eventTypes: string[]) => waker.wakeAndWait(catalogue.namesReading(eventTypes));
   const keys = projectionKeys(config.REDIS_PREFIX);
   const queue = queues.queue('projections');
   let waker: ProjectionWaker;
 
   beforeEach(async () => {
-    waker = new ProjectionWaker(config, redis, queues, catalogue);
+    waker = new ProjectionWaker(config, redis, queues);
     await queue.obliterate({ force: true });
     await redis.del(keys.wakePending('waker-a'), keys.wakePending('waker-b'));
   });
@@ -43,7 +43,7 @@ describe('ProjectionWaker', () => {
       if (args[0]?.toLowerCase() === 'set' && args[1]?.startsWith(keys.wakePending('')))
         markerWrites.push(args[1]);
     });
-    await Promise.all(Array.from({ length: 50 }, () => waker.wakeFor(['Thing'])));
+    await Promise.all(Array.from({ length: 50 }, () => wakeFor(['Thing'])));
     await redis.ping();
     monitor.disconnect();
 
@@ -52,12 +52,12 @@ describe('ProjectionWaker', () => {
   });
 
   it('never folds a wake-up into a round that may have reached Redis before it was asked', async () => {
-    const first = waker.wakeFor(['Thing']);
+    const first = wakeFor(['Thing']);
     // Let the first round start, then act as the worker picking its job up: marker deleted.
     await Promise.resolve();
     await Promise.resolve();
     const picked = redis.del(keys.wakePending('waker-a'), keys.wakePending('waker-b'));
-    const second = waker.wakeFor(['Other']);
+    const second = wakeFor(['Other']);
     await Promise.all([first, picked, second]);
 
     expect(await redis.exists(keys.wakePending('waker-b'))).toBe(1);

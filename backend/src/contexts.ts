@@ -1,0 +1,23 @@
+import { type AppConfig, parseConfig } from './config/config';
+import { identityContext } from './identity/identity.context';
+import type { BoundedContext } from './platform/context/bounded-context';
+import { studentsContext } from './students/students.context';
+
+/** Every bounded context of the app: the API, the worker and the configuration read this list. */
+export const CONTEXTS: readonly BoundedContext[] = [identityContext, studentsContext];
+
+/** The process configuration: the platform's settings and every context's, parsed once. */
+export function appConfigFrom(env: NodeJS.ProcessEnv): AppConfig {
+  return parseConfig(
+    env,
+    CONTEXTS.flatMap((context) => (context.config ? [context.config] : [])),
+  );
+}
+
+let cached: AppConfig | undefined;
+
+/** The configuration of this process, from its environment. */
+export function loadAppConfig(): AppConfig {
+  cached ??= appConfigFrom(process.env);
+  return cached;
+}

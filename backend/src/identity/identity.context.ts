@@ -1,0 +1,12 @@
+import type { BoundedContext } from '../platform/context/bounded-context';
+import { identityConfigShape } from './identity.config';
+import { IdentityModule } from './identity.module';
+import { identityProjections } from './projections';
+
+/** Accounts, sessions, tenants with their public slug, e-mail links and financial onboarding. */
+export const identityContext: BoundedContext = {
+  name: 'identity',
+  module: IdentityModule,
+  projections: identityProjections,
+  config: identityConfigShape,
+};
