@@ -6,7 +6,7 @@
  * shared frontend code never imports features or the app shell, and features never import each
  * other. Zone paths are relative to this file's folder (the repository root), wherever ESLint runs from.
  */
-const { existsSync } = require('node:fs');
+const { existsSync, readdirSync } = require('node:fs');
 const path = require('node:path');
 const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
@@ -16,30 +16,55 @@ const importXTypeScript = importXConfigs.typescript;
 const reactHooks = require('eslint-plugin-react-hooks');
 const globals = require('globals');
 
+/** Folders of backend/src that are not bounded contexts. */
+const NOT_CONTEXTS = new Set(['config', 'platform', 'contracts']);
+/** Every bounded context: the folders present now, and those ARCHITECTURE.md plans. */
 const BOUNDED_CONTEXTS = [
-  'identity',
-  'tenants',
-  'students',
-  'plans',
-  'locations',
-  'scheduling',
-  'tasks',
-  'finance',
-  'contracts-signing',
-  'booking',
-  'advisor',
+  ...new Set([
+    'identity',
+    'tenants',
+    'students',
+    'plans',
+    'locations',
+    'scheduling',
+    'tasks',
+    'finance',
+    'contracts-signing',
+    'booking',
+    'advisor',
+    ...readdirSync(path.join(__dirname, 'backend/src'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !NOT_CONTEXTS.has(entry.name))
+      .map((entry) => entry.name),
+  ]),
 ];
 const contextFolder = (name) => `./backend/src/${name}`;
+/** The composition root: what puts the contexts and the platform together. */
+const COMPOSITION_ROOT = ['app.module.ts', 'contexts.ts', 'main.ts', 'worker.ts'].map(
+  (file) => `./backend/src/${file}`,
+);
 
 const backendZones = [
   {
     target: './backend/src/platform',
-    from: BOUNDED_CONTEXTS.map(contextFolder),
-    message: 'platform/ is infrastructure: it must not depend on a bounded context.',
+    from: [...BOUNDED_CONTEXTS.map(contextFolder), ...COMPOSITION_ROOT],
+    message:
+      'platform/ is infrastructure: it must not depend on a bounded context or on the composition root (app.module, contexts, main, worker).',
+  },
+  {
+    target: './backend/src/config',
+    from: [...BOUNDED_CONTEXTS.map(contextFolder), ...COMPOSITION_ROOT],
+    message:
+      "config/ parses the platform's settings: a context brings its own slice through its manifest.",
+  },
+  {
+    target: './backend/src/platform/event-store',
+    from: './backend/src/platform/projections',
+    message:
+      'The event store knows nothing of read models: projections depend on it, never the other way round.',
   },
   {
     target: './backend/src/contracts',
-    from: [...BOUNDED_CONTEXTS.map(contextFolder), './backend/src/platform'],
+    from: [...BOUNDED_CONTEXTS.map(contextFolder), './backend/src/platform', './backend/src/config'],
     message: 'contracts/ holds schemas shared with the frontend: no context or platform code.',
   },
   ...BOUNDED_CONTEXTS.map((name) => ({

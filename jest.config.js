@@ -3,7 +3,6 @@
 
 // ESM-only packages that Node 20.19+ loads through require(esm) but jest's module system does not.
 const esmOnlyPackages = [
-  'content-disposition',
   'openid-client',
   'oauth4webapi',
   'jose',

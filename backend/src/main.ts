@@ -5,6 +5,7 @@ import { loadAppConfig } from './contexts';
 import { createDatabase, createPool } from './platform/database/database';
 import { migrateToLatest } from './platform/database/migrator';
 import { createApp } from './platform/http/create-app';
+import { processLogger } from './platform/http/logger';
 
 async function migrate(databaseUrl: string): Promise<void> {
   const db = createDatabase(
@@ -22,9 +23,9 @@ async function bootstrap(): Promise<void> {
   if (config.MIGRATE_ON_START) await migrate(config.DATABASE_URL);
   const app = await createApp(AppModule.forConfig(config), config);
   await app.listen({ port: config.PORT, host: config.HOST });
-  const url = `http://localhost:${config.PORT}`;
-  process.stdout.write(
-    JSON.stringify({ level: 30, time: Date.now(), msg: `Vira API pronta em ${url}`, url }) + '\n',
+  processLogger(config, 'api').info(
+    { host: config.HOST, port: config.PORT },
+    `Vira API pronta em ${config.APP_URL}`,
   );
 }
 

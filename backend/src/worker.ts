@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import { Queue, Worker } from 'bullmq';
-import pino from 'pino';
 import { type AppConfig, ConfigError } from './config/config';
 import { CONTEXTS, loadAppConfig } from './contexts';
 import type { JobHandler, WorkerServices } from './platform/context/bounded-context';
 import { createDatabase, createPool } from './platform/database/database';
+import { processLogger } from './platform/http/logger';
 import { CommandRunner } from './platform/event-store/command-runner';
 import { ProjectionCatalogue } from './platform/projections/projection-catalogue';
 import { wakeProjections } from './platform/projections/projection-waker';
@@ -46,7 +46,7 @@ function jobHandlers(projectionWorker: ProjectionWorker): Map<string, Map<string
 }
 
 async function runWorker(config: AppConfig): Promise<void> {
-  const logger = pino({ level: config.LOG_LEVEL, base: { service: 'worker' } });
+  const logger = processLogger(config, 'worker');
   const connection = createRedis(config.REDIS_URL, 'vira-worker');
   const prefix = projectionKeys(config.REDIS_PREFIX).bullPrefix;
   const db = createDatabase(

@@ -60,6 +60,29 @@ describe('import direction rules', () => {
     ]);
   });
 
+  it('refuses config importing a context (a context brings its settings through its manifest)', async () => {
+    const code =
+      "import { identityConfigShape } from '../identity/identity.config';\nexport const shape = identityConfigShape;\n";
+    expect(await ruleIdsFor('backend/src/config/config.ts', code)).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+  });
+
+  it('refuses platform importing the app module', async () => {
+    const code = "import { AppModule } from '../../app.module';\nexport const root = AppModule;\n";
+    expect(await ruleIdsFor('backend/src/platform/http/create-app.ts', code)).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+  });
+
+  it('refuses the event store importing the projections', async () => {
+    const code =
+      "import { wake } from '../projections/projection-waker';\nexport const afterAppend = wake;\n";
+    expect(await ruleIdsFor('backend/src/platform/event-store/command-runner.ts', code)).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+  });
+
   it('lets a context import its own folder and platform', async () => {
     const code = [
       "import type { Student } from './domain/student';",

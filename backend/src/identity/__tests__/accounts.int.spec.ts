@@ -191,6 +191,7 @@ describe('identity: accounts, sessions and tenants (real app, PostgreSQL, Redis)
       [{ dataNascimento: '17/05/1990' }, 'Data de nascimento inválida (use AAAA-MM-DD)'],
       [{ dataNascimento: '1990-02-30' }, 'Data de nascimento inválida: deve ser uma data passada'],
       [{ dataNascimento: '2999-01-01' }, 'Data de nascimento inválida: deve ser uma data passada'],
+      [{ dataNascimento: '1890-01-01' }, 'Data de nascimento inválida: mais de 120 anos atrás'],
       [{ role: 'aluno' }, 'Requisição inválida: campo(s) não permitido(s): role'],
     ])('refuses %p with 400 "%s" and writes nothing', async (overrides, message) => {
       const before = await countRows(db);

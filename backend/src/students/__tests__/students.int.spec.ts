@@ -76,6 +76,28 @@ describe('students API', () => {
     ).toBe(404);
   });
 
+  it('reads its own writes without any header: the read waits for the projection', async () => {
+    const { id } = (await api.post('/api/students', { nome: 'Carla Dias' })).json();
+    let answered = false;
+    const reading = api.get(`/api/students/${id}`).finally(() => (answered = true));
+    // No worker runs here: the read is still waiting for the students projection.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(answered).toBe(false);
+    await project(t.app);
+    const read = await reading;
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['x-stale']).toBeUndefined();
+
+    await api.post(`/api/students/${id}/credits`, { amount: 3, reason: 'Plano' });
+    const balance = api.get(`/api/students/${id}`);
+    await project(t.app);
+    expect((await balance).json().creditos).toBe(3);
+
+    // Another trainer of another tenant has written nothing: their reads never wait.
+    const other = http(t.app, await newTrainer(t.app));
+    expect((await other.get('/api/students')).json()).toEqual({ items: [] });
+  });
+
   it('waits for X-Min-Position, and answers X-Stale when the read model does not get there', async () => {
     const { id, position } = (await api.post('/api/students', { nome: 'Bruno Lima' })).json();
     const stale = await api.get(`/api/students`, { 'x-min-position': String(position) });
