@@ -62,7 +62,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `${process.execPath} ${path.join(repoRoot, 'test/support/smtp-capture-server.mjs')}`,
+      command: `${process.execPath} ${path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs')} ${path.join(repoRoot, 'test/support/smtp-capture.ts')}`,
       url: `${MAIL_CAPTURE_URL}/health`,
       timeout: 30_000,
       reuseExistingServer: false,

@@ -11,6 +11,7 @@ import {
   refreshCookieOf,
   GENEROUS_RATE_LIMITS,
   signUpBody,
+  signUpAndLogin as signUpAndLoginAs,
   startIdentityApp,
 } from './identity-test-kit';
 
@@ -24,22 +25,8 @@ describe('identity: accounts, sessions and tenants (real app, PostgreSQL, Redis)
   });
   afterAll(() => testApp.close());
 
-  async function signUpAndLogin(overrides: Record<string, unknown> = {}) {
-    const body = signUpBody(overrides);
-    const signUp = await post(client, '/api/auth/signup', body);
-    expect(signUp.statusCode).toBe(201);
-    const login = await post(client, '/api/auth/login', {
-      email: body.email,
-      password: body.password,
-    });
-    expect(login.statusCode).toBe(200);
-    return {
-      body,
-      signUp: signUp.json(),
-      login: login.json(),
-      cookie: refreshCookieOf(login) as string,
-    };
-  }
+  const signUpAndLogin = (overrides: Record<string, unknown> = {}) =>
+    signUpAndLoginAs(client, overrides);
 
   describe('sign-up', () => {
     it('creates the trainer, tenant, profile, role and slug, and records the events in the same transaction', async () => {

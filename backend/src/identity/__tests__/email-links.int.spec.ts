@@ -9,7 +9,7 @@ import {
   refreshCookieOf,
   signUpBody,
 } from './identity-test-kit';
-import { type SmtpSink, startSmtpSink } from './smtp-sink';
+import { type SmtpCapture, startSmtpCapture } from '../../../../test/support/smtp-capture';
 
 const APP_URL = 'https://vira.exemplo.com.br';
 
@@ -20,13 +20,13 @@ function linkIn(text: string | undefined): URL {
 }
 
 describe('identity: confirmation and password reset e-mails over real SMTP', () => {
-  let smtp: SmtpSink;
+  let smtp: SmtpCapture;
   let testApp: TestApp;
   let client: Client;
   let db: Kysely<Database>;
 
   beforeAll(async () => {
-    smtp = await startSmtpSink();
+    smtp = await startSmtpCapture();
     testApp = await startTestApp({
       SMTP_URL: smtp.url,
       APP_URL,

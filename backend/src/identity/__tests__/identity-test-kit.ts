@@ -123,3 +123,22 @@ export async function startIdentityApp(
   });
   return { testApp, client: { app: testApp.app }, db: databaseOf(testApp.app) };
 }
+
+/** Signs a new trainer up and in: the sign-up body, both answers and the refresh cookie. */
+export async function signUpAndLogin(client: Client, overrides: Record<string, unknown> = {}) {
+  const body = signUpBody(overrides);
+  const signUp = await post(client, '/api/auth/signup', body);
+  expect(signUp.statusCode).toBe(201);
+  const login = await post(client, '/api/auth/login', {
+    email: body.email,
+    password: body.password,
+  });
+  expect(login.statusCode).toBe(200);
+  return {
+    body,
+    signUp: signUp.json(),
+    login: login.json(),
+    token: login.json().accessToken as string,
+    cookie: refreshCookieOf(login) as string,
+  };
+}

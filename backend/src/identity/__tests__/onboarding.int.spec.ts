@@ -4,7 +4,14 @@ import type { Database } from '../../platform/database/database';
 import { readStream } from '../../platform/event-store/event-store';
 import { onboardingProjection } from '../projections/onboarding.projection';
 import { projectToEndOfLog } from '../../../../test/support/projections';
-import { type Client, getMe, hs256, post, signUpBody, startIdentityApp } from './identity-test-kit';
+import {
+  type Client,
+  getMe,
+  hs256,
+  post,
+  signUpAndLogin,
+  startIdentityApp,
+} from './identity-test-kit';
 
 const answers = {
   alunos_ativos: '25 alunos',
@@ -44,13 +51,8 @@ describe('identity: financial onboarding', () => {
   afterAll(() => testApp.close());
 
   async function trainer() {
-    const body = signUpBody();
-    const signUp = await post(client, '/api/auth/signup', body);
-    const login = await post(client, '/api/auth/login', {
-      email: body.email,
-      password: body.password,
-    });
-    return { user: signUp.json().user, token: login.json().accessToken as string };
+    const { signUp, token } = await signUpAndLogin(client);
+    return { user: signUp.user, token };
   }
   const onboard = (token: string, payload: unknown = { answers }) =>
     post(client, '/api/onboarding', payload, { token });

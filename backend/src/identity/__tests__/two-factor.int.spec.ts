@@ -7,6 +7,7 @@ import {
   getMe,
   post,
   refreshCookieOf,
+  signUpAndLogin,
   signUpBody,
   startIdentityApp,
 } from './identity-test-kit';
@@ -26,11 +27,7 @@ describe('identity: two-factor sign-in with TOTP', () => {
   afterAll(() => testApp.close());
 
   async function trainerWithTwoFactor() {
-    const body = signUpBody();
-    await post(client, '/api/auth/signup', body);
-    const token = (
-      await post(client, '/api/auth/login', { email: body.email, password: body.password })
-    ).json().accessToken as string;
+    const { body, token } = await signUpAndLogin(client);
     const enrolment = (
       await post(client, '/api/auth/mfa/totp/enroll', undefined, { token })
     ).json();

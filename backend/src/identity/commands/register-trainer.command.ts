@@ -6,7 +6,11 @@ import type { Database } from '../../platform/database/database';
 import { AccountEmails } from '../infrastructure/account-emails';
 import { EmailTokens } from '../infrastructure/email-tokens';
 import { PasswordHasher } from '../infrastructure/password-hasher';
-import { AccountRepository, SlugTaken } from '../queries/account.repository';
+import {
+  AccountRepository,
+  type NewTrainerAccount,
+  SlugTaken,
+} from '../queries/account.repository';
 import { TenantCommands } from './tenant.commands';
 
 export interface RegisteredTrainer {
@@ -15,18 +19,13 @@ export interface RegisteredTrainer {
   slug: string;
 }
 
-interface NewTrainer {
-  nome: string;
-  email: string;
-  telefone?: string;
-  cpf?: string;
-  dataNascimento?: string;
-  emailConfirmedAt: Date | null;
+type NewTrainer = Omit<NewTrainerAccount, 'userId' | 'tenantId' | 'slug'> & {
   /** Writes of the sign-up method (password, provider identity), in the same transaction. */
   credentials: (trx: Transaction<Database>, userId: string) => Promise<void>;
-}
+};
 
-const MAX_SLUG_RACES = 5;
+/** Concurrent sign-ups with one name each lose at most once per sign-up ahead of them. */
+const MAX_SLUG_RACES = 50;
 
 /**
  * Sign-up of a trainer: RegisterTrainer on the new tenant's stream (TenantCreated +
