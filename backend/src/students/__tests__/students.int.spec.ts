@@ -300,6 +300,60 @@ describe('students API', () => {
       );
       expect(theirs.json().id).not.toBe(mine.json().id);
     });
+
+    it('refuses a used key on another request (another body, route or student) and runs nothing', async () => {
+      const id = await createStudent();
+      const other = await createStudent({ nome: 'Fábio' });
+      const key = { 'idempotency-key': 'grant-once' };
+      const first = await api.post(
+        `/api/students/${id}/credits`,
+        { amount: 2, reason: 'Plano' },
+        key,
+      );
+      expect(first.statusCode).toBe(200);
+      const before = await countEvents(t.app);
+
+      const attempts = await Promise.all([
+        api.post(`/api/students/${id}/credits`, { amount: 9, reason: 'Plano' }, key),
+        api.post(`/api/students/${other}/credits`, { amount: 2, reason: 'Plano' }, key),
+        api.post(`/api/students/${id}/credits/consume`, { reason: 'Plano' }, key),
+        api.patch(`/api/students/${id}`, { nome: 'Outro Nome' }, key),
+      ]);
+      for (const response of attempts) {
+        expect(response.statusCode).toBe(422);
+        expect(response.json()).toEqual({
+          statusCode: 422,
+          code: 'idempotency_key_reused',
+          message:
+            "Esta 'Idempotency-Key' já foi usada em outra requisição. Gere uma chave nova para cada operação.",
+        });
+      }
+      expect(await countEvents(t.app)).toBe(before);
+      const same = await api.post(
+        `/api/students/${id}/credits`,
+        { amount: 2, reason: 'Plano' },
+        key,
+      );
+      expect(same.json()).toEqual(first.json());
+    });
+
+    it('does not remember a validation error: the corrected request runs with the same key', async () => {
+      const id = await createStudent();
+      const key = { 'idempotency-key': 'fix-me' };
+      const invalid = await api.post(
+        `/api/students/${id}/credits`,
+        { amount: 0, reason: 'Plano' },
+        key,
+      );
+      expect(invalid.statusCode).toBe(400);
+      const fixed = await api.post(
+        `/api/students/${id}/credits`,
+        { amount: 1, reason: 'Plano' },
+        key,
+      );
+      expect(fixed.statusCode).toBe(200);
+      expect(typeof fixed.json().position).toBe('number');
+    });
   });
 
   it("answers 404 for another tenant's student on every route and writes nothing", async () => {
