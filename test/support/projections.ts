@@ -1,4 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { CONTEXTS } from '../../backend/src/contexts';
 import { sql } from 'kysely';
 import { DATABASE, type Db } from '../../backend/src/platform/database/database.module';
 import { hasReached } from '../../backend/src/platform/projections/checkpoint';
@@ -40,4 +41,13 @@ export async function projectToEndOfLog(
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
+}
+
+/** Runs every projection of the app (all contexts' manifests) up to the end of the log. */
+export function projectAll(app: NestFastifyApplication, timeoutMs = 10_000): Promise<void> {
+  return projectToEndOfLog(
+    app,
+    CONTEXTS.flatMap((context) => context.projections ?? []),
+    timeoutMs,
+  );
 }

@@ -42,8 +42,23 @@ export type CreateStudentInput = z.input<typeof createStudentSchema>;
 /** A student's profile as the API stores it (phones as digits, absent fields null). */
 export type StudentProfile = z.output<typeof createStudentSchema>;
 
+/** What the new-student form asks (spec 001 §5): the WhatsApp is required there. */
+export const studentFormSchema = z.strictObject({
+  ...profileFields,
+  whatsapp: z
+    .string('WhatsApp inválido')
+    .min(14, 'WhatsApp inválido')
+    .max(16, 'WhatsApp inválido')
+    .pipe(digitsOnly('WhatsApp')),
+});
+
+/** The fields sent change; `null` clears an optional one; `ativo: false` inactivates the student. */
 export const updateStudentSchema = z
-  .strictObject({ ...profileFields, nome: profileFields.nome.optional() })
+  .strictObject({
+    ...profileFields,
+    nome: profileFields.nome.optional(),
+    ativo: z.boolean().optional(),
+  })
   .refine((changes) => Object.keys(changes).length > 0, 'Informe ao menos um campo para alterar');
 export type UpdateStudentInput = z.infer<typeof updateStudentSchema>;
 
@@ -62,6 +77,7 @@ export type ConsumeCreditInput = z.infer<typeof consumeCreditSchema>;
 
 export interface Student extends StudentProfile {
   id: string;
+  ativo: boolean;
   creditos: number;
   createdAt: string;
   updatedAt: string;

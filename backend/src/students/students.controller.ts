@@ -11,7 +11,6 @@ import {
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { v7 as uuidv7 } from 'uuid';
-import { z } from 'zod';
 import {
   type ConsumeCreditInput,
   consumeCreditSchema,
@@ -25,23 +24,17 @@ import {
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
 import { Roles } from '../platform/auth/roles.decorator';
-import { NotFoundError } from '../platform/errors/domain-error';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
 import { ApiIdempotencyKey, ApiZodBody } from '../platform/http/openapi.decorators';
+import { idParam } from '../platform/http/id-param';
 import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 import { StudentCommands } from './commands/student.commands';
 import { CREDIT_LEDGER_PROJECTION, STUDENTS_PROJECTION } from './projections';
 import { StudentsRepository } from './queries/students.repository';
 
-/** Unknown ids and other tenants' ids look the same: not found. */
-function studentId(id: string): string {
-  if (!z.uuid().safeParse(id).success) throw notFound();
-  return id;
-}
-
-const notFound = () => new NotFoundError('Aluno');
+const studentId = idParam('Aluno');
 
 @ApiTags('students')
 @ApiBearerAuth()
@@ -76,9 +69,7 @@ export class StudentsController {
   @ApiOperation({ summary: 'Um aluno' })
   @ReadsProjections(STUDENTS_PROJECTION)
   async get(@CurrentUser() user: AuthUser, @Param('id') id: string) {
-    const student = await this.students.find(user.tenantId, studentId(id));
-    if (!student) throw notFound();
-    return student;
+    return (await this.students.find(user.tenantId, studentId(id))) ?? studentId.notFound();
   }
 
   @Patch(':id')
@@ -89,9 +80,9 @@ export class StudentsController {
   update(
     @CurrentCommandContext() context: CommandContext,
     @Param('id') id: string,
-    @Body(new ZodValidationPipe(updateStudentSchema)) changes: UpdateStudentInput,
+    @Body(new ZodValidationPipe(updateStudentSchema)) { ativo, ...changes }: UpdateStudentInput,
   ) {
-    return this.commands.handle(context, studentId(id), { type: 'UpdateStudent', changes });
+    return this.commands.handle(context, studentId(id), { type: 'UpdateStudent', changes, ativo });
   }
 
   @Delete(':id')
@@ -133,7 +124,6 @@ export class StudentsController {
   @ReadsProjections(STUDENTS_PROJECTION, CREDIT_LEDGER_PROJECTION)
   async history(@CurrentUser() user: AuthUser, @Param('id') id: string) {
     const items = await this.students.history(user.tenantId, studentId(id));
-    if (!items) throw notFound();
-    return { items };
+    return { items: items ?? studentId.notFound() };
   }
 }

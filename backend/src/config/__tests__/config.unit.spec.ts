@@ -27,7 +27,9 @@ describe('parseConfig', () => {
   it('sends people links to the port the app runs on unless APP_URL says otherwise', () => {
     expect(parseConfig({}).APP_URL).toBe('http://localhost:3000');
     expect(parseConfig({ PORT: '4100' }).APP_URL).toBe('http://localhost:4100');
-    expect(parseConfig({ PORT: '4100', APP_URL: 'https://vira.app' }).APP_URL).toBe('https://vira.app');
+    expect(parseConfig({ PORT: '4100', APP_URL: 'https://vira.app' }).APP_URL).toBe(
+      'https://vira.app',
+    );
   });
 
   it('splits CORS origins', () => {

@@ -21,6 +21,8 @@ export type JsonPrimitive = boolean | number | string | null;
 
 export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
+export type Numeric = ColumnType<string, number | string, number | string>;
+
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface CommandIdempotency {
@@ -66,6 +68,20 @@ export interface EmailTokens {
   userId: string;
 }
 
+export interface Entities {
+  id: string;
+  kind: string;
+  tenantId: string;
+}
+
+export interface EntityReferences {
+  sourceId: string;
+  sourceKind: string;
+  targetId: string;
+  targetKind: string;
+  tenantId: string;
+}
+
 export interface Events {
   data: Json;
   eventType: string;
@@ -88,6 +104,22 @@ export interface FinancialOnboarding {
   userId: string;
 }
 
+export interface Locations {
+  ativo: Generated<boolean>;
+  cancelLimiteHoras: Generated<number>;
+  cep: string | null;
+  createdAt: Timestamp;
+  endereco: string | null;
+  id: string;
+  nome: string;
+  queimaCredito: Generated<boolean>;
+  removedAt: Timestamp | null;
+  taxaPercent: Generated<Numeric>;
+  tenantId: string;
+  updatedAt: Timestamp;
+  version: number;
+}
+
 export interface MfaRecoveryCodes {
   codeHash: Buffer;
   id: string;
@@ -107,6 +139,20 @@ export interface PasswordCredentials {
   passwordHash: string;
   updatedAt: Generated<Timestamp>;
   userId: string;
+}
+
+export interface Plans {
+  arquivado: Generated<boolean>;
+  createdAt: Timestamp;
+  creditos: number;
+  descricao: string | null;
+  id: string;
+  nome: string;
+  removedAt: Timestamp | null;
+  tenantId: string;
+  updatedAt: Timestamp;
+  valor: Numeric;
+  version: number;
 }
 
 export interface Profiles {
@@ -139,6 +185,7 @@ export interface RefreshTokens {
 }
 
 export interface Students {
+  ativo: Generated<boolean>;
   createdAt: Timestamp;
   creditos: Generated<number>;
   email: string | null;
@@ -186,11 +233,15 @@ export interface DB {
   creditLedger: CreditLedger;
   devMailbox: DevMailbox;
   emailTokens: EmailTokens;
+  entities: Entities;
+  entityReferences: EntityReferences;
   events: Events;
   financialOnboarding: FinancialOnboarding;
+  locations: Locations;
   mfaRecoveryCodes: MfaRecoveryCodes;
   mfaTotp: MfaTotp;
   passwordCredentials: PasswordCredentials;
+  plans: Plans;
   profiles: Profiles;
   projectionCheckpoints: ProjectionCheckpoints;
   refreshTokens: RefreshTokens;

@@ -62,12 +62,27 @@ export interface CommandDependencies {
   cache?: StreamStateCache;
 }
 
+/**
+ * Ordinary-table writes that must commit with a stream's events (Marten calls them inline
+ * projections): constraints across contexts, such as which entities exist and who refers to them.
+ * Read models are not inline: the worker projects them.
+ */
+export interface InlineProjection<Event extends DomainEvent, State> {
+  /** The event types it writes for; a command appending none of them skips it (and its transaction). */
+  eventTypes: readonly Event['type'][];
+  apply(
+    trx: Kysely<Database>,
+    change: { tenantId: string; streamId: string; before: State; events: readonly Event[] },
+  ): Promise<void>;
+}
+
 export interface StreamCommand<Command, Event extends DomainEvent, State> {
   decider: Decider<Command, Event, State>;
   streamId: string;
   command: Command;
   context: CommandContext;
   options?: CommandOptions;
+  inline?: InlineProjection<Event, State>;
 }
 
 export interface CommandOutcome extends CommandResult {
@@ -284,7 +299,29 @@ function replay(answer: StoredAnswer): CommandOutcome {
   return { id: answer.body.id, position: answer.body.position };
 }
 
+/** Appends the decision, with the inline projection's writes in the same transaction when it has any. */
 async function append<Command, Event extends DomainEvent, State>(
+  db: Kysely<Database>,
+  request: StreamCommand<Command, Event, State>,
+  decision: Decision<Event, State>,
+): Promise<Attempt<State>> {
+  const { inline } = request;
+  if (!inline || !decision.events.some((event) => inline.eventTypes.includes(event.type)))
+    return appendEventsOf(db, request, decision);
+  const withInline = async (trx: Kysely<Database>) => {
+    const attempt = await appendEventsOf(trx, request, decision);
+    await inline.apply(trx, {
+      tenantId: request.context.tenantId,
+      streamId: request.streamId,
+      before: decision.base.state,
+      events: decision.events,
+    });
+    return attempt;
+  };
+  return db.isTransaction ? withInline(db) : db.transaction().execute(withInline);
+}
+
+async function appendEventsOf<Command, Event extends DomainEvent, State>(
   db: Kysely<Database>,
   request: StreamCommand<Command, Event, State>,
   { events, base }: Decision<Event, State>,
@@ -372,10 +409,12 @@ export class CommandRunner {
 
 /**
  * The one command handler of a decider, taking its whole command union (as emmett does):
- * `@Injectable() export class StudentCommands extends commandHandlerFor(studentDecider) {}`.
+ * `@Injectable() export class StudentCommands extends commandHandlerFor(studentDecider) {}`,
+ * with the stream's inline projection when it has one.
  */
 export function commandHandlerFor<Command, Event extends DomainEvent, State>(
   decider: Decider<Command, Event, State>,
+  inline?: InlineProjection<Event, State>,
 ) {
   @Injectable()
   class DeciderCommandHandler {
@@ -387,7 +426,7 @@ export function commandHandlerFor<Command, Event extends DomainEvent, State>(
       command: Command,
       options?: CommandOptions,
     ): Promise<CommandResult> {
-      return this.runner.run({ decider, streamId, command, context, options });
+      return this.runner.run({ decider, streamId, command, context, options, inline });
     }
   }
   return DeciderCommandHandler;

@@ -11,7 +11,7 @@ import type { StudentEvent } from './student.events';
 
 export type StudentCommand =
   | { type: 'RegisterStudent'; profile: StudentProfile }
-  | { type: 'UpdateStudent'; changes: Partial<StudentProfile> }
+  | { type: 'UpdateStudent'; changes: Partial<StudentProfile>; ativo?: boolean }
   | { type: 'RemoveStudent' }
   | { type: 'GrantCredits'; amount: number; reason: string; transactionId?: string }
   | { type: 'ConsumeCredit'; reason: string; sessionId?: string }
@@ -20,6 +20,8 @@ export type StudentCommand =
 
 export interface StudentState {
   status: 'absent' | 'active' | 'removed';
+  ativo: boolean;
+  planoId: string | null;
   creditos: number;
   /** Sessions whose credit was consumed or burned and not refunded. */
   chargedSessions: readonly string[];
@@ -32,14 +34,24 @@ export const nothingToRefund = () =>
   new ConflictError('nothing_to_refund', 'Não há crédito desta sessão para devolver');
 const studentNotFound = () => new NotFoundError('Aluno');
 
-const initialState = (): StudentState => ({ status: 'absent', creditos: 0, chargedSessions: [] });
+const initialState = (): StudentState => ({
+  status: 'absent',
+  ativo: true,
+  planoId: null,
+  creditos: 0,
+  chargedSessions: [],
+});
 
 function evolve(state: StudentState, event: StudentEvent): StudentState {
   switch (event.type) {
     case 'StudentRegistered':
-      return { status: 'active', creditos: 0, chargedSessions: [] };
+      return { ...initialState(), status: 'active', planoId: event.data.planoId };
     case 'StudentUpdated':
-      return state;
+      return event.data.planoId === undefined ? state : { ...state, planoId: event.data.planoId };
+    case 'StudentDeactivated':
+      return { ...state, ativo: false };
+    case 'StudentReactivated':
+      return { ...state, ativo: true };
     case 'StudentRemoved':
       return { ...state, status: 'removed' };
     case 'CreditsGranted':
@@ -75,10 +87,16 @@ function decide(command: StudentCommand, state: StudentState): StudentEvent[] | 
   if (state.status !== 'active') return studentNotFound();
 
   switch (command.type) {
-    case 'UpdateStudent':
-      return Object.keys(command.changes).length === 0
-        ? []
-        : [{ type: 'StudentUpdated', data: command.changes }];
+    case 'UpdateStudent': {
+      const events: StudentEvent[] = [];
+      if (Object.keys(command.changes).length > 0)
+        events.push({ type: 'StudentUpdated', data: command.changes });
+      if (command.ativo === false && state.ativo)
+        events.push({ type: 'StudentDeactivated', data: {} });
+      if (command.ativo === true && !state.ativo)
+        events.push({ type: 'StudentReactivated', data: {} });
+      return events;
+    }
     case 'RemoveStudent':
       return [{ type: 'StudentRemoved', data: {} }];
     case 'GrantCredits': {

@@ -25,6 +25,8 @@ export const studentEvents = {
   StudentRegistered: eventData<StudentProfile>(),
   /** Only the fields that changed; `null` clears an optional field. */
   StudentUpdated: eventData<Partial<StudentProfile>>(),
+  StudentDeactivated: eventData<Record<string, never>>(),
+  StudentReactivated: eventData<Record<string, never>>(),
   StudentRemoved: eventData<Record<string, never>>(),
   ...creditEvents,
 };

@@ -18,6 +18,7 @@ export class StudentsRepository {
         'email',
         'planoId',
         'observacoes',
+        'ativo',
         'creditos',
         'createdAt',
         'updatedAt',

@@ -1,0 +1,37 @@
+import { deciderSpec } from '../../../../test/support/decider-spec';
+import type { PlanTerms } from '../../contracts/plans';
+import { planDecider } from '../domain/plan.decider';
+import type { PlanEvent } from '../domain/plan.events';
+
+const terms: PlanTerms = { nome: 'Mensal 8', descricao: null, valorCentavos: 48_000, creditos: 8 };
+const created: PlanEvent = { type: 'PlanCreated', data: terms };
+const given = deciderSpec(planDecider, new Date('2026-11-22T12:00:00Z'));
+
+describe('plan decider', () => {
+  it('creates a plan once', () => {
+    given().when({ type: 'CreatePlan', terms }).then([created]);
+    given(created).when({ type: 'CreatePlan', terms }).thenFails('plan_exists');
+  });
+
+  it('updates only what changed, and archives or restores on request', () => {
+    given(created)
+      .when({ type: 'UpdatePlan', changes: { valorCentavos: 50_000, arquivado: true } })
+      .then([
+        { type: 'PlanUpdated', data: { valorCentavos: 50_000 } },
+        { type: 'PlanArchived', data: {} },
+      ]);
+    given(created, { type: 'PlanArchived', data: {} })
+      .when({ type: 'UpdatePlan', changes: { arquivado: true } })
+      .then([]);
+    given(created, { type: 'PlanArchived', data: {} })
+      .when({ type: 'UpdatePlan', changes: { arquivado: false } })
+      .then([{ type: 'PlanRestored', data: {} }]);
+  });
+
+  it('answers not found for a plan that does not exist or was removed', () => {
+    given().when({ type: 'RemovePlan' }).thenFails('not_found', 'Plano não encontrado');
+    given(created, { type: 'PlanRemoved', data: {} })
+      .when({ type: 'UpdatePlan', changes: { nome: 'Outro' } })
+      .thenFails('not_found');
+  });
+});

@@ -1,0 +1,158 @@
+import { countEvents, http, newPrincipal } from '../../../../test/support/api';
+import { projectAll } from '../../../../test/support/projections';
+import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+
+describe('plans API', () => {
+  let t: TestApp;
+  let api: ReturnType<typeof http>;
+  const project = () => projectAll(t.app);
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    api = http(t.app, await newPrincipal(t.app));
+  });
+
+  async function createPlan(body: Record<string, unknown> = {}): Promise<string> {
+    const response = await api.post('/api/plans', {
+      nome: 'Mensal 8',
+      valor: 480,
+      creditos: 8,
+      ...body,
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json().id;
+  }
+
+  it('creates, lists with the value per credit, edits, archives and removes a plan', async () => {
+    const id = await createPlan({ descricao: '2x por semana' });
+    await createPlan({ nome: 'Avulso', valor: 90, creditos: 0 });
+    await project();
+    expect((await api.get('/api/plans')).json().items).toMatchObject([
+      { nome: 'Avulso', valor: 90, creditos: 0, valorPorCredito: 0 },
+      {
+        id,
+        nome: 'Mensal 8',
+        descricao: '2x por semana',
+        valor: 480,
+        creditos: 8,
+        valorPorCredito: 60,
+        arquivado: false,
+      },
+    ]);
+
+    expect(
+      (await api.patch(`/api/plans/${id}`, { valor: 500.5, nome: 'Mensal 8x' })).statusCode,
+    ).toBe(200);
+    await project();
+    expect((await api.get(`/api/plans/${id}`)).json()).toMatchObject({
+      nome: 'Mensal 8x',
+      valor: 500.5,
+      valorPorCredito: 62.56,
+    });
+
+    expect((await api.patch(`/api/plans/${id}`, { arquivado: true })).statusCode).toBe(200);
+    await project();
+    expect(
+      (await api.get('/api/plans')).json().items.map((plan: { id: string }) => plan.id),
+    ).not.toContain(id);
+    expect(
+      (await api.get('/api/plans?arquivados=true'))
+        .json()
+        .items.map((plan: { id: string }) => plan.id),
+    ).toContain(id);
+
+    expect((await api.delete(`/api/plans/${id}`)).statusCode).toBe(200);
+    await project();
+    expect((await api.get(`/api/plans/${id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses to remove a plan a student has (409 has_links), and a student cannot take a removed plan', async () => {
+    const id = await createPlan();
+    const student = await api.post('/api/students', { nome: 'Ana Souza', planoId: id });
+    expect(student.statusCode).toBe(201);
+    const refused = await api.delete(`/api/plans/${id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      statusCode: 409,
+      code: 'has_links',
+      message:
+        'Não é possível remover o plano: possui vínculos (alunos). Use Arquivar para não oferecê-lo mais.',
+    });
+
+    // Once the student moves to no plan, the plan can go; a student then cannot take it.
+    expect(
+      (await api.patch(`/api/students/${student.json().id}`, { planoId: null })).statusCode,
+    ).toBe(200);
+    expect((await api.delete(`/api/plans/${id}`)).statusCode).toBe(200);
+    const late = await api.post('/api/students', { nome: 'Bia Lima', planoId: id });
+    expect(late.statusCode).toBe(404);
+    expect(late.json().message).toBe('Plano não encontrado');
+  });
+
+  it('never leaves a student with a removed plan when removal and enrolment race', async () => {
+    for (let round = 0; round < 5; round++) {
+      const id = await createPlan();
+      const [removal, enrolment] = await Promise.all([
+        api.delete(`/api/plans/${id}`),
+        api.post('/api/students', { nome: `Aluno ${round}`, planoId: id }),
+      ]);
+      const outcomes = [removal.statusCode, enrolment.statusCode].sort();
+      // Exactly one wins: removed and the student refused, or enrolled and the removal refused.
+      expect([
+        [200, 404],
+        [201, 409],
+      ]).toContainEqual(outcomes);
+    }
+  });
+
+  it('refuses bad input naming the field, in pt-BR, writing nothing', async () => {
+    const before = await countEvents(t.app);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ nome: 'A', valor: 10, creditos: 1 }, 'Nome deve ter pelo menos 2 caracteres'],
+      [{ nome: 'Plano', valor: -1, creditos: 1 }, 'Valor deve ser maior que zero'],
+      [{ nome: 'Plano', valor: 10.123, creditos: 1 }, 'Valor deve ser maior que zero'],
+      [{ nome: 'Plano', valor: '10', creditos: 1 }, 'Valor deve ser maior que zero'],
+      [{ nome: 'Plano', valor: 10, creditos: -2 }, 'Créditos deve ser um número positivo'],
+      [{ nome: 'Plano', valor: 10, creditos: 1.5 }, 'Créditos deve ser um número positivo'],
+      [
+        { nome: 'Plano', valor: 10, creditos: 1, extra: true },
+        'Requisição inválida: campo(s) não permitido(s): extra',
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const response = await api.post('/api/plans', body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ statusCode: 400, code: 'validation_error', message });
+    }
+    expect(await countEvents(t.app)).toBe(before);
+  });
+
+  it("answers 404 for another tenant's plan and 403 to a student, changing nothing", async () => {
+    const id = await createPlan();
+    await project();
+    const intruder = http(t.app, await newPrincipal(t.app));
+    const before = await countEvents(t.app);
+    for (const response of await Promise.all([
+      intruder.get(`/api/plans/${id}`),
+      intruder.patch(`/api/plans/${id}`, { nome: 'Roubado' }),
+      intruder.delete(`/api/plans/${id}`),
+      intruder.post('/api/students', { nome: 'Intruso', planoId: id }),
+      intruder.get('/api/plans/not-a-uuid'),
+    ])) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe('Plano não encontrado');
+    }
+    const student = http(t.app, await newPrincipal(t.app, 'aluno'));
+    for (const response of await Promise.all([
+      student.get('/api/plans'),
+      student.post('/api/plans', { nome: 'Plano', valor: 1, creditos: 1 }),
+      student.delete(`/api/plans/${id}`),
+    ])) {
+      expect(response.statusCode).toBe(403);
+    }
+    expect(await countEvents(t.app)).toBe(before);
+  });
+});

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { NotFoundError } from '../errors/domain-error';
+
+const uuid = z.uuid();
+
+/**
+ * A route's `:id`, checked: anything that is not a UUID is answered like an unknown id or another
+ * tenant's, '{Entidade} não encontrado', so ids reveal nothing.
+ */
+export function idParam(entity: string) {
+  const notFound = (): never => {
+    throw new NotFoundError(entity);
+  };
+  return Object.assign((id: string): string => (uuid.safeParse(id).success ? id : notFound()), {
+    notFound,
+  });
+}

@@ -1,0 +1,115 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../database/database';
+import { ConflictError, NotFoundError } from '../errors/domain-error';
+
+/** An entity of a tenant: `{ kind: 'student', id }`. */
+export interface EntityRef {
+  kind: string;
+  id: string;
+}
+
+const FOREIGN_KEY_VIOLATION = '23503';
+const isForeignKeyViolation = (error: unknown) =>
+  (error as { code?: string }).code === FOREIGN_KEY_VIOLATION;
+
+/** Someone still refers to the entity: it can be inactivated or archived, not removed. */
+export class HasLinksError extends ConflictError {
+  constructor(message: string) {
+    super('has_links', message);
+  }
+}
+
+/**
+ * Existence and references of entities across contexts, in the caller's transaction (a command's
+ * inline projection). Removal of a referenced entity fails on the foreign key, and so does a
+ * reference to an entity that is gone: both hold under concurrency without any read-then-write.
+ * A failure aborts the transaction; the domain error thrown rolls the whole command back.
+ */
+export const entityReferences = {
+  async register(trx: Kysely<Database>, tenantId: string, entity: EntityRef): Promise<void> {
+    await trx
+      .insertInto('entities')
+      .values({ tenantId, kind: entity.kind, id: entity.id })
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+  },
+
+  /** Removes the entity and what it refers to; `HasLinksError(message)` while anything refers to it. */
+  async remove(
+    trx: Kysely<Database>,
+    tenantId: string,
+    entity: EntityRef,
+    hasLinksMessage: string,
+  ): Promise<void> {
+    await trx
+      .deleteFrom('entityReferences')
+      .where('tenantId', '=', tenantId)
+      .where('sourceKind', '=', entity.kind)
+      .where('sourceId', '=', entity.id)
+      .execute();
+    try {
+      await trx
+        .deleteFrom('entities')
+        .where('tenantId', '=', tenantId)
+        .where('kind', '=', entity.kind)
+        .where('id', '=', entity.id)
+        .execute();
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw new HasLinksError(hasLinksMessage);
+      throw error;
+    }
+  },
+
+  /** `source` refers to `target` from now on; `NotFoundError(targetLabel)` when there is no such target. */
+  async refer(
+    trx: Kysely<Database>,
+    tenantId: string,
+    source: EntityRef,
+    target: EntityRef,
+    targetLabel: string,
+  ): Promise<void> {
+    try {
+      await trx
+        .insertInto('entityReferences')
+        .values({
+          tenantId,
+          targetKind: target.kind,
+          targetId: target.id,
+          sourceKind: source.kind,
+          sourceId: source.id,
+        })
+        .onConflict((conflict) => conflict.doNothing())
+        .execute();
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw new NotFoundError(targetLabel);
+      throw error;
+    }
+  },
+
+  async forget(
+    trx: Kysely<Database>,
+    tenantId: string,
+    source: EntityRef,
+    target: EntityRef,
+  ): Promise<void> {
+    await trx
+      .deleteFrom('entityReferences')
+      .where('tenantId', '=', tenantId)
+      .where('targetKind', '=', target.kind)
+      .where('targetId', '=', target.id)
+      .where('sourceKind', '=', source.kind)
+      .where('sourceId', '=', source.id)
+      .execute();
+  },
+
+  async exists(db: Kysely<Database>, tenantId: string, entity: EntityRef): Promise<boolean> {
+    const row = await db
+      .selectFrom('entities')
+      .select('id')
+      .where('tenantId', '=', tenantId)
+      .where('kind', '=', entity.kind)
+      .where('id', '=', entity.id)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+};
