@@ -1,11 +1,17 @@
 import { type AppConfig, parseConfig } from './config/config';
 import { identityContext } from './identity/identity.context';
 import type { BoundedContext } from './platform/context/bounded-context';
+import { locationsContext } from './locations/locations.context';
 import { plansContext } from './plans/plans.context';
 import { studentsContext } from './students/students.context';
 
 /** Every bounded context of the app: the API, the worker and the configuration read this list. */
-export const CONTEXTS: readonly BoundedContext[] = [identityContext, studentsContext, plansContext];
+export const CONTEXTS: readonly BoundedContext[] = [
+  identityContext,
+  studentsContext,
+  plansContext,
+  locationsContext,
+];
 
 /** The process configuration: the platform's settings and every context's, parsed once. */
 export function appConfigFrom(env: NodeJS.ProcessEnv): AppConfig {

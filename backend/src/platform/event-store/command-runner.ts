@@ -414,7 +414,7 @@ export class CommandRunner {
  */
 export function commandHandlerFor<Command, Event extends DomainEvent, State>(
   decider: Decider<Command, Event, State>,
-  inline?: InlineProjection<Event, State>,
+  inline?: InlineProjection<Event, NoInfer<State>>,
 ) {
   @Injectable()
   class DeciderCommandHandler {

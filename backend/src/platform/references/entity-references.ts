@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../database/database';
 import { ConflictError, NotFoundError } from '../errors/domain-error';
+import type { InlineProjection } from '../event-store/command-runner';
+import type { DomainEvent } from '../event-store/event';
 
 /** An entity of a tenant: `{ kind: 'student', id }`. */
 export interface EntityRef {
@@ -113,3 +115,26 @@ export const entityReferences = {
     return row !== undefined;
   },
 };
+
+/**
+ * The inline projection of a stream that is an entity others refer to: registered when `created`
+ * is appended, removed (or refused with `hasLinks`) when `removed` is.
+ */
+export function streamEntity<Event extends DomainEvent>(options: {
+  kind: string;
+  created: Event['type'];
+  removed: Event['type'];
+  hasLinks: string;
+}): InlineProjection<Event, unknown> {
+  return {
+    eventTypes: [options.created, options.removed],
+    async apply(trx, { tenantId, streamId, events }) {
+      const entity = { kind: options.kind, id: streamId };
+      for (const event of events) {
+        if (event.type === options.created) await entityReferences.register(trx, tenantId, entity);
+        if (event.type === options.removed)
+          await entityReferences.remove(trx, tenantId, entity, options.hasLinks);
+      }
+    },
+  };
+}

@@ -1,0 +1,171 @@
+import { countEvents, http, newPrincipal } from '../../../../test/support/api';
+import { type FakeCep, startFakeCep } from '../../../../test/support/fake-cep';
+import { projectAll } from '../../../../test/support/projections';
+import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+
+describe('locations API', () => {
+  let t: TestApp;
+  let cep: FakeCep;
+  let api: ReturnType<typeof http>;
+  const project = () => projectAll(t.app);
+
+  beforeAll(async () => {
+    cep = await startFakeCep();
+    t = await startTestApp({
+      CEP_SERVICE_URL: cep.url,
+      REDIS_PREFIX: `${process.env.REDIS_PREFIX}-cep-${Date.now()}`,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await cep.close();
+  });
+  beforeEach(async () => {
+    cep.behave('ok');
+    api = http(t.app, await newPrincipal(t.app));
+  });
+
+  it('creates a location from address parts, composing the address, and edits it', async () => {
+    const created = await api.post('/api/locations', {
+      nome: 'Academia Paulista',
+      cep: '01310-100',
+      logradouro: 'Avenida Paulista',
+      numero: '1000',
+      complemento: 'Sala 2',
+      bairro: 'Bela Vista',
+      cidade: 'São Paulo',
+      uf: 'sp',
+    });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json();
+    await project();
+    expect((await api.get('/api/locations')).json().items).toEqual([
+      expect.objectContaining({
+        id,
+        nome: 'Academia Paulista',
+        cep: '01310100',
+        endereco: 'Avenida Paulista, 1000, Sala 2, Bela Vista, São Paulo - SP',
+        ativo: true,
+        cancelLimiteHoras: 24,
+        taxaPercent: 0,
+        queimaCredito: false,
+      }),
+    ]);
+
+    expect(
+      (
+        await api.patch(`/api/locations/${id}`, {
+          nome: 'Studio Paulista',
+          endereco: 'Rua Nova, 1',
+          ativo: false,
+        })
+      ).statusCode,
+    ).toBe(200);
+    await project();
+    expect((await api.get(`/api/locations/${id}`)).json()).toMatchObject({
+      nome: 'Studio Paulista',
+      endereco: 'Rua Nova, 1',
+      ativo: false,
+    });
+  });
+
+  it('keeps a cancellation policy per location, with the defaults until one is set', async () => {
+    const { id } = (await api.post('/api/locations', { nome: 'Parque' })).json();
+    await project();
+    expect((await api.get(`/api/locations/${id}/policy`)).json()).toEqual({
+      cancelLimiteHoras: 24,
+      taxaPercent: 0,
+      queimaCredito: false,
+    });
+    const policy = { cancelLimiteHoras: 12, taxaPercent: 50, queimaCredito: true };
+    expect((await api.put(`/api/locations/${id}/policy`, policy)).statusCode).toBe(200);
+    await project();
+    expect((await api.get(`/api/locations/${id}/policy`)).json()).toEqual(policy);
+
+    for (const [body, message] of [
+      [{ ...policy, taxaPercent: 101 }, 'Taxa deve ser um percentual entre 0 e 100'],
+      [{ ...policy, cancelLimiteHoras: -1 }, 'Limite de cancelamento não pode ser negativo'],
+      [{ ...policy, queimaCredito: 'sim' }, 'Queima de crédito deve ser verdadeiro ou falso'],
+    ] as const) {
+      const response = await api.put(`/api/locations/${id}/policy`, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(message);
+    }
+  });
+
+  it('looks a CEP up through the service, caches it, and says when it is unknown or the service fails', async () => {
+    const before = cep.requests();
+    const found = await api.get('/api/cep/01310-100');
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toEqual({
+      cep: '01310100',
+      logradouro: 'Avenida Paulista',
+      bairro: 'Bela Vista',
+      localidade: 'São Paulo',
+      uf: 'SP',
+    });
+    expect((await api.get('/api/cep/01310100')).statusCode).toBe(200);
+    expect(cep.requests()).toBe(before + 1);
+
+    const unknown = await api.get('/api/cep/99999999');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({
+      statusCode: 404,
+      code: 'cep_not_found',
+      message: 'CEP não encontrado',
+    });
+
+    const short = await api.get('/api/cep/1234');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe('CEP deve ter 8 dígitos');
+
+    cep.behave('down');
+    const down = await api.get('/api/cep/22071900');
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toEqual({
+      statusCode: 503,
+      code: 'cep_unavailable',
+      message: 'Erro ao buscar CEP',
+    });
+  });
+
+  it('gives up on a slow CEP service after about 3 s', async () => {
+    cep.behave('slow');
+    const started = Date.now();
+    const slow = await api.get('/api/cep/22071900');
+    expect(slow.statusCode).toBe(503);
+    expect(Date.now() - started).toBeLessThan(6_000);
+  });
+
+  it("answers 404 for another tenant's location and 403 to a student, changing nothing", async () => {
+    const { id } = (await api.post('/api/locations', { nome: 'Casa do aluno' })).json();
+    await project();
+    const intruder = http(t.app, await newPrincipal(t.app));
+    const before = await countEvents(t.app);
+    for (const response of await Promise.all([
+      intruder.get(`/api/locations/${id}`),
+      intruder.get(`/api/locations/${id}/policy`),
+      intruder.put(`/api/locations/${id}/policy`, {
+        cancelLimiteHoras: 1,
+        taxaPercent: 0,
+        queimaCredito: false,
+      }),
+      intruder.patch(`/api/locations/${id}`, { nome: 'Meu' }),
+      intruder.delete(`/api/locations/${id}`),
+    ])) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe('Local não encontrado');
+    }
+    const student = http(t.app, await newPrincipal(t.app, 'aluno'));
+    expect((await student.get('/api/locations')).statusCode).toBe(403);
+    expect((await student.get('/api/cep/01310100')).statusCode).toBe(403);
+    expect(await countEvents(t.app)).toBe(before);
+  });
+
+  it('removes a location nothing refers to', async () => {
+    const { id } = (await api.post('/api/locations', { nome: 'Temporário' })).json();
+    expect((await api.delete(`/api/locations/${id}`)).statusCode).toBe(200);
+    await project();
+    expect((await api.get(`/api/locations/${id}`)).statusCode).toBe(404);
+  });
+});
