@@ -83,8 +83,22 @@ export interface Student extends StudentProfile {
   updatedAt: string;
 }
 
-export type CreditEntryType =
-  'CreditsGranted' | 'CreditConsumed' | 'CreditRefunded' | 'CreditBurned';
+/** What a line of a student's history records, and how the app says it in pt-BR. */
+export const CREDIT_ENTRY_LABELS = {
+  CreditsGranted: 'Créditos concedidos',
+  CreditConsumed: 'Crédito usado',
+  CreditRefunded: 'Crédito devolvido',
+  CreditBurned: 'Crédito queimado',
+  PaymentReceived: 'Pagamento recebido',
+} as const;
+export type CreditEntryType = keyof typeof CREDIT_ENTRY_LABELS;
+
+/** Who did it, as the history shows it. */
+export const ACTOR_ROLE_LABELS: Record<string, string> = {
+  personal: 'Personal',
+  aluno: 'Aluno',
+  system: 'Vira',
+};
 
 export interface CreditHistoryItem {
   position: number;
@@ -101,4 +115,12 @@ export interface CreditHistoryItem {
 
 export interface ListResponse<T> {
   items: T[];
+}
+
+/**
+ * What other contexts read of a student, through this port (the students context provides it;
+ * a context never imports another one).
+ */
+export abstract class StudentDirectory {
+  abstract find(tenantId: string, studentId: string): Promise<Student | undefined>;
 }

@@ -8,8 +8,11 @@ import {
   Param,
   Patch,
   Post,
+  Res,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { APP_CONFIG, type PlatformConfig } from '../config/config';
 import { v7 as uuidv7 } from 'uuid';
 import {
   type ConsumeCreditInput,
@@ -32,6 +35,7 @@ import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 import { StudentCommands } from './commands/student.commands';
 import { CREDIT_LEDGER_PROJECTION, STUDENTS_PROJECTION } from './projections';
+import { creditHistoryCsv } from './queries/credit-history-csv';
 import { StudentsRepository } from './queries/students.repository';
 
 const studentId = idParam('Aluno');
@@ -42,6 +46,7 @@ const studentId = idParam('Aluno');
 @Controller('students')
 export class StudentsController {
   constructor(
+    @Inject(APP_CONFIG) private readonly config: PlatformConfig,
     @Inject(StudentCommands) private readonly commands: StudentCommands,
     @Inject(StudentsRepository) private readonly students: StudentsRepository,
   ) {}
@@ -117,6 +122,23 @@ export class StudentsController {
     @Body(new ZodValidationPipe(consumeCreditSchema)) input: ConsumeCreditInput,
   ) {
     return this.commands.handle(context, studentId(id), { type: 'ConsumeCredit', ...input });
+  }
+
+  @Get(':id/history.csv')
+  @ApiOperation({ summary: 'A trilha de auditoria dos créditos em CSV (;, datas pt-BR)' })
+  @ApiProduces('text/csv')
+  @ReadsProjections(STUDENTS_PROJECTION, CREDIT_LEDGER_PROJECTION)
+  async historyCsv(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const items =
+      (await this.students.history(user.tenantId, studentId(id))) ?? studentId.notFound();
+    void reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="historico-${id}.csv"`);
+    return creditHistoryCsv(items, this.config.APP_TIME_ZONE);
   }
 
   @Get(':id/history')

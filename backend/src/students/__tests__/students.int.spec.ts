@@ -98,6 +98,24 @@ describe('students API', () => {
     expect((await other.get('/api/students')).json()).toEqual({ items: [] });
   });
 
+  it('exports the credit history as CSV with pt-BR dates in the tenant time zone', async () => {
+    const id = await createStudent();
+    await api.post(`/api/students/${id}/credits`, { amount: 8, reason: '=Renovação; "mensal"' });
+    await api.post(`/api/students/${id}/credits/consume`, { reason: 'Treino' });
+    const waiting = api.get(`/api/students/${id}/history.csv`);
+    await project(t.app);
+    const csv = await waiting;
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = csv.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Data;Movimento;Quantidade;Saldo;Por;Motivo;Sessão;Transação');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(
+      /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};Créditos concedidos;8;8;Personal;"'=Renovação; ""mensal""";;$/,
+    );
+    expect(lines[2]).toMatch(/;Crédito usado;-1;7;Personal;Treino;;$/);
+  });
+
   it('waits for X-Min-Position, and answers X-Stale when the read model does not get there', async () => {
     const { id, position } = (await api.post('/api/students', { nome: 'Bruno Lima' })).json();
     const stale = await api.get(`/api/students`, { 'x-min-position': String(position) });

@@ -1,10 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CreditEntryType, CreditHistoryItem, Student } from '../../contracts/students';
+import type {
+  CreditEntryType,
+  CreditHistoryItem,
+  Student,
+  StudentDirectory,
+} from '../../contracts/students';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 
 /** The only code that reads the students read tables; every read is scoped by tenant. */
 @Injectable()
-export class StudentsRepository {
+export class StudentsRepository implements StudentDirectory {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
   private students(tenantId: string) {
