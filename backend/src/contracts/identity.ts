@@ -117,3 +117,48 @@ export interface Me {
   tenantSlug: string;
   onboardingRequired: boolean;
 }
+
+/** Invites are valid for 7 days from creation (spec 000 §9). */
+export const INVITE_VALIDITY_DAYS = 7;
+
+export const createInviteSchema = z.strictObject({ studentId: z.uuid('Aluno inválido') });
+export type CreateInviteInput = z.infer<typeof createInviteSchema>;
+
+/** POST /api/invites */
+export interface CreatedInvite {
+  token: string;
+  inviteUrl: string;
+  expiresAt: string;
+}
+
+/** GET /api/invites/:token */
+export interface InviteView {
+  student: { nome: string };
+  trainer: { nome: string };
+}
+
+const optionalDigits = (pattern: RegExp, message: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.replace(/\D/g, '') || undefined : value),
+    z.string().regex(pattern, message).optional(),
+  );
+
+/** The student's sign-up from an invite (spec 001 §2, §5): CPF and telefone optional. */
+export const acceptInviteSchema = z.strictObject({
+  nome: z
+    .string()
+    .trim()
+    .min(2, 'Nome deve ter pelo menos 2 caracteres')
+    .max(120, 'O nome deve ter no máximo 120 caracteres'),
+  email: emailSchema,
+  password: passwordSchema,
+  cpf: optionalDigits(/^\d{11}$/, 'CPF inválido').refine(
+    (cpf) => cpf === undefined || isValidCpf(cpf),
+    'CPF inválido',
+  ),
+  telefone: optionalDigits(
+    /^\d{10,11}$/,
+    'Celular inválido: informe DDD e número, com 10 ou 11 dígitos',
+  ),
+});
+export type AcceptInviteInput = z.infer<typeof acceptInviteSchema>;

@@ -22,6 +22,9 @@ import { TwoFactorController } from './two-factor.controller';
 import { TwoFactorHandler } from './commands/two-factor.command';
 import { MfaChallenges } from './infrastructure/mfa-challenges';
 import { OnboardingController } from './onboarding.controller';
+import { InvitesController } from './invites.controller';
+import { InviteRepository } from './queries/invite.repository';
+import { AcceptInviteHandler } from './commands/accept-invite.command';
 import { TenantCommands } from './commands/tenant.commands';
 import { TwoFactorRepository } from './queries/two-factor.repository';
 import { PendingProviderSignIns } from './infrastructure/pending-provider-sign-ins';
@@ -36,6 +39,7 @@ import { DevMailboxRepository } from './queries/dev-mailbox.repository';
     TwoFactorController,
     MeController,
     OnboardingController,
+    InvitesController,
     DevMailboxController,
   ],
   providers: [
@@ -55,6 +59,8 @@ import { DevMailboxRepository } from './queries/dev-mailbox.repository';
     RequestPasswordResetHandler,
     ResetPasswordHandler,
     TenantCommands,
+    InviteRepository,
+    AcceptInviteHandler,
     TwoFactorRepository,
     PendingProviderSignIns,
     IdentityProviders,

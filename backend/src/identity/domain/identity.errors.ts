@@ -38,3 +38,22 @@ export class InvalidResetTokenError extends DomainError {
     );
   }
 }
+
+/** A student's sign-up from an invite with an e-mail that already has an account (spec 001 §8). */
+export class EmailAlreadyRegisteredError extends ConflictError {
+  constructor() {
+    super('user_already_registered', 'Este email já está cadastrado');
+  }
+}
+
+export class StudentHasAccountError extends ConflictError {
+  constructor() {
+    super('student_has_account', 'Este aluno já tem uma conta no Vira.');
+  }
+}
+
+export class InvalidInviteError extends DomainError {
+  constructor() {
+    super('convite_invalido', 'Convite inválido ou expirado', HttpStatus.NOT_FOUND);
+  }
+}

@@ -18,7 +18,8 @@ export type TenantCommand =
       onboardingId: string;
       userId: string;
       onboardingData: OnboardingData;
-    };
+    }
+  | { type: 'CreateStudentAccount'; userId: string; studentId: string };
 
 const initialState = (): TenantState => ({
   exists: false,
@@ -35,6 +36,8 @@ function evolve(state: TenantState, event: TenantEvent): TenantState {
       return { ...state, trainerIds: [...state.trainerIds, event.data.userId] };
     case 'OnboardingCompleted':
       return { ...state, onboardingCompleted: true };
+    case 'StudentAccountCreated':
+      return state;
   }
 }
 
@@ -78,10 +81,23 @@ function decide(
         },
       ];
     }
+    case 'CreateStudentAccount':
+      if (!state.tenantId)
+        return new DomainError(
+          'tenant_not_found',
+          'Tenant ID não encontrado',
+          HttpStatus.NOT_FOUND,
+        );
+      return [
+        {
+          type: 'StudentAccountCreated',
+          data: { userId: command.userId, studentId: command.studentId },
+        },
+      ];
   }
 }
 
-/** A tenant's stream: created with its trainer, onboarded once by that trainer. */
+/** A tenant's stream: created with its trainer, onboarded once by that trainer, joined by students. */
 export const tenantDecider: Decider<TenantCommand, TenantEvent, TenantState> = {
   streamType: 'tenant',
   initialState,

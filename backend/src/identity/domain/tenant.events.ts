@@ -12,6 +12,8 @@ export const tenantEvents = {
     onboardingData: OnboardingData;
     completedAt: string;
   }>(),
+  /** A student of the tenant created their own account from an invite. */
+  StudentAccountCreated: eventData<{ userId: string; studentId: string }>(),
 };
 
 export type TenantEvent = EventsOf<typeof tenantEvents>;

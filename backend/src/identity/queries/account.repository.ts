@@ -4,7 +4,11 @@ import type { Me } from '../../contracts/identity';
 import type { AuthUser } from '../../platform/auth/auth-user';
 import type { Database } from '../../platform/database/database';
 import { DATABASE, type Db } from '../../platform/database/database.module';
-import { UserAlreadyRegisteredError } from '../domain/identity.errors';
+import {
+  EmailAlreadyRegisteredError,
+  StudentHasAccountError,
+  UserAlreadyRegisteredError,
+} from '../domain/identity.errors';
 import { slugCandidate, slugFromName } from '../domain/slug';
 
 export interface AccountCredentials {
@@ -23,6 +27,16 @@ export interface NewTrainerAccount {
   cpf?: string;
   dataNascimento?: string;
   emailConfirmedAt: Date | null;
+}
+
+export interface NewStudentAccount {
+  userId: string;
+  tenantId: string;
+  studentId: string;
+  nome: string;
+  email: string;
+  cpf?: string;
+  telefone?: string;
 }
 
 /** Another sign-up took this slug between our read and our write: pick the next one. */
@@ -170,6 +184,67 @@ export class AccountRepository {
         dataNascimento: account.dataNascimento ?? null,
       })
       .execute();
+  }
+
+  /**
+   * A student's account in the trainer's tenant: user, role `aluno`, profile and which student it
+   * is. The e-mail and the student each have at most one account (unique constraints).
+   */
+  async createStudentAccount(
+    trx: Transaction<Database>,
+    account: NewStudentAccount,
+  ): Promise<void> {
+    const user = await trx
+      .insertInto('users')
+      .values({ id: account.userId, email: account.email, emailConfirmedAt: null })
+      .onConflict((conflict) => conflict.column('email').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!user) throw new EmailAlreadyRegisteredError();
+    const student = await trx
+      .insertInto('studentAccounts')
+      .values({ userId: account.userId, tenantId: account.tenantId, studentId: account.studentId })
+      .onConflict((conflict) => conflict.columns(['tenantId', 'studentId']).doNothing())
+      .returning('userId')
+      .executeTakeFirst();
+    if (!student) throw new StudentHasAccountError();
+    await trx.insertInto('userRoles').values({ userId: account.userId, role: 'aluno' }).execute();
+    await trx
+      .insertInto('profiles')
+      .values({
+        id: account.userId,
+        tenantId: account.tenantId,
+        nome: account.nome,
+        email: account.email,
+        telefone: account.telefone ?? null,
+        cpf: account.cpf ?? null,
+        dataNascimento: null,
+      })
+      .execute();
+  }
+
+  async studentHasAccount(tenantId: string, studentId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('studentAccounts')
+      .select('userId')
+      .where('tenantId', '=', tenantId)
+      .where('studentId', '=', studentId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The trainer of a tenant, as students and visitors see them. */
+  async trainerOf(tenantId: string): Promise<{ nome: string; slug: string } | undefined> {
+    return this.db
+      .selectFrom('profiles')
+      .innerJoin('userRoles', (join) =>
+        join.onRef('userRoles.userId', '=', 'profiles.id').on('userRoles.role', '=', 'personal'),
+      )
+      .innerJoin('tenants', 'tenants.id', 'profiles.tenantId')
+      .select(['profiles.nome', 'tenants.slug'])
+      .where('profiles.tenantId', '=', tenantId)
+      .orderBy('profiles.id')
+      .executeTakeFirst();
   }
 
   async setPassword(

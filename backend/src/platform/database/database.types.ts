@@ -184,6 +184,25 @@ export interface RefreshTokens {
   userId: string;
 }
 
+export interface StudentAccounts {
+  createdAt: Generated<Timestamp>;
+  studentId: string;
+  tenantId: string;
+  userId: string;
+}
+
+export interface StudentInvites {
+  createdAt: Generated<Timestamp>;
+  createdBy: string;
+  expiresAt: Timestamp;
+  id: string;
+  studentId: string;
+  supersededAt: Timestamp | null;
+  tenantId: string;
+  tokenHash: Buffer;
+  usedAt: Timestamp | null;
+}
+
 export interface Students {
   ativo: Generated<boolean>;
   createdAt: Timestamp;
@@ -245,6 +264,8 @@ export interface DB {
   profiles: Profiles;
   projectionCheckpoints: ProjectionCheckpoints;
   refreshTokens: RefreshTokens;
+  studentAccounts: StudentAccounts;
+  studentInvites: StudentInvites;
   students: Students;
   tenants: Tenants;
   userIdentities: UserIdentities;

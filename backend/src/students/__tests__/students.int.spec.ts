@@ -107,7 +107,10 @@ describe('students API', () => {
     const csv = await waiting;
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const lines = csv.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('Data;Movimento;Quantidade;Saldo;Por;Motivo;Sessão;Transação');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(

@@ -2,9 +2,15 @@ import { brazilianDateTime, toCsv } from '../csv';
 
 describe('CSV for Brazilian spreadsheets', () => {
   it('separates with ; and CRLF, starts with a BOM, quotes what needs it and writes decimals with a comma', () => {
-    expect(toCsv(['Nome', 'Valor'], [['Ana; Souza', 12.5], ['Bia "B"', null]])).toBe(
-      '\uFEFFNome;Valor\r\n"Ana; Souza";12,5\r\n"Bia ""B""";\r\n',
-    );
+    expect(
+      toCsv(
+        ['Nome', 'Valor'],
+        [
+          ['Ana; Souza', 12.5],
+          ['Bia "B"', null],
+        ],
+      ),
+    ).toBe('\uFEFFNome;Valor\r\n"Ana; Souza";12,5\r\n"Bia ""B""";\r\n');
   });
 
   it('never lets a typed field be read as a formula', () => {

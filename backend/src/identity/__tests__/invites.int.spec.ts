@@ -1,0 +1,148 @@
+import { http, newPrincipal } from '../../../../test/support/api';
+import { projectAll } from '../../../../test/support/projections';
+import { type Client, post, signUpAndLogin, startIdentityApp } from './identity-test-kit';
+import type { TestApp } from '../../../../test/support/test-app';
+
+describe('identity: student invites and accounts', () => {
+  let testApp: TestApp;
+  let client: Client;
+
+  beforeAll(async () => {
+    ({ testApp, client } = await startIdentityApp());
+  });
+  afterAll(() => testApp.close());
+
+  async function trainerWithStudent(nome = 'Ana Souza') {
+    const trainer = await signUpAndLogin(client);
+    const api = http(testApp.app, { token: trainer.token });
+    const student = await api.post('/api/students', { nome, whatsapp: '11999998888' });
+    expect(student.statusCode).toBe(201);
+    await projectAll(testApp.app);
+    return { trainer, api, studentId: student.json().id as string };
+  }
+
+  const acceptBody = (email = `aluno-${Date.now()}-${Math.random()}@example.com`) => ({
+    nome: 'Ana Souza',
+    email,
+    password: 'segredo1',
+    cpf: '529.982.247-25',
+    telefone: '(11) 99999-8888',
+  });
+
+  it('invites a student, shows the invite, creates the account once, and the student signs in as aluno', async () => {
+    const { trainer, api, studentId } = await trainerWithStudent();
+    const created = await api.post('/api/invites', { studentId });
+    expect(created.statusCode).toBe(201);
+    const { token, inviteUrl, expiresAt } = created.json();
+    expect(inviteUrl).toBe(`${testApp.config.APP_URL}/convite/${token}`);
+    const days = (new Date(expiresAt).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThan(7.01);
+
+    const shown = await testApp.app.inject({ method: 'GET', url: `/api/invites/${token}` });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toEqual({
+      student: { nome: 'Ana Souza' },
+      trainer: { nome: trainer.body.nome },
+    });
+
+    const body = acceptBody();
+    const accepted = await post(client, `/api/invites/${token}/accept`, body);
+    expect(accepted.statusCode).toBe(201);
+
+    const again = await post(client, `/api/invites/${token}/accept`, acceptBody());
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({
+      statusCode: 404,
+      code: 'convite_invalido',
+      message: 'Convite inválido ou expirado',
+    });
+
+    const login = await post(client, '/api/auth/login', {
+      email: body.email,
+      password: body.password,
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().user).toMatchObject({
+      role: 'aluno',
+      tenantId: trainer.signUp.user.tenantId,
+      onboardingRequired: false,
+    });
+    // A student never reaches the trainer's routes.
+    const asStudent = http(testApp.app, { token: login.json().accessToken });
+    expect((await asStudent.get('/api/students')).statusCode).toBe(403);
+    expect((await asStudent.post('/api/invites', { studentId })).statusCode).toBe(403);
+  });
+
+  it('makes exactly one account when one invite is accepted many times at once', async () => {
+    const { api, studentId } = await trainerWithStudent('Bruno Lima');
+    const { token } = (await api.post('/api/invites', { studentId })).json();
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        post(
+          client,
+          `/api/invites/${token}/accept`,
+          acceptBody(`bruno-${index}-${Date.now()}@example.com`),
+        ),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([
+      201, 404, 404, 404, 404, 404,
+    ]);
+  });
+
+  it('supersedes an older invite of the same student, and refuses an e-mail that has an account', async () => {
+    const { api, studentId, trainer } = await trainerWithStudent('Carla Dias');
+    const first = (await api.post('/api/invites', { studentId })).json().token;
+    const second = (await api.post('/api/invites', { studentId })).json().token;
+    expect(
+      (await testApp.app.inject({ method: 'GET', url: `/api/invites/${first}` })).statusCode,
+    ).toBe(404);
+    const taken = await post(
+      client,
+      `/api/invites/${second}/accept`,
+      acceptBody(String(trainer.body.email)),
+    );
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({
+      statusCode: 409,
+      code: 'user_already_registered',
+      message: 'Este email já está cadastrado',
+    });
+    // The refused accept spent nothing: the invite still works.
+    expect((await post(client, `/api/invites/${second}/accept`, acceptBody())).statusCode).toBe(
+      201,
+    );
+    expect((await api.post('/api/invites', { studentId })).json().code).toBe('student_has_account');
+  });
+
+  it('validates the student sign-up in pt-BR and writes nothing for a bad or unknown invite', async () => {
+    const { api, studentId } = await trainerWithStudent('Dani Reis');
+    const { token } = (await api.post('/api/invites', { studentId })).json();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ password: '12345' }, 'A senha deve ter no mínimo 6 caracteres'],
+      [{ cpf: '111.111.111-11' }, 'CPF inválido'],
+      [{ email: 'sem-arroba' }, 'E-mail inválido'],
+      [{ nome: 'A' }, 'Nome deve ter pelo menos 2 caracteres'],
+    ];
+    for (const [override, message] of cases) {
+      const response = await post(client, `/api/invites/${token}/accept`, {
+        ...acceptBody(),
+        ...override,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(message);
+    }
+    const unknown = await post(client, '/api/invites/nao-existe/accept', acceptBody());
+    expect(unknown.json().code).toBe('convite_invalido');
+    expect((await post(client, `/api/invites/${token}/accept`, acceptBody())).statusCode).toBe(201);
+  });
+
+  it("refuses to invite another tenant's student", async () => {
+    const { studentId } = await trainerWithStudent('Eva Melo');
+    const intruder = http(testApp.app, await newPrincipal(testApp.app));
+    const response = await intruder.post('/api/invites', { studentId });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('Aluno não encontrado');
+  });
+});

@@ -1,0 +1,72 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql, type Transaction } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import { INVITE_VALIDITY_DAYS } from '../../contracts/identity';
+import type { Database } from '../../platform/database/database';
+import { DATABASE, type Db } from '../../platform/database/database.module';
+import { hashSecretToken, newSecretToken } from '../infrastructure/secret-token';
+
+export interface ValidInvite {
+  tenantId: string;
+  studentId: string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Student invites: random tokens kept hashed, valid 7 days, used once; a new one supersedes the last. */
+@Injectable()
+export class InviteRepository {
+  constructor(@Inject(DATABASE) private readonly db: Db) {}
+
+  async create(
+    invite: ValidInvite & { createdBy: string },
+    now: Date,
+  ): Promise<{ token: string; expiresAt: Date }> {
+    const { token, hash } = newSecretToken();
+    const expiresAt = new Date(now.getTime() + INVITE_VALIDITY_DAYS * DAY_MS);
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('studentInvites')
+        .set({ supersededAt: now })
+        .where('tenantId', '=', invite.tenantId)
+        .where('studentId', '=', invite.studentId)
+        .where('usedAt', 'is', null)
+        .where('supersededAt', 'is', null)
+        .execute();
+      await trx
+        .insertInto('studentInvites')
+        .values({ id: uuidv7(), ...invite, tokenHash: hash, createdAt: now, expiresAt })
+        .execute();
+    });
+    return { token, expiresAt };
+  }
+
+  /** The invite behind `token` while it is unused, not superseded and not expired. */
+  findValid(token: string, now: Date): Promise<ValidInvite | undefined> {
+    return this.db
+      .selectFrom('studentInvites')
+      .select(['tenantId', 'studentId'])
+      .where('tokenHash', '=', hashSecretToken(token))
+      .where('usedAt', 'is', null)
+      .where('supersededAt', 'is', null)
+      .where('expiresAt', '>', now)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Spends the invite in the account's transaction. Of two concurrent accepts, the second waits on
+   * the row and then finds it used: exactly one account per invite.
+   */
+  async claim(trx: Transaction<Database>, token: string, now: Date): Promise<boolean> {
+    const claimed = await trx
+      .updateTable('studentInvites')
+      .set({ usedAt: now })
+      .where('tokenHash', '=', hashSecretToken(token))
+      .where('usedAt', 'is', null)
+      .where('supersededAt', 'is', null)
+      .where('expiresAt', '>', sql<Date>`${now}`)
+      .returning('id')
+      .executeTakeFirst();
+    return claimed !== undefined;
+  }
+}
