@@ -71,7 +71,11 @@ module.exports = {
       testMatch: ['**/*.test.tsx', '**/*.test.ts'],
       transform: frontendTransform,
       setupFilesAfterEnv: ['<rootDir>/frontend/src/test/setup.ts'],
-      moduleNameMapper: { '\\.(css)$': '<rootDir>/frontend/src/test/style-stub.ts' },
+      moduleNameMapper: {
+        '\\.(css)$': '<rootDir>/frontend/src/test/style-stub.ts',
+        // The same alias as frontend/tsconfig.json and vite.config.ts.
+        '^@contracts/(.*)$': '<rootDir>/backend/src/contracts/$1',
+      },
     },
   ],
 };

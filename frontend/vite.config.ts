@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import packageJson from './package.json' with { type: 'json' };
@@ -6,6 +7,11 @@ const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // The rules shared with the API (zod schemas, CPF and phone rules, realtime change types).
+    // Lint lets frontend code reach backend/ through this folder only.
+    alias: { '@contracts': fileURLToPath(new URL('../backend/src/contracts', import.meta.url)) },
+  },
   // The app reads its build-time settings from this one constant (see src/config/env.ts),
   // so the same module also runs under jest, where import.meta.env does not exist.
   define: {
