@@ -112,6 +112,34 @@ describe('/auth register', () => {
     expect(screen.getByLabelText(/^CPF/)).toHaveValue('52998224725');
   });
 
+  it('keeps all 11 digits of a pasted formatted CPF, and masks a pasted phone', async () => {
+    api = stubApi({});
+    const user = await openRegister();
+    await user.click(screen.getByLabelText(/^CPF/));
+    await user.paste('529.982.247-25');
+    expect(screen.getByLabelText(/^CPF/)).toHaveValue('52998224725');
+    await user.click(screen.getByLabelText(/^Celular/));
+    await user.paste('(11) 98765-4321');
+    expect(screen.getByLabelText(/^Celular/)).toHaveValue('(11) 98765-4321');
+  });
+
+  it("refuses a birth date in the future or more than 120 years ago with the API's words", async () => {
+    api = stubApi({});
+    const user = await openRegister();
+    await fillRegister(user);
+    const birthDate = screen.getByLabelText(/^Data de nascimento/);
+    await user.clear(birthDate);
+    await user.type(birthDate, `${new Date().getFullYear() + 1}-01-01`);
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
+    expect(await screen.findByText('Data de nascimento inválida: deve ser uma data passada')).toBeInTheDocument();
+
+    await user.clear(birthDate);
+    await user.type(birthDate, '1850-01-01');
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
+    expect(await screen.findByText('Data de nascimento inválida: mais de 120 anos atrás')).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+  });
+
   it('refuses an invalid CPF and empty fields without calling the server', async () => {
     api = stubApi({});
     const user = await openRegister();
