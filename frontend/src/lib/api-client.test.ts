@@ -137,22 +137,4 @@ describe('API client', () => {
     });
     await expect(api.get('/health')).rejects.toMatchObject({ statusCode: 502, code: 'http_error' });
   });
-
-  it('after its own command, sends X-Min-Position with the answered position on later queries', async () => {
-    const { session, api } = await setup({
-      'GET /api/sessions': () => ({ status: 200, body: { items: [] } }),
-      'POST /api/sessions': () => ({ status: 201, body: { id: 'x', position: 42 } }),
-      'PATCH /api/sessions/x': () => ({ status: 200, body: { id: 'x', position: 40 } }),
-    });
-    session.setState({ status: 'signed-in', accessToken: 'token-1', profile: null });
-
-    await api.get('/sessions');
-    await api.post('/sessions', { studentId: 's1' });
-    await api.get('/sessions');
-    await api.patch('/sessions/x', { status: 'feita' });
-    await api.get('/sessions');
-
-    const minPositions = server.requests.map((r) => `${r.method} ${r.headers['x-min-position'] ?? '-'}`);
-    expect(minPositions).toEqual(['GET -', 'POST -', 'GET 42', 'PATCH -', 'GET 42']);
-  });
 });
