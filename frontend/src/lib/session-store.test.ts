@@ -1,5 +1,5 @@
 import { startLoopbackServer, type RecordedRequest } from '../test/loopback-server';
-import { accessTokenExpiry, createSessionStore } from './session-store';
+import { accessTokenExpiry, createSessionStore, hasSessionMarker, SESSION_MARKER_COOKIE } from './session-store';
 
 const profile = {
   id: 'u1',
@@ -29,7 +29,13 @@ async function storeWith(routes: Record<string, (request: RecordedRequest) => Re
 
 afterEach(async () => {
   await server.close();
+  document.cookie = `${SESSION_MARKER_COOKIE}=; path=/; max-age=0`;
 });
+
+/** What the API sets next to its httpOnly refresh cookie. */
+const markSession = () => {
+  document.cookie = `${SESSION_MARKER_COOKIE}=1; path=/`;
+};
 
 const refreshOk = (token: string) => () => ({ status: 200, body: { accessToken: token, user: profile } });
 
@@ -41,14 +47,31 @@ describe('session store', () => {
     });
     expect(store.getState().status).toBe('loading');
 
+    markSession();
     await store.getState().load();
     expect(store.getState()).toMatchObject({ status: 'signed-in', accessToken: 'token-1', profile });
   });
 
   it('is signed out when there is no session to refresh', async () => {
     const store = await storeWith({ 'POST /api/auth/refresh': () => ({ status: 401 }) });
+    markSession();
     await store.getState().load();
     expect(store.getState()).toMatchObject({ status: 'signed-out', accessToken: null, profile: null });
+  });
+
+  it('does not call /auth/refresh on a page load without the session marker cookie', async () => {
+    const store = await storeWith({ 'POST /api/auth/refresh': refreshOk('token-1') });
+    document.cookie = 'sidebar_state=true; path=/';
+    await store.getState().load();
+    expect(store.getState()).toMatchObject({ status: 'signed-out', accessToken: null, profile: null });
+    expect(server.requests).toEqual([]);
+  });
+
+  it('finds the marker among the other cookies, by name', () => {
+    expect(hasSessionMarker('sidebar_state=false; vira_session=1')).toBe(true);
+    expect(hasSessionMarker('vira_session=1')).toBe(true);
+    expect(hasSessionMarker('not_vira_session=1; vira_sessionx=1')).toBe(false);
+    expect(hasSessionMarker('')).toBe(false);
   });
 
   it('is signed out when the user has no profile', async () => {
@@ -56,6 +79,7 @@ describe('session store', () => {
       'POST /api/auth/refresh': refreshOk('token-1'),
       'GET /api/me': () => ({ status: 404, body: { statusCode: 404, code: 'not_found', message: 'Perfil não encontrado' } }),
     });
+    markSession();
     await store.getState().load();
     expect(store.getState().status).toBe('signed-out');
   });

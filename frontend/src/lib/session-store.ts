@@ -20,7 +20,7 @@ export interface SessionState {
   status: SessionStatus;
   accessToken: string | null;
   profile: Profile | null;
-  /** Restores the session from the refresh cookie, then reads the profile. */
+  /** Restores the session from the refresh cookie (when the API marked one), then reads the profile. */
   load: () => Promise<void>;
   /** Starts a session from a fresh access token (after login). */
   signIn: (accessToken: string) => Promise<void>;
@@ -38,6 +38,16 @@ const ACCESS_TOKEN_REFRESH_MARGIN_MS = 60_000;
 const SESSION_GONE_STATUSES = new Set([401, 403, 404]);
 
 const refreshResponseSchema = z.object({ accessToken: z.string().min(1) });
+
+/**
+ * The API sets this readable companion of its httpOnly refresh cookie (no secret in it) and clears
+ * it with it: without it there is no session to restore, and a page load skips POST /auth/refresh.
+ */
+export const SESSION_MARKER_COOKIE = 'vira_session';
+
+export function hasSessionMarker(cookie: string = document.cookie): boolean {
+  return cookie.split(';').some((part) => part.trim().split('=')[0] === SESSION_MARKER_COOKIE);
+}
 
 export function accessTokenExpiry(token: string): number | null {
   try {
@@ -105,6 +115,10 @@ export function createSessionStore(apiBaseUrl: string) {
       profile: null,
 
       load: async () => {
+        if (!hasSessionMarker()) {
+          clear();
+          return;
+        }
         set({ status: 'loading' });
         const token = await get().refresh();
         if (token) await startSession(token);
