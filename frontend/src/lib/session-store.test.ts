@@ -40,30 +40,29 @@ const markSession = () => {
 const refreshOk = (token: string) => () => ({ status: 200, body: { accessToken: token, user: profile } });
 
 describe('session store', () => {
-  it('loads: refresh from the cookie, then the profile', async () => {
-    const store = await storeWith({
-      'POST /api/auth/refresh': refreshOk('token-1'),
-      'GET /api/me': (r) => (r.headers.authorization === 'Bearer token-1' ? { status: 200, body: profile } : { status: 401 }),
-    });
+  it('loads: refresh from the cookie; the profile is left to the query cache (lib/me)', async () => {
+    const store = await storeWith({ 'POST /api/auth/refresh': refreshOk('token-1') });
     expect(store.getState().status).toBe('loading');
 
     markSession();
     await store.getState().load();
-    expect(store.getState()).toMatchObject({ status: 'signed-in', accessToken: 'token-1', profile });
+    expect(store.getState()).toMatchObject({ status: 'signed-in', accessToken: 'token-1' });
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/auth/refresh']);
+    expect(store.getState()).not.toHaveProperty('profile');
   });
 
   it('is signed out when there is no session to refresh', async () => {
     const store = await storeWith({ 'POST /api/auth/refresh': () => ({ status: 401 }) });
     markSession();
     await store.getState().load();
-    expect(store.getState()).toMatchObject({ status: 'signed-out', accessToken: null, profile: null });
+    expect(store.getState()).toMatchObject({ status: 'signed-out', accessToken: null });
   });
 
   it('does not call /auth/refresh on a page load without the session marker cookie', async () => {
     const store = await storeWith({ 'POST /api/auth/refresh': refreshOk('token-1') });
     document.cookie = 'sidebar_state=true; path=/';
     await store.getState().load();
-    expect(store.getState()).toMatchObject({ status: 'signed-out', accessToken: null, profile: null });
+    expect(store.getState()).toMatchObject({ status: 'signed-out', accessToken: null });
     expect(server.requests).toEqual([]);
   });
 
@@ -74,16 +73,6 @@ describe('session store', () => {
     expect(hasSessionMarker('')).toBe(false);
   });
 
-  it('is signed out when the user has no profile', async () => {
-    const store = await storeWith({
-      'POST /api/auth/refresh': refreshOk('token-1'),
-      'GET /api/me': () => ({ status: 404, body: { statusCode: 404, code: 'not_found', message: 'Perfil não encontrado' } }),
-    });
-    markSession();
-    await store.getState().load();
-    expect(store.getState().status).toBe('signed-out');
-  });
-
   it('refreshes silently a minute before the access token expires', async () => {
     let refreshes = 0;
     const store = await storeWith({
@@ -91,9 +80,8 @@ describe('session store', () => {
         refreshes += 1;
         return { status: 200, body: { accessToken: `token-${refreshes}`, user: profile } };
       },
-      'GET /api/me': () => ({ status: 200, body: profile }),
     });
-    await store.getState().signIn(jwtExpiringIn(60_000 + 150));
+    store.getState().signIn(jwtExpiringIn(60_000 + 150));
     expect(refreshes).toBe(0);
 
     await new Promise((resolve) => setTimeout(resolve, 400));
@@ -104,10 +92,10 @@ describe('session store', () => {
 
   it.each([401, 403, 404])('signOut clears the local session even when the server answers %i', async (status) => {
     const store = await storeWith({ 'POST /api/auth/logout': () => ({ status }) });
-    store.setState({ status: 'signed-in', accessToken: 'token-1', profile: { ...profile, role: 'personal' } });
+    store.setState({ status: 'signed-in', accessToken: 'token-1' });
 
     await store.getState().signOut();
-    expect(store.getState()).toMatchObject({ status: 'signed-out', accessToken: null, profile: null });
+    expect(store.getState()).toMatchObject({ status: 'signed-out', accessToken: null });
     expect(server.requests[0].headers.authorization).toBe('Bearer token-1');
   });
 
@@ -115,7 +103,7 @@ describe('session store', () => {
     const store = await storeWith({
       'POST /api/auth/logout': () => ({ status: 500, body: { statusCode: 500, code: 'internal', message: 'Erro' } }),
     });
-    store.setState({ status: 'signed-in', accessToken: 'token-1', profile: { ...profile, role: 'personal' } });
+    store.setState({ status: 'signed-in', accessToken: 'token-1' });
 
     await expect(store.getState().signOut()).rejects.toMatchObject({ statusCode: 500 });
     expect(store.getState().status).toBe('signed-in');

@@ -3,34 +3,25 @@ import { create } from 'zustand';
 import { env } from '../config/env';
 import { ApiError } from './api-error';
 
-export const profileSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  nome: z.string().nullable(),
-  role: z.enum(['personal', 'aluno']),
-  tenantId: z.string().nullable(),
-  tenantSlug: z.string().nullable(),
-  onboardingRequired: z.boolean(),
-});
-
-export type Profile = z.infer<typeof profileSchema>;
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
 
+/**
+ * The session on this device: its status and access token (client state). The profile is server
+ * state and lives in the query cache (lib/me.ts).
+ */
 export interface SessionState {
   status: SessionStatus;
   accessToken: string | null;
-  profile: Profile | null;
-  /** Restores the session from the refresh cookie (when the API marked one), then reads the profile. */
+  /** Restores the session from the refresh cookie, when the API marked one. */
   load: () => Promise<void>;
   /** Starts a session from a fresh access token (after login). */
-  signIn: (accessToken: string) => Promise<void>;
+  signIn: (accessToken: string) => void;
   /** Rotates the refresh cookie; one request at a time. Resolves to the new token, or null when signed out. */
   refresh: () => Promise<string | null>;
   /** Ends the session on the server and locally; throws when the server fails for another reason than a gone session. */
   signOut: () => Promise<void>;
   /** Clears the local session only. */
   clear: () => void;
-  markOnboardingDone: () => void;
 }
 
 const ACCESS_TOKEN_REFRESH_MARGIN_MS = 60_000;
@@ -74,29 +65,14 @@ export function createSessionStore(apiBaseUrl: string) {
       refreshTimer = setTimeout(() => void get().refresh(), delay);
     };
 
-    const fetchProfile = async (token: string): Promise<Profile> => {
-      const response = await fetch(`${apiBaseUrl}/me`, {
-        headers: { Authorization: `Bearer ${token}` },
-        credentials: 'include',
-      });
-      if (!response.ok) throw await ApiError.fromResponse(response);
-      return profileSchema.parse(await response.json());
-    };
-
     const clear = () => {
       clearTimeout(refreshTimer);
-      set({ status: 'signed-out', accessToken: null, profile: null });
+      set({ status: 'signed-out', accessToken: null });
     };
 
-    const startSession = async (token: string) => {
-      try {
-        const profile = await fetchProfile(token);
-        set({ status: 'signed-in', accessToken: token, profile });
-        scheduleSilentRefresh(token);
-      } catch {
-        // A user without a profile is treated as signed out (spec 000 §2).
-        clear();
-      }
+    const signIn = (token: string) => {
+      set({ status: 'signed-in', accessToken: token });
+      scheduleSilentRefresh(token);
     };
 
     const requestRefresh = async (): Promise<string | null> => {
@@ -112,7 +88,6 @@ export function createSessionStore(apiBaseUrl: string) {
     return {
       status: 'loading',
       accessToken: null,
-      profile: null,
 
       load: async () => {
         if (!hasSessionMarker()) {
@@ -121,12 +96,10 @@ export function createSessionStore(apiBaseUrl: string) {
         }
         set({ status: 'loading' });
         const token = await get().refresh();
-        if (token) await startSession(token);
+        if (token) signIn(token);
       },
 
-      signIn: async (accessToken) => {
-        await startSession(accessToken);
-      },
+      signIn,
 
       refresh: () => {
         refreshInFlight ??= requestRefresh()
@@ -159,11 +132,6 @@ export function createSessionStore(apiBaseUrl: string) {
       },
 
       clear,
-
-      markOnboardingDone: () => {
-        const profile = get().profile;
-        if (profile) set({ profile: { ...profile, onboardingRequired: false } });
-      },
     };
   });
 }

@@ -28,7 +28,7 @@ function renderAuth(path = '/auth') {
 
 let api: ReturnType<typeof stubApi> | undefined;
 beforeEach(() => {
-  act(() => useSession.setState({ status: 'signed-out', accessToken: null, profile: null }));
+  act(() => useSession.setState({ status: 'signed-out', accessToken: null }));
 });
 afterEach(() => {
   api?.restore();

@@ -5,6 +5,7 @@ import { IconCalendarStats, IconPigMoney, IconUsers } from '@tabler/icons-react'
 import { useEffect } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { BrandMark } from '../../../components/brand-mark';
+import { useMe } from '../../../lib/me';
 import { useSession } from '../../../lib/session-store';
 import { providerNames, type IdentityProvider } from '../api/provider-sign-in';
 import { ForgotPasswordDialog } from '../components/forgot-password-dialog';
@@ -49,7 +50,7 @@ function Hero() {
 
 export function AuthPage() {
   const status = useSession((state) => state.status);
-  const role = useSession((state) => state.profile?.role);
+  const { data: me } = useMe();
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const [forgotOpened, forgot] = useDisclosure(false);
@@ -69,9 +70,10 @@ export function AuthPage() {
     setSearchParams({}, { replace: true });
   }, [providerError, provider, setSearchParams]);
 
-  if (status === 'signed-in') {
+  // Signed in: once the profile is read, on to the area of the user's role.
+  if (status === 'signed-in' && me) {
     const from = (location.state as { from?: string } | null)?.from;
-    return <Navigate to={role === 'aluno' ? '/aluno' : (from ?? '/')} replace />;
+    return <Navigate to={me.role === 'aluno' ? '/aluno' : (from ?? '/')} replace />;
   }
 
   return (

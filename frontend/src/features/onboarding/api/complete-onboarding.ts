@@ -1,6 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
+import type { Me } from '@contracts/identity';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { meKeys } from '../../../lib/me';
 import type { OnboardingKey } from '../lib/onboarding-questions';
 
 /** The raw answers as typed; the server parses numbers, yes/no and lists (spec 000 §5). */
@@ -16,4 +19,15 @@ export function completeOnboarding(input: CompleteOnboardingInput) {
 
 export function useCompleteOnboarding() {
   return useMutation({ mutationFn: completeOnboarding });
+}
+
+/**
+ * Once saved, the cached profile stops asking for onboarding (which closes the dialog); the
+ * realtime 'onboarding' change that follows the projection refetches it from the server.
+ */
+export function useMarkOnboardingDone(): () => void {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    queryClient.setQueryData<Me>(meKeys.all, (me) => me && { ...me, onboardingRequired: false });
+  }, [queryClient]);
 }

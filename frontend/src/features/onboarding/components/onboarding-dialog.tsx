@@ -3,8 +3,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconChartPie, IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useSession } from '../../../lib/session-store';
-import { useCompleteOnboarding } from '../api/complete-onboarding';
+import { useMe } from '../../../lib/me';
+import { useCompleteOnboarding, useMarkOnboardingDone } from '../api/complete-onboarding';
 import { onboardingQuestions, progressPercent, type OnboardingKey } from '../lib/onboarding-questions';
 import classes from './onboarding-dialog.module.css';
 
@@ -12,7 +12,7 @@ import classes from './onboarding-dialog.module.css';
 export const QUESTION_DELAY_MS = 500;
 export const CLOSE_DELAY_MS = 2000;
 
-type Phase = 'start' | 'chat' | 'saving' | 'failed' | 'done';
+type Phase = 'start' | 'chat' | 'saving' | 'failed' | 'done' | 'closed';
 interface Message {
   from: 'bot' | 'user';
   text: string;
@@ -43,8 +43,8 @@ function Intro({ onStart }: { onStart: () => void }) {
 
 /** 'Configuração Inicial': shown in the shell while the profile says onboarding is required; cannot be dismissed. */
 export function OnboardingDialog() {
-  const required = useSession((state) => state.profile?.onboardingRequired ?? false);
-  const markOnboardingDone = useSession((state) => state.markOnboardingDone);
+  const required = useMe().data?.onboardingRequired ?? false;
+  const markOnboardingDone = useMarkOnboardingDone();
   const fullScreen = useMediaQuery('(max-width: 48em)');
   const save = useCompleteOnboarding();
 
@@ -69,7 +69,10 @@ export function OnboardingDialog() {
 
   useEffect(() => {
     if (phase !== 'done') return;
-    const timer = setTimeout(markOnboardingDone, CLOSE_DELAY_MS);
+    const timer = setTimeout(() => {
+      setPhase('closed');
+      markOnboardingDone();
+    }, CLOSE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [phase, markOnboardingDone]);
 
@@ -126,7 +129,7 @@ export function OnboardingDialog() {
 
   return (
     <Modal
-      opened={required}
+      opened={required && phase !== 'closed'}
       onClose={() => {}}
       closeOnClickOutside={false}
       closeOnEscape={false}
