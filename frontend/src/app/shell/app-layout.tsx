@@ -2,6 +2,7 @@ import type { CSSProperties } from 'react';
 import { Outlet } from 'react-router-dom';
 import { OnboardingDialog } from '../../features/onboarding/components/onboarding-dialog';
 import { useRealtimeInvalidation } from '../../lib/realtime';
+import { invalidatedByChange } from '../realtime-invalidation';
 import { BottomNav } from './bottom-nav';
 import { MobileHeader } from './mobile-header';
 import { QuickActions } from './quick-actions';
@@ -14,7 +15,7 @@ const SIDEBAR_ICON_WIDTH = '3rem';
 
 function ShellFrame() {
   const { expanded } = useSidebar();
-  useRealtimeInvalidation();
+  useRealtimeInvalidation(invalidatedByChange);
   const style = { '--sidebar-width': expanded ? SIDEBAR_WIDTH : SIDEBAR_ICON_WIDTH } as CSSProperties;
 
   return (
