@@ -29,12 +29,17 @@ test.describe('/auth', () => {
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Senha').fill('segredo123');
     await page.getByRole('button', { name: 'Criar conta' }).click();
-    await expect(page.getByRole('tabpanel', { name: 'Cadastrar' }).getByText('Conta criada com sucesso!')).toBeVisible();
+    await expect(page.getByText('Conta criada com sucesso!')).toHaveCount(1);
+    await expect(page.getByText(`Verifique seu e-mail (${email}) para confirmar o cadastro.`)).toBeVisible();
     await expect(page.getByLabel('Nome')).toHaveValue('');
 
     const confirmation = await mailTo(request, email, /Confirme seu e-mail/);
     await page.goto(linkIn(confirmation.text));
     await expect(page).toHaveURL(/\/auth\?confirmed=1/);
+    await expect(page.getByText('E-mail confirmado! Faça login.')).toBeVisible();
+    await page.goto(`${new URL(linkIn(confirmation.text), 'http://x').pathname}?token=nao-existe`);
+    await expect(page).toHaveURL(/\/auth\?confirmed=0/);
+    await expect(page.getByText('Link de confirmação inválido ou expirado. Faça login para receber um novo.')).toBeVisible();
 
     await signInThroughTheForm(page, { nome: 'Beatriz Lima', email, password: 'segredo123' });
     await expect(page.getByRole('heading', { name: 'Olá, Beatriz!' })).toBeVisible();

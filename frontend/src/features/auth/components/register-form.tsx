@@ -1,6 +1,5 @@
-import { Alert, Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconMailCheck } from '@tabler/icons-react';
 import { cpfDigits, formatPhone } from '@contracts/br-documents';
 import { MAX_AGE_YEARS } from '@contracts/identity';
 import { useState, type FormEvent } from 'react';
@@ -20,7 +19,6 @@ function birthDateBounds(today = new Date()): { min: string; max: string } {
 export function RegisterForm() {
   const [values, setValues] = useState<SignupForm>(emptyForm);
   const [errors, setErrors] = useState<SignupErrors>({});
-  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   const [birthDate] = useState(birthDateBounds);
   const signup = useSignup();
 
@@ -36,12 +34,12 @@ export function RegisterForm() {
     setErrors({});
     signup.mutate(parsed.data, {
       onSuccess: () => {
+        // Spec 000 §8: one toast, and the fields clear.
         notifications.show({
           color: 'teal',
           title: 'Conta criada com sucesso!',
-          message: 'Verifique seu e-mail para confirmar o cadastro.',
+          message: `Verifique seu e-mail (${parsed.data.email}) para confirmar o cadastro.`,
         });
-        setRegisteredEmail(parsed.data.email);
         setValues(emptyForm);
       },
       onError: (error) => {
@@ -58,11 +56,6 @@ export function RegisterForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {registeredEmail && (
-          <Alert color="teal" icon={<IconMailCheck size={20} />} title="Conta criada com sucesso!">
-            Enviamos uma mensagem para {registeredEmail}. Verifique seu e-mail para confirmar o cadastro.
-          </Alert>
-        )}
         <TextInput
           label="Nome"
           autoComplete="name"

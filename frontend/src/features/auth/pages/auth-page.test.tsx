@@ -157,6 +157,9 @@ describe('/auth register', () => {
     await user.click(screen.getByRole('button', { name: 'Criar conta' }));
 
     expect(await screen.findAllByText('Conta criada com sucesso!')).not.toHaveLength(0);
+    // Once: the toast, no second box in the form.
+    expect(screen.getAllByText('Conta criada com sucesso!')).toHaveLength(1);
+    expect(screen.getByText('Verifique seu e-mail (ana@exemplo.com) para confirmar o cadastro.')).toBeInTheDocument();
     expect(api.calls[0].body).toEqual({
       nome: 'Ana Souza',
       cpf: '52998224725',
@@ -181,6 +184,33 @@ describe('/auth register', () => {
     await user.click(screen.getByRole('button', { name: 'Criar conta' }));
     expect(await screen.findByText('Usuário já cadastrado. Faça login.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Nome/)).toHaveValue('Ana Souza');
+  });
+});
+
+describe('/auth after the confirmation link', () => {
+  it('says the e-mail is confirmed (?confirmed=1), above the tabs', async () => {
+    api = stubApi({});
+    renderAuth('/auth?confirmed=1');
+    const alert = await screen.findByText('E-mail confirmado! Faça login.');
+    expect(alert.compareDocumentPosition(screen.getByRole('tab', { name: 'Entrar' }))).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(screen.queryByText(/Link de confirmação/)).not.toBeInTheDocument();
+  });
+
+  it('says the link is invalid or expired (?confirmed=0)', async () => {
+    api = stubApi({});
+    renderAuth('/auth?confirmed=0');
+    expect(
+      await screen.findByText('Link de confirmação inválido ou expirado. Faça login para receber um novo.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('E-mail confirmado! Faça login.')).not.toBeInTheDocument();
+  });
+
+  it('says nothing about confirmation otherwise', async () => {
+    api = stubApi({});
+    renderAuth('/auth');
+    expect(await screen.findByRole('tab', { name: 'Entrar' })).toBeInTheDocument();
+    expect(screen.queryByText('E-mail confirmado! Faça login.')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Link de confirmação/)).not.toBeInTheDocument();
   });
 });
 

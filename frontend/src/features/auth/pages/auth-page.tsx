@@ -1,4 +1,4 @@
-import { Card, Divider, Group, List, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Card, Divider, Group, List, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarStats, IconPigMoney, IconUsers } from '@tabler/icons-react';
@@ -17,6 +17,25 @@ import classes from './auth-page.module.css';
 
 function isProvider(value: string | null): value is IdentityProvider {
   return value !== null && value in providerNames;
+}
+
+/** Where the confirmation e-mail's link lands: `/auth?confirmed=1` or `?confirmed=0`. */
+function ConfirmationResult({ confirmed }: { confirmed: string | null }) {
+  if (confirmed === '1') {
+    return (
+      <Alert color="teal" mb="lg">
+        E-mail confirmado! Faça login.
+      </Alert>
+    );
+  }
+  if (confirmed === '0') {
+    return (
+      <Alert color="red" mb="lg">
+        Link de confirmação inválido ou expirado. Faça login para receber um novo.
+      </Alert>
+    );
+  }
+  return null;
 }
 
 function Hero() {
@@ -94,20 +113,23 @@ export function AuthPage() {
             {resetToken ? (
               <ResetPasswordForm token={resetToken} onDone={() => setSearchParams({}, { replace: true })} />
             ) : (
-              <Tabs defaultValue="login" variant="pills" radius="md" keepMounted={false}>
-                <Tabs.List grow mb="lg">
-                  <Tabs.Tab value="login">Entrar</Tabs.Tab>
-                  <Tabs.Tab value="register">Cadastrar</Tabs.Tab>
-                </Tabs.List>
-                <Tabs.Panel value="login">
-                  <LoginForm onForgotPassword={forgot.open} />
-                </Tabs.Panel>
-                <Tabs.Panel value="register">
-                  <RegisterForm />
-                </Tabs.Panel>
-                <Divider label="ou continue com" labelPosition="center" my="lg" />
-                <ProviderButtons />
-              </Tabs>
+              <>
+                <ConfirmationResult confirmed={searchParams.get('confirmed')} />
+                <Tabs defaultValue="login" variant="pills" radius="md" keepMounted={false}>
+                  <Tabs.List grow mb="lg">
+                    <Tabs.Tab value="login">Entrar</Tabs.Tab>
+                    <Tabs.Tab value="register">Cadastrar</Tabs.Tab>
+                  </Tabs.List>
+                  <Tabs.Panel value="login">
+                    <LoginForm onForgotPassword={forgot.open} />
+                  </Tabs.Panel>
+                  <Tabs.Panel value="register">
+                    <RegisterForm />
+                  </Tabs.Panel>
+                  <Divider label="ou continue com" labelPosition="center" my="lg" />
+                  <ProviderButtons />
+                </Tabs>
+              </>
             )}
           </Card>
         </div>
