@@ -42,7 +42,7 @@ export function QuickActions() {
       <Menu opened={opened} onChange={setOpened} position="top-end" offset={12} shadow="lg" width={220} withinPortal={false}>
         <Menu.Target>
           <ActionIcon
-            size={56}
+            size={56} // --vira-fab-size in shell.module.css (the toasts stay clear of it)
             radius="xl"
             variant="filled"
             aria-label={opened ? 'Fechar criação rápida' : 'Criação rápida'}
