@@ -75,6 +75,8 @@ module.exports = {
         '\\.(css)$': '<rootDir>/frontend/src/test/style-stub.ts',
         // The same alias as frontend/tsconfig.json and vite.config.ts.
         '^@contracts/(.*)$': '<rootDir>/backend/src/contracts/$1',
+        // Icons are imported one module each (src/tabler-icons.d.ts); jest cannot load those .mjs files.
+        '^@tabler/icons-react/dist/esm/icons/.*\\.mjs$': '<rootDir>/frontend/src/test/icon-stub.tsx',
       },
     },
   ],

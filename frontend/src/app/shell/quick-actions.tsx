@@ -1,13 +1,11 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import {
-  IconCalendarPlus,
-  IconClipboardList,
-  IconMapPin,
-  IconPlus,
-  IconReceipt,
-  IconUserPlus,
-  type Icon,
-} from '@tabler/icons-react';
+import IconCalendarPlus from '@tabler/icons-react/dist/esm/icons/IconCalendarPlus.mjs';
+import IconClipboardList from '@tabler/icons-react/dist/esm/icons/IconClipboardList.mjs';
+import IconMapPin from '@tabler/icons-react/dist/esm/icons/IconMapPin.mjs';
+import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
+import IconReceipt from '@tabler/icons-react/dist/esm/icons/IconReceipt.mjs';
+import IconUserPlus from '@tabler/icons-react/dist/esm/icons/IconUserPlus.mjs';
+import type { Icon } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { paths, quickCreate } from '../../config/paths';

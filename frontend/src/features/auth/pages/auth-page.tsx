@@ -1,7 +1,9 @@
 import { Alert, Card, Divider, Group, List, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconCalendarStats, IconPigMoney, IconUsers } from '@tabler/icons-react';
+import IconCalendarStats from '@tabler/icons-react/dist/esm/icons/IconCalendarStats.mjs';
+import IconPigMoney from '@tabler/icons-react/dist/esm/icons/IconPigMoney.mjs';
+import IconUsers from '@tabler/icons-react/dist/esm/icons/IconUsers.mjs';
 import { useEffect } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { BrandMark } from '../../../components/brand-mark';

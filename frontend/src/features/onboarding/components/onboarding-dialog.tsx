@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Button, Group, Modal, Progress, ScrollArea, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconChartPie, IconSend } from '@tabler/icons-react';
+import IconChartPie from '@tabler/icons-react/dist/esm/icons/IconChartPie.mjs';
+import IconSend from '@tabler/icons-react/dist/esm/icons/IconSend.mjs';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMe } from '../../../lib/me';
 import { useOnboardingChat } from '../hooks/use-onboarding-chat';
