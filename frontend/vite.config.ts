@@ -34,12 +34,17 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across deploys.
+        // Libraries change less often than the app: separate chunks stay cached across deploys. Only
+        // what the first page load needs ($initial) is grouped; what lazy pages use stays with them.
         codeSplitting: {
           groups: [
-            { name: 'mantine', test: /node_modules[\\/]@mantine/ },
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
-            { name: 'vendor', test: /node_modules/ },
+            { name: 'mantine', test: /node_modules[\\/]@mantine/, tags: ['$initial'] },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+              tags: ['$initial'],
+            },
+            { name: 'vendor', test: /node_modules/, tags: ['$initial'] },
           ],
         },
       },

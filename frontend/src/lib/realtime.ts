@@ -1,7 +1,7 @@
 import { CHANGE_TYPES, CHANGES_EVENT, type Change, type ChangesMessage, type ChangeType } from '@contracts/realtime';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { io } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { env } from '../config/env';
 import { useSession } from './session-store';
 
@@ -40,43 +40,54 @@ export async function invalidateForChanges(
   await Promise.all([...keys.values()].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
-/** One socket.io connection while signed in; refetches the queries that show what changed. */
+/**
+ * One socket.io connection while signed in; refetches the queries that show what changed. The
+ * client library is fetched after the page shows: nothing on screen waits for it.
+ */
 export function useRealtimeInvalidation(invalidates: InvalidationMap): void {
   const queryClient = useQueryClient();
   const signedIn = useSession((state) => state.status === 'signed-in');
 
   useEffect(() => {
     if (!signedIn) return;
+    let socket: Socket | undefined;
+    let stopped = false;
     let retriedAfterRefresh = false;
-    const socket = io({
-      path: env.socketPath,
-      // Read on every attempt, so reconnections use the latest token.
-      auth: (send) => send({ token: useSession.getState().accessToken }),
-    });
 
-    socket.on(CHANGES_EVENT, (raw: unknown) => {
-      const message = parseChangesMessage(raw);
-      if (message) void invalidateForChanges(queryClient, message, invalidates);
-    });
-    socket.on('connect', () => {
-      retriedAfterRefresh = false;
-    });
-    // Changes may have been missed while disconnected: refetch what is on screen.
-    socket.io.on('reconnect', () => void queryClient.invalidateQueries());
-    socket.on('connect_error', (error) => {
-      // A refused handshake is not retried by socket.io itself; renew the token once and try again.
-      if (error.message !== 'unauthorized' || retriedAfterRefresh) return;
-      retriedAfterRefresh = true;
-      void useSession
-        .getState()
-        .refresh()
-        .then((token) => {
-          if (token) socket.connect();
-        });
+    void import('socket.io-client').then(({ io }) => {
+      if (stopped) return;
+      const connection = io({
+        path: env.socketPath,
+        // Read on every attempt, so reconnections use the latest token.
+        auth: (send) => send({ token: useSession.getState().accessToken }),
+      });
+      socket = connection;
+
+      connection.on(CHANGES_EVENT, (raw: unknown) => {
+        const message = parseChangesMessage(raw);
+        if (message) void invalidateForChanges(queryClient, message, invalidates);
+      });
+      connection.on('connect', () => {
+        retriedAfterRefresh = false;
+      });
+      // Changes may have been missed while disconnected: refetch what is on screen.
+      connection.io.on('reconnect', () => void queryClient.invalidateQueries());
+      connection.on('connect_error', (error) => {
+        // A refused handshake is not retried by socket.io itself; renew the token once and try again.
+        if (error.message !== 'unauthorized' || retriedAfterRefresh) return;
+        retriedAfterRefresh = true;
+        void useSession
+          .getState()
+          .refresh()
+          .then((token) => {
+            if (token && !stopped) connection.connect();
+          });
+      });
     });
 
     return () => {
-      socket.disconnect();
+      stopped = true;
+      socket?.disconnect();
     };
   }, [signedIn, queryClient, invalidates]);
 }

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { create } from 'zustand';
 import { env } from '../config/env';
 import { ApiError } from './api-error';
@@ -28,7 +27,11 @@ const ACCESS_TOKEN_REFRESH_MARGIN_MS = 60_000;
 /** Server answers that mean "this session is already gone": the local one is cleared anyway (spec 000 §8). */
 const SESSION_GONE_STATUSES = new Set([401, 403, 404]);
 
-const refreshResponseSchema = z.object({ accessToken: z.string().min(1) });
+/** The access token of a refresh answer `{ accessToken, user }`, or null. */
+function accessTokenOf(body: unknown): string | null {
+  const token = body && typeof body === 'object' ? (body as { accessToken?: unknown }).accessToken : undefined;
+  return typeof token === 'string' && token.length > 0 ? token : null;
+}
 
 /**
  * The API sets this readable companion of its httpOnly refresh cookie (no secret in it) and clears
@@ -79,7 +82,7 @@ export function createSessionStore(apiBaseUrl: string) {
       try {
         const response = await fetch(`${apiBaseUrl}/auth/refresh`, { method: 'POST', credentials: 'include' });
         if (!response.ok) return null;
-        return refreshResponseSchema.parse(await response.json()).accessToken;
+        return accessTokenOf(await response.json());
       } catch {
         return null;
       }

@@ -4,18 +4,23 @@ import { notifications } from '@mantine/notifications';
 import IconCalendarStats from '@tabler/icons-react/dist/esm/icons/IconCalendarStats.mjs';
 import IconPigMoney from '@tabler/icons-react/dist/esm/icons/IconPigMoney.mjs';
 import IconUsers from '@tabler/icons-react/dist/esm/icons/IconUsers.mjs';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { BrandMark } from '../../../components/brand-mark';
 import { useMe } from '../../../lib/me';
 import { useSession } from '../../../lib/session-store';
+import { useLatched } from '../../../lib/use-latched';
 import { providerNames, type IdentityProvider } from '../api/provider-sign-in';
-import { ForgotPasswordDialog } from '../components/forgot-password-dialog';
 import { LoginForm } from '../components/login-form';
 import { notConfiguredMessage, ProviderButtons } from '../components/provider-buttons';
 import { RegisterForm } from '../components/register-form';
 import { ResetPasswordForm } from '../components/reset-password-form';
 import classes from './auth-page.module.css';
+
+/** Fetched the first time it is opened. */
+const ForgotPasswordDialog = lazy(() =>
+  import('../components/forgot-password-dialog').then((module) => ({ default: module.ForgotPasswordDialog })),
+);
 
 function isProvider(value: string | null): value is IdentityProvider {
   return value !== null && value in providerNames;
@@ -75,6 +80,7 @@ export function AuthPage() {
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const [forgotOpened, forgot] = useDisclosure(false);
+  const forgotMounted = useLatched(forgotOpened);
   const resetToken = searchParams.get('reset');
   const providerError = searchParams.get('error');
   const provider = searchParams.get('provider');
@@ -136,7 +142,11 @@ export function AuthPage() {
           </Card>
         </div>
       </main>
-      <ForgotPasswordDialog opened={forgotOpened} onClose={forgot.close} />
+      {forgotMounted && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog opened={forgotOpened} onClose={forgot.close} />
+        </Suspense>
+      )}
     </div>
   );
 }
