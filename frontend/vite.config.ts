@@ -1,12 +1,23 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { bundleBudget } from './build/bundle-budget';
 import packageJson from './package.json' with { type: 'json' };
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The JS a phone downloads before /auth or the signed-in shell can show: at most 200 kB gzip.
+    bundleBudget({
+      maxGzipKb: 200,
+      pages: {
+        '/auth': ['src/features/auth/pages/auth-page.tsx'],
+        'signed-in shell (/)': ['src/app/shell/app-layout.tsx', 'src/features/dashboard/pages/dashboard-page.tsx'],
+      },
+    }),
+  ],
   resolve: {
     // The rules shared with the API (zod schemas, CPF and phone rules, realtime change types).
     // Lint lets frontend code reach backend/ through this folder only.
