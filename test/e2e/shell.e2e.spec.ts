@@ -73,6 +73,11 @@ test.describe('the signed-in shell', () => {
       const bottomNav = await box(page.getByRole('navigation', { name: 'Navegação inferior' }));
       expect(fabBox.bottom).toBeLessThanOrEqual(bottomNav.top);
     }
+
+    // The quick-create menu opens over the toast: every item can be clicked.
+    await fab.click();
+    await expect(page.getByRole('menuitem', { name: 'Local' })).toBeVisible();
+    await page.getByRole('menuitem', { name: 'Local' }).click({ trial: true });
   });
 
   test('the quick-create menu opens, closes, and takes the trainer to the chosen form', async ({ page, request }) => {

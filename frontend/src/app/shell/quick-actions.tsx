@@ -36,7 +36,7 @@ export function QuickActions() {
   if (isQuickCreateHidden(pathname)) return null;
 
   return (
-    <div className={classes.fab}>
+    <div className={classes.fab} data-opened={opened || undefined}>
       <Menu opened={opened} onChange={setOpened} position="top-end" offset={12} shadow="lg" width={220} withinPortal={false}>
         <Menu.Target>
           <ActionIcon
