@@ -81,6 +81,13 @@ const frontendZones = [
     from: ['./frontend/src/features', './frontend/src/app'],
     message: 'Shared components and lib must not depend on features or the app shell.',
   },
+  {
+    // The SPA shares the API's rules through contracts/ (`@contracts/*`); server code never reaches the bundle.
+    target: './frontend',
+    from: './backend',
+    except: ['./src/contracts'],
+    message: 'Frontend code may import from backend/ only through backend/src/contracts (@contracts/*).',
+  },
 ];
 
 /** The feature folder (`frontend/src/features/<name>`) a path lies in, if any. */
@@ -92,8 +99,9 @@ function featureOf(featuresRoot, file) {
 
 /**
  * `import-x/no-restricted-paths` needs one zone per feature to say "any feature but my own";
- * this rule says it for every feature folder, present and future. The frontend uses relative
- * imports only (no path aliases), so resolving the specifier against the file is enough.
+ * this rule says it for every feature folder, present and future. Inside frontend/src imports are
+ * relative (the one path alias, `@contracts/*`, leads out of it to backend/src/contracts), so
+ * resolving a relative specifier against the file is enough.
  */
 const noCrossFeatureImports = {
   meta: {

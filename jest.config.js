@@ -70,7 +70,13 @@ module.exports = {
       testMatch: ['**/*.test.tsx', '**/*.test.ts'],
       transform: frontendTransform,
       setupFilesAfterEnv: ['<rootDir>/frontend/src/test/setup.ts'],
-      moduleNameMapper: { '\\.(css)$': '<rootDir>/frontend/src/test/style-stub.ts' },
+      moduleNameMapper: {
+        '\\.(css)$': '<rootDir>/frontend/src/test/style-stub.ts',
+        // The same alias as frontend/tsconfig.json and vite.config.ts.
+        '^@contracts/(.*)$': '<rootDir>/backend/src/contracts/$1',
+        // Icons are imported one module each (src/tabler-icons.d.ts); jest cannot load those .mjs files.
+        '^@tabler/icons-react/dist/esm/icons/.*\\.mjs$': '<rootDir>/frontend/src/test/icon-stub.tsx',
+      },
     },
   ],
 };

@@ -6,10 +6,12 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/routes';
+import { clearCacheWhenSessionEnds } from './app/session-cache';
 import { useSession } from './lib/session-store';
 
 const router = createBrowserRouter(routes);
 const queryClient = createQueryClient();
+clearCacheWhenSessionEnds(queryClient);
 
 void useSession.getState().load();
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { OIDC_ISSUER } from './playwright.config';
 import {
+  completeOnboarding,
   linkIn,
   mailTo,
   ONBOARDING_ANSWERS,
@@ -28,12 +29,17 @@ test.describe('/auth', () => {
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Senha').fill('segredo123');
     await page.getByRole('button', { name: 'Criar conta' }).click();
-    await expect(page.getByRole('tabpanel', { name: 'Cadastrar' }).getByText('Conta criada com sucesso!')).toBeVisible();
+    await expect(page.getByText('Conta criada com sucesso!')).toHaveCount(1);
+    await expect(page.getByText(`Verifique seu e-mail (${email}) para confirmar o cadastro.`)).toBeVisible();
     await expect(page.getByLabel('Nome')).toHaveValue('');
 
     const confirmation = await mailTo(request, email, /Confirme seu e-mail/);
     await page.goto(linkIn(confirmation.text));
     await expect(page).toHaveURL(/\/auth\?confirmed=1/);
+    await expect(page.getByText('E-mail confirmado! Faça login.')).toBeVisible();
+    await page.goto(`${new URL(linkIn(confirmation.text), 'http://x').pathname}?token=nao-existe`);
+    await expect(page).toHaveURL(/\/auth\?confirmed=0/);
+    await expect(page.getByText('Link de confirmação inválido ou expirado. Faça login para receber um novo.')).toBeVisible();
 
     await signInThroughTheForm(page, { nome: 'Beatriz Lima', email, password: 'segredo123' });
     await expect(page.getByRole('heading', { name: 'Olá, Beatriz!' })).toBeVisible();
@@ -64,6 +70,48 @@ test.describe('/auth', () => {
     await signInThroughTheForm(page, { nome: 'Beatriz Lima', email, password: 'segredo123' });
     await expect(page.getByRole('heading', { name: 'Olá, Beatriz!' })).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Configuração Inicial' })).toHaveCount(0);
+  });
+
+  test('a signed-out page load never calls /api/auth/refresh; the readable session marker comes and goes with the refresh cookie', async ({
+    page,
+    request,
+    context,
+  }, testInfo) => {
+    const refreshCalls: string[] = [];
+    const consoleErrors: string[] = [];
+    page.on('request', (sent) => {
+      if (new URL(sent.url()).pathname === '/api/auth/refresh') refreshCalls.push(sent.method());
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+
+    await page.goto('/');
+    await expect(page.getByRole('tab', { name: 'Entrar' })).toBeVisible();
+    await page.goto('/auth?confirmed=1');
+    await expect(page.getByRole('tab', { name: 'Entrar' })).toBeVisible();
+    expect(refreshCalls).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+
+    const trainer = await signUpTrainer(request);
+    await completeOnboarding(request, trainer);
+    await signInThroughTheForm(page, trainer);
+    const cookies = await context.cookies();
+    const refreshCookie = cookies.find((cookie) => cookie.name === 'vira_refresh');
+    const marker = cookies.find((cookie) => cookie.name === 'vira_session');
+    expect(refreshCookie).toMatchObject({ httpOnly: true, path: '/api/auth', sameSite: 'Lax' });
+    expect(marker).toMatchObject({ value: '1', httpOnly: false, path: '/', sameSite: 'Lax', secure: refreshCookie?.secure });
+    expect(Math.abs((marker?.expires ?? 0) - (refreshCookie?.expires ?? 0))).toBeLessThanOrEqual(1);
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Olá, Ana!' })).toBeVisible();
+    expect(refreshCalls).toEqual(['POST']);
+
+    await signOut(page, testInfo.project.name === 'phone');
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('vira_session');
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'Entrar' })).toBeVisible();
+    expect(refreshCalls).toEqual(['POST']);
   });
 
   test('a wrong password says so in pt-BR', async ({ page, request }) => {

@@ -47,6 +47,39 @@ test.describe('the signed-in shell', () => {
     await expect(bottomNav.getByRole('link', { name: 'Alunos' })).not.toHaveAttribute('aria-current', 'page');
   });
 
+  test('toasts sit above the quick-action button (and on a phone the bottom bar), bottom-right, 356 px wide', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const phone = testInfo.project.name === 'phone';
+    await signedInTrainer(page, request); // lands on / with the 'Login realizado com sucesso!' toast
+    const toast = page.getByRole('alert').filter({ hasText: 'Login realizado com sucesso!' });
+    const fab = page.getByRole('button', { name: 'Criação rápida' });
+    const viewport = page.viewportSize()!;
+    const box = async (locator: typeof toast) => {
+      const found = await locator.boundingBox();
+      if (!found) throw new Error('not on screen');
+      return { top: found.y, bottom: found.y + found.height, width: found.width, rightGap: Math.round(viewport.width - found.x - found.width) };
+    };
+    const fabBox = await box(fab);
+    expect(fabBox.width).toBe(56);
+    expect(fabBox.rightGap).toBe(phone ? 16 : 32);
+    // Once it has slid in: right edge in line with the button, bottom edge above it.
+    await expect.poll(async () => (await box(toast)).rightGap).toBe(fabBox.rightGap);
+    const toastBox = await box(toast);
+    expect(toastBox.bottom).toBeLessThanOrEqual(fabBox.top);
+    expect(toastBox.width).toBe(Math.min(356, viewport.width - 32));
+    if (phone) {
+      const bottomNav = await box(page.getByRole('navigation', { name: 'Navegação inferior' }));
+      expect(fabBox.bottom).toBeLessThanOrEqual(bottomNav.top);
+    }
+
+    // The quick-create menu opens over the toast: every item can be clicked.
+    await fab.click();
+    await expect(page.getByRole('menuitem', { name: 'Local' })).toBeVisible();
+    await page.getByRole('menuitem', { name: 'Local' }).click({ trial: true });
+  });
+
   test('the quick-create menu opens, closes, and takes the trainer to the chosen form', async ({ page, request }) => {
     await signedInTrainer(page, request);
     const button = page.getByRole('button', { name: 'Criação rápida' });

@@ -121,6 +121,24 @@ describe('import direction rules', () => {
     ]);
   });
 
+  it('lets frontend code import the contracts shared with the API', async () => {
+    const code =
+      "import type { Me } from '../../../../../backend/src/contracts/identity';\nexport const nameOf = (me: Me): string => me.nome;\n";
+    expect(await ruleIdsFor('frontend/src/features/agenda/pages/trainer-name.ts', code)).toEqual([]);
+  });
+
+  it('refuses frontend code importing backend code outside contracts', async () => {
+    const code =
+      "import type { Student } from '../../../../../backend/src/students/domain/student';\nexport type Row = Student;\n";
+    expect(await ruleIdsFor('frontend/src/features/agenda/pages/student-row.ts', code)).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+    const fromLib = "import { now } from '../../../backend/src/platform/clock/clock';\nexport const today = now;\n";
+    expect(await ruleIdsFor('frontend/src/lib/today.ts', fromLib)).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+  });
+
   it('refuses an import cycle', async () => {
     const [result] = await eslint.lintFiles([
       path.join(fixtureRoot, 'backend/src/students/domain/cycle-a.ts'),

@@ -24,7 +24,11 @@ import {
   type SignUpInput,
 } from '../contracts/identity';
 import { RateLimiter } from './infrastructure/rate-limiter';
-import { REFRESH_COOKIE, refreshCookieOptions } from './infrastructure/refresh-cookie';
+import {
+  REFRESH_COOKIE,
+  clearRefreshCookie,
+  setRefreshCookie,
+} from './infrastructure/refresh-cookie';
 import { RefreshTokens } from './infrastructure/refresh-tokens';
 import { AccountRepository } from './queries/account.repository';
 
@@ -114,7 +118,7 @@ export class AuthController {
         await this.refreshSession.execute(request.cookies[REFRESH_COOKIE], new Date()),
       );
     } catch (error) {
-      reply.clearCookie(REFRESH_COOKIE, refreshCookieOptions(this.config));
+      clearRefreshCookie(reply, this.config);
       throw error;
     }
   }
@@ -127,7 +131,7 @@ export class AuthController {
   ): Promise<void> {
     const token = request.cookies[REFRESH_COOKIE];
     if (token) await this.refreshTokens.revokeFamilyOf(token);
-    reply.clearCookie(REFRESH_COOKIE, refreshCookieOptions(this.config));
+    clearRefreshCookie(reply, this.config);
   }
 
   /** The link in the confirmation e-mail lands here, then on the sign-in page. */
@@ -170,11 +174,7 @@ export class AuthController {
     reply: FastifyReply,
     session: Session,
   ): { accessToken: string; user: Me } {
-    reply.setCookie(
-      REFRESH_COOKIE,
-      session.refreshToken.token,
-      refreshCookieOptions(this.config, session.refreshToken.expiresAt),
-    );
+    setRefreshCookie(reply, this.config, session.refreshToken);
     return { accessToken: session.accessToken, user: session.user };
   }
 }

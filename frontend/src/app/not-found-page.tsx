@@ -1,5 +1,5 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { IconHome } from '@tabler/icons-react';
+import IconHome from '@tabler/icons-react/dist/esm/icons/IconHome.mjs';
 import { Link } from 'react-router-dom';
 import { BrandMark } from '../components/brand-mark';
 import { paths } from '../config/paths';

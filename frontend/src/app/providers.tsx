@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import shellClasses from './shell/shell.module.css';
 import { themeColorSchemeManager } from './theme/color-scheme-manager';
 import { theme } from './theme/theme';
 
@@ -23,7 +24,13 @@ export function Providers({ queryClient, children, mantineEnv = 'default' }: Pro
       defaultColorScheme="auto"
       env={mantineEnv}
     >
-      <Notifications position="bottom-right" autoClose={4000} limit={3} containerWidth={356} />
+      <Notifications
+        position="bottom-right"
+        autoClose={4000}
+        limit={3}
+        containerWidth={356}
+        classNames={{ root: shellClasses.toasts }}
+      />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

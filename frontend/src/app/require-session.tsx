@@ -1,8 +1,10 @@
+import type { Role } from '@contracts/identity';
 import { Button, Card, Center, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
-import { useSession, type Profile } from '../lib/session-store';
+import { useMe } from '../lib/me';
+import { useSession } from '../lib/session-store';
 
 function AccessDenied() {
   return (
@@ -26,16 +28,17 @@ function AccessDenied() {
  * Spec 000 §2: 'Carregando...' while the session loads, then /auth without a user or profile.
  * Trainer pages send a student to the student area; the student area refuses anyone else.
  */
-export function RequireSession({ role }: { role: Profile['role'] }) {
+export function RequireSession({ role }: { role: Role }) {
   const status = useSession((state) => state.status);
-  const profile = useSession((state) => state.profile);
+  const { data: me } = useMe();
   const location = useLocation();
 
-  if (status === 'loading') return <PageLoader fullScreen />;
-  if (status === 'signed-out' || !profile) {
+  if (status === 'signed-out') {
     return <Navigate to={paths.auth} replace state={{ from: location.pathname + location.search }} />;
   }
-  if (profile.role !== role) {
+  // Loading the session, then the profile (a profile that cannot be read ends the session: useMe).
+  if (status === 'loading' || !me) return <PageLoader fullScreen />;
+  if (me.role !== role) {
     return role === 'personal' ? <Navigate to={paths.studentArea} replace /> : <AccessDenied />;
   }
   return <Outlet />;

@@ -1,14 +1,15 @@
+import type { Me } from '@contracts/identity';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router-dom';
 import { notifications } from '@mantine/notifications';
-import { useSession, type Profile } from '../lib/session-store';
+import { useSession } from '../lib/session-store';
 import { stubApi } from '../test/fetch-stub';
-import { renderRoutes } from '../test/render';
+import { createTestQueryClient, renderRoutes, signInAs } from '../test/render';
 import { RouteErrorPage } from './route-error-page';
 import { routes } from './routes';
 
-const trainer: Profile = {
+const trainer: Me = {
   id: 'u1',
   email: 'ana.souza@exemplo.com',
   nome: 'Ana Souza',
@@ -22,7 +23,7 @@ function setSession(state: Partial<ReturnType<typeof useSession.getState>>) {
   act(() => useSession.setState(state));
 }
 
-beforeEach(() => setSession({ status: 'loading', accessToken: null, profile: null }));
+beforeEach(() => setSession({ status: 'loading', accessToken: null }));
 
 describe('session guard', () => {
   it("shows 'Carregando...' while the session loads, then sends a visitor to /auth", async () => {
@@ -35,22 +36,45 @@ describe('session guard', () => {
   });
 
   it('opens the shell for a signed-in trainer', async () => {
-    setSession({ status: 'signed-in', accessToken: 'token', profile: trainer });
-    renderRoutes(routes, '/agenda');
+    const queryClient = signInAs(trainer);
+    renderRoutes(routes, '/agenda', { queryClient });
     expect(await screen.findByRole('heading', { name: 'Agenda' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Menu lateral' })).toBeInTheDocument();
     expect(screen.getByText('Em construção')).toBeInTheDocument();
   });
 
-  it('sends a student from trainer pages to the student area', async () => {
-    setSession({ status: 'signed-in', accessToken: 'token', profile: { ...trainer, role: 'aluno' } });
+  it('reads the profile of a restored session, showing Carregando... meanwhile', async () => {
+    const api = stubApi({ 'GET /api/me': () => ({ status: 200, body: trainer }) });
+    setSession({ status: 'signed-in', accessToken: 'token' });
     renderRoutes(routes, '/');
+    expect(await screen.findByText('Carregando...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Olá, Ana!' })).toBeInTheDocument();
+    expect(api.calls.map((call) => `${call.method} ${call.path} ${call.headers.get('authorization')}`)).toEqual([
+      'GET /api/me Bearer token',
+    ]);
+    api.restore();
+  });
+
+  it('sends a user without a profile to /auth, signed out', async () => {
+    const api = stubApi({
+      'GET /api/me': () => ({ status: 404, body: { statusCode: 404, code: 'not_found', message: 'Perfil não encontrado' } }),
+    });
+    setSession({ status: 'signed-in', accessToken: 'token' });
+    renderRoutes(routes, '/agenda');
+    expect(await screen.findByRole('tab', { name: 'Entrar' })).toBeInTheDocument();
+    expect(useSession.getState().status).toBe('signed-out');
+    api.restore();
+  });
+
+  it('sends a student from trainer pages to the student area', async () => {
+    const queryClient = signInAs({ ...trainer, role: 'aluno' });
+    renderRoutes(routes, '/', { queryClient });
     expect(await screen.findByRole('heading', { name: 'Área do Aluno' })).toBeInTheDocument();
   });
 
   it('refuses the student area to a trainer', async () => {
-    setSession({ status: 'signed-in', accessToken: 'token', profile: trainer });
-    renderRoutes(routes, '/aluno');
+    const queryClient = signInAs(trainer);
+    renderRoutes(routes, '/aluno', { queryClient });
     expect(await screen.findByRole('heading', { name: 'Acesso Negado' })).toBeInTheDocument();
   });
 
@@ -60,8 +84,8 @@ describe('session guard', () => {
     ['/agenda/some-personal-id', 'Agendamento do aluno'],
     ['/link-publico', 'Link Público'],
   ])('%s shows its header and an honest under-construction card', async (path, title) => {
-    setSession({ status: 'signed-in', accessToken: 'token', profile: trainer });
-    renderRoutes(routes, path);
+    const queryClient = signInAs(trainer);
+    renderRoutes(routes, path, { queryClient });
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
     expect(screen.getByText('Em construção')).toBeInTheDocument();
   });
@@ -72,9 +96,9 @@ describe('Sair', () => {
 
   it.each([200, 401])('signs out (server answers %i), toasts and goes to /auth', async (status) => {
     const api = stubApi({ 'POST /api/auth/logout': () => ({ status }) });
-    setSession({ status: 'signed-in', accessToken: 'token', profile: trainer });
+    const queryClient = signInAs(trainer);
     const user = userEvent.setup();
-    renderRoutes(routes, '/financeiro');
+    renderRoutes(routes, '/financeiro', { queryClient });
     await user.click(await screen.findByRole('button', { name: 'Sair' }));
 
     expect(await screen.findByText('Logout realizado com sucesso')).toBeInTheDocument();
@@ -85,9 +109,9 @@ describe('Sair', () => {
 
   it("keeps the session and says 'Erro ao fazer logout' when the server fails", async () => {
     const api = stubApi({ 'POST /api/auth/logout': () => ({ status: 500 }) });
-    setSession({ status: 'signed-in', accessToken: 'token', profile: trainer });
+    const queryClient = signInAs(trainer);
     const user = userEvent.setup();
-    renderRoutes(routes, '/financeiro');
+    renderRoutes(routes, '/financeiro', { queryClient });
     await user.click(await screen.findByRole('button', { name: 'Sair' }));
 
     expect(await screen.findByText('Erro ao fazer logout')).toBeInTheDocument();
@@ -115,12 +139,13 @@ describe('Sair', () => {
 describe('unknown paths', () => {
   it('show the 404 page with a link home, signed in or not', async () => {
     setSession({ status: 'signed-out' });
+    const queryClient = createTestQueryClient();
     const user = userEvent.setup();
-    renderRoutes(routes, '/nada/por/aqui');
+    renderRoutes(routes, '/nada/por/aqui', { queryClient });
     expect(await screen.findByText('404')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Página não encontrada' })).toBeInTheDocument();
 
-    setSession({ status: 'signed-in', accessToken: 'token', profile: trainer });
+    signInAs(trainer, queryClient);
     await user.click(screen.getByRole('link', { name: 'Voltar para o início' }));
     expect(await screen.findByRole('heading', { name: 'Olá, Ana!' })).toBeInTheDocument();
   });

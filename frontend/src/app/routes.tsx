@@ -1,14 +1,14 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { PageLoader } from '../components/page-loader';
-import { NotFoundPage } from './not-found-page';
-import { PublicLayout } from './public-layout';
 import { RequireSession } from './require-session';
 import { RouteErrorPage } from './route-error-page';
-import { AppLayout } from './shell/app-layout';
-import { StudentLayout } from './student-layout';
 
-/** A lazily loaded page: the module is fetched the first time its route matches. */
+/**
+ * A lazily loaded page or layout: the module is fetched the first time its route matches, so the
+ * first load carries only the router, the providers and the session guard (see the bundle budget in
+ * vite.config.ts).
+ */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: pick(await load()) }) };
 }
@@ -21,7 +21,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/auth', ...page(() => import('../features/auth/pages/auth-page'), (m) => m.AuthPage) },
       {
-        element: <PublicLayout />,
+        ...page(() => import('./public-layout'), (m) => m.PublicLayout),
         children: [
           {
             path: '/convite/:token',
@@ -44,7 +44,7 @@ export const routes: RouteObject[] = [
         element: <RequireSession role="aluno" />,
         children: [
           {
-            element: <StudentLayout />,
+            ...page(() => import('./student-layout'), (m) => m.StudentLayout),
             children: [
               {
                 path: '/aluno',
@@ -58,7 +58,7 @@ export const routes: RouteObject[] = [
         element: <RequireSession role="personal" />,
         children: [
           {
-            element: <AppLayout />,
+            ...page(() => import('./shell/app-layout'), (m) => m.AppLayout),
             children: [
               { index: true, ...page(() => import('../features/dashboard/pages/dashboard-page'), (m) => m.DashboardPage) },
               { path: '/agenda', ...page(() => import('../features/agenda/pages/agenda-page'), (m) => m.AgendaPage) },
@@ -115,7 +115,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', ...page(() => import('./not-found-page'), (m) => m.NotFoundPage) },
     ],
   },
 ];

@@ -1,5 +1,5 @@
 import { Box, Button, Container, Group } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import IconLogout from '@tabler/icons-react/dist/esm/icons/IconLogout.mjs';
 import { Outlet } from 'react-router-dom';
 import { useSignOut } from '../lib/use-sign-out';
 import { Brand } from './shell/sidebar';

@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import IconArrowLeft from '@tabler/icons-react/dist/esm/icons/IconArrowLeft.mjs';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 

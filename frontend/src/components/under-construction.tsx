@@ -1,5 +1,5 @@
 import { Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBarrierBlock } from '@tabler/icons-react';
+import IconBarrierBlock from '@tabler/icons-react/dist/esm/icons/IconBarrierBlock.mjs';
 import { PageHeader, type PageHeaderProps } from './page-header';
 
 /** Honest placeholder for an area that is not built yet: no sample data. */

@@ -38,7 +38,7 @@ const authorizedWith = (token: string) => (request: RecordedRequest) =>
 describe('API client', () => {
   it('sends the access token and parses the JSON answer', async () => {
     const { session, api } = await setup({ 'GET /api/students': authorizedWith('token-1') });
-    session.setState({ status: 'signed-in', accessToken: 'token-1', profile: null });
+    session.setState({ status: 'signed-in', accessToken: 'token-1' });
 
     await expect(api.get('/students', { query: { page: 2, q: undefined } })).resolves.toEqual({ items: ['ok'] });
     expect(server.requests[0]).toMatchObject({ path: '/api/students?page=2' });
@@ -49,7 +49,7 @@ describe('API client', () => {
       'GET /api/students': authorizedWith('token-2'),
       'POST /api/auth/refresh': () => ({ status: 200, body: { accessToken: 'token-2', user: profile } }),
     });
-    session.setState({ status: 'signed-in', accessToken: 'expired', profile: null });
+    session.setState({ status: 'signed-in', accessToken: 'expired' });
 
     await expect(api.get('/students')).resolves.toEqual({ items: ['ok'] });
     expect(server.requests.map((r) => `${r.method} ${r.path} ${r.headers.authorization ?? ''}`)).toEqual([
@@ -66,7 +66,7 @@ describe('API client', () => {
       'GET /api/plans': authorizedWith('token-2'),
       'POST /api/auth/refresh': () => ({ status: 200, body: { accessToken: 'token-2', user: profile } }),
     });
-    session.setState({ status: 'signed-in', accessToken: 'expired', profile: null });
+    session.setState({ status: 'signed-in', accessToken: 'expired' });
 
     await Promise.all([api.get('/students'), api.get('/plans')]);
     expect(server.requests.filter((r) => r.path === '/api/auth/refresh')).toHaveLength(1);
@@ -77,7 +77,7 @@ describe('API client', () => {
       'GET /api/students': () => unauthorized,
       'POST /api/auth/refresh': () => unauthorized,
     });
-    session.setState({ status: 'signed-in', accessToken: 'expired', profile: null });
+    session.setState({ status: 'signed-in', accessToken: 'expired' });
 
     await expect(api.get('/students')).rejects.toMatchObject({ statusCode: 401, code: 'unauthorized' });
     expect(server.requests).toHaveLength(2);
@@ -89,7 +89,7 @@ describe('API client', () => {
       'GET /api/students': () => unauthorized,
       'POST /api/auth/refresh': () => ({ status: 200, body: { accessToken: 'token-2', user: profile } }),
     });
-    session.setState({ status: 'signed-in', accessToken: 'expired', profile: null });
+    session.setState({ status: 'signed-in', accessToken: 'expired' });
 
     await expect(api.get('/students')).rejects.toBeInstanceOf(ApiError);
     expect(server.requests.map((r) => r.path)).toEqual(['/api/students', '/api/auth/refresh', '/api/students']);
@@ -103,7 +103,7 @@ describe('API client', () => {
         body: { statusCode: 401, code: 'invalid_credentials', message: 'Email ou senha incorretos' },
       }),
     });
-    session.setState({ status: 'signed-in', accessToken: 'token-1', profile: null });
+    session.setState({ status: 'signed-in', accessToken: 'token-1' });
 
     await expect(api.post('/auth/login', { email: 'a@b.c', password: 'x' }, { anonymous: true })).rejects.toMatchObject({
       statusCode: 401,
@@ -120,7 +120,7 @@ describe('API client', () => {
         body: { statusCode: 409, code: 'no_credits', message: 'Aluno sem créditos' },
       }),
     });
-    session.setState({ status: 'signed-in', accessToken: 'token-1', profile: null });
+    session.setState({ status: 'signed-in', accessToken: 'token-1' });
 
     const error: unknown = await api.post('/students/s1/credits/consume', { reason: 'Aula' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -136,23 +136,5 @@ describe('API client', () => {
       session: { accessToken: () => null, refresh: async () => null, clear: () => {} },
     });
     await expect(api.get('/health')).rejects.toMatchObject({ statusCode: 502, code: 'http_error' });
-  });
-
-  it('after its own command, sends X-Min-Position with the answered position on later queries', async () => {
-    const { session, api } = await setup({
-      'GET /api/sessions': () => ({ status: 200, body: { items: [] } }),
-      'POST /api/sessions': () => ({ status: 201, body: { id: 'x', position: 42 } }),
-      'PATCH /api/sessions/x': () => ({ status: 200, body: { id: 'x', position: 40 } }),
-    });
-    session.setState({ status: 'signed-in', accessToken: 'token-1', profile: null });
-
-    await api.get('/sessions');
-    await api.post('/sessions', { studentId: 's1' });
-    await api.get('/sessions');
-    await api.patch('/sessions/x', { status: 'feita' });
-    await api.get('/sessions');
-
-    const minPositions = server.requests.map((r) => `${r.method} ${r.headers['x-min-position'] ?? '-'}`);
-    expect(minPositions).toEqual(['GET -', 'POST -', 'GET 42', 'PATCH -', 'GET 42']);
   });
 });

@@ -22,15 +22,6 @@ export interface RequestOptions {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Commands answer `{ id, position }`: the global position of their last event. */
-function positionOf(body: unknown): number | null {
-  if (body && typeof body === 'object' && 'position' in body) {
-    const { position } = body as { position: unknown };
-    if (typeof position === 'number' && Number.isFinite(position)) return position;
-  }
-  return null;
-}
-
 function buildUrl(baseUrl: string, path: string, query?: QueryParams): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -41,19 +32,16 @@ function buildUrl(baseUrl: string, path: string, query?: QueryParams): string {
 }
 
 /**
- * fetch for the Vira API: JSON, Bearer token, one refresh-and-retry on a 401, errors as ApiError,
- * and read-your-writes: after its own commands it sends `X-Min-Position` on the queries that follow.
+ * fetch for the Vira API: JSON, Bearer token, one refresh-and-retry on a 401, errors as ApiError.
+ * Read-your-writes is the server's job: it makes a principal's reads wait for its own last write.
  */
 export function createApiClient({ baseUrl, session }: { baseUrl: string; session: SessionAccess }) {
-  let minPosition: number | null = null;
-
   async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
     const url = buildUrl(baseUrl, path, options.query);
     const send = (token: string | null) => {
       const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
       if (options.body !== undefined) headers['Content-Type'] = 'application/json';
       if (token) headers.Authorization = `Bearer ${token}`;
-      if (method === 'GET' && minPosition !== null) headers['X-Min-Position'] = String(minPosition);
       return fetch(url, {
         method,
         headers,
@@ -76,12 +64,7 @@ export function createApiClient({ baseUrl, session }: { baseUrl: string; session
     if (!response.ok) throw await ApiError.fromResponse(response);
 
     const text = await response.text();
-    const body: unknown = text ? JSON.parse(text) : undefined;
-    if (method !== 'GET') {
-      const position = positionOf(body);
-      if (position !== null) minPosition = Math.max(minPosition ?? 0, position);
-    }
-    return body as T;
+    return (text ? JSON.parse(text) : undefined) as T;
   }
 
   return {

@@ -1,5 +1,6 @@
-import { cpfDigits, isValidCpf } from './cpf';
-import { formatPhone, phoneDigits } from './phone';
+import { cpfDigits, formatCpf, formatPhone, isValidCpf, phoneDigits } from '@contracts/br-documents';
+
+// The register form's masks are these contract rules; the SPA's expectations of them live here.
 
 describe('CPF', () => {
   it.each(['52998224725', '529.982.247-25', '11144477735', '12345678909'])('accepts %s', (cpf) => {
@@ -21,6 +22,22 @@ describe('CPF', () => {
   it('keeps digits only, at most 11', () => {
     expect(cpfDigits('529.982.247-25 99')).toBe('52998224725');
     expect(cpfDigits('abc')).toBe('');
+  });
+
+  it('strips the formatting before capping, so a pasted formatted CPF keeps all 11 digits', () => {
+    expect(cpfDigits('529.982.247-25')).toBe('52998224725');
+  });
+
+  it.each([
+    ['', ''],
+    ['529', '529'],
+    ['5299', '529.9'],
+    ['529982247', '529.982.247'],
+    ['5299822472', '529.982.247-2'],
+    ['52998224725', '529.982.247-25'],
+    ['529.982.247-25', '529.982.247-25'],
+  ])('formats %p as %p', (typed, shown) => {
+    expect(formatCpf(typed)).toBe(shown);
   });
 });
 

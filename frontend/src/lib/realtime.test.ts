@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { changesMessageSchema, invalidateForChanges, queryKeyRootsFor } from './realtime';
+import { invalidateForChanges, parseChangesMessage, type InvalidationMap } from './realtime';
 
 function clientWith(keys: unknown[][]) {
   const client = new QueryClient();
@@ -14,34 +14,68 @@ const invalidated = (client: QueryClient) =>
     .filter((query) => query.state.isInvalidated)
     .map((query) => query.queryKey);
 
+const map: InvalidationMap = {
+  student: [['students']],
+  credit: [['students'], ['finance', 'summary']],
+  onboarding: [['me']],
+  plan: [['plans']],
+  location: [['locations']],
+};
+
 describe('realtime invalidation', () => {
-  it('invalidates the queries whose key starts with a changed type', async () => {
-    const client = clientWith([['sessions', { from: '2026-11-01' }], ['sessions'], ['students', 's1'], ['tasks'], ['plans']]);
-    await invalidateForChanges(client, {
-      projection: 'scheduling',
-      position: 10,
-      changes: [
-        { type: 'session', id: 'a' },
-        { type: 'student', id: 's1' },
-      ],
-    });
-    expect(invalidated(client)).toEqual([['sessions', { from: '2026-11-01' }], ['sessions'], ['students', 's1']]);
+  it('invalidates the queries under the keys mapped from the changed types', async () => {
+    const client = clientWith([['students', { page: 2 }], ['students'], ['students', 's1'], ['me'], ['tasks'], ['plans']]);
+    await invalidateForChanges(
+      client,
+      {
+        projection: 'students',
+        position: 10,
+        changes: [
+          { type: 'student', id: 'a' },
+          { type: 'onboarding', id: 's1' },
+        ],
+      },
+      map,
+    );
+    expect(invalidated(client)).toEqual([['students', { page: 2 }], ['students'], ['students', 's1'], ['me']]);
+  });
+
+  it('invalidates each key once, and every key of a type', async () => {
+    const client = clientWith([['students'], ['finance', 'summary', '2026-11'], ['finance', 'transactions']]);
+    const invalidate = jest.spyOn(client, 'invalidateQueries');
+    await invalidateForChanges(
+      client,
+      {
+        projection: 'students',
+        position: 11,
+        changes: [
+          { type: 'credit', id: 'a' },
+          { type: 'credit', id: 'b' },
+          { type: 'student', id: 'a' },
+        ],
+      },
+      map,
+    );
+    expect(invalidate).toHaveBeenCalledTimes(2);
+    expect(invalidated(client)).toEqual([['students'], ['finance', 'summary', '2026-11']]);
   });
 
   it('leaves everything alone for an empty change list', async () => {
-    const client = clientWith([['sessions'], ['tasks']]);
-    await invalidateForChanges(client, { projection: 'x', position: 1, changes: [] });
+    const client = clientWith([['students'], ['tasks']]);
+    await invalidateForChanges(client, { projection: 'x', position: 1, changes: [] }, map);
     expect(invalidated(client)).toEqual([]);
   });
 
-  it('maps singular change types to plural query keys', () => {
-    expect(queryKeyRootsFor('task')).toEqual(['task', 'tasks']);
-    expect(queryKeyRootsFor('policy')).toEqual(['policy', 'policies']);
-    expect(queryKeyRootsFor('sessions')).toEqual(['sessions', 'sessions']);
-  });
-
-  it('accepts only well-formed messages', () => {
-    expect(changesMessageSchema.safeParse({ projection: 'p', position: 3, changes: [{ type: 'task', id: 't' }] }).success).toBe(true);
-    expect(changesMessageSchema.safeParse({ projection: 'p', changes: 'x' }).success).toBe(false);
+  it('accepts only well-formed messages, dropping change types this build does not know', () => {
+    expect(parseChangesMessage({ projection: 'p', position: 3, changes: [{ type: 'student', id: 's' }] })).toEqual({
+      projection: 'p',
+      position: 3,
+      changes: [{ type: 'student', id: 's' }],
+    });
+    expect(parseChangesMessage({ projection: 'p', changes: 'x' })).toBeNull();
+    expect(parseChangesMessage('changes')).toBeNull();
+    expect(
+      parseChangesMessage({ projection: 'p', position: 4, changes: [{ type: 'hologram', id: 'h' }, { type: 'credit', id: 7 }, null] }),
+    ).toEqual({ projection: 'p', position: 4, changes: [] });
   });
 });

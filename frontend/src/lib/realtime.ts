@@ -1,72 +1,93 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { CHANGE_TYPES, CHANGES_EVENT, type Change, type ChangesMessage, type ChangeType } from '@contracts/realtime';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { io } from 'socket.io-client';
-import { z } from 'zod';
+import type { Socket } from 'socket.io-client';
 import { env } from '../config/env';
 import { useSession } from './session-store';
 
-/** The worker's message after a projection commits (ARCHITECTURE.md "Read-your-writes and realtime"). */
-export const changesMessageSchema = z.object({
-  projection: z.string(),
-  position: z.number(),
-  changes: z.array(z.object({ type: z.string(), id: z.string() })),
-});
+/**
+ * For each change type, the query keys it makes stale. Typed on contracts' ChangeType, so a missing
+ * type does not compile; the app shell owns the map (app/realtime-invalidation.ts).
+ */
+export type InvalidationMap = Readonly<Record<ChangeType, readonly QueryKey[]>>;
 
-export type ChangesMessage = z.infer<typeof changesMessageSchema>;
+const isChangeType = (value: unknown): value is ChangeType => (CHANGE_TYPES as readonly unknown[]).includes(value);
 
 /**
- * Query keys start with the resource's plural name (['sessions', ...], ['students', ...]); change
- * types are singular ('session'). Both spellings are matched so either convention invalidates.
+ * The worker's `changes` message (contracts/realtime.ts), or null when malformed. Changes of types
+ * this build does not know (a newer server) are dropped.
  */
-export function queryKeyRootsFor(type: string): string[] {
-  const plural = type.endsWith('y') ? `${type.slice(0, -1)}ies` : type.endsWith('s') ? type : `${type}s`;
-  return [type, plural];
+export function parseChangesMessage(raw: unknown): ChangesMessage | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const { projection, position, changes } = raw as Record<string, unknown>;
+  if (typeof projection !== 'string' || typeof position !== 'number' || !Array.isArray(changes)) return null;
+  const known = changes.filter(
+    (change): change is Change =>
+      !!change && typeof change === 'object' && isChangeType(change.type) && typeof change.id === 'string',
+  );
+  return { projection, position, changes: known.map(({ type, id }) => ({ type, id })) };
 }
 
-export function invalidateForChanges(queryClient: QueryClient, message: ChangesMessage): Promise<void> {
-  const roots = new Set(message.changes.flatMap((change) => queryKeyRootsFor(change.type)));
-  return queryClient.invalidateQueries({
-    predicate: (query) => typeof query.queryKey[0] === 'string' && roots.has(query.queryKey[0]),
-  });
+export async function invalidateForChanges(
+  queryClient: QueryClient,
+  message: ChangesMessage,
+  invalidates: InvalidationMap,
+): Promise<void> {
+  const keys = new Map<string, QueryKey>();
+  for (const { type } of message.changes) {
+    for (const key of invalidates[type]) keys.set(JSON.stringify(key), key);
+  }
+  await Promise.all([...keys.values()].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
-/** One socket.io connection while signed in; refetches the queries that show what changed. */
-export function useRealtimeInvalidation(): void {
+/**
+ * One socket.io connection while signed in; refetches the queries that show what changed. The
+ * client library is fetched after the page shows: nothing on screen waits for it.
+ */
+export function useRealtimeInvalidation(invalidates: InvalidationMap): void {
   const queryClient = useQueryClient();
   const signedIn = useSession((state) => state.status === 'signed-in');
 
   useEffect(() => {
     if (!signedIn) return;
+    let socket: Socket | undefined;
+    let stopped = false;
     let retriedAfterRefresh = false;
-    const socket = io({
-      path: env.socketPath,
-      // Read on every attempt, so reconnections use the latest token.
-      auth: (send) => send({ token: useSession.getState().accessToken }),
-    });
 
-    socket.on('changes', (raw: unknown) => {
-      const message = changesMessageSchema.safeParse(raw);
-      if (message.success) void invalidateForChanges(queryClient, message.data);
-    });
-    socket.on('connect', () => {
-      retriedAfterRefresh = false;
-    });
-    // Changes may have been missed while disconnected: refetch what is on screen.
-    socket.io.on('reconnect', () => void queryClient.invalidateQueries());
-    socket.on('connect_error', (error) => {
-      // A refused handshake is not retried by socket.io itself; renew the token once and try again.
-      if (error.message !== 'unauthorized' || retriedAfterRefresh) return;
-      retriedAfterRefresh = true;
-      void useSession
-        .getState()
-        .refresh()
-        .then((token) => {
-          if (token) socket.connect();
-        });
+    void import('socket.io-client').then(({ io }) => {
+      if (stopped) return;
+      const connection = io({
+        path: env.socketPath,
+        // Read on every attempt, so reconnections use the latest token.
+        auth: (send) => send({ token: useSession.getState().accessToken }),
+      });
+      socket = connection;
+
+      connection.on(CHANGES_EVENT, (raw: unknown) => {
+        const message = parseChangesMessage(raw);
+        if (message) void invalidateForChanges(queryClient, message, invalidates);
+      });
+      connection.on('connect', () => {
+        retriedAfterRefresh = false;
+      });
+      // Changes may have been missed while disconnected: refetch what is on screen.
+      connection.io.on('reconnect', () => void queryClient.invalidateQueries());
+      connection.on('connect_error', (error) => {
+        // A refused handshake is not retried by socket.io itself; renew the token once and try again.
+        if (error.message !== 'unauthorized' || retriedAfterRefresh) return;
+        retriedAfterRefresh = true;
+        void useSession
+          .getState()
+          .refresh()
+          .then((token) => {
+            if (token && !stopped) connection.connect();
+          });
+      });
     });
 
     return () => {
-      socket.disconnect();
+      stopped = true;
+      socket?.disconnect();
     };
-  }, [signedIn, queryClient]);
+  }, [signedIn, queryClient, invalidates]);
 }

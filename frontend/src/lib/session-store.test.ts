@@ -1,5 +1,5 @@
 import { startLoopbackServer, type RecordedRequest } from '../test/loopback-server';
-import { accessTokenExpiry, createSessionStore } from './session-store';
+import { accessTokenExpiry, createSessionStore, hasSessionMarker, SESSION_MARKER_COOKIE } from './session-store';
 
 const profile = {
   id: 'u1',
@@ -29,35 +29,48 @@ async function storeWith(routes: Record<string, (request: RecordedRequest) => Re
 
 afterEach(async () => {
   await server.close();
+  document.cookie = `${SESSION_MARKER_COOKIE}=; path=/; max-age=0`;
 });
+
+/** What the API sets next to its httpOnly refresh cookie. */
+const markSession = () => {
+  document.cookie = `${SESSION_MARKER_COOKIE}=1; path=/`;
+};
 
 const refreshOk = (token: string) => () => ({ status: 200, body: { accessToken: token, user: profile } });
 
 describe('session store', () => {
-  it('loads: refresh from the cookie, then the profile', async () => {
-    const store = await storeWith({
-      'POST /api/auth/refresh': refreshOk('token-1'),
-      'GET /api/me': (r) => (r.headers.authorization === 'Bearer token-1' ? { status: 200, body: profile } : { status: 401 }),
-    });
+  it('loads: refresh from the cookie; the profile is left to the query cache (lib/me)', async () => {
+    const store = await storeWith({ 'POST /api/auth/refresh': refreshOk('token-1') });
     expect(store.getState().status).toBe('loading');
 
+    markSession();
     await store.getState().load();
-    expect(store.getState()).toMatchObject({ status: 'signed-in', accessToken: 'token-1', profile });
+    expect(store.getState()).toMatchObject({ status: 'signed-in', accessToken: 'token-1' });
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/auth/refresh']);
+    expect(store.getState()).not.toHaveProperty('profile');
   });
 
   it('is signed out when there is no session to refresh', async () => {
     const store = await storeWith({ 'POST /api/auth/refresh': () => ({ status: 401 }) });
+    markSession();
     await store.getState().load();
-    expect(store.getState()).toMatchObject({ status: 'signed-out', accessToken: null, profile: null });
+    expect(store.getState()).toMatchObject({ status: 'signed-out', accessToken: null });
   });
 
-  it('is signed out when the user has no profile', async () => {
-    const store = await storeWith({
-      'POST /api/auth/refresh': refreshOk('token-1'),
-      'GET /api/me': () => ({ status: 404, body: { statusCode: 404, code: 'not_found', message: 'Perfil não encontrado' } }),
-    });
+  it('does not call /auth/refresh on a page load without the session marker cookie', async () => {
+    const store = await storeWith({ 'POST /api/auth/refresh': refreshOk('token-1') });
+    document.cookie = 'sidebar_state=true; path=/';
     await store.getState().load();
-    expect(store.getState().status).toBe('signed-out');
+    expect(store.getState()).toMatchObject({ status: 'signed-out', accessToken: null });
+    expect(server.requests).toEqual([]);
+  });
+
+  it('finds the marker among the other cookies, by name', () => {
+    expect(hasSessionMarker('sidebar_state=false; vira_session=1')).toBe(true);
+    expect(hasSessionMarker('vira_session=1')).toBe(true);
+    expect(hasSessionMarker('not_vira_session=1; vira_sessionx=1')).toBe(false);
+    expect(hasSessionMarker('')).toBe(false);
   });
 
   it('refreshes silently a minute before the access token expires', async () => {
@@ -67,9 +80,8 @@ describe('session store', () => {
         refreshes += 1;
         return { status: 200, body: { accessToken: `token-${refreshes}`, user: profile } };
       },
-      'GET /api/me': () => ({ status: 200, body: profile }),
     });
-    await store.getState().signIn(jwtExpiringIn(60_000 + 150));
+    store.getState().signIn(jwtExpiringIn(60_000 + 150));
     expect(refreshes).toBe(0);
 
     await new Promise((resolve) => setTimeout(resolve, 400));
@@ -80,10 +92,10 @@ describe('session store', () => {
 
   it.each([401, 403, 404])('signOut clears the local session even when the server answers %i', async (status) => {
     const store = await storeWith({ 'POST /api/auth/logout': () => ({ status }) });
-    store.setState({ status: 'signed-in', accessToken: 'token-1', profile: { ...profile, role: 'personal' } });
+    store.setState({ status: 'signed-in', accessToken: 'token-1' });
 
     await store.getState().signOut();
-    expect(store.getState()).toMatchObject({ status: 'signed-out', accessToken: null, profile: null });
+    expect(store.getState()).toMatchObject({ status: 'signed-out', accessToken: null });
     expect(server.requests[0].headers.authorization).toBe('Bearer token-1');
   });
 
@@ -91,7 +103,7 @@ describe('session store', () => {
     const store = await storeWith({
       'POST /api/auth/logout': () => ({ status: 500, body: { statusCode: 500, code: 'internal', message: 'Erro' } }),
     });
-    store.setState({ status: 'signed-in', accessToken: 'token-1', profile: { ...profile, role: 'personal' } });
+    store.setState({ status: 'signed-in', accessToken: 'token-1' });
 
     await expect(store.getState().signOut()).rejects.toMatchObject({ statusCode: 500 });
     expect(store.getState().status).toBe('signed-in');

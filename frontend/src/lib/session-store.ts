@@ -1,43 +1,48 @@
-import { z } from 'zod';
+import { SESSION_MARKER_COOKIE } from '@contracts/session';
 import { create } from 'zustand';
 import { env } from '../config/env';
 import { ApiError } from './api-error';
 
-export const profileSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  nome: z.string().nullable(),
-  role: z.enum(['personal', 'aluno']),
-  tenantId: z.string().nullable(),
-  tenantSlug: z.string().nullable(),
-  onboardingRequired: z.boolean(),
-});
-
-export type Profile = z.infer<typeof profileSchema>;
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
 
+/**
+ * The session on this device: its status and access token (client state). The profile is server
+ * state and lives in the query cache (lib/me.ts).
+ */
 export interface SessionState {
   status: SessionStatus;
   accessToken: string | null;
-  profile: Profile | null;
-  /** Restores the session from the refresh cookie, then reads the profile. */
+  /** Restores the session from the refresh cookie, when the API marked one. */
   load: () => Promise<void>;
   /** Starts a session from a fresh access token (after login). */
-  signIn: (accessToken: string) => Promise<void>;
+  signIn: (accessToken: string) => void;
   /** Rotates the refresh cookie; one request at a time. Resolves to the new token, or null when signed out. */
   refresh: () => Promise<string | null>;
   /** Ends the session on the server and locally; throws when the server fails for another reason than a gone session. */
   signOut: () => Promise<void>;
   /** Clears the local session only. */
   clear: () => void;
-  markOnboardingDone: () => void;
 }
 
 const ACCESS_TOKEN_REFRESH_MARGIN_MS = 60_000;
 /** Server answers that mean "this session is already gone": the local one is cleared anyway (spec 000 §8). */
 const SESSION_GONE_STATUSES = new Set([401, 403, 404]);
 
-const refreshResponseSchema = z.object({ accessToken: z.string().min(1) });
+/** The access token of a refresh answer `{ accessToken, user }`, or null. */
+function accessTokenOf(body: unknown): string | null {
+  const token = body && typeof body === 'object' ? (body as { accessToken?: unknown }).accessToken : undefined;
+  return typeof token === 'string' && token.length > 0 ? token : null;
+}
+
+/**
+ * The API sets this readable companion of its httpOnly refresh cookie (no secret in it) and clears
+ * it with it: without it there is no session to restore, and a page load skips POST /auth/refresh.
+ */
+export { SESSION_MARKER_COOKIE };
+
+export function hasSessionMarker(cookie: string = document.cookie): boolean {
+  return cookie.split(';').some((part) => part.trim().split('=')[0] === SESSION_MARKER_COOKIE);
+}
 
 export function accessTokenExpiry(token: string): number | null {
   try {
@@ -64,36 +69,21 @@ export function createSessionStore(apiBaseUrl: string) {
       refreshTimer = setTimeout(() => void get().refresh(), delay);
     };
 
-    const fetchProfile = async (token: string): Promise<Profile> => {
-      const response = await fetch(`${apiBaseUrl}/me`, {
-        headers: { Authorization: `Bearer ${token}` },
-        credentials: 'include',
-      });
-      if (!response.ok) throw await ApiError.fromResponse(response);
-      return profileSchema.parse(await response.json());
-    };
-
     const clear = () => {
       clearTimeout(refreshTimer);
-      set({ status: 'signed-out', accessToken: null, profile: null });
+      set({ status: 'signed-out', accessToken: null });
     };
 
-    const startSession = async (token: string) => {
-      try {
-        const profile = await fetchProfile(token);
-        set({ status: 'signed-in', accessToken: token, profile });
-        scheduleSilentRefresh(token);
-      } catch {
-        // A user without a profile is treated as signed out (spec 000 §2).
-        clear();
-      }
+    const signIn = (token: string) => {
+      set({ status: 'signed-in', accessToken: token });
+      scheduleSilentRefresh(token);
     };
 
     const requestRefresh = async (): Promise<string | null> => {
       try {
         const response = await fetch(`${apiBaseUrl}/auth/refresh`, { method: 'POST', credentials: 'include' });
         if (!response.ok) return null;
-        return refreshResponseSchema.parse(await response.json()).accessToken;
+        return accessTokenOf(await response.json());
       } catch {
         return null;
       }
@@ -102,17 +92,18 @@ export function createSessionStore(apiBaseUrl: string) {
     return {
       status: 'loading',
       accessToken: null,
-      profile: null,
 
       load: async () => {
+        if (!hasSessionMarker()) {
+          clear();
+          return;
+        }
         set({ status: 'loading' });
         const token = await get().refresh();
-        if (token) await startSession(token);
+        if (token) signIn(token);
       },
 
-      signIn: async (accessToken) => {
-        await startSession(accessToken);
-      },
+      signIn,
 
       refresh: () => {
         refreshInFlight ??= requestRefresh()
@@ -145,11 +136,6 @@ export function createSessionStore(apiBaseUrl: string) {
       },
 
       clear,
-
-      markOnboardingDone: () => {
-        const profile = get().profile;
-        if (profile) set({ profile: { ...profile, onboardingRequired: false } });
-      },
     };
   });
 }

@@ -1,7 +1,9 @@
-import type { CSSProperties } from 'react';
+import { lazy, Suspense, type CSSProperties } from 'react';
 import { Outlet } from 'react-router-dom';
-import { OnboardingDialog } from '../../features/onboarding/components/onboarding-dialog';
+import { useMe } from '../../lib/me';
 import { useRealtimeInvalidation } from '../../lib/realtime';
+import { useLatched } from '../../lib/use-latched';
+import { invalidatedByChange } from '../realtime-invalidation';
 import { BottomNav } from './bottom-nav';
 import { MobileHeader } from './mobile-header';
 import { QuickActions } from './quick-actions';
@@ -9,12 +11,18 @@ import classes from './shell.module.css';
 import { Sidebar } from './sidebar';
 import { SidebarProvider, useSidebar } from './sidebar-state';
 
+/** Fetched only for a trainer who still has to do it. */
+const OnboardingDialog = lazy(() =>
+  import('../../features/onboarding/components/onboarding-dialog').then((module) => ({ default: module.OnboardingDialog })),
+);
+
 const SIDEBAR_WIDTH = '16rem';
 const SIDEBAR_ICON_WIDTH = '3rem';
 
 function ShellFrame() {
   const { expanded } = useSidebar();
-  useRealtimeInvalidation();
+  useRealtimeInvalidation(invalidatedByChange);
+  const onboarding = useLatched(useMe().data?.onboardingRequired ?? false);
   const style = { '--sidebar-width': expanded ? SIDEBAR_WIDTH : SIDEBAR_ICON_WIDTH } as CSSProperties;
 
   return (
@@ -28,7 +36,11 @@ function ShellFrame() {
       </div>
       <BottomNav />
       <QuickActions />
-      <OnboardingDialog />
+      {onboarding && (
+        <Suspense fallback={null}>
+          <OnboardingDialog />
+        </Suspense>
+      )}
     </div>
   );
 }

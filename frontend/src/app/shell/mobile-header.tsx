@@ -1,12 +1,17 @@
-import { ActionIcon, Burger, Drawer, Group } from '@mantine/core';
+import { ActionIcon, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Brand, SidebarContent } from './sidebar';
+import { lazy, Suspense } from 'react';
+import { useLatched } from '../../lib/use-latched';
 import classes from './shell.module.css';
+import { Brand } from './sidebar';
 import { ThemeMenu, useThemePreference } from './theme-toggle';
+
+const MenuDrawer = lazy(() => import('./menu-drawer').then((module) => ({ default: module.MenuDrawer })));
 
 /** Top bar on phones: brand, theme and a drawer (18rem) with the full menu, including 'Sair'. */
 export function MobileHeader() {
   const [opened, { toggle, close }] = useDisclosure(false);
+  const drawerMounted = useLatched(opened);
   const theme = useThemePreference();
 
   return (
@@ -22,16 +27,11 @@ export function MobileHeader() {
         />
         <Burger opened={opened} onClick={toggle} size="sm" aria-label="Abrir menu" />
       </Group>
-      <Drawer
-        opened={opened}
-        onClose={close}
-        size="18rem"
-        padding="sm"
-        title="Menu"
-        classNames={{ body: classes.drawerBody }}
-      >
-        <SidebarContent compact={false} onNavigate={close} />
-      </Drawer>
+      {drawerMounted && (
+        <Suspense fallback={null}>
+          <MenuDrawer opened={opened} onClose={close} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,4 +1,9 @@
-import { IconCalendar, IconCash, IconLayoutDashboard, IconSettings, IconUsers, type Icon } from '@tabler/icons-react';
+import IconCalendar from '@tabler/icons-react/dist/esm/icons/IconCalendar.mjs';
+import IconCash from '@tabler/icons-react/dist/esm/icons/IconCash.mjs';
+import IconLayoutDashboard from '@tabler/icons-react/dist/esm/icons/IconLayoutDashboard.mjs';
+import IconSettings from '@tabler/icons-react/dist/esm/icons/IconSettings.mjs';
+import IconUsers from '@tabler/icons-react/dist/esm/icons/IconUsers.mjs';
+import type { Icon } from '@tabler/icons-react';
 import { paths } from '../../config/paths';
 
 export interface NavItem {

@@ -1,13 +1,11 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import {
-  IconCalendarPlus,
-  IconClipboardList,
-  IconMapPin,
-  IconPlus,
-  IconReceipt,
-  IconUserPlus,
-  type Icon,
-} from '@tabler/icons-react';
+import IconCalendarPlus from '@tabler/icons-react/dist/esm/icons/IconCalendarPlus.mjs';
+import IconClipboardList from '@tabler/icons-react/dist/esm/icons/IconClipboardList.mjs';
+import IconMapPin from '@tabler/icons-react/dist/esm/icons/IconMapPin.mjs';
+import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
+import IconReceipt from '@tabler/icons-react/dist/esm/icons/IconReceipt.mjs';
+import IconUserPlus from '@tabler/icons-react/dist/esm/icons/IconUserPlus.mjs';
+import type { Icon } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { paths, quickCreate } from '../../config/paths';
@@ -38,11 +36,11 @@ export function QuickActions() {
   if (isQuickCreateHidden(pathname)) return null;
 
   return (
-    <div className={classes.fab}>
+    <div className={classes.fab} data-opened={opened || undefined}>
       <Menu opened={opened} onChange={setOpened} position="top-end" offset={12} shadow="lg" width={220} withinPortal={false}>
         <Menu.Target>
           <ActionIcon
-            size={56}
+            size={56} // --vira-fab-size in shell.module.css (the toasts stay clear of it)
             radius="xl"
             variant="filled"
             aria-label={opened ? 'Fechar criação rápida' : 'Criação rápida'}

@@ -1,5 +1,8 @@
 import { Menu, useMantineColorScheme } from '@mantine/core';
-import { IconDeviceDesktop, IconMoon, IconSun, type Icon } from '@tabler/icons-react';
+import IconDeviceDesktop from '@tabler/icons-react/dist/esm/icons/IconDeviceDesktop.mjs';
+import IconMoon from '@tabler/icons-react/dist/esm/icons/IconMoon.mjs';
+import IconSun from '@tabler/icons-react/dist/esm/icons/IconSun.mjs';
+import type { Icon } from '@tabler/icons-react';
 import type { ReactElement } from 'react';
 import { toThemePreference, type ThemePreference } from '../theme/color-scheme-manager';
 

@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { meQueryOptions } from '../../../lib/me';
 import { useSession } from '../../../lib/session-store';
 
 export const loginInputSchema = z.object({
@@ -15,15 +16,18 @@ export function login(input: LoginInput) {
 }
 
 /**
- * Logs in and starts the session (profile included). `onSuccess` is given here, not to `mutate`:
- * the signed-in session redirects away from /auth, and `mutate` callbacks do not run after unmount.
+ * Logs in, starts the session and reads the profile into the query cache. `onSuccess` is given here,
+ * not to `mutate`: the signed-in session redirects away from /auth, and `mutate` callbacks do not
+ * run after unmount.
  */
 export function useLogin({ onSuccess }: { onSuccess?: () => void } = {}) {
   const signIn = useSession((state) => state.signIn);
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: LoginInput) => {
       const { accessToken } = await login(input);
-      await signIn(accessToken);
+      signIn(accessToken);
+      await queryClient.fetchQuery(meQueryOptions());
     },
     onSuccess,
   });

@@ -1,10 +1,8 @@
+import type { RecoverInput } from '@contracts/identity';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
-export const recoverInputSchema = z.object({ email: z.email('Email inválido') });
-export type RecoverInput = z.infer<typeof recoverInputSchema>;
-
+/** The form checks the body with the API's own rule (contracts/identity recoverSchema) first. */
 export function recover(input: RecoverInput) {
   return api.post<void>('/auth/recover', input, { anonymous: true });
 }

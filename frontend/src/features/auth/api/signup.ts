@@ -1,31 +1,32 @@
+import { signUpSchema, type SignUpInput } from '@contracts/identity';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import { isValidCpf } from '../../../lib/cpf';
-import { phoneDigits } from '../../../lib/phone';
 
-const required = 'Campo obrigatório';
+/** The register form's fields, as typed. */
+export type SignupForm = Record<keyof SignUpInput, string>;
+export type SignupErrors = Partial<Record<keyof SignUpInput, string>>;
 
-/** Spec 000 §5: every field required; CPF digits with valid check digits; celular 10-11 digits; senha 6+. */
-export const signupInputSchema = z.object({
-  nome: z.string().trim().min(1, required),
-  cpf: z
-    .string()
-    .min(1, required)
-    .refine((value) => isValidCpf(value), 'CPF inválido'),
-  dataNascimento: z.iso.date('Data de nascimento inválida'),
-  telefone: z
-    .string()
-    .min(1, required)
-    .transform(phoneDigits)
-    .refine((digits) => digits.length >= 10, 'Celular inválido'),
-  email: z.email('Email inválido'),
-  password: z.string().min(6, 'A senha deve ter no mínimo 6 caracteres'),
-});
+const FIELDS = Object.keys(signUpSchema.shape) as (keyof SignUpInput)[];
+const REQUIRED = 'Campo obrigatório';
 
-export type SignupInput = z.input<typeof signupInputSchema>;
+/**
+ * Spec 000 §5: every register field is required ('Campo obrigatório' while blank); every other rule
+ * is the API's own (contracts/identity `signUpSchema`): CPF check digits, a past birth date less than
+ * 120 years ago, a celular with DDD (10-11 digits), an e-mail, a password of 6+ characters.
+ * Answers the body to send (digits only for CPF and celular) or the first problem of each field.
+ */
+export function validateSignup(values: SignupForm): { data: SignUpInput } | { errors: SignupErrors } {
+  const parsed = signUpSchema.safeParse(values);
+  const errors: SignupErrors = {};
+  for (const field of FIELDS) if (!values[field].trim()) errors[field] = REQUIRED;
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = issue.path[0] as keyof SignUpInput;
+    errors[field] ??= issue.message;
+  }
+  return parsed.success && Object.keys(errors).length === 0 ? { data: parsed.data } : { errors };
+}
 
-export function signup(input: z.output<typeof signupInputSchema>) {
+export function signup(input: SignUpInput) {
   return api.post<{ user: unknown }>('/auth/signup', input, { anonymous: true });
 }
 

@@ -1,7 +1,8 @@
+import { recoverSchema } from '@contracts/identity';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
-import { recoverInputSchema, useRecover } from '../api/recover';
+import { useRecover } from '../api/recover';
 
 export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [email, setEmail] = useState('');
@@ -15,7 +16,7 @@ export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onC
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = recoverInputSchema.safeParse({ email });
+    const parsed = recoverSchema.safeParse({ email });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
       return;

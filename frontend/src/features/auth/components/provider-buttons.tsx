@@ -1,6 +1,7 @@
 import { Button, SimpleGrid } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconBrandApple, IconBrandGoogle } from '@tabler/icons-react';
+import IconBrandApple from '@tabler/icons-react/dist/esm/icons/IconBrandApple.mjs';
+import IconBrandGoogle from '@tabler/icons-react/dist/esm/icons/IconBrandGoogle.mjs';
 import { useState } from 'react';
 import { checkProvider, providerNames, providerUrl, type IdentityProvider } from '../api/provider-sign-in';
 

@@ -1,39 +1,45 @@
-import { Alert, Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconMailCheck } from '@tabler/icons-react';
+import { cpfDigits, formatPhone } from '@contracts/br-documents';
+import { MAX_AGE_YEARS } from '@contracts/identity';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-error';
-import { cpfDigits } from '../../../lib/cpf';
-import { fieldErrors } from '../../../lib/field-errors';
-import { formatPhone } from '../../../lib/phone';
-import { signupInputSchema, useSignup, type SignupInput } from '../api/signup';
+import { useSignup, validateSignup, type SignupErrors, type SignupForm } from '../api/signup';
 
-const emptyForm: SignupInput = { nome: '', cpf: '', dataNascimento: '', telefone: '', email: '', password: '' };
+const emptyForm: SignupForm = { nome: '', cpf: '', dataNascimento: '', telefone: '', email: '', password: '' };
+
+/** The date picker's bounds: the contract refuses today and later, and MAX_AGE_YEARS or more ago. */
+function birthDateBounds(today = new Date()): { min: string; max: string } {
+  const iso = (date: Date) => date.toISOString().slice(0, 10);
+  const yesterday = new Date(today.getTime() - 24 * 60 * 60 * 1000);
+  const todayIso = iso(today);
+  return { min: `${Number(todayIso.slice(0, 4)) - MAX_AGE_YEARS}${todayIso.slice(4)}`, max: iso(yesterday) };
+}
 
 export function RegisterForm() {
-  const [values, setValues] = useState<SignupInput>(emptyForm);
-  const [errors, setErrors] = useState<Partial<Record<keyof SignupInput, string>>>({});
-  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  const [values, setValues] = useState<SignupForm>(emptyForm);
+  const [errors, setErrors] = useState<SignupErrors>({});
+  const [birthDate] = useState(birthDateBounds);
   const signup = useSignup();
 
-  const set = (field: keyof SignupInput, value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const set = (field: keyof SignupForm, value: string) => setValues((current) => ({ ...current, [field]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = signupInputSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
+    const parsed = validateSignup(values);
+    if ('errors' in parsed) {
+      setErrors(parsed.errors);
       return;
     }
     setErrors({});
     signup.mutate(parsed.data, {
       onSuccess: () => {
+        // Spec 000 §8: one toast, and the fields clear.
         notifications.show({
           color: 'teal',
           title: 'Conta criada com sucesso!',
-          message: 'Verifique seu e-mail para confirmar o cadastro.',
+          message: `Verifique seu e-mail (${parsed.data.email}) para confirmar o cadastro.`,
         });
-        setRegisteredEmail(parsed.data.email);
         setValues(emptyForm);
       },
       onError: (error) => {
@@ -50,11 +56,6 @@ export function RegisterForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {registeredEmail && (
-          <Alert color="teal" icon={<IconMailCheck size={20} />} title="Conta criada com sucesso!">
-            Enviamos uma mensagem para {registeredEmail}. Verifique seu e-mail para confirmar o cadastro.
-          </Alert>
-        )}
         <TextInput
           label="Nome"
           autoComplete="name"
@@ -69,7 +70,6 @@ export function RegisterForm() {
             label="CPF"
             inputMode="numeric"
             placeholder="Somente números"
-            maxLength={11}
             value={values.cpf}
             onChange={(event) => set('cpf', cpfDigits(event.currentTarget.value))}
             error={errors.cpf}
@@ -78,6 +78,8 @@ export function RegisterForm() {
           <TextInput
             label="Data de nascimento"
             type="date"
+            min={birthDate.min}
+            max={birthDate.max}
             value={values.dataNascimento}
             onChange={(event) => set('dataNascimento', event.currentTarget.value)}
             error={errors.dataNascimento}

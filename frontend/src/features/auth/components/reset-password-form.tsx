@@ -1,8 +1,9 @@
+import { resetSchema } from '@contracts/identity';
 import { Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-error';
-import { resetInputSchema, useResetPassword } from '../api/reset';
+import { useResetPassword } from '../api/reset';
 
 /** Shown when the e-mailed link brings `?reset=<token>`. */
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
@@ -13,7 +14,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = resetInputSchema.safeParse({ token, password });
+    const parsed = resetSchema.safeParse({ token, password });
     if (!parsed.success) {
       setErrors({ password: parsed.error.issues[0]?.message });
       return;

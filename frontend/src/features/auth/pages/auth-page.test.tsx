@@ -28,7 +28,7 @@ function renderAuth(path = '/auth') {
 
 let api: ReturnType<typeof stubApi> | undefined;
 beforeEach(() => {
-  act(() => useSession.setState({ status: 'signed-out', accessToken: null, profile: null }));
+  act(() => useSession.setState({ status: 'signed-out', accessToken: null }));
 });
 afterEach(() => {
   api?.restore();
@@ -112,6 +112,34 @@ describe('/auth register', () => {
     expect(screen.getByLabelText(/^CPF/)).toHaveValue('52998224725');
   });
 
+  it('keeps all 11 digits of a pasted formatted CPF, and masks a pasted phone', async () => {
+    api = stubApi({});
+    const user = await openRegister();
+    await user.click(screen.getByLabelText(/^CPF/));
+    await user.paste('529.982.247-25');
+    expect(screen.getByLabelText(/^CPF/)).toHaveValue('52998224725');
+    await user.click(screen.getByLabelText(/^Celular/));
+    await user.paste('(11) 98765-4321');
+    expect(screen.getByLabelText(/^Celular/)).toHaveValue('(11) 98765-4321');
+  });
+
+  it("refuses a birth date in the future or more than 120 years ago with the API's words", async () => {
+    api = stubApi({});
+    const user = await openRegister();
+    await fillRegister(user);
+    const birthDate = screen.getByLabelText(/^Data de nascimento/);
+    await user.clear(birthDate);
+    await user.type(birthDate, `${new Date().getFullYear() + 1}-01-01`);
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
+    expect(await screen.findByText('Data de nascimento inválida: deve ser uma data passada')).toBeInTheDocument();
+
+    await user.clear(birthDate);
+    await user.type(birthDate, '1850-01-01');
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
+    expect(await screen.findByText('Data de nascimento inválida: mais de 120 anos atrás')).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+  });
+
   it('refuses an invalid CPF and empty fields without calling the server', async () => {
     api = stubApi({});
     const user = await openRegister();
@@ -129,6 +157,9 @@ describe('/auth register', () => {
     await user.click(screen.getByRole('button', { name: 'Criar conta' }));
 
     expect(await screen.findAllByText('Conta criada com sucesso!')).not.toHaveLength(0);
+    // Once: the toast, no second box in the form.
+    expect(screen.getAllByText('Conta criada com sucesso!')).toHaveLength(1);
+    expect(screen.getByText('Verifique seu e-mail (ana@exemplo.com) para confirmar o cadastro.')).toBeInTheDocument();
     expect(api.calls[0].body).toEqual({
       nome: 'Ana Souza',
       cpf: '52998224725',
@@ -153,6 +184,33 @@ describe('/auth register', () => {
     await user.click(screen.getByRole('button', { name: 'Criar conta' }));
     expect(await screen.findByText('Usuário já cadastrado. Faça login.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Nome/)).toHaveValue('Ana Souza');
+  });
+});
+
+describe('/auth after the confirmation link', () => {
+  it('says the e-mail is confirmed (?confirmed=1), above the tabs', async () => {
+    api = stubApi({});
+    renderAuth('/auth?confirmed=1');
+    const alert = await screen.findByText('E-mail confirmado! Faça login.');
+    expect(alert.compareDocumentPosition(screen.getByRole('tab', { name: 'Entrar' }))).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(screen.queryByText(/Link de confirmação/)).not.toBeInTheDocument();
+  });
+
+  it('says the link is invalid or expired (?confirmed=0)', async () => {
+    api = stubApi({});
+    renderAuth('/auth?confirmed=0');
+    expect(
+      await screen.findByText('Link de confirmação inválido ou expirado. Faça login para receber um novo.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('E-mail confirmado! Faça login.')).not.toBeInTheDocument();
+  });
+
+  it('says nothing about confirmation otherwise', async () => {
+    api = stubApi({});
+    renderAuth('/auth');
+    expect(await screen.findByRole('tab', { name: 'Entrar' })).toBeInTheDocument();
+    expect(screen.queryByText('E-mail confirmado! Faça login.')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Link de confirmação/)).not.toBeInTheDocument();
   });
 });
 

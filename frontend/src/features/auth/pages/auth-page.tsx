@@ -1,21 +1,48 @@
-import { Card, Divider, Group, List, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Card, Divider, Group, List, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconCalendarStats, IconPigMoney, IconUsers } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import IconCalendarStats from '@tabler/icons-react/dist/esm/icons/IconCalendarStats.mjs';
+import IconPigMoney from '@tabler/icons-react/dist/esm/icons/IconPigMoney.mjs';
+import IconUsers from '@tabler/icons-react/dist/esm/icons/IconUsers.mjs';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { BrandMark } from '../../../components/brand-mark';
+import { useMe } from '../../../lib/me';
 import { useSession } from '../../../lib/session-store';
+import { useLatched } from '../../../lib/use-latched';
 import { providerNames, type IdentityProvider } from '../api/provider-sign-in';
-import { ForgotPasswordDialog } from '../components/forgot-password-dialog';
 import { LoginForm } from '../components/login-form';
 import { notConfiguredMessage, ProviderButtons } from '../components/provider-buttons';
 import { RegisterForm } from '../components/register-form';
 import { ResetPasswordForm } from '../components/reset-password-form';
 import classes from './auth-page.module.css';
 
+/** Fetched the first time it is opened. */
+const ForgotPasswordDialog = lazy(() =>
+  import('../components/forgot-password-dialog').then((module) => ({ default: module.ForgotPasswordDialog })),
+);
+
 function isProvider(value: string | null): value is IdentityProvider {
   return value !== null && value in providerNames;
+}
+
+/** Where the confirmation e-mail's link lands: `/auth?confirmed=1` or `?confirmed=0`. */
+function ConfirmationResult({ confirmed }: { confirmed: string | null }) {
+  if (confirmed === '1') {
+    return (
+      <Alert color="teal" mb="lg">
+        E-mail confirmado! Faça login.
+      </Alert>
+    );
+  }
+  if (confirmed === '0') {
+    return (
+      <Alert color="red" mb="lg">
+        Link de confirmação inválido ou expirado. Faça login para receber um novo.
+      </Alert>
+    );
+  }
+  return null;
 }
 
 function Hero() {
@@ -49,10 +76,11 @@ function Hero() {
 
 export function AuthPage() {
   const status = useSession((state) => state.status);
-  const role = useSession((state) => state.profile?.role);
+  const { data: me } = useMe();
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const [forgotOpened, forgot] = useDisclosure(false);
+  const forgotMounted = useLatched(forgotOpened);
   const resetToken = searchParams.get('reset');
   const providerError = searchParams.get('error');
   const provider = searchParams.get('provider');
@@ -69,9 +97,10 @@ export function AuthPage() {
     setSearchParams({}, { replace: true });
   }, [providerError, provider, setSearchParams]);
 
-  if (status === 'signed-in') {
+  // Signed in: once the profile is read, on to the area of the user's role.
+  if (status === 'signed-in' && me) {
     const from = (location.state as { from?: string } | null)?.from;
-    return <Navigate to={role === 'aluno' ? '/aluno' : (from ?? '/')} replace />;
+    return <Navigate to={me.role === 'aluno' ? '/aluno' : (from ?? '/')} replace />;
   }
 
   return (
@@ -92,25 +121,32 @@ export function AuthPage() {
             {resetToken ? (
               <ResetPasswordForm token={resetToken} onDone={() => setSearchParams({}, { replace: true })} />
             ) : (
-              <Tabs defaultValue="login" variant="pills" radius="md" keepMounted={false}>
-                <Tabs.List grow mb="lg">
-                  <Tabs.Tab value="login">Entrar</Tabs.Tab>
-                  <Tabs.Tab value="register">Cadastrar</Tabs.Tab>
-                </Tabs.List>
-                <Tabs.Panel value="login">
-                  <LoginForm onForgotPassword={forgot.open} />
-                </Tabs.Panel>
-                <Tabs.Panel value="register">
-                  <RegisterForm />
-                </Tabs.Panel>
-                <Divider label="ou continue com" labelPosition="center" my="lg" />
-                <ProviderButtons />
-              </Tabs>
+              <>
+                <ConfirmationResult confirmed={searchParams.get('confirmed')} />
+                <Tabs defaultValue="login" variant="pills" radius="md" keepMounted={false}>
+                  <Tabs.List grow mb="lg">
+                    <Tabs.Tab value="login">Entrar</Tabs.Tab>
+                    <Tabs.Tab value="register">Cadastrar</Tabs.Tab>
+                  </Tabs.List>
+                  <Tabs.Panel value="login">
+                    <LoginForm onForgotPassword={forgot.open} />
+                  </Tabs.Panel>
+                  <Tabs.Panel value="register">
+                    <RegisterForm />
+                  </Tabs.Panel>
+                  <Divider label="ou continue com" labelPosition="center" my="lg" />
+                  <ProviderButtons />
+                </Tabs>
+              </>
             )}
           </Card>
         </div>
       </main>
-      <ForgotPasswordDialog opened={forgotOpened} onClose={forgot.close} />
+      {forgotMounted && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog opened={forgotOpened} onClose={forgot.close} />
+        </Suspense>
+      )}
     </div>
   );
 }

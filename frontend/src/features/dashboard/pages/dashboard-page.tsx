@@ -1,15 +1,15 @@
 import { PageHeader } from '../../../components/page-header';
 import { UnderConstruction } from '../../../components/under-construction';
-import { useSession } from '../../../lib/session-store';
+import { useMe } from '../../../lib/me';
 import { greetingName } from '../lib/greeting-name';
 
 export function DashboardPage() {
-  const profile = useSession((state) => state.profile);
+  const { data: me } = useMe();
 
   return (
     <>
       <PageHeader
-        title={`Olá, ${greetingName(profile?.nome, profile?.email)}!`}
+        title={`Olá, ${greetingName(me?.nome, me?.email)}!`}
         description="Previsto × recebido e reserva sugerida"
       />
       <UnderConstruction />

@@ -1,17 +1,19 @@
+import type { Me } from '@contracts/identity';
+import type { QueryClient } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
-import { useSession } from '../../../lib/session-store';
+import { meKeys } from '../../../lib/me';
 import { stubApi } from '../../../test/fetch-stub';
-import { renderAt } from '../../../test/render';
+import { renderAt, signInAs } from '../../../test/render';
 import { onboardingQuestions } from '../lib/onboarding-questions';
 import { OnboardingDialog } from './onboarding-dialog';
 
-const profile = {
+const profile: Me = {
   id: 'u1',
   email: 'ana@exemplo.com',
   nome: 'Ana',
-  role: 'personal' as const,
+  role: 'personal',
   tenantId: 't1',
   tenantSlug: 'ana',
   onboardingRequired: true,
@@ -20,10 +22,11 @@ const profile = {
 const answers = ['12', 'presencial', 'R$ 350,00', 'pix, cartão', 'sim', '4.200', 'mensal', 'não', 'sim', 'reserva, viajar', '8000'];
 
 let api: ReturnType<typeof stubApi>;
+let queryClient: QueryClient;
 
 beforeEach(() => {
   jest.useFakeTimers();
-  act(() => useSession.setState({ status: 'signed-in', accessToken: 'token', profile }));
+  queryClient = signInAs(profile);
 });
 afterEach(() => {
   api.restore();
@@ -33,7 +36,7 @@ afterEach(() => {
 
 function setup() {
   const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
-  renderAt(<OnboardingDialog />);
+  renderAt(<OnboardingDialog />, '/', { queryClient });
   return user;
 }
 
@@ -117,7 +120,7 @@ describe('onboarding dialog', () => {
     expect(screen.getByRole('dialog', { name: 'Configuração Inicial' })).toBeInTheDocument();
     await wait(1);
     expect(screen.queryByRole('dialog', { name: 'Configuração Inicial' })).not.toBeInTheDocument();
-    expect(useSession.getState().profile?.onboardingRequired).toBe(false);
+    expect(queryClient.getQueryData<Me>(meKeys.all)?.onboardingRequired).toBe(false);
   });
 
   it('keeps the answers and lets the user retry when saving fails', async () => {
@@ -142,8 +145,7 @@ describe('onboarding dialog', () => {
 
   it('is not shown when onboarding is not required', () => {
     api = stubApi({});
-    act(() => useSession.setState({ profile: { ...profile, onboardingRequired: false } }));
-    renderAt(<OnboardingDialog />);
+    renderAt(<OnboardingDialog />, '/', { queryClient: signInAs({ ...profile, onboardingRequired: false }) });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

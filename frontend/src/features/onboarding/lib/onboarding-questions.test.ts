@@ -1,3 +1,4 @@
+import { ONBOARDING_ANSWER_KEYS } from '@contracts/identity';
 import { onboardingQuestions, progressPercent } from './onboarding-questions';
 
 describe('onboarding questions', () => {
@@ -10,6 +11,10 @@ describe('onboarding questions', () => {
       'Objetivos financeiros',
     ]);
     expect(new Set(onboardingQuestions.map((q) => q.key)).size).toBe(11);
+  });
+
+  it("asks for the API's answer keys, in the API's order", () => {
+    expect(onboardingQuestions.map((q) => q.key)).toEqual(ONBOARDING_ANSWER_KEYS);
   });
 
   it('reports progress as (index + 1) / 11', () => {

@@ -1,15 +1,7 @@
-export type OnboardingKey =
-  | 'alunos_ativos'
-  | 'tipo_atendimento'
-  | 'ticket_medio_mensal'
-  | 'formas_cobranca'
-  | 'emite_recibo'
-  | 'faturamento_mensal_medio'
-  | 'tipo_planos'
-  | 'faz_desconto'
-  | 'tem_politica_cancelamento'
-  | 'objetivos'
-  | 'meta_faturamento_6meses';
+import type { OnboardingAnswerKey } from '@contracts/identity';
+
+/** The answer keys and their order are the API's (contracts/identity ONBOARDING_ANSWER_KEYS). */
+export type OnboardingKey = OnboardingAnswerKey;
 
 export interface OnboardingQuestion {
   key: OnboardingKey;

@@ -1,0 +1,38 @@
+import { CHANGE_TYPES } from '@contracts/realtime';
+import { QueryClient } from '@tanstack/react-query';
+import { studentKeys } from '../features/students/api/student-keys';
+import { meKeys } from '../lib/me';
+import { invalidateForChanges, type InvalidationMap } from '../lib/realtime';
+import { invalidatedByChange } from './realtime-invalidation';
+
+describe('realtime change types -> query keys', () => {
+  it('maps every change type the worker pushes', () => {
+    for (const type of CHANGE_TYPES) expect(invalidatedByChange[type].length).toBeGreaterThan(0);
+  });
+
+  it('refetches the profile after onboarding, and the students after a student or credit change', () => {
+    expect(invalidatedByChange.onboarding).toEqual([meKeys.all]);
+    expect(invalidatedByChange.student).toEqual([['students']]);
+    expect(invalidatedByChange.credit).toEqual([['students']]);
+  });
+
+  it('a credit change makes every students query stale, and nothing else', async () => {
+    const client = new QueryClient();
+    for (const key of [studentKeys.list(), studentKeys.detail('s1'), studentKeys.history('s1'), meKeys.all]) {
+      client.setQueryData(key, {});
+    }
+    await invalidateForChanges(client, { projection: 'students', position: 7, changes: [{ type: 'credit', id: 's1' }] }, invalidatedByChange);
+    const stale = client
+      .getQueryCache()
+      .getAll()
+      .filter((query) => query.state.isInvalidated)
+      .map((query) => query.queryKey);
+    expect(stale).toEqual([studentKeys.list(), studentKeys.detail('s1'), studentKeys.history('s1')]);
+  });
+
+  it('does not compile without an entry for every change type', () => {
+    // @ts-expect-error 'onboarding' is missing
+    const incomplete: InvalidationMap = { student: [studentKeys.all], credit: [studentKeys.all] };
+    expect(Object.keys(incomplete)).not.toContain('onboarding');
+  });
+});

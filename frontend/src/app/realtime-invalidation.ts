@@ -1,0 +1,18 @@
+import { locationKeys } from '../features/locations/api/location-keys';
+import { planKeys } from '../features/plans/api/plan-keys';
+import { studentKeys } from '../features/students/api/student-keys';
+import { meKeys } from '../lib/me';
+import type { InvalidationMap } from '../lib/realtime';
+
+/**
+ * For each change type the worker pushes (contracts/realtime.ts), the query keys it makes stale.
+ * The one place that knows which feature shows which change (app/ may import every feature; lib/
+ * and the features may not). A new change type in contracts/ does not compile until it is mapped.
+ */
+export const invalidatedByChange: InvalidationMap = {
+  onboarding: [meKeys.all],
+  student: [studentKeys.all],
+  credit: [studentKeys.all],
+  plan: [planKeys.all],
+  location: [locationKeys.all],
+};

@@ -1,0 +1,114 @@
+import type { Me } from '@contracts/identity';
+import { notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { meKeys } from '../../../lib/me';
+import { stubApi } from '../../../test/fetch-stub';
+import { signInAs } from '../../../test/render';
+import { onboardingQuestions } from '../lib/onboarding-questions';
+import { CLOSE_DELAY_MS, QUESTION_DELAY_MS, useOnboardingChat } from './use-onboarding-chat';
+
+const me: Me = {
+  id: 'u1',
+  email: 'ana@exemplo.com',
+  nome: 'Ana',
+  role: 'personal',
+  tenantId: 't1',
+  tenantSlug: 'ana',
+  onboardingRequired: true,
+};
+
+let api: ReturnType<typeof stubApi>;
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => {
+  api.restore();
+  act(() => notifications.clean());
+  jest.useRealTimers();
+});
+
+function renderChat() {
+  const queryClient = signInAs(me);
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  return { queryClient, ...renderHook(() => useOnboardingChat(), { wrapper }) };
+}
+
+const wait = (ms: number) => act(async () => void jest.advanceTimersByTime(ms));
+
+describe('useOnboardingChat', () => {
+  it('asks each question 500 ms after the previous answer, refusing answers meanwhile and blank ones', async () => {
+    api = stubApi({});
+    const { result } = renderChat();
+    expect(result.current).toMatchObject({ phase: 'start', messages: [], accepting: false });
+
+    act(() => result.current.start());
+    expect(result.current).toMatchObject({ phase: 'chat', typing: true, accepting: false });
+    expect(result.current.answer('cedo demais')).toBe(false);
+    await wait(QUESTION_DELAY_MS);
+    expect(result.current).toMatchObject({ questionNumber: 1, total: 11, percent: 9, typing: false, accepting: true });
+    expect(result.current.messages).toEqual([
+      { from: 'bot', text: onboardingQuestions[0].text, block: 'Estrutura de atendimento' },
+    ]);
+
+    expect(result.current.answer('   ')).toBe(false);
+    let taken = false;
+    act(() => {
+      taken = result.current.answer(' 12 ');
+    });
+    expect(taken).toBe(true);
+    expect(result.current.messages.at(-1)).toEqual({ from: 'user', text: '12' });
+    expect(result.current.typing).toBe(true);
+    await wait(QUESTION_DELAY_MS - 1);
+    expect(result.current.questionNumber).toBe(1);
+    await wait(1);
+    expect(result.current).toMatchObject({ questionNumber: 2, percent: 18, accepting: true });
+  });
+
+  it('saves the 11 answers, then closes 2 s later and the cached profile stops asking', async () => {
+    api = stubApi({ 'POST /api/onboarding': () => ({ status: 201, body: { id: 'o1', position: 9 } }) });
+    const { result, queryClient } = renderChat();
+    act(() => result.current.start());
+    for (const question of onboardingQuestions) {
+      await wait(QUESTION_DELAY_MS);
+      act(() => void result.current.answer(`resposta ${question.key}`));
+    }
+    expect(result.current).toMatchObject({ phase: 'saving', typing: true, percent: 100 });
+    await wait(0);
+    expect(result.current.phase).toBe('done');
+    expect(api.calls[0].body).toEqual({
+      answers: Object.fromEntries(onboardingQuestions.map(({ key }) => [key, `resposta ${key}`])),
+    });
+
+    await wait(CLOSE_DELAY_MS - 1);
+    expect(queryClient.getQueryData<Me>(meKeys.all)?.onboardingRequired).toBe(true);
+    await wait(1);
+    expect(result.current.phase).toBe('closed');
+    expect(queryClient.getQueryData<Me>(meKeys.all)?.onboardingRequired).toBe(false);
+  });
+
+  it('keeps the answers when saving fails and sends the same ones again on retry', async () => {
+    let attempts = 0;
+    api = stubApi({
+      'POST /api/onboarding': () => {
+        attempts += 1;
+        return attempts === 1 ? { status: 500 } : { status: 201, body: { id: 'o1', position: 9 } };
+      },
+    });
+    const { result } = renderChat();
+    act(() => result.current.start());
+    for (const question of onboardingQuestions) {
+      await wait(QUESTION_DELAY_MS);
+      act(() => void result.current.answer(question.key));
+    }
+    await wait(0);
+    expect(result.current.phase).toBe('failed');
+
+    act(() => result.current.retry());
+    await wait(0);
+    expect(result.current.phase).toBe('done');
+    expect(api.calls[1].body).toEqual(api.calls[0].body);
+  });
+});
