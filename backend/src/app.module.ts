@@ -3,6 +3,7 @@ import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { CONTEXTS } from './contexts';
+import { AboutModule } from './platform/about/about.module';
 import { AuthModule } from './platform/auth/auth.module';
 import { DatabaseModule } from './platform/database/database.module';
 import { EventStoreModule } from './platform/event-store/event-store.module';
@@ -28,6 +29,7 @@ export class AppModule {
         ProjectionsModule.forProjections(CONTEXTS.flatMap((context) => context.projections ?? [])),
         RealtimeModule,
         HealthModule,
+        AboutModule,
         ...CONTEXTS.map((context) => context.module),
       ],
     };

@@ -3,6 +3,7 @@ import { identityContext } from './identity/identity.context';
 import type { BoundedContext } from './platform/context/bounded-context';
 import { locationsContext } from './locations/locations.context';
 import { plansContext } from './plans/plans.context';
+import { studentAreaContext } from './student-area/student-area.context';
 import { studentsContext } from './students/students.context';
 
 /** Every bounded context of the app: the API, the worker and the configuration read this list. */
@@ -11,6 +12,7 @@ export const CONTEXTS: readonly BoundedContext[] = [
   studentsContext,
   plansContext,
   locationsContext,
+  studentAreaContext,
 ];
 
 /** The process configuration: the platform's settings and every context's, parsed once. */

@@ -11,6 +11,14 @@ const platformConfigShape = {
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Public origin of the app, used in links sent to people (e-mails, invites); default follows PORT. */
   APP_URL: z.url().optional(),
+  /** Where the settings' 'Suporte' button leads: a WhatsApp link (https://wa.me/...) or mailto:. */
+  SUPPORT_URL: z
+    .string()
+    .regex(
+      /^(https:\/\/wa\.me\/\d{10,15}(\?.*)?|mailto:[^\s@]+@[^\s@]+)$/,
+      'use https://wa.me/<número> ou mailto:<e-mail>',
+    )
+    .optional(),
   DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/vira'),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.url().default('redis://127.0.0.1:6379'),

@@ -162,3 +162,12 @@ export const acceptInviteSchema = z.strictObject({
   ),
 });
 export type AcceptInviteInput = z.infer<typeof acceptInviteSchema>;
+
+/**
+ * Which student a student account is, and who their trainer is: read by other contexts through
+ * this port (the identity context provides it).
+ */
+export abstract class StudentAccounts {
+  abstract studentOf(userId: string): Promise<{ tenantId: string; studentId: string } | undefined>;
+  abstract trainerOf(tenantId: string): Promise<{ nome: string; slug: string } | undefined>;
+}

@@ -123,4 +123,6 @@ export interface ListResponse<T> {
  */
 export abstract class StudentDirectory {
   abstract find(tenantId: string, studentId: string): Promise<Student | undefined>;
+  /** The student's credit history; undefined when there is no such student. */
+  abstract history(tenantId: string, studentId: string): Promise<CreditHistoryItem[] | undefined>;
 }

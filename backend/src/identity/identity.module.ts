@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { StudentAccounts } from '../contracts/identity';
 import { AuthController } from './auth.controller';
 import { ConfirmEmailHandler } from './commands/confirm-email.command';
 import { RefreshSessionHandler } from './commands/refresh-session.command';
@@ -32,6 +33,7 @@ import { AccountRepository } from './queries/account.repository';
 import { DevMailboxRepository } from './queries/dev-mailbox.repository';
 
 /** Accounts, sessions, tenants with their public slug, e-mail links and financial onboarding. */
+@Global()
 @Module({
   controllers: [
     AuthController,
@@ -63,10 +65,12 @@ import { DevMailboxRepository } from './queries/dev-mailbox.repository';
     AcceptInviteHandler,
     TwoFactorRepository,
     PendingProviderSignIns,
+    { provide: StudentAccounts, useExisting: AccountRepository },
     IdentityProviders,
     SignInWithProviderHandler,
     MfaChallenges,
     TwoFactorHandler,
   ],
+  exports: [StudentAccounts],
 })
 export class IdentityModule {}

@@ -45,3 +45,16 @@ describe('parseConfig', () => {
     expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY).toBe('10.0.0.0/8');
   });
 });
+
+describe('SUPPORT_URL', () => {
+  it('takes a WhatsApp link or an e-mail address, nothing else', () => {
+    expect(parseConfig({ SUPPORT_URL: 'https://wa.me/5511999998888' }).SUPPORT_URL).toBe(
+      'https://wa.me/5511999998888',
+    );
+    expect(parseConfig({ SUPPORT_URL: 'mailto:suporte@vira.app' }).SUPPORT_URL).toBe(
+      'mailto:suporte@vira.app',
+    );
+    expect(() => parseConfig({ SUPPORT_URL: 'javascript:alert(1)' })).toThrow(/SUPPORT_URL/);
+    expect(parseConfig({}).SUPPORT_URL).toBeUndefined();
+  });
+});

@@ -72,6 +72,21 @@ describe('identity: student invites and accounts', () => {
     const asStudent = http(testApp.app, { token: login.json().accessToken });
     expect((await asStudent.get('/api/students')).statusCode).toBe(403);
     expect((await asStudent.post('/api/invites', { studentId })).statusCode).toBe(403);
+
+    // Their own area: their name, balance and trainer; the trainer's token is refused there.
+    await api.post(`/api/students/${studentId}/credits`, { amount: 4, reason: 'Plano' });
+    await projectAll(testApp.app);
+    expect((await asStudent.get('/api/student/me')).json()).toEqual({
+      nome: 'Ana Souza',
+      creditos: 4,
+      proximasSessoes: [],
+      contratosPendentes: 0,
+      trainer: { nome: trainer.body.nome, slug: trainer.signUp.user.tenantSlug },
+    });
+    expect((await asStudent.get('/api/student/history')).json().items).toMatchObject([
+      { type: 'CreditsGranted', amount: 4, balanceAfter: 4 },
+    ]);
+    expect((await api.get('/api/student/me')).statusCode).toBe(403);
   });
 
   it('makes exactly one account when one invite is accepted many times at once', async () => {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Transaction } from 'kysely';
-import type { Me } from '../../contracts/identity';
+import type { Me, StudentAccounts } from '../../contracts/identity';
 import type { AuthUser } from '../../platform/auth/auth-user';
 import type { Database } from '../../platform/database/database';
 import { DATABASE, type Db } from '../../platform/database/database.module';
@@ -49,7 +49,7 @@ const MAX_SLUG_ATTEMPTS = 50;
  * never events, since they hold credentials. The only code of identity that reads or writes them.
  */
 @Injectable()
-export class AccountRepository {
+export class AccountRepository implements StudentAccounts {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
   findCredentialsByEmail(email: string): Promise<AccountCredentials | undefined> {
@@ -221,6 +221,14 @@ export class AccountRepository {
         dataNascimento: null,
       })
       .execute();
+  }
+
+  studentOf(userId: string): Promise<{ tenantId: string; studentId: string } | undefined> {
+    return this.db
+      .selectFrom('studentAccounts')
+      .select(['tenantId', 'studentId'])
+      .where('userId', '=', userId)
+      .executeTakeFirst();
   }
 
   async studentHasAccount(tenantId: string, studentId: string): Promise<boolean> {

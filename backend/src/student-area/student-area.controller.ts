@@ -1,0 +1,57 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { StudentAccounts } from '../contracts/identity';
+import { StudentDirectory } from '../contracts/students';
+import type { StudentArea } from '../contracts/student-area';
+import type { AuthUser } from '../platform/auth/auth-user';
+import { CurrentUser } from '../platform/auth/current-user.decorator';
+import { Roles } from '../platform/auth/roles.decorator';
+import { NotFoundError } from '../platform/errors/domain-error';
+
+/** The student's own area: what the student sees of their trainer, balance and history. */
+@ApiTags('student-area')
+@ApiBearerAuth()
+@Roles('aluno')
+@Controller('student')
+export class StudentAreaController {
+  constructor(
+    @Inject(StudentAccounts) private readonly accounts: StudentAccounts,
+    @Inject(StudentDirectory) private readonly students: StudentDirectory,
+  ) {}
+
+  @Get('me')
+  @ApiOperation({
+    summary: 'O aluno: nome, saldo de créditos, próximas sessões, contratos pendentes, personal',
+  })
+  async me(@CurrentUser() user: AuthUser): Promise<StudentArea> {
+    const { student, trainer } = await this.studentOf(user);
+    return {
+      nome: student.nome,
+      creditos: student.creditos,
+      proximasSessoes: [],
+      contratosPendentes: 0,
+      trainer,
+    };
+  }
+
+  @Get('history')
+  @ApiOperation({ summary: 'O histórico de créditos do próprio aluno' })
+  async history(@CurrentUser() user: AuthUser) {
+    const account = await this.accounts.studentOf(user.userId);
+    const items = account && (await this.students.history(account.tenantId, account.studentId));
+    if (!items) throw new NotFoundError('Aluno');
+    return { items };
+  }
+
+  private async studentOf(user: AuthUser) {
+    const account = await this.accounts.studentOf(user.userId);
+    const [student, trainer] = account
+      ? await Promise.all([
+          this.students.find(account.tenantId, account.studentId),
+          this.accounts.trainerOf(account.tenantId),
+        ])
+      : [];
+    if (!student || !trainer) throw new NotFoundError('Aluno');
+    return { student, trainer };
+  }
+}
