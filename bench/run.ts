@@ -4,6 +4,9 @@
  * (vira_bench, dropped and created) and REDIS_PREFIX vira-bench. Prints a table and writes
  * bench/results/<time>.json.
  *
+ * HTTP (bench/http.ts): the built API in its own process beside a bare node:http + pg server
+ * answering the same SQL, reads and commands, alternating windows.
+ *
  * Throughput: closed loops of 1, 8 and 32 clients in this process, calling the same functions the
  * API calls (no HTTP), so the clients' own cost is a few object allocations per operation, alike for
  * every variant; plain INSERT, append, command on distinct streams and on one hot stream take turns
@@ -22,6 +25,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { Client } from 'pg';
+import { measureHttp, printHttp } from './http';
 import { Server } from 'socket.io';
 import { io } from 'socket.io-client';
 import { parseConfig } from '../backend/src/config/config';
@@ -434,14 +438,19 @@ async function main(): Promise<void> {
     process.stdout.write('Reconstrução...\n');
     const rebuild = await measureRebuild(db);
 
+    process.stdout.write('HTTP, API ao lado de um servidor node:http + pg...\n');
+    const http = await measureHttp();
+
     const result = {
       at: new Date().toISOString(),
       durationSeconds: Math.round((performance.now() - benchStarted) / 1000),
       throughput,
       lag,
       rebuild,
+      http,
     };
     printTable(result);
+    printHttp(http);
     mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
     const file = path.join(ROOT, 'bench/results', `${result.at.replace(/[:.]/g, '-')}.json`);
     writeFileSync(file, JSON.stringify(result, null, 2));

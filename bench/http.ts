@@ -1,0 +1,338 @@
+/**
+ * The HTTP path where the user feels it: the real API (built, in its own process, production
+ * logging, with its worker) beside a bare `node:http` + `pg` server answering the same SQL, in the
+ * same run, taking turns in windows; each figure is the median of its rounds. Load from autocannon
+ * in this process, the same for both servers.
+ *
+ *   reads:    GET /api/students for a trainer with N students   vs  the same SELECT, JSON out
+ *   commands: POST /api/students/:id/credits (distinct students) vs  a one-row INSERT
+ *
+ * `npm run bench` runs it after the event-store figures; `npm run bench:http` alone.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import * as path from 'node:path';
+import autocannon from 'autocannon';
+import { Client } from 'pg';
+import { buildIfNeeded } from '../infra/scripts/build-if-needed';
+
+const ROOT = path.resolve(__dirname, '..');
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const DATABASE_NAME = 'vira_bench_http';
+const ROUNDS = 5;
+const WINDOW_SECONDS = 3;
+const CONNECTIONS = 16;
+
+export interface HttpFigure {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+export interface HttpComparison {
+  case: string;
+  api: HttpFigure;
+  bare: HttpFigure;
+  /** api req/s ÷ bare req/s */
+  ratio: number;
+}
+
+const databaseUrl = (() => {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${DATABASE_NAME}`;
+  return url.toString();
+})();
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function admin(statement: string): Promise<void> {
+  const client = new Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+function start(script: string, env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, [script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} não respondeu`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function json<T>(response: Response): Promise<T> {
+  if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A trainer with `students` students, projected; answers its token and the students' ids. */
+async function seed(apiUrl: string, students: number): Promise<{ token: string; ids: string[] }> {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'bench-senha-1';
+  await json(
+    await fetch(`${apiUrl}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        nome: 'Personal Bench',
+        cpf: '52998224725',
+        dataNascimento: '1990-01-01',
+        telefone: '11999998888',
+        email,
+        password,
+      }),
+    }),
+  );
+  const { accessToken: token } = await json<{ accessToken: string }>(
+    await fetch(`${apiUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    }),
+  );
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const ids: string[] = [];
+  for (let index = 0; index < students; index++) {
+    const { id } = await json<{ id: string }>(
+      await fetch(`${apiUrl}/api/students`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ nome: `Aluno ${String(index).padStart(4, '0')}`, whatsapp: '11988887777' }),
+      }),
+    );
+    ids.push(id);
+  }
+  // The read waits for this principal's writes: once it answers, the read model is there.
+  const listed = await json<{ items: unknown[] }>(await fetch(`${apiUrl}/api/students`, { headers }));
+  if (listed.items.length !== students) throw new Error('projeção não alcançou os alunos');
+  return { token, ids };
+}
+
+/** The bare server: node:http + pg, the students SELECT and a one-row INSERT, no framework. */
+const BARE_SERVER = `
+const http = require('node:http');
+const { Pool } = require('pg');
+const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const tenantId = process.env.TENANT_ID;
+const list = \`select id, nome, telefone, whatsapp, email, plano_id, observacoes, ativo, creditos, created_at, updated_at
+  from students where tenant_id = $1 and removed_at is null order by nome, id\`;
+http.createServer(async (request, response) => {
+  try {
+    if (request.method === 'GET') {
+      const { rows } = await pool.query(list, [tenantId]);
+      const items = rows.map((row) => ({ id: row.id, nome: row.nome, telefone: row.telefone, whatsapp: row.whatsapp,
+        email: row.email, planoId: row.plano_id, observacoes: row.observacoes, ativo: row.ativo, creditos: row.creditos,
+        createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() }));
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ items }));
+      return;
+    }
+    let body = '';
+    for await (const chunk of request) body += chunk;
+    const { amount, reason } = JSON.parse(body);
+    const { rows } = await pool.query(
+      'insert into bench_inserts (tenant_id, amount, reason) values ($1, $2, $3) returning id', [tenantId, amount, reason]);
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify({ id: String(rows[0].id), position: Number(rows[0].id) }));
+  } catch (error) {
+    response.statusCode = 500;
+    response.end(String(error));
+  }
+}).listen(Number(process.env.PORT), '127.0.0.1');
+`;
+
+function load(options: autocannon.Options): Promise<HttpFigure> {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => {
+      if (error) return reject(error);
+      if (result.non2xx > 0 || result.errors > 0)
+        return reject(new Error(`${options.url}: ${result.non2xx} respostas não-2xx, ${result.errors} erros`));
+      resolve({
+        requestsPerSecond: result.requests.average,
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+      });
+    });
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const medianFigure = (figures: HttpFigure[]): HttpFigure => ({
+  requestsPerSecond: Math.round(median(figures.map((figure) => figure.requestsPerSecond))),
+  p50Ms: median(figures.map((figure) => figure.p50Ms)),
+  p99Ms: median(figures.map((figure) => figure.p99Ms)),
+});
+
+/** Both servers take turns, ROUNDS times; the median of each. */
+async function compare(
+  name: string,
+  api: autocannon.Options,
+  bare: autocannon.Options,
+): Promise<HttpComparison> {
+  const apiFigures: HttpFigure[] = [];
+  const bareFigures: HttpFigure[] = [];
+  // A first short window each warms the JIT and the pools.
+  await load({ ...api, duration: 1 });
+  await load({ ...bare, duration: 1 });
+  for (let round = 0; round < ROUNDS; round++) {
+    apiFigures.push(await load(api));
+    bareFigures.push(await load(bare));
+  }
+  const apiMedian = medianFigure(apiFigures);
+  const bareMedian = medianFigure(bareFigures);
+  return {
+    case: name,
+    api: apiMedian,
+    bare: bareMedian,
+    ratio: Math.round((apiMedian.requestsPerSecond / bareMedian.requestsPerSecond) * 100) / 100,
+  };
+}
+
+export async function measureHttp(studentCounts: readonly number[] = [150, 500]): Promise<HttpComparison[]> {
+  buildIfNeeded((line) => process.stdout.write(`${line}\n`));
+  await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
+  await admin(`create database ${DATABASE_NAME}`);
+  const [apiPort, barePort] = [await freePort(), await freePort()];
+  const env = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL,
+    REDIS_PREFIX: `vira-bench-http-${process.pid}`,
+    LOG_LEVEL: 'info',
+    PORT: String(apiPort),
+    HOST: '127.0.0.1',
+    RATE_LIMIT_SIGNUP: '1000/60',
+    RATE_LIMIT_LOGIN_PER_ADDRESS: '1000/60',
+    RATE_LIMIT_LOGIN_PER_EMAIL: '1000/60',
+  };
+  const dist = path.join(ROOT, 'backend/dist/backend/src');
+  let api: ChildProcess | undefined;
+  let worker: ChildProcess | undefined;
+  let bare: ChildProcess | undefined;
+  const results: HttpComparison[] = [];
+  try {
+    api = start(path.join(dist, 'main.js'), env);
+    await waitFor(`http://127.0.0.1:${apiPort}/api/health`);
+    worker = start(path.join(dist, 'worker.js'), env);
+    const apiUrl = `http://127.0.0.1:${apiPort}`;
+    const bareUrl = `http://127.0.0.1:${barePort}`;
+    const client = new Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(
+      'create table bench_inserts (id bigint generated always as identity primary key, tenant_id uuid not null, amount int not null, reason text not null, created_at timestamptz not null default now())',
+    );
+    for (const students of studentCounts) {
+      const { token, ids } = await seed(apiUrl, students);
+      const { rows } = await client.query<{ tenant_id: string }>(
+        'select tenant_id from students where id = $1',
+        [ids[0]],
+      );
+      bare = spawn(process.execPath, ['-e', BARE_SERVER], {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: databaseUrl, TENANT_ID: rows[0].tenant_id, PORT: String(barePort) },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      await waitFor(`${bareUrl}/`);
+      const authorization = `Bearer ${token}`;
+      process.stdout.write(`HTTP: GET /api/students (${students} alunos)...\n`);
+      results.push(
+        await compare(
+          `GET /api/students (${students} alunos)`,
+          { url: `${apiUrl}/api/students`, connections: CONNECTIONS, duration: WINDOW_SECONDS, headers: { authorization } },
+          { url: `${bareUrl}/`, connections: CONNECTIONS, duration: WINDOW_SECONDS },
+        ),
+      );
+      if (students === studentCounts[0]) {
+        process.stdout.write('HTTP: POST /api/students/:id/credits...\n');
+        let next = 0;
+        const grant = {
+          method: 'POST' as const,
+          connections: CONNECTIONS,
+          duration: WINDOW_SECONDS,
+          headers: { authorization, 'content-type': 'application/json' },
+          body: JSON.stringify({ amount: 1, reason: 'bench' }),
+        };
+        results.push(
+          await compare(
+            'POST /api/students/:id/credits',
+            {
+              ...grant,
+              url: apiUrl,
+              // Distinct students, round robin: commands on distinct streams.
+              requests: [{ setupRequest: (request) => ({ ...request, path: `/api/students/${ids[next++ % ids.length]}/credits` }) }],
+            },
+            { ...grant, url: `${bareUrl}/` },
+          ),
+        );
+      }
+      await stop(bare);
+      bare = undefined;
+    }
+    await client.end();
+  } finally {
+    await Promise.all([stop(bare), stop(worker), stop(api)]);
+    await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
+  }
+  return results;
+}
+
+export function printHttp(results: readonly HttpComparison[]): void {
+  const rows = results.map((result) => [
+    result.case,
+    `${result.api.requestsPerSecond}`,
+    `${result.api.p50Ms} / ${result.api.p99Ms}`,
+    `${result.bare.requestsPerSecond}`,
+    `${result.bare.p50Ms} / ${result.bare.p99Ms}`,
+    `${result.ratio}`,
+  ]);
+  const header = ['caso', 'API req/s', 'API p50/p99 ms', 'bare req/s', 'bare p50/p99 ms', 'razão'];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column])).join(' | ');
+  process.stdout.write(`\n${line(header)}\n${widths.map((width) => '-'.repeat(width)).join('-|-')}\n`);
+  for (const row of rows) process.stdout.write(`${line(row)}\n`);
+}
+
+if (require.main === module) {
+  measureHttp()
+    .then(printHttp)
+    .catch((error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exit(1);
+    });
+}
