@@ -1,0 +1,62 @@
+import {
+  addDays,
+  dayRange,
+  isIsoDate,
+  monthRange,
+  weekRange,
+  weekStart,
+  zonedInstant,
+  zonedParts,
+} from '../time';
+
+const SP = 'America/Sao_Paulo';
+
+describe("time in the tenant's zone", () => {
+  it('reads the calendar day of an instant in São Paulo, not in UTC', () => {
+    // 02:30 UTC on the 22nd is 23:30 on the 21st in São Paulo.
+    expect(zonedParts(new Date('2026-11-22T02:30:00Z'), SP)).toEqual({
+      date: '2026-11-21',
+      time: '23:30',
+      dayOfWeek: 6,
+      hour: 23,
+      minute: 30,
+    });
+  });
+
+  it('turns a wall-clock time in São Paulo into its instant', () => {
+    expect(zonedInstant('2026-11-22', '07:00', SP).toISOString()).toBe('2026-11-22T10:00:00.000Z');
+    expect(zonedInstant('2026-11-22', '00:00', 'Asia/Tokyo').toISOString()).toBe(
+      '2026-11-21T15:00:00.000Z',
+    );
+  });
+
+  it('handles a zone that changes its clock (New York, spring forward and fall back)', () => {
+    expect(zonedInstant('2026-03-08', '12:00', 'America/New_York').toISOString()).toBe(
+      '2026-03-08T16:00:00.000Z',
+    );
+    expect(zonedInstant('2026-11-01', '12:00', 'America/New_York').toISOString()).toBe(
+      '2026-11-01T17:00:00.000Z',
+    );
+  });
+
+  it('cuts days, Sunday-to-Saturday weeks and months in the zone', () => {
+    expect(dayRange('2026-11-22', SP)).toEqual({
+      from: new Date('2026-11-22T03:00:00Z'),
+      to: new Date('2026-11-23T03:00:00Z'),
+    });
+    expect(weekStart('2026-11-22')).toBe('2026-11-22');
+    expect(weekStart('2026-11-28')).toBe('2026-11-22');
+    expect(weekRange('2026-11-25', SP).from).toEqual(new Date('2026-11-22T03:00:00Z'));
+    expect(monthRange('2026-12', SP)).toEqual({
+      from: new Date('2026-12-01T03:00:00Z'),
+      to: new Date('2027-01-01T03:00:00Z'),
+    });
+  });
+
+  it('does calendar arithmetic and checks dates', () => {
+    expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+    expect(isIsoDate('2026-02-29')).toBe(false);
+    expect(isIsoDate('2028-02-29')).toBe(true);
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * Days, weeks and months are cut in the tenant's time zone (America/Sao_Paulo by default), never
+ * in the server's or the browser's. Instants travel as ISO strings with an offset; calendar days as
+ * 'YYYY-MM-DD'; times of day as 'HH:mm'. Pure functions over Intl, shared by the API and the SPA.
+ */
+
+export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function partsFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      weekday: 'short',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+export interface ZonedParts {
+  /** 'YYYY-MM-DD' */
+  date: string;
+  /** 'HH:mm' */
+  time: string;
+  /** 0 Sunday … 6 Saturday */
+  dayOfWeek: number;
+  hour: number;
+  minute: number;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** The calendar day, time and weekday of `instant` in `timeZone`. */
+export function zonedParts(instant: Date, timeZone: string): ZonedParts {
+  const parts = Object.fromEntries(
+    partsFormatter(timeZone)
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  const hour = Number(parts.hour);
+  const minute = Number(parts.minute);
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}`,
+    dayOfWeek: WEEKDAYS.indexOf(parts.weekday),
+    hour,
+    minute,
+  };
+}
+
+/** Minutes `timeZone` is ahead of UTC at `instant` (São Paulo: -180). */
+function offsetMinutes(instant: Date, timeZone: string): number {
+  const parts = Object.fromEntries(
+    partsFormatter(timeZone)
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
+
+/** The instant of wall-clock `date` `time` in `timeZone` (the earlier one when a clock goes back). */
+export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  const [year, month, day] = date.split('-').map(Number);
+  const [hour, minute] = time.split(':').map(Number);
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  // Two passes settle the offset around a transition.
+  let instant = new Date(wall - offsetMinutes(new Date(wall), timeZone) * 60_000);
+  instant = new Date(wall - offsetMinutes(instant, timeZone) * 60_000);
+  return instant;
+}
+
+/** 'YYYY-MM-DD' plus `days` (calendar arithmetic, no time zone involved). */
+export function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** 0 Sunday … 6 Saturday of a calendar day. */
+export function dayOfWeek(date: string): number {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+}
+
+/** The Sunday that starts the week of `date` (weeks start on Sunday, spec 000 §9). */
+export const weekStart = (date: string): string => addDays(date, -dayOfWeek(date));
+
+/** [start, end) instants of the calendar day `date` in `timeZone`. */
+export function dayRange(date: string, timeZone: string): { from: Date; to: Date } {
+  return {
+    from: zonedInstant(date, '00:00', timeZone),
+    to: zonedInstant(addDays(date, 1), '00:00', timeZone),
+  };
+}
+
+/** [start, end) instants of the Sunday–Saturday week of `date` in `timeZone`. */
+export function weekRange(date: string, timeZone: string): { from: Date; to: Date } {
+  const sunday = weekStart(date);
+  return {
+    from: zonedInstant(sunday, '00:00', timeZone),
+    to: zonedInstant(addDays(sunday, 7), '00:00', timeZone),
+  };
+}
+
+/** 'YYYY-MM' -> [first day, first day of the next month) in `timeZone`. */
+export function monthRange(month: string, timeZone: string): { from: Date; to: Date } {
+  const [year, monthNumber] = month.split('-').map(Number);
+  const next =
+    monthNumber === 12 ? `${year + 1}-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}`;
+  return {
+    from: zonedInstant(`${month}-01`, '00:00', timeZone),
+    to: zonedInstant(`${next}-01`, '00:00', timeZone),
+  };
+}
+
+export const isIsoDate = (value: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [year, month, day] = value.split('-').map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+};
+
+export const isTimeOfDay = (value: string): boolean => /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
