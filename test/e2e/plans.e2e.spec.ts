@@ -65,6 +65,23 @@ test.describe('plans', () => {
     await expect(page.getByText('Nenhum plano cadastrado')).toBeVisible();
   });
 
+  test("a plan a student has cannot be removed: the API's message, then 'Arquivar'", async ({ page, request }) => {
+    const trainer = await signedInTrainer(page, request);
+    const api = await trainerApi(request, trainer);
+    const { id } = await api.createPlan({ nome: 'Mensal 3x', valor: 480, creditos: 12 });
+    await api.createStudent({ nome: 'Bruno Lima', whatsapp: '11987654321', planoId: id });
+    await page.goto('/planos');
+
+    await page.getByRole('article', { name: 'Mensal 3x' }).getByRole('button', { name: 'Remover' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remover plano' });
+    await dialog.getByRole('button', { name: 'Remover' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('Não foi possível remover');
+    await expect(dialog.getByRole('button', { name: 'Remover' })).toBeHidden();
+    await dialog.getByRole('button', { name: 'Arquivar' }).click();
+    await expect(page.getByText('Plano arquivado')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Arquivados' }).getByRole('article', { name: 'Mensal 3x' })).toBeVisible();
+  });
+
   test('says what is wrong before sending, with the API rules', async ({ page, request }) => {
     await signedInTrainer(page, request);
     await page.goto('/planos/novo');

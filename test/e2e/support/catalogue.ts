@@ -19,6 +19,8 @@ export async function trainerApi(request: APIRequestContext, trainer: Trainer) {
   return {
     createPlan: (plan: { nome: string; descricao?: string; valor: number; creditos: number }) =>
       send('post', '/api/plans', plan),
+    /** A student on a plan: the plan can no longer be removed (409 has_links), only archived. */
+    createStudent: (student: { nome: string; whatsapp: string; planoId: string }) => send('post', '/api/students', student),
     createLocation: (location: { nome: string; cep?: string; endereco?: string }) =>
       send('post', '/api/locations', location),
     setPolicy: (locationId: string, policy: { cancelLimiteHoras: number; taxaPercent: number; queimaCredito: boolean }) =>
