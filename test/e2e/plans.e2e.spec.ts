@@ -107,4 +107,25 @@ test.describe('plans', () => {
     await expect(page.getByRole('article', { name: 'Plano da outra aba' })).toContainText('R$ 125,00 por crédito');
     await expect(page.getByText('1 plano', { exact: true })).toBeVisible();
   });
+
+  test('a change made before the live connection is up still shows once it connects', async ({ page, request }) => {
+    const trainer = await signedInTrainer(page, request);
+    // Hold the live connection back while the list loads and a change lands elsewhere.
+    let release!: () => void;
+    const connectionHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/socket.io/**', async (route) => {
+      await connectionHeld;
+      await route.continue();
+    });
+    await page.goto('/planos');
+    await expect(page.getByText('Nenhum plano cadastrado')).toBeVisible();
+
+    const api = await trainerApi(request, trainer);
+    await api.createPlan({ nome: 'Plano feito antes da conexão', valor: 300, creditos: 6 });
+    await expect.poll(() => api.planNames()).toContain('Plano feito antes da conexão');
+    await expect(page.getByText('Nenhum plano cadastrado')).toBeVisible();
+
+    release();
+    await expect(page.getByRole('article', { name: 'Plano feito antes da conexão' })).toBeVisible();
+  });
 });

@@ -17,6 +17,11 @@ export async function trainerApi(request: APIRequestContext, trainer: Trainer) {
     return (await response.json()) as { id: string; position: number };
   };
   return {
+    /** The plans as the API lists them to this caller (its reads wait for its own writes). */
+    planNames: async () => {
+      const response = await request.get('/api/plans', { headers });
+      return ((await response.json()) as { items: Array<{ nome: string }> }).items.map((plan) => plan.nome);
+    },
     createPlan: (plan: { nome: string; descricao?: string; valor: number; creditos: number }) =>
       send('post', '/api/plans', plan),
     /** A student on a plan: the plan can no longer be removed (409 has_links), only archived. */
