@@ -8,7 +8,7 @@ test.describe('cancellation policies and general terms', () => {
     const { id } = await (await trainerApi(request, trainer)).createLocation({ nome: 'Studio Centro' });
     await page.goto('/ajustes/politicas');
     const card = page.getByRole('article', { name: 'Studio Centro' });
-    await expect(card).toContainText('até 24 horas antes');
+    await expect(card).toContainText('24 horas antes');
     await expect(card).toContainText('Sem taxa');
     await expect(card).toContainText('Devolvido ao aluno');
     await expect(page.getByText(/tolerância de até 10 minutos de atraso/)).toBeVisible();
@@ -28,8 +28,8 @@ test.describe('cancellation policies and general terms', () => {
 
     await expect(page.getByText('Política atualizada')).toBeVisible();
     await expect(page).toHaveURL(/\/ajustes\/politicas$/);
-    await expect(card).toContainText('até 12 horas antes');
-    await expect(card).toContainText('50% do valor da sessão');
+    await expect(card).toContainText('12 horas antes');
+    await expect(card.getByText('50%', { exact: true })).toBeVisible();
     await expect(card).toContainText('Consumido');
   });
 
@@ -46,7 +46,7 @@ test.describe('cancellation policies and general terms', () => {
     const { id } = await (await trainerApi(request, trainer)).createLocation({ nome: 'Studio Sul' });
     await page.goto('/ajustes/politicas');
     const card = page.getByRole('article', { name: 'Studio Sul' });
-    await expect(card).toContainText('até 24 horas antes');
+    await expect(card).toContainText('24 horas antes');
 
     const elsewhere = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
     try {
@@ -54,7 +54,7 @@ test.describe('cancellation policies and general terms', () => {
     } finally {
       await elsewhere.close();
     }
-    await expect(card).toContainText('até 6 horas antes');
+    await expect(card).toContainText('6 horas antes');
     await expect(card).toContainText('Consumido');
   });
 

@@ -1,13 +1,13 @@
 import type { Location } from '@contracts/locations';
 import { Button, Group, Modal, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useFormFields } from '../../../lib/use-form-fields';
 import { useUpdateLocation } from '../api/update-location';
-import { locationEditValues, validateLocationEdit, type LocationEditErrors } from '../lib/location-form';
+import { locationEditValues, validateLocationEdit } from '../lib/location-form';
 
 function EditLocationForm({ location, onClose }: { location: Location; onClose: () => void }) {
-  const [values, setValues] = useState(() => locationEditValues(location));
-  const [errors, setErrors] = useState<LocationEditErrors>({});
+  const { values, errors, change, setErrors } = useFormFields(() => locationEditValues(location));
   const update = useUpdateLocation();
 
   const submit = (event: FormEvent) => {
@@ -36,7 +36,7 @@ function EditLocationForm({ location, onClose }: { location: Location; onClose: 
         <TextInput
           label="Nome do local"
           value={values.nome}
-          onChange={(event) => setValues({ ...values, nome: event.currentTarget.value })}
+          onChange={(event) => change({ ...values, nome: event.currentTarget.value })}
           error={errors.nome}
           maxLength={120}
           autoComplete="off"
@@ -47,7 +47,7 @@ function EditLocationForm({ location, onClose }: { location: Location; onClose: 
           label="Endereço"
           placeholder="Rua, número, bairro, cidade - UF"
           value={values.endereco}
-          onChange={(event) => setValues({ ...values, endereco: event.currentTarget.value })}
+          onChange={(event) => change({ ...values, endereco: event.currentTarget.value })}
           error={errors.endereco}
           maxLength={300}
           autosize
@@ -58,7 +58,7 @@ function EditLocationForm({ location, onClose }: { location: Location; onClose: 
           label="Local ativo"
           description="Locais inativos continuam no histórico, mas não recebem novos agendamentos."
           checked={values.ativo}
-          onChange={(event) => setValues({ ...values, ativo: event.currentTarget.checked })}
+          onChange={(event) => change({ ...values, ativo: event.currentTarget.checked })}
         />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onClose}>

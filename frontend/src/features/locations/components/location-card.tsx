@@ -1,5 +1,5 @@
 import type { Location } from '@contracts/locations';
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import IconMapPin from '@tabler/icons-react/dist/esm/icons/IconMapPin.mjs';
 import IconPencil from '@tabler/icons-react/dist/esm/icons/IconPencil.mjs';
 import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
@@ -45,19 +45,20 @@ export function LocationCard({ location, onEdit, onRemove }: LocationCardProps) 
             )}
           </div>
         </Group>
-        <Group gap="xs" mt="auto" pt="xs">
+        <Group gap="xs" mt="auto" pt="xs" wrap="nowrap">
           <Button size="xs" variant="light" leftSection={<IconPencil size={16} />} onClick={() => onEdit(location)}>
             Editar
           </Button>
-          <Button
-            size="xs"
+          <ActionIcon
             variant="subtle"
             color="red"
-            leftSection={<IconTrash size={16} />}
+            ml="auto"
+            aria-label="Remover"
+            title="Remover"
             onClick={() => onRemove(location)}
           >
-            Remover
-          </Button>
+            <IconTrash size={18} />
+          </ActionIcon>
         </Group>
       </Stack>
     </Card>

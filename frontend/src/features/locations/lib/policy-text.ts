@@ -24,9 +24,9 @@ export function policySummary(policy: CancellationPolicy): Array<[label: string,
   return [
     [
       'Cancelamento sem custo',
-      policy.cancelLimiteHoras === 0 ? 'até o início da sessão' : `até ${hoursLabel(policy.cancelLimiteHoras)} antes`,
+      policy.cancelLimiteHoras === 0 ? 'até o início' : `${hoursLabel(policy.cancelLimiteHoras)} antes`,
     ],
-    ['Taxa fora do prazo', policy.taxaPercent > 0 ? `${percentLabel(policy.taxaPercent)} do valor da sessão` : 'Sem taxa'],
+    ['Taxa fora do prazo', policy.taxaPercent > 0 ? percentLabel(policy.taxaPercent) : 'Sem taxa'],
     ['Crédito fora do prazo', policy.queimaCredito ? 'Consumido' : 'Devolvido ao aluno'],
   ];
 }

@@ -13,25 +13,25 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useFormFields } from '../../../lib/use-form-fields';
 import { useLocationPolicy } from '../api/get-location-policy';
 import { useLocations } from '../api/get-locations';
 import { useSetLocationPolicy } from '../api/set-location-policy';
 import { PolicySummary } from '../components/policy-summary';
-import { policyFormValues, validatePolicyForm, type PolicyFormErrors } from '../lib/policy-form';
+import { policyFormValues, validatePolicyForm } from '../lib/policy-form';
 import { POLICY_LOCATION_PARAM } from '../lib/policy-paths';
 import { latenessText } from '../lib/policy-text';
 
 function PolicyForm({ location, policy }: { location: Location; policy: CancellationPolicy }) {
   const navigate = useNavigate();
-  const [values, setValues] = useState(() => policyFormValues(policy));
-  const [errors, setErrors] = useState<PolicyFormErrors>({});
+  const { values, errors, change, setErrors } = useFormFields(() => policyFormValues(policy));
   const save = useSetLocationPolicy();
   const checked = validatePolicyForm(values);
 
@@ -62,7 +62,7 @@ function PolicyForm({ location, policy }: { location: Location; policy: Cancella
           label="Prazo para cancelar sem custo (horas)"
           description={`Antecedência mínima em relação ao início da sessão, de 0 a ${MAX_CANCEL_LIMIT_HOURS} horas`}
           value={values.cancelLimiteHoras}
-          onChange={(value) => setValues({ ...values, cancelLimiteHoras: value })}
+          onChange={(value) => change({ ...values, cancelLimiteHoras: value })}
           error={errors.cancelLimiteHoras}
           min={0}
           max={MAX_CANCEL_LIMIT_HOURS}
@@ -76,7 +76,7 @@ function PolicyForm({ location, policy }: { location: Location; policy: Cancella
           label="Taxa de cancelamento fora do prazo (%)"
           description="Percentual do valor da sessão cobrado de quem cancela depois do prazo; 0 para não cobrar"
           value={values.taxaPercent}
-          onChange={(value) => setValues({ ...values, taxaPercent: value })}
+          onChange={(value) => change({ ...values, taxaPercent: value })}
           error={errors.taxaPercent}
           min={0}
           max={100}
@@ -96,7 +96,7 @@ function PolicyForm({ location, policy }: { location: Location; policy: Cancella
           label="Consumir o crédito em cancelamento fora do prazo"
           description="Ligado: o aluno perde o crédito da sessão. Desligado: o crédito volta para o saldo."
           checked={values.queimaCredito}
-          onChange={(event) => setValues({ ...values, queimaCredito: event.currentTarget.checked })}
+          onChange={(event) => change({ ...values, queimaCredito: event.currentTarget.checked })}
         />
         <Divider />
         <Stack gap="xs" aria-live="polite">

@@ -1,17 +1,17 @@
 import { Button, Card, Group, Stack } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useFormFields } from '../../../lib/use-form-fields';
 import { useCreateLocation } from '../api/create-location';
 import { LocationFields } from '../components/location-fields';
-import { emptyLocationForm, validateLocationForm, type LocationFormErrors } from '../lib/location-form';
+import { emptyLocationForm, validateLocationForm } from '../lib/location-form';
 
 export function NewLocationPage() {
   const navigate = useNavigate();
-  const [values, setValues] = useState(emptyLocationForm);
-  const [errors, setErrors] = useState<LocationFormErrors>({});
+  const { values, errors, change, setErrors } = useFormFields(emptyLocationForm);
   const create = useCreateLocation();
 
   const submit = (event: FormEvent) => {
@@ -37,7 +37,7 @@ export function NewLocationPage() {
       <Card maw={640}>
         <form onSubmit={submit} noValidate>
           <Stack gap="lg">
-            <LocationFields values={values} errors={errors} onChange={setValues} />
+            <LocationFields values={values} errors={errors} onChange={change} />
             <Group justify="flex-end" gap="sm">
               <Button variant="default" component={Link} to={paths.locations}>
                 Cancelar

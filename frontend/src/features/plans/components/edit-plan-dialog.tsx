@@ -1,14 +1,14 @@
 import type { Plan } from '@contracts/plans';
 import { Button, Group, Modal, Stack } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useFormFields } from '../../../lib/use-form-fields';
 import { useUpdatePlan } from '../api/update-plan';
-import { planFormValues, validatePlanForm, type PlanFormErrors } from '../lib/plan-form';
+import { planFormValues, validatePlanForm } from '../lib/plan-form';
 import { PlanFields } from './plan-fields';
 
 function EditPlanForm({ plan, onClose }: { plan: Plan; onClose: () => void }) {
-  const [values, setValues] = useState(() => planFormValues(plan));
-  const [errors, setErrors] = useState<PlanFormErrors>({});
+  const { values, errors, change, setErrors } = useFormFields(() => planFormValues(plan));
   const update = useUpdatePlan();
 
   const submit = (event: FormEvent) => {
@@ -35,7 +35,7 @@ function EditPlanForm({ plan, onClose }: { plan: Plan; onClose: () => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
-        <PlanFields values={values} errors={errors} onChange={setValues} autoFocus />
+        <PlanFields values={values} errors={errors} onChange={change} autoFocus />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             Cancelar

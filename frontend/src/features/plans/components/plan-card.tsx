@@ -1,5 +1,5 @@
 import type { Plan } from '@contracts/plans';
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import IconArchive from '@tabler/icons-react/dist/esm/icons/IconArchive.mjs';
 import IconArchiveOff from '@tabler/icons-react/dist/esm/icons/IconArchiveOff.mjs';
 import IconPencil from '@tabler/icons-react/dist/esm/icons/IconPencil.mjs';
@@ -46,7 +46,7 @@ export function PlanCard({ plan, onEdit, onArchive, onRestore, onRemove, busy }:
             {plan.descricao}
           </Text>
         )}
-        <Group gap="xs" mt="auto" pt="xs">
+        <Group gap="xs" mt="auto" pt="xs" wrap="nowrap">
           {plan.arquivado ? (
             <Button
               size="xs"
@@ -73,15 +73,16 @@ export function PlanCard({ plan, onEdit, onArchive, onRestore, onRemove, busy }:
               </Button>
             </>
           )}
-          <Button
-            size="xs"
+          <ActionIcon
             variant="subtle"
             color="red"
-            leftSection={<IconTrash size={16} />}
+            ml="auto"
+            aria-label="Remover"
+            title="Remover"
             onClick={() => onRemove(plan)}
           >
-            Remover
-          </Button>
+            <IconTrash size={18} />
+          </ActionIcon>
         </Group>
       </Stack>
     </Card>

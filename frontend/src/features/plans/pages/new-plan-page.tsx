@@ -1,17 +1,17 @@
 import { Button, Card, Group, Stack } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useFormFields } from '../../../lib/use-form-fields';
 import { useCreatePlan } from '../api/create-plan';
 import { PlanFields } from '../components/plan-fields';
-import { emptyPlanForm, validatePlanForm, type PlanFormErrors } from '../lib/plan-form';
+import { emptyPlanForm, validatePlanForm } from '../lib/plan-form';
 
 export function NewPlanPage() {
   const navigate = useNavigate();
-  const [values, setValues] = useState(emptyPlanForm);
-  const [errors, setErrors] = useState<PlanFormErrors>({});
+  const { values, errors, change, setErrors } = useFormFields(emptyPlanForm);
   const create = useCreatePlan();
 
   const submit = (event: FormEvent) => {
@@ -37,7 +37,7 @@ export function NewPlanPage() {
       <Card maw={640}>
         <form onSubmit={submit} noValidate>
           <Stack gap="lg">
-            <PlanFields values={values} errors={errors} onChange={setValues} />
+            <PlanFields values={values} errors={errors} onChange={change} />
             <Group justify="flex-end" gap="sm">
               <Button variant="default" component={Link} to={paths.plans}>
                 Cancelar
