@@ -81,7 +81,7 @@ export function RemoveLocationDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Remover local" centered>
+    <Modal opened={opened} onClose={onClose} title="Remover local" centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
       {location && <RemoveLocationBody key={location.id} location={location} onClose={onClose} />}
     </Modal>
   );

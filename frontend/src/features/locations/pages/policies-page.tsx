@@ -51,7 +51,7 @@ function NoLocations() {
         variant="light"
         icon={<IconMapPin size={28} />}
         title="Nenhum local cadastrado"
-        description="A política de cancelamento é definida por local. Cadastre um local para definir a dele."
+        description="A política de cancelamento é definida por local. Cadastre um local para definir a política dele."
       >
         <EmptyState.Actions>
           <Button component={Link} to={paths.locations}>

@@ -73,7 +73,7 @@ function RemovePlanBody({ plan, onClose }: { plan: Plan; onClose: () => void }) 
 
 export function RemovePlanDialog({ plan, opened, onClose }: { plan: Plan | null; opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Remover plano" centered>
+    <Modal opened={opened} onClose={onClose} title="Remover plano" centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
       {plan && <RemovePlanBody key={plan.id} plan={plan} onClose={onClose} />}
     </Modal>
   );

@@ -109,6 +109,7 @@ describe('/planos', () => {
     const card = await screen.findByRole('article', { name: 'Mensal 2x' });
     await user.click(within(card).getByRole('button', { name: 'Editar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar plano' });
+    expect(within(dialog).getByRole('button', { name: 'Fechar' })).toBeInTheDocument();
     const valor = within(dialog).getByLabelText(/^Valor/);
     expect(valor).toHaveValue('350,00');
 
