@@ -13,12 +13,15 @@ process.env.E2E_PORT ??= freePort();
 process.env.E2E_OIDC_PORT ??= freePort();
 process.env.E2E_SMTP_PORT ??= freePort();
 process.env.E2E_MAIL_HTTP_PORT ??= freePort();
+process.env.E2E_CEP_PORT ??= freePort();
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 /** Google sign-in goes to a real OpenID Connect provider on loopback; Apple stays unconfigured. */
 export const OIDC_ISSUER = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
 const OIDC_CLIENT = { id: 'vira-e2e-client', secret: 'vira-e2e-client-secret-0123456789' };
 /** The app sends real e-mail over SMTP to a capture server; tests read it here. */
 export const MAIL_CAPTURE_URL = `http://127.0.0.1:${process.env.E2E_MAIL_HTTP_PORT}`;
+/** Postal codes are looked up in a ViaCEP-compatible fake on loopback (test/support/fake-cep.ts: 01310100, 22071900). */
+const CEP_SERVICE_URL = `http://127.0.0.1:${process.env.E2E_CEP_PORT}/ws`;
 
 export default defineConfig({
   testDir: '.',
@@ -83,6 +86,14 @@ export default defineConfig({
       },
     },
     {
+      command: `${process.execPath} ${path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs')} ${path.join(repoRoot, 'test/support/fake-cep.ts')}`,
+      url: `${CEP_SERVICE_URL}/01310100/json/`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      env: { PORT: process.env.E2E_CEP_PORT },
+    },
+    {
     command: `${process.execPath} ${path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs')} infra/scripts/start.ts`,
     cwd: repoRoot,
     url: `${baseURL}/api/health`,
@@ -106,6 +117,7 @@ export default defineConfig({
       GOOGLE_CLIENT_SECRET: OIDC_CLIENT.secret,
       GOOGLE_ISSUER_URL: OIDC_ISSUER,
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      CEP_SERVICE_URL,
     },
     },
   ],

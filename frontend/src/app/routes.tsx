@@ -89,11 +89,11 @@ export const routes: RouteObject[] = [
               { path: '/ajustes', ...page(() => import('../features/settings/pages/settings-page'), (m) => m.SettingsPage) },
               {
                 path: '/ajustes/politicas',
-                ...page(() => import('../features/settings/pages/policies-page'), (m) => m.PoliciesPage),
+                ...page(() => import('../features/locations/pages/policies-page'), (m) => m.PoliciesPage),
               },
               {
                 path: '/ajustes/politicas/edit',
-                ...page(() => import('../features/settings/pages/edit-policies-page'), (m) => m.EditPoliciesPage),
+                ...page(() => import('../features/locations/pages/edit-policy-page'), (m) => m.EditPolicyPage),
               },
               {
                 path: '/ajustes/politicas-info',

@@ -27,3 +27,13 @@ export class ApiError extends Error {
 export function isApiError(error: unknown, code?: string): error is ApiError {
   return error instanceof ApiError && (code === undefined || error.code === code);
 }
+
+const QUERY_RETRIES = 3;
+
+/**
+ * For queries: retry what may pass on a second try (network, 5xx) as the query client's defaults
+ * do, but not an answer such as 404 or 403, which would only delay the error state.
+ */
+export function retryUnlessClientError(failures: number, error: unknown): boolean {
+  return !(error instanceof ApiError && error.statusCode < 500) && failures < QUERY_RETRIES;
+}

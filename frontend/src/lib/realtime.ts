@@ -69,9 +69,11 @@ export function useRealtimeInvalidation(invalidates: InvalidationMap): void {
       });
       connection.on('connect', () => {
         retriedAfterRefresh = false;
+        // Nothing is pushed to this browser before its socket joins the tenant's room: whatever was read
+        // (or is being read) before now, on the first load or while disconnected, may have missed
+        // changes. Refetch what is on screen once connected.
+        void queryClient.invalidateQueries();
       });
-      // Changes may have been missed while disconnected: refetch what is on screen.
-      connection.io.on('reconnect', () => void queryClient.invalidateQueries());
       connection.on('connect_error', (error) => {
         // A refused handshake is not retried by socket.io itself; renew the token once and try again.
         if (error.message !== 'unauthorized' || retriedAfterRefresh) return;

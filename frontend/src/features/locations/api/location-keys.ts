@@ -5,3 +5,9 @@ export const locationKeys = {
   detail: (id: string) => [...locationKeys.all, 'detail', id] as const,
   policy: (id: string) => [...locationKeys.all, 'detail', id, 'policy'] as const,
 };
+
+/** Postal-code lookups: an address per CEP, apart from the tenant's locations (no change makes them stale). */
+export const cepKeys = {
+  all: ['cep'] as const,
+  lookup: (cep: string) => [...cepKeys.all, cep] as const,
+};

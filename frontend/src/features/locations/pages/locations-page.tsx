@@ -1,5 +1,71 @@
-import { UnderConstructionPage } from '../../../components/under-construction';
+import type { Location } from '@contracts/locations';
+import { Button, Card, EmptyState, SimpleGrid } from '@mantine/core';
+import IconMapPin from '@tabler/icons-react/dist/esm/icons/IconMapPin.mjs';
+import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
+import { Link } from 'react-router-dom';
+import { LoadError } from '../../../components/load-error';
+import { PageHeader } from '../../../components/page-header';
+import { PageLoader } from '../../../components/page-loader';
+import { paths } from '../../../config/paths';
+import { useDialogTarget } from '../../../lib/use-dialog-target';
+import { useLocations } from '../api/get-locations';
+import { EditLocationDialog } from '../components/edit-location-dialog';
+import { LocationCard } from '../components/location-card';
+import { RemoveLocationDialog } from '../components/remove-location-dialog';
+import { locationsCountLabel } from '../lib/location-form';
+
+function NoLocations() {
+  return (
+    <Card>
+      <EmptyState
+        py="lg"
+        variant="light"
+        icon={<IconMapPin size={28} />}
+        title="Nenhum local cadastrado"
+        description="Cadastre os lugares onde você atende: academias, estúdios, parques ou a casa do aluno."
+      >
+        <EmptyState.Actions>
+          <Button component={Link} to={paths.newLocation} leftSection={<IconPlus size={18} />}>
+            Cadastrar local
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    </Card>
+  );
+}
 
 export function LocationsPage() {
-  return <UnderConstructionPage title="Locais" backTo="/ajustes" />;
+  const locations = useLocations();
+  const editing = useDialogTarget<Location>();
+  const removing = useDialogTarget<Location>();
+
+  return (
+    <>
+      <PageHeader
+        title="Locais"
+        description={locations.data ? locationsCountLabel(locations.data.length) : undefined}
+        backTo={paths.settings}
+        action={
+          <Button component={Link} to={paths.newLocation} leftSection={<IconPlus size={18} />}>
+            Novo Local
+          </Button>
+        }
+      />
+      {locations.isPending ? (
+        <PageLoader />
+      ) : locations.isError ? (
+        <LoadError title="Erro ao carregar locais" error={locations.error} onRetry={() => void locations.refetch()} />
+      ) : locations.data.length === 0 ? (
+        <NoLocations />
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {locations.data.map((location) => (
+            <LocationCard key={location.id} location={location} onEdit={editing.open} onRemove={removing.open} />
+          ))}
+        </SimpleGrid>
+      )}
+      <EditLocationDialog location={editing.target} opened={editing.opened} onClose={editing.close} />
+      <RemoveLocationDialog location={removing.target} opened={removing.opened} onClose={removing.close} />
+    </>
+  );
 }

@@ -1,5 +1,120 @@
-import { UnderConstructionPage } from '../../../components/under-construction';
+import type { Plan } from '@contracts/plans';
+import { Button, Card, EmptyState, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import IconClipboardList from '@tabler/icons-react/dist/esm/icons/IconClipboardList.mjs';
+import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { LoadError } from '../../../components/load-error';
+import { PageHeader } from '../../../components/page-header';
+import { PageLoader } from '../../../components/page-loader';
+import { paths } from '../../../config/paths';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useDialogTarget } from '../../../lib/use-dialog-target';
+import { usePlans } from '../api/get-plans';
+import { useUpdatePlan } from '../api/update-plan';
+import { EditPlanDialog } from '../components/edit-plan-dialog';
+import { PlanCard } from '../components/plan-card';
+import { RemovePlanDialog } from '../components/remove-plan-dialog';
+import { plansCountLabel } from '../lib/plan-form';
+
+function NoPlans() {
+  return (
+    <Card>
+      <EmptyState
+        py="lg"
+        variant="light"
+        icon={<IconClipboardList size={28} />}
+        title="Nenhum plano cadastrado"
+        description="Cadastre os planos que você oferece: valor, créditos e o valor de cada crédito."
+      >
+        <EmptyState.Actions>
+          <Button component={Link} to={paths.newPlan} leftSection={<IconPlus size={18} />}>
+            Cadastrar plano
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    </Card>
+  );
+}
 
 export function PlansPage() {
-  return <UnderConstructionPage title="Planos" backTo="/ajustes" />;
+  const plans = usePlans({ withArchived: true });
+  const editing = useDialogTarget<Plan>();
+  const removing = useDialogTarget<Plan>();
+  const update = useUpdatePlan();
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const active = plans.data?.filter((plan) => !plan.arquivado) ?? [];
+  const archived = plans.data?.filter((plan) => plan.arquivado) ?? [];
+
+  const setArchived = (plan: Plan, arquivado: boolean) => {
+    setBusyId(plan.id);
+    update.mutate(
+      { id: plan.id, changes: { arquivado } },
+      {
+        onSuccess: () => notifySuccess(arquivado ? 'Plano arquivado' : 'Plano restaurado'),
+        onError: (error) => notifyError('Erro ao atualizar plano', error),
+        onSettled: () => setBusyId(null),
+      },
+    );
+  };
+
+  const card = (plan: Plan) => (
+    <PlanCard
+      key={plan.id}
+      plan={plan}
+      onEdit={editing.open}
+      onArchive={(target) => setArchived(target, true)}
+      onRestore={(target) => setArchived(target, false)}
+      onRemove={removing.open}
+      busy={busyId === plan.id}
+    />
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Planos"
+        description={plans.data ? plansCountLabel(active.length) : undefined}
+        backTo={paths.settings}
+        action={
+          <Button component={Link} to={paths.newPlan} leftSection={<IconPlus size={18} />}>
+            Novo Plano
+          </Button>
+        }
+      />
+      {plans.isPending ? (
+        <PageLoader />
+      ) : plans.isError ? (
+        <LoadError title="Erro ao carregar planos" error={plans.error} onRetry={() => void plans.refetch()} />
+      ) : (
+        <Stack gap="xl">
+          {active.length === 0 ? (
+            <NoPlans />
+          ) : (
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+              {active.map(card)}
+            </SimpleGrid>
+          )}
+          {archived.length > 0 && (
+            <Stack gap="sm" component="section" aria-labelledby="planos-arquivados">
+              <div>
+                <Title order={2} fz="lg" id="planos-arquivados">
+                  Arquivados
+                </Title>
+                <Text size="sm" c="dimmed">
+                  Fora da lista de planos. Restaure para voltar a oferecê-los.
+                </Text>
+              </div>
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+                {archived.map(card)}
+              </SimpleGrid>
+            </Stack>
+          )}
+        </Stack>
+      )}
+      <EditPlanDialog plan={editing.target} opened={editing.opened} onClose={editing.close} />
+      <RemovePlanDialog plan={removing.target} opened={removing.opened} onClose={removing.close} />
+    </>
+  );
 }

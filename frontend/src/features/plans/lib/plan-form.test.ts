@@ -1,0 +1,61 @@
+import {
+  creditsLabel,
+  emptyPlanForm,
+  formatReais,
+  plansCountLabel,
+  validatePlanForm,
+  valuePerCreditPreview,
+} from './plan-form';
+
+const nbsp = (text: string | undefined) => text?.replace(/\u00a0/g, ' ');
+
+describe('the plan form', () => {
+  it('sends the amount typed the Brazilian way in reais, and no description when blank', () => {
+    expect(validatePlanForm({ nome: ' Mensal ', descricao: '  ', valor: '1.234,56', creditos: '8' })).toEqual({
+      data: { nome: 'Mensal', descricao: null, valor: 1234.56, creditos: 8 },
+    });
+  });
+
+  it("says the contracts' messages for each field", () => {
+    expect(validatePlanForm(emptyPlanForm)).toEqual({
+      errors: {
+        nome: 'Nome deve ter pelo menos 2 caracteres',
+        valor: 'Valor deve ser maior que zero',
+        creditos: 'Créditos deve ser um número positivo',
+      },
+    });
+    expect(validatePlanForm({ nome: 'A', descricao: '', valor: 'abc', creditos: '4' })).toEqual({
+      errors: { nome: 'Nome deve ter pelo menos 2 caracteres', valor: 'Valor deve ser maior que zero' },
+    });
+    expect(validatePlanForm({ nome: 'Avulso', descricao: '', valor: '10,555', creditos: '1' })).toEqual({
+      errors: { valor: 'Valor deve ser maior que zero' },
+    });
+  });
+
+  it('accepts a free plan and a plan without credits, as the API does', () => {
+    expect(validatePlanForm({ nome: 'Cortesia', descricao: '', valor: '0', creditos: '0' })).toEqual({
+      data: { nome: 'Cortesia', descricao: null, valor: 0, creditos: 0 },
+    });
+  });
+
+  it('previews the value per credit, R$ 0,00 without credits', () => {
+    expect(nbsp(valuePerCreditPreview({ ...emptyPlanForm, valor: '350,00', creditos: '8' }))).toBe('R$ 43,75');
+    expect(nbsp(valuePerCreditPreview({ ...emptyPlanForm, valor: '100', creditos: '3' }))).toBe('R$ 33,33');
+    expect(nbsp(valuePerCreditPreview({ ...emptyPlanForm, valor: '350', creditos: '0' }))).toBe('R$ 0,00');
+    expect(valuePerCreditPreview({ ...emptyPlanForm, valor: '350', creditos: '' })).toBeUndefined();
+    expect(valuePerCreditPreview({ ...emptyPlanForm, valor: 'x', creditos: '4' })).toBeUndefined();
+  });
+
+  it('counts in the singular for one', () => {
+    expect(plansCountLabel(1)).toBe('1 plano');
+    expect(plansCountLabel(0)).toBe('0 planos');
+    expect(plansCountLabel(3)).toBe('3 planos');
+    expect(creditsLabel(1)).toBe('1 crédito');
+    expect(creditsLabel(8)).toBe('8 créditos');
+  });
+
+  it('formats reais from the API as BRL', () => {
+    expect(nbsp(formatReais(1234.5))).toBe('R$ 1.234,50');
+    expect(nbsp(formatReais(0.1 + 0.2))).toBe('R$ 0,30');
+  });
+});

@@ -1,5 +1,0 @@
-import { UnderConstructionPage } from '../../../components/under-construction';
-
-export function EditPoliciesPage() {
-  return <UnderConstructionPage title="Editar Política" backTo="/ajustes/politicas" />;
-}

@@ -1,5 +1,0 @@
-import { UnderConstructionPage } from '../../../components/under-construction';
-
-export function PoliciesPage() {
-  return <UnderConstructionPage title="Políticas de Cancelamento" backTo="/ajustes" />;
-}

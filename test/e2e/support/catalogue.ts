@@ -1,0 +1,34 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import type { Trainer } from './trainer';
+
+/** An access token for `trainer`, for calling the API as that trainer (another browser, a script). */
+export async function accessTokenOf(request: APIRequestContext, trainer: Trainer): Promise<string> {
+  const login = await request.post('/api/auth/login', { data: { email: trainer.email, password: trainer.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  return ((await login.json()) as { accessToken: string }).accessToken;
+}
+
+/** The trainer's own API, as the SPA calls it. */
+export async function trainerApi(request: APIRequestContext, trainer: Trainer) {
+  const headers = { authorization: `Bearer ${await accessTokenOf(request, trainer)}` };
+  const send = async (method: 'post' | 'put' | 'patch', url: string, data: unknown) => {
+    const response = await request[method](url, { data, headers });
+    expect(response.ok(), await response.text()).toBeTruthy();
+    return (await response.json()) as { id: string; position: number };
+  };
+  return {
+    /** The plans as the API lists them to this caller (its reads wait for its own writes). */
+    planNames: async () => {
+      const response = await request.get('/api/plans', { headers });
+      return ((await response.json()) as { items: Array<{ nome: string }> }).items.map((plan) => plan.nome);
+    },
+    createPlan: (plan: { nome: string; descricao?: string; valor: number; creditos: number }) =>
+      send('post', '/api/plans', plan),
+    /** A student on a plan: the plan can no longer be removed (409 has_links), only archived. */
+    createStudent: (student: { nome: string; whatsapp: string; planoId: string }) => send('post', '/api/students', student),
+    createLocation: (location: { nome: string; cep?: string; endereco?: string }) =>
+      send('post', '/api/locations', location),
+    setPolicy: (locationId: string, policy: { cancelLimiteHoras: number; taxaPercent: number; queimaCredito: boolean }) =>
+      send('put', `/api/locations/${locationId}/policy`, policy),
+  };
+}
