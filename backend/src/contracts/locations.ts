@@ -99,6 +99,12 @@ export const DEFAULT_CANCELLATION_POLICY: CancellationPolicy = {
 
 export const MAX_CANCEL_LIMIT_HOURS = 720;
 
+/** Spec 001 §9: lateness is tolerated up to 10 minutes; beyond 15 the session may be cancelled. */
+export const LATE_TOLERANCE_MINUTES = 10;
+export const LATE_CANCELLATION_MINUTES = 15;
+
+/** `taxaPercent` is a share of the session's value: the student's plan value per credit. */
+
 export const cancellationPolicySchema = z.strictObject({
   cancelLimiteHoras: z
     .number('Limite de cancelamento deve ser um número de horas')

@@ -18,7 +18,8 @@ const planFields = {
     .nullable()
     .optional(),
   /** Reais in JSON, centavos once parsed. */
-  valor: reaisSchema('Valor deve ser maior que zero'),
+  // The spec's rule says 'at least 0' and its message 'maior que zero': the message is what users read.
+  valor: reaisSchema('Valor deve ser maior que zero', 0.01),
   creditos: z
     .number('Créditos deve ser um número positivo')
     .int('Créditos deve ser um número positivo')

@@ -1,8 +1,6 @@
 import type { CancellationPolicy } from '@contracts/locations';
 
-/** Spec 001 §9: lateness is tolerated up to 10 minutes; beyond 15 the session may be cancelled. */
-export const LATE_TOLERANCE_MINUTES = 10;
-export const LATE_CANCELLATION_MINUTES = 15;
+export { LATE_CANCELLATION_MINUTES, LATE_TOLERANCE_MINUTES } from '@contracts/locations';
 
 export const latenessText =
   `O aluno tem tolerância de até ${LATE_TOLERANCE_MINUTES} minutos de atraso. ` +

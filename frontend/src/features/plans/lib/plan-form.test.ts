@@ -32,9 +32,12 @@ describe('the plan form', () => {
     });
   });
 
-  it('accepts a free plan and a plan without credits, as the API does', () => {
+  it('refuses a plan that costs nothing, as the message says; accepts one without credits', () => {
     expect(validatePlanForm({ nome: 'Cortesia', descricao: '', valor: '0', creditos: '0' })).toEqual({
-      data: { nome: 'Cortesia', descricao: null, valor: 0, creditos: 0 },
+      errors: { valor: 'Valor deve ser maior que zero' },
+    });
+    expect(validatePlanForm({ nome: 'Avulso', descricao: '', valor: '90', creditos: '0' })).toEqual({
+      data: { nome: 'Avulso', descricao: null, valor: 90, creditos: 0 },
     });
   });
 
