@@ -1,6 +1,8 @@
 import type { CancellationPolicy } from '@contracts/locations';
 
-export { LATE_CANCELLATION_MINUTES, LATE_TOLERANCE_MINUTES } from '@contracts/locations';
+import { LATE_CANCELLATION_MINUTES, LATE_TOLERANCE_MINUTES } from '@contracts/locations';
+
+export { LATE_CANCELLATION_MINUTES, LATE_TOLERANCE_MINUTES };
 
 export const latenessText =
   `O aluno tem tolerância de até ${LATE_TOLERANCE_MINUTES} minutos de atraso. ` +
