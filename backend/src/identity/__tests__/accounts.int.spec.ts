@@ -390,7 +390,7 @@ describe('identity: accounts, sessions and tenants (real app, PostgreSQL, Redis)
       message: 'Usuário não autenticado',
     };
 
-    it('refuses a missing, forged, expired or alg:none token with 401', async () => {
+    it('refuses a missing, forged, expired, never-expiring or alg:none token with 401', async () => {
       const { signUp } = await signUpAndLogin();
       const claims = { sub: signUp.user.id, tid: signUp.user.tenantId, role: 'personal' };
       const inAMinute = Math.floor(Date.now() / 1000) + 60;
@@ -408,6 +408,8 @@ describe('identity: accounts, sessions and tenants (real app, PostgreSQL, Redis)
           JSON.stringify({ ...claims, exp: inAMinute }),
         ).toString('base64url')}.`,
         garbage: 'nao.e.jwt',
+        // Signed with the right secret but valid forever: refused (the JWT library only checks exp when present).
+        noExpiry: hs256({ ...claims, iat: Math.floor(Date.now() / 1000) }, testApp.config.JWT_SECRET),
       };
       expect((await client.app.inject({ method: 'GET', url: '/api/me' })).json()).toEqual(
         unauthorized,
