@@ -47,6 +47,72 @@ describe('HTTP errors (real app)', () => {
     expect(response.json().code).toBe('invalid_json');
   });
 
+  it("answers Fastify's own refusals in the app's shape, in pt-BR, without echoing the URL", async () => {
+    const badEncoding = await testApp.app.inject({ method: 'GET', url: '/api/students/%E0%A4%A' });
+    expect(badEncoding.statusCode).toBe(400);
+    expect(badEncoding.json()).toEqual({
+      statusCode: 400,
+      code: 'bad_url',
+      message: 'Endereço inválido: a URL contém uma codificação inválida.',
+    });
+    expect(badEncoding.headers['x-request-id']).toBeDefined();
+
+    const longParameter = `/api/students/${'a'.repeat(500)}`;
+    const tooLong = await testApp.app.inject({ method: 'GET', url: longParameter });
+    expect(tooLong.statusCode).toBe(414);
+    expect(tooLong.json()).toEqual({
+      statusCode: 414,
+      code: 'uri_too_long',
+      message: 'O endereço da requisição é longo demais.',
+    });
+    expect(tooLong.body).not.toContain('aaaa');
+
+    for (const contentType of ['application/xml', 'application/x-www-form-urlencoded']) {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': contentType },
+        payload: 'email=a',
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toEqual({
+        statusCode: 415,
+        code: 'unsupported_media_type',
+        message: 'Envie o corpo como JSON (application/json).',
+      });
+    }
+  });
+
+  it('takes an empty body sent as application/json as no body (logout, refresh)', async () => {
+    const asJson = { 'content-type': 'application/json' };
+    const logout = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: asJson,
+      payload: '',
+    });
+    expect(logout.statusCode).toBe(204);
+    const refresh = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: asJson,
+      payload: ' \n',
+    });
+    expect(refresh.statusCode).toBe(401);
+    expect(refresh.json().code).toBe('invalid_refresh_token');
+    const login = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: asJson,
+      payload: '',
+    });
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toMatchObject({
+      code: 'validation_error',
+      message: "Campo 'email' é obrigatório",
+    });
+  });
+
   it('sets security headers and echoes a safe request id', async () => {
     const response = await testApp.app.inject({
       method: 'GET',

@@ -27,7 +27,9 @@ describe('logs', () => {
       queue: 'projections',
       err: { message: 'boom', stack: 'Error: boom\n    at x' },
     });
-    expect(line).toBe('00:00:00.000 ERROR worker job failed {"queue":"projections"}\nError: boom\n    at x\n');
+    expect(line).toBe(
+      '00:00:00.000 ERROR worker job failed {"queue":"projections"}\nError: boom\n    at x\n',
+    );
   });
 
   it('writes readable lines outside production', () => {
