@@ -20,6 +20,11 @@ const platformConfigShape = {
     .string()
     .regex(/^[a-z0-9:_-]+$/i)
     .default('vira'),
+  /**
+   * The longest a request waits on Redis (rate limits, sign-in challenges) before its decided
+   * fallback: a 503 where Redis guards something, going on without it where it only helps.
+   */
+  REDIS_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(500),
   /** Required in production; elsewhere a random one is generated once under VIRA_DATA_DIR. */
   JWT_SECRET: z.string().min(32).optional(),
   /** Local state of a developer machine (the generated JWT secret): `.data/` at the repository root. */

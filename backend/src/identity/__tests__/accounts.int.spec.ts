@@ -409,7 +409,10 @@ describe('identity: accounts, sessions and tenants (real app, PostgreSQL, Redis)
         ).toString('base64url')}.`,
         garbage: 'nao.e.jwt',
         // Signed with the right secret but valid forever: refused (the JWT library only checks exp when present).
-        noExpiry: hs256({ ...claims, iat: Math.floor(Date.now() / 1000) }, testApp.config.JWT_SECRET),
+        noExpiry: hs256(
+          { ...claims, iat: Math.floor(Date.now() / 1000) },
+          testApp.config.JWT_SECRET,
+        ),
       };
       expect((await client.app.inject({ method: 'GET', url: '/api/me' })).json()).toEqual(
         unauthorized,

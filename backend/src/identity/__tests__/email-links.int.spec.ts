@@ -247,7 +247,7 @@ describe('identity: dev mailbox when no SMTP_URL is set', () => {
     }
   });
 
-  it('is off unless DEV_MAILBOX=true: a plain start does not list anyone\'s links', async () => {
+  it("is off unless DEV_MAILBOX=true: a plain start does not list anyone's links", async () => {
     const testApp = await startTestApp({ NODE_ENV: 'development', ...GENEROUS_RATE_LIMITS });
     try {
       await post({ app: testApp.app }, '/api/auth/signup', signUpBody());

@@ -6,7 +6,7 @@ import {
   Logger,
 } from '@nestjs/common';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from '../errors/domain-error';
+import { DomainError, retryAfterOf } from '../errors/domain-error';
 import { messageForStatus } from '../errors/error-catalogue';
 import { REQUEST_ID_HEADER } from './logger';
 
@@ -126,6 +126,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
         exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
       );
     }
+    const retryAfter = retryAfterOf(exception);
+    if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
     void reply.status(body.statusCode).header('cache-control', 'no-store').send(body);
   }
 
