@@ -22,6 +22,11 @@ const optionalBoolean = z
 /** Environment settings of the identity context, merged into the app configuration. */
 export const identityConfigShape = {
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /**
+   * For this long after a refresh token is rotated, presenting it again (another tab refreshing at
+   * the same moment) answers the same new token instead of counting as theft.
+   */
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /** Default: true in production, false otherwise. */
   AUTH_REQUIRE_EMAIL_CONFIRMATION: optionalBoolean,
   SMTP_URL: z.string().min(1).optional(),

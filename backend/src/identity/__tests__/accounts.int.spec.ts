@@ -325,28 +325,79 @@ describe('identity: accounts, sessions and tenants (real app, PostgreSQL, Redis)
       expect(afterTheft.statusCode).toBe(401);
     });
 
-    it('lets only one of two concurrent refreshes with the same token win, and then treats it as reuse', async () => {
-      const { cookie } = await signUpAndLogin();
+    it('gives two tabs refreshing one cookie at the same moment the same new pair, and keeps the user signed in', async () => {
+      const { cookie, signUp } = await signUpAndLogin();
       const responses = await Promise.all([
         post(client, '/api/auth/refresh', undefined, { cookie }),
         post(client, '/api/auth/refresh', undefined, { cookie }),
       ]);
-      expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 401]);
-      const winner = responses.find((response) => response.statusCode === 200);
+      expect(responses.map((response) => response.statusCode)).toEqual([200, 200]);
+      const [first, second] = responses.map(refreshCookieOf);
+      expect(first).toBeDefined();
+      expect(first).not.toBe(cookie);
+      expect(second).toBe(first);
+      for (const response of responses) {
+        const me = await getMe(client, response.json().accessToken);
+        expect(me.statusCode).toBe(200);
+        expect(me.json().id).toBe(signUp.user.id);
+      }
+      // Not a new branch: one live token in the family, and it keeps working.
+      const live = await db
+        .selectFrom('refreshTokens')
+        .select('id')
+        .where('userId', '=', signUp.user.id)
+        .where('rotatedAt', 'is', null)
+        .where('revokedAt', 'is', null)
+        .execute();
+      expect(live).toHaveLength(1);
+      const next = await post(client, '/api/auth/refresh', undefined, { cookie: first });
+      expect(next.statusCode).toBe(200);
+      // A third late tab with the same old cookie, still within the grace: the family's newest is
+      // no longer its successor, so it is an older ancestor and the family is revoked.
+      expect((await post(client, '/api/auth/refresh', undefined, { cookie })).statusCode).toBe(401);
       expect(
-        (await post(client, '/api/auth/refresh', undefined, { cookie: refreshCookieOf(winner!) }))
+        (await post(client, '/api/auth/refresh', undefined, { cookie: refreshCookieOf(next) }))
           .statusCode,
       ).toBe(401);
     });
 
+    it('treats the just-rotated token as reuse once the grace is over: the family is revoked', async () => {
+      const { cookie, signUp } = await signUpAndLogin();
+      const rotated = await post(client, '/api/auth/refresh', undefined, { cookie });
+      const newest = refreshCookieOf(rotated) as string;
+      // The rotation happened 31 s ago (grace: 30 s).
+      await db
+        .updateTable('refreshTokens')
+        .set({ rotatedAt: sql<Date>`rotated_at - interval '31 seconds'` })
+        .where('userId', '=', signUp.user.id)
+        .where('rotatedAt', 'is not', null)
+        .execute();
+      const reuse = await post(client, '/api/auth/refresh', undefined, { cookie });
+      expect(reuse.statusCode).toBe(401);
+      expect(reuse.json()).toMatchObject({ code: 'invalid_refresh_token' });
+      expect(
+        (await post(client, '/api/auth/refresh', undefined, { cookie: newest })).statusCode,
+      ).toBe(401);
+    });
+
     it('does not let another sign-in of the same user be affected by a family revocation', async () => {
-      const { body, cookie } = await signUpAndLogin();
+      const { body, cookie, signUp } = await signUpAndLogin();
       const otherDevice = await post(client, '/api/auth/login', {
         email: body.email,
         password: body.password,
       });
-      await post(client, '/api/auth/refresh', undefined, { cookie });
-      await post(client, '/api/auth/refresh', undefined, { cookie }); // reuse: family of the first sign-in revoked
+      const rotated = await post(client, '/api/auth/refresh', undefined, { cookie });
+      await post(client, '/api/auth/refresh', undefined, { cookie: refreshCookieOf(rotated) });
+      // reuse of an older ancestor: family of the first sign-in revoked
+      expect((await post(client, '/api/auth/refresh', undefined, { cookie })).statusCode).toBe(401);
+      expect(
+        await db
+          .selectFrom('refreshTokens')
+          .select('id')
+          .where('userId', '=', signUp.user.id)
+          .where('revokedAt', 'is', null)
+          .execute(),
+      ).toHaveLength(1);
       expect(
         (
           await post(client, '/api/auth/refresh', undefined, {
