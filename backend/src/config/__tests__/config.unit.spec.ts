@@ -111,10 +111,7 @@ describe('parseConfig', () => {
     expect(
       parseConfig({ VIRA_DATA_DIR: dataDir, CORS_ORIGINS: 'https://a.com, https://b.com' })
         .CORS_ORIGINS,
-    ).toEqual([
-      'https://a.com',
-      'https://b.com',
-    ]);
+    ).toEqual(['https://a.com', 'https://b.com']);
   });
 
   it('trusts no proxy unless told which', () => {

@@ -507,3 +507,75 @@ describe('identity: accounts, sessions and tenants (real app, PostgreSQL, Redis)
     });
   });
 });
+
+describe('identity: answers with tokens or personal data are never cached', () => {
+  let testApp: TestApp;
+  let client: Client;
+
+  beforeAll(async () => {
+    ({ testApp, client } = await startIdentityApp());
+  });
+  afterAll(() => testApp.close());
+
+  it('sends Cache-Control: no-store on sign-up, login, refresh, /me and every authenticated answer', async () => {
+    const body = signUpBody();
+    const signUp = await post(client, '/api/auth/signup', body);
+    const login = await post(client, '/api/auth/login', {
+      email: body.email,
+      password: body.password,
+    });
+    const refresh = await post(client, '/api/auth/refresh', undefined, {
+      cookie: refreshCookieOf(login),
+    });
+    const token = refresh.json().accessToken as string;
+    const authorized = (url: string) =>
+      client.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    const answers = [
+      signUp,
+      login,
+      refresh,
+      await getMe(client, token),
+      await authorized('/api/students'),
+      await post(client, '/api/auth/logout', undefined, { cookie: refreshCookieOf(refresh) }),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 200, 200, 200, 200, 204]);
+    for (const answer of answers) expect(answer.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('identity: OpenAPI', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    ({ testApp } = await startIdentityApp());
+  });
+  afterAll(() => testApp.close());
+
+  it('documents the request body of every identity route that takes one', async () => {
+    const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs-json' })).json();
+    const bodyOf = (path: string, method: string) =>
+      document.paths[path]?.[method]?.requestBody?.content?.['application/json']?.schema;
+    const expected: Array<[string, string, string[]]> = [
+      [
+        '/api/auth/signup',
+        'post',
+        ['nome', 'cpf', 'dataNascimento', 'telefone', 'email', 'password'],
+      ],
+      ['/api/auth/login', 'post', ['email', 'password']],
+      ['/api/auth/mfa/verify', 'post', ['challengeToken', 'code']],
+      ['/api/auth/recover', 'post', ['email']],
+      ['/api/auth/reset', 'post', ['token', 'password']],
+      ['/api/auth/mfa/totp/activate', 'post', ['code']],
+      ['/api/auth/mfa/totp', 'delete', ['code']],
+      ['/api/onboarding', 'post', ['answers']],
+    ];
+    for (const [path, method, fields] of expected) {
+      const schema = bodyOf(path, method);
+      expect({ path, properties: Object.keys(schema?.properties ?? {}).sort() }).toEqual({
+        path,
+        properties: [...fields].sort(),
+      });
+      expect(schema.additionalProperties).toBe(false);
+    }
+  });
+});

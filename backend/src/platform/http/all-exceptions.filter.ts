@@ -131,13 +131,20 @@ export class AllExceptionsFilter implements ExceptionFilter {
     void reply.status(body.statusCode).header('cache-control', 'no-store').send(body);
   }
 
-  /** Client-side routes (/agenda, /alunos/novo ...) get the SPA; /api and /socket.io never do. */
+  /**
+   * Client-side routes (/agenda, /alunos/novo ...) get the SPA; /api and /socket.io never do, nor
+   * a missing file under /assets/ or a missing script or stylesheet anywhere: the browser asked for
+   * a file, and HTML in its place only breaks the page further (a stale tab after a deploy).
+   */
   private isSpaNavigation(request: FastifyRequest): boolean {
+    const path = request.url.split('?')[0];
     return (
       this.spaIndexAvailable &&
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api') &&
-      !request.url.startsWith('/socket.io')
+      !path.startsWith('/api') &&
+      !path.startsWith('/socket.io') &&
+      !path.startsWith('/assets/') &&
+      !/\.(?:m?js|css|map)$/i.test(path)
     );
   }
 }

@@ -94,8 +94,19 @@ export async function createApp(
   fastify.addHook('preClose', async () => {
     closing = true;
   });
-  fastify.addHook('onSend', async (_request, reply) => {
+  fastify.addHook('onSend', async (request, reply) => {
     if (closing) reply.header('connection', 'close');
+    // API answers are never stored by a browser or a proxy: they carry tokens (login, refresh),
+    // personal data (/me, students, finances) or per-user state, and are cheap to ask again (the
+    // SPA caches in memory). One rule for every /api answer — public or not, success or error —
+    // leaves no route to forget; a route that may be cached says so with its own Cache-Control.
+    if (
+      request.url.startsWith('/api') &&
+      !request.url.startsWith('/api/docs') &&
+      !reply.hasHeader('cache-control')
+    ) {
+      reply.header('cache-control', 'no-store');
+    }
   });
   await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY });
   // The refresh token travels in an httpOnly cookie (identity).

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import { Controller, Get, Module } from '@nestjs/common';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
@@ -146,6 +149,60 @@ describe('HTTP errors (real app)', () => {
     const ui = await testApp.app.inject({ method: 'GET', url: '/api/docs' });
     expect(ui.statusCode).toBe(200);
     expect(ui.body).toContain('swagger');
+  });
+});
+
+describe('the built SPA next to the API', () => {
+  let testApp: TestApp;
+  let spaDirectory: string;
+
+  beforeAll(async () => {
+    spaDirectory = mkdtempSync(path.join(tmpdir(), 'vira-spa-'));
+    mkdirSync(path.join(spaDirectory, 'assets'));
+    writeFileSync(path.join(spaDirectory, 'index.html'), '<!doctype html><title>Vira</title>');
+    writeFileSync(path.join(spaDirectory, 'assets', 'index-abc123.js'), 'console.log(1);');
+    testApp = await startTestApp({ STATIC_DIR: spaDirectory });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    rmSync(spaDirectory, { recursive: true, force: true });
+  });
+
+  const get = (url: string) => testApp.app.inject({ method: 'GET', url });
+
+  it('serves client routes the SPA, and hashed assets for a year', async () => {
+    const route = await get('/agenda');
+    expect(route.statusCode).toBe(200);
+    expect(route.headers['content-type']).toContain('text/html');
+    const asset = await get('/assets/index-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers a missing file under /assets/ (or a missing script) with a 404, never the SPA', async () => {
+    for (const url of [
+      '/assets/index-old999.js',
+      '/assets/index-old999.js?v=2',
+      '/assets/index-old999.css',
+      '/assets/logo.png',
+      '/sw.js',
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).not.toContain('text/html');
+      expect(response.json()).toEqual({
+        statusCode: 404,
+        code: 'not_found',
+        message: 'Recurso não encontrado',
+      });
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('never stores API answers in a cache (public ones too), but leaves the SPA files to their own rules', async () => {
+    expect((await get('/api/health')).headers['cache-control']).toBe('no-store');
+    expect((await get('/api/nao-existe')).headers['cache-control']).toBe('no-store');
+    expect((await get('/')).headers['cache-control']).toBe('no-cache');
   });
 });
 
