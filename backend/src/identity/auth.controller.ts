@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG } from '../config/config';
 import type { IdentityConfig } from './identity.config';
@@ -151,6 +151,7 @@ export class AuthController {
 
   /** The link in the confirmation e-mail lands here, then on the sign-in page. */
   @Get('confirm')
+  @ApiQuery({ name: 'token', required: false, description: 'O token do link enviado por e-mail' })
   async confirm(
     @Query('token') token: string | undefined,
     @Res() reply: FastifyReply,

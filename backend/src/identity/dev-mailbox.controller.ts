@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { APP_CONFIG } from '../config/config';
 import type { IdentityConfig } from './identity.config';
@@ -36,6 +36,7 @@ export class DevMailboxController {
   ) {}
 
   @Get()
+  @ApiQuery({ name: 'to', required: false, description: 'Só as mensagens para este e-mail' })
   async list(
     @Query('to') to: string | undefined,
     @Req() request: FastifyRequest,
