@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { CONTEXTS } from '../../backend/src/contexts';
 import { DATABASE, type Db } from '../../backend/src/platform/database/database.module';
@@ -15,6 +14,9 @@ import { startTestApp, type TestApp } from '../support/test-app';
  */
 
 const SEED = 0x7f40ef86;
+/** Ids that exist nowhere (fixed, like everything else here, so every run sends the same requests). */
+const UNKNOWN_ID = '0190f0e0-0000-7000-8000-00000000f022';
+const OTHER_TENANT_ID = '0190f0e0-0000-7000-8000-00000000f023';
 const RANDOM_CASES_PER_ROUTE = 12;
 
 /** mulberry32: a small seeded PRNG, so a failure is the same failure on every run. */
@@ -91,7 +93,7 @@ const BAD_VALUES: ReadonlyArray<readonly [string, unknown]> = [
   ['emoji e RTL', '💪\u202eabc\u200b'],
   ['dígitos demais', '9'.repeat(400)],
   ['data impossível', '2024-02-30'],
-  ['uuid inexistente', randomUUID()],
+  ['uuid inexistente', UNKNOWN_ID],
   ['SQL', "'; drop table users; --"],
   ['lista', ['a', 1, null]],
   ['lista vazia', []],
@@ -130,7 +132,7 @@ const BAD_URL_VALUES: ReadonlyArray<readonly [string, string]> = [
   ['codificação quebrada', '%E0%A4%A'],
   ['longo demais', 'a'.repeat(300)],
   ['texto', 'abc'],
-  ['uuid inexistente', randomUUID()],
+  ['uuid inexistente', UNKNOWN_ID],
   ['travessia', '..%2F..%2Fetc%2Fpasswd'],
   ['acento', '%C3%A7%C3%A3o'],
   ['espaço', '%20'],
@@ -172,7 +174,7 @@ function exampleOf(schema: Schema | undefined, name = ''): unknown {
     case 'boolean':
       return false;
     case 'string':
-      if (schema.format === 'uuid') return randomUUID();
+      if (schema.format === 'uuid') return UNKNOWN_ID;
       if (schema.format === 'email' || /email/i.test(name)) return 'fuzz@exemplo.com.br';
       if (/data/i.test(name)) return '1990-05-17';
       return 'x'.repeat(Math.max(schema.minLength ?? 1, 6));
@@ -262,7 +264,7 @@ function casesFor(
       cases.push({
         label: 'corpo: campo desconhecido',
         url,
-        body: JSON.stringify({ ...baseline, tenantId: randomUUID() }),
+        body: JSON.stringify({ ...baseline, tenantId: OTHER_TENANT_ID }),
       });
       const fields = (schema: Schema | undefined, prefix: string[]): string[][] =>
         Object.entries(schema?.properties ?? {}).flatMap(([key, property]) => [
