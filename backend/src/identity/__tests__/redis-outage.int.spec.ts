@@ -4,6 +4,7 @@ import { hasRedisServer, PrivateRedis } from '../../../../test/support/private-r
 import { ServiceUnavailableError } from '../../platform/errors/domain-error';
 import { MfaChallenges } from '../infrastructure/mfa-challenges';
 import { PendingProviderSignIns } from '../infrastructure/pending-provider-sign-ins';
+import { RateLimiter } from '../infrastructure/rate-limiter';
 import { type Client, GENEROUS_RATE_LIMITS, post, signUpBody } from './identity-test-kit';
 
 const unavailable = {
@@ -94,6 +95,15 @@ async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number
         await expect(pending.take('estado')).rejects.toThrow(ServiceUnavailableError);
       });
       expect(ms).toBeLessThan(4 * 1_000);
+
+      // A limit that only guards a read lets it through uncounted (fails open), just as fast.
+      const limiter = testApp.app.get(RateLimiter);
+      const setting = { max: 1, windowMs: 60_000 };
+      const open = await timed(() => limiter.hit('leitura', '10.9.9.9', setting, 'allow'));
+      expect(open.ms).toBeLessThan(1_000);
+      await expect(limiter.hit('leitura', '10.9.9.9', setting, 'refuse')).rejects.toThrow(
+        ServiceUnavailableError,
+      );
     } finally {
       await redis.up();
     }
