@@ -11,7 +11,8 @@ describe('HTTP errors (real app)', () => {
   let testApp: TestApp;
 
   beforeAll(async () => {
-    testApp = await startTestApp({ BODY_LIMIT_BYTES: '2048' });
+    // Without the SPA (a built one would answer unrouted paths through its wildcard route).
+    testApp = await startTestApp({ BODY_LIMIT_BYTES: '2048', STATIC_DIR: '/nao/existe' });
   });
   afterAll(() => testApp.close());
 
@@ -197,6 +198,14 @@ describe('the built SPA next to the API', () => {
       });
       expect(response.headers['cache-control']).toBe('no-store');
     }
+  });
+
+  it('answers an over-long path parameter in the app shape without echoing it (through the SPA wildcard)', async () => {
+    const response = await get(`/api/students/${'a'.repeat(500)}`);
+    expect([404, 414]).toContain(response.statusCode);
+    expect(response.json()).toEqual(expect.objectContaining({ statusCode: response.statusCode }));
+    expect(Object.keys(response.json()).sort()).toEqual(['code', 'message', 'statusCode']);
+    expect(response.body).not.toContain('aaaa');
   });
 
   it('never stores API answers in a cache (public ones too), but leaves the SPA files to their own rules', async () => {
