@@ -6,7 +6,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
+import { listeningLine } from './listen-address';
 import {
+  DATA_DIR,
   REPO_ROOT,
   type RunningService,
   startPostgres,
@@ -51,6 +53,9 @@ async function main(): Promise<void> {
     DATABASE_URL: postgres.url,
     REDIS_URL: redis.url,
     NODE_ENV: 'development',
+    // E-mails stay in the database without SMTP_URL; GET /api/dev/mailbox shows them to this machine.
+    DEV_MAILBOX: process.env.DEV_MAILBOX ?? 'true',
+    VIRA_DATA_DIR: DATA_DIR,
   };
   const tsc = path.join(REPO_ROOT, 'node_modules/.bin/tsc');
   log('Compilando o backend...');
@@ -69,6 +74,7 @@ async function main(): Promise<void> {
     start(process.execPath, ['--watch', path.join(dist, 'worker.js')], env);
   }
   start('npm', ['run', 'dev', '-w', 'frontend'], env);
+  log(listeningLine(process.env.HOST));
   log(
     `API em http://localhost:${port}, SPA com hot reload em http://localhost:${process.env.VITE_PORT ?? 5173}`,
   );

@@ -2,15 +2,19 @@
  * `npm start`: builds what is not built, finds or starts PostgreSQL and Redis, runs the API
  * (migrations at start, SPA + /api on PORT) and the worker, and stops everything on Ctrl+C.
  *
- * Environment: PORT (3000), DATABASE_URL, REDIS_URL, VIRA_DATABASE (database name, default `vira`),
+ * Environment: PORT (3000), HOST (127.0.0.1: only this machine; 0.0.0.0 for every interface),
+ * DATABASE_URL, REDIS_URL, VIRA_DATABASE (database name, default `vira`),
  * VIRA_FRESH_DATABASE=1 (drop and recreate it: used by the end-to-end tests), VIRA_POSTGRES=embedded and
  * VIRA_REDIS=spawn (skip the local servers), VIRA_DATA_DIR (.data), VIRA_EMBEDDED_PG_PORT (54329),
- * VIRA_SPAWNED_REDIS_PORT (63799).
+ * VIRA_SPAWNED_REDIS_PORT (63799). Without JWT_SECRET the API and the worker share a random one
+ * generated once in VIRA_DATA_DIR/jwt-secret.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { buildIfNeeded } from './build-if-needed';
+import { listeningLine } from './listen-address';
 import {
+  DATA_DIR,
   portAnswers,
   REPO_ROOT,
   type RunningService,
@@ -68,6 +72,8 @@ async function main(): Promise<void> {
       PORT: String(port),
       DATABASE_URL: postgres.url,
       REDIS_URL: redis.url,
+      // The generated JWT secret (when JWT_SECRET is unset) lives here, the same for both processes.
+      VIRA_DATA_DIR: DATA_DIR,
     };
     const dist = path.join(REPO_ROOT, 'backend/dist/backend/src');
     api = spawn(process.execPath, [path.join(dist, 'main.js')], { env, stdio: 'inherit' });
@@ -75,6 +81,7 @@ async function main(): Promise<void> {
     await waitForHealth(port, api);
     worker = spawn(process.execPath, [path.join(dist, 'worker.js')], { env, stdio: 'inherit' });
     worker.once('exit', (code) => void shutdown(code ?? 1));
+    log(listeningLine(process.env.HOST));
     log(`Vira pronta em http://localhost:${port}  (Ctrl+C para parar)`);
   } catch (error) {
     process.stderr.write(`[vira] ${error instanceof Error ? error.message : String(error)}\n`);

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { expect, test } from '@playwright/test';
 
@@ -14,6 +14,20 @@ function freePort(): Promise<number> {
       const { port } = server.address() as { port: number };
       server.close(() => resolve(port));
     });
+  });
+}
+
+/** Whether a TCP connection to host:port is accepted. */
+function accepts(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host, port });
+    const done = (accepted: boolean) => {
+      socket.destroy();
+      resolve(accepted);
+    };
+    socket.setTimeout(1_000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
   });
 }
 
@@ -59,6 +73,19 @@ test('npm start falls back to embedded PostgreSQL and its own redis-server, and 
     expect(output).toContain(`redis-server em 127.0.0.1:${redisPort}`);
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(await health.json()).toMatchObject({ status: 'ok', postgres: 'ok', redis: 'ok' });
+
+    // Safe by default: only this machine reaches it, and it says so.
+    expect(output).toContain('Ouvindo só em 127.0.0.1 (defina HOST=0.0.0.0 para aceitar outras máquinas)');
+    const lanAddress = Object.values(networkInterfaces())
+      .flat()
+      .find((address) => address && address.family === 'IPv4' && !address.internal)?.address;
+    if (lanAddress) expect(await accepts(lanAddress, port)).toBe(false);
+    // No JWT_SECRET: one generated for this machine, readable by its owner only, never the repository's.
+    const secretFile = path.join(dataDir, 'jwt-secret');
+    expect(statSync(secretFile).mode & 0o777).toBe(0o600);
+    expect(readFileSync(secretFile, 'utf8').trim().length).toBeGreaterThanOrEqual(32);
+    // The development mailbox is off on a plain start.
+    expect((await fetch(`http://127.0.0.1:${port}/api/dev/mailbox`)).status).toBe(404);
 
     const exited = new Promise<number | null>((resolve) => launcher!.once('exit', (code) => resolve(code)));
     process.kill(-launcher.pid!, 'SIGINT'); // what Ctrl+C does: SIGINT to the whole foreground group

@@ -200,6 +200,7 @@ describe('Kubernetes manifests', () => {
     const configMap = only('ConfigMap');
     expect(Object.keys(configMap.data ?? {}).sort()).toEqual([
       'APP_TIME_ZONE',
+      'HOST',
       'LOG_LEVEL',
       'NODE_ENV',
       'PORT',
@@ -207,6 +208,8 @@ describe('Kubernetes manifests', () => {
       'TRUST_PROXY',
     ]);
     expect(configMap.data?.NODE_ENV).toBe('production');
+    // The app binds loopback by default: in a pod it must listen where the Service sends traffic.
+    expect(configMap.data?.HOST).toBe('0.0.0.0');
     expect(containerPortNumber(apiContainer, 'http')).toBe(Number(configMap.data?.PORT));
     const secret = only('Secret');
     expect(secret.file).toMatch(/\.example\.ya?ml$/);
@@ -243,6 +246,7 @@ describe('docker-compose.yml', () => {
       expect(service.environment.DATABASE_URL).toBe('postgres://vira:vira@postgres:5432/vira');
       expect(service.environment.REDIS_URL).toBe('redis://redis:6379');
       expect(service.environment.JWT_SECRET).toMatch(/^\$\{JWT_SECRET:-.{32,}\}$/);
+      expect(service.environment.HOST).toBe('0.0.0.0');
       expect(service.depends_on.postgres).toEqual({ condition: 'service_healthy' });
       expect(service.depends_on.redis).toEqual({ condition: 'service_healthy' });
     }
@@ -291,6 +295,8 @@ describe('infra/Dockerfile', () => {
     expect(runtime.some((i) => i.keyword === 'ENV' && /NODE_ENV=production/.test(i.args))).toBe(
       true,
     );
+    // The app binds loopback by default; a container must listen on its own interface.
+    expect(runtime.some((i) => i.keyword === 'ENV' && /^HOST=0\.0\.0\.0$/.test(i.args))).toBe(true);
     expect(runtime.find((i) => i.keyword === 'EXPOSE')?.args).toBe('3000');
     expect(JSON.parse(runtime.find((i) => i.keyword === 'CMD')!.args)).toEqual([
       'node',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultDataDirectory, generatedSecret } from './generated-secret';
 
 export const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
@@ -7,7 +8,8 @@ export const booleanFromEnv = z
 /** The settings of the platform (HTTP, database, Redis, auth); each context brings its own slice. */
 const platformConfigShape = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Loopback unless told otherwise: a plain `npm start` is not reachable from other machines. */
+  HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Public origin of the app, used in links sent to people (e-mails, invites); default follows PORT. */
   APP_URL: z.url().optional(),
@@ -26,7 +28,15 @@ const platformConfigShape = {
     .string()
     .regex(/^[a-z0-9:_-]+$/i)
     .default('vira'),
+  /**
+   * The longest a request waits on Redis (rate limits, sign-in challenges) before its decided
+   * fallback: a 503 where Redis guards something, going on without it where it only helps.
+   */
+  REDIS_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(500),
+  /** Required in production; elsewhere a random one is generated once under VIRA_DATA_DIR. */
   JWT_SECRET: z.string().min(32).optional(),
+  /** Local state of a developer machine (the generated JWT secret): `.data/` at the repository root. */
+  VIRA_DATA_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: z
     .string()
@@ -72,8 +82,6 @@ export type AppConfig = PlatformConfig & Record<string, unknown>;
 
 export class ConfigError extends Error {}
 
-const DEVELOPMENT_JWT_SECRET = 'vira-development-secret-never-use-in-production';
-
 /**
  * Parses the environment once against the platform's settings and the slices of the contexts
  * (`slices`); a bad or missing value stops start-up naming it.
@@ -96,9 +104,21 @@ export function parseConfig<const Slices extends readonly z.ZodRawShape[] = []>(
   }
   return {
     ...result.data,
-    JWT_SECRET: config.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
+    JWT_SECRET: config.JWT_SECRET ?? generatedJwtSecret(config.VIRA_DATA_DIR),
     APP_URL: config.APP_URL ?? `http://localhost:${config.PORT}`,
   } as PlatformConfig & UnionToIntersection<z.infer<z.ZodObject<Slices[number]>>>;
+}
+
+/** Never a secret from the repository: one made for this machine, shared by its processes. */
+function generatedJwtSecret(dataDir: string | undefined): string {
+  const directory = dataDir ?? defaultDataDirectory();
+  try {
+    return generatedSecret(directory);
+  } catch (error) {
+    throw new ConfigError(
+      `Configuração inválida — JWT_SECRET: não definido e não foi possível gerar um em ${directory} (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
 }
 
 type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG } from '../config/config';
 import type { IdentityConfig } from './identity.config';
@@ -11,7 +11,8 @@ import { RequestPasswordResetHandler } from './commands/request-password-reset.c
 import { ResetPasswordHandler } from './commands/reset-password.command';
 import type { Session } from './commands/session-starter';
 import { SignInHandler } from './commands/sign-in.command';
-import { TwoFactorHandler } from './commands/two-factor.command';
+import { InvalidMfaCodeError, TwoFactorHandler } from './commands/two-factor.command';
+import { ApiZodBody } from '../platform/http/openapi.decorators';
 import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
 import {
   type Me,
@@ -23,7 +24,8 @@ import {
   type SignInInput,
   type SignUpInput,
 } from '../contracts/identity';
-import { RateLimiter } from './infrastructure/rate-limiter';
+import { InvalidCredentialsError } from './domain/identity.errors';
+import { type CountedAttempt, RateLimiter } from './infrastructure/rate-limiter';
 import {
   REFRESH_COOKIE,
   clearRefreshCookie,
@@ -52,6 +54,7 @@ export class AuthController {
 
   @Post('signup')
   @HttpCode(201)
+  @ApiZodBody(signUpSchema)
   async signUp(
     @Body(new ZodValidationPipe(signUpSchema)) input: SignUpInput,
     @Req() request: FastifyRequest,
@@ -67,41 +70,57 @@ export class AuthController {
     };
   }
 
+  /**
+   * Only failures count against the limits (a right password gives its attempt back): per client
+   * address whatever the e-mail, and per (e-mail, address). Ten wrong passwords for an e-mail from
+   * one address lock that address out of that e-mail for the window; its owner still signs in
+   * from anywhere else. Counted before the check, so concurrent guesses cannot slip under the limit.
+   */
   @Post('login')
   @HttpCode(200)
+  @ApiZodBody(signInSchema)
   async login(
     @Body(new ZodValidationPipe(signInSchema)) input: SignInInput,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ accessToken: string; user: Me } | { mfaRequired: true; challengeToken: string }> {
-    await this.rateLimiter.hit(
-      'login-address',
-      request.ip,
-      this.config.RATE_LIMIT_LOGIN_PER_ADDRESS,
+    const attempt = await this.rateLimiter.count([
+      {
+        action: 'login-address',
+        subject: request.ip,
+        setting: this.config.RATE_LIMIT_LOGIN_PER_ADDRESS,
+      },
+      {
+        action: 'login-email',
+        subject: `${input.email}|${request.ip}`,
+        setting: this.config.RATE_LIMIT_LOGIN_PER_EMAIL,
+      },
+    ]);
+    const result = await this.onlyFailuresCount(attempt, InvalidCredentialsError, () =>
+      this.signIn.execute(input, new Date()),
     );
-    await this.rateLimiter.hit('login-email', input.email, this.config.RATE_LIMIT_LOGIN_PER_EMAIL);
-    const result = await this.signIn.execute(input, new Date());
     return 'session' in result ? this.answerWithSession(reply, result.session) : result;
   }
 
   /** Second step of a sign-in with two-factor on: the challenge from login and a code. */
   @Post('mfa/verify')
   @HttpCode(200)
+  @ApiZodBody(mfaVerifySchema)
   async verifyMfa(
     @Body(new ZodValidationPipe(mfaVerifySchema))
     input: { challengeToken: string; code: string },
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ accessToken: string; user: Me }> {
-    await this.rateLimiter.hit(
-      'login-address',
-      request.ip,
-      this.config.RATE_LIMIT_LOGIN_PER_ADDRESS,
-    );
-    const session = await this.twoFactor.verifyChallenge(
-      input.challengeToken,
-      input.code,
-      new Date(),
+    const attempt = await this.rateLimiter.count([
+      {
+        action: 'login-address',
+        subject: request.ip,
+        setting: this.config.RATE_LIMIT_LOGIN_PER_ADDRESS,
+      },
+    ]);
+    const session = await this.onlyFailuresCount(attempt, InvalidMfaCodeError, () =>
+      this.twoFactor.verifyChallenge(input.challengeToken, input.code, new Date()),
     );
     return this.answerWithSession(reply, session);
   }
@@ -136,6 +155,7 @@ export class AuthController {
 
   /** The link in the confirmation e-mail lands here, then on the sign-in page. */
   @Get('confirm')
+  @ApiQuery({ name: 'token', required: false, description: 'O token do link enviado por e-mail' })
   async confirm(
     @Query('token') token: string | undefined,
     @Res() reply: FastifyReply,
@@ -147,6 +167,7 @@ export class AuthController {
 
   @Post('recover')
   @HttpCode(200)
+  @ApiZodBody(recoverSchema)
   async recover(
     @Body(new ZodValidationPipe(recoverSchema)) input: { email: string },
     @Req() request: FastifyRequest,
@@ -161,6 +182,7 @@ export class AuthController {
 
   @Post('reset')
   @HttpCode(200)
+  @ApiZodBody(resetSchema)
   async reset(
     @Body(new ZodValidationPipe(resetSchema)) input: { token: string; password: string },
     @Req() request: FastifyRequest,
@@ -168,6 +190,23 @@ export class AuthController {
     await this.rateLimiter.hit('reset', request.ip, this.config.RATE_LIMIT_RESET);
     await this.resetPassword.execute(input.token, input.password);
     return { message: 'Senha redefinida com sucesso. Faça login com a nova senha.' };
+  }
+
+  /** Runs `work`; the counted attempt stays counted only when it fails with `failure`. */
+  private async onlyFailuresCount<T>(
+    attempt: CountedAttempt,
+    failure: abstract new (...args: never[]) => Error,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    let result: T;
+    try {
+      result = await work();
+    } catch (error) {
+      if (!(error instanceof failure)) await attempt.refund();
+      throw error;
+    }
+    await attempt.refund();
+    return result;
   }
 
   private answerWithSession(

@@ -1,12 +1,31 @@
-import { Controller, Get, Inject, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import { APP_CONFIG } from '../config/config';
 import type { IdentityConfig } from './identity.config';
 import { Public } from '../platform/auth/public.decorator';
 import { NotFoundError } from '../platform/errors/domain-error';
 import { DevMailboxRepository, type DevMail } from './queries/dev-mailbox.repository';
 
-/** Messages kept instead of sent when no SMTP_URL is set; never served in production. */
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+
+/**
+ * Whether this request may read the development mailbox: the setting is on, the app is not in
+ * production, and the request comes from this machine — judged by the socket's address, never by
+ * X-Forwarded-For, and not when it came through a proxy (a proxy on loopback relays anyone).
+ */
+export function mayReadDevMailbox(config: IdentityConfig, request: FastifyRequest): boolean {
+  if (!config.DEV_MAILBOX || config.NODE_ENV === 'production') return false;
+  const headers = request.headers;
+  if (headers['x-forwarded-for'] !== undefined || headers.forwarded !== undefined) return false;
+  return LOOPBACK.test(request.raw.socket?.remoteAddress ?? '');
+}
+
+/**
+ * Messages kept instead of sent when no SMTP_URL is set (links to reset any password): served
+ * only by `npm run dev` (DEV_MAILBOX=true), never in production, only to loopback clients.
+ * Anyone else gets the 404 of a route that does not exist.
+ */
 @ApiTags('dev')
 @Public()
 @Controller('dev/mailbox')
@@ -17,8 +36,12 @@ export class DevMailboxController {
   ) {}
 
   @Get()
-  async list(@Query('to') to: string | undefined): Promise<{ items: DevMail[] }> {
-    if (this.config.NODE_ENV === 'production') throw new NotFoundError('Recurso');
+  @ApiQuery({ name: 'to', required: false, description: 'Só as mensagens para este e-mail' })
+  async list(
+    @Query('to') to: string | undefined,
+    @Req() request: FastifyRequest,
+  ): Promise<{ items: DevMail[] }> {
+    if (!mayReadDevMailbox(this.config, request)) throw new NotFoundError('Recurso');
     return {
       items: await this.mailbox.latest(typeof to === 'string' ? to.toLowerCase() : undefined),
     };

@@ -4,7 +4,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG } from '../config/config';
 import type { IdentityConfig } from './identity.config';
 import { Public } from '../platform/auth/public.decorator';
-import { DomainError, NotFoundError } from '../platform/errors/domain-error';
+import {
+  DomainError,
+  NotFoundError,
+  ServiceUnavailableError,
+} from '../platform/errors/domain-error';
 import {
   ProviderSignInFailed,
   SignInWithProviderHandler,
@@ -37,7 +41,9 @@ export class IdentityProvidersController {
     let started: { authorizationUrl: string; state: string };
     try {
       started = await this.signInWithProvider.start(provider);
-    } catch {
+    } catch (error) {
+      // Our own Redis, not the provider, failed: say so (503) rather than blame the provider.
+      if (error instanceof ServiceUnavailableError) throw error;
       throw new DomainError(
         'provider_failed',
         'Não foi possível fazer login. Tente novamente.',

@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
 import { TwoFactorHandler } from './commands/two-factor.command';
+import { ApiZodBody } from '../platform/http/openapi.decorators';
 import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
 import { mfaCodeSchema } from '../contracts/identity';
 
@@ -23,6 +24,7 @@ export class TwoFactorController {
 
   @Post('activate')
   @HttpCode(200)
+  @ApiZodBody(mfaCodeSchema)
   activate(
     @Body(new ZodValidationPipe(mfaCodeSchema)) input: { code: string },
     @CurrentUser() user: AuthUser,
@@ -32,6 +34,7 @@ export class TwoFactorController {
 
   @Delete()
   @HttpCode(204)
+  @ApiZodBody(mfaCodeSchema)
   remove(
     @Body(new ZodValidationPipe(mfaCodeSchema)) input: { code: string },
     @CurrentUser() user: AuthUser,

@@ -203,8 +203,21 @@ describe('identity: confirmation and password reset e-mails over real SMTP', () 
 });
 
 describe('identity: dev mailbox when no SMTP_URL is set', () => {
-  it('keeps messages readable at GET /api/dev/mailbox outside production', async () => {
+  const notFound = { statusCode: 404, code: 'not_found', message: 'Recurso não encontrado' };
+  const mailboxOf = (
+    testApp: TestApp,
+    options: { remoteAddress?: string; headers?: Record<string, string>; to?: string } = {},
+  ) =>
+    testApp.app.inject({
+      method: 'GET',
+      url: `/api/dev/mailbox${options.to ? `?to=${encodeURIComponent(options.to)}` : ''}`,
+      remoteAddress: options.remoteAddress ?? '127.0.0.1',
+      headers: options.headers ?? {},
+    });
+
+  it('keeps messages readable at GET /api/dev/mailbox when DEV_MAILBOX=true, from this machine', async () => {
     const testApp = await startTestApp({
+      DEV_MAILBOX: 'true',
       AUTH_REQUIRE_EMAIL_CONFIRMATION: 'true',
       ...GENEROUS_RATE_LIMITS,
     });
@@ -212,10 +225,10 @@ describe('identity: dev mailbox when no SMTP_URL is set', () => {
       const client = { app: testApp.app };
       const body = signUpBody();
       await post(client, '/api/auth/signup', body);
-      const mailbox = await client.app.inject({
-        method: 'GET',
-        url: `/api/dev/mailbox?to=${encodeURIComponent(String(body.email))}`,
-      });
+      for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+        expect((await mailboxOf(testApp, { remoteAddress })).statusCode).toBe(200);
+      }
+      const mailbox = await mailboxOf(testApp, { to: String(body.email) });
       expect(mailbox.statusCode).toBe(200);
       const [mail] = mailbox.json().items;
       expect(mail).toMatchObject({ to: body.email, subject: 'Confirme seu e-mail no Vira' });
@@ -234,11 +247,54 @@ describe('identity: dev mailbox when no SMTP_URL is set', () => {
     }
   });
 
-  it('is not served in production', async () => {
-    const testApp = await startTestApp({ NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40) });
+  it("is off unless DEV_MAILBOX=true: a plain start does not list anyone's links", async () => {
+    const testApp = await startTestApp({ NODE_ENV: 'development', ...GENEROUS_RATE_LIMITS });
     try {
-      const response = await testApp.app.inject({ method: 'GET', url: '/api/dev/mailbox' });
+      await post({ app: testApp.app }, '/api/auth/signup', signUpBody());
+      const response = await mailboxOf(testApp);
       expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual(notFound);
+    } finally {
+      await testApp.close();
+    }
+  });
+
+  it('answers only loopback clients, by the socket address, never by X-Forwarded-For', async () => {
+    // Even a proxy the app trusts cannot vouch for a loopback client.
+    const testApp = await startTestApp({ DEV_MAILBOX: 'true', TRUST_PROXY: 'true' });
+    try {
+      const refused = [
+        await mailboxOf(testApp, { remoteAddress: '192.168.0.20' }),
+        await mailboxOf(testApp, { remoteAddress: '10.0.0.7' }),
+        await mailboxOf(testApp, { remoteAddress: '2001:db8::1' }),
+        await mailboxOf(testApp, {
+          remoteAddress: '192.168.0.20',
+          headers: { 'x-forwarded-for': '127.0.0.1' },
+        }),
+        // A reverse proxy on this machine relays other machines: not a local client either.
+        await mailboxOf(testApp, { headers: { 'x-forwarded-for': '203.0.113.9' } }),
+        await mailboxOf(testApp, { headers: { forwarded: 'for=203.0.113.9' } }),
+      ];
+      for (const response of refused) {
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual(notFound);
+      }
+      expect((await mailboxOf(testApp)).statusCode).toBe(200);
+    } finally {
+      await testApp.close();
+    }
+  });
+
+  it('is not served in production, even with DEV_MAILBOX=true', async () => {
+    const testApp = await startTestApp({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'p'.repeat(40),
+      DEV_MAILBOX: 'true',
+    });
+    try {
+      const response = await mailboxOf(testApp);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual(notFound);
     } finally {
       await testApp.close();
     }

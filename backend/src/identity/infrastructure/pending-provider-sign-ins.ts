@@ -3,6 +3,7 @@ import type Redis from 'ioredis';
 import { APP_CONFIG, type PlatformConfig } from '../../config/config';
 import { REDIS } from '../../platform/queue/queue.module';
 import type { ProviderName } from './identity-providers';
+import { requiredRedis } from './required-redis';
 
 const PENDING_SIGN_IN_TTL_MS = 10 * 60 * 1000;
 
@@ -13,7 +14,10 @@ export interface PendingSignIn {
   nonce: string;
 }
 
-/** Provider sign-ins under way, by their state, in Redis for 10 minutes; each is taken once. */
+/**
+ * Provider sign-ins under way, by their state, in Redis for 10 minutes; each is taken once. Every
+ * call waits on Redis at most REDIS_REQUEST_TIMEOUT_MS, then answers 503.
+ */
 @Injectable()
 export class PendingProviderSignIns {
   constructor(
@@ -22,11 +26,17 @@ export class PendingProviderSignIns {
   ) {}
 
   async save(state: string, pending: PendingSignIn): Promise<void> {
-    await this.redis.set(this.key(state), JSON.stringify(pending), 'PX', PENDING_SIGN_IN_TTL_MS);
+    await requiredRedis(
+      this.redis.set(this.key(state), JSON.stringify(pending), 'PX', PENDING_SIGN_IN_TTL_MS),
+      this.config.REDIS_REQUEST_TIMEOUT_MS,
+    );
   }
 
   async take(state: string): Promise<PendingSignIn | undefined> {
-    const stored = await this.redis.getdel(this.key(state));
+    const stored = await requiredRedis(
+      this.redis.getdel(this.key(state)),
+      this.config.REDIS_REQUEST_TIMEOUT_MS,
+    );
     return stored ? (JSON.parse(stored) as PendingSignIn) : undefined;
   }
 

@@ -1,39 +1,114 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { APP_CONFIG } from '../../config/config';
 import type { IdentityConfig } from '../identity.config';
-import { DomainError } from '../../platform/errors/domain-error';
+import { ServiceUnavailableError, TooManyRequestsError } from '../../platform/errors/domain-error';
 import { REDIS } from '../../platform/queue/queue.module';
+import { withTimeout } from '../../platform/queue/redis';
 import type { RateLimitSetting } from '../identity.config';
 
-// INCR and the first PEXPIRE run atomically, so a counter can never be left without its window.
+// INCR and the first PEXPIRE run atomically, so a counter can never be left without its window;
+// the remaining time comes back for Retry-After.
 const HIT_SCRIPT = `
 local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return count`;
+return {count, redis.call('PTTL', KEYS[1])}`;
 
-export class RateLimitedError extends DomainError {
-  constructor() {
-    super(
-      'rate_limited',
-      'Muitas tentativas. Tente novamente em instantes.',
-      HttpStatus.TOO_MANY_REQUESTS,
-    );
-  }
+// Gives an attempt back, but never brings a counter back from its expiry (it would have no window).
+const REFUND_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end
+return 0`;
+
+export class RateLimitedError extends TooManyRequestsError {}
+
+/** One counter: `subject` (an address, an e-mail...) doing `action`, at most `setting` per window. */
+export interface RateLimitHit {
+  action: string;
+  subject: string;
+  setting: RateLimitSetting;
 }
 
-/** Fixed-window counters in Redis, shared by every API instance. */
+/**
+ * Without Redis the limits cannot be counted. 'refuse' (fail closed): a 503, for what the limits
+ * protect (sign-in, sign-up, recovery, reset: guessing passwords, sending e-mail). 'allow' (fail
+ * open): go on uncounted, for reads that only cost a query.
+ */
+export type WhenRedisFails = 'refuse' | 'allow';
+
+/** Attempts counted by `RateLimiter.count`; `refund` takes them back (a sign-in that succeeded). */
+export interface CountedAttempt {
+  refund(): Promise<void>;
+}
+
+/**
+ * Fixed-window counters in Redis, shared by every API instance. Every call waits on Redis at most
+ * REDIS_REQUEST_TIMEOUT_MS, then does what `whenRedisFails` says: a request never hangs on Redis.
+ */
 @Injectable()
 export class RateLimiter {
+  private readonly logger = new Logger('RateLimiter');
+
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
   /** Counts one attempt for `subject` under `action`; throws 429 once the window's allowance is spent. */
-  async hit(action: string, subject: string, setting: RateLimitSetting): Promise<void> {
-    const key = `${this.config.REDIS_PREFIX}:rate-limit:${action}:${subject}`;
-    const count = Number(await this.redis.eval(HIT_SCRIPT, 1, key, String(setting.windowMs)));
-    if (count > setting.max) throw new RateLimitedError();
+  async hit(
+    action: string,
+    subject: string,
+    setting: RateLimitSetting,
+    whenRedisFails: WhenRedisFails = 'refuse',
+  ): Promise<void> {
+    await this.count([{ action, subject, setting }], whenRedisFails);
+  }
+
+  /**
+   * Counts one attempt on every counter at once (before the work, so concurrent requests cannot
+   * all slip under the limit); throws 429 with the longest wait when any allowance is spent.
+   */
+  async count(
+    hits: readonly RateLimitHit[],
+    whenRedisFails: WhenRedisFails = 'refuse',
+  ): Promise<CountedAttempt> {
+    const keys = hits.map((hit) => this.key(hit));
+    let counts: Array<[number, number]>;
+    try {
+      counts = await withTimeout(
+        Promise.all(
+          hits.map(
+            (hit, index) =>
+              this.redis.eval(HIT_SCRIPT, 1, keys[index], String(hit.setting.windowMs)) as Promise<
+                [number, number]
+              >,
+          ),
+        ),
+        this.config.REDIS_REQUEST_TIMEOUT_MS,
+      );
+    } catch (error) {
+      this.logger.warn(`limites de tentativas sem Redis (${whenRedisFails}): ${String(error)}`);
+      if (whenRedisFails === 'refuse') throw new ServiceUnavailableError();
+      return { refund: async () => undefined };
+    }
+    const waits = counts.flatMap(([count, ttlMs], index) =>
+      Number(count) > hits[index].setting.max
+        ? [Number(ttlMs) > 0 ? Number(ttlMs) : hits[index].setting.windowMs]
+        : [],
+    );
+    if (waits.length > 0) throw new RateLimitedError(Math.max(...waits) / 1000);
+    return { refund: () => this.refund(keys) };
+  }
+
+  private async refund(keys: readonly string[]): Promise<void> {
+    await withTimeout(
+      Promise.all(keys.map((key) => this.redis.eval(REFUND_SCRIPT, 1, key))),
+      this.config.REDIS_REQUEST_TIMEOUT_MS,
+    ).catch((error: unknown) =>
+      this.logger.warn(`tentativas não devolvidas (Redis): ${String(error)}`),
+    );
+  }
+
+  private key({ action, subject }: RateLimitHit): string {
+    return `${this.config.REDIS_PREFIX}:rate-limit:${action}:${subject}`;
   }
 }

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { type Kysely, sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
@@ -19,18 +20,35 @@ export type RotationResult =
   | { outcome: 'reused' };
 
 /**
- * Refresh tokens: random, stored as sha256, rotated on every use. Tokens descending from one
- * sign-in form a family; presenting a spent token revokes the family (theft detection).
+ * Refresh tokens: stored as sha256, rotated on every use. Tokens descending from one sign-in form
+ * a family; presenting a spent token revokes the family (theft detection) — except the token just
+ * rotated, within REFRESH_REUSE_GRACE_SECONDS, while its successor is still the family's newest:
+ * two tabs refreshing at the same moment both get that successor, and the user stays signed in.
+ *
+ * The first token of a family is random; each successor is HMAC(server key, its parent), so the
+ * server can hand the same successor out again without keeping any token in the clear, while
+ * nobody without the key can derive one token from another.
  */
 @Injectable()
 export class RefreshTokens {
+  private readonly successorKey: Buffer;
+
   constructor(
     @Inject(DATABASE) private readonly db: Db,
     @Inject(APP_CONFIG) private readonly config: IdentityConfig,
-  ) {}
+  ) {
+    this.successorKey = createHmac('sha256', config.JWT_SECRET)
+      .update('vira:refresh-token-successor')
+      .digest();
+  }
 
   issue(userId: string, now: Date): Promise<IssuedRefreshToken> {
-    return this.insert(this.db, { userId, familyId: uuidv7(), parentId: null }, now);
+    return this.insert(
+      this.db,
+      { userId, familyId: uuidv7(), parentId: null },
+      newSecretToken(),
+      now,
+    );
   }
 
   rotate(token: string, now: Date): Promise<RotationResult> {
@@ -43,6 +61,10 @@ export class RefreshTokens {
         .forUpdate()
         .executeTakeFirst();
       if (!current) return { outcome: 'invalid' };
+      if (current.rotatedAt && !current.revokedAt) {
+        const again = await this.successorWithinGrace(trx, token, current, now);
+        if (again) return { outcome: 'rotated', userId: current.userId, next: again };
+      }
       if (current.rotatedAt || current.revokedAt) {
         await this.revokeFamily(current.familyId, trx);
         return { outcome: 'reused' };
@@ -56,10 +78,45 @@ export class RefreshTokens {
       const next = await this.insert(
         trx,
         { userId: current.userId, familyId: current.familyId, parentId: current.id },
+        this.successorOf(token),
         now,
       );
       return { outcome: 'rotated', userId: current.userId, next };
     });
+  }
+
+  /**
+   * The successor already handed out for `token`, when `token` was rotated at most the grace
+   * period ago and that successor is still the family's live newest token; otherwise undefined
+   * (then presenting `token` is reuse: an older ancestor, or too late).
+   */
+  private async successorWithinGrace(
+    trx: Kysely<Database>,
+    token: string,
+    current: { id: string; familyId: string; rotatedAt: Date | null },
+    now: Date,
+  ): Promise<IssuedRefreshToken | undefined> {
+    const graceMs = this.config.REFRESH_REUSE_GRACE_SECONDS * 1000;
+    if (!current.rotatedAt || now.getTime() - current.rotatedAt.getTime() > graceMs) return;
+    const successor = await trx
+      .selectFrom('refreshTokens')
+      .select(['tokenHash', 'expiresAt', 'rotatedAt', 'revokedAt'])
+      // By family first: that is indexed, and a family is one sign-in's handful of tokens.
+      .where('familyId', '=', current.familyId)
+      .where('parentId', '=', current.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!successor || successor.rotatedAt || successor.revokedAt) return;
+    if (successor.expiresAt.getTime() <= now.getTime()) return;
+    const again = this.successorOf(token);
+    // Derived from a key that has since changed (a new JWT_SECRET): not the token handed out.
+    if (!timingSafeEqual(again.hash, successor.tokenHash)) return;
+    return { token: again.token, expiresAt: successor.expiresAt };
+  }
+
+  private successorOf(token: string): { token: string; hash: Buffer } {
+    const successor = createHmac('sha256', this.successorKey).update(token).digest('base64url');
+    return { token: successor, hash: hashSecretToken(successor) };
   }
 
   /** Logout: the presented token's family stops working. Unknown tokens are ignored. */
@@ -93,9 +150,9 @@ export class RefreshTokens {
   private async insert(
     db: Kysely<Database>,
     row: { userId: string; familyId: string; parentId: string | null },
+    { token, hash }: { token: string; hash: Buffer },
     now: Date,
   ): Promise<IssuedRefreshToken> {
-    const { token, hash } = newSecretToken();
     const expiresAt = new Date(
       now.getTime() + this.config.REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000,
     );

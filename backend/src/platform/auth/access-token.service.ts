@@ -26,7 +26,11 @@ export class AccessTokenService {
   }
 }
 
+/** The caller named by verified claims; throws unless they carry a subject, a tenant, a known role and an expiry. */
 export function toAuthUser(claims: AccessTokenClaims): AuthUser {
+  // The JWT library checks `exp` only when present: a token that never expires is never valid here.
+  if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp))
+    throw new Error('token sem validade');
   if (typeof claims.sub !== 'string' || typeof claims.tid !== 'string')
     throw new Error('token sem sujeito');
   if (claims.role !== 'personal' && claims.role !== 'aluno') throw new Error('papel desconhecido');

@@ -11,4 +11,6 @@ export interface AccessTokenClaims {
   sub: string;
   tid: string;
   role: Role;
+  /** Expiry (seconds since the epoch): every access token has one; a token without it is refused. */
+  exp?: number;
 }

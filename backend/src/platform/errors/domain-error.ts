@@ -35,3 +35,41 @@ export class ValidationError extends DomainError {
     super('validation_error', message, HttpStatus.BAD_REQUEST);
   }
 }
+
+/** Answers that tell the client when to try again (`Retry-After`, in seconds). */
+export interface RetryAfter {
+  readonly retryAfterSeconds: number;
+}
+
+export function retryAfterOf(error: unknown): number | undefined {
+  const seconds = (error as Partial<RetryAfter> | undefined)?.retryAfterSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds)
+    ? Math.max(1, Math.ceil(seconds))
+    : undefined;
+}
+
+/** 429: the caller spent its allowance; `retryAfterSeconds` until the window frees up. */
+export class TooManyRequestsError extends DomainError implements RetryAfter {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = 'Muitas tentativas. Tente novamente em instantes.',
+  ) {
+    super('rate_limited', message, HttpStatus.TOO_MANY_REQUESTS);
+  }
+}
+
+/**
+ * 503: something the request cannot do without (Redis for rate limits and sign-in challenges)
+ * did not answer in time. Refusing beats going on unguarded or keeping the client waiting.
+ */
+export class ServiceUnavailableError extends DomainError implements RetryAfter {
+  readonly retryAfterSeconds = 5;
+
+  constructor() {
+    super(
+      'service_unavailable',
+      'Serviço temporariamente indisponível. Tente novamente em instantes.',
+      HttpStatus.SERVICE_UNAVAILABLE,
+    );
+  }
+}

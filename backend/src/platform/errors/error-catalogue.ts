@@ -10,6 +10,7 @@ export const HTTP_ERROR_MESSAGES: Record<number, { code: string; message: string
     message: 'O registro foi alterado por outra operação. Tente novamente.',
   },
   413: { code: 'payload_too_large', message: 'O corpo da requisição é grande demais.' },
+  414: { code: 'uri_too_long', message: 'O endereço da requisição é longo demais.' },
   415: { code: 'unsupported_media_type', message: 'Envie o corpo como JSON (application/json).' },
   429: { code: 'rate_limited', message: 'Muitas tentativas. Tente novamente em instantes.' },
   500: { code: 'internal_error', message: 'Ocorreu um erro inesperado.' },

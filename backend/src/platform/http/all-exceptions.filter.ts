@@ -5,9 +5,10 @@ import {
   HttpException,
   Logger,
 } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from '../errors/domain-error';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, retryAfterOf } from '../errors/domain-error';
 import { messageForStatus } from '../errors/error-catalogue';
+import { REQUEST_ID_HEADER } from './logger';
 
 export interface ErrorBody {
   statusCode: number;
@@ -30,6 +31,28 @@ function isFastifyClientError(error: unknown): error is Error & FastifyLikeError
   );
 }
 
+const INVALID_JSON = {
+  code: 'invalid_json',
+  message: 'O corpo da requisição não é um JSON válido.',
+} as const;
+
+/** Fastify's own refusals, in pt-BR; never their English text, which echoes the URL. */
+const FASTIFY_ERRORS: Record<string, { code: string; message: string }> = {
+  FST_ERR_BAD_URL: {
+    code: 'bad_url',
+    message: 'Endereço inválido: a URL contém uma codificação inválida.',
+  },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    code: 'uri_too_long',
+    message: 'O endereço da requisição é longo demais.',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'bad_request',
+    message: 'O tamanho do corpo não confere com o cabeçalho Content-Length.',
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: INVALID_JSON,
+};
+
 export function toErrorBody(exception: unknown): ErrorBody {
   if (exception instanceof DomainError) {
     return { statusCode: exception.statusCode, code: exception.code, message: exception.message };
@@ -40,11 +63,7 @@ export function toErrorBody(exception: unknown): ErrorBody {
     const fallback = messageForStatus(statusCode);
     // Nest wraps Fastify's body-parser failures in an HttpException carrying Fastify's English text.
     if (statusCode === 400 && typeof response === 'string' && /JSON/.test(response)) {
-      return {
-        statusCode,
-        code: 'invalid_json',
-        message: 'O corpo da requisição não é um JSON válido.',
-      };
+      return { statusCode, ...INVALID_JSON };
     }
     const own = typeof response === 'object' && typeof response.code === 'string';
     return {
@@ -55,19 +74,34 @@ export function toErrorBody(exception: unknown): ErrorBody {
   }
   if (isFastifyClientError(exception)) {
     const statusCode = exception.statusCode as number;
+    const known = FASTIFY_ERRORS[exception.code ?? ''];
+    if (known) return { statusCode, ...known };
     if (
       statusCode === 400 &&
       (exception instanceof SyntaxError || /JSON/i.test(exception.code ?? ''))
     ) {
-      return {
-        statusCode,
-        code: 'invalid_json',
-        message: 'O corpo da requisição não é um JSON válido.',
-      };
+      return { statusCode, ...INVALID_JSON };
     }
     return { statusCode, ...messageForStatus(statusCode) };
   }
   return { statusCode: 500, ...messageForStatus(500) };
+}
+
+/**
+ * Fastify's `frameworkErrors`: failures before a route is found (a URL that does not decode, a
+ * parameter over the length limit) answer in the same shape as every other error.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const body = toErrorBody(error);
+  void reply
+    .status(body.statusCode)
+    .header(REQUEST_ID_HEADER, request.id)
+    .header('cache-control', 'no-store')
+    .send(body);
 }
 
 /** The one place where any failure becomes `{ statusCode, code, message }`; a 500 never carries a stack. */
@@ -92,16 +126,25 @@ export class AllExceptionsFilter implements ExceptionFilter {
         exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
       );
     }
+    const retryAfter = retryAfterOf(exception);
+    if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
     void reply.status(body.statusCode).header('cache-control', 'no-store').send(body);
   }
 
-  /** Client-side routes (/agenda, /alunos/novo ...) get the SPA; /api and /socket.io never do. */
+  /**
+   * Client-side routes (/agenda, /alunos/novo ...) get the SPA; /api and /socket.io never do, nor
+   * a missing file under /assets/ or a missing script or stylesheet anywhere: the browser asked for
+   * a file, and HTML in its place only breaks the page further (a stale tab after a deploy).
+   */
   private isSpaNavigation(request: FastifyRequest): boolean {
+    const path = request.url.split('?')[0];
     return (
       this.spaIndexAvailable &&
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api') &&
-      !request.url.startsWith('/socket.io')
+      !path.startsWith('/api') &&
+      !path.startsWith('/socket.io') &&
+      !path.startsWith('/assets/') &&
+      !/\.(?:m?js|css|map)$/i.test(path)
     );
   }
 }

@@ -5,13 +5,15 @@ import { type DynamicModule, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import type { PlatformConfig } from '../../config/config';
 import { REDIS } from '../queue/queue.module';
 import { RedisIoAdapter } from '../realtime/redis-io.adapter';
-import { AllExceptionsFilter } from './all-exceptions.filter';
+import { AllExceptionsFilter, frameworkErrorHandler } from './all-exceptions.filter';
 import { findSpaDirectory } from './static-files';
 import { REQUEST_ID_HEADER, requestIdFor } from './logger';
+import { unsafeInputProblem } from './safe-input';
 
 const CONTENT_SECURITY_POLICY = {
   directives: {
@@ -27,6 +29,15 @@ const CONTENT_SECURITY_POLICY = {
   },
 };
 
+/** True for a body of only whitespace (checked up to the first other byte). */
+function isBlank(body: Buffer | string): boolean {
+  for (let index = 0; index < body.length; index++) {
+    const byte = typeof body === 'string' ? body.charCodeAt(index) : body[index];
+    if (byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09) return false;
+  }
+  return true;
+}
+
 /** Builds the HTTP application around `rootModule` exactly as production runs it; tests call this too. */
 export async function createApp(
   rootModule: DynamicModule,
@@ -39,6 +50,8 @@ export async function createApp(
     forceCloseConnections: 'idle',
     requestIdHeader: false,
     genReqId: requestIdFor,
+    // Fastify's own refusals before routing (bad URL encoding, over-long parameters) in our shape.
+    frameworkErrors: frameworkErrorHandler,
   });
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
     bufferLogs: true,
@@ -52,14 +65,48 @@ export async function createApp(
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
+  // JSON only (no url-encoded forms). An empty body sent as application/json is no body at all
+  // (clients send the header on every POST, logout and refresh included), not invalid JSON.
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  app.useBodyParser(
+    'application/json',
+    { bodyLimit: config.BODY_LIMIT_BYTES },
+    (request, body, done) => {
+      if (isBlank(body)) {
+        done(null, undefined);
+        return;
+      }
+      parseJson(request as FastifyRequest, body.toString('utf8'), done);
+    },
+  );
+  // Once for every route, before any handler: text PostgreSQL cannot store (NUL, lone surrogates)
+  // and absurd nesting, in the body, the query string or the path parameters, is a 400 naming the field.
+  fastify.addHook('preValidation', async (request) => {
+    const problem =
+      unsafeInputProblem(request.params) ??
+      unsafeInputProblem(request.query) ??
+      unsafeInputProblem(request.body);
+    if (problem) throw problem;
+  });
   // Requests still being served at shutdown answer with `Connection: close`, so their keep-alive
   // sockets end with the response instead of holding the close open for keepAliveTimeout.
   let closing = false;
   fastify.addHook('preClose', async () => {
     closing = true;
   });
-  fastify.addHook('onSend', async (_request, reply) => {
+  fastify.addHook('onSend', async (request, reply) => {
     if (closing) reply.header('connection', 'close');
+    // API answers are never stored by a browser or a proxy: they carry tokens (login, refresh),
+    // personal data (/me, students, finances) or per-user state, and are cheap to ask again (the
+    // SPA caches in memory). One rule for every /api answer — public or not, success or error —
+    // leaves no route to forget; a route that may be cached says so with its own Cache-Control.
+    if (
+      request.url.startsWith('/api') &&
+      !request.url.startsWith('/api/docs') &&
+      !reply.hasHeader('cache-control')
+    ) {
+      reply.header('cache-control', 'no-store');
+    }
   });
   await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY });
   // The refresh token travels in an httpOnly cookie (identity).

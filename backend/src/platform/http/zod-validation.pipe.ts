@@ -32,8 +32,14 @@ function brazilianMessage(issue: Issue): string {
       return issue.inclusive
         ? `deve ser no máximo ${issue.maximum}`
         : `deve ser menor que ${issue.maximum}`;
-    case 'unrecognized_keys':
-      return `campo(s) não permitido(s): ${issue.keys.join(', ')}`;
+    case 'unrecognized_keys': {
+      // The keys are the caller's: a few, shortened, never a wall of text echoed back.
+      const shown = issue.keys
+        .slice(0, 5)
+        .map((key) => (key.length > 40 ? `${key.slice(0, 40)}…` : key));
+      const more = issue.keys.length > 5 ? ` e mais ${issue.keys.length - 5}` : '';
+      return `campo(s) não permitido(s): ${shown.join(', ')}${more}`;
+    }
     case 'invalid_format':
       return 'está em um formato inválido';
     case 'invalid_value':

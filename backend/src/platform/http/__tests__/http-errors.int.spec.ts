@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import { Controller, Get, Module } from '@nestjs/common';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
@@ -8,7 +11,8 @@ describe('HTTP errors (real app)', () => {
   let testApp: TestApp;
 
   beforeAll(async () => {
-    testApp = await startTestApp({ BODY_LIMIT_BYTES: '2048' });
+    // Without the SPA (a built one would answer unrouted paths through its wildcard route).
+    testApp = await startTestApp({ BODY_LIMIT_BYTES: '2048', STATIC_DIR: '/nao/existe' });
   });
   afterAll(() => testApp.close());
 
@@ -47,6 +51,72 @@ describe('HTTP errors (real app)', () => {
     expect(response.json().code).toBe('invalid_json');
   });
 
+  it("answers Fastify's own refusals in the app's shape, in pt-BR, without echoing the URL", async () => {
+    const badEncoding = await testApp.app.inject({ method: 'GET', url: '/api/students/%E0%A4%A' });
+    expect(badEncoding.statusCode).toBe(400);
+    expect(badEncoding.json()).toEqual({
+      statusCode: 400,
+      code: 'bad_url',
+      message: 'Endereço inválido: a URL contém uma codificação inválida.',
+    });
+    expect(badEncoding.headers['x-request-id']).toBeDefined();
+
+    const longParameter = `/api/students/${'a'.repeat(500)}`;
+    const tooLong = await testApp.app.inject({ method: 'GET', url: longParameter });
+    expect(tooLong.statusCode).toBe(414);
+    expect(tooLong.json()).toEqual({
+      statusCode: 414,
+      code: 'uri_too_long',
+      message: 'O endereço da requisição é longo demais.',
+    });
+    expect(tooLong.body).not.toContain('aaaa');
+
+    for (const contentType of ['application/xml', 'application/x-www-form-urlencoded']) {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': contentType },
+        payload: 'email=a',
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toEqual({
+        statusCode: 415,
+        code: 'unsupported_media_type',
+        message: 'Envie o corpo como JSON (application/json).',
+      });
+    }
+  });
+
+  it('takes an empty body sent as application/json as no body (logout, refresh)', async () => {
+    const asJson = { 'content-type': 'application/json' };
+    const logout = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: asJson,
+      payload: '',
+    });
+    expect(logout.statusCode).toBe(204);
+    const refresh = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: asJson,
+      payload: ' \n',
+    });
+    expect(refresh.statusCode).toBe(401);
+    expect(refresh.json().code).toBe('invalid_refresh_token');
+    const login = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: asJson,
+      payload: '',
+    });
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toMatchObject({
+      code: 'validation_error',
+      message: "Campo 'email' é obrigatório",
+    });
+  });
+
   it('sets security headers and echoes a safe request id', async () => {
     const response = await testApp.app.inject({
       method: 'GET',
@@ -80,6 +150,68 @@ describe('HTTP errors (real app)', () => {
     const ui = await testApp.app.inject({ method: 'GET', url: '/api/docs' });
     expect(ui.statusCode).toBe(200);
     expect(ui.body).toContain('swagger');
+  });
+});
+
+describe('the built SPA next to the API', () => {
+  let testApp: TestApp;
+  let spaDirectory: string;
+
+  beforeAll(async () => {
+    spaDirectory = mkdtempSync(path.join(tmpdir(), 'vira-spa-'));
+    mkdirSync(path.join(spaDirectory, 'assets'));
+    writeFileSync(path.join(spaDirectory, 'index.html'), '<!doctype html><title>Vira</title>');
+    writeFileSync(path.join(spaDirectory, 'assets', 'index-abc123.js'), 'console.log(1);');
+    testApp = await startTestApp({ STATIC_DIR: spaDirectory });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    rmSync(spaDirectory, { recursive: true, force: true });
+  });
+
+  const get = (url: string) => testApp.app.inject({ method: 'GET', url });
+
+  it('serves client routes the SPA, and hashed assets for a year', async () => {
+    const route = await get('/agenda');
+    expect(route.statusCode).toBe(200);
+    expect(route.headers['content-type']).toContain('text/html');
+    const asset = await get('/assets/index-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers a missing file under /assets/ (or a missing script) with a 404, never the SPA', async () => {
+    for (const url of [
+      '/assets/index-old999.js',
+      '/assets/index-old999.js?v=2',
+      '/assets/index-old999.css',
+      '/assets/logo.png',
+      '/sw.js',
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).not.toContain('text/html');
+      expect(response.json()).toEqual({
+        statusCode: 404,
+        code: 'not_found',
+        message: 'Recurso não encontrado',
+      });
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('answers an over-long path parameter in the app shape without echoing it (through the SPA wildcard)', async () => {
+    const response = await get(`/api/students/${'a'.repeat(500)}`);
+    expect([404, 414]).toContain(response.statusCode);
+    expect(response.json()).toEqual(expect.objectContaining({ statusCode: response.statusCode }));
+    expect(Object.keys(response.json()).sort()).toEqual(['code', 'message', 'statusCode']);
+    expect(response.body).not.toContain('aaaa');
+  });
+
+  it('never stores API answers in a cache (public ones too), but leaves the SPA files to their own rules', async () => {
+    expect((await get('/api/health')).headers['cache-control']).toBe('no-store');
+    expect((await get('/api/nao-existe')).headers['cache-control']).toBe('no-store');
+    expect((await get('/')).headers['cache-control']).toBe('no-cache');
   });
 });
 

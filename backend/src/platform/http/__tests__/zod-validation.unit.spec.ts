@@ -34,6 +34,14 @@ describe('parseOrThrow', () => {
     expect(messageFor({ amount: 1, reason: 'x', tenantId: 'other' })).toBe(
       'Requisição inválida: campo(s) não permitido(s): tenantId',
     );
+    const many = Object.fromEntries(
+      Array.from({ length: 8 }, (_, index) => [`${'k'.repeat(100)}${index}`, index]),
+    );
+    expect(messageFor({ amount: 1, reason: 'x', ...many })).toBe(
+      `Requisição inválida: campo(s) não permitido(s): ${Array(5)
+        .fill(`${'k'.repeat(40)}…`)
+        .join(', ')} e mais 3`,
+    );
   });
 
   it('returns the parsed value', () => {

@@ -1,0 +1,111 @@
+import { HttpStatus } from '@nestjs/common';
+import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import { hasRedisServer, PrivateRedis } from '../../../../test/support/private-redis';
+import { ServiceUnavailableError } from '../../platform/errors/domain-error';
+import { MfaChallenges } from '../infrastructure/mfa-challenges';
+import { PendingProviderSignIns } from '../infrastructure/pending-provider-sign-ins';
+import { RateLimiter } from '../infrastructure/rate-limiter';
+import { type Client, GENEROUS_RATE_LIMITS, post, signUpBody } from './identity-test-kit';
+
+const unavailable = {
+  statusCode: HttpStatus.SERVICE_UNAVAILABLE,
+  code: 'service_unavailable',
+  message: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+};
+
+/** The answer and how long it took. */
+async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number }> {
+  const started = performance.now();
+  const result = await work();
+  return { result, ms: performance.now() - started };
+}
+
+// Rate limits, sign-in challenges and provider sign-in state live in Redis. Without it the
+// routes they guard refuse at once (fail closed) with a 503, instead of hanging for ~20 s.
+(hasRedisServer() ? describe : describe.skip)('identity while Redis is down', () => {
+  let redis: PrivateRedis;
+  let testApp: TestApp;
+  let client: Client;
+  const account = signUpBody();
+
+  beforeAll(async () => {
+    redis = await PrivateRedis.start();
+    testApp = await startTestApp({
+      REDIS_URL: redis.url,
+      AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
+      ...GENEROUS_RATE_LIMITS,
+    });
+    client = { app: testApp.app };
+    expect((await post(client, '/api/auth/signup', account)).statusCode).toBe(201);
+  });
+  afterAll(async () => {
+    await redis.up().catch(() => undefined);
+    await testApp?.close();
+    await redis.down();
+  });
+
+  const signIn = () =>
+    post(client, '/api/auth/login', { email: account.email, password: account.password });
+
+  it('refuses sign-in, sign-up, recovery and reset within a second with a 503, then works again when Redis is back', async () => {
+    expect((await signIn()).statusCode).toBe(200);
+    await redis.down();
+
+    const { result: refused, ms } = await timed(signIn);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toEqual(unavailable);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(ms).toBeLessThan(1_000);
+
+    const others = await timed(() =>
+      Promise.all([
+        post(client, '/api/auth/signup', signUpBody()),
+        post(client, '/api/auth/recover', { email: account.email }),
+        post(client, '/api/auth/reset', { token: 'qualquer', password: 'novasenha1' }),
+        post(client, '/api/auth/mfa/verify', { challengeToken: 'qualquer', code: '123456' }),
+      ]),
+    );
+    for (const response of others.result) expect(response.json()).toEqual(unavailable);
+    expect(others.ms).toBeLessThan(1_000);
+
+    await redis.up();
+    // ioredis reconnects by itself (backing off up to 2 s between tries).
+    const deadline = Date.now() + 15_000;
+    let status = 0;
+    while (status !== 200 && Date.now() < deadline) {
+      status = (await signIn()).statusCode;
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(status).toBe(200);
+  });
+
+  it('answers 503 at once for sign-in challenges and provider sign-in state', async () => {
+    await redis.down();
+    try {
+      const challenges = testApp.app.get(MfaChallenges);
+      const pending = testApp.app.get(PendingProviderSignIns);
+      const { ms } = await timed(async () => {
+        await expect(challenges.create('00000000-0000-7000-8000-000000000000')).rejects.toThrow(
+          ServiceUnavailableError,
+        );
+        await expect(challenges.attempt('desafio')).rejects.toThrow(ServiceUnavailableError);
+        await expect(
+          pending.save('estado', { provider: 'google', codeVerifier: 'v', nonce: 'n' }),
+        ).rejects.toThrow(ServiceUnavailableError);
+        await expect(pending.take('estado')).rejects.toThrow(ServiceUnavailableError);
+      });
+      expect(ms).toBeLessThan(4 * 1_000);
+
+      // A limit that only guards a read lets it through uncounted (fails open), just as fast.
+      const limiter = testApp.app.get(RateLimiter);
+      const setting = { max: 1, windowMs: 60_000 };
+      const open = await timed(() => limiter.hit('leitura', '10.9.9.9', setting, 'allow'));
+      expect(open.ms).toBeLessThan(1_000);
+      await expect(limiter.hit('leitura', '10.9.9.9', setting, 'refuse')).rejects.toThrow(
+        ServiceUnavailableError,
+      );
+    } finally {
+      await redis.up();
+    }
+  });
+});
