@@ -108,6 +108,19 @@ describe('plans API', () => {
     }
   });
 
+  it("treats another kind of entity's id (a student's) as an unknown plan", async () => {
+    const student = (await api.post('/api/students', { nome: 'Gil Sousa' })).json().id;
+    const before = await countEvents(t.app);
+    for (const response of await Promise.all([
+      api.patch(`/api/plans/${student}`, { nome: 'Plano' }),
+      api.delete(`/api/plans/${student}`),
+    ])) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe('Plano não encontrado');
+    }
+    expect(await countEvents(t.app)).toBe(before);
+  });
+
   it('refuses bad input naming the field, in pt-BR, writing nothing', async () => {
     const before = await countEvents(t.app);
     const cases: [Record<string, unknown>, string][] = [

@@ -177,7 +177,10 @@ async function decideOn<Command, Event extends DomainEvent, State>(
     if (!(decision instanceof DomainError) && decision.length > 0)
       return { events: decision, base };
   }
-  const history = await readStream(db, context.tenantId, streamId);
+  const stream = await readStream(db, context.tenantId, streamId);
+  // An id of another kind of stream (a student's id sent as a plan's) is no stream of this
+  // decider: it decides on nothing, and an append there fails on the version.
+  const history = stream.every((event) => event.streamType === decider.streamType) ? stream : [];
   const last = history.at(-1);
   const base = {
     state: fold(decider, history.map(asDomainEvent<Event>)),
