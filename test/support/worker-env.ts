@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import { databaseUrlFor } from './services';
 import { workerDatabaseName } from './test-databases';
 
@@ -14,3 +16,5 @@ process.env.REDIS_URL = process.env.VIRA_TEST_REDIS_URL;
 process.env.REDIS_PREFIX = `vira-t${runPid}-w${worker}`;
 process.env.LOG_LEVEL ??= 'silent';
 process.env.MIGRATE_ON_START = 'false';
+// The generated JWT secret (no JWT_SECRET set) goes to a folder of this run, not the checkout's .data/.
+process.env.VIRA_DATA_DIR ??= path.join(tmpdir(), `vira-test-${runPid}`);
