@@ -2,39 +2,48 @@ import {
   type CanActivate,
   type ExecutionContext,
   ForbiddenException,
+  Inject,
   Injectable,
   UnauthorizedException,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
+import type { FastifyRequest } from 'fastify';
+import { AccessTokenService } from './access-token.service';
 import type { AuthUser, Role } from './auth-user';
 import { IS_PUBLIC } from './public.decorator';
 import { ROLES } from './roles.decorator';
 
+const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
+
 /** Every route needs a valid Bearer access token unless marked @Public(). */
 @Injectable()
-export class JwtAuthGuard extends AuthGuard('jwt') {
-  constructor(private readonly reflector: Reflector) {
-    super();
-  }
+export class JwtAuthGuard implements CanActivate {
+  constructor(
+    @Inject(Reflector) private readonly reflector: Reflector,
+    @Inject(AccessTokenService) private readonly tokens: AccessTokenService,
+  ) {}
 
-  override canActivate(context: ExecutionContext) {
+  canActivate(context: ExecutionContext): boolean {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
       context.getHandler(),
       context.getClass(),
     ]);
-    return isPublic ? true : super.canActivate(context);
-  }
-
-  override handleRequest<T>(error: unknown, user: T): T {
-    if (error || !user) throw new UnauthorizedException();
-    return user;
+    if (isPublic) return true;
+    const request = context.switchToHttp().getRequest<FastifyRequest & { user?: AuthUser }>();
+    const bearer = BEARER.exec(request.headers.authorization ?? '');
+    if (!bearer) throw new UnauthorizedException();
+    try {
+      request.user = this.tokens.verify(bearer[1]);
+    } catch {
+      throw new UnauthorizedException();
+    }
+    return true;
   }
 }
 
 @Injectable()
 export class RolesGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
+  constructor(@Inject(Reflector) private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES, [

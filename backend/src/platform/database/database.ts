@@ -1,4 +1,4 @@
-import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
 import { Pool, types } from 'pg';
 import type { DB } from './database.types';
 
@@ -35,4 +35,12 @@ export function createDatabase<DB = Database>(pool: Pool): Kysely<DB> {
     // Column names become camelCase; keys inside jsonb values (event data, onboarding_data) stay as stored.
     plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
   });
+}
+
+/**
+ * A timestamptz column as the API answers it ('2026-11-22T10:00:00.000Z'), formatted by
+ * PostgreSQL: a list of hundreds of rows then never builds a Date per cell only to print it.
+ */
+export function isoInstant<Column extends string>(column: Column) {
+  return sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }

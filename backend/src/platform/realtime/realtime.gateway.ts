@@ -24,17 +24,16 @@ export class RealtimeGateway implements OnGatewayInit {
     server.use((socket: Socket, next: (error?: Error) => void) => {
       const token: unknown = socket.handshake.auth?.token;
       if (typeof token !== 'string' || token.length === 0) return next(new Error('unauthorized'));
-      this.tokens.verify(token).then(
-        (user) => {
-          socket.data.user = user;
-          void socket.join([tenantRoom(user.tenantId), userRoom(user.userId)]);
-          next();
-        },
-        () => {
-          this.logger.debug(`socket ${socket.id} refused: invalid token`);
-          next(new Error('unauthorized'));
-        },
-      );
+      let user;
+      try {
+        user = this.tokens.verify(token);
+      } catch {
+        this.logger.debug(`socket ${socket.id} refused: invalid token`);
+        return next(new Error('unauthorized'));
+      }
+      socket.data.user = user;
+      void socket.join([tenantRoom(user.tenantId), userRoom(user.userId)]);
+      next();
     });
   }
 }

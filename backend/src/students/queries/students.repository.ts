@@ -5,6 +5,7 @@ import type {
   Student,
   StudentDirectory,
 } from '../../contracts/students';
+import { isoInstant } from '../../platform/database/database';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 
 /** The only code that reads the students read tables; every read is scoped by tenant. */
@@ -25,21 +26,19 @@ export class StudentsRepository implements StudentDirectory {
         'observacoes',
         'ativo',
         'creditos',
-        'createdAt',
-        'updatedAt',
+        isoInstant('students.createdAt').as('createdAt'),
+        isoInstant('students.updatedAt').as('updatedAt'),
       ])
       .where('tenantId', '=', tenantId)
       .where('removedAt', 'is', null);
   }
 
   async list(tenantId: string): Promise<Student[]> {
-    const rows = await this.students(tenantId).orderBy('nome').orderBy('id').execute();
-    return rows.map(toStudent);
+    return this.students(tenantId).orderBy('nome').orderBy('id').execute();
   }
 
   async find(tenantId: string, id: string): Promise<Student | undefined> {
-    const row = await this.students(tenantId).where('id', '=', id).executeTakeFirst();
-    return row && toStudent(row);
+    return this.students(tenantId).where('id', '=', id).executeTakeFirst();
   }
 
   /** The student's credit history; undefined when there is no such student. */
@@ -64,10 +63,4 @@ export class StudentsRepository implements StudentDirectory {
       transactionId: row.transactionId,
     }));
   }
-}
-
-function toStudent(
-  row: Omit<Student, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date },
-): Student {
-  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
