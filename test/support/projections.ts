@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { DATABASE, type Db } from '../../backend/src/platform/database/database.module';
 import { hasReached } from '../../backend/src/platform/projections/checkpoint';
 import type { Projection } from '../../backend/src/platform/projections/projection';
+import { ProjectionCatalogue } from '../../backend/src/platform/projections/projection-catalogue';
 import {
   drainProjection,
   readCheckpoint,
@@ -10,8 +11,8 @@ import {
 
 /**
  * Runs `projections`, as the worker would, until they have applied every event
- * committed so far. It may take more than one pass: the runner never reads past the oldest
- * transaction still open anywhere in the cluster (other test databases included).
+ * committed so far. It may take more than one pass: the runner never reads past a transaction
+ * still open in this database (see gap-free-read.ts).
  */
 export async function projectToEndOfLog(
   app: NestFastifyApplication,
@@ -40,4 +41,9 @@ export async function projectToEndOfLog(
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
+}
+
+/** Every projection the app runs (its catalogue), up to the end of the log. */
+export function projectAll(app: NestFastifyApplication, timeoutMs = 10_000): Promise<void> {
+  return projectToEndOfLog(app, app.get(ProjectionCatalogue).all(), timeoutMs);
 }
