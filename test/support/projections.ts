@@ -23,7 +23,8 @@ export async function projectToEndOfLog(
   const head = await db
     .selectFrom('events')
     .select([sql<string>`transaction_id::text`.as('transactionId'), 'globalPosition'])
-    .orderBy('transactionId', 'desc')
+    // The column, not the text alias of the same name: as text '100000' sorts before '99999'.
+    .orderBy(sql`events.transaction_id`, 'desc')
     .orderBy('globalPosition', 'desc')
     .limit(1)
     .executeTakeFirst();

@@ -72,6 +72,9 @@ export async function readEventsAfter(
   const heldElsewhere = first.rows[0].xids;
   // The common case, nothing running elsewhere: no second read needed, nothing can be excluded.
   if (heldElsewhere.length > 0) await sql`select pg_stat_clear_snapshot()`.execute(trx);
+  // `events.` in ORDER BY: the bare name would be the text column of the select list, and as text
+  // '100000' sorts before '99999'. The checkpoint is the batch's last row, so text order skipped
+  // and repeated events wherever a batch spanned ids of different lengths.
   const { rows } = await sql<StoredEvent>`
     select ${STORED_EVENT_COLUMNS} from events
     where (transaction_id, global_position) > (${from.transactionId}::xid8, ${from.position}::bigint)
@@ -85,7 +88,7 @@ export async function readEventsAfter(
            where (running::text::numeric % 4294967296)::bigint not in (select xid from foreign_xids)),
           pg_current_xact_id_if_assigned(),
           (select pg_snapshot_xmax(snapshot.s) from snapshot)))
-    order by transaction_id, global_position
+    order by events.transaction_id, events.global_position
     limit ${limit}`.execute(trx);
   return rows;
 }

@@ -6,6 +6,7 @@ import { createDatabase, createPool } from '../../database/database';
 import type { Db } from '../../database/database.module';
 import { appendEvents } from '../../event-store/event-store';
 import { hasReached } from '../checkpoint';
+import { readEventsAfter } from '../gap-free-read';
 import { drainProjection, readCheckpoint } from '../projection-runner';
 import { RebuildBehindLiveError, rebuildProjection } from '../rebuild';
 import {
@@ -91,6 +92,30 @@ describe('projection runner', () => {
     await projectToHead(db);
     expect(await totalOf(db, early)).toBe(2);
     expect(await totalOf(db, late)).toBe(2);
+  });
+
+  it('reads in commit order with transaction ids compared as numbers, never as text', async () => {
+    // Ids of different lengths (9 and 10; in a real log, 99999 and 100000): as text '10' < '9'.
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        for (const transactionId of ['10', '9']) {
+          await sql`
+            insert into events (transaction_id, tenant_id, stream_type, stream_id, stream_version, event_type, data, metadata)
+            values (${transactionId}::xid8, ${randomUUID()}::uuid, ${THING_STREAM}, ${randomUUID()}::uuid, 1,
+                    'ThingCreated', '{"name": "Coisa"}'::jsonb, ${JSON.stringify(thingMetadata())}::jsonb)`.execute(
+            trx,
+          );
+        }
+        const [first] = await readEventsAfter(trx, { transactionId: '8', position: 0 }, 1);
+        expect(first.transactionId).toBe('9');
+        const both = await readEventsAfter(trx, { transactionId: '8', position: 0 }, 2);
+        expect(both.map((event) => event.transactionId)).toEqual(['9', '10']);
+        throw new Error('rollback');
+      })
+      .catch((error: Error) => {
+        if (error.message !== 'rollback') throw error;
+      });
   });
 
   it('rebuilds into fresh tables equal to the live ones after thousands of interleaved events, while serving, and never moves the checkpoint back', async () => {

@@ -148,7 +148,7 @@ export async function logHead(db: Kysely<Database>) {
   const head = (
     await sql<{ transactionId: string; globalPosition: number }>`
       select transaction_id::text, global_position from events
-      order by transaction_id desc, global_position desc limit 1`.execute(db)
+      order by events.transaction_id desc, events.global_position desc limit 1`.execute(db)
   ).rows[0];
   return { transactionId: head.transactionId, position: head.globalPosition };
 }
