@@ -97,6 +97,7 @@ describe('projection worker process', () => {
     );
 
     // The batch in flight left nothing: checkpoint and rows are those of the last commit.
+    expect(beforeKill!.position).toBeGreaterThan(0);
     expect(await readCheckpoint(db, thingsProjection.name)).toEqual(beforeKill);
     expect(await caughtUp()).toBe(false);
     const applied = await sql<{ moves: number; expected: number }>`
@@ -105,8 +106,8 @@ describe('projection worker process', () => {
                 and (transaction_id, global_position) <= (${beforeKill!.transactionId}::xid8, ${beforeKill!.position}::bigint)) as expected`.execute(
       db,
     );
+    // (The log before ours holds other suites' events: the first batches may have none of ours.)
     expect(applied.rows[0].moves).toBe(applied.rows[0].expected);
-    expect(applied.rows[0].moves).toBeGreaterThan(0);
 
     startWorker();
     await waitUntil(caughtUp, 30_000, 'o worker reiniciado alcançar o fim do log');
