@@ -160,7 +160,8 @@ describe('a Redis outage, Redis back empty', () => {
       expect([outageHealth.statusCode, outageHealth.json().status]).toEqual([503, 'error']);
       await sleep(Math.max(0, down + OUTAGE_MS - Date.now()));
       const duringOutage = acknowledged.filter((a) => a.sentAt >= down);
-      expect(Math.max(...duringOutage.map((a) => a.ms))).toBeLessThan(2_000);
+      // A command that waited for Redis would wait out the outage; a busy machine costs far less.
+      expect(Math.max(...duringOutage.map((a) => a.ms))).toBeLessThan(OUTAGE_MS / 2);
 
       // Redis returns, empty, on the same address.
       redis = await startRedis(port);
@@ -208,5 +209,5 @@ describe('a Redis outage, Redis back empty', () => {
       sending = false;
       await load;
     }
-  }, 60_000);
+  }, 90_000);
 });
