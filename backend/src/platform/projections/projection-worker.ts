@@ -75,8 +75,10 @@ export class ProjectionWorker {
   }
 
   /**
-   * Drains `name`. A run already in progress in this process is asked for one more pass instead
-   * (and this call settles with it): two runs here would only find each other busy.
+   * Drains `name`. A run already in progress in this process is asked for one more pass instead,
+   * and this call settles at once: two runs here would only find each other busy, and a job
+   * waiting for the other run would hold one of the worker's slots that other projections' wake-ups
+   * need.
    */
   run(name: string): Promise<void> {
     const projection = this.byName.get(name);
@@ -84,7 +86,7 @@ export class ProjectionWorker {
     const active = this.active.get(name);
     if (active) {
       active.again = true;
-      return active.done;
+      return Promise.resolve();
     }
     const run: ActiveRun = { again: false, done: Promise.resolve() };
     this.active.set(name, run);
