@@ -200,7 +200,11 @@ export async function startRedis(log: (line: string) => void): Promise<RunningSe
   };
 }
 
-/** Resolves once the API on `port` answers /api/health; fails if `child` exits first. */
+/**
+ * Resolves once the API on `port` answers /api/health/live (it has migrated the database and
+ * listens); fails if `child` exits first. Not /api/health: that one waits for the read models,
+ * which the worker started after this keeps current.
+ */
 export async function waitForHealth(
   port: number,
   child: ChildProcess,
@@ -211,7 +215,7 @@ export async function waitForHealth(
     if (child.exitCode !== null)
       throw new Error(`A API terminou durante a inicialização (código ${child.exitCode}).`);
     try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      const response = await fetch(`http://127.0.0.1:${port}/api/health/live`);
       if (response.ok) return;
     } catch {
       // not listening yet

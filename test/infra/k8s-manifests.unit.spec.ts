@@ -116,9 +116,17 @@ describe('Kubernetes manifests', () => {
     }
   });
 
-  it('probes the api liveness and readiness with GET /api/health on the container port 3000', () => {
-    for (const probe of [apiContainer.livenessProbe, apiContainer.readinessProbe]) {
-      expect(probe?.httpGet?.path).toBe('/api/health');
+  it('probes the api readiness with GET /api/health, its start-up and liveness with GET /api/health/live, on the container port 3000', () => {
+    // Readiness fails on a lagging read model or a missing service: restarting would not fix
+    // those, so liveness (and start-up, which gates it) only ask whether the process answers.
+    expect(apiContainer.readinessProbe?.httpGet?.path).toBe('/api/health');
+    expect(apiContainer.livenessProbe?.httpGet?.path).toBe('/api/health/live');
+    expect(apiContainer.startupProbe?.httpGet?.path).toBe('/api/health/live');
+    for (const probe of [
+      apiContainer.livenessProbe,
+      apiContainer.readinessProbe,
+      apiContainer.startupProbe,
+    ]) {
       expect(containerPortNumber(apiContainer, probe.httpGet.port)).toBe(3000);
     }
   });

@@ -1,9 +1,9 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { CONTEXTS } from '../../backend/src/contexts';
 import { sql } from 'kysely';
 import { DATABASE, type Db } from '../../backend/src/platform/database/database.module';
 import { hasReached } from '../../backend/src/platform/projections/checkpoint';
 import type { Projection } from '../../backend/src/platform/projections/projection';
+import { ProjectionCatalogue } from '../../backend/src/platform/projections/projection-catalogue';
 import {
   drainProjection,
   readCheckpoint,
@@ -11,8 +11,8 @@ import {
 
 /**
  * Runs `projections`, as the worker would, until they have applied every event
- * committed so far. It may take more than one pass: the runner never reads past the oldest
- * transaction still open anywhere in the cluster (other test databases included).
+ * committed so far. It may take more than one pass: the runner never reads past a transaction
+ * still open in this database (see gap-free-read.ts).
  */
 export async function projectToEndOfLog(
   app: NestFastifyApplication,
@@ -23,7 +23,8 @@ export async function projectToEndOfLog(
   const head = await db
     .selectFrom('events')
     .select([sql<string>`transaction_id::text`.as('transactionId'), 'globalPosition'])
-    .orderBy('transactionId', 'desc')
+    // The column, not the text alias of the same name: as text '100000' sorts before '99999'.
+    .orderBy(sql`events.transaction_id`, 'desc')
     .orderBy('globalPosition', 'desc')
     .limit(1)
     .executeTakeFirst();
@@ -43,11 +44,7 @@ export async function projectToEndOfLog(
   }
 }
 
-/** Runs every projection of the app (all contexts' manifests) up to the end of the log. */
+/** Every projection the app runs (its catalogue), up to the end of the log. */
 export function projectAll(app: NestFastifyApplication, timeoutMs = 10_000): Promise<void> {
-  return projectToEndOfLog(
-    app,
-    CONTEXTS.flatMap((context) => context.projections ?? []),
-    timeoutMs,
-  );
+  return projectToEndOfLog(app, app.get(ProjectionCatalogue).all(), timeoutMs);
 }

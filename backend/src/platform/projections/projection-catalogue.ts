@@ -12,6 +12,10 @@ export class ProjectionCatalogue {
     return [...this.projections.keys()];
   }
 
+  all(): Projection[] {
+    return [...this.projections.values()];
+  }
+
   namesReading(eventTypes: readonly string[]): string[] {
     return [...this.projections.values()]
       .filter((projection) => eventTypes.some((type) => projection.eventTypes.includes(type)))

@@ -1,8 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../database/database';
-import type { StoredEvent } from '../event-store/event';
-import { STORED_EVENT_COLUMNS, toStoredEvent } from '../event-store/event-store';
+import { toStoredEvent } from '../event-store/event-store';
 import { type Checkpoint, LOG_START } from './checkpoint';
+import { readEventsAfter } from './gap-free-read';
 import type { Projection, ProjectionChange } from './projection';
 
 export interface AppliedBatch {
@@ -17,6 +17,11 @@ export interface BatchOptions {
   batchSize: number;
   /** A rebuild's fresh schema; the live tables otherwise. */
   schema?: string;
+  /**
+   * Test hook: runs inside the batch's transaction once its rows and checkpoint are written, just
+   * before the commit (a test holds a batch open here to kill the process in the middle of it).
+   */
+  beforeCommit?: (batch: AppliedBatch) => Promise<void>;
 }
 
 export const projectionLockName = (projection: string) => `projection:${projection}`;
@@ -41,10 +46,9 @@ export async function runBatch(
       locked: boolean;
     }>`select pg_try_advisory_xact_lock(hashtext(${lock})) as locked`.execute(trx);
     if (!rows[0].locked) return { status: 'busy' as const };
-    return {
-      status: 'applied' as const,
-      ...(await applyNextBatch(trx, projection, options.batchSize)),
-    };
+    const batch = await applyNextBatch(trx, projection, options.batchSize);
+    if (batch.processed > 0) await options.beforeCommit?.(batch);
+    return { status: 'applied' as const, ...batch };
   });
 }
 
@@ -66,8 +70,8 @@ export async function readCheckpoint(
 }
 
 /**
- * Events with a transaction id below the oldest transaction still running are all committed, so
- * reading only those, in (transaction id, position) order, never skips an event that commits late.
+ * Reads the next events after the checkpoint in commit order, below the gap-free horizon (see
+ * gap-free-read.ts: no event can commit behind them later), applies them and moves the checkpoint.
  */
 export async function applyNextBatch(
   trx: Transaction<Database>,
@@ -75,12 +79,7 @@ export async function applyNextBatch(
   batchSize: number,
 ): Promise<AppliedBatch> {
   const from = await readCheckpoint(trx, projection.name);
-  const { rows } = await sql<StoredEvent>`
-    select ${STORED_EVENT_COLUMNS} from events
-    where (transaction_id, global_position) > (${from.transactionId}::xid8, ${from.position}::bigint)
-      and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-    order by transaction_id, global_position
-    limit ${batchSize}`.execute(trx);
+  const rows = await readEventsAfter(trx, from, batchSize);
   if (rows.length === 0) return { processed: 0, checkpoint: from, changes: [] };
 
   const changes = await projection.apply(rows.map(toStoredEvent), trx);
@@ -106,11 +105,15 @@ export async function drainProjection(
     batchSize: number;
     budgetMs: number;
     afterCommit?: (batch: AppliedBatch) => Promise<void>;
+    beforeCommit?: BatchOptions['beforeCommit'];
   },
 ): Promise<DrainOutcome> {
   const deadline = Date.now() + options.budgetMs;
   for (;;) {
-    const result = await runBatch(db, projection, { batchSize: options.batchSize });
+    const result = await runBatch(db, projection, {
+      batchSize: options.batchSize,
+      beforeCommit: options.beforeCommit,
+    });
     if (result.status === 'busy') return 'busy';
     if (result.processed > 0) await options.afterCommit?.(result);
     if (result.processed < options.batchSize) return 'caught-up';

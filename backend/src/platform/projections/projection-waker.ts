@@ -3,15 +3,20 @@ import type { Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import { APP_CONFIG, type PlatformConfig } from '../../config/config';
 import { JobQueues, REDIS } from '../queue/queue.module';
+import { OutageLog, whenConnected } from '../queue/redis';
 import { projectionKeys } from './redis-keys';
 
 const WAKE_MARKER_TTL_MS = 10_000;
+/** A wake-up never waits longer on Redis: the worker's safety net runs every projection anyway. */
+const WAKE_BUDGET_MS = 1_000;
 
 /**
  * Enqueues one `projection.run` job per projection unless one is already queued and not yet
  * started. The marker key (SET NX, deleted by the runner before it reads) is the deduplication:
  * a fixed BullMQ jobId would also swallow wake-ups that arrive while that job is running, and
- * leave their events waiting for the safety-net tick.
+ * leave their events waiting for the safety-net tick. Fails at once while Redis is not connected
+ * and after WAKE_BUDGET_MS otherwise (the worker's safety net then runs the projection within a
+ * second), so nothing waits on, or piles up for, a Redis that is away.
  */
 export async function wakeProjections(
   redis: Redis,
@@ -22,18 +27,24 @@ export async function wakeProjections(
 ): Promise<void> {
   if (projections.length === 0) return;
   const keys = projectionKeys(prefix);
-  const pipeline = redis.pipeline();
-  for (const name of projections)
-    pipeline.set(keys.wakePending(name), '1', 'PX', WAKE_MARKER_TTL_MS, 'NX');
-  const replies = (await pipeline.exec()) ?? [];
-  const toWake = projections.filter((_, index) => replies[index]?.[1] === 'OK');
-  if (toWake.length === 0) return;
-  await queue.addBulk(
-    toWake.map((projection) => ({
-      name: 'projection.run',
-      data: { projection },
-      opts: { removeOnComplete: true, removeOnFail: 100, delay: delayMs },
-    })),
+  await whenConnected(
+    redis,
+    async () => {
+      const pipeline = redis.pipeline();
+      for (const name of projections)
+        pipeline.set(keys.wakePending(name), '1', 'PX', WAKE_MARKER_TTL_MS, 'NX');
+      const replies = (await pipeline.exec()) ?? [];
+      const toWake = projections.filter((_, index) => replies[index]?.[1] === 'OK');
+      if (toWake.length === 0) return;
+      await queue.addBulk(
+        toWake.map((projection) => ({
+          name: 'projection.run',
+          data: { projection },
+          opts: { removeOnComplete: true, removeOnFail: 100, delay: delayMs },
+        })),
+      );
+    },
+    WAKE_BUDGET_MS,
   );
 }
 
@@ -55,6 +66,7 @@ export class ProjectionWaker {
   private next: WakeRound | undefined;
 
   private readonly logger = new Logger(ProjectionWaker.name);
+  private readonly failures = new OutageLog((message) => this.logger.warn(message));
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: PlatformConfig,
@@ -64,7 +76,7 @@ export class ProjectionWaker {
 
   wake(projections: readonly string[]): void {
     this.wakeAndWait(projections).catch((error: unknown) =>
-      this.logger.warn(`wake-up falhou: ${String(error)}`),
+      this.failures.report(`wake-up falhou: ${String(error)}`),
     );
   }
 

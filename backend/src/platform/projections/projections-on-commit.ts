@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { CommandObserver, CommittedCommand } from '../event-store/command-runner';
+import { OutageLog } from '../queue/redis';
 import { ProjectionCatalogue } from './projection-catalogue';
 import { ProjectionWaker } from './projection-waker';
 import { ReadYourWrites } from './read-your-writes';
@@ -13,6 +14,7 @@ import { ReadYourWrites } from './read-your-writes';
 @Injectable()
 export class ProjectionsOnCommit implements CommandObserver {
   private readonly logger = new Logger(ProjectionsOnCommit.name);
+  private readonly failures = new OutageLog((message) => this.logger.warn(message));
 
   constructor(
     @Inject(ProjectionCatalogue) private readonly catalogue: ProjectionCatalogue,
@@ -31,7 +33,7 @@ export class ProjectionsOnCommit implements CommandObserver {
     await this.readYourWrites
       .remember(context.actorId, projections, { transactionId, position })
       .catch((error: unknown) =>
-        this.logger.warn(`leitura das próprias escritas indisponível: ${String(error)}`),
+        this.failures.report(`leitura das próprias escritas indisponível: ${String(error)}`),
       );
   }
 }

@@ -3,7 +3,7 @@ import type Redis from 'ioredis';
 import { APP_CONFIG, type PlatformConfig } from '../../config/config';
 import { DATABASE, type Db } from '../database/database.module';
 import { REDIS } from '../queue/queue.module';
-import { closeRedis, withTimeout } from '../queue/redis';
+import { closeRedis, whenConnected } from '../queue/redis';
 import { type Checkpoint, hasReached } from './checkpoint';
 import { projectionKeys } from './redis-keys';
 
@@ -94,28 +94,34 @@ export class ReadYourWrites implements OnModuleInit, OnApplicationShutdown {
     target: Checkpoint,
   ): Promise<void> {
     if (projections.length === 0) return;
-    await withTimeout(
-      (this.redis as RedisWithScript).viraRememberWrite(
-        this.keys.lastWrite(principal),
-        REMEMBER_WRITES_MS,
-        target.transactionId,
-        target.position,
-        ...projections,
-      ),
+    await whenConnected(
+      this.redis,
+      () =>
+        (this.redis as RedisWithScript).viraRememberWrite(
+          this.keys.lastWrite(principal),
+          REMEMBER_WRITES_MS,
+          target.transactionId,
+          target.position,
+          ...projections,
+        ),
       REDIS_BUDGET_MS,
     );
   }
 
-  /** What `principal`'s read of `projections` must wait for; nothing when Redis does not answer in time. */
+  /**
+   * What `principal`'s read of `projections` must wait for; nothing when Redis is away or does not
+   * answer in time (the read then does not wait: X-Min-Position still works, from the database).
+   */
   async pendingWrites(
     principal: string,
     projections: readonly string[],
   ): Promise<Map<string, Checkpoint>> {
     const targets = new Map<string, Checkpoint>();
-    const values = await withTimeout(
-      this.redis.hmget(this.keys.lastWrite(principal), ...projections),
+    const values = await whenConnected(
+      this.redis,
+      () => this.redis.hmget(this.keys.lastWrite(principal), ...projections),
       REDIS_BUDGET_MS,
-    ).catch(() => []);
+    ).catch((): (string | null)[] => []);
     projections.forEach((projection, index) => {
       const value = values[index];
       if (value) targets.set(projection, parseCheckpoint(value));

@@ -1,7 +1,14 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../database/database';
+import { type Checkpoint, hasReached } from './checkpoint';
 import type { Projection } from './projection';
-import { applyNextBatch, projectionLockName, runBatch, useSchema } from './projection-runner';
+import {
+  applyNextBatch,
+  projectionLockName,
+  readCheckpoint,
+  runBatch,
+  useSchema,
+} from './projection-runner';
 
 export interface RebuildReport {
   projection: string;
@@ -9,20 +16,53 @@ export interface RebuildReport {
   milliseconds: number;
 }
 
+export interface RebuildOptions {
+  batchSize?: number;
+  /**
+   * How long the rebuild may keep trying to reach the live checkpoint (a transaction left open in
+   * this database holds the gap-free horizon back) before it gives up and keeps the live tables.
+   */
+  catchUpTimeoutMs?: number;
+}
+
 const CHECKPOINTS_TABLE = 'projection_checkpoints';
+const CATCH_UP_TIMEOUT_MS = 30_000;
+const CATCH_UP_RETRY_MS = 200;
+
+/** The rebuild gave up without touching the live tables; its message says why, in pt-BR. */
+export class RebuildBehindLiveError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RebuildBehindLiveError';
+  }
+}
+
+/** The rebuilt tables are behind the live ones: swapping them in would go back in time. */
+class BehindLive extends Error {
+  constructor(
+    readonly rebuilt: Checkpoint,
+    readonly live: Checkpoint,
+  ) {
+    super('behind live');
+  }
+}
 
 /**
  * Replays the whole log into empty copies of the projection's tables in a fresh schema, one short
  * transaction per batch (never one long one: it would hold back every live projection), while the
- * live tables keep serving. Once caught up, a last transaction locks the live runner out, applies
- * the tail, swaps the fresh tables in and moves the live checkpoint to the rebuilt one.
+ * live tables keep serving. Then a last transaction locks the live runner out, applies the tail
+ * and, only if the rebuilt checkpoint has reached the live one, swaps the fresh tables in and moves
+ * the live checkpoint to the rebuilt one. Behind it (the horizon held back), it rolls that
+ * transaction back, waits and tries again; past `catchUpTimeoutMs` it gives up and the live tables
+ * stay as they were: a rebuild never moves a projection backwards.
  */
 export async function rebuildProjection(
   db: Kysely<Database>,
   projection: Projection,
-  options: { batchSize?: number } = {},
+  options: RebuildOptions = {},
 ): Promise<RebuildReport> {
   const batchSize = options.batchSize ?? 5_000;
+  const catchUpTimeoutMs = options.catchUpTimeoutMs ?? CATCH_UP_TIMEOUT_MS;
   const started = performance.now();
   const schema = `rebuild_${projection.name.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${Date.now()}`;
   await sql`create schema ${sql.id(schema)}`.execute(db);
@@ -30,21 +70,40 @@ export async function rebuildProjection(
     for (const table of [...projection.tables, CHECKPOINTS_TABLE])
       await copyTableShape(db, schema, table);
     let events = 0;
+    const deadline = Date.now() + catchUpTimeoutMs;
     for (;;) {
-      const batch = await runBatch(db, projection, { batchSize, schema });
-      if (batch.status === 'busy')
-        throw new Error(`a projeção ${projection.name} já está sendo reconstruída`);
-      events += batch.processed;
-      if (batch.processed < batchSize) break;
+      events += await replay(db, projection, schema, batchSize);
+      const swapped = await db
+        .transaction()
+        .execute(async (trx) => {
+          await sql`select pg_advisory_xact_lock(hashtext(${projectionLockName(projection.name)}))`.execute(
+            trx,
+          );
+          const tail = await catchUp(trx, projection, schema, batchSize);
+          const rebuilt = await readCheckpoint(trx.withSchema(schema), projection.name);
+          const live = await readCheckpoint(trx.withSchema('public'), projection.name);
+          // Throwing rolls the tail back too; the next attempt applies it again.
+          if (!hasReached(rebuilt, live)) throw new BehindLive(rebuilt, live);
+          await swapIn(trx, projection, schema);
+          return tail;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof BehindLive) return error;
+          throw error;
+        });
+      if (!(swapped instanceof BehindLive)) {
+        events += swapped;
+        break;
+      }
+      if (Date.now() >= deadline) {
+        throw new RebuildBehindLiveError(
+          `A reconstrução de ${projection.name} não alcançou o modelo ao vivo em ${Math.round(catchUpTimeoutMs / 1000)} s ` +
+            `(posição ${swapped.rebuilt.position}, ao vivo ${swapped.live.position}): uma transação aberta neste banco ` +
+            'segura o horizonte de leitura. As tabelas ao vivo foram mantidas; tente de novo quando ela terminar.',
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, CATCH_UP_RETRY_MS));
     }
-    events += await db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtext(${projectionLockName(projection.name)}))`.execute(
-        trx,
-      );
-      const tail = await catchUp(trx, projection, schema, batchSize);
-      await swapIn(trx, projection, schema);
-      return tail;
-    });
     return {
       projection: projection.name,
       events,
@@ -52,6 +111,23 @@ export async function rebuildProjection(
     };
   } finally {
     await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
+  }
+}
+
+/** Batches into the fresh schema, each in its own short transaction, until one comes back short. */
+async function replay(
+  db: Kysely<Database>,
+  projection: Projection,
+  schema: string,
+  batchSize: number,
+): Promise<number> {
+  let events = 0;
+  for (;;) {
+    const batch = await runBatch(db, projection, { batchSize, schema });
+    if (batch.status === 'busy')
+      throw new Error(`a projeção ${projection.name} já está sendo reconstruída`);
+    events += batch.processed;
+    if (batch.processed < batchSize) return events;
   }
 }
 

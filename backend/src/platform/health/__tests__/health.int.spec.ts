@@ -1,9 +1,20 @@
-import { startTestApp } from '../../../../../test/support/test-app';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { projectAll } from '../../../../../test/support/projections';
+import { startTestApp, type TestApp } from '../../../../../test/support/test-app';
+import { DATABASE, type Db } from '../../database/database.module';
+import { PROJECTION_LAG_LIMIT_MS } from '../health.service';
 
 describe('GET /api/health', () => {
-  it('answers ok when PostgreSQL and Redis answer', async () => {
-    const testApp = await startTestApp();
-    try {
+  describe('with PostgreSQL and Redis answering', () => {
+    let testApp: TestApp;
+    beforeAll(async () => {
+      testApp = await startTestApp();
+    });
+    afterAll(() => testApp.close());
+
+    it('answers ok, with each read model’s lag, when the read models are current', async () => {
+      await projectAll(testApp.app);
       const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
@@ -18,17 +29,42 @@ describe('GET /api/health', () => {
           },
         }),
       });
-    } finally {
-      await testApp.close();
-    }
+    });
+
+    it('answers 503 degraded naming the read models whose oldest unapplied event is too old, and ok once they apply it', async () => {
+      await projectAll(testApp.app);
+      const db = testApp.app.get<Db>(DATABASE);
+      await sql`
+        insert into events (tenant_id, stream_type, stream_id, stream_version, event_type, data, metadata, occurred_at)
+        values (${randomUUID()}::uuid, 'health-test', ${randomUUID()}::uuid, 1, 'NothingReadsThis', '{}'::jsonb, '{}'::jsonb,
+                now() - ${`${PROJECTION_LAG_LIMIT_MS + 1_000} milliseconds`}::interval)`.execute(
+        db,
+      );
+
+      const degraded = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+      expect(degraded.statusCode).toBe(503);
+      const body = degraded.json();
+      expect(body).toMatchObject({ status: 'degraded', postgres: 'ok', redis: 'ok' });
+      expect(body.lagging).toEqual(expect.arrayContaining(['students', 'credit-ledger']));
+      expect(body.projections.students.lagMs).toBeGreaterThan(PROJECTION_LAG_LIMIT_MS);
+      // Liveness says nothing of it: restarting the process would not help.
+      const live = await testApp.app.inject({ method: 'GET', url: '/api/health/live' });
+      expect([live.statusCode, live.json()]).toEqual([200, { status: 'ok' }]);
+
+      await projectAll(testApp.app);
+      const ok = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+      expect([ok.statusCode, ok.json().status, ok.json().lagging]).toEqual([200, 'ok', undefined]);
+    });
   });
 
-  it('answers 503 naming PostgreSQL when it is down', async () => {
+  it('answers 503 naming PostgreSQL when it is down; liveness still answers 200', async () => {
     const testApp = await startTestApp({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/vira' });
     try {
       const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ status: 'error', postgres: 'down', redis: 'ok' });
+      const live = await testApp.app.inject({ method: 'GET', url: '/api/health/live' });
+      expect(live.statusCode).toBe(200);
     } finally {
       await testApp.close();
     }
@@ -40,6 +76,8 @@ describe('GET /api/health', () => {
       const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toMatchObject({ status: 'error', postgres: 'ok', redis: 'down' });
+      const live = await testApp.app.inject({ method: 'GET', url: '/api/health/live' });
+      expect(live.statusCode).toBe(200);
     } finally {
       await testApp.close();
     }

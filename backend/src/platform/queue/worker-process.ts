@@ -1,0 +1,165 @@
+import { Queue, Worker } from 'bullmq';
+import type { Logger } from 'pino';
+import type { PlatformConfig } from '../../config/config';
+import type { JobHandler, WorkerServices } from '../context/bounded-context';
+import { createDatabase, createPool } from '../database/database';
+import { CommandRunner } from '../event-store/command-runner';
+import type { Projection } from '../projections/projection';
+import { ProjectionCatalogue } from '../projections/projection-catalogue';
+import { wakeProjections } from '../projections/projection-waker';
+import { ProjectionWorker, type ProjectionWorkerOptions } from '../projections/projection-worker';
+import { projectionKeys } from '../projections/redis-keys';
+import { closeRedis, createRedis, OutageLog, withTimeout } from './redis';
+
+/** Queue name -> job name -> handler. */
+export type JobHandlers = ReadonlyMap<string, ReadonlyMap<string, JobHandler>>;
+
+export interface WorkerProcessOptions {
+  config: Pick<PlatformConfig, 'DATABASE_URL' | 'REDIS_URL' | 'REDIS_PREFIX'>;
+  logger: Logger;
+  projections: readonly Projection[];
+  /** The contexts' jobs (the `projections` queue's `projection.run` is the platform's). */
+  jobs?: JobHandlers;
+  /** Test hook, never set in production: see ProjectionWorkerOptions.beforeCommit. */
+  beforeCommit?: ProjectionWorkerOptions['beforeCommit'];
+}
+
+export interface RunningWorker {
+  /** Stops taking work, lets the runs in progress end (bounded), closes every connection. */
+  stop(): Promise<void>;
+}
+
+/** BullMQ's job schedulers were the safety net before the worker-local timer; drop leftovers. */
+const LEGACY_SAFETY_NET_ID = (projection: string) => `projection.safety-net:${projection}`;
+const STOP_BUDGET_MS = 20_000;
+
+/**
+ * The worker process: BullMQ workers for the projections' wake-ups and the contexts' jobs, and
+ * the projections' safety net, which needs only PostgreSQL (see ProjectionWorker). Redis may be
+ * away at start or at any time after: ioredis and BullMQ reconnect by themselves, and the process
+ * keeps every projection current meanwhile.
+ */
+export async function startWorkerProcess(options: WorkerProcessOptions): Promise<RunningWorker> {
+  const { config, logger, projections } = options;
+  const connection = createRedis(config.REDIS_URL, 'vira-worker');
+  const prefix = projectionKeys(config.REDIS_PREFIX).bullPrefix;
+  const db = createDatabase(
+    createPool({
+      connectionString: config.DATABASE_URL,
+      // A BullMQ job and a safety-net pass may each hold one connection per projection.
+      poolMax: 2 * projections.length + 2,
+      applicationName: 'vira-worker',
+    }),
+  );
+  const redisFailures = new OutageLog((message) => logger.warn(message));
+  const runFailures = new OutageLog((message) => logger.error(message));
+  const projectionsQueue = new Queue('projections', { connection, prefix });
+  projectionsQueue.on('error', (error) => redisFailures.report(`fila: ${error.message}`));
+  const projectionWorker = new ProjectionWorker({
+    db,
+    redis: connection,
+    queue: projectionsQueue,
+    prefix: config.REDIS_PREFIX,
+    projections,
+    beforeCommit: options.beforeCommit,
+    onError: (projection, error) =>
+      runFailures.report(`rodada da rede de segurança de ${projection} falhou: ${String(error)}`),
+  });
+  // Commands sent by the worker's jobs (process managers) wake the projections that read them.
+  const catalogue = new ProjectionCatalogue(projections);
+  const commands = new CommandRunner(db, {
+    committed: ({ eventTypes }) =>
+      wakeProjections(
+        connection,
+        projectionsQueue,
+        config.REDIS_PREFIX,
+        catalogue.namesReading(eventTypes),
+      ).catch(() => undefined),
+  });
+  const services: WorkerServices = { db, redis: connection, commands, logger };
+
+  const handlers = new Map<string, ReadonlyMap<string, JobHandler>>([
+    [
+      'projections',
+      new Map<string, JobHandler>([
+        [
+          'projection.run',
+          (data) => projectionWorker.run((data as { projection: string }).projection),
+        ],
+      ]),
+    ],
+  ]);
+  for (const [queue, jobs] of options.jobs ?? []) {
+    const merged = new Map(handlers.get(queue) ?? []);
+    for (const [job, handler] of jobs) {
+      if (merged.has(job)) throw new Error(`Job registrado duas vezes: ${queue}/${job}`);
+      merged.set(job, handler);
+    }
+    handlers.set(queue, merged);
+  }
+  const workers = [...handlers].map(
+    ([queue, jobs]) =>
+      new Worker(
+        queue,
+        async (job) => {
+          const handler = jobs.get(job.name);
+          if (!handler) throw new Error(`Job sem handler: ${queue}/${job.name}`);
+          await handler(job.data, services);
+        },
+        {
+          connection: connection.duplicate(),
+          prefix,
+          concurrency: queue === 'projections' ? projections.length : 1,
+        },
+      ),
+  );
+  for (const worker of workers) {
+    worker.on('failed', (job, error) =>
+      logger.error({ queue: worker.name, job: job?.name, err: error }, 'job failed'),
+    );
+    worker.on('error', (error) => redisFailures.report(`worker ${worker.name}: ${error.message}`));
+  }
+
+  projectionWorker.startSafetyNet();
+  // In the background: a worker starts (and keeps its projections current) without Redis.
+  void Promise.all(
+    projections.map((projection) =>
+      withTimeout(
+        projectionsQueue.removeJobScheduler(LEGACY_SAFETY_NET_ID(projection.name)),
+        10_000,
+      ),
+    ),
+  ).catch(() => undefined);
+
+  let stopped: Promise<void> | undefined;
+  const stop = async () => {
+    const finished = await settlesWithin(
+      Promise.all([projectionWorker.close(), ...workers.map((worker) => worker.close())]),
+      STOP_BUDGET_MS,
+    );
+    if (!finished) logger.warn('encerrando sem esperar o trabalho em curso');
+    await settlesWithin(projectionsQueue.close(), 2_000);
+    await db.destroy();
+    await closeRedis(connection);
+  };
+  return {
+    stop: () => (stopped ??= stop()),
+  };
+}
+
+/** True when `promise` settles within `ms`; false (and it is left running) otherwise. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  const settled = promise.then(
+    () => true as const,
+    () => true as const,
+  );
+  try {
+    return await Promise.race([settled, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
