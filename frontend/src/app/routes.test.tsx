@@ -79,7 +79,6 @@ describe('session guard', () => {
   });
 
   it.each([
-    ['/alunos/edit/abc', 'Editar Aluno'],
     ['/ajustes/politicas/edit', 'Editar Política'],
     ['/agenda/some-personal-id', 'Agendamento do aluno'],
     ['/link-publico', 'Link Público'],
