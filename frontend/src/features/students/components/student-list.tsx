@@ -1,7 +1,7 @@
 import type { Plan } from '@contracts/plans';
 import type { Student } from '@contracts/students';
 import { SimpleGrid } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { StudentCard, type StudentCardActions } from './student-card';
 
 /** Cards rendered at first, and added each time the end of the list comes near. */
@@ -39,7 +39,10 @@ export function StudentList({
     if (!hasMore || !element) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setLimit((current) => current + STUDENTS_PAGE_SIZE);
+        // A transition: React renders the next cards in slices, so scrolling does not stall on them.
+        if (entries.some((entry) => entry.isIntersecting)) {
+          startTransition(() => setLimit((current) => current + STUDENTS_PAGE_SIZE));
+        }
       },
       { rootMargin: '1600px 0px' },
     );

@@ -154,6 +154,8 @@ export function StudentsPage() {
             </Card>
           ) : (
             <StudentList
+              // A new search, order or filter starts again from the first page of cards.
+              key={`${query}|${view.sort}|${view.showInactive}`}
               students={shown}
               plansById={plansById}
               plansLoading={plans.isPending}
