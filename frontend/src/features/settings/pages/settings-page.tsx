@@ -81,7 +81,7 @@ function AboutCard() {
 
   return (
     <Card>
-      <Group justify="space-between" gap="md" wrap="wrap">
+      <Stack gap="md">
         <Group gap="sm" wrap="nowrap">
           <BrandMark size={40} />
           <div>
@@ -95,7 +95,7 @@ function AboutCard() {
             )}
           </div>
         </Group>
-        <Stack gap={4} align="flex-end">
+        <Group gap="sm" wrap="wrap">
           {supportAvailable ? (
             <Button
               component="a"
@@ -113,14 +113,14 @@ function AboutCard() {
                 Suporte
               </Button>
               {!about.isPending && (
-                <Text size="xs" c="dimmed" ta="right" maw={220}>
+                <Text size="sm" c="dimmed">
                   O contato de suporte ainda não foi configurado.
                 </Text>
               )}
             </>
           )}
-        </Stack>
-      </Group>
+        </Group>
+      </Stack>
     </Card>
   );
 }
