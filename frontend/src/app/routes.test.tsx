@@ -79,7 +79,6 @@ describe('session guard', () => {
   });
 
   it.each([
-    ['/alunos/edit/abc', 'Editar Aluno'],
     ['/agenda/some-personal-id', 'Agendamento do aluno'],
     ['/link-publico', 'Link Público'],
   ])('%s shows its header and an honest under-construction card', async (path, title) => {

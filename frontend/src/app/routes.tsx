@@ -75,6 +75,10 @@ export const routes: RouteObject[] = [
                 ...page(() => import('../features/students/pages/new-student-page'), (m) => m.NewStudentPage),
               },
               {
+                path: '/alunos/:id',
+                ...page(() => import('../features/students/pages/student-detail-page'), (m) => m.StudentDetailPage),
+              },
+              {
                 path: '/alunos/edit/:id',
                 ...page(() => import('../features/students/pages/edit-student-page'), (m) => m.EditStudentPage),
               },

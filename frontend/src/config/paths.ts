@@ -6,6 +6,7 @@ export const paths = {
   studentScheduling: (personalId: string) => `/agenda/${personalId}`,
   students: '/alunos',
   newStudent: '/alunos/novo',
+  student: (id: string) => `/alunos/${id}`,
   editStudent: (id: string) => `/alunos/edit/${id}`,
   plans: '/planos',
   newPlan: '/planos/novo',

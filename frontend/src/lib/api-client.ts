@@ -20,6 +20,28 @@ export interface RequestOptions {
   anonymous?: boolean;
 }
 
+/** A file answered by the API (a CSV, a PDF): its bytes and the name the server gave it. */
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition, when the server named it. */
+  filename: string | null;
+}
+
+/** `attachment; filename="historico.csv"` -> 'historico.csv'. */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1].trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(header);
+  return plain ? plain[1].trim() : null;
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 function buildUrl(baseUrl: string, path: string, query?: QueryParams): string {
@@ -36,9 +58,9 @@ function buildUrl(baseUrl: string, path: string, query?: QueryParams): string {
  * Read-your-writes is the server's job: it makes a principal's reads wait for its own last write.
  */
 export function createApiClient({ baseUrl, session }: { baseUrl: string; session: SessionAccess }) {
-  async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
     const url = buildUrl(baseUrl, path, options.query);
-    const send = (token: string | null) => {
+    const attempt = (token: string | null) => {
       const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
       if (options.body !== undefined) headers['Content-Type'] = 'application/json';
       if (token) headers.Authorization = `Bearer ${token}`;
@@ -51,20 +73,30 @@ export function createApiClient({ baseUrl, session }: { baseUrl: string; session
       });
     };
 
-    let response = await send(options.anonymous ? null : session.accessToken());
+    let response = await attempt(options.anonymous ? null : session.accessToken());
     if (response.status === 401 && !options.anonymous) {
       const renewed = await session.refresh();
       if (!renewed) {
         session.clear();
         throw await ApiError.fromResponse(response);
       }
-      response = await send(renewed);
+      response = await attempt(renewed);
       if (response.status === 401) session.clear();
     }
     if (!response.ok) throw await ApiError.fromResponse(response);
+    return response;
+  }
 
+  async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+    const response = await send(method, path, options);
     const text = await response.text();
     return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  /** GET of a file that needs the Bearer token (a plain link could not send it). */
+  async function download(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<DownloadedFile> {
+    const response = await send('GET', path, { ...options, headers: { Accept: '*/*', ...options.headers } });
+    return { blob: await response.blob(), filename: filenameFromDisposition(response.headers.get('Content-Disposition')) };
   }
 
   return {
@@ -73,6 +105,7 @@ export function createApiClient({ baseUrl, session }: { baseUrl: string; session
     put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
     patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
     delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+    download,
   };
 }
 

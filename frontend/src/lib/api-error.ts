@@ -37,3 +37,15 @@ const QUERY_RETRIES = 3;
 export function retryUnlessClientError(failures: number, error: unknown): boolean {
   return !(error instanceof ApiError && error.statusCode < 500) && failures < QUERY_RETRIES;
 }
+
+/** Spec 001 §8: what a 5xx or a failed network says. */
+export const UNEXPECTED_ERROR_MESSAGE = 'Ocorreu um erro inesperado.';
+
+/**
+ * The message to show for a failed call: the API's own pt-BR message for an answer it gave on
+ * purpose (4xx: validation, not found, conflicts such as has_links), `fallback` for anything else
+ * (a 5xx, no network, a bug).
+ */
+export function errorMessage(error: unknown, fallback: string = UNEXPECTED_ERROR_MESSAGE): string {
+  return error instanceof ApiError && error.statusCode < 500 ? error.message : fallback;
+}

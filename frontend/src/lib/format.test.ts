@@ -1,4 +1,4 @@
-import { formatCurrency, formatDate, formatPt, formatTime, startOfWeekPt } from './format';
+import { formatCurrency, formatDate, formatDateTimeInZone, formatPt, formatTime, startOfWeekPt } from './format';
 
 describe('pt-BR formatting', () => {
   it.each([
@@ -28,5 +28,11 @@ describe('pt-BR formatting', () => {
     expect(startOfWeekPt(saturday)).toEqual(new Date(2026, 10, 15));
     const sunday = new Date(2026, 10, 22, 10);
     expect(startOfWeekPt(sunday)).toEqual(new Date(2026, 10, 22));
+  });
+
+  it('formats an instant as dd/MM/yyyy HH:mm in America/Sao_Paulo, whatever the device zone', () => {
+    expect(formatDateTimeInZone('2026-11-21T02:05:00Z')).toBe('20/11/2026 23:05');
+    expect(formatDateTimeInZone('2026-01-05T15:00:00.000Z')).toBe('05/01/2026 12:00');
+    expect(formatDateTimeInZone('2026-01-05T15:00:00Z', 'UTC')).toBe('05/01/2026 15:00');
   });
 });

@@ -36,3 +36,32 @@ function toDate(value: Date | string): Date {
   if (day) return new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3]));
   return new Date(value);
 }
+
+/** Spec 000 §9 / 001 §1: the default time zone; days and times are shown in it, not in the device's. */
+export const APP_TIME_ZONE = 'America/Sao_Paulo';
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateTimeFormat(timeZone: string): Intl.DateTimeFormat {
+  let formatter = dateTimeFormats.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('pt-BR', {
+      timeZone,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    dateTimeFormats.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** An instant as 'dd/MM/yyyy HH:mm' in `timeZone` (America/Sao_Paulo unless told), whatever the device's zone. */
+export function formatDateTimeInZone(value: Date | string, timeZone: string = APP_TIME_ZONE): string {
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of dateTimeFormat(timeZone).formatToParts(new Date(value))) parts[part.type] = part.value;
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+}

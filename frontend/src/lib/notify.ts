@@ -1,12 +1,16 @@
 import { notifications } from '@mantine/notifications';
+import { errorMessage, UNEXPECTED_ERROR_MESSAGE } from './api-error';
 
-/** A success toast (spec 000 §8): 'Plano criado', 'Local atualizado'... */
+/** A green toast: 'Aluno excluído' / 'O aluno foi removido com sucesso.' */
 export function notifySuccess(title: string, message?: string): void {
-  notifications.show(message ? { color: 'teal', title, message } : { color: 'teal', message: title });
+  notifications.show({ color: 'teal', title: message ? title : undefined, message: message ?? title });
 }
 
-/** An error toast (spec 001 §8: 'Erro ao criar plano' with the API's message as its description). */
-export function notifyError(title: string, error: unknown): void {
-  const message = error instanceof Error && error.message ? error.message : 'Ocorreu um erro inesperado.';
-  notifications.show({ color: 'red', title, message });
+/**
+ * A red toast for a failed call (spec 001 §8 "Database error mapping"): the spec's title such as
+ * 'Erro ao criar aluno', the API's message as the description ('Ocorreu um erro inesperado.' for a
+ * 5xx or a network failure, or the situation's own `fallback`).
+ */
+export function notifyError(title: string, error: unknown, fallback: string = UNEXPECTED_ERROR_MESSAGE): void {
+  notifications.show({ color: 'red', title, message: errorMessage(error, fallback) });
 }

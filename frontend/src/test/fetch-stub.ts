@@ -1,6 +1,8 @@
 export interface StubbedCall {
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query: URLSearchParams;
   body: unknown;
   headers: Headers;
 }
@@ -18,6 +20,7 @@ export function stubApi(routes: Record<string, (call: StubbedCall) => Reply>) {
     const call: StubbedCall = {
       method: init?.method ?? 'GET',
       path: url.pathname,
+      query: url.searchParams,
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
       headers: new Headers(init?.headers),
     };

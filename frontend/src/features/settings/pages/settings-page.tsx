@@ -1,5 +1,169 @@
-import { UnderConstructionPage } from '../../../components/under-construction';
+import { Button, Card, Group, NavLink, Skeleton, Stack, Text, Title } from '@mantine/core';
+import IconChevronRight from '@tabler/icons-react/dist/esm/icons/IconChevronRight.mjs';
+import IconClipboardList from '@tabler/icons-react/dist/esm/icons/IconClipboardList.mjs';
+import IconFileCertificate from '@tabler/icons-react/dist/esm/icons/IconFileCertificate.mjs';
+import IconLifebuoy from '@tabler/icons-react/dist/esm/icons/IconLifebuoy.mjs';
+import IconLogout from '@tabler/icons-react/dist/esm/icons/IconLogout.mjs';
+import IconMapPin from '@tabler/icons-react/dist/esm/icons/IconMapPin.mjs';
+import IconScale from '@tabler/icons-react/dist/esm/icons/IconScale.mjs';
+import IconSettings from '@tabler/icons-react/dist/esm/icons/IconSettings.mjs';
+import IconShieldCheck from '@tabler/icons-react/dist/esm/icons/IconShieldCheck.mjs';
+import IconWorld from '@tabler/icons-react/dist/esm/icons/IconWorld.mjs';
+import type { Icon } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { BrandMark } from '../../../components/brand-mark';
+import { PageHeader } from '../../../components/page-header';
+import { paths } from '../../../config/paths';
+import { useSignOut } from '../../../lib/use-sign-out';
+import { isSupportLink, useAbout } from '../api/get-about';
 
+interface Entry {
+  label: string;
+  description: string;
+  to: string;
+  icon: Icon;
+}
+
+/** Spec 001 §2 "Settings hub": Cadastros, Configurações, Conta. */
+const sections: { title: string; entries: Entry[] }[] = [
+  {
+    title: 'Cadastros',
+    entries: [
+      { label: 'Planos', description: 'Pacotes de créditos e valores', to: paths.plans, icon: IconClipboardList },
+      { label: 'Locais', description: 'Onde você atende', to: paths.locations, icon: IconMapPin },
+      { label: 'Políticas', description: 'Regras de cancelamento por local', to: paths.policies, icon: IconShieldCheck },
+      {
+        label: 'Políticas e Termos Gerais',
+        description: 'Termos de uso, privacidade, cancelamento e pagamento',
+        to: paths.generalTerms,
+        icon: IconScale,
+      },
+      {
+        label: 'Contratos e Termos',
+        description: 'Contratos para seus alunos assinarem',
+        to: paths.contracts,
+        icon: IconFileCertificate,
+      },
+    ],
+  },
+  {
+    title: 'Configurações',
+    entries: [
+      {
+        label: 'Configurações',
+        description: 'Metas financeiras, moeda e fuso horário',
+        to: paths.goals,
+        icon: IconSettings,
+      },
+      { label: 'Link Público', description: 'Sua página de agendamento online', to: paths.publicLink, icon: IconWorld },
+    ],
+  },
+];
+
+function SectionCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card p={0}>
+      <Title order={2} fz="xs" c="dimmed" tt="uppercase" px="md" pt="md" pb={6} style={{ letterSpacing: '0.04em' }}>
+        {title}
+      </Title>
+      <Stack gap={0} pb={6}>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+function AboutCard() {
+  const about = useAbout();
+  const suporte = about.data?.suporte;
+  const supportAvailable = isSupportLink(suporte);
+
+  return (
+    <Card>
+      <Stack gap="md">
+        <Group gap="sm" wrap="nowrap">
+          <BrandMark size={40} />
+          <div>
+            <Text fw={700}>{about.data?.nome ?? 'Vira'}</Text>
+            {about.isPending ? (
+              <Skeleton h={14} w={90} mt={4} />
+            ) : (
+              <Text size="sm" c="dimmed">
+                {about.data ? `Versão ${about.data.versao}` : 'Versão indisponível'}
+              </Text>
+            )}
+          </div>
+        </Group>
+        <Group gap="sm" wrap="wrap">
+          {supportAvailable ? (
+            <Button
+              component="a"
+              href={suporte}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="light"
+              leftSection={<IconLifebuoy size={18} />}
+            >
+              Suporte
+            </Button>
+          ) : (
+            <>
+              <Button variant="light" leftSection={<IconLifebuoy size={18} />} disabled>
+                Suporte
+              </Button>
+              {!about.isPending && (
+                <Text size="sm" c="dimmed">
+                  O contato de suporte ainda não foi configurado.
+                </Text>
+              )}
+            </>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** /ajustes: how a trainer on a phone reaches plans, locations, policies, settings and 'Sair'. */
 export function SettingsPage() {
-  return <UnderConstructionPage title="Ajustes" />;
+  const signOut = useSignOut();
+
+  return (
+    <>
+      <PageHeader title="Ajustes" />
+      <Stack gap="md" maw={720}>
+        {sections.map((section) => (
+          <SectionCard key={section.title} title={section.title}>
+            {section.entries.map((entry) => (
+              <NavLink
+                key={entry.to}
+                component={Link}
+                to={entry.to}
+                label={entry.label}
+                description={entry.description}
+                leftSection={<entry.icon size={20} stroke={1.75} />}
+                rightSection={<IconChevronRight size={16} />}
+                px="md"
+                py="sm"
+              />
+            ))}
+          </SectionCard>
+        ))}
+        <SectionCard title="Conta">
+          <NavLink
+            component="button"
+            label="Sair"
+            leftSection={<IconLogout size={20} stroke={1.75} />}
+            color="red"
+            c="red"
+            px="md"
+            py="sm"
+            onClick={() => void signOut()}
+          />
+        </SectionCard>
+        <AboutCard />
+      </Stack>
+    </>
+  );
 }

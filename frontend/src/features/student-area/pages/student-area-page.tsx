@@ -1,5 +1,116 @@
-import { UnderConstructionPage } from '../../../components/under-construction';
+import { Alert, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
+import IconCalendarEvent from '@tabler/icons-react/dist/esm/icons/IconCalendarEvent.mjs';
+import IconFileText from '@tabler/icons-react/dist/esm/icons/IconFileText.mjs';
+import IconUser from '@tabler/icons-react/dist/esm/icons/IconUser.mjs';
+import { CreditBadge, isLowBalance } from '../../../components/credit-badge';
+import { CreditHistoryList } from '../../../components/credit-history';
+import { PageHeader } from '../../../components/page-header';
+import { PageLoader } from '../../../components/page-loader';
+import { errorMessage } from '../../../lib/api-error';
+import { formatDateTimeInZone } from '../../../lib/format';
+import { useOwnHistory } from '../api/get-own-history';
+import { useStudentArea } from '../api/get-student-area';
 
+function History() {
+  const history = useOwnHistory();
+  return (
+    <Card>
+      <Title order={2} fz="lg" mb="sm">
+        Histórico de créditos
+      </Title>
+      {history.isPending ? (
+        <PageLoader />
+      ) : history.isError ? (
+        <Alert color="red" title="Erro ao carregar histórico">
+          {errorMessage(history.error)}
+        </Alert>
+      ) : (
+        <CreditHistoryList items={history.data} emptyText="Nenhuma movimentação de créditos ainda." />
+      )}
+    </Card>
+  );
+}
+
+/** /aluno: the student's own area (role aluno): balance, trainer, next sessions and credit history. */
 export function StudentAreaPage() {
-  return <UnderConstructionPage title="Área do Aluno" />;
+  const area = useStudentArea();
+  const firstName = area.data?.nome.trim().split(/\s+/)[0];
+
+  return (
+    <>
+      <PageHeader title="Área do Aluno" description={firstName ? `Olá, ${firstName}!` : undefined} />
+      {area.isPending ? (
+        <PageLoader />
+      ) : area.isError ? (
+        <Alert color="red" title="Erro ao carregar seus dados">
+          {errorMessage(area.error)}
+        </Alert>
+      ) : (
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Card>
+              <Text size="sm" c="dimmed">
+                Seus créditos
+              </Text>
+              <Group mt={6} gap="sm">
+                <CreditBadge creditos={area.data.creditos} size="xl" />
+              </Group>
+              {isLowBalance(area.data.creditos) && (
+                <Group gap={6} mt="sm" wrap="nowrap" c="yellow.8">
+                  <IconAlertTriangle size={16} style={{ flexShrink: 0 }} aria-hidden />
+                  <Text size="sm">Saldo baixo: fale com seu personal para renovar o plano.</Text>
+                </Group>
+              )}
+            </Card>
+            <Card>
+              <Text size="sm" c="dimmed">
+                Seu personal
+              </Text>
+              <Group mt={6} gap="sm" wrap="nowrap">
+                <ThemeIcon variant="light" radius="xl" size="lg" aria-hidden>
+                  <IconUser size={18} />
+                </ThemeIcon>
+                <Text fw={600}>{area.data.trainer.nome}</Text>
+              </Group>
+            </Card>
+          </SimpleGrid>
+          <Card>
+            <Title order={2} fz="lg" mb="sm">
+              Próximas sessões
+            </Title>
+            {area.data.proximasSessoes.length === 0 ? (
+              <Group gap="sm" wrap="nowrap">
+                <IconCalendarEvent size={20} color="var(--mantine-color-dimmed)" aria-hidden style={{ flexShrink: 0 }} />
+                <Text size="sm" c="dimmed">
+                  Nenhuma sessão agendada
+                </Text>
+              </Group>
+            ) : (
+              <Stack gap="xs">
+                {area.data.proximasSessoes.map((session) => (
+                  <Group key={session.id} justify="space-between" gap="sm">
+                    <Text size="sm" fw={600}>
+                      {formatDateTimeInZone(session.inicio)}
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {session.locationNome ?? 'Local não encontrado'}
+                    </Text>
+                  </Group>
+                ))}
+              </Stack>
+            )}
+          </Card>
+          {area.data.contratosPendentes > 0 && (
+            <Alert color="blue" icon={<IconFileText size={18} />} title="Contratos para assinar">
+              {area.data.contratosPendentes === 1
+                ? 'Você tem 1 contrato aguardando assinatura.'
+                : `Você tem ${area.data.contratosPendentes} contratos aguardando assinatura.`}
+            </Alert>
+          )}
+          <History />
+        </Stack>
+      )}
+    </>
+  );
 }

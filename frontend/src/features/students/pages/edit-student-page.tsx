@@ -1,5 +1,155 @@
-import { UnderConstructionPage } from '../../../components/under-construction';
+import { formatPhone } from '@contracts/br-documents';
+import { updateStudentSchema, type Student } from '@contracts/students';
+import { Alert, Button, Card, Group, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { PageHeader } from '../../../components/page-header';
+import { PageLoader } from '../../../components/page-loader';
+import { paths } from '../../../config/paths';
+import { errorMessage, isApiError } from '../../../lib/api-error';
+import { fieldErrors } from '../../../lib/field-errors';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { usePlans } from '../api/get-plans';
+import { useStudent } from '../api/get-student';
+import { useUpdateStudent } from '../api/update-student';
+import { PlanSelect } from '../components/plan-select';
+import { StudentNotFound } from '../components/student-not-found';
+import { editFormOf, studentChanges, type StudentEditForm } from '../lib/student-changes';
+import { WHATSAPP_MAX_LENGTH } from './new-student-page';
 
+type FormErrors = Partial<Record<keyof StudentEditForm, string>>;
+
+function EditStudentForm({ student, goBack }: { student: Student; goBack: () => void }) {
+  const [values, setValues] = useState<StudentEditForm>(() => editFormOf(student));
+  const [errors, setErrors] = useState<FormErrors>({});
+  const update = useUpdateStudent();
+  const plans = usePlans({ withArchived: true });
+  const currentPlan = useMemo(
+    () => plans.data?.find((plan) => plan.id === student.planoId),
+    [plans.data, student.planoId],
+  );
+  const changes = studentChanges(student, values);
+  const dirty = Object.keys(changes).length > 0;
+
+  const set = <K extends keyof StudentEditForm>(field: K, value: StudentEditForm[K]) =>
+    setValues((current) => ({ ...current, [field]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!dirty) {
+      goBack();
+      return;
+    }
+    const parsed = updateStudentSchema.safeParse(changes);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    update.mutate(
+      { id: student.id, changes: parsed.data },
+      {
+        onSuccess: () => {
+          notifySuccess('Aluno atualizado');
+          goBack();
+        },
+        onError: (error) => notifyError('Erro ao atualizar aluno', error),
+      },
+    );
+  };
+
+  return (
+    <Card>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Nome completo *"
+            value={values.nome}
+            onChange={(event) => set('nome', event.currentTarget.value)}
+            error={errors.nome}
+          />
+          <TextInput
+            label="WhatsApp"
+            type="tel"
+            inputMode="tel"
+            placeholder="(11) 99999-9999"
+            maxLength={WHATSAPP_MAX_LENGTH}
+            value={values.whatsapp}
+            onChange={(event) => set('whatsapp', formatPhone(event.currentTarget.value))}
+            error={errors.whatsapp}
+          />
+          <TextInput
+            label="E-mail"
+            type="email"
+            placeholder="aluno@exemplo.com"
+            value={values.email}
+            onChange={(event) => set('email', event.currentTarget.value)}
+            error={errors.email}
+          />
+          <PlanSelect
+            value={values.planoId}
+            onChange={(planoId) => set('planoId', planoId)}
+            current={currentPlan}
+            error={errors.planoId}
+          />
+          <Textarea
+            label="Observações"
+            autosize
+            minRows={3}
+            maxRows={8}
+            value={values.observacoes}
+            onChange={(event) => set('observacoes', event.currentTarget.value)}
+            error={errors.observacoes}
+          />
+          <Switch
+            label={values.ativo ? 'Aluno ativo' : 'Aluno inativo'}
+            description="Alunos inativos ficam fora da lista, a menos que você escolha mostrá-los."
+            checked={values.ativo}
+            onChange={(event) => set('ativo', event.currentTarget.checked)}
+          />
+          <Group justify="flex-end" gap="sm" mt="xs">
+            <Button variant="default" onClick={goBack}>
+              Cancelar
+            </Button>
+            <Button type="submit" disabled={update.isPending || !dirty}>
+              {update.isPending ? 'Salvando...' : 'Salvar alterações'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/** /alunos/edit/{id}: a real edit form (the earlier app only had a maintenance notice). */
 export function EditStudentPage() {
-  return <UnderConstructionPage title="Editar Aluno" backTo="/alunos" />;
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Opened from the list or the student's page: back to it as it was (search and order included).
+  const from = (location.state as { from?: string } | null)?.from;
+  const returnTo = from ?? paths.student(id);
+  const goBack = () => void (from ? navigate(-1) : navigate(returnTo, { replace: true }));
+  const student = useStudent(id);
+  // The form starts from the server's copy, not from the list's placeholder.
+  const loaded = student.data && !student.isPlaceholderData ? student.data : undefined;
+
+  return (
+    <>
+      <PageHeader title="Editar Aluno" description={student.data?.nome} backTo={returnTo} />
+      {loaded ? (
+        <EditStudentForm key={loaded.id} student={loaded} goBack={goBack} />
+      ) : student.isError ? (
+        isApiError(student.error, 'not_found') ? (
+          <StudentNotFound />
+        ) : (
+          <Alert color="red" title="Erro ao carregar aluno">
+            {errorMessage(student.error)}
+          </Alert>
+        )
+      ) : (
+        <PageLoader />
+      )}
+    </>
+  );
 }

@@ -1,5 +1,177 @@
-import { UnderConstructionPage } from '../../../components/under-construction';
+import type { Plan } from '@contracts/plans';
+import type { Student } from '@contracts/students';
+import { Alert, Button, Card, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
+import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
+import IconUserPlus from '@tabler/icons-react/dist/esm/icons/IconUserPlus.mjs';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { PageHeader } from '../../../components/page-header';
+import { PageLoader } from '../../../components/page-loader';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-error';
+import { usePlans } from '../api/get-plans';
+import { useStudents } from '../api/get-students';
+import { ChargeDialog } from '../components/charge-dialog';
+import { DeleteStudentDialog } from '../components/delete-student-dialog';
+import { InviteLinkDialog } from '../components/invite-link-dialog';
+import { StudentList } from '../components/student-list';
+import { useInviteLink } from '../hooks/use-invite-link';
+import { useRenewPlan } from '../hooks/use-renew-plan';
+import { isStudentSort, registeredCount, STUDENT_SORT_LABELS, visibleStudents, type StudentSort } from '../lib/student-list';
 
+const sortOptions = Object.entries(STUDENT_SORT_LABELS).map(([value, label]) => ({ value, label }));
+
+/** Search, order and the inactive switch live in the address, so coming back keeps them. */
+function useListView() {
+  const [params, setParams] = useSearchParams();
+  const sortParam = params.get('ordem');
+  const view = {
+    query: params.get('busca') ?? '',
+    sort: (isStudentSort(sortParam) ? sortParam : 'nome') as StudentSort,
+    showInactive: params.get('inativos') === '1',
+  };
+  const set = (changes: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  return { view, set };
+}
+
+function EmptyState() {
+  return (
+    <Card>
+      <Stack align="center" gap="xs" py="xl" ta="center">
+        <IconUserPlus size={36} stroke={1.5} color="var(--mantine-color-dimmed)" />
+        <Title order={2} fz="lg">
+          Nenhum aluno cadastrado
+        </Title>
+        <Text c="dimmed" size="sm" maw={360}>
+          Cadastre seu primeiro aluno e envie o convite para ele criar a conta.
+        </Text>
+        <Button component={Link} to={paths.newStudent} leftSection={<IconPlus size={16} />} mt="xs">
+          Cadastrar Aluno
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+/** /alunos (spec 001 §2): the trainer's students, live across every open browser of the tenant. */
 export function StudentsPage() {
-  return <UnderConstructionPage title="Alunos" />;
+  const students = useStudents();
+  const plans = usePlans({ withArchived: true });
+  const { view, set } = useListView();
+  const query = useDeferredValue(view.query);
+  const { renew, renewingIds } = useRenewPlan();
+  const { invite, invitingIds, manualLink, closeManualLink } = useInviteLink();
+  const [charging, setCharging] = useState<Student | null>(null);
+  const [deleting, setDeleting] = useState<Student | null>(null);
+
+  const plansById = useMemo(() => new Map((plans.data ?? []).map((plan) => [plan.id, plan])), [plans.data]);
+  const shown = useMemo(
+    () => visibleStudents(students.data ?? [], { query, sort: view.sort, showInactive: view.showInactive }),
+    [students.data, query, view.sort, view.showInactive],
+  );
+  const inactiveCount = useMemo(() => (students.data ?? []).filter((student) => !student.ativo).length, [students.data]);
+
+  const onRenew = useCallback((student: Student, plan: Plan) => renew({ student, plan }), [renew]);
+  const onInvite = useCallback((student: Student) => invite(student), [invite]);
+  const onCharge = useCallback((student: Student) => setCharging(student), []);
+  const onDelete = useCallback((student: Student) => setDeleting(student), []);
+
+  const total = students.data?.length ?? 0;
+
+  return (
+    <>
+      <PageHeader
+        title="Alunos"
+        description={students.data ? registeredCount(total) : undefined}
+        action={
+          <Button component={Link} to={paths.newStudent} leftSection={<IconPlus size={18} />}>
+            Novo Aluno
+          </Button>
+        }
+      />
+      {students.isPending ? (
+        <PageLoader />
+      ) : students.isError ? (
+        <Alert color="red" title="Erro ao carregar alunos">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{errorMessage(students.error)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void students.refetch()}>
+              Tentar novamente
+            </Button>
+          </Stack>
+        </Alert>
+      ) : total === 0 ? (
+        <EmptyState />
+      ) : (
+        <Stack gap="md">
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <TextInput
+              aria-label="Buscar aluno por nome"
+              placeholder="Buscar aluno por nome"
+              leftSection={<IconSearch size={16} />}
+              value={view.query}
+              onChange={(event) => set({ busca: event.currentTarget.value })}
+              style={{ flex: '1 1 240px' }}
+              type="search"
+            />
+            <Select
+              aria-label="Ordenar por"
+              data={sortOptions}
+              value={view.sort}
+              onChange={(value) => set({ ordem: value === 'nome' ? null : value })}
+              allowDeselect={false}
+              style={{ flex: '1 1 180px', maxWidth: 260 }}
+              comboboxProps={{ withinPortal: true }}
+            />
+          </Group>
+          <Group justify="space-between" gap="sm">
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {shown.length === total ? '' : `Mostrando ${shown.length} de ${total}`}
+            </Text>
+            <Switch
+              label={inactiveCount > 0 ? `Mostrar inativos (${inactiveCount})` : 'Mostrar inativos'}
+              checked={view.showInactive}
+              onChange={(event) => set({ inativos: event.currentTarget.checked ? '1' : null })}
+            />
+          </Group>
+          {shown.length === 0 ? (
+            <Card>
+              <Text c="dimmed" ta="center" size="sm" py="md">
+                Nenhum aluno encontrado
+              </Text>
+            </Card>
+          ) : (
+            <StudentList
+              // A new search, order or filter starts again from the first page of cards.
+              key={`${query}|${view.sort}|${view.showInactive}`}
+              students={shown}
+              plansById={plansById}
+              plansLoading={plans.isPending}
+              renewingIds={renewingIds}
+              invitingIds={invitingIds}
+              onRenew={onRenew}
+              onCharge={onCharge}
+              onInvite={onInvite}
+              onDelete={onDelete}
+            />
+          )}
+        </Stack>
+      )}
+      <ChargeDialog student={charging} onClose={() => setCharging(null)} />
+      <DeleteStudentDialog student={deleting} onClose={() => setDeleting(null)} />
+      <InviteLinkDialog link={manualLink} onClose={closeManualLink} />
+    </>
+  );
 }

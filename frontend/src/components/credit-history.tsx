@@ -1,0 +1,56 @@
+import { ACTOR_ROLE_LABELS, CREDIT_ENTRY_LABELS, type CreditHistoryItem } from '@contracts/students';
+import { Text } from '@mantine/core';
+import { formatDateTimeInZone } from '../lib/format';
+import classes from './credit-history.module.css';
+
+export function signedAmount(amount: number): string {
+  return amount > 0 ? `+${amount}` : String(amount);
+}
+
+export const actorLabel = (role: string): string => ACTOR_ROLE_LABELS[role] ?? role;
+
+/**
+ * A student's credit history, newest first: when (dd/MM/yyyy HH:mm in America/Sao_Paulo), what
+ * happened, the signed amount, the balance after it, who did it and why. Shared by the trainer's
+ * student page and the student's own area.
+ */
+export function CreditHistoryList({ items, emptyText }: { items: readonly CreditHistoryItem[]; emptyText: string }) {
+  if (items.length === 0) {
+    return (
+      <Text c="dimmed" size="sm">
+        {emptyText}
+      </Text>
+    );
+  }
+  const newestFirst = [...items].sort((a, b) => b.position - a.position);
+  return (
+    <ul className={classes.list} aria-label="Histórico de créditos">
+      <li className={`${classes.row} ${classes.head}`} aria-hidden>
+        <span className={classes.when}>Data</span>
+        <span className={classes.what}>Movimento</span>
+        <span className={classes.amount}>Créditos</span>
+        <span className={classes.balance}>Saldo</span>
+        <span className={classes.who}>Por</span>
+        <span className={classes.reason}>Motivo</span>
+      </li>
+      {newestFirst.map((item) => (
+        <li key={item.position} className={classes.row} data-testid="credit-history-entry">
+          <span className={classes.when}>{formatDateTimeInZone(item.occurredAt)}</span>
+          <span className={classes.what}>{CREDIT_ENTRY_LABELS[item.type] ?? item.type}</span>
+          <span className={classes.amount} data-sign={item.amount >= 0 ? 'in' : 'out'}>
+            {signedAmount(item.amount)}
+          </span>
+          <span className={classes.balance}>
+            <span className={classes.phoneOnly}>Saldo: </span>
+            {item.balanceAfter}
+          </span>
+          <span className={classes.who}>
+            <span className={classes.phoneOnly}>Por: </span>
+            {actorLabel(item.actor.role)}
+          </span>
+          <span className={classes.reason}>{item.reason}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

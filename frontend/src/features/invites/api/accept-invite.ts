@@ -1,0 +1,46 @@
+import { acceptInviteSchema, type AcceptInviteInput } from '@contracts/identity';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** The invite form as typed; the API's own rules (contracts `acceptInviteSchema`) plus the confirmation. */
+export interface InviteSignupForm {
+  nome: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  cpf: string;
+  telefone: string;
+}
+
+export type InviteSignupErrors = Partial<Record<keyof InviteSignupForm, string>>;
+
+export const PASSWORDS_DIFFER = 'As senhas não coincidem';
+
+/**
+ * Spec 001 §5: 'As senhas não coincidem' unless both passwords match; every other rule (name of 2+
+ * characters, e-mail, password of 6+ characters, optional CPF with valid check digits, optional
+ * celular with DDD) is the API's `acceptInviteSchema`. Answers the body to send or the first
+ * problem of each field.
+ */
+export function validateInviteSignup(
+  values: InviteSignupForm,
+): { data: AcceptInviteInput } | { errors: InviteSignupErrors } {
+  const { confirmPassword, ...body } = values;
+  const parsed = acceptInviteSchema.safeParse(body);
+  const errors: InviteSignupErrors = {};
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = issue.path[0] as keyof InviteSignupForm;
+    errors[field] ??= issue.message;
+  }
+  if (confirmPassword !== values.password) errors.confirmPassword = PASSWORDS_DIFFER;
+  return parsed.success && Object.keys(errors).length === 0 ? { data: parsed.data } : { errors };
+}
+
+/** POST /api/invites/:token/accept (public) -> 201; 404 convite_invalido; 409 user_already_registered. */
+export function acceptInvite({ token, input }: { token: string; input: AcceptInviteInput }) {
+  return api.post<{ id: string }>(`/invites/${encodeURIComponent(token)}/accept`, input, { anonymous: true });
+}
+
+export function useAcceptInvite() {
+  return useMutation({ mutationFn: acceptInvite });
+}

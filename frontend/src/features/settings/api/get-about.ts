@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/**
+ * GET /api/about (public): the app's name, version and where 'Suporte' leads (a wa.me link or a
+ * mailto:, from the SUPPORT_URL setting; null when none). The API declares this shape outside
+ * contracts/, so it is restated here.
+ */
+export interface About {
+  nome: string;
+  versao: string;
+  suporte: string | null;
+}
+
+export const aboutKeys = { all: ['about'] as const };
+
+export function fetchAbout(signal?: AbortSignal): Promise<About> {
+  return api.get<About>('/about', { signal, anonymous: true });
+}
+
+/** It changes only with a deploy. */
+export function useAbout() {
+  return useQuery({ queryKey: aboutKeys.all, queryFn: ({ signal }) => fetchAbout(signal), staleTime: Infinity });
+}
+
+/** Only the two kinds the API accepts: a WhatsApp link or an e-mail address. */
+export function isSupportLink(url: string | null | undefined): url is string {
+  return !!url && (/^https:\/\/(wa\.me|api\.whatsapp\.com)\//.test(url) || url.startsWith('mailto:'));
+}

@@ -1,0 +1,39 @@
+import type { Plan } from '@contracts/plans';
+import type { Student } from '@contracts/students';
+import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { creditsLabel } from '../../../components/credit-badge';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { grantCredits } from '../api/grant-credits';
+import { studentKeys } from '../api/student-keys';
+import { renewalReason } from '../lib/renewal';
+
+interface Renewal {
+  student: Pick<Student, 'id' | 'nome'>;
+  plan: Pick<Plan, 'nome' | 'creditos'>;
+}
+
+const renewKey = [...studentKeys.all, 'renew'] as const;
+
+/**
+ * Renovar (spec 001 §4): grants the plan's credits with the reason 'Renovação do plano {nome}',
+ * then the student's data reloads. One mutation for a whole page: each renewal gets its own toast,
+ * and `renewingIds` says which students are waiting.
+ */
+export function useRenewPlan() {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationKey: renewKey,
+    mutationFn: ({ student, plan }: Renewal) =>
+      grantCredits({ id: student.id, amount: plan.creditos, reason: renewalReason(plan) }),
+    onSuccess: (_answer, { student, plan }) => {
+      notifySuccess('Plano renovado', `${creditsLabel(plan.creditos)} adicionados para ${student.nome}.`);
+      return queryClient.invalidateQueries({ queryKey: studentKeys.all });
+    },
+    onError: (error) => notifyError('Erro ao atualizar aluno', error),
+  });
+  const renewingIds = useMutationState({
+    filters: { mutationKey: renewKey, status: 'pending' },
+    select: (pending) => (pending.state.variables as Renewal).student.id,
+  });
+  return { renew: mutation.mutate, renewingIds };
+}

@@ -1,0 +1,7 @@
+import type { Plan } from '@contracts/plans';
+
+/** Spec 001 §2: Renovar only for a student whose plan grants credits. */
+export const isRenewable = (plan: Pick<Plan, 'creditos'> | undefined): plan is Plan => !!plan && plan.creditos > 0;
+
+/** The reason the credit history records for Renovar. */
+export const renewalReason = (plan: Pick<Plan, 'nome'>): string => `Renovação do plano ${plan.nome}`;

@@ -1,0 +1,125 @@
+import type { Me } from '@contracts/identity';
+import { notifications } from '@mantine/notifications';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { stubApi } from '../../../test/fetch-stub';
+import { renderAt, signInAs } from '../../../test/render';
+import { NewStudentPage } from './new-student-page';
+
+const trainer: Me = {
+  id: 'u1',
+  email: 'ana@exemplo.com',
+  nome: 'Ana',
+  role: 'personal',
+  tenantId: 't1',
+  tenantSlug: 'ana',
+  onboardingRequired: false,
+};
+const plans = [
+  { id: '0198c5d2-0000-7000-8000-000000000001', nome: 'Mensal', descricao: null, valor: 400, creditos: 8, valorPorCredito: 50, arquivado: false, createdAt: '', updatedAt: '' },
+];
+const inviteUrl = 'http://localhost/convite/tok-123';
+
+let api: ReturnType<typeof stubApi>;
+beforeEach(() => {
+  api = stubApi({
+    'GET /api/plans': () => ({ status: 200, body: { items: plans } }),
+    'POST /api/students': () => ({ status: 201, body: { id: 's9', position: 3 } }),
+    'GET /api/students/s9': () => ({
+      status: 200,
+      body: { id: 's9', nome: 'Maria Clara', whatsapp: '11987654321', telefone: null, email: null, planoId: null, observacoes: null, ativo: true, creditos: 0, createdAt: '', updatedAt: '' },
+    }),
+    'POST /api/invites': () => ({ status: 201, body: { token: 'tok-123', inviteUrl, expiresAt: '2026-12-01T00:00:00Z' } }),
+  });
+});
+afterEach(() => {
+  api.restore();
+  act(() => notifications.clean());
+});
+
+describe('new student (spec 001 §2, §5)', () => {
+  it('checks the name and the WhatsApp with the API rules, masking the phone as typed', async () => {
+    const user = userEvent.setup();
+    renderAt(<NewStudentPage />, '/alunos/novo', { queryClient: signInAs(trainer) });
+    expect(screen.getByRole('heading', { name: 'Novo Aluno' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Nome completo *'), 'J');
+    await user.type(screen.getByLabelText('WhatsApp *'), '1198765');
+    expect(screen.getByLabelText('WhatsApp *')).toHaveValue('(11) 9876-5');
+    expect(screen.getByLabelText('WhatsApp *')).toHaveAttribute('maxlength', '16');
+    await user.click(screen.getByRole('button', { name: 'Cadastrar Aluno' }));
+
+    expect(screen.getByText('Nome deve ter pelo menos 2 caracteres')).toBeInTheDocument();
+    expect(screen.getByText('WhatsApp inválido')).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('creates the student (digits only), reads it back (so the invite finds it), then the invite, and shows the link with Copiar Link and Enviar WhatsApp', async () => {
+    const user = userEvent.setup();
+    renderAt(<NewStudentPage />, '/alunos/novo', { queryClient: signInAs(trainer) });
+    await user.type(screen.getByLabelText('Nome completo *'), 'Maria Clara');
+    await user.type(screen.getByLabelText('WhatsApp *'), '11987654321');
+    await user.click(screen.getByRole('combobox', { name: 'Plano' }));
+    await user.click(await screen.findByRole('option', { name: 'Mensal - 8 créditos' }));
+    await user.type(screen.getByLabelText('Observações'), 'Prefere manhãs');
+    await user.click(screen.getByRole('button', { name: 'Cadastrar Aluno' }));
+
+    expect(await screen.findByText('Aluno cadastrado com sucesso!')).toBeInTheDocument();
+    expect(await screen.findByDisplayValue(inviteUrl)).toBeInTheDocument();
+    const calls = api.calls.filter((call) => call.path !== '/api/plans');
+    expect(calls.map((call) => [call.method, call.path, call.body])).toEqual([
+      [
+        'POST',
+        '/api/students',
+        { nome: 'Maria Clara', whatsapp: '11987654321', planoId: plans[0].id, observacoes: 'Prefere manhãs' },
+      ],
+      ['GET', '/api/students/s9', undefined],
+      ['POST', '/api/invites', { studentId: 's9' }],
+    ]);
+
+    const whatsapp = screen.getByRole('link', { name: 'Enviar WhatsApp' });
+    const href = new URL(whatsapp.getAttribute('href')!);
+    expect(href.origin + href.pathname).toBe('https://wa.me/5511987654321');
+    expect(href.searchParams.get('text')).toContain(inviteUrl);
+    expect(screen.getByRole('button', { name: 'Copiar Link' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Voltar para Alunos' })).toBeInTheDocument();
+  });
+
+  it("WhatsApp: toast 'Link de convite aberto no WhatsApp!' and back to /alunos after 1.5 s", async () => {
+    jest.useFakeTimers();
+    try {
+      const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+      renderAt(<NewStudentPage />, '/alunos/novo', { queryClient: signInAs(trainer) });
+      await user.type(screen.getByLabelText('Nome completo *'), 'Maria Clara');
+      await user.type(screen.getByLabelText('WhatsApp *'), '11987654321');
+      await user.click(screen.getByRole('button', { name: 'Cadastrar Aluno' }));
+      const link = await screen.findByRole('link', { name: 'Enviar WhatsApp' });
+      link.addEventListener('click', (event) => event.preventDefault());
+      await user.click(link);
+      expect(await screen.findByText('Link de convite aberto no WhatsApp!')).toBeInTheDocument();
+      await act(async () => void jest.advanceTimersByTime(1_400));
+      expect(screen.getByTestId('location')).toHaveTextContent('/alunos/novo');
+      await act(async () => void jest.advanceTimersByTime(200));
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/alunos$/);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it("says 'Erro ao criar aluno' with the API's message", async () => {
+    api.restore();
+    api = stubApi({
+      'GET /api/plans': () => ({ status: 200, body: { items: [] } }),
+      'POST /api/students': () => ({
+        status: 400,
+        body: { statusCode: 400, code: 'validation_error', message: 'WhatsApp inválido' },
+      }),
+    });
+    const user = userEvent.setup();
+    renderAt(<NewStudentPage />, '/alunos/novo', { queryClient: signInAs(trainer) });
+    await user.type(screen.getByLabelText('Nome completo *'), 'Maria Clara');
+    await user.type(screen.getByLabelText('WhatsApp *'), '11987654321');
+    await user.click(screen.getByRole('button', { name: 'Cadastrar Aluno' }));
+    expect(await screen.findByText('Erro ao criar aluno')).toBeInTheDocument();
+    expect(screen.getByText('WhatsApp inválido')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,182 @@
+import type { Me } from '@contracts/identity';
+import type { CreditHistoryItem, Student } from '@contracts/students';
+import { notifications } from '@mantine/notifications';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { stubApi } from '../../../test/fetch-stub';
+import { renderAt, signInAs } from '../../../test/render';
+import { EditStudentPage } from './edit-student-page';
+import { StudentDetailPage } from './student-detail-page';
+
+const trainer: Me = {
+  id: 'u1',
+  email: 'ana@exemplo.com',
+  nome: 'Ana',
+  role: 'personal',
+  tenantId: 't1',
+  tenantSlug: 'ana',
+  onboardingRequired: false,
+};
+
+const bruno: Student = {
+  id: 's1',
+  nome: 'Bruno Lima',
+  telefone: null,
+  whatsapp: '11987654321',
+  email: 'bruno@exemplo.com',
+  planoId: 'p8',
+  observacoes: 'Joelho direito',
+  ativo: true,
+  creditos: 7,
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+};
+
+const history: CreditHistoryItem[] = [
+  {
+    position: 5,
+    occurredAt: '2026-11-21T02:05:00Z',
+    type: 'CreditsGranted',
+    amount: 8,
+    balanceAfter: 8,
+    actor: { id: 'u1', role: 'personal' },
+    reason: 'Renovação do plano Mensal 8 aulas',
+    sessionId: null,
+    transactionId: null,
+  },
+  {
+    position: 9,
+    occurredAt: '2026-11-22T13:30:00Z',
+    type: 'CreditConsumed',
+    amount: -1,
+    balanceAfter: 7,
+    actor: { id: 'sys', role: 'system' },
+    reason: 'Sessão realizada',
+    sessionId: null,
+    transactionId: null,
+  },
+];
+
+const plan = { id: 'p8', nome: 'Mensal 8 aulas', descricao: null, valor: 400, creditos: 8, valorPorCredito: 50, arquivado: false, createdAt: '', updatedAt: '' };
+
+let api: ReturnType<typeof stubApi>;
+beforeEach(() => {
+  api = stubApi({
+    'GET /api/students/s1': () => ({ status: 200, body: bruno }),
+    'GET /api/students/s1/history': () => ({ status: 200, body: { items: history } }),
+    'GET /api/plans': () => ({ status: 200, body: { items: [plan] } }),
+    'PATCH /api/students/s1': () => ({ status: 200, body: { id: 's1', position: 11 } }),
+  });
+});
+afterEach(() => {
+  api.restore();
+  act(() => notifications.clean());
+});
+
+function renderPage(path: string) {
+  renderAt(
+    <Routes>
+      <Route path="/alunos/:id" element={<StudentDetailPage />} />
+      <Route path="/alunos/edit/:id" element={<EditStudentPage />} />
+      <Route path="*" element={null} />
+    </Routes>,
+    path,
+    { queryClient: signInAs(trainer) },
+  );
+}
+
+describe('student page /alunos/{id}', () => {
+  it('shows balance, plan, contact, actions, the sessions placeholder and the credit history, newest first', async () => {
+    renderPage('/alunos/s1');
+    expect(await screen.findByRole('heading', { name: 'Bruno Lima' })).toBeInTheDocument();
+    expect(screen.getByText('7 créditos').closest('[data-tone]')).toHaveAttribute('data-tone', 'green');
+    expect(await screen.findByText('Mensal 8 aulas (8 créditos)')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '(11) 98765-4321' })).toHaveAttribute('href', 'https://wa.me/5511987654321');
+    expect(screen.getByRole('button', { name: 'Renovar' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Editar' })).toHaveAttribute('href', '/alunos/edit/s1');
+    expect(screen.getByRole('button', { name: 'Gerar Link de Convite' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Próximas sessões' })).toBeInTheDocument();
+
+    const entries = await screen.findAllByTestId('credit-history-entry');
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      '22/11/2026 10:30Crédito usado-1Saldo: 7Por: ViraSessão realizada',
+      '20/11/2026 23:05Créditos concedidos+8Saldo: 8Por: PersonalRenovação do plano Mensal 8 aulas',
+    ]);
+  });
+
+  it('exports the history as CSV through the API client, with the token', async () => {
+    api.restore();
+    const createObjectURL = jest.fn(() => 'blob:historico');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const fetchSpy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      if (path === '/api/students/s1/history.csv') {
+        return new Response('\ufeffData;Tipo\r\n', {
+          status: 200,
+          headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="historico-s1.csv"' },
+        });
+      }
+      const bodies: Record<string, unknown> = {
+        '/api/students/s1': bruno,
+        '/api/students/s1/history': { items: history },
+        '/api/plans': { items: [plan] },
+      };
+      return new Response(JSON.stringify(bodies[path]), { status: 200 });
+    });
+    try {
+      const user = userEvent.setup();
+      renderPage('/alunos/s1');
+      await user.click(await screen.findByRole('button', { name: 'Exportar CSV' }));
+      await act(async () => {});
+      const csvCall = fetchSpy.mock.calls.find(([input]) => String(input).endsWith('/history.csv'));
+      expect(new Headers(csvCall?.[1]?.headers).get('authorization')).toBe('Bearer token');
+      expect(createObjectURL).toHaveBeenCalled();
+      const link = click.mock.contexts[0] as HTMLAnchorElement;
+      expect(link.download).toBe('historico-s1.csv');
+    } finally {
+      fetchSpy.mockRestore();
+      click.mockRestore();
+    }
+  });
+
+  it("edits only what changed and says 'Aluno atualizado'", async () => {
+    const user = userEvent.setup();
+    renderPage('/alunos/edit/s1');
+    const name = await screen.findByLabelText('Nome completo *');
+    expect(name).toHaveValue('Bruno Lima');
+    expect(screen.getByLabelText('WhatsApp')).toHaveValue('(11) 98765-4321');
+    expect(screen.getByRole('button', { name: 'Salvar alterações' })).toBeDisabled();
+
+    await user.clear(screen.getByLabelText('E-mail'));
+    await user.type(screen.getByLabelText('E-mail'), 'bruno.lima@exemplo.com');
+    await user.click(screen.getByRole('switch', { name: /Aluno ativo/ }));
+    await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+
+    expect(await screen.findByText('Aluno atualizado')).toBeInTheDocument();
+    expect(api.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ email: 'bruno.lima@exemplo.com', ativo: false });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/alunos\/s1$/));
+  });
+
+  it("refuses a bad WhatsApp with the API's rule before sending", async () => {
+    const user = userEvent.setup();
+    renderPage('/alunos/edit/s1');
+    const whatsapp = await screen.findByLabelText('WhatsApp');
+    await user.clear(whatsapp);
+    await user.type(whatsapp, '1198');
+    await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+    expect(within(document.body).getByText('WhatsApp inválido')).toBeInTheDocument();
+    expect(api.calls.some((call) => call.method === 'PATCH')).toBe(false);
+  });
+
+  it("says 'Aluno não encontrado' for a student that is gone", async () => {
+    api.restore();
+    api = stubApi({
+      'GET /api/students/s1': () => ({ status: 404, body: { statusCode: 404, code: 'not_found', message: 'Aluno não encontrado' } }),
+      'GET /api/plans': () => ({ status: 200, body: { items: [] } }),
+    });
+    renderPage('/alunos/s1');
+    expect(await screen.findByRole('heading', { name: 'Aluno não encontrado' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,164 @@
+import type { Me } from '@contracts/identity';
+import type { Plan } from '@contracts/plans';
+import type { Student } from '@contracts/students';
+import { notifications } from '@mantine/notifications';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { stubApi } from '../../../test/fetch-stub';
+import { renderAt, signInAs } from '../../../test/render';
+import { StudentsPage } from './students-page';
+
+const trainer: Me = {
+  id: 'u1',
+  email: 'ana@exemplo.com',
+  nome: 'Ana',
+  role: 'personal',
+  tenantId: 't1',
+  tenantSlug: 'ana',
+  onboardingRequired: false,
+};
+
+const plan = (id: string, nome: string, creditos: number, arquivado = false): Plan => ({
+  id,
+  nome,
+  descricao: null,
+  valor: 400,
+  creditos,
+  valorPorCredito: creditos ? 400 / creditos : 0,
+  arquivado,
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+});
+
+const student = (fields: Partial<Student> & Pick<Student, 'id' | 'nome'>): Student => ({
+  telefone: null,
+  whatsapp: null,
+  email: null,
+  planoId: null,
+  observacoes: null,
+  ativo: true,
+  creditos: 0,
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+  ...fields,
+});
+
+const plans = [plan('p8', 'Mensal 8 aulas', 8), plan('p0', 'Avaliação', 0), plan('pa', 'Antigo', 4, true)];
+let students: Student[];
+let api: ReturnType<typeof stubApi>;
+
+beforeEach(() => {
+  students = [
+    student({ id: 's1', nome: 'Bruno Lima', creditos: 0, whatsapp: '11987654321', planoId: 'p8', observacoes: 'Joelho direito' }),
+    student({ id: 's2', nome: 'Carla Nunes', creditos: 2, email: 'carla@exemplo.com', planoId: 'p0' }),
+    student({ id: 's3', nome: 'Álvaro Dias', creditos: 12, planoId: 'pa' }),
+    student({ id: 's4', nome: 'Diana Inativa', creditos: 5, ativo: false }),
+  ];
+  api = stubApi({
+    'GET /api/students': () => ({ status: 200, body: { items: students } }),
+    'GET /api/plans': ({ query }) => ({
+      status: 200,
+      body: { items: query.get('arquivados') === 'true' ? plans : plans.filter((item) => !item.arquivado) },
+    }),
+    'POST /api/students/s1/credits': () => {
+      students = students.map((item) => (item.id === 's1' ? { ...item, creditos: item.creditos + 8 } : item));
+      return { status: 200, body: { id: 's1', position: 10 } };
+    },
+  });
+});
+afterEach(() => {
+  api.restore();
+  act(() => notifications.clean());
+});
+
+const card = (name: string) => screen.getByRole('article', { name });
+
+describe('students list (spec 001 §2)', () => {
+  it('shows the count and, per card, balance, contact, plan, notes and the low-balance warning', async () => {
+    renderAt(<StudentsPage />, '/alunos', { queryClient: signInAs(trainer) });
+    expect(await screen.findByText('4 alunos cadastrados')).toBeInTheDocument();
+
+    const bruno = card('Bruno Lima');
+    expect(within(bruno).getByText('0 créditos').closest('[data-tone]')).toHaveAttribute('data-tone', 'red');
+    expect(within(bruno).getByText('(11) 98765-4321')).toBeInTheDocument();
+    expect(await within(bruno).findByText('Mensal 8 aulas')).toBeInTheDocument();
+    expect(within(bruno).getByText('Joelho direito')).toBeInTheDocument();
+    expect(within(bruno).getByText('Saldo baixo - Sugerir renovação do plano')).toBeInTheDocument();
+    expect(within(bruno).getByRole('link', { name: 'Bruno Lima' })).toHaveAttribute('href', '/alunos/s1');
+    expect(within(bruno).getByRole('link', { name: 'Editar' })).toHaveAttribute('href', '/alunos/edit/s1');
+
+    const carla = card('Carla Nunes');
+    expect(within(carla).getByText('2 créditos').closest('[data-tone]')).toHaveAttribute('data-tone', 'yellow');
+    expect(within(carla).getByText('carla@exemplo.com')).toBeInTheDocument();
+
+    const alvaro = card('Álvaro Dias');
+    expect(within(alvaro).getByText('12 créditos').closest('[data-tone]')).toHaveAttribute('data-tone', 'green');
+    expect(within(alvaro).getByText('Sem contato')).toBeInTheDocument();
+    expect(within(alvaro).getByText('Antigo')).toBeInTheDocument();
+    expect(within(alvaro).queryByText('Saldo baixo - Sugerir renovação do plano')).not.toBeInTheDocument();
+  });
+
+  it('offers Renovar only for a plan with credits, and renewing grants them with the reason', async () => {
+    const user = userEvent.setup();
+    renderAt(<StudentsPage />, '/alunos', { queryClient: signInAs(trainer) });
+    const bruno = await screen.findByRole('article', { name: 'Bruno Lima' });
+    expect(within(card('Carla Nunes')).queryByRole('button', { name: 'Renovar' })).not.toBeInTheDocument();
+
+    await user.click(await within(bruno).findByRole('button', { name: 'Renovar' }));
+    expect(await within(bruno).findByText('8 créditos')).toBeInTheDocument();
+    expect(within(bruno).getByText('8 créditos').closest('[data-tone]')).toHaveAttribute('data-tone', 'green');
+    const grant = api.calls.find((call) => call.method === 'POST');
+    expect(grant).toMatchObject({ path: '/api/students/s1/credits', body: { amount: 8, reason: 'Renovação do plano Mensal 8 aulas' } });
+    expect(await screen.findByText('Plano renovado')).toBeInTheDocument();
+  });
+
+  it('searches by name, sorts by balance and shows inactive students only when asked', async () => {
+    const user = userEvent.setup();
+    renderAt(<StudentsPage />, '/alunos', { queryClient: signInAs(trainer) });
+    await screen.findByRole('article', { name: 'Bruno Lima' });
+    const shown = () => screen.getAllByRole('article').map((item) => item.getAttribute('aria-label'));
+
+    expect(shown()).toEqual(['Álvaro Dias', 'Bruno Lima', 'Carla Nunes']);
+    await user.click(screen.getByRole('switch', { name: /Mostrar inativos/ }));
+    expect(shown()).toEqual(['Álvaro Dias', 'Bruno Lima', 'Carla Nunes', 'Diana Inativa']);
+    expect(within(card('Diana Inativa')).getByText('Inativo')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Ordenar por' }));
+    await user.click(await screen.findByRole('option', { name: 'Maior saldo primeiro' }));
+    expect(shown()).toEqual(['Álvaro Dias', 'Diana Inativa', 'Carla Nunes', 'Bruno Lima']);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar aluno por nome' }), 'alva');
+    expect(shown()).toEqual(['Álvaro Dias']);
+    await user.clear(screen.getByRole('searchbox', { name: 'Buscar aluno por nome' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar aluno por nome' }), 'ninguém');
+    expect(screen.getByText('Nenhum aluno encontrado')).toBeInTheDocument();
+  });
+
+  it("asks for a plan before charging ('Selecione um plano') and records nothing", async () => {
+    const user = userEvent.setup();
+    renderAt(<StudentsPage />, '/alunos', { queryClient: signInAs(trainer) });
+    // Álvaro's plan has been archived: nothing is chosen at first.
+    await user.click(within(await screen.findByRole('article', { name: 'Álvaro Dias' })).getByRole('button', { name: 'Cobrar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cobrança Online' });
+    expect(within(dialog).queryByText(/Antigo/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Gerar link de pagamento' }));
+    expect(await screen.findByText('Selecione um plano')).toBeInTheDocument();
+    expect(screen.getByText('Você precisa selecionar um plano para gerar o link de pagamento.')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('radio', { name: /Mensal 8 aulas/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Gerar link de pagamento' }));
+    expect(await within(dialog).findByText('Pagamento online em breve')).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it("shows 'Erro ao carregar alunos' with the API's message", async () => {
+    api.restore();
+    api = stubApi({
+      'GET /api/students': () => ({ status: 500, body: { statusCode: 500, code: 'internal_error', message: 'boom' } }),
+      'GET /api/plans': () => ({ status: 200, body: { items: [] } }),
+    });
+    renderAt(<StudentsPage />, '/alunos', { queryClient: signInAs(trainer) });
+    expect(await screen.findByText('Erro ao carregar alunos')).toBeInTheDocument();
+    expect(screen.getByText('Ocorreu um erro inesperado.')).toBeInTheDocument();
+  });
+});

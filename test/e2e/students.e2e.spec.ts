@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { apiToken, createPlan, createStudent, newDevice, studentCard } from './support/students';
+import { signedInTrainer, signInThroughTheForm } from './support/trainer';
+
+const LOW_BALANCE = 'Saldo baixo - Sugerir renovação do plano';
+
+test.describe('students', () => {
+  test('a student with a plan: Renovar turns the badge green, the history says who and why, the invite becomes an account that lands on /aluno', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+    const trainer = await signedInTrainer(page, request);
+    const token = await apiToken(request, trainer);
+    await createPlan(request, token, { nome: 'Mensal 4 aulas', valor: 320, creditos: 4 });
+
+    // New student, in the UI, with that plan.
+    await page.goto('/alunos/novo');
+    await expect(page.getByRole('heading', { name: 'Novo Aluno' })).toBeVisible();
+    await page.getByLabel('Nome completo *').fill('Maria Clara Souza');
+    await page.getByLabel('WhatsApp *').pressSequentially('11987654321');
+    await expect(page.getByLabel('WhatsApp *')).toHaveValue('(11) 98765-4321');
+    await page.getByRole('combobox', { name: 'Plano' }).click();
+    await page.getByRole('option', { name: 'Mensal 4 aulas - 4 créditos' }).click();
+    await page.getByLabel('Observações').fill('Prefere treinar de manhã');
+    await page.getByRole('button', { name: 'Cadastrar Aluno' }).click();
+
+    await expect(page.getByText('Aluno cadastrado com sucesso!')).toBeVisible();
+    const link = page.getByLabel('Link de convite');
+    await expect(link).toHaveValue(/\/convite\/[\w-]+$/);
+    await expect(page.getByRole('link', { name: 'Enviar WhatsApp' })).toHaveAttribute(
+      'href',
+      /^https:\/\/wa\.me\/5511987654321\?text=.*convite/,
+    );
+    await page.getByRole('button', { name: 'Copiar Link' }).click();
+    await expect(page.getByText('Link copiado para a área de transferência!')).toBeVisible();
+    await page.getByRole('button', { name: 'Voltar para Alunos' }).click();
+
+    // The list: red badge and the low-balance warning, then Renovar.
+    await expect(page).toHaveURL(/\/alunos$/);
+    await expect(page.getByText('1 aluno cadastrado')).toBeVisible();
+    const card = studentCard(page, 'Maria Clara Souza');
+    await expect(card.getByText('(11) 98765-4321')).toBeVisible();
+    await expect(card.getByText('Mensal 4 aulas')).toBeVisible();
+    await expect(card.getByText('Prefere treinar de manhã')).toBeVisible();
+    await expect(card.locator('[data-tone]')).toHaveAttribute('data-tone', 'red');
+    await expect(card.getByText(LOW_BALANCE)).toBeVisible();
+    await card.getByRole('button', { name: 'Renovar' }).click();
+    await expect(card.locator('[data-tone]')).toHaveText('4 créditos');
+    await expect(card.locator('[data-tone]')).toHaveAttribute('data-tone', 'green');
+    await expect(card.getByText(LOW_BALANCE)).toBeHidden();
+
+    // The student's page: the grant in the history, with who and why.
+    await card.getByRole('link', { name: 'Maria Clara Souza' }).click();
+    await expect(page).toHaveURL(/\/alunos\/[\w-]+$/);
+    await expect(page.getByRole('heading', { name: 'Maria Clara Souza' })).toBeVisible();
+    const entry = page.getByTestId('credit-history-entry');
+    await expect(entry).toHaveCount(1);
+    await expect(entry).toContainText('Créditos concedidos');
+    await expect(entry).toContainText('+4');
+    await expect(entry).toContainText('Personal');
+    await expect(entry).toContainText('Renovação do plano Mensal 4 aulas');
+    await expect(entry).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+
+    // Exportar CSV downloads the history with the trainer's token.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar CSV' }).click();
+    expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+
+    // A fresh invite from the student's page: copied.
+    await page.getByRole('button', { name: 'Gerar Link de Convite' }).click();
+    await expect(page.getByText('Link copiado!', { exact: true })).toBeVisible();
+    const inviteUrl = await page.evaluate(() => navigator.clipboard.readText());
+    expect(inviteUrl).toMatch(/\/convite\/[\w-]+$/);
+
+    // The student, on their own device, creates the account and signs in.
+    const studentDevice = await newDevice(browser, testInfo);
+    const studentPage = await studentDevice.newPage();
+    await studentPage.goto(new URL(inviteUrl).pathname);
+    await expect(studentPage.getByText(trainer.nome)).toBeVisible();
+    await expect(studentPage.getByLabel(/^Nome completo/)).toHaveValue('Maria Clara Souza');
+    const student = { email: `aluna-${randomUUID()}@vira.test`, password: 'treino123' };
+    await studentPage.getByLabel(/^E-mail/).fill(student.email);
+    await studentPage.getByLabel(/^Senha/).fill(student.password);
+    await studentPage.getByLabel(/^Confirmar senha/).fill('outra-senha');
+    await studentPage.getByRole('button', { name: 'Criar conta' }).click();
+    await expect(studentPage.getByText('As senhas não coincidem')).toBeVisible();
+    await studentPage.getByLabel(/^Confirmar senha/).fill(student.password);
+    await studentPage.getByRole('button', { name: 'Criar conta' }).click();
+    await expect(studentPage.getByText('Conta criada com sucesso! Você será redirecionado...').first()).toBeVisible();
+    await expect(studentPage).toHaveURL(/\/auth$/, { timeout: 5_000 });
+
+    await studentPage.getByLabel('E-mail').fill(student.email);
+    await studentPage.getByLabel('Senha').fill(student.password);
+    await studentPage.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await expect(studentPage).toHaveURL(/\/aluno$/);
+    await expect(studentPage.getByText('Olá, Maria!')).toBeVisible();
+    await expect(studentPage.locator('[data-tone]').first()).toHaveText('4 créditos');
+    await expect(studentPage.getByText(trainer.nome)).toBeVisible();
+    await expect(studentPage.getByTestId('credit-history-entry')).toContainText('Renovação do plano Mensal 4 aulas');
+    // Trainer pages send a student back to their area; the used invite is gone.
+    await studentPage.goto('/alunos');
+    await expect(studentPage).toHaveURL(/\/aluno$/);
+    await studentPage.goto(new URL(inviteUrl).pathname);
+    await expect(studentPage.getByText('Convite inválido ou expirado').first()).toBeVisible();
+    await studentDevice.close();
+
+    // The trainer's invite for a student who has an account now: the API's reason.
+    await page.getByRole('button', { name: 'Gerar Link de Convite' }).click();
+    await expect(page.getByText('Este aluno já tem uma conta no Vira.')).toBeVisible();
+  });
+
+  test('Excluir removes a student with no sessions or payments after a confirmation', async ({ page, request }) => {
+    const trainer = await signedInTrainer(page, request);
+    const token = await apiToken(request, trainer);
+    await createStudent(request, token, { nome: 'Bruno Lima', whatsapp: '11912345678' });
+    await createStudent(request, token, { nome: 'Carla Nunes' });
+    await page.goto('/alunos');
+    await expect(page.getByText('2 alunos cadastrados')).toBeVisible();
+
+    await studentCard(page, 'Bruno Lima').getByRole('button', { name: 'Excluir' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Excluir aluno' });
+    await expect(dialog).toContainText('Tem certeza que deseja excluir Bruno Lima?');
+    await dialog.getByRole('button', { name: 'Excluir' }).click();
+    await expect(page.getByText('Aluno excluído')).toBeVisible();
+    await expect(page.getByText('O aluno foi removido com sucesso.')).toBeVisible();
+    await expect(studentCard(page, 'Bruno Lima')).toHaveCount(0);
+    await expect(page.getByText('1 aluno cadastrado')).toBeVisible();
+    await expect(studentCard(page, 'Carla Nunes').getByText('Sem contato')).toBeVisible();
+  });
+
+  test('Editar changes a student and inactivates them: hidden from the list until asked', async ({ page, request }) => {
+    const trainer = await signedInTrainer(page, request);
+    const token = await apiToken(request, trainer);
+    await createStudent(request, token, { nome: 'Diego Alves', whatsapp: '21998765432' });
+    await page.goto('/alunos');
+    await studentCard(page, 'Diego Alves').getByRole('link', { name: 'Editar' }).click();
+    await expect(page.getByRole('heading', { name: 'Editar Aluno' })).toBeVisible();
+    await expect(page.getByLabel('WhatsApp')).toHaveValue('(21) 99876-5432');
+    await page.getByLabel('E-mail').fill('diego@exemplo.com');
+    await page.getByRole('switch', { name: /Aluno ativo/ }).click();
+    await page.getByRole('button', { name: 'Salvar alterações' }).click();
+    await expect(page.getByText('Aluno atualizado')).toBeVisible();
+    await expect(page).toHaveURL(/\/alunos$/);
+    await expect(studentCard(page, 'Diego Alves')).toHaveCount(0);
+    await page.getByRole('switch', { name: 'Mostrar inativos (1)' }).click();
+    await expect(studentCard(page, 'Diego Alves').getByText('Inativo')).toBeVisible();
+    await expect(studentCard(page, 'Diego Alves').getByText('(21) 99876-5432')).toBeVisible();
+  });
+
+  test('two browsers of one trainer: a student created in one appears in the other, and a renewal shows there live', async ({
+    page,
+    request,
+    browser,
+  }, testInfo) => {
+    test.setTimeout(60_000);
+    const trainer = await signedInTrainer(page, request);
+    const token = await apiToken(request, trainer);
+    await createPlan(request, token, { nome: 'Pacote 10', valor: 600, creditos: 10 });
+
+    const other = await newDevice(browser, testInfo);
+    const otherPage = await other.newPage();
+    await signInThroughTheForm(otherPage, trainer);
+    await otherPage.goto('/alunos');
+    await expect(otherPage.getByText('Nenhum aluno cadastrado')).toBeVisible();
+
+    await page.goto('/alunos/novo');
+    await page.getByLabel('Nome completo *').fill('Eduarda Reis');
+    await page.getByLabel('WhatsApp *').fill('(31) 99999-1234');
+    await page.getByRole('combobox', { name: 'Plano' }).click();
+    await page.getByRole('option', { name: 'Pacote 10 - 10 créditos' }).click();
+    await page.getByRole('button', { name: 'Cadastrar Aluno' }).click();
+    await expect(page.getByText('Aluno cadastrado com sucesso!')).toBeVisible();
+
+    // No reload in the other browser.
+    const card = studentCard(otherPage, 'Eduarda Reis');
+    await expect(card).toBeVisible({ timeout: 15_000 });
+    await expect(card.locator('[data-tone]')).toHaveText('0 créditos');
+
+    await page.goto('/alunos');
+    await studentCard(page, 'Eduarda Reis').getByRole('button', { name: 'Renovar' }).click();
+    await expect(card.locator('[data-tone]')).toHaveText('10 créditos', { timeout: 15_000 });
+    await expect(card.locator('[data-tone]')).toHaveAttribute('data-tone', 'green');
+    await other.close();
+  });
+
+  test('/ajustes: the settings hub leads to plans and locations, shows the version and signs out', async ({
+    page,
+    request,
+  }) => {
+    await signedInTrainer(page, request);
+    await page.goto('/ajustes');
+    await expect(page.getByRole('heading', { name: 'Cadastros' })).toBeVisible();
+    await expect(page.getByText('Versão 1.0.0')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Suporte' })).toBeDisabled();
+    await page.getByRole('link', { name: /^Planos/ }).click();
+    await expect(page).toHaveURL(/\/planos$/);
+    await page.goBack();
+    await page.getByRole('link', { name: /^Locais/ }).click();
+    await expect(page).toHaveURL(/\/locais$/);
+    await page.goBack();
+    await page.getByRole('main').getByRole('button', { name: 'Sair' }).click();
+    await expect(page.getByText('Logout realizado com sucesso')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth/);
+  });
+
+  test('an invite that does not exist says so and goes to /auth after 2 s', async ({ page }) => {
+    await page.goto('/convite/nao-existe');
+    await expect(page.getByText('Convite inválido ou expirado').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/, { timeout: 5_000 });
+  });
+});

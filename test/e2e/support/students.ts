@@ -1,0 +1,50 @@
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import type { Trainer } from './trainer';
+
+/** An access token for `trainer`, for setting things up through the API. */
+export async function apiToken(request: APIRequestContext, user: Pick<Trainer, 'email' | 'password'>): Promise<string> {
+  const login = await request.post('/api/auth/login', { data: { email: user.email, password: user.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  return ((await login.json()) as { accessToken: string }).accessToken;
+}
+
+/** Creates a plan through the API (the plans screens are another area's) and waits for it to be readable. */
+export async function createPlan(
+  request: APIRequestContext,
+  token: string,
+  plan: { nome: string; valor: number; creditos: number },
+): Promise<string> {
+  const created = await request.post('/api/plans', { data: plan, headers: { authorization: `Bearer ${token}` } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id, position } = (await created.json()) as { id: string; position: number };
+  const read = await request.get(`/api/plans/${id}`, {
+    headers: { authorization: `Bearer ${token}`, 'x-min-position': String(position) },
+  });
+  expect(read.status()).toBe(200);
+  return id;
+}
+
+/** Creates a student through the API and waits for the read model. */
+export async function createStudent(
+  request: APIRequestContext,
+  token: string,
+  student: { nome: string; whatsapp?: string; planoId?: string },
+): Promise<string> {
+  const created = await request.post('/api/students', { data: student, headers: { authorization: `Bearer ${token}` } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id, position } = (await created.json()) as { id: string; position: number };
+  const read = await request.get(`/api/students/${id}`, {
+    headers: { authorization: `Bearer ${token}`, 'x-min-position': String(position) },
+  });
+  expect(read.status()).toBe(200);
+  return id;
+}
+
+/** A second browser with this project's viewport, touch, locale and zone (another device of a user). */
+export async function newDevice(browser: Browser, testInfo: TestInfo): Promise<BrowserContext> {
+  const { baseURL, viewport, hasTouch, isMobile, locale, timezoneId } = testInfo.project.use;
+  return browser.newContext({ baseURL, viewport, hasTouch, isMobile, locale, timezoneId });
+}
+
+/** The card of a student in /alunos. */
+export const studentCard = (page: Page, nome: string) => page.getByRole('article', { name: nome });
