@@ -15,7 +15,9 @@ import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
 import { Public } from '../platform/auth/public.decorator';
 import { Roles } from '../platform/auth/roles.decorator';
+import { DATABASE, type Db } from '../platform/database/database.module';
 import { NotFoundError } from '../platform/errors/domain-error';
+import { entityReferences } from '../platform/references/entity-references';
 import { ApiZodBody } from '../platform/http/openapi.decorators';
 import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
 import { AcceptInviteHandler } from './commands/accept-invite.command';
@@ -32,6 +34,7 @@ const MAX_TOKEN_LENGTH = 100;
 export class InvitesController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: IdentityConfig,
+    @Inject(DATABASE) private readonly db: Db,
     @Inject(InviteRepository) private readonly invites: InviteRepository,
     @Inject(AccountRepository) private readonly accounts: AccountRepository,
     @Inject(StudentDirectory) private readonly students: StudentDirectory,
@@ -51,7 +54,13 @@ export class InvitesController {
     @CurrentUser() user: AuthUser,
     @Body(new ZodValidationPipe(createInviteSchema)) { studentId }: CreateInviteInput,
   ): Promise<CreatedInvite> {
-    if (!(await this.students.find(user.tenantId, studentId))) throw new NotFoundError('Aluno');
+    // The entity registry is written with the student's own events, so a student created a moment
+    // ago is found here at once (the students read model may still be catching up).
+    const exists = await entityReferences.exists(this.db, user.tenantId, {
+      kind: 'student',
+      id: studentId,
+    });
+    if (!exists) throw new NotFoundError('Aluno');
     if (await this.accounts.studentHasAccount(user.tenantId, studentId))
       throw new StudentHasAccountError();
     const { token, expiresAt } = await this.invites.create(

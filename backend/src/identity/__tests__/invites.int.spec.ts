@@ -153,6 +153,14 @@ describe('identity: student invites and accounts', () => {
     expect((await post(client, `/api/invites/${token}/accept`, acceptBody())).statusCode).toBe(201);
   });
 
+  it('invites a student created a moment ago, before the read models caught up', async () => {
+    const trainer = await signUpAndLogin(client);
+    const api = http(testApp.app, { token: trainer.token });
+    const { id } = (await api.post('/api/students', { nome: 'Fábio Reis' })).json();
+    const invite = await api.post('/api/invites', { studentId: id });
+    expect(invite.statusCode).toBe(201);
+  });
+
   it("refuses to invite another tenant's student", async () => {
     const { studentId } = await trainerWithStudent('Eva Melo');
     const intruder = http(testApp.app, await newPrincipal(testApp.app));

@@ -32,7 +32,13 @@ export class RealtimeGateway implements OnGatewayInit {
         return next(new Error('unauthorized'));
       }
       socket.data.user = user;
-      void socket.join([tenantRoom(user.tenantId), userRoom(user.userId)]);
+      // The tenant's room hears of every change in the trainer's business: a student's socket
+      // only joins their own room.
+      const rooms =
+        user.role === 'personal'
+          ? [tenantRoom(user.tenantId), userRoom(user.userId)]
+          : [userRoom(user.userId)];
+      void socket.join(rooms);
       next();
     });
   }

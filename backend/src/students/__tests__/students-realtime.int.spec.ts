@@ -5,6 +5,7 @@ import type Redis from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
 import { startTestApp, type TestApp } from '../../../../test/support/test-app';
 import { studentProjections } from '../projections';
+import { newPrincipal } from '../../../../test/support/api';
 import { http, newTrainer } from './students-test-kit';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import {
@@ -60,13 +61,17 @@ describe('realtime', () => {
   it("pushes `changes` to the tenant's sockets after a projection commits, and to no other tenant", async () => {
     const trainer = await newTrainer(t.app);
     const stranger = await newTrainer(t.app);
+    // A student of the same tenant does not hear of the trainer's other students either.
+    const student = await newPrincipal(t.app, 'aluno', trainer.tenantId);
     const mine = connect(trainer.token);
     const theirs = connect(stranger.token);
-    await Promise.all([connected(mine), connected(theirs)]);
+    const studentSocket = connect(student.token);
+    await Promise.all([connected(mine), connected(theirs), connected(studentSocket)]);
     const received: ChangesMessage[] = [];
     const strangerReceived: ChangesMessage[] = [];
     mine.on('changes', (message: ChangesMessage) => received.push(message));
     theirs.on('changes', (message: ChangesMessage) => strangerReceived.push(message));
+    studentSocket.on('changes', (message: ChangesMessage) => strangerReceived.push(message));
 
     const { id, position } = (
       await http(t.app, trainer).post('/api/students', { nome: 'Ana Souza' })
@@ -94,7 +99,7 @@ describe('realtime', () => {
     ) as ChangesMessage;
     expect(message.position).toBeGreaterThanOrEqual(position);
     expect(message.changes).toEqual([{ type: 'student', id }]);
-    // The same emitter publish reached the first socket: the stranger's room got nothing.
+    // The same emitter publish reached the first socket: the stranger and the student got nothing.
     expect(strangerReceived).toEqual([]);
   });
 

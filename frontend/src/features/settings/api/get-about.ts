@@ -1,16 +1,9 @@
+import type { About } from '@contracts/about';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/**
- * GET /api/about (public): the app's name, version and where 'Suporte' leads (a wa.me link or a
- * mailto:, from the SUPPORT_URL setting; null when none). The API declares this shape outside
- * contracts/, so it is restated here.
- */
-export interface About {
-  nome: string;
-  versao: string;
-  suporte: string | null;
-}
+/** GET /api/about (public): the app's name, version and where 'Suporte' leads (SUPPORT_URL). */
+export type { About };
 
 export const aboutKeys = { all: ['about'] as const };
 

@@ -7,10 +7,10 @@ import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { fieldErrors } from '../../../lib/field-errors';
 import { notifyError } from '../../../lib/notify';
+import { useCreateInvite } from '../api/create-invite';
 import { useCreateStudent } from '../api/create-student';
 import { InviteSuccessPanel, type InviteState } from '../components/invite-success-panel';
 import { PlanSelect } from '../components/plan-select';
-import { useInviteNewStudent } from '../hooks/use-invite-new-student';
 
 interface NewStudentForm {
   nome: string;
@@ -44,12 +44,12 @@ export function NewStudentPage() {
   const [errors, setErrors] = useState<FormErrors>({});
   const [created, setCreated] = useState<{ id: string; nome: string; whatsapp: string } | null>(null);
   const createStudent = useCreateStudent();
-  const createInvite = useInviteNewStudent();
+  const createInvite = useCreateInvite();
 
   const set = <K extends keyof NewStudentForm>(field: K, value: NewStudentForm[K]) =>
     setValues((current) => ({ ...current, [field]: value }));
 
-  const inviteFor = (studentId: string) => createInvite.mutate(studentId);
+  const inviteFor = (studentId: string) => createInvite.mutate({ studentId });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
