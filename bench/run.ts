@@ -41,7 +41,6 @@ import { ProjectionsOnCommit } from '../backend/src/platform/projections/project
 import { ReadYourWrites } from '../backend/src/platform/projections/read-your-writes';
 import { rebuildProjection } from '../backend/src/platform/projections/rebuild';
 import { projectionKeys } from '../backend/src/platform/projections/redis-keys';
-import { JobQueues } from '../backend/src/platform/queue/queue.module';
 import { closeRedis, createRedis } from '../backend/src/platform/queue/redis';
 import {
   studentDecider,
@@ -403,14 +402,13 @@ async function main(): Promise<void> {
     createPool({ connectionString: benchUrl, poolMax: 40, applicationName: 'vira-bench' }),
   );
   const redis = createRedis(config.REDIS_URL, 'vira-bench');
-  const queues = new JobQueues(config, redis);
   const catalogue = new ProjectionCatalogue(studentProjections);
   // The API's observer: wake-ups and the read-your-writes record, as a real command pays them.
   const runner = new CommandRunner(
     db,
     new ProjectionsOnCommit(
       catalogue,
-      new ProjectionWaker(config, redis, queues),
+      new ProjectionWaker(config, redis),
       new ReadYourWrites(config, db, redis),
     ),
   );
@@ -457,7 +455,6 @@ async function main(): Promise<void> {
     process.stdout.write(`\nResultados em ${path.relative(ROOT, file)}\n`);
   } finally {
     if (worker) worker.kill('SIGKILL');
-    await queues.onApplicationShutdown();
     await closeRedis(redis);
     await db.destroy();
     await clearRedisPrefix();

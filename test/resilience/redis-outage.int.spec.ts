@@ -5,14 +5,13 @@
  *
  * The outage lasts OUTAGE_MS (6 s; VIRA_TEST_REDIS_OUTAGE_MS=20000 replays the incident's 20 s).
  * Nothing in the behaviour under test depends on the length: Redis returns with none of its keys
- * (wake-up markers, queued jobs, schedules) whatever the length, the worker's safety net ticks
+ * whatever the length, the worker's safety net ticks
  * every second, and ioredis retries at most every 2 s (its delay grows by 50 ms per attempt, so it
  * is ~0.6 s after 6 s and ~1.4 s after 20 s): 6 s spans several safety-net periods and dozens of
  * reconnection attempts, and keeps the suite fast.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { QueueEvents } from 'bullmq';
 import Redis from 'ioredis';
 import { sql } from 'kysely';
 import { DATABASE, type Db } from '../../backend/src/platform/database/database.module';
@@ -176,20 +175,25 @@ describe('a Redis outage, Redis back empty', () => {
       );
       const recoveredInMs = Date.now() - back;
 
-      // The wake-up path works again too: a command wakes its projections through BullMQ.
-      const events = new QueueEvents('projections', {
-        connection: { host: '127.0.0.1', port },
-        prefix: `${prefix}:bull`,
-      });
+      // The wake-up path works again too: the worker listens on the wake channel again and the
+      // API's commands (the load keeps sending them) publish there.
+      const wakeChannel = `${prefix}:projection-wake`;
+      const listener = new Redis({ host: '127.0.0.1', port, lazyConnect: true });
       try {
-        // The load keeps sending commands, each waking its projections.
-        const completed = new Promise<boolean>((resolve) =>
-          events.once('completed', () => resolve(true)),
+        await listener.connect();
+        await waitUntil(
+          async () => Number((await listener.pubsub('NUMSUB', wakeChannel))[1]) >= 1,
+          RECOVERY_MS,
+          'o worker inscrito de novo no canal de wake-ups',
+          100,
         );
-        await events.waitUntilReady();
-        expect(await Promise.race([completed, sleep(RECOVERY_MS).then(() => false)])).toBe(true);
+        const woken = new Promise<boolean>((resolve) =>
+          listener.once('message', () => resolve(true)),
+        );
+        await listener.subscribe(wakeChannel);
+        expect(await Promise.race([woken, sleep(RECOVERY_MS).then(() => false)])).toBe(true);
       } finally {
-        await events.close();
+        listener.disconnect();
       }
 
       sending = false;

@@ -1,49 +1,28 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import { APP_CONFIG, type PlatformConfig } from '../../config/config';
-import { JobQueues, REDIS } from '../queue/queue.module';
+import { REDIS } from '../queue/queue.module';
 import { OutageLog, whenConnected } from '../queue/redis';
 import { projectionKeys } from './redis-keys';
 
-const WAKE_MARKER_TTL_MS = 10_000;
 /** A wake-up never waits longer on Redis: the worker's safety net runs every projection anyway. */
 const WAKE_BUDGET_MS = 1_000;
 
 /**
- * Enqueues one `projection.run` job per projection unless one is already queued and not yet
- * started. The marker key (SET NX, deleted by the runner before it reads) is the deduplication:
- * a fixed BullMQ jobId would also swallow wake-ups that arrive while that job is running, and
- * leave their events waiting for the safety-net tick. Fails at once while Redis is not connected
- * and after WAKE_BUDGET_MS otherwise (the worker's safety net then runs the projection within a
- * second), so nothing waits on, or piles up for, a Redis that is away.
+ * Tells every worker that `projections` have new events: one PUBLISH, a hint and nothing more.
+ * A worker that misses it (Redis away, the worker restarting) runs the projection within a second
+ * anyway (its safety net), so no state is kept in Redis for it. Fails at once while Redis is not
+ * connected and after WAKE_BUDGET_MS otherwise.
  */
 export async function wakeProjections(
   redis: Redis,
-  queue: Queue,
   prefix: string,
   projections: readonly string[],
-  delayMs = 0,
 ): Promise<void> {
   if (projections.length === 0) return;
-  const keys = projectionKeys(prefix);
   await whenConnected(
     redis,
-    async () => {
-      const pipeline = redis.pipeline();
-      for (const name of projections)
-        pipeline.set(keys.wakePending(name), '1', 'PX', WAKE_MARKER_TTL_MS, 'NX');
-      const replies = (await pipeline.exec()) ?? [];
-      const toWake = projections.filter((_, index) => replies[index]?.[1] === 'OK');
-      if (toWake.length === 0) return;
-      await queue.addBulk(
-        toWake.map((projection) => ({
-          name: 'projection.run',
-          data: { projection },
-          opts: { removeOnComplete: true, removeOnFail: 100, delay: delayMs },
-        })),
-      );
-    },
+    () => redis.publish(projectionKeys(prefix).wakeChannel, projections.join(',')),
     WAKE_BUDGET_MS,
   );
 }
@@ -71,7 +50,6 @@ export class ProjectionWaker {
   constructor(
     @Inject(APP_CONFIG) private readonly config: PlatformConfig,
     @Inject(REDIS) private readonly redis: Redis,
-    @Inject(JobQueues) private readonly queues: JobQueues,
   ) {}
 
   wake(projections: readonly string[]): void {
@@ -92,12 +70,7 @@ export class ProjectionWaker {
     round.sent = this.inFlight.then(() => {
       // From here on, later wake-ups go to a new round: this one may already be in Redis.
       if (this.next === round) this.next = undefined;
-      return wakeProjections(
-        this.redis,
-        this.queues.queue('projections'),
-        this.config.REDIS_PREFIX,
-        [...round.projections],
-      );
+      return wakeProjections(this.redis, this.config.REDIS_PREFIX, [...round.projections]);
     });
     this.inFlight = round.sent.catch(() => undefined);
     this.next = round;

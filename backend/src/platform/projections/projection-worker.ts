@@ -1,18 +1,15 @@
 import { Emitter } from '@socket.io/redis-emitter';
-import type { Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database/database';
 import { isAway, whenConnected } from '../queue/redis';
 import type { Projection } from './projection';
 import { type AppliedBatch, type BatchOptions, drainProjection } from './projection-runner';
-import { wakeProjections } from './projection-waker';
 import { projectionKeys } from './redis-keys';
 
 export interface ProjectionWorkerOptions {
   db: Kysely<Database>;
   redis: Redis;
-  queue: Queue;
   prefix: string;
   projections: readonly Projection[];
   batchSize?: number;
@@ -35,7 +32,9 @@ export interface ChangesMessage {
 }
 
 const BUSY_RETRY_DELAY_MS = 50;
-/** The worker's own Redis calls (marker, announcement, re-wake) never hold a projection longer. */
+/** How long a wake-up waits for others to join it: a few ms of lag for far fewer transactions. */
+const WAKE_COALESCE_MS = 5;
+/** The worker's own Redis calls (announcements) never hold a projection longer. */
 const REDIS_BUDGET_MS = 1_000;
 /** Every projection runs at least this often, whatever Redis does. */
 export const SAFETY_NET_EVERY_MS = 1_000;
@@ -47,18 +46,18 @@ interface ActiveRun {
 }
 
 /**
- * The worker side of projections: a `projection.run` job (a wake-up) drains the projection, then
- * tells the API and the browsers; a local timer (the safety net) runs every projection at least
- * every SAFETY_NET_EVERY_MS.
+ * The worker side of projections: a wake-up (a message on the wake channel, see wakeProjections)
+ * drains the projection, then tells the API and the browsers; a local timer (the safety net) runs
+ * every projection at least every SAFETY_NET_EVERY_MS.
  *
- * Why a local timer and not BullMQ job schedulers: the safety net is there for when the wake-up
- * path fails, and that path is Redis. Schedulers live in Redis, so a Redis that restarts empty (it
- * keeps nothing on disk here) took them away until the worker restarted, and while Redis was down
- * nothing ran at all. Re-creating them on reconnect would still leave the outage itself uncovered
- * (and a FLUSHALL or an eviction without a reconnect). Projections only need PostgreSQL: the timer
- * keeps them current through a Redis outage, Redis only makes them faster. With several worker
- * replicas each runs its own timer; the projection's advisory lock makes the extra runs a cheap
- * "busy", a few statements per projection per second per replica.
+ * Why pub/sub and a local timer rather than BullMQ jobs and job schedulers: a wake-up is only a
+ * hint that there is something to read, and the runs are already serialized per process (`again`)
+ * and across processes (the projection's advisory lock). A job per wake-up cost several Redis
+ * round trips and Lua scripts on the API and the worker for nothing a PUBLISH does not do, and
+ * schedulers in Redis vanished with a Redis that restarted empty (it keeps nothing on disk here).
+ * Projections only need PostgreSQL: the timer keeps them current through a Redis outage, Redis only
+ * makes them faster. With several worker replicas each hears every wake-up and runs its own timer;
+ * the advisory lock makes the extra runs a cheap "busy", retried shortly.
  */
 export class ProjectionWorker {
   private readonly keys: ReturnType<typeof projectionKeys>;
@@ -67,6 +66,8 @@ export class ProjectionWorker {
   private readonly active = new Map<string, ActiveRun>();
   private readonly lastStarted = new Map<string, number>();
   private safetyNet: NodeJS.Timeout | undefined;
+  private closing = false;
+  private readonly pendingWakes = new Set<string>();
 
   constructor(private readonly options: ProjectionWorkerOptions) {
     this.keys = projectionKeys(options.prefix);
@@ -76,9 +77,7 @@ export class ProjectionWorker {
 
   /**
    * Drains `name`. A run already in progress in this process is asked for one more pass instead,
-   * and this call settles at once: two runs here would only find each other busy, and a job
-   * waiting for the other run would hold one of the worker's slots that other projections' wake-ups
-   * need.
+   * and this call settles at once: two runs here would only find each other busy.
    */
   run(name: string): Promise<void> {
     const projection = this.byName.get(name);
@@ -92,6 +91,29 @@ export class ProjectionWorker {
     this.active.set(name, run);
     run.done = this.drainUntilQuiet(projection, run);
     return run.done;
+  }
+
+  knows(name: string): boolean {
+    return this.byName.has(name);
+  }
+
+  /**
+   * A wake-up heard: runs `name` after WAKE_COALESCE_MS, so the wake-ups of commands that commit
+   * together make one batch instead of one transaction each; a run in progress is asked for one
+   * more pass instead.
+   */
+  wake(name: string): void {
+    const active = this.active.get(name);
+    if (active) {
+      active.again = true;
+      return;
+    }
+    if (this.pendingWakes.has(name)) return;
+    this.pendingWakes.add(name);
+    setTimeout(() => {
+      this.pendingWakes.delete(name);
+      this.run(name).catch((error: unknown) => this.options.onError?.(name, error));
+    }, WAKE_COALESCE_MS).unref();
   }
 
   /** Starts the safety net: each projection not run in the last SAFETY_NET_EVERY_MS runs now. */
@@ -116,6 +138,7 @@ export class ProjectionWorker {
 
   /** Stops the safety net and waits for the runs in progress. */
   async close(): Promise<void> {
+    this.closing = true;
     this.stopSafetyNet();
     await Promise.allSettled([...this.active.values()].map((run) => run.done));
   }
@@ -124,26 +147,28 @@ export class ProjectionWorker {
     const name = projection.name;
     try {
       this.lastStarted.set(name, Date.now());
-      // Before reading: an append committed after this point queues a new job instead of being missed.
-      await this.takeWakeMarker(name);
       const deadline = Date.now() + (this.options.budgetMs ?? 2_000);
       let outcome = await this.drain(projection);
-      // Wake-ups that arrived during this run (a marker in Redis from another API instance's
-      // commit, or a job of this process) are caught up now, within this run's time budget.
-      for (;;) {
-        if (outcome !== 'caught-up') break;
-        const woken = (await this.takeWakeMarker(name)) || run.again;
-        if (!woken) break;
+      // Wake-ups that arrived during this run are caught up now, within this run's time budget.
+      while (outcome === 'caught-up' && run.again) {
         run.again = false;
         outcome = Date.now() < deadline ? await this.drain(projection) : 'out-of-time';
       }
       // Ends in the same tick as the last check of `again`: a later run() starts a new run.
       this.active.delete(name);
-      if (outcome === 'busy') await this.wake(name, BUSY_RETRY_DELAY_MS);
-      if (outcome === 'out-of-time') await this.wake(name, 0);
+      // Another replica holds the projection: try again shortly, it may stop before our events.
+      if (outcome === 'busy') this.runLater(name, BUSY_RETRY_DELAY_MS);
+      if (outcome === 'out-of-time') this.runLater(name, 0);
     } finally {
       if (this.active.get(name) === run) this.active.delete(name);
     }
+  }
+
+  private runLater(name: string, delayMs: number): void {
+    if (this.closing) return;
+    setTimeout(() => {
+      this.run(name).catch((error: unknown) => this.options.onError?.(name, error));
+    }, delayMs).unref();
   }
 
   private drain(projection: Projection) {
@@ -156,27 +181,6 @@ export class ProjectionWorker {
         ? (((batch) => beforeCommit(projection.name, batch)) satisfies BatchOptions['beforeCommit'])
         : undefined,
     });
-  }
-
-  /** True when a wake-up marker was there; false when there was none or Redis is away. */
-  private async takeWakeMarker(name: string): Promise<boolean> {
-    const deleted = await whenConnected(
-      this.options.redis,
-      () => this.options.redis.del(this.keys.wakePending(name)),
-      REDIS_BUDGET_MS,
-    ).catch(() => 0);
-    return deleted === 1;
-  }
-
-  /** Queues another run; without Redis the safety net is the next run. */
-  private async wake(name: string, delayMs: number): Promise<void> {
-    await wakeProjections(
-      this.options.redis,
-      this.options.queue,
-      this.options.prefix,
-      [name],
-      delayMs,
-    ).catch(() => undefined);
   }
 
   /**

@@ -1,8 +1,8 @@
 /** Every Redis key and channel the projection machinery uses, under the configured prefix. */
 export const projectionKeys = (prefix: string) => ({
   bullPrefix: `${prefix}:bull`,
-  /** Set while a wake-up job for the projection is queued and its runner has not started reading. */
-  wakePending: (projection: string) => `${prefix}:projection-wake:${projection}`,
+  /** Pub/sub channel: comma-separated names of projections that have new events to read. */
+  wakeChannel: `${prefix}:projection-wake`,
   /** Pub/sub channel: `{ projection, transactionId, position }` after each committed batch. */
   checkpointChannel: `${prefix}:projection-checkpoints`,
   /** Hash per principal: projection -> "tx:position" its next reads wait for (read-your-writes). */

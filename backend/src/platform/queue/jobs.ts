@@ -4,12 +4,8 @@
  * declaration merging from its own folder:
  * `declare module '../platform/queue/jobs' { interface JobMap { reminders: { 'reminder.send': { sessionId: string } } } }`.
  */
-export interface JobMap {
-  projections: {
-    /** Read the log after the projection's checkpoint and apply it, until caught up. */
-    'projection.run': { projection: string };
-  };
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the contexts that add jobs
+export interface JobMap {}
 
 export type QueueName = keyof JobMap;
 export type JobName<Q extends QueueName> = keyof JobMap[Q] & string;

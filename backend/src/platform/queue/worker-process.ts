@@ -1,4 +1,4 @@
-import { Queue, Worker } from 'bullmq';
+import { Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import type { PlatformConfig } from '../../config/config';
 import type { JobHandler, WorkerServices } from '../context/bounded-context';
@@ -9,7 +9,7 @@ import { ProjectionCatalogue } from '../projections/projection-catalogue';
 import { wakeProjections } from '../projections/projection-waker';
 import { ProjectionWorker, type ProjectionWorkerOptions } from '../projections/projection-worker';
 import { projectionKeys } from '../projections/redis-keys';
-import { closeRedis, createRedis, OutageLog, withTimeout } from './redis';
+import { closeRedis, createRedis, OutageLog } from './redis';
 
 /** Queue name -> job name -> handler. */
 export type JobHandlers = ReadonlyMap<string, ReadonlyMap<string, JobHandler>>;
@@ -18,7 +18,7 @@ export interface WorkerProcessOptions {
   config: Pick<PlatformConfig, 'DATABASE_URL' | 'REDIS_URL' | 'REDIS_PREFIX'>;
   logger: Logger;
   projections: readonly Projection[];
-  /** The contexts' jobs (the `projections` queue's `projection.run` is the platform's). */
+  /** The contexts' jobs. */
   jobs?: JobHandlers;
   /** Test hook, never set in production: see ProjectionWorkerOptions.beforeCommit. */
   beforeCommit?: ProjectionWorkerOptions['beforeCommit'];
@@ -29,15 +29,13 @@ export interface RunningWorker {
   stop(): Promise<void>;
 }
 
-/** BullMQ's job schedulers were the safety net before the worker-local timer; drop leftovers. */
-const LEGACY_SAFETY_NET_ID = (projection: string) => `projection.safety-net:${projection}`;
 const STOP_BUDGET_MS = 20_000;
 
 /**
- * The worker process: BullMQ workers for the projections' wake-ups and the contexts' jobs, and
- * the projections' safety net, which needs only PostgreSQL (see ProjectionWorker). Redis may be
- * away at start or at any time after: ioredis and BullMQ reconnect by themselves, and the process
- * keeps every projection current meanwhile.
+ * The worker process: the projections, run on wake-ups heard on Redis pub/sub and by a local
+ * safety net that needs only PostgreSQL (see ProjectionWorker), and BullMQ workers for the
+ * contexts' jobs. Redis may be away at start or at any time after: ioredis and BullMQ reconnect
+ * (and resubscribe) by themselves, and the process keeps every projection current meanwhile.
  */
 export async function startWorkerProcess(options: WorkerProcessOptions): Promise<RunningWorker> {
   const { config, logger, projections } = options;
@@ -53,12 +51,9 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
   );
   const redisFailures = new OutageLog((message) => logger.warn(message));
   const runFailures = new OutageLog((message) => logger.error(message));
-  const projectionsQueue = new Queue('projections', { connection, prefix });
-  projectionsQueue.on('error', (error) => redisFailures.report(`fila: ${error.message}`));
   const projectionWorker = new ProjectionWorker({
     db,
     redis: connection,
-    queue: projectionsQueue,
     prefix: config.REDIS_PREFIX,
     projections,
     beforeCommit: options.beforeCommit,
@@ -69,26 +64,13 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
   const catalogue = new ProjectionCatalogue(projections);
   const commands = new CommandRunner(db, {
     committed: ({ eventTypes }) =>
-      wakeProjections(
-        connection,
-        projectionsQueue,
-        config.REDIS_PREFIX,
-        catalogue.namesReading(eventTypes),
-      ).catch(() => undefined),
+      wakeProjections(connection, config.REDIS_PREFIX, catalogue.namesReading(eventTypes)).catch(
+        () => undefined,
+      ),
   });
   const services: WorkerServices = { db, redis: connection, commands, logger };
 
-  const handlers = new Map<string, ReadonlyMap<string, JobHandler>>([
-    [
-      'projections',
-      new Map<string, JobHandler>([
-        [
-          'projection.run',
-          (data) => projectionWorker.run((data as { projection: string }).projection),
-        ],
-      ]),
-    ],
-  ]);
+  const handlers = new Map<string, ReadonlyMap<string, JobHandler>>();
   for (const [queue, jobs] of options.jobs ?? []) {
     const merged = new Map(handlers.get(queue) ?? []);
     for (const [job, handler] of jobs) {
@@ -109,7 +91,7 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
         {
           connection: connection.duplicate(),
           prefix,
-          concurrency: queue === 'projections' ? projections.length : 1,
+          concurrency: 1,
         },
       ),
   );
@@ -120,16 +102,17 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
     worker.on('error', (error) => redisFailures.report(`worker ${worker.name}: ${error.message}`));
   }
 
+  // Wake-ups: the names of projections with new events, from any API instance or worker.
+  const wakeups = connection.duplicate({ connectionName: 'vira-worker-wakeups' });
+  wakeups.on('error', (error: Error) => redisFailures.report(`wake-ups: ${error.message}`));
+  wakeups.on('message', (_channel: string, message: string) => {
+    for (const name of message.split(',')) {
+      if (projectionWorker.knows(name)) projectionWorker.wake(name);
+    }
+  });
+  // Not awaited: a worker starts (and keeps its projections current) without Redis.
+  void wakeups.subscribe(projectionKeys(config.REDIS_PREFIX).wakeChannel).catch(() => undefined);
   projectionWorker.startSafetyNet();
-  // In the background: a worker starts (and keeps its projections current) without Redis.
-  void Promise.all(
-    projections.map((projection) =>
-      withTimeout(
-        projectionsQueue.removeJobScheduler(LEGACY_SAFETY_NET_ID(projection.name)),
-        10_000,
-      ),
-    ),
-  ).catch(() => undefined);
 
   let stopped: Promise<void> | undefined;
   const stop = async () => {
@@ -138,8 +121,8 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
       STOP_BUDGET_MS,
     );
     if (!finished) logger.warn('encerrando sem esperar o trabalho em curso');
-    await settlesWithin(projectionsQueue.close(), 2_000);
     await db.destroy();
+    await closeRedis(wakeups);
     await closeRedis(connection);
   };
   return {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
 import { startTestApp, type TestApp } from '../../../../test/support/test-app';
@@ -17,22 +16,15 @@ import { REDIS } from '../../platform/queue/queue.module';
 describe('realtime', () => {
   let t: TestApp;
   let url: string;
-  let queue: Queue;
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
     t = await startTestApp();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     url = await t.app.getUrl();
-    queue = new Queue('projections', {
-      connection: t.app.get<Redis>(REDIS),
-      prefix: `${t.config.REDIS_PREFIX}:bull`,
-    });
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();
-    await queue.obliterate({ force: true });
-    await queue.close();
     await t.close();
   });
 
@@ -79,7 +71,6 @@ describe('realtime', () => {
     const worker = new ProjectionWorker({
       db: t.app.get<Db>(DATABASE),
       redis: t.app.get<Redis>(REDIS),
-      queue,
       prefix: t.config.REDIS_PREFIX,
       projections: studentProjections,
     });
