@@ -36,7 +36,6 @@ import { CommandRunner } from '../backend/src/platform/event-store/command-runne
 import { appendEvents } from '../backend/src/platform/event-store/event-store';
 import { type Checkpoint, hasReached } from '../backend/src/platform/projections/checkpoint';
 import { ProjectionCatalogue } from '../backend/src/platform/projections/projection-catalogue';
-import { ProjectionWaker } from '../backend/src/platform/projections/projection-waker';
 import { ProjectionsOnCommit } from '../backend/src/platform/projections/projections-on-commit';
 import { ReadYourWrites } from '../backend/src/platform/projections/read-your-writes';
 import { rebuildProjection } from '../backend/src/platform/projections/rebuild';
@@ -406,11 +405,7 @@ async function main(): Promise<void> {
   // The API's observer: wake-ups and the read-your-writes record, as a real command pays them.
   const runner = new CommandRunner(
     db,
-    new ProjectionsOnCommit(
-      catalogue,
-      new ProjectionWaker(config, redis),
-      new ReadYourWrites(config, db, redis),
-    ),
+    new ProjectionsOnCommit(catalogue, new ReadYourWrites(config, db, redis)),
   );
   let worker: ChildProcess | undefined;
   try {
@@ -469,7 +464,11 @@ async function waitForCheckpoints(db: Kysely<Database>, position: number): Promi
     const rows = await db
       .selectFrom('projectionCheckpoints')
       .select('globalPosition')
-      .where('name', 'in', studentProjections.map((projection) => projection.name))
+      .where(
+        'name',
+        'in',
+        studentProjections.map((projection) => projection.name),
+      )
       .execute();
     if (
       rows.length === studentProjections.length &&

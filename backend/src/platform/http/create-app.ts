@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { type DynamicModule, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -14,6 +13,7 @@ import { AllExceptionsFilter, frameworkErrorHandler } from './all-exceptions.fil
 import { findSpaDirectory } from './static-files';
 import { REQUEST_ID_HEADER, requestIdFor } from './logger';
 import { unsafeInputProblem } from './safe-input';
+import { securityHeaders } from './security-headers';
 
 const CONTENT_SECURITY_POLICY = {
   directives: {
@@ -62,8 +62,12 @@ export async function createApp(
   app.setGlobalPrefix('api', { exclude: [{ path: '/', method: RequestMethod.GET }] });
 
   const fastify = app.getHttpAdapter().getInstance();
-  fastify.addHook('onRequest', async (request, reply) => {
+  // Hooks in callback style: an async hook costs a promise per request on every route.
+  const headers = securityHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY });
+  fastify.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
   // JSON only (no url-encoded forms). An empty body sent as application/json is no body at all
   // (clients send the header on every POST, logout and refresh included), not invalid JSON.
@@ -81,12 +85,12 @@ export async function createApp(
   );
   // Once for every route, before any handler: text PostgreSQL cannot store (NUL, lone surrogates)
   // and absurd nesting, in the body, the query string or the path parameters, is a 400 naming the field.
-  fastify.addHook('preValidation', async (request) => {
+  fastify.addHook('preValidation', (request, _reply, done) => {
     const problem =
       unsafeInputProblem(request.params) ??
       unsafeInputProblem(request.query) ??
       unsafeInputProblem(request.body);
-    if (problem) throw problem;
+    done(problem);
   });
   // Requests still being served at shutdown answer with `Connection: close`, so their keep-alive
   // sockets end with the response instead of holding the close open for keepAliveTimeout.
@@ -94,7 +98,7 @@ export async function createApp(
   fastify.addHook('preClose', async () => {
     closing = true;
   });
-  fastify.addHook('onSend', async (request, reply) => {
+  fastify.addHook('onSend', (request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
     // API answers are never stored by a browser or a proxy: they carry tokens (login, refresh),
     // personal data (/me, students, finances) or per-user state, and are cheap to ask again (the
@@ -107,8 +111,8 @@ export async function createApp(
     ) {
       reply.header('cache-control', 'no-store');
     }
+    done(null, payload);
   });
-  await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY });
   // The refresh token travels in an httpOnly cookie (identity).
   await app.register(fastifyCookie);
   if (config.CORS_ORIGINS.length > 0) {

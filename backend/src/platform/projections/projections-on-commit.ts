@@ -2,14 +2,13 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { CommandObserver, CommittedCommand } from '../event-store/command-runner';
 import { OutageLog } from '../queue/redis';
 import { ProjectionCatalogue } from './projection-catalogue';
-import { ProjectionWaker } from './projection-waker';
 import { ReadYourWrites } from './read-your-writes';
 
 /**
- * After a command commits: wake the projections that read its events (in the background: a lost
- * wake-up only delays them until the worker's safety net), and remember the write so the same
- * principal's next reads of those projections wait for it (before answering: the next request may
- * reach another instance).
+ * After a command commits: remember the write so the same principal's next reads of the projections
+ * that read its events wait for it (before answering: the next request may reach another
+ * instance), and wake those projections — one Redis call for both. A lost wake-up only delays them
+ * until the worker's safety net.
  */
 @Injectable()
 export class ProjectionsOnCommit implements CommandObserver {
@@ -18,7 +17,6 @@ export class ProjectionsOnCommit implements CommandObserver {
 
   constructor(
     @Inject(ProjectionCatalogue) private readonly catalogue: ProjectionCatalogue,
-    @Inject(ProjectionWaker) private readonly waker: ProjectionWaker,
     @Inject(ReadYourWrites) private readonly readYourWrites: ReadYourWrites,
   ) {}
 
@@ -29,7 +27,6 @@ export class ProjectionsOnCommit implements CommandObserver {
     transactionId,
   }: CommittedCommand): Promise<void> {
     const projections = this.catalogue.namesReading(eventTypes);
-    this.waker.wake(projections);
     await this.readYourWrites
       .remember(context.actorId, projections, { transactionId, position })
       .catch((error: unknown) =>

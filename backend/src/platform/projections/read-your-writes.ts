@@ -14,10 +14,13 @@ const REMEMBER_WRITES_MS = 60_000;
 /** A read never waits longer than this on Redis to learn what it should wait for. */
 const REDIS_BUDGET_MS = 250;
 
-/** Keeps, per projection, the later of the stored and the given checkpoint ("tx:position"). */
+/**
+ * Keeps, per projection, the later of the stored and the given checkpoint ("tx:position"), and
+ * wakes those projections (the worker's wake channel): one round trip for everything a commit tells.
+ */
 const REMEMBER_WRITE_SCRIPT = `
 local tx, pos = tonumber(ARGV[2]), tonumber(ARGV[3])
-for i = 4, #ARGV do
+for i = 5, #ARGV do
   local current = redis.call('HGET', KEYS[1], ARGV[i])
   local keep = false
   if current then
@@ -28,6 +31,7 @@ for i = 4, #ARGV do
   if not keep then redis.call('HSET', KEYS[1], ARGV[i], ARGV[2] .. ':' .. ARGV[3]) end
 end
 redis.call('PEXPIRE', KEYS[1], ARGV[1])
+redis.call('PUBLISH', ARGV[4], table.concat(ARGV, ',', 5))
 return 1`;
 
 type RedisWithScript = Redis & {
@@ -36,6 +40,7 @@ type RedisWithScript = Redis & {
     ttlMs: number,
     tx: string,
     pos: number,
+    wakeChannel: string,
     ...projections: string[]
   ): Promise<number>;
 };
@@ -87,7 +92,10 @@ export class ReadYourWrites implements OnModuleInit, OnApplicationShutdown {
     if (this.subscriber) await closeRedis(this.subscriber);
   }
 
-  /** After `principal`'s command committed: its next reads of `projections` wait for `target`. */
+  /**
+   * After `principal`'s command committed: its next reads of `projections` wait for `target`, and
+   * the workers are woken to project it.
+   */
   async remember(
     principal: string,
     projections: readonly string[],
@@ -102,6 +110,7 @@ export class ReadYourWrites implements OnModuleInit, OnApplicationShutdown {
           REMEMBER_WRITES_MS,
           target.transactionId,
           target.position,
+          this.keys.wakeChannel,
           ...projections,
         ),
       REDIS_BUDGET_MS,
