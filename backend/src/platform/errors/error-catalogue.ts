@@ -1,3 +1,10 @@
+/** What every failure answers: `{ statusCode, code, message }`, the message in pt-BR. */
+export interface ErrorBody {
+  statusCode: number;
+  code: string;
+  message: string;
+}
+
 /** Messages for failures that are not domain decisions, keyed by HTTP status (pt-BR). */
 export const HTTP_ERROR_MESSAGES: Record<number, { code: string; message: string }> = {
   400: { code: 'bad_request', message: 'Requisição inválida.' },

@@ -7,14 +7,11 @@ import {
 } from '@nestjs/common';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, retryAfterOf } from '../errors/domain-error';
-import { messageForStatus } from '../errors/error-catalogue';
+import { databaseErrorBody } from '../errors/database-errors';
+import { type ErrorBody, messageForStatus } from '../errors/error-catalogue';
 import { REQUEST_ID_HEADER } from './logger';
 
-export interface ErrorBody {
-  statusCode: number;
-  code: string;
-  message: string;
-}
+export type { ErrorBody };
 
 interface FastifyLikeError {
   statusCode?: number;
@@ -84,7 +81,7 @@ export function toErrorBody(exception: unknown): ErrorBody {
     }
     return { statusCode, ...messageForStatus(statusCode) };
   }
-  return { statusCode: 500, ...messageForStatus(500) };
+  return databaseErrorBody(exception) ?? { statusCode: 500, ...messageForStatus(500) };
 }
 
 /**

@@ -1,0 +1,27 @@
+import { newPrincipal, http } from '../../../../../test/support/api';
+import { startTestApp, type TestApp } from '../../../../../test/support/test-app';
+
+describe('PostgreSQL away', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // Nothing listens on port 1: every connection is refused at once.
+    t = await startTestApp({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/vira' });
+  });
+  afterAll(() => t.close());
+
+  it('answers 503 in pt-BR, not a 500, to reads and commands', async () => {
+    const api = http(t.app, await newPrincipal(t.app));
+    for (const response of await Promise.all([
+      api.get('/api/plans'),
+      api.post('/api/plans', { nome: 'Mensal', valor: 100, creditos: 4 }),
+    ])) {
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        statusCode: 503,
+        code: 'database_unavailable',
+        message: 'Erro de conexão com o banco de dados. Tente novamente em instantes.',
+      });
+    }
+  });
+});
