@@ -5,6 +5,7 @@ import { locationsContext } from './locations/locations.context';
 import { plansContext } from './plans/plans.context';
 import { studentAreaContext } from './student-area/student-area.context';
 import { studentsContext } from './students/students.context';
+import { tasksContext } from './tasks/tasks.context';
 
 /** Every bounded context of the app: the API, the worker and the configuration read this list. */
 export const CONTEXTS: readonly BoundedContext[] = [
@@ -13,6 +14,7 @@ export const CONTEXTS: readonly BoundedContext[] = [
   plansContext,
   locationsContext,
   studentAreaContext,
+  tasksContext,
 ];
 
 /** The process configuration: the platform's settings and every context's, parsed once. */

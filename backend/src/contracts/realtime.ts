@@ -3,7 +3,15 @@
  * the tenant's browsers what changed; the SPA refetches the queries that show those types.
  * A context adds its change types here, and the SPA's map from types to query keys must cover them.
  */
-export const CHANGE_TYPES = ['student', 'credit', 'onboarding', 'plan', 'location'] as const;
+export const CHANGE_TYPES = [
+  'student',
+  'credit',
+  'onboarding',
+  'plan',
+  'location',
+  'task',
+  'task-list',
+] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 
 export interface Change {

@@ -1,6 +1,7 @@
 import { locationKeys } from '../features/locations/api/location-keys';
 import { planKeys } from '../features/plans/api/plan-keys';
 import { studentKeys } from '../features/students/api/student-keys';
+import { taskKeys } from '../features/tasks/api/task-keys';
 import { meKeys } from '../lib/me';
 import type { InvalidationMap } from '../lib/realtime';
 
@@ -15,4 +16,6 @@ export const invalidatedByChange: InvalidationMap = {
   credit: [studentKeys.all],
   plan: [planKeys.all],
   location: [locationKeys.all],
+  task: [taskKeys.tasks()],
+  'task-list': [taskKeys.lists()],
 };

@@ -61,7 +61,14 @@ export const routes: RouteObject[] = [
             ...page(() => import('./shell/app-layout'), (m) => m.AppLayout),
             children: [
               { index: true, ...page(() => import('../features/dashboard/pages/dashboard-page'), (m) => m.DashboardPage) },
-              { path: '/agenda', ...page(() => import('../features/agenda/pages/agenda-page'), (m) => m.AgendaPage) },
+              {
+                // The agenda's two views, calendar and tasks, under one switch (app/agenda-views.tsx).
+                ...page(() => import('./agenda-views'), (m) => m.AgendaViewsLayout),
+                children: [
+                  { path: '/agenda', ...page(() => import('../features/agenda/pages/agenda-page'), (m) => m.AgendaPage) },
+                  { path: '/agenda/tarefas', ...page(() => import('../features/tasks/pages/tasks-page'), (m) => m.TasksPage) },
+                ],
+              },
               {
                 path: '/agenda/:personalId',
                 ...page(

@@ -3,6 +3,7 @@ export const paths = {
   auth: '/auth',
   dashboard: '/',
   agenda: '/agenda',
+  agendaTasks: '/agenda/tarefas',
   studentScheduling: (personalId: string) => `/agenda/${personalId}`,
   students: '/alunos',
   newStudent: '/alunos/novo',
@@ -30,4 +31,6 @@ export const paths = {
 export const quickCreate = {
   session: `${paths.agenda}?novo=agendamento`,
   transaction: `${paths.finance}?novo=lancamento`,
+  /** The agenda's tasks view with its new-task form open. */
+  task: '/agenda/tarefas?nova=1',
 } as const;

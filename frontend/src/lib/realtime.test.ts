@@ -20,6 +20,8 @@ const map: InvalidationMap = {
   onboarding: [['me']],
   plan: [['plans']],
   location: [['locations']],
+  task: [['tasks', 'tasks']],
+  'task-list': [['tasks', 'lists']],
 };
 
 describe('realtime invalidation', () => {

@@ -220,6 +220,39 @@ export interface Students {
   whatsapp: string | null;
 }
 
+export interface TaskLists {
+  cor: string;
+  createdAt: Timestamp;
+  id: string;
+  nome: string;
+  ordem: number;
+  padrao: Generated<boolean>;
+  removedAt: Timestamp | null;
+  tenantId: string;
+  updatedAt: Timestamp;
+  version: number;
+}
+
+export interface Tasks {
+  anteriorId: string | null;
+  concluida: Generated<boolean>;
+  concluidaEm: Timestamp | null;
+  createdAt: Timestamp;
+  dataVencimento: string | null;
+  descricao: string | null;
+  horaVencimento: string | null;
+  id: string;
+  listId: string;
+  ordem: number;
+  proximaId: string | null;
+  removedAt: Timestamp | null;
+  repeticao: string;
+  tenantId: string;
+  titulo: string;
+  updatedAt: Timestamp;
+  version: number;
+}
+
 export interface Tenants {
   createdAt: Generated<Timestamp>;
   id: string;
@@ -267,6 +300,8 @@ export interface DB {
   studentAccounts: StudentAccounts;
   studentInvites: StudentInvites;
   students: Students;
+  taskLists: TaskLists;
+  tasks: Tasks;
   tenants: Tenants;
   userIdentities: UserIdentities;
   userRoles: UserRoles;

@@ -1,0 +1,10 @@
+import type { BoundedContext } from '../platform/context/bounded-context';
+import { taskProjections } from './projections';
+import { TasksModule } from './tasks.module';
+
+/** The trainer's to-do lists and tasks (the agenda's tasks view), repeating tasks included. */
+export const tasksContext: BoundedContext = {
+  name: 'tasks',
+  module: TasksModule,
+  projections: taskProjections,
+};

@@ -1,0 +1,190 @@
+import {
+  nextOccurrenceDate,
+  REPETICAO_LABELS,
+  REPETICOES,
+  type Repeticao,
+  type Task,
+  type TaskList,
+} from '@contracts/tasks';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  ColorSwatch,
+  Group,
+  Modal,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useFormFields } from '../../../lib/use-form-fields';
+import { useCreateTask } from '../api/create-task';
+import { useUpdateTask } from '../api/update-task';
+import { dueLabel, todayInTenantZone } from '../lib/due-label';
+import { emptyTaskForm, hasTitle, taskFormValues, type TaskFormValues, validateTaskForm } from '../lib/task-form';
+
+/** What the form is for: a new task (in a list chosen beforehand) or an existing one. */
+export type TaskFormTarget = { kind: 'new'; listId: string } | { kind: 'edit'; task: Task };
+
+/** 'Ao concluir, a próxima será criada para qui., 12 de mar.' */
+function repeatHint(values: TaskFormValues): string | undefined {
+  if (values.repeticao === 'nenhuma') return undefined;
+  if (!values.dataVencimento) return 'Ao concluir, a próxima será criada a partir do dia da conclusão.';
+  const next = nextOccurrenceDate(values.dataVencimento, values.repeticao);
+  return `Ao concluir, a próxima será criada para ${dueLabel({ dataVencimento: next, horaVencimento: null }, todayInTenantZone())?.toLowerCase()}.`;
+}
+
+function TaskForm({ target, lists, onClose }: { target: TaskFormTarget; lists: readonly TaskList[]; onClose: () => void }) {
+  const { values, errors, change, setErrors } = useFormFields<TaskFormValues>(() =>
+    target.kind === 'edit' ? taskFormValues(target.task) : emptyTaskForm(target.listId),
+  );
+  const create = useCreateTask();
+  const update = useUpdateTask();
+  /** A creation the API refused (spec 000 §8: no toast), said here so what was typed is not lost silently. */
+  const [failure, setFailure] = useState<string | null>(null);
+  const set = <K extends keyof TaskFormValues>(key: K, value: TaskFormValues[K]) =>
+    change((current) => ({ ...current, [key]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // Spec 000 §5: without a title nothing happens.
+    if (!hasTitle(values)) return;
+    const checked = validateTaskForm(values);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    if (target.kind === 'new') {
+      create.mutate(checked.data, {
+        onSuccess: () => {
+          notifySuccess('Tarefa criada com sucesso!');
+          onClose();
+        },
+        onError: (error) => setFailure(error.message || 'Tente novamente.'),
+      });
+    } else {
+      update.mutate(
+        { id: target.task.id, changes: checked.data },
+        {
+          onSuccess: () => {
+            notifySuccess('Tarefa atualizada com sucesso!');
+            onClose();
+          },
+          onError: (error) => notifyError('Erro ao atualizar tarefa', error),
+        },
+      );
+    }
+  };
+
+  const list = lists.find((item) => item.id === values.listId);
+  const noDate = values.dataVencimento === '';
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label="Título"
+          placeholder="Ex.: Enviar o treino da semana"
+          value={values.titulo}
+          onChange={(event) => set('titulo', event.currentTarget.value)}
+          error={errors.titulo}
+          maxLength={200}
+          data-autofocus
+        />
+        <Textarea
+          label="Descrição"
+          placeholder="Detalhes (opcional)"
+          autosize
+          minRows={2}
+          maxRows={6}
+          value={values.descricao}
+          onChange={(event) => set('descricao', event.currentTarget.value)}
+          error={errors.descricao}
+        />
+        <SimpleGrid cols={2} spacing="sm">
+          <TextInput
+            type="date"
+            label="Data"
+            value={values.dataVencimento}
+            onChange={(event) => set('dataVencimento', event.currentTarget.value)}
+            error={errors.dataVencimento}
+          />
+          {!values.diaInteiro && !noDate && (
+            <TextInput
+              type="time"
+              label="Horário"
+              value={values.horaVencimento}
+              onChange={(event) => set('horaVencimento', event.currentTarget.value)}
+              error={errors.horaVencimento}
+            />
+          )}
+        </SimpleGrid>
+        <Checkbox
+          label="Dia inteiro"
+          checked={noDate || values.diaInteiro}
+          disabled={noDate}
+          description={noDate ? 'Escolha uma data para definir um horário.' : undefined}
+          onChange={(event) => set('diaInteiro', event.currentTarget.checked)}
+        />
+        <NativeSelect
+          label="Repetir"
+          value={values.repeticao}
+          onChange={(event) => set('repeticao', event.currentTarget.value as Repeticao)}
+          data={REPETICOES.map((value) => ({ value, label: REPETICAO_LABELS[value] }))}
+          description={repeatHint(values)}
+          error={errors.repeticao}
+        />
+        <NativeSelect
+          label="Lista"
+          value={values.listId}
+          onChange={(event) => set('listId', event.currentTarget.value)}
+          data={lists.map((item) => ({ value: item.id, label: item.nome }))}
+          leftSection={list && <ColorSwatch color={list.cor} size={12} withShadow={false} />}
+          error={errors.listId}
+        />
+        {failure && (
+          <Alert color="red" variant="light" title="Não foi possível criar a tarefa" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={!hasTitle(values)} loading={create.isPending || update.isPending}>
+            {target.kind === 'new' ? 'Criar tarefa' : 'Salvar'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export interface TaskFormDialogProps {
+  target: TaskFormTarget | null;
+  opened: boolean;
+  lists: readonly TaskList[];
+  onClose: () => void;
+}
+
+/** 'Nova tarefa' and 'Editar tarefa' (spec 000 §2): title, description, date, time or 'Dia inteiro', repeat, list. */
+export function TaskFormDialog({ target, opened, lists, onClose }: TaskFormDialogProps) {
+  const key = target?.kind === 'edit' ? target.task.id : `new-${target?.listId ?? ''}`;
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={target?.kind === 'edit' ? 'Editar tarefa' : 'Nova tarefa'}
+      centered
+      closeButtonProps={{ 'aria-label': 'Fechar' }}
+    >
+      {target && <TaskForm key={key} target={target} lists={lists} onClose={onClose} />}
+    </Modal>
+  );
+}
