@@ -73,11 +73,15 @@ export function whenConnected<T>(redis: Redis, command: () => Promise<T>, ms: nu
   return withTimeout(command(), ms);
 }
 
-/** Rejects with RedisTimeoutError after `ms`: a request path never waits on Redis for long. */
+/**
+ * Rejects with RedisTimeoutError after `ms`: a request path never waits on Redis for long.
+ * The rejection waits for the loop's next I/O poll: when the process itself stalled (a busy
+ * machine, a long GC), a reply that arrived meanwhile wins over a timer that fired late.
+ */
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new RedisTimeoutError(ms)), ms);
+    timer = setTimeout(() => setImmediate(() => reject(new RedisTimeoutError(ms))), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
