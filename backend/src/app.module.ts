@@ -9,6 +9,7 @@ import { DatabaseModule } from './platform/database/database.module';
 import { EventStoreModule } from './platform/event-store/event-store.module';
 import { HealthModule } from './platform/health/health.module';
 import { loggerParams } from './platform/http/logger';
+import { MailModule } from './platform/mail/mail.module';
 import { ProjectionsModule } from './platform/projections/projections.module';
 import { QueueModule } from './platform/queue/queue.module';
 import { RealtimeModule } from './platform/realtime/realtime.module';
@@ -26,7 +27,11 @@ export class AppModule {
         AuthModule,
         EventStoreModule,
         QueueModule,
-        ProjectionsModule.forProjections(CONTEXTS.flatMap((context) => context.projections ?? [])),
+        MailModule,
+        ProjectionsModule.forProjections(
+          CONTEXTS.flatMap((context) => context.projections ?? []),
+          CONTEXTS.flatMap((context) => context.processManagers ?? []),
+        ),
         RealtimeModule,
         HealthModule,
         AboutModule,

@@ -9,6 +9,8 @@ import { type JobHandlers, startWorkerProcess } from './platform/queue/worker-pr
 
 /** Every read model the worker keeps, from the contexts' manifests. */
 const PROJECTIONS = CONTEXTS.flatMap((context) => context.projections ?? []);
+/** Every process manager the worker runs (never rebuilt). */
+const PROCESS_MANAGERS = CONTEXTS.flatMap((context) => context.processManagers ?? []);
 
 /** Queue name -> job name -> handler: every context's jobs. */
 function contextJobs(): JobHandlers {
@@ -32,9 +34,18 @@ async function runWorker(config: AppConfig): Promise<void> {
     config,
     logger,
     projections: PROJECTIONS,
+    processManagers: PROCESS_MANAGERS,
     jobs: contextJobs(),
+    timers: CONTEXTS.flatMap((context) => context.timers ?? []),
+    workerPorts: CONTEXTS.flatMap((context) => context.workerPorts ?? []),
   });
-  logger.info({ projections: PROJECTIONS.map((p) => p.name) }, 'Vira worker pronto');
+  logger.info(
+    {
+      projections: PROJECTIONS.map((p) => p.name),
+      processManagers: PROCESS_MANAGERS.map((p) => p.name),
+    },
+    'Vira worker pronto',
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,13 +1,21 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type Redis from 'ioredis';
 import { sql } from 'kysely';
+import pino from 'pino';
+import type { WorkerServices } from '../../backend/src/platform/context/worker-services';
 import { DATABASE, type Db } from '../../backend/src/platform/database/database.module';
+import { CommandRunner } from '../../backend/src/platform/event-store/command-runner';
 import { hasReached } from '../../backend/src/platform/projections/checkpoint';
+import { processManagerRunner } from '../../backend/src/platform/projections/process-manager';
 import type { Projection } from '../../backend/src/platform/projections/projection';
 import { ProjectionCatalogue } from '../../backend/src/platform/projections/projection-catalogue';
 import {
   drainProjection,
   readCheckpoint,
 } from '../../backend/src/platform/projections/projection-runner';
+import { APP_CONFIG, type AppConfig } from '../../backend/src/config/config';
+import { Mailer } from '../../backend/src/platform/mail/mailer';
+import { JobQueues, REDIS } from '../../backend/src/platform/queue/queue.module';
 
 /**
  * Runs `projections`, as the worker would, until they have applied every event
@@ -44,7 +52,57 @@ export async function projectToEndOfLog(
   }
 }
 
-/** Every projection the app runs (its catalogue), up to the end of the log. */
-export function projectAll(app: NestFastifyApplication, timeoutMs = 10_000): Promise<void> {
-  return projectToEndOfLog(app, app.get(ProjectionCatalogue).all(), timeoutMs);
+/**
+ * What the worker gives its jobs, timers and process managers, from the app (its database, command
+ * runner, mailer and queues; a port is the one the app's modules provide). `now` for a test's clock.
+ */
+export function workerServicesOf(
+  app: NestFastifyApplication,
+  now: () => Date = () => new Date(),
+): WorkerServices {
+  return {
+    db: app.get<Db>(DATABASE),
+    redis: app.get<Redis>(REDIS),
+    commands: app.get(CommandRunner),
+    logger: pino({ level: 'silent' }),
+    config: app.get<AppConfig>(APP_CONFIG),
+    now,
+    mailer: app.get(Mailer),
+    jobs: app.get(JobQueues),
+    port: (token) => app.get(token),
+  };
+}
+
+/** The app's process managers as the worker runs them. */
+export function processManagersOf(app: NestFastifyApplication): Projection[] {
+  const services = workerServicesOf(app);
+  return app
+    .get(ProjectionCatalogue)
+    .processManagers()
+    .map((manager) => processManagerRunner(manager, services));
+}
+
+/**
+ * Every projection the app runs (its catalogue), then its process managers, up to the end of the
+ * log; again while a process manager's commands added events.
+ */
+export async function projectAll(app: NestFastifyApplication, timeoutMs = 10_000): Promise<void> {
+  const catalogue = app.get(ProjectionCatalogue);
+  const managers = processManagersOf(app);
+  for (let round = 0; round < 5; round++) {
+    const before = await headPosition(app);
+    await projectToEndOfLog(app, catalogue.all(), timeoutMs);
+    if (managers.length === 0) return;
+    await projectToEndOfLog(app, managers, timeoutMs);
+    if ((await headPosition(app)) === before) return;
+  }
+}
+
+async function headPosition(app: NestFastifyApplication): Promise<number> {
+  const row = await app
+    .get<Db>(DATABASE)
+    .selectFrom('events')
+    .select((eb) => eb.fn.max('globalPosition').as('head'))
+    .executeTakeFirstOrThrow();
+  return Number(row.head ?? 0);
 }

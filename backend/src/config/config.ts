@@ -47,6 +47,9 @@ const platformConfigShape = {
         .map((origin) => origin.trim())
         .filter(Boolean),
     ),
+  /** Where e-mail goes (smtp://, smtps://); unset keeps messages in the dev mailbox table. */
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default('Vira <nao-responda@vira.app>'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   STATIC_DIR: z.string().optional(),
   MIGRATE_ON_START: booleanFromEnv.default(true),

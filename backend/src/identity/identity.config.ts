@@ -29,13 +29,11 @@ export const identityConfigShape = {
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /** Default: true in production, false otherwise. */
   AUTH_REQUIRE_EMAIL_CONFIRMATION: optionalBoolean,
-  SMTP_URL: z.string().min(1).optional(),
   /**
    * GET /api/dev/mailbox (the e-mails kept when SMTP_URL is unset): only when this is true (set
    * by `npm run dev`), never in production, and only to clients on this machine.
    */
   DEV_MAILBOX: optionalBoolean.transform((value) => value ?? false),
-  MAIL_FROM: z.string().min(3).default('Vira <nao-responda@vira.app>'),
   RATE_LIMIT_LOGIN_PER_ADDRESS: rateLimit('30/60'),
   RATE_LIMIT_LOGIN_PER_EMAIL: rateLimit('10/60'),
   RATE_LIMIT_SIGNUP: rateLimit('10/600'),

@@ -14,7 +14,6 @@ import { SignInWithProviderHandler } from './commands/sign-in-with-provider.comm
 import { IdentityProviders } from './infrastructure/identity-providers';
 import { AccountEmails } from './infrastructure/account-emails';
 import { EmailTokens } from './infrastructure/email-tokens';
-import { Mailer } from './infrastructure/mailer';
 import { PasswordHasher } from './infrastructure/password-hasher';
 import { RateLimiter } from './infrastructure/rate-limiter';
 import { RefreshTokens } from './infrastructure/refresh-tokens';
@@ -50,7 +49,6 @@ import { DevMailboxRepository } from './queries/dev-mailbox.repository';
     PasswordHasher,
     RefreshTokens,
     EmailTokens,
-    Mailer,
     AccountEmails,
     RateLimiter,
     SessionStarter,

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config';
 import type { IdentityConfig } from '../identity.config';
-import { Mailer } from './mailer';
+import { Mailer } from '../../platform/mail/mailer';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);

@@ -1,24 +1,39 @@
+import type { ProcessManager } from './process-manager';
 import type { Projection } from './projection';
 
-/** Every projection of the app (from the contexts' manifests), by the event types they read. */
+/**
+ * Every projection of the app (from the contexts' manifests), by the event types they read; and
+ * its process managers, which the worker runs the same way: woken by the same commits, their lag
+ * reported with the projections'.
+ */
 export class ProjectionCatalogue {
   private readonly projections: ReadonlyMap<string, Projection>;
+  private readonly readers: readonly (Projection | ProcessManager)[];
 
-  constructor(projections: readonly Projection[]) {
+  constructor(
+    projections: readonly Projection[],
+    private readonly managers: readonly ProcessManager[] = [],
+  ) {
     this.projections = new Map(projections.map((projection) => [projection.name, projection]));
+    this.readers = [...projections, ...managers];
   }
 
+  /** The names of the projections and process managers. */
   names(): string[] {
-    return [...this.projections.keys()];
+    return this.readers.map((reader) => reader.name);
   }
 
   all(): Projection[] {
     return [...this.projections.values()];
   }
 
+  processManagers(): readonly ProcessManager[] {
+    return this.managers;
+  }
+
   namesReading(eventTypes: readonly string[]): string[] {
-    return [...this.projections.values()]
-      .filter((projection) => eventTypes.some((type) => projection.eventTypes.includes(type)))
-      .map((projection) => projection.name);
+    return this.readers
+      .filter((reader) => eventTypes.some((type) => reader.eventTypes.includes(type)))
+      .map((reader) => reader.name);
   }
 }

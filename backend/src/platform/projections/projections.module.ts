@@ -1,5 +1,6 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { COMMAND_OBSERVER } from '../event-store/command-runner';
+import type { ProcessManager } from './process-manager';
 import type { Projection } from './projection';
 import { ProjectionCatalogue } from './projection-catalogue';
 import { ProjectionStatus } from './projection-status';
@@ -20,12 +21,18 @@ const exported = [
 @Global()
 @Module({})
 export class ProjectionsModule {
-  static forProjections(projections: readonly Projection[]): DynamicModule {
+  static forProjections(
+    projections: readonly Projection[],
+    processManagers: readonly ProcessManager[] = [],
+  ): DynamicModule {
     return {
       module: ProjectionsModule,
       providers: [
         ...exported.filter((provider) => provider !== ProjectionCatalogue),
-        { provide: ProjectionCatalogue, useValue: new ProjectionCatalogue(projections) },
+        {
+          provide: ProjectionCatalogue,
+          useValue: new ProjectionCatalogue(projections, processManagers),
+        },
         { provide: COMMAND_OBSERVER, useClass: ProjectionsOnCommit },
       ],
       exports: [...exported, COMMAND_OBSERVER],

@@ -7,13 +7,16 @@ import { closeRedis, createRedis } from './redis';
 
 export const REDIS = Symbol('REDIS');
 
-/** Producer side of BullMQ: one Queue per name, created on first use, closed on shutdown. */
+/**
+ * Producer side of BullMQ: one Queue per name, created on first use, closed on shutdown. The API
+ * gets it from Nest; the worker builds its own (WorkerServices.jobs).
+ */
 @Injectable()
 export class JobQueues implements OnApplicationShutdown {
   private readonly queues = new Map<QueueName, Queue>();
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'REDIS_PREFIX'>,
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
@@ -33,13 +36,19 @@ export class JobQueues implements OnApplicationShutdown {
     queue: Q,
     job: J,
     data: JobMap[Q][J],
-    options?: { jobId?: string },
+    /** A job with the id of one still waiting (or delayed) is not added again. */
+    options?: { jobId?: string; delay?: number },
   ): Promise<void> {
     await this.queue(queue).add(job, data, {
       removeOnComplete: true,
       removeOnFail: 100,
       ...options,
     });
+  }
+
+  /** Removes a waiting or delayed job; nothing when there is none (or it is running). */
+  async remove(queue: QueueName, jobId: string): Promise<void> {
+    await this.queue(queue).remove(jobId);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,25 +1,37 @@
 import { Worker } from 'bullmq';
 import type { Logger } from 'pino';
-import type { PlatformConfig } from '../../config/config';
-import type { JobHandler, WorkerServices } from '../context/bounded-context';
+import type { AppConfig } from '../../config/config';
+import type { JobHandler, WorkerPort, WorkerTimer } from '../context/bounded-context';
+import type { PortToken, WorkerServices } from '../context/worker-services';
 import { createDatabase, createPool } from '../database/database';
 import { CommandRunner } from '../event-store/command-runner';
+import { type ProcessManager, processManagerRunner } from '../projections/process-manager';
 import type { Projection } from '../projections/projection';
 import { ProjectionCatalogue } from '../projections/projection-catalogue';
 import { wakeProjections } from '../projections/projection-waker';
 import { ProjectionWorker, type ProjectionWorkerOptions } from '../projections/projection-worker';
 import { projectionKeys } from '../projections/redis-keys';
+import { Mailer } from '../mail/mailer';
+import { JobQueues } from './queue.module';
 import { closeRedis, createRedis, OutageLog } from './redis';
 
 /** Queue name -> job name -> handler. */
 export type JobHandlers = ReadonlyMap<string, ReadonlyMap<string, JobHandler>>;
 
 export interface WorkerProcessOptions {
-  config: Pick<PlatformConfig, 'DATABASE_URL' | 'REDIS_URL' | 'REDIS_PREFIX'>;
+  config: AppConfig;
   logger: Logger;
   projections: readonly Projection[];
+  /** Run like the projections, sending their commands through this process's command runner. */
+  processManagers?: readonly ProcessManager[];
   /** The contexts' jobs. */
   jobs?: JobHandlers;
+  /** The contexts' timers. */
+  timers?: readonly WorkerTimer[];
+  /** The ports the contexts implement for one another's work in this process. */
+  workerPorts?: readonly WorkerPort[];
+  /** The clock (default: the system's); tests drive it. */
+  now?: () => Date;
   /** Test hook, never set in production: see ProjectionWorkerOptions.beforeCommit. */
   beforeCommit?: ProjectionWorkerOptions['beforeCommit'];
 }
@@ -39,36 +51,59 @@ const STOP_BUDGET_MS = 20_000;
  */
 export async function startWorkerProcess(options: WorkerProcessOptions): Promise<RunningWorker> {
   const { config, logger, projections } = options;
+  const processManagers = options.processManagers ?? [];
   const connection = createRedis(config.REDIS_URL, 'vira-worker');
   const prefix = projectionKeys(config.REDIS_PREFIX).bullPrefix;
   const db = createDatabase(
     createPool({
       connectionString: config.DATABASE_URL,
-      // A BullMQ job and a safety-net pass may each hold one connection per projection.
-      poolMax: 2 * projections.length + 2,
+      // A BullMQ job and a safety-net pass may each hold one connection per projection; a process
+      // manager's batch one more for the commands it sends meanwhile.
+      poolMax: 2 * projections.length + 3 * processManagers.length + 2,
       applicationName: 'vira-worker',
     }),
   );
   const redisFailures = new OutageLog((message) => logger.warn(message));
   const runFailures = new OutageLog((message) => logger.error(message));
-  const projectionWorker = new ProjectionWorker({
-    db,
-    redis: connection,
-    prefix: config.REDIS_PREFIX,
-    projections,
-    beforeCommit: options.beforeCommit,
-    onError: (projection, error) =>
-      runFailures.report(`rodada da rede de segurança de ${projection} falhou: ${String(error)}`),
-  });
-  // Commands sent by the worker's jobs (process managers) wake the projections that read them.
-  const catalogue = new ProjectionCatalogue(projections);
+  // Commands sent by the worker's jobs and process managers wake the projections that read them.
+  const catalogue = new ProjectionCatalogue(projections, processManagers);
   const commands = new CommandRunner(db, {
     committed: ({ eventTypes }) =>
       wakeProjections(connection, config.REDIS_PREFIX, catalogue.namesReading(eventTypes)).catch(
         () => undefined,
       ),
   });
-  const services: WorkerServices = { db, redis: connection, commands, logger };
+  const ports = new Map<PortToken<unknown>, unknown>();
+  const services: WorkerServices = {
+    db,
+    redis: connection,
+    commands,
+    logger,
+    config,
+    now: options.now ?? (() => new Date()),
+    mailer: new Mailer(config, db, logger),
+    jobs: new JobQueues(config, connection),
+    port<T>(token: PortToken<T>): T {
+      if (!ports.has(token)) {
+        const binding = options.workerPorts?.find((candidate) => candidate.port === token);
+        if (!binding) throw new Error(`Nenhum contexto implementa a porta ${token.name} no worker`);
+        ports.set(token, binding.create(services));
+      }
+      return ports.get(token) as T;
+    },
+  };
+  const projectionWorker = new ProjectionWorker({
+    db,
+    redis: connection,
+    prefix: config.REDIS_PREFIX,
+    projections: [
+      ...projections,
+      ...processManagers.map((manager) => processManagerRunner(manager, services)),
+    ],
+    beforeCommit: options.beforeCommit,
+    onError: (projection, error) =>
+      runFailures.report(`rodada da rede de segurança de ${projection} falhou: ${String(error)}`),
+  });
 
   const handlers = new Map<string, ReadonlyMap<string, JobHandler>>();
   for (const [queue, jobs] of options.jobs ?? []) {
@@ -113,20 +148,55 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
   // Not awaited: a worker starts (and keeps its projections current) without Redis.
   void wakeups.subscribe(projectionKeys(config.REDIS_PREFIX).wakeChannel).catch(() => undefined);
   projectionWorker.startSafetyNet();
+  const timers = (options.timers ?? []).map((timer) =>
+    startTimer(timer, services, (error) => runFailures.report(`${timer.name} falhou: ${String(error)}`)),
+  );
 
   let stopped: Promise<void> | undefined;
   const stop = async () => {
     const finished = await settlesWithin(
-      Promise.all([projectionWorker.close(), ...workers.map((worker) => worker.close())]),
+      Promise.all([
+        projectionWorker.close(),
+        ...workers.map((worker) => worker.close()),
+        ...timers.map((timer) => timer.stop()),
+      ]),
       STOP_BUDGET_MS,
     );
     if (!finished) logger.warn('encerrando sem esperar o trabalho em curso');
+    await services.jobs.onApplicationShutdown();
+    services.mailer.close();
     await db.destroy();
     await closeRedis(wakeups);
     await closeRedis(connection);
   };
   return {
     stop: () => (stopped ??= stop()),
+  };
+}
+
+/** Runs `timer` now and every `everyMs` after, one run at a time; `stop` waits for the one in course. */
+function startTimer(
+  timer: WorkerTimer,
+  services: WorkerServices,
+  onError: (error: unknown) => void,
+): { stop(): Promise<void> } {
+  let running: Promise<void> | undefined;
+  const tick = () => {
+    if (running) return;
+    running = timer
+      .run(services)
+      .catch(onError)
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const interval = setInterval(tick, timer.everyMs);
+  tick();
+  return {
+    async stop() {
+      clearInterval(interval);
+      await running;
+    },
   };
 }
 

@@ -1,9 +1,8 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
 import { v7 as uuidv7 } from 'uuid';
-import { APP_CONFIG } from '../../config/config';
-import type { IdentityConfig } from '../identity.config';
-import { DATABASE, type Db } from '../../platform/database/database.module';
+import type { Logger } from 'pino';
+import type { PlatformConfig } from '../../config/config';
+import type { Db } from '../database/database.module';
 
 export interface MailMessage {
   to: string;
@@ -14,16 +13,16 @@ export interface MailMessage {
 
 /**
  * Sends over SMTP when SMTP_URL is set; otherwise keeps the message in the dev mailbox table
- * (readable at GET /api/dev/mailbox outside production) and logs it.
+ * (readable at GET /api/dev/mailbox when enabled) and logs it. One implementation for the API
+ * (identity's links) and the worker (reminders).
  */
-@Injectable()
-export class Mailer implements OnApplicationShutdown {
-  private readonly logger = new Logger('Mailer');
+export class Mailer {
   private readonly transport?: Transporter;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: IdentityConfig,
-    @Inject(DATABASE) private readonly db: Db,
+    private readonly config: Pick<PlatformConfig, 'SMTP_URL' | 'MAIL_FROM'>,
+    private readonly db: Db,
+    private readonly log: Pick<Logger, 'info'>,
   ) {
     if (config.SMTP_URL) this.transport = createTransport(config.SMTP_URL);
   }
@@ -43,12 +42,10 @@ export class Mailer implements OnApplicationShutdown {
         htmlBody: message.html,
       })
       .execute();
-    this.logger.log(
-      `E-mail para ${message.to} guardado na caixa de desenvolvimento: ${message.subject}`,
-    );
+    this.log.info(`E-mail para ${message.to} guardado na caixa de desenvolvimento: ${message.subject}`);
   }
 
-  onApplicationShutdown(): void {
+  close(): void {
     this.transport?.close();
   }
 }

@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { Pool } from 'pg';
+import pino from 'pino';
+import { createDatabase, createPool } from '../../database/database';
+import type { Db } from '../../database/database.module';
+import type { WorkerServices } from '../../context/worker-services';
+import { ConflictError, type DomainError } from '../../errors/domain-error';
+import { CommandRunner } from '../../event-store/command-runner';
+import type { Decider } from '../../event-store/decider';
+import type { DomainEvent, StoredEvent } from '../../event-store/event';
+import { appendEvents } from '../../event-store/event-store';
+import {
+  type ProcessManager,
+  processManagerCommand,
+  processManagerRunner,
+} from '../process-manager';
+import { drainProjection } from '../projection-runner';
+import { thingMetadata } from './support/things';
+
+/**
+ * A test-only reaction (platform code knows no context): every `TestPinged` makes the process
+ * manager send `Pong` to the tenant's 'test-pong' stream, whose decider appends whatever it is
+ * told, twice included: only the idempotency keys keep a replay from answering twice. A ping
+ * with `refused` is refused by the decider, an outcome the process manager accepts.
+ */
+type PongEvent = DomainEvent<'TestPonged', { ping: number }>;
+type PongCommand = { type: 'Pong'; ping: number; refused: boolean };
+const pongDecider: Decider<PongCommand, PongEvent, number> = {
+  streamType: 'test-pong',
+  initialState: () => 0,
+  evolve: (pongs) => pongs + 1,
+  decide: (command): PongEvent[] | DomainError =>
+    command.refused
+      ? new ConflictError('test_refused', 'Recusado no teste')
+      : [{ type: 'TestPonged', data: { ping: command.ping } }],
+};
+
+describe('process managers', () => {
+  const db: Db = createDatabase(
+    createPool({
+      connectionString: process.env.DATABASE_URL as string,
+      poolMax: 6,
+      applicationName: 'process-manager-test',
+    }),
+  );
+  // Process managers here use the database and the command runner only.
+  const services = {
+    db,
+    commands: new CommandRunner(db),
+    logger: pino({ level: 'silent' }),
+  } as WorkerServices;
+  let handled: number[];
+  const pinger: ProcessManager = {
+    name: `test-pinger-${randomUUID()}`,
+    eventTypes: ['TestPinged'],
+    async handle(event: StoredEvent, { commands }) {
+      handled.push(event.globalPosition);
+      const { refused } = event.data as { refused: boolean };
+      await commands
+        .run({
+          decider: pongDecider,
+          streamId: pongStream(event.tenantId),
+          command: { type: 'Pong', ping: event.globalPosition, refused },
+          context: processManagerCommand(pinger.name, event),
+        })
+        .catch((error: unknown) => {
+          if ((error as DomainError).code !== 'test_refused') throw error;
+        });
+    },
+  };
+  const runner = processManagerRunner(pinger, services);
+  const drain = () => drainProjection(db, runner, { batchSize: 1_000, budgetMs: 60_000 });
+  const pongStream = (tenantId: string) => tenantId;
+
+  beforeEach(() => {
+    handled = [];
+  });
+  afterAll(() => db.destroy());
+
+  async function ping(tenantId: string, count: number, refused = false): Promise<void> {
+    await appendEvents(db, {
+      tenantId,
+      streamType: 'test-ping',
+      streamId: randomUUID(),
+      expectedVersion: 0,
+      events: Array.from({ length: count }, () => ({ type: 'TestPinged', data: { refused } })),
+      metadata: thingMetadata(),
+    });
+  }
+
+  const pongs = async (tenantId: string) =>
+    (
+      await sql<{ ping: number }>`
+        select (data->>'ping')::bigint as ping from events
+        where tenant_id = ${tenantId}::uuid and event_type = 'TestPonged' order by global_position`.execute(
+        db,
+      )
+    ).rows.map((row) => Number(row.ping));
+
+  it('reacts to each event once, and a batch run again sends nothing twice', async () => {
+    const tenantId = randomUUID();
+    await ping(tenantId, 250);
+    await ping(tenantId, 2, true);
+    await drain();
+    const first = await pongs(tenantId);
+    expect(first).toHaveLength(250);
+    expect(new Set(first).size).toBe(250);
+    expect(handled).toHaveLength(252);
+
+    // A crash before the checkpoint moved: the worker reads the same events again.
+    await sql`delete from projection_checkpoints where name = ${pinger.name}`.execute(db);
+    handled = [];
+    await drain();
+    expect(handled).toHaveLength(252);
+    expect(await pongs(tenantId)).toEqual(first);
+    // The refused ones are refused again from the stored answer, not decided anew.
+    const refusals = await sql<{ n: number }>`
+      select count(*)::int as n from command_idempotency
+      where tenant_id = ${tenantId}::uuid and status_code = 409`.execute(db);
+    expect(refusals.rows[0].n).toBe(2);
+  });
+
+  it("keeps its batch's transaction while its commands take longer than the pool's idle limit", async () => {
+    // A pool that ends transactions left idle for 300 ms (the app's pools: 10 s).
+    const strict = createDatabase(
+      new Pool({
+        connectionString: process.env.DATABASE_URL as string,
+        max: 3,
+        idle_in_transaction_session_timeout: 300,
+      }),
+    );
+    try {
+      const slow: ProcessManager = {
+        name: `test-slow-${randomUUID()}`,
+        eventTypes: ['TestPinged'],
+        // A command on another connection that takes a while (a busy database).
+        handle: () => new Promise((resolve) => setTimeout(resolve, 800)),
+      };
+      const tenantId = randomUUID();
+      await sql`insert into projection_checkpoints (name, transaction_id, global_position)
+                select ${slow.name}, transaction_id, global_position from events
+                order by transaction_id desc, global_position desc limit 1`.execute(db);
+      await ping(tenantId, 1);
+      const outcome = await drainProjection(strict, processManagerRunner(slow, services), {
+        batchSize: 1_000,
+        budgetMs: 60_000,
+      });
+      expect(outcome).toBe('caught-up');
+    } finally {
+      await strict.destroy();
+    }
+  });
+
+  it('runs the same reaction from two places at once (the API and the worker) once', async () => {
+    const tenantId = randomUUID();
+    await ping(tenantId, 20);
+    const events = (
+      await sql<StoredEvent>`
+        select global_position, transaction_id::text as transaction_id, tenant_id, stream_type, stream_id,
+               stream_version, event_type, schema_version, data, metadata, occurred_at
+        from events where tenant_id = ${tenantId}::uuid and event_type = 'TestPinged'`.execute(db)
+    ).rows;
+    const elsewhere = { ...services, commands: new CommandRunner(db) };
+    await Promise.all(
+      events.flatMap((event) => [pinger.handle(event, services), pinger.handle(event, elsewhere)]),
+    );
+    expect(await pongs(tenantId)).toHaveLength(20);
+  });
+});

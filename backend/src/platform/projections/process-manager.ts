@@ -1,0 +1,71 @@
+import { sql } from 'kysely';
+import type { WorkerServices } from '../context/worker-services';
+import type { CommandContext } from '../event-store/command-runner';
+import type { StoredEvent } from '../event-store/event';
+import type { Projection } from './projection';
+
+/**
+ * A reaction to events that sends commands (a saga without state of its own). The worker runs it
+ * exactly like a projection (gap-free read in commit order, checkpoint, advisory lock, wake-ups,
+ * safety net), but it is never rebuilt: replaying the log would send its commands again. Every
+ * command it sends carries an idempotency key derived from its name and the causing event
+ * (`processManagerCommand`), so a batch run twice (a crash before the checkpoint moved) sends
+ * nothing twice.
+ */
+export interface ProcessManager {
+  name: string;
+  /** The event types it reacts to: appending one wakes it. */
+  eventTypes: readonly string[];
+  handle(event: StoredEvent, services: WorkerServices): Promise<void>;
+}
+
+/**
+ * How long a process manager's batch transaction may sit idle while its commands run on other
+ * connections (the pool's own limit, 10 s, is for connections forgotten in a transaction). That
+ * transaction holds no transaction id until it moves the checkpoint, so it holds no projection
+ * back meanwhile.
+ */
+const BATCH_IDLE_LIMIT = '5min';
+
+/** The process manager as the projection runner runs it: no tables, and nothing to tell browsers. */
+export function processManagerRunner(
+  processManager: ProcessManager,
+  services: WorkerServices,
+): Projection {
+  const wanted: ReadonlySet<string> = new Set(processManager.eventTypes);
+  return {
+    name: processManager.name,
+    tables: [],
+    eventTypes: processManager.eventTypes,
+    async apply(batch, trx) {
+      const reactions = batch.filter((event) => wanted.has(event.eventType));
+      if (reactions.length === 0) return [];
+      await sql`select set_config('idle_in_transaction_session_timeout', ${BATCH_IDLE_LIMIT}, true)`.execute(
+        trx,
+      );
+      for (const event of reactions) await processManager.handle(event, services);
+      return [];
+    },
+  };
+}
+
+/**
+ * The context of the `index`-th command a process manager sends because of `cause`: on behalf of
+ * whoever caused the event, caused by it, and idempotent by (process manager, event position,
+ * index), so the same reaction, whoever runs it and however often, is sent once.
+ */
+export function processManagerCommand(
+  processManager: string,
+  cause: StoredEvent,
+  index = 0,
+): CommandContext {
+  const key = `${processManager}:${cause.globalPosition}:${index}`;
+  return {
+    tenantId: cause.tenantId,
+    actorId: cause.metadata.actorId,
+    actorRole: cause.metadata.actorRole,
+    correlationId: cause.metadata.correlationId,
+    causationId: `event:${cause.globalPosition}`,
+    idempotency: { key, fingerprint: key },
+  };
+}
