@@ -47,3 +47,20 @@ export function formatPhone(value: string): string {
   if (digits.length <= 10) return `(${area}) ${digits.slice(2, 6)}-${digits.slice(6)}`;
   return `(${area}) ${digits.slice(2, 7)}-${digits.slice(7)}`;
 }
+
+export const CNPJ_DIGITS = 14;
+
+/** A CNPJ with 14 digits, not all equal, whose two check digits match (weights 5..2,9..2 and 6..2,9..2). */
+export function isValidCnpj(value: string): boolean {
+  const cnpj = value.replace(/\D/g, '');
+  if (cnpj.length !== CNPJ_DIGITS || /^(\d)\1{13}$/.test(cnpj)) return false;
+  const digits = [...cnpj].map(Number);
+  const checkDigit = (length: number) => {
+    const sum = digits
+      .slice(0, length)
+      .reduce((total, digit, index) => total + digit * (((length - 1 - index) % 8) + 2), 0);
+    const rest = sum % 11;
+    return rest < 2 ? 0 : 11 - rest;
+  };
+  return checkDigit(12) === digits[12] && checkDigit(13) === digits[13];
+}
