@@ -3,6 +3,7 @@ import { identityContext } from './identity/identity.context';
 import type { BoundedContext } from './platform/context/bounded-context';
 import { locationsContext } from './locations/locations.context';
 import { plansContext } from './plans/plans.context';
+import { schedulingContext } from './scheduling/scheduling.context';
 import { studentAreaContext } from './student-area/student-area.context';
 import { studentsContext } from './students/students.context';
 import { tasksContext } from './tasks/tasks.context';
@@ -15,6 +16,7 @@ export const CONTEXTS: readonly BoundedContext[] = [
   locationsContext,
   studentAreaContext,
   tasksContext,
+  schedulingContext,
 ];
 
 /** The process configuration: the platform's settings and every context's, parsed once. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { CONTEXTS } from '../../backend/src/contexts';
 import { DATABASE, type Db } from '../../backend/src/platform/database/database.module';
-import { projectToEndOfLog } from '../support/projections';
+import { processManagersOf, projectToEndOfLog } from '../support/projections';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -381,7 +381,12 @@ describe('every route of the OpenAPI document, fuzzed', () => {
   it('never answers 5xx, answers every 4xx in pt-BR in the app shape, and writes nothing it refuses', async () => {
     const started = performance.now();
     const app = testApp.app;
-    const projections = CONTEXTS.flatMap((context) => context.projections ?? []);
+    // What the worker runs: every projection, and the process managers (their lag counts in
+    // /api/health too).
+    const projections = [
+      ...CONTEXTS.flatMap((context) => context.projections ?? []),
+      ...processManagersOf(app),
+    ];
 
     // A trainer signed in, with a student: the real ids the paths need.
     const email = `fuzz.${process.pid}.${Date.now()}@exemplo.com.br`;

@@ -145,3 +145,38 @@ export interface CepAddress {
   localidade: string;
   uf: string;
 }
+
+/**
+ * The events of a location's stream other contexts read (the scheduling context keeps names and
+ * counts from them): type names and data shapes. Stream type 'location', id = the location's id.
+ */
+export interface LocationEventData {
+  LocationCreated: LocationDetails;
+  /** Only the fields that changed. */
+  LocationUpdated: Partial<LocationDetails>;
+  LocationDeactivated: Record<string, never>;
+  LocationReactivated: Record<string, never>;
+  CancellationPolicySet: CancellationPolicy;
+  LocationRemoved: Record<string, never>;
+}
+export type LocationEventType = keyof LocationEventData;
+export type LocationEvent = {
+  [Type in LocationEventType]: { type: Type; data: LocationEventData[Type] };
+}[LocationEventType];
+export const LOCATION_EVENT_TYPES: readonly LocationEventType[] = [
+  'LocationCreated',
+  'LocationUpdated',
+  'LocationDeactivated',
+  'LocationReactivated',
+  'CancellationPolicySet',
+  'LocationRemoved',
+];
+
+/**
+ * A location's cancellation policy as it stands now (its defaults until the trainer sets one),
+ * read by other contexts through this port (the locations context provides it); undefined when
+ * the tenant has no such location.
+ */
+export abstract class LocationPolicies {
+  abstract policyOf(tenantId: string, locationId: string): Promise<CancellationPolicy | undefined>;
+}

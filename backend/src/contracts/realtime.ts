@@ -11,6 +11,10 @@ export const CHANGE_TYPES = [
   'location',
   'task',
   'task-list',
+  'session',
+  'availability',
+  'vacation',
+  'dashboard',
 ] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isIsoDate, isTimeOfDay } from './time';
+import type { CancellationPolicy } from './locations';
+import { addDays, isIsoDate, isTimeOfDay, zonedInstant, zonedParts } from './time';
 
 /** Shapes of the agenda routes (sessions, availability, vacations), shared by the API and the SPA. */
 
@@ -17,6 +18,8 @@ export const SESSION_STATUS_LABELS: Record<SessionStatus, string> = {
 export const MAX_OCCURRENCES = 52;
 
 export const INVALID_RANGE_MESSAGE = 'O horário de término deve ser depois do início';
+/** The 400 of a session whose end is not after its start (also on PATCH, and for a shifted occurrence). */
+export const INVALID_RANGE = 'invalid_range';
 
 const instant = (label: string) =>
   z
@@ -32,10 +35,12 @@ const instant = (label: string) =>
 const calendarDay = (label: string) =>
   z.string(`${label} inválida`).refine(isIsoDate, `${label} inválida (use AAAA-MM-DD)`);
 
+/** Blank is none. */
 const notes = z
   .string()
   .trim()
   .max(1_000, 'Observações devem ter no máximo 1000 caracteres')
+  .transform((text) => text || null)
   .nullable()
   .optional();
 
@@ -63,6 +68,8 @@ export const bookSessionSchema = z
   .refine((session) => session.fim > session.inicio, {
     message: INVALID_RANGE_MESSAGE,
     path: ['fim'],
+    // The API answers this one with its own code (400 invalid_range), not validation_error.
+    params: { code: INVALID_RANGE },
   });
 export type BookSessionInput = z.output<typeof bookSessionSchema>;
 
@@ -85,9 +92,27 @@ export const updateSessionSchema = z
   );
 export type UpdateSessionInput = z.output<typeof updateSessionSchema>;
 
-export const sessionRangeQuerySchema = z.strictObject({
-  from: instant('Início do período'),
-  to: instant('Fim do período'),
+/** The longest period one GET /api/sessions may ask for: a year view and its edges. */
+export const MAX_SESSION_RANGE_DAYS = 450;
+
+export const sessionRangeQuerySchema = z
+  .strictObject({
+    from: instant('Início do período'),
+    to: instant('Fim do período'),
+  })
+  .refine((range) => range.to > range.from, {
+    message: 'O fim do período deve ser depois do início',
+    path: ['to'],
+  })
+  .refine(
+    (range) => Date.parse(range.to) - Date.parse(range.from) <= MAX_SESSION_RANGE_DAYS * 86_400_000,
+    { message: `O período deve ter no máximo ${MAX_SESSION_RANGE_DAYS} dias`, path: ['to'] },
+  );
+export type SessionRange = z.output<typeof sessionRangeQuerySchema>;
+
+/** DELETE /api/sessions/:id?scope=following removes this one and the later ones of its series. */
+export const deleteSessionQuerySchema = z.strictObject({
+  scope: z.enum(['one', 'following'], 'Escopo inválido').optional(),
 });
 
 export interface Session {
@@ -104,11 +129,213 @@ export interface Session {
   seriesId: string | null;
 }
 
-/** 201 answer of a booking with `repeat`. */
+/**
+ * What a booking or a change answers besides `{ id, position }`: the trainer may book outside the
+ * availability hours (it binds only online and student booking), and a session done at zero
+ * balance stays done; the SPA shows the message.
+ */
+export const SESSION_WARNINGS = {
+  outside_availability: 'Fora do horário de atendimento configurado',
+  no_credits: 'Aluno sem créditos disponíveis',
+} as const;
+export type SessionWarning = keyof typeof SESSION_WARNINGS;
+
+/** An occurrence a series booking (or a change of 'Esta e as próximas') could not take, and why. */
+export interface RefusedOccurrence {
+  inicio: string;
+  code: string;
+  message: string;
+}
+
+/**
+ * 201 of POST /api/sessions, 200 of PATCH. With scope `following`, `refused` lists the later
+ * occurrences the change could not be made to (the others were changed).
+ */
+export interface SessionCommandAnswer {
+  id: string;
+  position: number;
+  warning?: SessionWarning;
+  refused?: (RefusedOccurrence & { id: string })[];
+}
+
+/**
+ * 201 answer of a booking with `repeat`. `position` is that of the last occurrence written (0 when
+ * every one was refused: nothing was written).
+ */
 export interface SeriesBooked {
   created: { id: string; inicio: string }[];
-  refused: { inicio: string; code: string; message: string }[];
+  refused: RefusedOccurrence[];
   position: number;
+  warning?: SessionWarning;
+}
+
+/** The schedule guard's refusals (409). */
+export const BLOCKED_PERIOD = { code: 'blocked_period', message: 'Período bloqueado (férias)' };
+export const SCHEDULE_CONFLICT = 'schedule_conflict';
+export const scheduleConflictMessage = (aluno: string) => `Conflito de horário com ${aluno}`;
+/** The name shown for a student or a location that is not there (spec 000 §2). */
+export const STUDENT_NOT_FOUND_LABEL = 'Aluno não encontrado';
+export const LOCATION_NOT_FOUND_LABEL = 'Local não encontrado';
+
+export const TOO_MANY_OCCURRENCES = `A repetição pode ter no máximo ${MAX_OCCURRENCES} ocorrências`;
+export const UNTIL_BEFORE_START = 'A data final da repetição não pode ser antes do primeiro dia';
+
+/**
+ * The occurrences of a weekly series: the same wall-clock times in `timeZone` every 7 days, the
+ * first included; `{ weeks: N }` gives N, `{ until }` every week up to that day (inclusive).
+ * A message (pt-BR) instead when `until` is before the first day or gives more than MAX_OCCURRENCES.
+ */
+export function weeklyOccurrences(
+  first: { inicio: string; fim: string },
+  repeat: z.output<typeof repeatSchema>,
+  timeZone: string,
+): { inicio: string; fim: string }[] | string {
+  const start = zonedParts(new Date(first.inicio), timeZone);
+  const end = zonedParts(new Date(first.fim), timeZone);
+  const endDayOffset = Math.round(
+    (Date.parse(`${end.date}T00:00:00Z`) - Date.parse(`${start.date}T00:00:00Z`)) / 86_400_000,
+  );
+  let count: number;
+  if ('weeks' in repeat) {
+    count = repeat.weeks;
+  } else {
+    if (repeat.until < start.date) return UNTIL_BEFORE_START;
+    const days = Math.round(
+      (Date.parse(`${repeat.until}T00:00:00Z`) - Date.parse(`${start.date}T00:00:00Z`)) /
+        86_400_000,
+    );
+    count = Math.floor(days / 7) + 1;
+    if (count > MAX_OCCURRENCES) return TOO_MANY_OCCURRENCES;
+  }
+  return Array.from({ length: count }, (_, week) => {
+    const day = addDays(start.date, 7 * week);
+    return {
+      inicio: zonedInstant(day, start.time, timeZone).toISOString(),
+      fim: zonedInstant(addDays(day, endDayOffset), end.time, timeZone).toISOString(),
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The session events other contexts read (students' credits on attendance, finance's previsto,
+// reminders, public booking): type names and data shapes, fixed. Stream type 'session', one stream
+// per session (id = session id); instants are ISO strings in UTC.
+
+export const SESSION_STREAM_TYPE = 'session';
+
+export const SESSION_ORIGINS = ['personal', 'aluno', 'publico'] as const;
+export type SessionOrigin = (typeof SESSION_ORIGINS)[number];
+
+/** Set on a cancellation made less than `cancelLimiteHoras` before the session's start. */
+export interface LateCancellation {
+  cancelLimiteHoras: number;
+  queimaCredito: boolean;
+  taxaPercent: number;
+  burnsCredit: boolean;
+}
+
+/** What a booking says of a session (SessionBooked's data). */
+export interface SessionBooking {
+  studentId: string;
+  locationId: string | null;
+  inicio: string;
+  fim: string;
+  observacoes: string | null;
+  seriesId: string | null;
+  allowOverlap: boolean;
+  origin: SessionOrigin;
+}
+
+export interface SessionEventData {
+  /** Status starts `agendada`, confirmado false. */
+  SessionBooked: SessionBooking;
+  SessionRescheduled: { inicio: string; fim: string };
+  /** Only what changed. */
+  SessionReassigned: { studentId?: string; locationId?: string | null };
+  SessionNotesChanged: { observacoes: string | null };
+  SessionConfirmationChanged: { confirmado: boolean };
+  SessionStatusChanged: {
+    from: SessionStatus;
+    to: SessionStatus;
+    lateCancellation: LateCancellation | null;
+  };
+  SessionDeleted: Record<string, never>;
+}
+export type SessionEventType = keyof SessionEventData;
+export type SessionEvent = {
+  [Type in SessionEventType]: { type: Type; data: SessionEventData[Type] };
+}[SessionEventType];
+
+export const SESSION_EVENT_TYPES: readonly SessionEventType[] = [
+  'SessionBooked',
+  'SessionRescheduled',
+  'SessionReassigned',
+  'SessionNotesChanged',
+  'SessionConfirmationChanged',
+  'SessionStatusChanged',
+  'SessionDeleted',
+];
+
+/** A session as its events tell it: booked -> (rescheduled/reassigned/status changes)* -> deleted. */
+export interface SessionView extends SessionBooking {
+  status: SessionStatus;
+  confirmado: boolean;
+  deleted: boolean;
+  /** That of the last change of status (null unless it was a late cancellation). */
+  lateCancellation: LateCancellation | null;
+}
+
+/** The one fold of the published session events (undefined before SessionBooked). */
+export function evolveSessionView(
+  view: SessionView | undefined,
+  event: SessionEvent,
+): SessionView | undefined {
+  if (event.type === 'SessionBooked')
+    return {
+      ...event.data,
+      status: 'agendada',
+      confirmado: false,
+      deleted: false,
+      lateCancellation: null,
+    };
+  if (!view) return undefined;
+  switch (event.type) {
+    case 'SessionRescheduled':
+      return { ...view, inicio: event.data.inicio, fim: event.data.fim };
+    case 'SessionReassigned':
+      return {
+        ...view,
+        studentId: event.data.studentId ?? view.studentId,
+        locationId: event.data.locationId === undefined ? view.locationId : event.data.locationId,
+      };
+    case 'SessionNotesChanged':
+      return { ...view, observacoes: event.data.observacoes };
+    case 'SessionConfirmationChanged':
+      return { ...view, confirmado: event.data.confirmado };
+    case 'SessionStatusChanged':
+      return { ...view, status: event.data.to, lateCancellation: event.data.lateCancellation };
+    case 'SessionDeleted':
+      return { ...view, deleted: true };
+  }
+}
+
+/**
+ * A cancellation at `now` of a session starting at `inicio`, under `policy`: late (and then
+ * described) when made less than `cancelLimiteHoras` before the start; null otherwise.
+ */
+export function lateCancellationOf(
+  policy: CancellationPolicy,
+  inicio: string,
+  now: Date,
+): LateCancellation | null {
+  const hoursBefore = (Date.parse(inicio) - now.getTime()) / 3_600_000;
+  if (hoursBefore >= policy.cancelLimiteHoras) return null;
+  return {
+    cancelLimiteHoras: policy.cancelLimiteHoras,
+    queimaCredito: policy.queimaCredito,
+    taxaPercent: policy.taxaPercent,
+    burnsCredit: policy.queimaCredito,
+  };
 }
 
 export const DAY_NAMES = [
@@ -142,6 +369,34 @@ export const availabilitySchema = z.strictObject({
   items: z.array(availabilityRowSchema).max(50, 'No máximo 50 faixas de horário'),
 });
 
+/**
+ * True when a session from `inicio` to `fim` is outside the trainer's availability in `timeZone`:
+ * not within one non-blocked row of its weekday, or touching a blocked one. Without any row the
+ * trainer has not said when they work: nothing is outside.
+ */
+export function isOutsideAvailability(
+  rows: readonly AvailabilityRow[],
+  inicio: string,
+  fim: string,
+  timeZone: string,
+): boolean {
+  if (rows.length === 0) return false;
+  const start = zonedParts(new Date(inicio), timeZone);
+  const end = zonedParts(new Date(fim), timeZone);
+  // Ending at midnight is ending at 24:00 of the same day.
+  const endsAtMidnight = end.time === '00:00' && addDays(start.date, 1) === end.date;
+  if (start.date !== end.date && !endsAtMidnight) return true;
+  const endTime = endsAtMidnight ? '24:00' : end.time;
+  const ofDay = rows.filter((row) => row.dayOfWeek === start.dayOfWeek);
+  const blocked = ofDay.some(
+    (row) => row.isBlocked && row.startTime < endTime && row.endTime > start.time,
+  );
+  const covered = ofDay.some(
+    (row) => !row.isBlocked && row.startTime <= start.time && row.endTime >= endTime,
+  );
+  return blocked || !covered;
+}
+
 /** A new row of the availability dialog (spec 000 §9): Monday, 08:00 to 18:00, not blocked. */
 export const DEFAULT_AVAILABILITY_ROW: AvailabilityRow = {
   dayOfWeek: 1,
@@ -172,6 +427,23 @@ export interface Vacation {
   startDate: string;
   endDate: string;
   description: string | null;
+}
+
+/** [start, end) instants of a vacation: its first day's midnight to the midnight after its last day. */
+export function vacationRange(
+  vacation: Pick<Vacation, 'startDate' | 'endDate'>,
+  timeZone: string,
+): { from: Date; to: Date } {
+  return {
+    from: zonedInstant(vacation.startDate, '00:00', timeZone),
+    to: zonedInstant(addDays(vacation.endDate, 1), '00:00', timeZone),
+  };
+}
+
+/** POST /api/calendar/secret: the private iCal feed's secret (shown once) and its address. */
+export interface CalendarFeed {
+  secret: string;
+  url: string;
 }
 
 /** GET /api/dashboard */

@@ -126,3 +126,45 @@ export abstract class StudentDirectory {
   /** The student's credit history; undefined when there is no such student. */
   abstract history(tenantId: string, studentId: string): Promise<CreditHistoryItem[] | undefined>;
 }
+
+/**
+ * The events of a student's stream other contexts read (the scheduling context keeps names and
+ * counts from them): type names and data shapes. Stream type 'student', id = the student's id.
+ */
+export interface StudentEventData {
+  StudentRegistered: StudentProfile;
+  /** Only the fields that changed; `null` clears an optional field. */
+  StudentUpdated: Partial<StudentProfile>;
+  StudentDeactivated: Record<string, never>;
+  StudentReactivated: Record<string, never>;
+  StudentRemoved: Record<string, never>;
+}
+export type StudentEventType = keyof StudentEventData;
+export type StudentLifecycleEvent = {
+  [Type in StudentEventType]: { type: Type; data: StudentEventData[Type] };
+}[StudentEventType];
+export const STUDENT_LIFECYCLE_EVENT_TYPES: readonly StudentEventType[] = [
+  'StudentRegistered',
+  'StudentUpdated',
+  'StudentDeactivated',
+  'StudentReactivated',
+  'StudentRemoved',
+];
+
+/**
+ * Credits on attendance, run at once for the answer of a session's change (the students context
+ * provides it; its process manager does the same in the worker, with the same idempotency keys,
+ * so whichever runs second sends nothing).
+ */
+export abstract class SessionCredits {
+  /**
+   * Settles the credit movements of the session's events up to the one at `position` (a command's
+   * result): consumed when done, refunded when undone, burned on a late cancellation.
+   * `noCredits` when the event at `position` found the student's balance at zero.
+   */
+  abstract settle(
+    tenantId: string,
+    sessionId: string,
+    position: number,
+  ): Promise<{ noCredits: boolean }>;
+}

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
-import { StudentDirectory } from '../contracts/students';
+import { SessionCredits, StudentDirectory } from '../contracts/students';
 import { StudentCommands } from './commands/student.commands';
+import { AttendanceCredits } from './process-managers/credits-on-attendance';
 import { StudentsRepository } from './queries/students.repository';
 import { StudentsController } from './students.controller';
 
@@ -11,7 +12,8 @@ import { StudentsController } from './students.controller';
     StudentCommands,
     StudentsRepository,
     { provide: StudentDirectory, useExisting: StudentsRepository },
+    { provide: SessionCredits, useClass: AttendanceCredits },
   ],
-  exports: [StudentDirectory],
+  exports: [StudentDirectory, SessionCredits],
 })
 export class StudentsModule {}

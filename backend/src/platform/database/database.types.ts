@@ -25,6 +25,22 @@ export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AvailabilitySettings {
+  dayOfWeek: number;
+  endTime: string;
+  isBlocked: boolean;
+  ordem: number;
+  startTime: string;
+  tenantId: string;
+  version: number;
+}
+
+export interface CalendarFeeds {
+  createdAt: Generated<Timestamp>;
+  secretHash: string;
+  tenantId: string;
+}
+
 export interface CommandIdempotency {
   body: Json;
   createdAt: Generated<Timestamp>;
@@ -184,6 +200,53 @@ export interface RefreshTokens {
   userId: string;
 }
 
+export interface ScheduleEntries {
+  allowOverlap: boolean;
+  fim: Timestamp;
+  inicio: Timestamp;
+  seriesId: string | null;
+  sessionId: string;
+  status: string;
+  studentId: string;
+  tenantId: string;
+}
+
+export interface SchedulingLocations {
+  ativo: boolean;
+  id: string;
+  nome: string;
+  removedAt: Timestamp | null;
+  tenantId: string;
+  version: number;
+}
+
+export interface SchedulingStudents {
+  ativo: boolean;
+  id: string;
+  nome: string;
+  removedAt: Timestamp | null;
+  tenantId: string;
+  version: number;
+}
+
+export interface Sessions {
+  confirmado: boolean;
+  createdAt: Timestamp;
+  fim: Timestamp;
+  id: string;
+  inicio: Timestamp;
+  locationId: string | null;
+  observacoes: string | null;
+  origin: string;
+  removedAt: Timestamp | null;
+  seriesId: string | null;
+  status: string;
+  studentId: string;
+  tenantId: string;
+  updatedAt: Timestamp;
+  version: number;
+}
+
 export interface StudentAccounts {
   createdAt: Generated<Timestamp>;
   studentId: string;
@@ -280,7 +343,28 @@ export interface Users {
   id: string;
 }
 
+export interface VacationBlocks {
+  endsAt: Timestamp;
+  startsAt: Timestamp;
+  tenantId: string;
+  vacationId: string;
+}
+
+export interface Vacations {
+  createdAt: Timestamp;
+  description: string | null;
+  endDate: string;
+  id: string;
+  isActive: boolean;
+  startDate: string;
+  tenantId: string;
+  updatedAt: Timestamp;
+  version: number;
+}
+
 export interface DB {
+  availabilitySettings: AvailabilitySettings;
+  calendarFeeds: CalendarFeeds;
   commandIdempotency: CommandIdempotency;
   creditLedger: CreditLedger;
   devMailbox: DevMailbox;
@@ -297,6 +381,10 @@ export interface DB {
   profiles: Profiles;
   projectionCheckpoints: ProjectionCheckpoints;
   refreshTokens: RefreshTokens;
+  scheduleEntries: ScheduleEntries;
+  schedulingLocations: SchedulingLocations;
+  schedulingStudents: SchedulingStudents;
+  sessions: Sessions;
   studentAccounts: StudentAccounts;
   studentInvites: StudentInvites;
   students: Students;
@@ -306,4 +394,6 @@ export interface DB {
   userIdentities: UserIdentities;
   userRoles: UserRoles;
   users: Users;
+  vacationBlocks: VacationBlocks;
+  vacations: Vacations;
 }

@@ -27,12 +27,14 @@ export class ConflictError extends DomainError {
   }
 }
 
+/** 400: bad input, naming the field; `code` is validation_error unless the rule has its own. */
 export class ValidationError extends DomainError {
   constructor(
     message: string,
     readonly field?: string,
+    code = 'validation_error',
   ) {
-    super('validation_error', message, HttpStatus.BAD_REQUEST);
+    super(code, message, HttpStatus.BAD_REQUEST);
   }
 }
 

@@ -91,7 +91,8 @@ export interface CommandOutcome extends CommandResult {
 }
 
 export const MAX_COMMAND_ATTEMPTS = 5;
-const CONCURRENT_MODIFICATION = 'O registro foi alterado por outra operação. Tente novamente.';
+export const CONCURRENT_MODIFICATION_MESSAGE =
+  'O registro foi alterado por outra operação. Tente novamente.';
 
 export class IdempotencyKeyReusedError extends DomainError {
   constructor() {
@@ -140,7 +141,7 @@ export async function executeCommand<Command, Event extends DomainEvent, State>(
       if (!(error instanceof DomainError)) cache?.forget(tenantId, request.streamId);
       if (!(error instanceof ConcurrencyError)) throw error;
       if (attempt >= MAX_COMMAND_ATTEMPTS)
-        throw new ConflictError('concurrent_modification', CONCURRENT_MODIFICATION);
+        throw new ConflictError('concurrent_modification', CONCURRENT_MODIFICATION_MESSAGE);
       // Jitter spreads the retries of writers that collided on the same version.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
     }

@@ -51,7 +51,17 @@ function brazilianMessage(issue: Issue): string {
 
 z.config({ customError: (issue) => brazilianMessage(issue) });
 
-/** Turns the first zod issue into a 400 naming the field, e.g. "Campo 'amount' deve ser maior que 0". */
+/** A refinement's own code (`params: { code }`), for rules the API answers with a code of their own. */
+function codeOf(issue: z.core.$ZodIssue): string | undefined {
+  const code =
+    issue.code === 'custom' ? (issue.params as { code?: unknown } | undefined)?.code : undefined;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * Turns the first zod issue into a 400 naming the field, e.g. "Campo 'amount' deve ser maior que 0"
+ * (code validation_error, or the refinement's own: `params: { code: 'invalid_range' }`).
+ */
 export function parseOrThrow<T>(schema: ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
@@ -64,7 +74,7 @@ export function parseOrThrow<T>(schema: ZodType<T>, value: unknown): T {
     : field
       ? `Campo '${field}' ${issue.message}`
       : `Requisição inválida: ${issue.message}`;
-  throw new ValidationError(message, field || undefined);
+  throw new ValidationError(message, field || undefined, codeOf(issue));
 }
 
 /** `@Body(new ZodValidationPipe(schema))`: validates and strips nothing silently (use z.strictObject). */

@@ -1,4 +1,4 @@
-import type { StudentProfile } from '../../contracts/students';
+import type { StudentEventData } from '../../contracts/students';
 import { eventData, type EventsOf, eventTypesOf } from '../../platform/event-store/event';
 
 interface CreditMovement {
@@ -20,14 +20,13 @@ export const creditEvents = {
   CreditBurned: eventData<CreditMovement>(),
 };
 
-/** The events of a student's stream. */
+/** The events of a student's stream: its lifecycle (published in contracts) and its credits. */
 export const studentEvents = {
-  StudentRegistered: eventData<StudentProfile>(),
-  /** Only the fields that changed; `null` clears an optional field. */
-  StudentUpdated: eventData<Partial<StudentProfile>>(),
-  StudentDeactivated: eventData<Record<string, never>>(),
-  StudentReactivated: eventData<Record<string, never>>(),
-  StudentRemoved: eventData<Record<string, never>>(),
+  StudentRegistered: eventData<StudentEventData['StudentRegistered']>(),
+  StudentUpdated: eventData<StudentEventData['StudentUpdated']>(),
+  StudentDeactivated: eventData<StudentEventData['StudentDeactivated']>(),
+  StudentReactivated: eventData<StudentEventData['StudentReactivated']>(),
+  StudentRemoved: eventData<StudentEventData['StudentRemoved']>(),
   ...creditEvents,
 };
 

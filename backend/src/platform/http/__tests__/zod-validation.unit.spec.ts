@@ -44,6 +44,31 @@ describe('parseOrThrow', () => {
     );
   });
 
+  it("answers a refinement's own code when it has one, validation_error otherwise", () => {
+    const range = z
+      .strictObject({ inicio: z.number(), fim: z.number() })
+      .refine((value) => value.fim > value.inicio, {
+        message: 'O horário de término deve ser depois do início',
+        path: ['fim'],
+        params: { code: 'invalid_range' },
+      });
+    const refused = (value: unknown) => {
+      try {
+        parseOrThrow(range, value);
+      } catch (error) {
+        return error as ValidationError;
+      }
+      throw new Error('expected a validation error');
+    };
+    expect(refused({ inicio: 2, fim: 1 })).toMatchObject({
+      code: 'invalid_range',
+      statusCode: 400,
+      field: 'fim',
+      message: 'O horário de término deve ser depois do início',
+    });
+    expect(refused({ inicio: 'x', fim: 1 }).code).toBe('validation_error');
+  });
+
   it('returns the parsed value', () => {
     expect(parseOrThrow(schema, { amount: 2, reason: 'Renovação' })).toEqual({
       amount: 2,

@@ -1,0 +1,152 @@
+import type { CancellationPolicy } from '../../contracts/locations';
+import {
+  INVALID_RANGE,
+  INVALID_RANGE_MESSAGE,
+  lateCancellationOf,
+  SESSION_STREAM_TYPE,
+  type SessionBooking,
+  type SessionStatus,
+  type SessionView,
+  evolveSessionView,
+} from '../../contracts/scheduling';
+import {
+  ConflictError,
+  type DomainError,
+  NotFoundError,
+  ValidationError,
+} from '../../platform/errors/domain-error';
+import { CONCURRENT_MODIFICATION_MESSAGE } from '../../platform/event-store/command-runner';
+import type { Decider } from '../../platform/event-store/decider';
+import type { SessionStreamEvent } from './session.events';
+
+/** What a change of one session may carry (PATCH /api/sessions/:id without its scope). */
+export interface SessionChanges {
+  studentId?: string;
+  locationId?: string | null;
+  inicio?: string;
+  fim?: string;
+  observacoes?: string | null;
+  confirmado?: boolean;
+  status?: SessionStatus;
+  allowOverlap?: boolean;
+  /**
+   * Instead of `inicio`/`fim`: move by these milliseconds ('Esta e as próximas' moves each later
+   * occurrence as much as the one the trainer edited).
+   */
+  shift?: { inicio: number; fim: number };
+}
+
+/** The cancellation policy of the session's location, as the caller read it just before. */
+export interface PolicyAt {
+  locationId: string;
+  policy: CancellationPolicy;
+}
+
+export type SessionCommand =
+  | { type: 'BookSession'; booking: SessionBooking }
+  | { type: 'ChangeSession'; changes: SessionChanges; cancellation: PolicyAt | null }
+  | { type: 'DeleteSession' };
+
+/** A session as its stream tells it; undefined before it is booked. */
+export type SessionState = SessionView | undefined;
+
+export const sessionNotFound = () => new NotFoundError('Agendamento');
+const invalidRange = () => new ValidationError(INVALID_RANGE_MESSAGE, 'fim', INVALID_RANGE);
+
+function evolve(state: SessionState, event: SessionStreamEvent): SessionState {
+  if (event.type === 'SessionOverlapAllowed') return state && { ...state, allowOverlap: true };
+  return evolveSessionView(state, event);
+}
+
+const shifted = (instant: string, milliseconds: number) =>
+  new Date(Date.parse(instant) + milliseconds).toISOString();
+
+/** The times after `changes`: moved by `shift`, or as sent, or as they are. */
+export function timesAfter(
+  view: Pick<SessionView, 'inicio' | 'fim'>,
+  changes: SessionChanges,
+): { inicio: string; fim: string } {
+  if (changes.shift)
+    return {
+      inicio: shifted(view.inicio, changes.shift.inicio),
+      fim: shifted(view.fim, changes.shift.fim),
+    };
+  return { inicio: changes.inicio ?? view.inicio, fim: changes.fim ?? view.fim };
+}
+
+function change(
+  view: SessionView,
+  { changes, cancellation }: { changes: SessionChanges; cancellation: PolicyAt | null },
+  now: Date,
+): SessionStreamEvent[] | DomainError {
+  const { inicio, fim } = timesAfter(view, changes);
+  if (Date.parse(fim) <= Date.parse(inicio)) return invalidRange();
+  const events: SessionStreamEvent[] = [];
+
+  const reassigned: { studentId?: string; locationId?: string | null } = {};
+  if (changes.studentId !== undefined && changes.studentId !== view.studentId)
+    reassigned.studentId = changes.studentId;
+  if (changes.locationId !== undefined && changes.locationId !== view.locationId)
+    reassigned.locationId = changes.locationId;
+  if (Object.keys(reassigned).length > 0)
+    events.push({ type: 'SessionReassigned', data: reassigned });
+  if (inicio !== view.inicio || fim !== view.fim)
+    events.push({ type: 'SessionRescheduled', data: { inicio, fim } });
+  if (changes.allowOverlap === true && !view.allowOverlap)
+    events.push({ type: 'SessionOverlapAllowed', data: {} });
+  if (changes.observacoes !== undefined && changes.observacoes !== view.observacoes)
+    events.push({ type: 'SessionNotesChanged', data: { observacoes: changes.observacoes } });
+  if (changes.confirmado !== undefined && changes.confirmado !== view.confirmado)
+    events.push({ type: 'SessionConfirmationChanged', data: { confirmado: changes.confirmado } });
+
+  // Last: the caller settles credits from the position of the command's last event.
+  const to = changes.status;
+  if (to !== undefined && to !== view.status) {
+    const locationId =
+      reassigned.locationId !== undefined ? reassigned.locationId : view.locationId;
+    let lateCancellation = null;
+    if (to === 'cancelada' && locationId) {
+      // The policy read for another location: the session moved meanwhile.
+      if (cancellation?.locationId !== locationId)
+        return new ConflictError('concurrent_modification', CONCURRENT_MODIFICATION_MESSAGE);
+      lateCancellation = lateCancellationOf(cancellation.policy, inicio, now);
+    }
+    events.push({
+      type: 'SessionStatusChanged',
+      data: { from: view.status, to, lateCancellation },
+    });
+  }
+  return events;
+}
+
+function decide(
+  command: SessionCommand,
+  state: SessionState,
+  now: Date,
+): SessionStreamEvent[] | DomainError {
+  if (command.type === 'BookSession') {
+    if (state) return new ConflictError('session_exists', 'Agendamento já cadastrado');
+    const { booking } = command;
+    if (Date.parse(booking.fim) <= Date.parse(booking.inicio)) return invalidRange();
+    return [{ type: 'SessionBooked', data: booking }];
+  }
+  if (!state || state.deleted) return sessionNotFound();
+  switch (command.type) {
+    case 'ChangeSession':
+      return change(state, command, now);
+    case 'DeleteSession':
+      return [{ type: 'SessionDeleted', data: {} }];
+  }
+}
+
+/**
+ * One session's stream: booked, moved, reassigned, done or cancelled (a late cancellation decided
+ * from the location's policy and the clock), deleted. The rules across sessions (overlaps,
+ * vacations) are the schedule guard's, in the same transaction (commands/schedule-guard.ts).
+ */
+export const sessionDecider: Decider<SessionCommand, SessionStreamEvent, SessionState> = {
+  streamType: SESSION_STREAM_TYPE,
+  initialState: () => undefined,
+  evolve,
+  decide,
+};

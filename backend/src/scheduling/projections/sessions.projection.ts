@@ -1,0 +1,53 @@
+import type { Selectable } from 'kysely';
+import type { Sessions } from '../../platform/database/database.types';
+import { streamRowProjection } from '../../platform/projections/stream-row-projection';
+import { SESSION_STREAM_EVENT_TYPES, type SessionStreamEvent } from '../domain/session.events';
+
+/** `sessions`: one row per session, deleted ones marked; the agenda, dashboard and feed read it. */
+export const sessionsProjection = streamRowProjection<SessionStreamEvent, Selectable<Sessions>>({
+  name: 'sessions',
+  table: 'sessions',
+  eventTypes: SESSION_STREAM_EVENT_TYPES,
+  changeType: 'session',
+  nextRow(row, stored) {
+    const { event } = stored;
+    const stamp = { version: stored.streamVersion, updatedAt: stored.occurredAt };
+    if (event.type === 'SessionBooked') {
+      const { allowOverlap: _allowOverlap, inicio, fim, ...booking } = event.data;
+      return {
+        id: stored.streamId,
+        tenantId: stored.tenantId,
+        ...booking,
+        inicio: new Date(inicio),
+        fim: new Date(fim),
+        status: 'agendada',
+        confirmado: false,
+        createdAt: stored.occurredAt,
+        removedAt: null,
+        ...stamp,
+      };
+    }
+    if (!row) return undefined;
+    switch (event.type) {
+      case 'SessionRescheduled':
+        return {
+          ...row,
+          inicio: new Date(event.data.inicio),
+          fim: new Date(event.data.fim),
+          ...stamp,
+        };
+      case 'SessionReassigned':
+        return { ...row, ...event.data, ...stamp };
+      case 'SessionNotesChanged':
+        return { ...row, observacoes: event.data.observacoes, ...stamp };
+      case 'SessionConfirmationChanged':
+        return { ...row, confirmado: event.data.confirmado, ...stamp };
+      case 'SessionStatusChanged':
+        return { ...row, status: event.data.to, ...stamp };
+      case 'SessionOverlapAllowed':
+        return { ...row, ...stamp };
+      case 'SessionDeleted':
+        return { ...row, removedAt: stored.occurredAt, ...stamp };
+    }
+  },
+});

@@ -1,0 +1,139 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import type { Dashboard, Session, SessionRange, SessionStatus } from '../../contracts/scheduling';
+import { dayRange, weekRange, zonedParts } from '../../contracts/time';
+import { DATABASE, type Db } from '../../platform/database/database.module';
+import { isoInstant } from '../../platform/database/database';
+
+/** A session as the calendar feed writes it. */
+export interface FeedSession {
+  id: string;
+  inicio: Date;
+  fim: Date;
+  status: SessionStatus;
+  observacoes: string | null;
+  studentNome: string | null;
+  locationNome: string | null;
+  version: number;
+  updatedAt: Date;
+}
+
+/**
+ * The only code that reads the sessions read model (with the names this context keeps of students
+ * and locations); every read is scoped by tenant.
+ */
+@Injectable()
+export class SessionsRepository {
+  constructor(@Inject(DATABASE) private readonly db: Db) {}
+
+  /**
+   * The tenant's sessions (not deleted) with their student's and location's rows of this context.
+   * The joins repeat the tenant: the planner then reads only this trainer's names, however many
+   * trainers there are.
+   */
+  private withNames(tenantId: string) {
+    return this.db
+      .selectFrom('sessions as s')
+      .leftJoin('schedulingStudents as st', (join) =>
+        join
+          .onRef('st.id', '=', 's.studentId')
+          .onRef('st.tenantId', '=', 's.tenantId')
+          .on('st.removedAt', 'is', null),
+      )
+      .leftJoin('schedulingLocations as l', (join) =>
+        join
+          .onRef('l.id', '=', 's.locationId')
+          .onRef('l.tenantId', '=', 's.tenantId')
+          .on('l.removedAt', 'is', null),
+      )
+      .where('s.tenantId', '=', tenantId)
+      .where('s.removedAt', 'is', null);
+  }
+
+  private sessions(tenantId: string) {
+    return this.withNames(tenantId).select([
+      's.id',
+      's.studentId',
+      'st.nome as studentNome',
+      's.locationId',
+      'l.nome as locationNome',
+      isoInstant('s.inicio').as('inicio'),
+      isoInstant('s.fim').as('fim'),
+      's.status',
+      's.confirmado',
+      's.observacoes',
+      's.seriesId',
+    ]);
+  }
+
+  /** The sessions that start in [from, to), by start. */
+  async list(tenantId: string, { from, to }: SessionRange): Promise<Session[]> {
+    const rows = await this.sessions(tenantId)
+      .where('s.inicio', '>=', new Date(from))
+      .where('s.inicio', '<', new Date(to))
+      .orderBy('s.inicio')
+      .orderBy('s.id')
+      .execute();
+    return rows as Session[];
+  }
+
+  async find(tenantId: string, id: string): Promise<Session | undefined> {
+    return (await this.sessions(tenantId).where('s.id', '=', id).executeTakeFirst()) as
+      Session | undefined;
+  }
+
+  /**
+   * The dashboard in one query: agendada sessions today and this Sunday–Saturday week (in
+   * `timeZone`), active students and locations, and the next three agendada sessions after `now`.
+   */
+  async dashboard(tenantId: string, now: Date, timeZone: string): Promise<Dashboard> {
+    const today = zonedParts(now, timeZone).date;
+    const day = dayRange(today, timeZone);
+    const week = weekRange(today, timeZone);
+    const scheduled = (range: { from: Date; to: Date }) => sql<number>`(
+      select count(*)::int from sessions
+      where tenant_id = ${tenantId}::uuid and removed_at is null and status = 'agendada'
+        and inicio >= ${range.from} and inicio < ${range.to})`;
+    const active = (table: string) => sql<number>`(
+      select count(*)::int from ${sql.table(table)}
+      where tenant_id = ${tenantId}::uuid and removed_at is null and ativo)`;
+    const { rows } = await sql<Dashboard>`
+      select ${scheduled(day)} as hoje, ${scheduled(week)} as semana,
+        ${active('scheduling_students')} as total_alunos,
+        ${active('scheduling_locations')} as locais_ativos,
+        (select coalesce(json_agg(next order by next.inicio, next.id), '[]'::json) from (
+          select s.id, to_char(s.inicio at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as inicio,
+                 st.nome as "studentNome", l.nome as "locationNome"
+          from sessions s
+          left join scheduling_students st
+            on st.id = s.student_id and st.tenant_id = s.tenant_id and st.removed_at is null
+          left join scheduling_locations l
+            on l.id = s.location_id and l.tenant_id = s.tenant_id and l.removed_at is null
+          where s.tenant_id = ${tenantId}::uuid and s.removed_at is null and s.status = 'agendada'
+            and s.inicio > ${now}
+          order by s.inicio, s.id limit 3) next) as proximas`.execute(this.db);
+    return rows[0];
+  }
+
+  /** The sessions (cancelled ones too) that start in [from, to), for the calendar feed. */
+  async feed(tenantId: string, from: Date, to: Date): Promise<FeedSession[]> {
+    const rows = await this.withNames(tenantId)
+      .select([
+        's.id',
+        's.inicio',
+        's.fim',
+        's.status',
+        's.observacoes',
+        'st.nome as studentNome',
+        'l.nome as locationNome',
+        's.version',
+        's.updatedAt',
+      ])
+      .where('s.inicio', '>=', from)
+      .where('s.inicio', '<', to)
+      .orderBy('s.inicio')
+      .orderBy('s.id')
+      .execute();
+    return rows as FeedSession[];
+  }
+}

@@ -1,0 +1,13 @@
+import type { BoundedContext } from '../platform/context/bounded-context';
+import { schedulingProjections } from './projections';
+import { SchedulingModule } from './scheduling.module';
+
+/**
+ * The agenda: sessions under the schedule guard (no overlaps unless asked, nothing in a vacation),
+ * recurring series, availability and vacations, the dashboard and the private calendar feed.
+ */
+export const schedulingContext: BoundedContext = {
+  name: 'scheduling',
+  module: SchedulingModule,
+  projections: schedulingProjections,
+};

@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+import { AgendaSettingsController } from './agenda-settings.controller';
+import { CalendarController } from './calendar.controller';
+import { AvailabilityCommands } from './commands/availability.commands';
+import { SessionScheduling } from './commands/session-scheduling';
+import { SessionCommands } from './commands/session.commands';
+import { VacationCommands } from './commands/vacation.commands';
+import { DashboardController } from './dashboard.controller';
+import { AgendaSettingsRepository } from './queries/agenda-settings.repository';
+import { CalendarFeeds } from './queries/calendar-feeds';
+import { SessionsRepository } from './queries/sessions.repository';
+import { SessionsController } from './sessions.controller';
+
+@Module({
+  controllers: [
+    SessionsController,
+    DashboardController,
+    AgendaSettingsController,
+    CalendarController,
+  ],
+  providers: [
+    SessionCommands,
+    SessionScheduling,
+    AvailabilityCommands,
+    VacationCommands,
+    SessionsRepository,
+    AgendaSettingsRepository,
+    CalendarFeeds,
+  ],
+})
+export class SchedulingModule {}

@@ -1,0 +1,560 @@
+/**
+ * The agenda's figures (`npm run bench` runs it after the others; `npm run bench:sessions` alone):
+ *
+ *   reads: GET /api/sessions for one month of a trainer with 5,000 sessions, the real API (built,
+ *          with its worker) beside a bare node:http + pg server running the same SQL, taking
+ *          turns; then again with 50,000 sessions for that trainer and 1,000 other trainers in the
+ *          table (the month itself holds the same 150 sessions: the p99 should stay within 1.3x).
+ *   lag:   session bookings at 200/s (50 trainers) through the real command path (schedule guard
+ *          included) -> the dashboard's read model (`sessions`) -> the socket message, with every
+ *          projection of the app running in the real worker.
+ *
+ * Seeding is direct event appends (one INSERT ... SELECT per few thousand events) that the
+ * worker then projects, not 50,000 HTTP calls. Own database and Redis prefix per run.
+ */
+import { randomUUID } from 'node:crypto';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { type Kysely, sql } from 'kysely';
+import { Server } from 'socket.io';
+import { io } from 'socket.io-client';
+import { buildIfNeeded } from '../infra/scripts/build-if-needed';
+import { parseConfig } from '../backend/src/config/config';
+import { monthRange } from '../backend/src/contracts/time';
+import {
+  createDatabase,
+  createPool,
+  type Database,
+} from '../backend/src/platform/database/database';
+import { CommandRunner } from '../backend/src/platform/event-store/command-runner';
+import { type Checkpoint, hasReached } from '../backend/src/platform/projections/checkpoint';
+import { ProjectionCatalogue } from '../backend/src/platform/projections/projection-catalogue';
+import { ProjectionsOnCommit } from '../backend/src/platform/projections/projections-on-commit';
+import { ReadYourWrites } from '../backend/src/platform/projections/read-your-writes';
+import { projectionKeys } from '../backend/src/platform/projections/redis-keys';
+import { closeRedis, createRedis } from '../backend/src/platform/queue/redis';
+import { SessionCommands } from '../backend/src/scheduling/commands/session.commands';
+import { schedulingProjections } from '../backend/src/scheduling/projections';
+import { StudentCommands } from '../backend/src/students/commands/student.commands';
+import { admin, compare, freePort, type HttpComparison, json, start, stop, waitFor } from './http';
+
+const ROOT = path.resolve(__dirname, '..');
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const DATABASE_NAME = `vira_bench_sessions_${process.pid}`;
+const REDIS_PREFIX = `vira-bench-sessions-${process.pid}`;
+const CONNECTIONS = 16;
+const WINDOW_SECONDS = 3;
+const MONTH = '2031-03';
+/** Sessions of the measured month: a busy trainer's (about 7 a working day). */
+const MONTH_SESSIONS = 150;
+const LAG_RATE = 200;
+const LAG_SECONDS = 5;
+const LAG_TRAINERS = 50;
+
+const databaseUrl = (() => {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${DATABASE_NAME}`;
+  return url.toString();
+})();
+
+export interface SessionsBench {
+  reads: HttpComparison[];
+  /** p99 with 50,000 sessions and 1,000 other trainers ÷ p99 with 5,000. */
+  p99Growth: number;
+  lag: {
+    ratePerSecond: number;
+    achievedPerSecond: number;
+    commands: number;
+    readModelLagMs: { p50: number; p95: number; p99: number };
+    socketLagMs: { p50: number; p95: number; p99: number };
+  };
+}
+
+const METADATA = JSON.stringify({
+  actorId: randomUUID(),
+  actorRole: 'personal',
+  correlationId: 'bench',
+  causationId: 'bench',
+  commandId: 'bench',
+});
+const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+/** `count` students of `tenantId` (StudentRegistered appended directly); answers their ids. */
+async function seedStudents(
+  db: Kysely<Database>,
+  tenantId: string,
+  count: number,
+): Promise<string[]> {
+  const { rows } = await sql<{ streamId: string }>`
+    insert into events (tenant_id, stream_type, stream_id, stream_version, event_type, data, metadata)
+    select ${tenantId}::uuid, 'student', gen_random_uuid(), 1, 'StudentRegistered',
+           jsonb_build_object('nome', 'Aluno ' || i, 'telefone', null, 'whatsapp', null, 'email', null,
+                              'planoId', null, 'observacoes', null),
+           ${METADATA}::jsonb
+    from generate_series(1, ${count}::int) i
+    returning stream_id`.execute(db);
+  return rows.map((row) => row.streamId);
+}
+
+/**
+ * `count` one-hour sessions of `tenantId` at `first` + i * `every` (an SQL interval, negative to
+ * go back in time), taking `students` in turn; SessionBooked appended directly, 10,000 a statement.
+ */
+async function seedTrainerSessions(
+  db: Kysely<Database>,
+  tenantId: string,
+  students: string[],
+  count: number,
+  first: string,
+  every: string,
+): Promise<void> {
+  for (let offset = 0; offset < count; offset += 10_000) {
+    const last = Math.min(count, offset + 10_000) - 1;
+    await sql`
+      insert into events (tenant_id, stream_type, stream_id, stream_version, event_type, data, metadata)
+      select ${tenantId}::uuid, 'session', gen_random_uuid(), 1, 'SessionBooked',
+             ${sessionBooked(sql`(${students}::uuid[])[1 + i % ${students.length}::int]`)},
+             ${METADATA}::jsonb
+      from generate_series(${offset}::int, ${last}::int) i,
+           lateral (select ${first}::timestamptz + i * ${every}::interval as at) s`.execute(db);
+  }
+}
+
+/** `perTrainer` sessions for each of `tenantIds` (one student each, `studentIds` in the same order). */
+async function seedOtherTrainers(
+  db: Kysely<Database>,
+  tenantIds: string[],
+  studentIds: string[],
+  perTrainer: number,
+  first: string,
+  every: string,
+): Promise<void> {
+  await sql`
+    insert into events (tenant_id, stream_type, stream_id, stream_version, event_type, data, metadata)
+    select t.tenant_id, 'session', gen_random_uuid(), 1, 'SessionBooked',
+           ${sessionBooked(sql`t.student_id`)}, ${METADATA}::jsonb
+    from unnest(${tenantIds}::uuid[], ${studentIds}::uuid[]) as t(tenant_id, student_id),
+         generate_series(0, ${perTrainer - 1}::int) i,
+         lateral (select ${first}::timestamptz + i * ${every}::interval as at) s`.execute(db);
+}
+
+/** SessionBooked's data for a session at `s.at`, one hour long. */
+const sessionBooked = (studentId: ReturnType<typeof sql>) => sql`jsonb_build_object(
+  'studentId', ${studentId}, 'locationId', null,
+  'inicio', to_char(s.at at time zone 'UTC', ${sql.raw(ISO)}),
+  'fim', to_char((s.at + interval '1 hour') at time zone 'UTC', ${sql.raw(ISO)}),
+  'observacoes', null, 'seriesId', null, 'allowOverlap', false, 'origin', 'personal')`;
+
+/**
+ * Waits until the worker's projections (the scheduling ones at least, and every other one it has
+ * started) have read the whole log: nothing else competes for the machine while measuring.
+ */
+async function waitForProjections(db: Kysely<Database>, timeoutMs = 600_000): Promise<void> {
+  const names = schedulingProjections.map((projection) => projection.name);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const head = (
+      await sql<{ position: number }>`select max(global_position) as position from events`.execute(
+        db,
+      )
+    ).rows[0].position;
+    const rows = await db
+      .selectFrom('projectionCheckpoints')
+      .select(['name', 'globalPosition'])
+      .execute();
+    if (
+      names.every((name) => rows.some((row) => row.name === name)) &&
+      rows.every((row) => row.globalPosition >= head)
+    )
+      return;
+    if (Date.now() > deadline) throw new Error('o worker não alcançou o log');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The bare server: node:http + pg, the SQL of SessionsRepository.list, JSON out. */
+const BARE_SERVER = `
+const http = require('node:http');
+const { Pool } = require('pg');
+const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const tenantId = process.env.TENANT_ID;
+const list = \`select s.id, s.student_id, st.nome as student_nome, s.location_id, l.nome as location_nome,
+    to_char(s.inicio at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as inicio,
+    to_char(s.fim at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as fim,
+    s.status, s.confirmado, s.observacoes, s.series_id
+  from sessions s
+  left join scheduling_students st on st.id = s.student_id and st.tenant_id = s.tenant_id and st.removed_at is null
+  left join scheduling_locations l on l.id = s.location_id and l.tenant_id = s.tenant_id and l.removed_at is null
+  where s.tenant_id = $1 and s.removed_at is null and s.inicio >= $2 and s.inicio < $3
+  order by s.inicio, s.id\`;
+http.createServer(async (request, response) => {
+  try {
+    const url = new URL(request.url, 'http://bare');
+    const { rows } = await pool.query(list, [tenantId, new Date(url.searchParams.get('from')), new Date(url.searchParams.get('to'))]);
+    const items = rows.map((row) => ({ id: row.id, studentId: row.student_id, studentNome: row.student_nome,
+      locationId: row.location_id, locationNome: row.location_nome, inicio: row.inicio, fim: row.fim,
+      status: row.status, confirmado: row.confirmado, observacoes: row.observacoes, seriesId: row.series_id }));
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify({ items }));
+  } catch (error) {
+    response.statusCode = 500;
+    response.end(String(error));
+  }
+}).listen(Number(process.env.PORT), '127.0.0.1');
+`;
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+};
+const round1 = (value: number) => Math.round(value * 10) / 10;
+const summary = (values: number[]) => ({
+  p50: round1(percentile(values, 50)),
+  p95: round1(percentile(values, 95)),
+  p99: round1(percentile(values, 99)),
+});
+
+/**
+ * Bookings at `LAG_RATE`/s over LAG_TRAINERS trainers, through the command path the API uses
+ * (schedule guard inline, wake-ups and read-your-writes on commit); the lag of each, from its
+ * answer to the `sessions` checkpoint covering it and to the socket message of that batch.
+ */
+async function measureLag(db: Kysely<Database>): Promise<SessionsBench['lag']> {
+  const config = parseConfig({
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL,
+    REDIS_PREFIX,
+    LOG_LEVEL: 'error',
+  });
+  const keys = projectionKeys(REDIS_PREFIX);
+  const redis = createRedis(REDIS_URL, 'vira-bench-sessions');
+  const runner = new CommandRunner(
+    db,
+    new ProjectionsOnCommit(
+      new ProjectionCatalogue(schedulingProjections),
+      new ReadYourWrites(config, db, redis),
+    ),
+  );
+  const sessions = new SessionCommands(runner);
+  const trainers = await Promise.all(
+    Array.from({ length: LAG_TRAINERS }, async () => {
+      const context = {
+        tenantId: randomUUID(),
+        actorId: randomUUID(),
+        actorRole: 'personal' as const,
+        correlationId: 'bench',
+      };
+      const student = randomUUID();
+      await new StudentCommands(runner).handle(context, student, {
+        type: 'RegisterStudent',
+        profile: {
+          nome: 'Aluna Bench',
+          telefone: null,
+          whatsapp: null,
+          email: null,
+          planoId: null,
+          observacoes: null,
+        },
+      });
+      return { context, student };
+    }),
+  );
+
+  const checkpoints: (Checkpoint & { projection: string; at: number })[] = [];
+  const subscriber = createRedis(REDIS_URL, 'vira-bench-sessions-sub');
+  subscriber.on('message', (_channel: string, message: string) => {
+    checkpoints.push({
+      ...(JSON.parse(message) as Checkpoint & { projection: string }),
+      at: performance.now(),
+    });
+  });
+  await subscriber.subscribe(keys.checkpointChannel);
+  const [pub, sub] = [
+    createRedis(REDIS_URL, 'vira-bench-io-pub'),
+    createRedis(REDIS_URL, 'vira-bench-io-sub'),
+  ];
+  const httpServer = createServer();
+  const ioServer = new Server(httpServer, { path: '/socket.io' });
+  ioServer.adapter(createAdapter(pub, sub, { key: keys.socketIoKey }));
+  ioServer.on('connection', (socket) => {
+    for (const { context } of trainers) void socket.join(`tenant:${context.tenantId}`);
+  });
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  const arrivals = new Map<string, number>();
+  const client = io(`http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`, {
+    path: '/socket.io',
+    transports: ['websocket'],
+  });
+  client.on('changes', (message: { projection: string; position: number }) => {
+    if (!arrivals.has(`${message.projection}:${message.position}`))
+      arrivals.set(`${message.projection}:${message.position}`, performance.now());
+  });
+  await new Promise<void>((resolve) => client.once('connect', () => resolve()));
+  await new Promise((resolve) => setTimeout(resolve, 200));
+
+  const sent: { ackAt: number; position: number }[] = [];
+  const total = LAG_RATE * LAG_SECONDS;
+  const started = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let index = 0; index < total; index++) {
+    const due = started + (index * 1000) / LAG_RATE;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const { context, student } = trainers[index % LAG_TRAINERS];
+    const slot = Math.floor(index / LAG_TRAINERS);
+    const inicio = new Date(Date.UTC(2032, 0, 1) + slot * 7_200_000);
+    inFlight.push(
+      sessions
+        .handle({ ...context, correlationId: randomUUID() }, randomUUID(), {
+          type: 'BookSession',
+          booking: {
+            studentId: student,
+            locationId: null,
+            inicio: inicio.toISOString(),
+            fim: new Date(inicio.getTime() + 3_600_000).toISOString(),
+            observacoes: null,
+            seriesId: null,
+            allowOverlap: false,
+            origin: 'personal',
+          },
+        })
+        .then((result) => void sent.push({ ackAt: performance.now(), position: result.position })),
+    );
+  }
+  await Promise.all(inFlight);
+  const achievedPerSecond = Math.round(sent.length / ((performance.now() - started) / 1000));
+  const transactions = await sql<{ globalPosition: number; transactionId: string }>`
+    select global_position, transaction_id::text from events where global_position = any(${sent.map((s) => s.position)}::bigint[])`.execute(
+    db,
+  );
+  const txOf = new Map(transactions.rows.map((row) => [row.globalPosition, row.transactionId]));
+  const readLags: number[] = [];
+  const socketLags: number[] = [];
+  const deadline = performance.now() + 20_000;
+  for (const command of sent) {
+    const target = {
+      transactionId: txOf.get(command.position) as string,
+      position: command.position,
+    };
+    const covering = () =>
+      checkpoints.find((c) => c.projection === 'sessions' && hasReached(c, target));
+    while (!covering() && performance.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    const found = covering();
+    if (!found) throw new Error(`sessions não alcançou a posição ${command.position}`);
+    readLags.push(found.at - command.ackAt);
+    const socketAt = arrivals.get(`sessions:${found.position}`);
+    if (socketAt !== undefined) socketLags.push(socketAt - command.ackAt);
+  }
+  client.close();
+  await new Promise<void>((resolve) => ioServer.close(() => resolve()));
+  for (const connection of [subscriber, pub, sub, redis]) await closeRedis(connection);
+  return {
+    ratePerSecond: LAG_RATE,
+    achievedPerSecond,
+    commands: sent.length,
+    readModelLagMs: summary(readLags),
+    socketLagMs: summary(socketLags),
+  };
+}
+
+export async function measureSessions(): Promise<SessionsBench> {
+  buildIfNeeded((line) => process.stdout.write(`${line}\n`));
+  await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
+  await admin(`create database ${DATABASE_NAME}`);
+  const [apiPort, barePort] = [await freePort(), await freePort()];
+  const env = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL,
+    REDIS_PREFIX,
+    LOG_LEVEL: 'info',
+    PORT: String(apiPort),
+    HOST: '127.0.0.1',
+  };
+  const dist = path.join(ROOT, 'backend/dist/backend/src');
+  const db = createDatabase(
+    createPool({
+      connectionString: databaseUrl,
+      poolMax: 40,
+      applicationName: 'vira-bench-sessions',
+    }),
+  );
+  let api: ChildProcess | undefined;
+  let worker: ChildProcess | undefined;
+  let bare: ChildProcess | undefined;
+  try {
+    api = start(path.join(dist, 'main.js'), env);
+    const apiUrl = `http://127.0.0.1:${apiPort}`;
+    await waitFor(`${apiUrl}/api/health/live`);
+    worker = start(path.join(dist, 'worker.js'), env);
+
+    const email = `bench-agenda-${Date.now()}@example.com`;
+    const password = 'bench-senha-1';
+    const signup = {
+      nome: 'Personal Bench',
+      cpf: '52998224725',
+      dataNascimento: '1990-01-01',
+      telefone: '11999998888',
+      email,
+      password,
+    };
+    const post = (url: string, body: unknown) =>
+      fetch(`${apiUrl}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    await json(await post('/api/auth/signup', signup));
+    const { accessToken: token } = await json<{ accessToken: string }>(
+      await post('/api/auth/login', { email, password }),
+    );
+    const authorization = `Bearer ${token}`;
+    const { tenantId } = await json<{ tenantId: string }>(
+      await fetch(`${apiUrl}/api/me`, { headers: { authorization } }),
+    );
+
+    const students = await seedStudents(db, tenantId, 40);
+    const { from, to } = monthRange(MONTH, 'America/Sao_Paulo');
+    // The month's 150 (one every 4 h 40 min from its first morning); the rest before it, every
+    // 3 hours back in time from the end of February.
+    const monthStart = new Date(from.getTime() + 6 * 3_600_000).toISOString();
+    await seedTrainerSessions(
+      db,
+      tenantId,
+      students,
+      MONTH_SESSIONS,
+      monthStart,
+      '4 hours 40 minutes',
+    );
+    const history = (count: number, skip: number) =>
+      seedTrainerSessions(
+        db,
+        tenantId,
+        students,
+        count,
+        new Date(Date.parse('2031-02-28T12:00:00Z') - skip * 3 * 3_600_000).toISOString(),
+        '-3 hours',
+      );
+    await history(5_000 - MONTH_SESSIONS, 0);
+    process.stdout.write('Agenda: 5.000 sessões semeadas; projetando...\n');
+    await waitForProjections(db);
+
+    bare = spawn(process.execPath, ['-e', BARE_SERVER], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        TENANT_ID: tenantId,
+        PORT: String(barePort),
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const query = `from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
+    await waitFor(`http://127.0.0.1:${barePort}/?${query}`);
+    const check = await json<{ items: unknown[] }>(
+      await fetch(`${apiUrl}/api/sessions?${query}`, { headers: { authorization } }),
+    );
+    if (check.items.length !== MONTH_SESSIONS)
+      throw new Error(`o mês tem ${check.items.length} sessões`);
+
+    const reads: HttpComparison[] = [];
+    const measure = (name: string) =>
+      compare(
+        name,
+        {
+          url: `${apiUrl}/api/sessions?${query}`,
+          connections: CONNECTIONS,
+          duration: WINDOW_SECONDS,
+          headers: { authorization },
+        },
+        {
+          url: `http://127.0.0.1:${barePort}/?${query}`,
+          connections: CONNECTIONS,
+          duration: WINDOW_SECONDS,
+        },
+      );
+    process.stdout.write('HTTP: GET /api/sessions (um mês, 5.000 sessões)...\n');
+    reads.push(await measure('GET /api/sessions, um mês (5.000 sessões)'));
+    process.stdout.write(`  ${JSON.stringify(reads[0])}\n`);
+
+    await history(45_000, 5_000 - MONTH_SESSIONS);
+    const others = Array.from({ length: 1_000 }, () => randomUUID());
+    const otherStudents: string[] = [];
+    for (const other of others) otherStudents.push(...(await seedStudents(db, other, 1)));
+    // 50 sessions each, one a fortnight from 10 months before the month to 14 after it: about
+    // 2,000 of them in the month too.
+    await seedOtherTrainers(
+      db,
+      others,
+      otherStudents,
+      50,
+      '2030-05-01T12:00:00Z',
+      '14 days 13 hours',
+    );
+    process.stdout.write(
+      'Agenda: 50.000 sessões e 1.000 outros personais semeados; projetando...\n',
+    );
+    await waitForProjections(db);
+    await sql`analyze sessions`.execute(db);
+    process.stdout.write('HTTP: GET /api/sessions (um mês, 50.000 sessões + 1.000 personais)...\n');
+    reads.push(await measure('GET /api/sessions, um mês (50.000 sessões, +1.000 personais)'));
+    process.stdout.write(`  ${JSON.stringify(reads[1])}\n`);
+    await stop(bare);
+    bare = undefined;
+
+    await waitForProjections(db);
+    process.stdout.write(`Agenda: atraso comando -> dashboard -> socket a ${LAG_RATE}/s...\n`);
+    const lag = await measureLag(db);
+    return {
+      reads,
+      p99Growth: Math.round((reads[1].api.p99Ms / Math.max(reads[0].api.p99Ms, 0.001)) * 100) / 100,
+      lag,
+    };
+  } finally {
+    await Promise.all([stop(bare), stop(worker), stop(api)]);
+    await db.destroy();
+    await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
+  }
+}
+
+export function printSessions(result: SessionsBench): void {
+  process.stdout.write(
+    '\nAgenda: GET /api/sessions de um mês (150 sessões), API vs node:http + pg\n',
+  );
+  console.table(
+    result.reads.map((row) => ({
+      caso: row.case,
+      'API req/s': row.api.requestsPerSecond,
+      'API p50/p99 ms': `${row.api.p50Ms} / ${row.api.p99Ms}`,
+      'bare req/s': row.bare.requestsPerSecond,
+      'bare p50/p99 ms': `${row.bare.p50Ms} / ${row.bare.p99Ms}`,
+      razão: row.ratio,
+    })),
+  );
+  process.stdout.write(`p99 com 50.000 ÷ p99 com 5.000: ${result.p99Growth}\n`);
+  const { lag } = result;
+  process.stdout.write(
+    `Agendamento -> dashboard -> socket a ${lag.ratePerSecond}/s (obtido ${lag.achievedPerSecond}/s, ${lag.commands} comandos): ` +
+      `leitura p50/p95/p99 ${lag.readModelLagMs.p50}/${lag.readModelLagMs.p95}/${lag.readModelLagMs.p99} ms, ` +
+      `socket p50/p95/p99 ${lag.socketLagMs.p50}/${lag.socketLagMs.p95}/${lag.socketLagMs.p99} ms\n`,
+  );
+}
+
+if (require.main === module) {
+  measureSessions()
+    .then(printSessions)
+    .catch((error: unknown) => {
+      process.stderr.write(
+        `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+      process.exit(1);
+    });
+}
