@@ -18,4 +18,8 @@ export const invalidatedByChange: InvalidationMap = {
   location: [locationKeys.all],
   task: [taskKeys.tasks()],
   'task-list': [taskKeys.lists()],
+  session: [['sessions'], ['dashboard']],
+  availability: [['availability']],
+  vacation: [['vacations']],
+  dashboard: [['dashboard']],
 };
