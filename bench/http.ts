@@ -19,7 +19,7 @@ import { buildIfNeeded } from '../infra/scripts/build-if-needed';
 const ROOT = path.resolve(__dirname, '..');
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const DATABASE_NAME = 'vira_bench_http';
+const DATABASE_NAME = `vira_bench_http_${process.pid}`;
 const ROUNDS = 5;
 const WINDOW_SECONDS = 3;
 const CONNECTIONS = 16;
@@ -44,7 +44,7 @@ const databaseUrl = (() => {
   return url.toString();
 })();
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -54,7 +54,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function admin(statement: string): Promise<void> {
+export async function admin(statement: string): Promise<void> {
   const client = new Client({ connectionString: ADMIN_URL });
   await client.connect();
   try {
@@ -64,7 +64,7 @@ async function admin(statement: string): Promise<void> {
   }
 }
 
-function start(script: string, env: NodeJS.ProcessEnv): ChildProcess {
+export function start(script: string, env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(process.execPath, [script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
@@ -72,7 +72,7 @@ function start(script: string, env: NodeJS.ProcessEnv): ChildProcess {
   });
 }
 
-async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -85,7 +85,7 @@ async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
   }
 }
 
-async function stop(child: ChildProcess | undefined): Promise<void> {
+export async function stop(child: ChildProcess | undefined): Promise<void> {
   if (!child || child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
@@ -94,7 +94,7 @@ async function stop(child: ChildProcess | undefined): Promise<void> {
   clearTimeout(timer);
 }
 
-async function json<T>(response: Response): Promise<T> {
+export async function json<T>(response: Response): Promise<T> {
   if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -198,7 +198,7 @@ const medianFigure = (figures: HttpFigure[]): HttpFigure => ({
 });
 
 /** Both servers take turns, ROUNDS times; the median of each. */
-async function compare(
+export async function compare(
   name: string,
   api: autocannon.Options,
   bare: autocannon.Options,

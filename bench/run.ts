@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: event store throughput against plain INSERTs, command-to-read-model and
  * command-to-socket lag through the real worker process, and rebuild rate. Uses its own database
- * (vira_bench, dropped and created) and REDIS_PREFIX vira-bench. Prints a table and writes
+ * (vira_bench_<pid>, created and dropped) and REDIS_PREFIX vira-bench-<pid>. Prints a table and writes
  * bench/results/<time>.json.
  *
  * HTTP (bench/http.ts): the built API in its own process beside a bare node:http + pg server
@@ -26,6 +26,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { Client } from 'pg';
 import { measureHttp, printHttp } from './http';
+import { measureSessions, printSessions } from './sessions';
 import { Server } from 'socket.io';
 import { io } from 'socket.io-client';
 import { parseConfig } from '../backend/src/config/config';
@@ -49,8 +50,9 @@ import { studentProjections } from '../backend/src/students/projections';
 
 const ROOT = path.resolve(__dirname, '..');
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DATABASE_NAME = 'vira_bench';
-const REDIS_PREFIX = 'vira-bench';
+/** Own names per run: a bench beside another one (or beside the tests) never touches its data. */
+const DATABASE_NAME = `vira_bench_${process.pid}`;
+const REDIS_PREFIX = `vira-bench-${process.pid}`;
 /** Each throughput figure is the median of ROUNDS windows, the variants taking turns. */
 const THROUGHPUT_SECONDS = 1;
 const THROUGHPUT_ROUNDS = 5;
@@ -434,6 +436,9 @@ async function main(): Promise<void> {
     process.stdout.write('HTTP, API ao lado de um servidor node:http + pg...\n');
     const http = await measureHttp();
 
+    process.stdout.write('Agenda: GET /api/sessions e atraso até o dashboard...\n');
+    const agenda = await measureSessions();
+
     const result = {
       at: new Date().toISOString(),
       durationSeconds: Math.round((performance.now() - benchStarted) / 1000),
@@ -441,9 +446,11 @@ async function main(): Promise<void> {
       lag,
       rebuild,
       http,
+      agenda,
     };
     printTable(result);
     printHttp(http);
+    printSessions(agenda);
     mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
     const file = path.join(ROOT, 'bench/results', `${result.at.replace(/[:.]/g, '-')}.json`);
     writeFileSync(file, JSON.stringify(result, null, 2));
