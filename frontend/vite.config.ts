@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { bundleBudget } from './build/bundle-budget';
 import packageJson from './package.json' with { type: 'json' };
 
@@ -9,12 +10,74 @@ const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 export default defineConfig({
   plugins: [
     react(),
+    // An installable app whose shell opens without a network (the trainer on a gym floor). The
+    // service worker precaches the built files; API answers are never cached by it (they are
+    // no-store and per user: the query cache persisted per user covers offline reading).
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: 'Vira — Sua agenda que vira dinheiro',
+        short_name: 'Vira',
+        description: 'Agenda, alunos e finanças para personal trainers.',
+        lang: 'pt-BR',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#0ca678',
+        background_color: '#14161a',
+        categories: ['business', 'health', 'productivity'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/maskable-192.png',
+            sizes: '192x192',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+          {
+            src: '/icons/maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+        shortcuts: [
+          {
+            name: 'Agenda',
+            url: '/agenda',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }],
+          },
+          {
+            name: 'Alunos',
+            url: '/alunos',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }],
+          },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//],
+        cleanupOutdatedCaches: true,
+        // The shell and every lazy page: an offline trainer can open any screen they used.
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
     // The JS a phone downloads before /auth or the signed-in shell can show: at most 200 kB gzip.
     bundleBudget({
       maxGzipKb: 200,
       pages: {
         '/auth': ['src/features/auth/pages/auth-page.tsx'],
-        'signed-in shell (/)': ['src/app/shell/app-layout.tsx', 'src/features/dashboard/pages/dashboard-page.tsx'],
+        'signed-in shell (/)': [
+          'src/app/shell/app-layout.tsx',
+          'src/features/dashboard/pages/dashboard-page.tsx',
+        ],
       },
     }),
   ],

@@ -34,7 +34,10 @@ export interface BudgetOptions {
 const gzipBytes = (code: string) => gzipSync(code).length;
 
 /** The chunks `roots` pull in before running: themselves and their static imports, transitively. */
-export function staticClosure(chunks: ReadonlyMap<string, BuiltChunk>, roots: Iterable<string>): Set<string> {
+export function staticClosure(
+  chunks: ReadonlyMap<string, BuiltChunk>,
+  roots: Iterable<string>,
+): Set<string> {
   const seen = new Set<string>();
   const pending = [...roots];
   while (pending.length > 0) {
@@ -53,13 +56,21 @@ function chunkOf(chunks: ReadonlyMap<string, BuiltChunk>, module: string): strin
   const normalised = module.replace(/\\/g, '/');
   const matches = (id: string | null) => !!id && id.replace(/\\/g, '/').endsWith(`/${normalised}`);
   const all = [...chunks.values()];
-  const found = all.find((chunk) => matches(chunk.facadeModuleId)) ?? all.find((chunk) => chunk.moduleIds.some(matches));
-  if (!found) throw new Error(`bundle budget: ${module} is in no chunk (renamed? update the budget's pages)`);
+  const found =
+    all.find((chunk) => matches(chunk.facadeModuleId)) ??
+    all.find((chunk) => chunk.moduleIds.some(matches));
+  if (!found)
+    throw new Error(`bundle budget: ${module} is in no chunk (renamed? update the budget's pages)`);
   return found.fileName;
 }
 
-export function measureBudget(chunks: ReadonlyMap<string, BuiltChunk>, pages: BudgetOptions['pages']): BudgetLine[] {
-  const entries = [...chunks.values()].filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
+export function measureBudget(
+  chunks: ReadonlyMap<string, BuiltChunk>,
+  pages: BudgetOptions['pages'],
+): BudgetLine[] {
+  const entries = [...chunks.values()]
+    .filter((chunk) => chunk.isEntry)
+    .map((chunk) => chunk.fileName);
   const initial = staticClosure(chunks, entries);
   const line = (name: string, files: Set<string>): BudgetLine => ({
     name,
@@ -69,7 +80,16 @@ export function measureBudget(chunks: ReadonlyMap<string, BuiltChunk>, pages: Bu
   return [
     line('initial JS (entry + static imports)', initial),
     ...Object.entries(pages).map(([name, modules]) =>
-      line(name, new Set([...initial, ...staticClosure(chunks, modules.map((module) => chunkOf(chunks, module)))])),
+      line(
+        name,
+        new Set([
+          ...initial,
+          ...staticClosure(
+            chunks,
+            modules.map((module) => chunkOf(chunks, module)),
+          ),
+        ]),
+      ),
     ),
   ];
 }
@@ -89,13 +109,22 @@ export function bundleBudget(options: BudgetOptions): Plugin {
       const lines = measureBudget(chunks, options.pages);
       const limit = options.maxGzipKb * 1000;
       for (const { name, gzipBytes: size, files } of lines) {
-        this.info(`${name}: ${formatKb(size)} gzip of ${options.maxGzipKb} kB (${files.length} chunks)`);
+        this.info(
+          `${name}: ${formatKb(size)} gzip of ${options.maxGzipKb} kB (${files.length} chunks)`,
+        );
+        if (process.env.VIRA_BUDGET_DETAIL) {
+          const sizes = files.map((file) => [file, gzipBytes(chunks.get(file)!.code)] as const);
+          for (const [file, bytes] of sizes.sort((a, b) => b[1] - a[1]))
+            this.info(`  ${formatKb(bytes)}  ${file}`);
+        }
       }
       const over = lines.filter((line) => line.gzipBytes > limit);
       if (over.length > 0) {
         this.error(
           `JavaScript budget exceeded (${options.maxGzipKb} kB gzip): ` +
-            over.map((line) => `${line.name} ${formatKb(line.gzipBytes)} [${line.files.join(', ')}]`).join('; '),
+            over
+              .map((line) => `${line.name} ${formatKb(line.gzipBytes)} [${line.files.join(', ')}]`)
+              .join('; '),
         );
       }
     },

@@ -14,6 +14,8 @@ const queryClient = createQueryClient();
 clearCacheWhenSessionEnds(queryClient);
 
 void useSession.getState().load();
+// What the last sync saved on this device, for reading offline; loaded beside the session.
+void import('./app/offline/persisted-cache').then(({ restoreAndKeepSaving }) => restoreAndKeepSaving(queryClient));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Elemento #root não encontrado');
@@ -25,3 +27,10 @@ createRoot(root).render(
     </Providers>
   </StrictMode>,
 );
+
+// The service worker (offline shell, update prompt) once the page is up, never before it.
+if ('serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    void import('./app/pwa/update-prompt').then(({ registerServiceWorker }) => registerServiceWorker());
+  });
+}

@@ -14,6 +14,8 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: { retry: RETRIES, retryDelay, gcTime: GC_TIME_MS },
+      // A write runs (and fails with the offline message) instead of waiting, paused, for a network.
+      mutations: { networkMode: 'always' },
     },
   });
 }

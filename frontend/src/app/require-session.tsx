@@ -4,6 +4,7 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
 import { useMe } from '../lib/me';
+import { useSavedCache } from '../lib/network';
 import { useSession } from '../lib/session-store';
 
 function AccessDenied() {
@@ -24,6 +25,22 @@ function AccessDenied() {
   );
 }
 
+/** An offline session with nothing saved on this device: nothing to show until the network is back. */
+function OfflineWithoutData() {
+  return (
+    <Center mih="100dvh" p="md">
+      <Card maw={420} w="100%">
+        <Stack align="center" ta="center" gap="sm">
+          <Title order={1} fz="xl">
+            Você está offline
+          </Title>
+          <Text c="dimmed">Conecte-se à internet para abrir o Vira. Ele continua assim que a conexão voltar.</Text>
+        </Stack>
+      </Card>
+    </Center>
+  );
+}
+
 /**
  * Spec 000 §2: 'Carregando...' while the session loads, then /auth without a user or profile.
  * Trainer pages send a student to the student area; the student area refuses anyone else.
@@ -31,11 +48,14 @@ function AccessDenied() {
 export function RequireSession({ role }: { role: Role }) {
   const status = useSession((state) => state.status);
   const { data: me } = useMe();
+  const restored = useSavedCache((state) => state.restored);
   const location = useLocation();
 
   if (status === 'signed-out') {
     return <Navigate to={paths.auth} replace state={{ from: location.pathname + location.search }} />;
   }
+  // Offline, the pages show what was saved on this device at the last sync.
+  if (status === 'offline' && !me) return restored ? <OfflineWithoutData /> : <PageLoader fullScreen />;
   // Loading the session, then the profile (a profile that cannot be read ends the session: useMe).
   if (status === 'loading' || !me) return <PageLoader fullScreen />;
   if (me.role !== role) {

@@ -1,12 +1,17 @@
 import { Box, Button, Container, Group } from '@mantine/core';
 import IconLogout from '@tabler/icons-react/dist/esm/icons/IconLogout.mjs';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { useWorkingOffline } from '../lib/use-working-offline';
 import { useSignOut } from '../lib/use-sign-out';
 import { Brand } from './shell/sidebar';
+
+const OfflineBanner = lazy(() => import('../components/offline-banner').then((module) => ({ default: module.OfflineBanner })));
 
 /** The student's area: brand and 'Sair' on top, no trainer navigation. */
 export function StudentLayout() {
   const signOut = useSignOut();
+  const offline = useWorkingOffline();
 
   return (
     <Box mih="100dvh" bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
@@ -17,6 +22,11 @@ export function StudentLayout() {
             Sair
           </Button>
         </Group>
+        {offline && (
+          <Suspense fallback={null}>
+            <OfflineBanner />
+          </Suspense>
+        )}
         <Outlet />
       </Container>
     </Box>

@@ -36,6 +36,27 @@ const authorizedWith = (token: string) => (request: RecordedRequest) =>
   request.headers.authorization === `Bearer ${token}` ? { status: 200, body: { items: ['ok'] } } : unauthorized;
 
 describe('API client', () => {
+  it('refuses a write while the browser is offline, without sending it; reads still go', async () => {
+    const { session, api } = await setup({
+      'POST /api/students': () => ({ status: 201, body: { id: 's1', position: 1 } }),
+      'GET /api/students': authorizedWith('token-1'),
+    });
+    session.setState({ status: 'signed-in', accessToken: 'token-1' });
+    const onLine = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const refused = api.post('/students', { nome: 'Bia' });
+      await expect(refused).rejects.toBeInstanceOf(ApiError);
+      await expect(refused).rejects.toMatchObject({
+        code: 'offline',
+        message: 'Você está offline. Conecte-se à internet para salvar.',
+      });
+      expect(server.requests).toEqual([]);
+      await expect(api.get('/students')).resolves.toEqual({ items: ['ok'] });
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
   it('sends the access token and parses the JSON answer', async () => {
     const { session, api } = await setup({ 'GET /api/students': authorizedWith('token-1') });
     session.setState({ status: 'signed-in', accessToken: 'token-1' });

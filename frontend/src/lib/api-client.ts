@@ -1,5 +1,6 @@
 import { env } from '../config/env';
 import { ApiError } from './api-error';
+import { isOffline, offlineError } from './network';
 import { useSession } from './session-store';
 
 /** What the client needs from the session: the current token, a way to renew it, a way to drop it. */
@@ -59,6 +60,8 @@ function buildUrl(baseUrl: string, path: string, query?: QueryParams): string {
  */
 export function createApiClient({ baseUrl, session }: { baseUrl: string; session: SessionAccess }) {
   async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
+    // A write without a network fails at once with a message; it is not sent later behind the user's back.
+    if (method !== 'GET' && isOffline()) throw offlineError();
     const url = buildUrl(baseUrl, path, options.query);
     const attempt = (token: string | null) => {
       const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };

@@ -22,6 +22,10 @@ const map: InvalidationMap = {
   location: [['locations']],
   task: [['tasks', 'tasks']],
   'task-list': [['tasks', 'lists']],
+  session: [['sessions'], ['dashboard']],
+  availability: [['availability']],
+  vacation: [['vacations']],
+  dashboard: [['dashboard']],
 };
 
 describe('realtime invalidation', () => {

@@ -83,7 +83,8 @@ export function useRealtimeInvalidation(invalidates: InvalidationMap): void {
           .refresh()
           .then((token) => {
             if (token && !stopped) connection.connect();
-          });
+          })
+          .catch(() => undefined); // unreachable: the session went offline and retries when online
       });
     });
 

@@ -84,7 +84,9 @@ describe('session store', () => {
     store.getState().signIn(jwtExpiringIn(60_000 + 150));
     expect(refreshes).toBe(0);
 
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    for (let waited = 0; refreshes === 0 && waited < 5_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     expect(refreshes).toBe(1);
     expect(store.getState().accessToken).toBe('token-1');
     store.getState().clear();
@@ -107,6 +109,37 @@ describe('session store', () => {
 
     await expect(store.getState().signOut()).rejects.toMatchObject({ statusCode: 500 });
     expect(store.getState().status).toBe('signed-in');
+  });
+
+  it('goes offline, not signed out, when the server cannot be reached, and signs in when the network is back', async () => {
+    let reachable = false;
+    const store = await storeWith({
+      'POST /api/auth/refresh': () => (reachable ? refreshOk('token-1')() : { status: 503 }),
+    });
+    markSession();
+    await store.getState().load();
+    expect(store.getState()).toMatchObject({ status: 'offline', accessToken: null });
+
+    reachable = true;
+    window.dispatchEvent(new Event('online'));
+    for (let waited = 0; store.getState().status !== 'signed-in' && waited < 5_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(store.getState()).toMatchObject({ status: 'signed-in', accessToken: 'token-1' });
+  });
+
+  it('an offline session whose server then says it has ended is signed out', async () => {
+    let reachable = false;
+    const store = await storeWith({
+      'POST /api/auth/refresh': () => (reachable ? { status: 401 } : { status: 502 }),
+    });
+    markSession();
+    await store.getState().load();
+    expect(store.getState().status).toBe('offline');
+
+    reachable = true;
+    await store.getState().load();
+    expect(store.getState()).toMatchObject({ status: 'signed-out', accessToken: null });
   });
 
   it('reads the expiry of an access token, and nothing from garbage', () => {

@@ -2,8 +2,14 @@ import { SESSION_MARKER_COOKIE } from '@contracts/session';
 import { create } from 'zustand';
 import { env } from '../config/env';
 import { ApiError } from './api-error';
+import { isOffline } from './network';
 
-export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
+/**
+ * `offline`: a session exists on this device (its marker is set) but no token could be obtained
+ * for lack of network; the app shows what it last synced and tries again when the browser is back
+ * online. A session ends only when the server says so, never because the network was away.
+ */
+export type SessionStatus = 'loading' | 'signed-in' | 'offline' | 'signed-out';
 
 /**
  * The session on this device: its status and access token (client state). The profile is server
@@ -16,7 +22,10 @@ export interface SessionState {
   load: () => Promise<void>;
   /** Starts a session from a fresh access token (after login). */
   signIn: (accessToken: string) => void;
-  /** Rotates the refresh cookie; one request at a time. Resolves to the new token, or null when signed out. */
+  /**
+   * Rotates the refresh cookie; one request at a time. Resolves to the new token, or null when the
+   * server ended the session; rejects (and the session goes `offline`) when the server is unreachable.
+   */
   refresh: () => Promise<string | null>;
   /** Ends the session on the server and locally; throws when the server fails for another reason than a gone session. */
   signOut: () => Promise<void>;
@@ -66,7 +75,7 @@ export function createSessionStore(apiBaseUrl: string) {
       const expiresAt = accessTokenExpiry(token);
       if (expiresAt === null) return;
       const delay = Math.max(expiresAt - Date.now() - ACCESS_TOKEN_REFRESH_MARGIN_MS, 0);
-      refreshTimer = setTimeout(() => void get().refresh(), delay);
+      refreshTimer = setTimeout(() => void get().refresh().catch(() => undefined), delay);
     };
 
     const clear = () => {
@@ -79,14 +88,25 @@ export function createSessionStore(apiBaseUrl: string) {
       scheduleSilentRefresh(token);
     };
 
+    /** The new token, null when the server ended the session; throws when the server cannot be reached. */
     const requestRefresh = async (): Promise<string | null> => {
-      try {
-        const response = await fetch(`${apiBaseUrl}/auth/refresh`, { method: 'POST', credentials: 'include' });
-        if (!response.ok) return null;
-        return accessTokenOf(await response.json());
-      } catch {
-        return null;
-      }
+      const response = await fetch(`${apiBaseUrl}/auth/refresh`, { method: 'POST', credentials: 'include' });
+      if (response.status >= 500) throw new Error(`refresh: ${response.status}`);
+      if (!response.ok) return null;
+      return accessTokenOf(await response.json());
+    };
+
+    let retryWhenOnline: (() => void) | undefined;
+    const goOffline = () => {
+      clearTimeout(refreshTimer);
+      set({ status: 'offline', accessToken: null });
+      if (retryWhenOnline || typeof window === 'undefined') return;
+      retryWhenOnline = () => {
+        window.removeEventListener('online', retryWhenOnline!);
+        retryWhenOnline = undefined;
+        void get().load();
+      };
+      window.addEventListener('online', retryWhenOnline);
     };
 
     return {
@@ -98,8 +118,15 @@ export function createSessionStore(apiBaseUrl: string) {
           clear();
           return;
         }
-        set({ status: 'loading' });
-        const token = await get().refresh();
+        // The browser knows it has no network: no doomed request, the session waits for it.
+        if (isOffline()) {
+          goOffline();
+          return;
+        }
+        if (get().status !== 'offline') set({ status: 'loading' });
+        const token = await get()
+          .refresh()
+          .catch(() => undefined);
         if (token) signIn(token);
       },
 
@@ -107,15 +134,21 @@ export function createSessionStore(apiBaseUrl: string) {
 
       refresh: () => {
         refreshInFlight ??= requestRefresh()
-          .then((token) => {
-            if (token) {
-              set({ accessToken: token });
-              scheduleSilentRefresh(token);
-            } else {
-              clear();
-            }
-            return token;
-          })
+          .then(
+            (token) => {
+              if (token) {
+                set({ accessToken: token });
+                scheduleSilentRefresh(token);
+              } else {
+                clear();
+              }
+              return token;
+            },
+            (unreachable: unknown) => {
+              goOffline();
+              throw unreachable;
+            },
+          )
           .finally(() => {
             refreshInFlight = null;
           });

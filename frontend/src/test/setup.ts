@@ -1,4 +1,9 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+
+// findBy*/waitFor give up after 1 s by default: on a machine busy with other test runs a page's
+// first render alone can take longer. A bound only decides when a stuck test fails.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks a few browser APIs that Mantine relies on.
 Object.defineProperty(window, 'matchMedia', {

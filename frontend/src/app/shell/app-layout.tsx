@@ -1,6 +1,7 @@
 import { lazy, Suspense, type CSSProperties } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useMe } from '../../lib/me';
+import { useWorkingOffline } from '../../lib/use-working-offline';
 import { useRealtimeInvalidation } from '../../lib/realtime';
 import { useLatched } from '../../lib/use-latched';
 import { invalidatedByChange } from '../realtime-invalidation';
@@ -16,6 +17,11 @@ const OnboardingDialog = lazy(() =>
   import('../../features/onboarding/components/onboarding-dialog').then((module) => ({ default: module.OnboardingDialog })),
 );
 
+/** Fetched (or taken from the service worker's cache) only when the network is gone. */
+const OfflineBanner = lazy(() =>
+  import('../../components/offline-banner').then((module) => ({ default: module.OfflineBanner })),
+);
+
 const SIDEBAR_WIDTH = '16rem';
 const SIDEBAR_ICON_WIDTH = '3rem';
 
@@ -23,6 +29,7 @@ function ShellFrame() {
   const { expanded } = useSidebar();
   useRealtimeInvalidation(invalidatedByChange);
   const onboarding = useLatched(useMe().data?.onboardingRequired ?? false);
+  const offline = useWorkingOffline();
   const style = { '--sidebar-width': expanded ? SIDEBAR_WIDTH : SIDEBAR_ICON_WIDTH } as CSSProperties;
 
   return (
@@ -31,6 +38,11 @@ function ShellFrame() {
       <div className={classes.main}>
         <MobileHeader />
         <main className={classes.content}>
+          {offline && (
+            <Suspense fallback={null}>
+              <OfflineBanner />
+            </Suspense>
+          )}
           <Outlet />
         </main>
       </div>

@@ -1,5 +1,6 @@
 import type { InviteView } from '@contracts/identity';
 import { useQuery } from '@tanstack/react-query';
+import { NOT_SAVED } from '../../../app/offline/persisted-cache';
 import { api } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import { inviteKeys } from './invite-keys';
@@ -16,5 +17,6 @@ export function useInvite(token: string) {
     // An invalid invite stays invalid; only a failure of the server or the network is retried.
     retry: (failures, error) => !(isApiError(error) && error.statusCode < 500) && failures < 3,
     staleTime: Infinity,
+    meta: NOT_SAVED,
   });
 }

@@ -1,0 +1,111 @@
+import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { useSavedCache } from '../../lib/network';
+import { useSession } from '../../lib/session-store';
+
+/**
+ * The signed-in user's server state saved on this device (IndexedDB), so the agenda, the students
+ * and the dashboard of the last sync stay readable without a network. Saved a moment after the
+ * cache changes, put back when the app starts, deleted when the session ends (app/session-cache.ts).
+ * Only successful answers are saved; the API's no-store answers are kept by the app, never by the
+ * HTTP cache or the service worker.
+ */
+
+const DATABASE = 'vira';
+const STORE = 'query-cache';
+const KEY = 'signed-in-user';
+/** Older data is not worth showing as "the last sync". */
+const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+const SAVE_DELAY_MS = 1_000;
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { saved?: boolean };
+  }
+}
+
+/**
+ * For queries that are not the signed-in user's data (an invite, a public page): never saved, so
+ * a reload reads them afresh (an invite used a minute ago must not come back as valid).
+ */
+export const NOT_SAVED = { saved: false } as const;
+
+/** What is saved: the successful answers, except those marked NOT_SAVED. */
+export function savedState(queryClient: QueryClient): DehydratedState {
+  return dehydrate(queryClient, {
+    shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.saved !== false,
+  });
+}
+
+interface Saved {
+  savedAt: number;
+  state: DehydratedState;
+}
+
+function open(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DATABASE, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB indisponível'));
+  });
+}
+
+async function run<T>(
+  mode: IDBTransactionMode,
+  work: (store: IDBObjectStore) => IDBRequest<T>,
+): Promise<T> {
+  const database = await open();
+  try {
+    return await new Promise<T>((resolve, reject) => {
+      const request = work(database.transaction(STORE, mode).objectStore(STORE));
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('IndexedDB falhou'));
+    });
+  } finally {
+    database.close();
+  }
+}
+
+/** Deletes what was saved (the session ended: the next user of this browser sees nothing of it). */
+export async function forgetSavedCache(): Promise<void> {
+  await run('readwrite', (store) => store.delete(KEY));
+}
+
+/**
+ * Puts the saved data back (newer answers already in the cache win) and saves from now on.
+ * Answers the function that stops saving.
+ */
+export async function restoreAndKeepSaving(queryClient: QueryClient): Promise<() => void> {
+  try {
+    const saved = await run<Saved | undefined>(
+      'readonly',
+      (store) => store.get(KEY) as IDBRequest<Saved | undefined>,
+    );
+    // A session that ended while this was read has had its data deleted; nothing comes back.
+    const ended = useSession.getState().status === 'signed-out';
+    if (saved && !ended && Date.now() - saved.savedAt < MAX_AGE_MS)
+      hydrate(queryClient, saved.state);
+  } catch {
+    // No IndexedDB (private mode, quota): the app works online as before.
+  } finally {
+    useSavedCache.setState({ restored: true });
+  }
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const save = () => {
+    timer = undefined;
+    const state = savedState(queryClient);
+    if (state.queries.length === 0) return;
+    void run('readwrite', (store) =>
+      store.put({ savedAt: Date.now(), state } satisfies Saved, KEY),
+    ).catch(() => undefined);
+  };
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success' || timer) return;
+    timer = setTimeout(save, SAVE_DELAY_MS);
+  });
+  return () => {
+    clearTimeout(timer);
+    unsubscribe();
+  };
+}
