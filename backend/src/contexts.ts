@@ -1,4 +1,5 @@
 import { type AppConfig, parseConfig } from './config/config';
+import { financeContext } from './finance/finance.context';
 import { identityContext } from './identity/identity.context';
 import type { BoundedContext } from './platform/context/bounded-context';
 import { locationsContext } from './locations/locations.context';
@@ -17,6 +18,7 @@ export const CONTEXTS: readonly BoundedContext[] = [
   studentAreaContext,
   tasksContext,
   schedulingContext,
+  financeContext,
 ];
 
 /** The process configuration: the platform's settings and every context's, parsed once. */

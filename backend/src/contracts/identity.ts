@@ -94,6 +94,17 @@ export const onboardingSchema = z.strictObject({
 });
 export type OnboardingInput = z.infer<typeof onboardingSchema>;
 
+/**
+ * What other contexts read of a tenant's 'OnboardingCompleted' event (stream type 'tenant'): the
+ * finances seed the monthly goal from `meta_faturamento_6meses` (how much the trainer wants to
+ * earn a month, six months from now). Type name and these fields are fixed.
+ */
+export const ONBOARDING_COMPLETED_EVENT = 'OnboardingCompleted';
+export interface OnboardingCompletedData {
+  tenantId: string;
+  onboardingData: { meta_faturamento_6meses: number };
+}
+
 const mfaCode = z
   .string()
   .trim()

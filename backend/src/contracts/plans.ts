@@ -71,3 +71,20 @@ export interface Plan {
 /** valor / creditos, rounded to the centavo; 0 when creditos is 0 (spec 001 §3). */
 export const valuePerCreditCentavos = (valorCentavos: number, creditos: number): number =>
   creditos > 0 ? Math.round(valorCentavos / creditos) : 0;
+
+/**
+ * The events of a plan's stream other contexts read (finance values sessions by the plan's value per
+ * credit): type names and data shapes. Stream type 'plan', id = the plan's id; money in centavos.
+ */
+export interface PlanEventData {
+  PlanCreated: PlanTerms;
+  /** Only the fields that changed. */
+  PlanUpdated: Partial<PlanTerms>;
+}
+export type PlanTermsEvent = {
+  [Type in keyof PlanEventData]: { type: Type; data: PlanEventData[Type] };
+}[keyof PlanEventData];
+export const PLAN_TERMS_EVENT_TYPES: readonly (keyof PlanEventData)[] = [
+  'PlanCreated',
+  'PlanUpdated',
+];

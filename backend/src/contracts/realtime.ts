@@ -15,6 +15,9 @@ export const CHANGE_TYPES = [
   'availability',
   'vacation',
   'dashboard',
+  'transaction',
+  'finance-summary',
+  'finance-goals',
 ] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 

@@ -1,3 +1,4 @@
+import { financeKeys } from '../features/finance/api/finance-keys';
 import { locationKeys } from '../features/locations/api/location-keys';
 import { planKeys } from '../features/plans/api/plan-keys';
 import { studentKeys } from '../features/students/api/student-keys';
@@ -22,4 +23,9 @@ export const invalidatedByChange: InvalidationMap = {
   availability: [['availability']],
   vacation: [['vacations']],
   dashboard: [['dashboard']],
+  // A transaction moves its month's list and details, the summary and the chart.
+  transaction: [financeKeys.all],
+  'finance-summary': [financeKeys.summaries(), [...financeKeys.all, 'series']],
+  // The goal changes aderência.
+  'finance-goals': [financeKeys.goals(), financeKeys.summaries()],
 };

@@ -26,6 +26,9 @@ const map: InvalidationMap = {
   availability: [['availability']],
   vacation: [['vacations']],
   dashboard: [['dashboard']],
+  transaction: [['finance']],
+  'finance-summary': [['finance', 'summary']],
+  'finance-goals': [['finance', 'goals']],
 };
 
 describe('realtime invalidation', () => {

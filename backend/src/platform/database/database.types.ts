@@ -112,6 +112,95 @@ export interface Events {
   transactionId: Generated<string>;
 }
 
+export interface FinanceAllocations {
+  tenantId: string;
+  tipo: string;
+  transactionId: string;
+  valor: Numeric;
+}
+
+export interface FinanceMonthlySummaries {
+  despesas: Generated<Numeric>;
+  imposto: Generated<Numeric>;
+  month: string;
+  operacional: Generated<Numeric>;
+  pagantes: Generated<number>;
+  previsto: Generated<Numeric>;
+  recebido: Generated<Numeric>;
+  reserva: Generated<Numeric>;
+  retirada: Generated<Numeric>;
+  tenantId: string;
+  transacoes: Generated<number>;
+}
+
+export interface FinanceMonthPayers {
+  month: string;
+  payer: string;
+  receitas: number;
+  tenantId: string;
+}
+
+export interface FinancePlans {
+  creditos: number;
+  id: string;
+  tenantId: string;
+  valor: Numeric;
+  version: number;
+}
+
+export interface FinanceSessions {
+  deleted: boolean;
+  id: string;
+  month: string;
+  status: string;
+  studentId: string;
+  tenantId: string;
+  valor: Numeric;
+  version: number;
+}
+
+export interface FinanceSettings {
+  alocacao: Json | null;
+  fusoHorario: string;
+  goalsSet: boolean;
+  metaAnual: Numeric;
+  metaMensal: Numeric;
+  metaTrimestral: Numeric;
+  moeda: string;
+  tenantId: string;
+  updatedAt: Timestamp;
+}
+
+export interface FinanceStudents {
+  id: string;
+  planoId: string | null;
+  tenantId: string;
+  version: number;
+}
+
+export interface FinanceTransactions {
+  createdAt: Timestamp;
+  data: string;
+  descricao: string;
+  id: string;
+  metodoPagamento: string;
+  position: number;
+  referenciaId: string | null;
+  referenciaTipo: string | null;
+  status: string;
+  studentId: string | null;
+  tenantId: string;
+  tipo: string;
+  valor: Numeric;
+  version: number;
+  voidedAt: Timestamp | null;
+}
+
+export interface FinanceZones {
+  fusoHorario: string;
+  tenantId: string;
+}
+
 export interface FinancialOnboarding {
   completedAt: Timestamp | null;
   id: string;
@@ -372,6 +461,15 @@ export interface DB {
   entities: Entities;
   entityReferences: EntityReferences;
   events: Events;
+  financeAllocations: FinanceAllocations;
+  financeMonthlySummaries: FinanceMonthlySummaries;
+  financeMonthPayers: FinanceMonthPayers;
+  financePlans: FinancePlans;
+  financeSessions: FinanceSessions;
+  financeSettings: FinanceSettings;
+  financeStudents: FinanceStudents;
+  financeTransactions: FinanceTransactions;
+  financeZones: FinanceZones;
   financialOnboarding: FinancialOnboarding;
   locations: Locations;
   mfaRecoveryCodes: MfaRecoveryCodes;

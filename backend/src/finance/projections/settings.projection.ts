@@ -1,0 +1,81 @@
+import { sql } from 'kysely';
+import { ONBOARDING_COMPLETED_EVENT, type OnboardingCompletedData } from '../../contracts/identity';
+import { numericFromCentavos, toCentavos } from '../../contracts/money';
+import { DEFAULT_TIME_ZONE } from '../../contracts/time';
+import type { Projection, ProjectionChange } from '../../platform/projections/projection';
+import type { GoalsSettings } from '../domain/finance-settings.decider';
+
+const GOALS_SET = 'FinanceGoalsSet';
+
+/** A goal typed in the onboarding chat, as centavos within numeric(12,2) (0 when it makes no sense). */
+function seededGoal(reais: number): number {
+  if (!Number.isFinite(reais) || reais <= 0) return 0;
+  try {
+    return Math.min(toCentavos(Math.round(reais * 100) / 100), 99_999_999_999);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * `finance_settings`: the goals the summary and /ajustes/configuracoes read. Until the trainer
+ * saves goals, the onboarding's "how much a month in 6 months" is the monthly goal.
+ */
+export const financeSettingsProjection: Projection = {
+  name: 'finance-settings',
+  tables: ['finance_settings'],
+  eventTypes: [GOALS_SET, ONBOARDING_COMPLETED_EVENT],
+  async apply(batch, trx) {
+    const changes = new Map<string, ProjectionChange>();
+    for (const stored of batch) {
+      if (stored.eventType === GOALS_SET) {
+        const data = stored.data as GoalsSettings;
+        const row = {
+          tenantId: stored.tenantId,
+          metaMensal: numericFromCentavos(data.metaMensalCentavos),
+          metaTrimestral: numericFromCentavos(data.metaTrimestralCentavos),
+          metaAnual: numericFromCentavos(data.metaAnualCentavos),
+          moeda: data.moeda,
+          fusoHorario: data.fusoHorario,
+          alocacao: JSON.stringify(data.alocacao),
+          goalsSet: true,
+          updatedAt: stored.occurredAt,
+        };
+        await trx
+          .insertInto('financeSettings')
+          .values(row)
+          .onConflict((conflict) => conflict.column('tenantId').doUpdateSet(row))
+          .execute();
+      } else if (stored.eventType === ONBOARDING_COMPLETED_EVENT) {
+        const data = stored.data as OnboardingCompletedData;
+        const meta = numericFromCentavos(seededGoal(data.onboardingData.meta_faturamento_6meses));
+        await trx
+          .insertInto('financeSettings')
+          .values({
+            tenantId: stored.tenantId,
+            metaMensal: meta,
+            metaTrimestral: '0.00',
+            metaAnual: '0.00',
+            moeda: 'BRL',
+            fusoHorario: DEFAULT_TIME_ZONE,
+            alocacao: null,
+            goalsSet: false,
+            updatedAt: stored.occurredAt,
+          })
+          .onConflict((conflict) =>
+            conflict
+              .column('tenantId')
+              .doUpdateSet({ metaMensal: meta, updatedAt: stored.occurredAt })
+              .where(sql.ref('finance_settings.goals_set'), '=', false),
+          )
+          .execute();
+      } else continue;
+      changes.set(stored.tenantId, {
+        tenantId: stored.tenantId,
+        type: 'finance-goals',
+        id: stored.tenantId,
+      });
+    }
+    return [...changes.values()];
+  },
+};

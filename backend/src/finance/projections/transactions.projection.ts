@@ -1,0 +1,78 @@
+import { TRANSACTION_EVENT_TYPES, type TransactionEvent } from '../../contracts/finance';
+import { numericFromCentavos } from '../../contracts/money';
+import {
+  eventsOfTypes,
+  type Projection,
+  type ProjectionChange,
+} from '../../platform/projections/projection';
+
+/**
+ * `finance_transactions` and `finance_allocations`: the month's history and a transaction's
+ * details. A voided transaction keeps its row, with status 'estornada'. Replays write nothing new
+ * (the row's version only moves forward; allocations are keyed by transaction and tipo).
+ */
+export const transactionsProjection: Projection = {
+  name: 'finance-transactions',
+  tables: ['finance_transactions', 'finance_allocations'],
+  eventTypes: TRANSACTION_EVENT_TYPES,
+  async apply(batch, trx) {
+    const relevant = eventsOfTypes<TransactionEvent>(batch, TRANSACTION_EVENT_TYPES);
+    if (relevant.length === 0) return [];
+    const recorded = relevant.filter((stored) => stored.event.type === 'TransactionRecorded');
+    const voided = relevant.filter((stored) => stored.event.type === 'TransactionVoided');
+    for (let start = 0; start < recorded.length; start += 1_000) {
+      const chunk = recorded.slice(start, start + 1_000);
+      await trx
+        .insertInto('financeTransactions')
+        .values(
+          chunk.map(({ event, ...stored }) => ({
+            id: stored.streamId,
+            tenantId: stored.tenantId,
+            tipo: event.data.tipo,
+            valor: numericFromCentavos(event.data.valorCentavos),
+            data: event.data.data,
+            descricao: event.data.descricao,
+            metodoPagamento: event.data.metodoPagamento,
+            studentId: event.data.studentId,
+            referenciaId: event.data.referenciaId,
+            referenciaTipo: event.data.referenciaTipo,
+            status: 'ativa',
+            version: stored.streamVersion,
+            position: stored.globalPosition,
+            createdAt: stored.occurredAt,
+            voidedAt: null,
+          })),
+        )
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .execute();
+      const allocations = chunk.flatMap(({ event, ...stored }) =>
+        event.data.allocations.map((allocation) => ({
+          transactionId: stored.streamId,
+          tipo: allocation.tipo,
+          tenantId: stored.tenantId,
+          valor: numericFromCentavos(allocation.valorCentavos),
+        })),
+      );
+      if (allocations.length > 0)
+        await trx
+          .insertInto('financeAllocations')
+          .values(allocations)
+          .onConflict((conflict) => conflict.columns(['transactionId', 'tipo']).doNothing())
+          .execute();
+    }
+    for (const stored of voided) {
+      await trx
+        .updateTable('financeTransactions')
+        .set({ status: 'estornada', voidedAt: stored.occurredAt, version: stored.streamVersion })
+        .where('id', '=', stored.streamId)
+        .where('version', '<', stored.streamVersion)
+        .execute();
+    }
+    const seen = new Map(relevant.map((stored) => [stored.streamId, stored.tenantId]));
+    return [...seen].map(([id, tenantId]): ProjectionChange => ({
+      tenantId,
+      type: 'transaction',
+      id,
+    }));
+  },
+};
