@@ -116,7 +116,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: '/ajustes/configuracoes',
-                ...page(() => import('../features/settings/pages/goals-page'), (m) => m.GoalsPage),
+                ...page(() => import('../features/finance/pages/goals-page'), (m) => m.GoalsPage),
               },
               {
                 path: '/link-publico',

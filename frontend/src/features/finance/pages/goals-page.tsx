@@ -1,0 +1,148 @@
+import {
+  ALLOCATION_TIPO_LABELS,
+  ALLOCATION_TIPOS,
+  type AllocationRule,
+  type Goals,
+  goalsSchema,
+  SETTINGS_SAVE_FAILED,
+  SETTINGS_SAVED,
+} from '@contracts/finance';
+import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMemo, useState } from 'react';
+import { LoadError } from '../../../components/load-error';
+import { MoneyInput } from '../../../components/money-input';
+import { PageHeader } from '../../../components/page-header';
+import { PageLoader } from '../../../components/page-loader';
+import { paths } from '../../../config/paths';
+import { fieldErrors } from '../../../lib/field-errors';
+import { formatReaisInput, parseReais } from '../../../lib/money-input';
+import { useGoals, useSaveGoals } from '../api/goals';
+
+type Field = 'metaMensal' | 'metaTrimestral' | 'metaAnual' | 'moeda' | 'fusoHorario' | 'alocacao';
+
+/** Every IANA zone the browser knows (the trainer's zone cuts days and months). */
+function timeZones(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set([current, 'America/Sao_Paulo', ...known])].sort();
+}
+
+function GoalsForm({ goals }: { goals: Goals }) {
+  const [metaMensal, setMetaMensal] = useState(formatReaisInput(goals.metaMensal));
+  const [metaTrimestral, setMetaTrimestral] = useState(formatReaisInput(goals.metaTrimestral));
+  const [metaAnual, setMetaAnual] = useState(formatReaisInput(goals.metaAnual));
+  const [fusoHorario, setFusoHorario] = useState(goals.fusoHorario);
+  const [rule, setRule] = useState<AllocationRule>(goals.alocacao);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const save = useSaveGoals();
+  const zones = useMemo(() => timeZones(goals.fusoHorario), [goals.fusoHorario]);
+
+  const submit = () => {
+    // Goals parse to numbers, default 0 (spec 001 §5).
+    const body = {
+      metaMensal: parseReais(metaMensal) ?? 0,
+      metaTrimestral: parseReais(metaTrimestral) ?? 0,
+      metaAnual: parseReais(metaAnual) ?? 0,
+      moeda: 'BRL' as const,
+      fusoHorario,
+      alocacao: rule,
+    };
+    const parsed = goalsSchema.safeParse(body);
+    if (!parsed.success) {
+      setErrors(fieldErrors<Field>(parsed.error));
+      return;
+    }
+    setErrors({});
+    save.mutate(body, {
+      onSuccess: () => notifications.show({ color: 'teal', message: SETTINGS_SAVED }),
+      onError: () => notifications.show({ color: 'red', title: 'Erro ao salvar', message: SETTINGS_SAVE_FAILED }),
+    });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="md" maw={640}>
+        <Card withBorder padding="md" radius="md">
+          <Title order={2} fz={18} mb="sm">
+            Metas financeiras
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <MoneyInput label="Meta mensal" value={metaMensal} onChange={setMetaMensal} error={errors.metaMensal} />
+            <MoneyInput label="Meta trimestral" value={metaTrimestral} onChange={setMetaTrimestral} error={errors.metaTrimestral} />
+            <MoneyInput label="Meta anual" value={metaAnual} onChange={setMetaAnual} error={errors.metaAnual} />
+          </SimpleGrid>
+          <Text size="xs" c="dimmed" mt="xs">
+            Sem meta mensal, a aderência usa R$ 10.000,00.
+          </Text>
+        </Card>
+        <Card withBorder padding="md" radius="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label="Moeda" value="BRL" readOnly />
+            <Select
+              label="Fuso horário"
+              data={zones}
+              value={fusoHorario}
+              onChange={(value) => value && setFusoHorario(value)}
+              searchable
+              allowDeselect={false}
+              error={errors.fusoHorario}
+              comboboxProps={{ withinPortal: true }}
+            />
+          </SimpleGrid>
+        </Card>
+        <Card withBorder padding="md" radius="md">
+          <Title order={2} fz={18} mb={4}>
+            Regra de alocação das receitas
+          </Title>
+          <Text size="sm" c="dimmed" mb="sm">
+            Como cada receita é dividida (em %, somando 100).
+          </Text>
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+            {ALLOCATION_TIPOS.map((tipo) => (
+              <NumberInput
+                key={tipo}
+                label={ALLOCATION_TIPO_LABELS[tipo]}
+                suffix="%"
+                min={0}
+                max={100}
+                allowDecimal={false}
+                allowNegative={false}
+                value={rule[tipo]}
+                onChange={(value) => setRule((current) => ({ ...current, [tipo]: typeof value === 'number' ? value : 0 }))}
+              />
+            ))}
+          </SimpleGrid>
+          {errors.alocacao && (
+            <Text size="sm" c="red" mt="xs" role="alert">
+              {errors.alocacao}
+            </Text>
+          )}
+        </Card>
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            Salvar
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** /ajustes/configuracoes (spec 001 §2): goals, currency, time zone and the allocation rule. */
+export function GoalsPage() {
+  const goals = useGoals();
+  return (
+    <>
+      <PageHeader title="Configurações" backTo={paths.settings} />
+      {goals.isPending && <PageLoader />}
+      {goals.isError && <LoadError title="Erro ao carregar configurações" error={goals.error} onRetry={() => void goals.refetch()} />}
+      {goals.data && <GoalsForm goals={goals.data} />}
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { signedInTrainer } from './support/trainer';
+
+/** Screenshots for a person to look at, only when asked (SHOTS_DIR=/tmp/shots-finance). */
+async function shot(page: Page, name: string, projectName: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.evaluate((value) => document.documentElement.setAttribute('data-mantine-color-scheme', value), scheme);
+    await page.screenshot({ path: `${dir}/${projectName}-${name}-${scheme}.png` });
+  }
+  await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'light'));
+}
+
+const visible = (page: Page, text: string) => page.getByText(text, { exact: true }).filter({ visible: true });
+
+async function addTransaction(
+  page: Page,
+  { tipo, descricao, valor, meio }: { tipo?: 'Despesa'; descricao: string; valor: string; meio?: string },
+) {
+  await page.getByRole('button', { name: 'Nova transação' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Receita ou Despesa?' });
+  if (tipo) await dialog.getByText(tipo, { exact: true }).click();
+  await dialog.getByLabel('Descrição').fill(descricao);
+  await dialog.getByRole('textbox', { name: 'Valor (R$)' }).fill(valor);
+  if (meio) {
+    await dialog.getByRole('combobox', { name: 'Meio de Pagamento' }).click();
+    await page.getByRole('option', { name: meio }).click();
+  }
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Transação criada')).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+test.describe('finances', () => {
+  test('records a receita and a despesa, shows the allocations, voids one, exports the CSV and follows the goal', async ({
+    page,
+    request,
+  }, testInfo) => {
+    await signedInTrainer(page, request);
+    await page.goto('/financeiro');
+    await expect(page.getByRole('heading', { name: 'Financeiro' })).toBeVisible();
+    await expect(page.getByText('Nenhuma transação encontrada')).toBeVisible();
+    // The onboarding's 'R$ 12.000' a month in 6 months is the monthly goal.
+    await expect(page.getByText('de R$ 12.000,00 (0,0%)')).toBeVisible();
+
+    await addTransaction(page, { descricao: 'Mensalidade Ana', valor: '1.200,00' });
+    await expect(page.getByText('Reserva sugerida', { exact: true }).first()).toBeVisible();
+    await expect(visible(page, 'Mensalidade Ana')).toBeVisible();
+    await expect(page.getByLabel('Lucro')).toContainText('R$ 1.200,00');
+    await expect(page.getByLabel('Ticket Médio')).toContainText('R$ 1.200,00');
+    await expect(page.getByLabel('Aderência')).toContainText('10,0%');
+
+    await addTransaction(page, { tipo: 'Despesa', descricao: 'Aluguel do estúdio', valor: '200', meio: 'Dinheiro' });
+    await expect(visible(page, 'Aluguel do estúdio')).toBeVisible();
+    await expect(page.getByLabel('Lucro')).toContainText('R$ 1.000,00');
+    await expect(page.getByText('Previsto × Recebido (12 meses)')).toBeVisible();
+    await shot(page, 'financeiro', testInfo.project.name);
+
+    await visible(page, 'Mensalidade Ana').click();
+    const details = page.getByRole('dialog', { name: 'Detalhes da Transação' });
+    const allocations = details.getByRole('table', { name: 'Alocações' });
+    await expect(allocations.getByRole('row', { name: 'Reserva R$ 240,00' })).toBeVisible();
+    await expect(allocations.getByRole('row', { name: 'Retirada R$ 960,00' })).toBeVisible();
+    await expect(allocations.getByRole('row', { name: 'Total alocado R$ 1.200,00' })).toBeVisible();
+    await expect(details.getByText('PIX')).toBeVisible();
+    await shot(page, 'detalhes', testInfo.project.name);
+    await details.getByRole('button', { name: 'Estornar' }).click();
+    await details.getByRole('button', { name: 'Confirmar estorno' }).click();
+    await expect(page.getByText('Transação estornada')).toBeVisible();
+    await expect(details).toBeHidden();
+    await expect(visible(page, 'Estornada')).toBeVisible();
+    await expect(page.getByLabel('Lucro')).toContainText('-R$ 200,00');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^transacoes-\d{4}-\d{2}\.csv$/);
+    const csv = await readFile((await file.path()) as string, 'utf8');
+    expect(csv).toContain('Receita;Mensalidade Ana;PIX;1200;Estornada');
+    expect(csv).toContain('Despesa;Aluguel do estúdio;Dinheiro;200;Ativa');
+
+    // Another month has nothing; back to this one.
+    const monthSelect = page.getByRole('combobox', { name: 'Mês' });
+    const thisMonth = await monthSelect.inputValue();
+    await monthSelect.click();
+    await page.getByRole('option', { name: thisMonth === 'Janeiro' ? 'Fevereiro' : 'Janeiro' }).click();
+    await expect(page.getByText('Nenhuma transação encontrada')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Ano' }).click();
+    await expect(page.getByRole('option', { name: String(new Date().getFullYear() + 1) })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await monthSelect.click();
+    await page.getByRole('option', { name: thisMonth }).click();
+    await expect(visible(page, 'Aluguel do estúdio')).toBeVisible();
+
+    // Goals: a monthly goal of R$ 2.000 and a new receita of R$ 500 give 25% aderência.
+    await page.goto('/ajustes/configuracoes');
+    await expect(page.getByRole('textbox', { name: 'Meta mensal' })).toHaveValue('12.000,00');
+    await page.getByRole('textbox', { name: 'Meta mensal' }).fill('2.000');
+    await shot(page, 'configuracoes', testInfo.project.name);
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Configurações salvas')).toBeVisible();
+    await page.goto('/financeiro');
+    await addTransaction(page, { descricao: 'Avulso Bruno', valor: '500' });
+    await expect(page.getByLabel('Aderência')).toContainText('25,0%');
+    await expect(page.getByText('de R$ 2.000,00 (25,0%)')).toBeVisible();
+  });
+});
