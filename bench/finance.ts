@@ -1,0 +1,302 @@
+/**
+ * The finance summary where the trainer feels it: GET /api/finance/summary for a tenant with 50,000
+ * transactions (the real API, built, in its own process, with its worker) beside a bare `node:http`
+ * + `pg` server answering the same SQL, taking turns in windows; each figure the median of its
+ * rounds. The transactions go into the event log in bulk (one INSERT); the worker projects them,
+ * and how long it takes is the projections' catch-up figure (events/s). The summary is then checked
+ * against a plain SUM over the events, to the centavo.
+ *
+ *   npm run bench:finance            (BENCH_TRANSACTIONS=50000 by default)
+ */
+import type { ChildProcess } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import * as path from 'node:path';
+import { Client } from 'pg';
+import { buildIfNeeded } from '../infra/scripts/build-if-needed';
+import {
+  admin,
+  compare,
+  freePort,
+  type HttpComparison,
+  json,
+  printHttp,
+  start,
+  stop,
+  waitFor,
+} from './http';
+
+const ROOT = path.resolve(__dirname, '..');
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const DATABASE_NAME = `vira_bench_finance_${process.pid}`;
+const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 50_000);
+const MONTH = '2026-06';
+const CONNECTIONS = 16;
+const WINDOW_SECONDS = 3;
+
+const databaseUrl = (() => {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${DATABASE_NAME}`;
+  return url.toString();
+})();
+
+/** The summary's one statement, as FinanceRepository runs it, answered as JSON with no framework. */
+const BARE_SERVER = `
+const http = require('node:http');
+const { Pool } = require('pg');
+const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const tenantId = process.env.TENANT_ID;
+const cols = (a) => ['month','previsto','recebido','despesas','pagantes','transacoes','imposto','reserva','operacional','retirada']
+  .map((c) => a + '.' + c + ' as ' + a + '_' + c).join(', ');
+const statement = 'select ' + cols('cur') + ', ' + cols('prev') + ', g.meta_mensal as meta, ' +
+  '(select min(m.month) from finance_monthly_summaries m where m.tenant_id = $1) as primeiro ' +
+  'from (select 1) one ' +
+  'left join finance_monthly_summaries cur on cur.tenant_id = $1 and cur.month = $2 ' +
+  'left join finance_monthly_summaries prev on prev.tenant_id = $1 and prev.month = $3 ' +
+  'left join finance_settings g on g.tenant_id = $1';
+const cents = (v) => v === null ? 0 : Math.round(Number(v) * 100);
+http.createServer(async (request, response) => {
+  try {
+    const { rows } = await pool.query(statement, [tenantId, '${MONTH}', '2026-05']);
+    const r = rows[0];
+    const meta = cents(r.meta) || 1000000;
+    const recebido = cents(r.cur_recebido), despesas = cents(r.cur_despesas);
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify({ month: '${MONTH}', previsto: cents(r.cur_previsto) / 100, recebido: recebido / 100,
+      despesas: despesas / 100, lucro: (recebido - despesas) / 100,
+      ticketMedio: r.cur_pagantes > 0 ? Math.round(recebido / r.cur_pagantes) / 100 : 0,
+      aderencia: Math.round(recebido / meta * 1000) / 10, meta: meta / 100,
+      allocations: { imposto: cents(r.cur_imposto) / 100, reserva: cents(r.cur_reserva) / 100,
+        operacional: cents(r.cur_operacional) / 100, retirada: cents(r.cur_retirada) / 100 },
+      primeiroMes: r.primeiro }));
+  } catch (error) {
+    response.statusCode = 500;
+    response.end(String(error));
+  }
+}).listen(Number(process.env.PORT), '127.0.0.1');
+`;
+
+async function signUp(apiUrl: string): Promise<{ token: string; tenantId: string }> {
+  const email = `bench-finance-${Date.now()}@example.com`;
+  const password = 'bench-senha-1';
+  await json(
+    await fetch(`${apiUrl}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        nome: 'Personal Bench',
+        cpf: '52998224725',
+        dataNascimento: '1990-01-01',
+        telefone: '11999998888',
+        email,
+        password,
+      }),
+    }),
+  );
+  const { accessToken: token } = await json<{ accessToken: string }>(
+    await fetch(`${apiUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    }),
+  );
+  const me = await json<{ tenantId: string }>(
+    await fetch(`${apiUrl}/api/me`, { headers: { authorization: `Bearer ${token}` } }),
+  );
+  return { token, tenantId: me.tenantId };
+}
+
+/**
+ * `count` TransactionRecorded events of `tenantId` in one INSERT, one stream each, over the 12
+ * months up to MONTH: four receitas (split 20/80, by five students) for each despesa.
+ */
+async function seedTransactions(client: Client, tenantId: string, count: number): Promise<number> {
+  const { rows } = await client.query<{ position: string }>(
+    `with input as (
+       select n,
+         (case when n % 5 = 0 then 'despesa' else 'receita' end) as tipo,
+         ((n * 7919) % 99999) + 1 as valor,
+         to_char(date '2025-07-01' + ((n % 12) * interval '1 month') + ((n % 28) * interval '1 day'), 'YYYY-MM-DD') as data
+       from generate_series(1, $2::int) as n
+     )
+     insert into events (tenant_id, stream_type, stream_id, stream_version, event_type, data, metadata)
+     select $1::uuid, 'transaction', gen_random_uuid(), 1, 'TransactionRecorded',
+       jsonb_build_object(
+         'tipo', tipo, 'valorCentavos', valor, 'data', data, 'descricao', 'Lançamento ' || n,
+         'metodoPagamento', 'pix', 'studentId', case when tipo = 'receita' then ('00000000-0000-4000-8000-00000000000' || (n % 5))::text end,
+         'referenciaId', null, 'referenciaTipo', null,
+         'allocations', case when tipo = 'despesa' then '[]'::jsonb else jsonb_build_array(
+           jsonb_build_object('tipo', 'reserva', 'valorCentavos', valor * 20 / 100),
+           jsonb_build_object('tipo', 'retirada', 'valorCentavos', valor - valor * 20 / 100)) end),
+       jsonb_build_object('actorId', 'bench', 'actorRole', 'system', 'correlationId', 'bench', 'causationId', 'bench', 'commandId', 'bench')
+     from input
+     returning global_position as position`,
+    [tenantId, count],
+  );
+  return Math.max(...rows.map((row) => Number(row.position)));
+}
+
+async function waitForProjection(
+  client: Client,
+  name: string,
+  position: number,
+  timeoutMs = 600_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await client.query<{ position: string }>(
+      'select global_position as position from projection_checkpoints where name = $1',
+      [name],
+    );
+    if (rows[0] && Number(rows[0].position) >= position) return;
+    if (Date.now() > deadline) throw new Error(`${name} não alcançou ${position}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export interface FinanceBench {
+  transactions: number;
+  catchUpSeconds: number;
+  eventsPerSecond: number;
+  /** `projections:rebuild finance-summaries`'s own report line. */
+  rebuild: string;
+  /** One trainer at a time (1 connection): the latency a person sees. */
+  single: HttpComparison;
+  /** 16 connections: throughput, latency under queueing. */
+  summary: HttpComparison;
+}
+
+export async function measureFinance(): Promise<FinanceBench> {
+  buildIfNeeded((line) => process.stdout.write(`${line}\n`));
+  await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
+  await admin(`create database ${DATABASE_NAME}`);
+  const [apiPort, barePort] = [await freePort(), await freePort()];
+  const env = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL,
+    REDIS_PREFIX: `vira-bench-finance-${process.pid}`,
+    LOG_LEVEL: 'info',
+    PORT: String(apiPort),
+    HOST: '127.0.0.1',
+    RATE_LIMIT_SIGNUP: '1000/60',
+    RATE_LIMIT_LOGIN_PER_ADDRESS: '1000/60',
+  };
+  const dist = path.join(ROOT, 'backend/dist/backend/src');
+  let api: ChildProcess | undefined;
+  let worker: ChildProcess | undefined;
+  let bare: ChildProcess | undefined;
+  const client = new Client({ connectionString: databaseUrl });
+  try {
+    api = start(path.join(dist, 'main.js'), env);
+    await waitFor(`http://127.0.0.1:${apiPort}/api/health/live`);
+    worker = start(path.join(dist, 'worker.js'), env);
+    const apiUrl = `http://127.0.0.1:${apiPort}`;
+    await client.connect();
+    const { token, tenantId } = await signUp(apiUrl);
+
+    process.stdout.write(
+      `Finanças: ${TRANSACTIONS} transações no log, projetadas pelo worker...\n`,
+    );
+    const started = Date.now();
+    const last = await seedTransactions(client, tenantId, TRANSACTIONS);
+    await waitForProjection(client, 'finance-summaries', last);
+    const catchUpSeconds = (Date.now() - started) / 1000;
+    await waitForProjection(client, 'finance-transactions', last);
+
+    // The projection against a plain SUM over the events, to the centavo.
+    const { rows: sums } = await client.query<{ recebido: string; despesas: string }>(
+      `select coalesce(sum((data->>'valorCentavos')::bigint) filter (where data->>'tipo' = 'receita'), 0) as recebido,
+              coalesce(sum((data->>'valorCentavos')::bigint) filter (where data->>'tipo' = 'despesa'), 0) as despesas
+       from events where tenant_id = $1 and event_type = 'TransactionRecorded' and data->>'data' like $2`,
+      [tenantId, `${MONTH}-%`],
+    );
+    const authorization = `Bearer ${token}`;
+    const summary = await json<{ recebido: number; despesas: number }>(
+      await fetch(`${apiUrl}/api/finance/summary?month=${MONTH}`, { headers: { authorization } }),
+    );
+    if (
+      Math.round(summary.recebido * 100) !== Number(sums[0].recebido) ||
+      Math.round(summary.despesas * 100) !== Number(sums[0].despesas)
+    )
+      throw new Error(
+        `resumo difere da soma dos eventos: ${JSON.stringify({ summary, sums: sums[0] })}`,
+      );
+
+    process.stdout.write('Reconstrução dos resumos do zero...\n');
+    const rebuild = execFileSync(
+      process.execPath,
+      [path.join(dist, 'worker.js'), 'rebuild', 'finance-summaries'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+      },
+    )
+      .toString()
+      .trim();
+
+    bare = spawn(process.execPath, ['-e', BARE_SERVER], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        TENANT_ID: tenantId,
+        PORT: String(barePort),
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    await waitFor(`http://127.0.0.1:${barePort}/`);
+    process.stdout.write(`HTTP: GET /api/finance/summary (${TRANSACTIONS} transações)...\n`);
+    const single = await compare(
+      `GET /api/finance/summary (${TRANSACTIONS} transações, 1 conexão)`,
+      {
+        url: `${apiUrl}/api/finance/summary?month=${MONTH}`,
+        connections: 1,
+        duration: WINDOW_SECONDS,
+        headers: { authorization },
+      },
+      { url: `http://127.0.0.1:${barePort}/`, connections: 1, duration: WINDOW_SECONDS },
+    );
+    const comparison = await compare(
+      `GET /api/finance/summary (${TRANSACTIONS} transações, ${CONNECTIONS} conexões)`,
+      {
+        url: `${apiUrl}/api/finance/summary?month=${MONTH}`,
+        connections: CONNECTIONS,
+        duration: WINDOW_SECONDS,
+        headers: { authorization },
+      },
+      { url: `http://127.0.0.1:${barePort}/`, connections: CONNECTIONS, duration: WINDOW_SECONDS },
+    );
+    return {
+      transactions: TRANSACTIONS,
+      catchUpSeconds,
+      eventsPerSecond: Math.round(TRANSACTIONS / catchUpSeconds),
+      rebuild,
+      single,
+      summary: comparison,
+    };
+  } finally {
+    await client.end().catch(() => undefined);
+    await Promise.all([stop(bare), stop(worker), stop(api)]);
+    await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
+  }
+}
+
+if (require.main === module) {
+  measureFinance()
+    .then((result) => {
+      process.stdout.write(
+        `\nProjeção (resumos mensais) alcançou ${result.transactions} eventos em ${result.catchUpSeconds.toFixed(2)} s: ${result.eventsPerSecond} eventos/s (com as outras projeções do worker rodando ao lado)\n`,
+      );
+      process.stdout.write(`Reconstrução: ${result.rebuild}\n`);
+      printHttp([result.single, result.summary]);
+    })
+    .catch((error: unknown) => {
+      process.stderr.write(
+        `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+      process.exit(1);
+    });
+}
