@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
+import { accessTokenOf } from './support/catalogue';
 import { signedInTrainer } from './support/trainer';
 
 /** Screenshots for a person to look at, only when asked (SHOTS_DIR=/tmp/shots-finance). */
@@ -106,5 +107,24 @@ test.describe('finances', () => {
     await addTransaction(page, { descricao: 'Avulso Bruno', valor: '500' });
     await expect(page.getByLabel('Aderência')).toContainText('25,0%');
     await expect(page.getByText('de R$ 2.000,00 (25,0%)')).toBeVisible();
+  });
+
+  test('a transaction recorded elsewhere moves the cards and the history without reloading', async ({ page, request }) => {
+    const trainer = await signedInTrainer(page, request);
+    await page.goto('/financeiro');
+    await expect(page.getByText('Nenhuma transação encontrada')).toBeVisible();
+    await expect(page.getByLabel('Lucro')).toContainText('R$ 0,00');
+
+    // Another device (here, a script with the trainer's token) records a receita for today.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    const response = await request.post('/api/transactions', {
+      headers: { authorization: `Bearer ${await accessTokenOf(request, trainer)}` },
+      data: { tipo: 'receita', valor: 350, data: today, descricao: 'Pago pelo celular', metodoPagamento: 'pix' },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+
+    await expect(visible(page, 'Pago pelo celular')).toBeVisible();
+    await expect(page.getByLabel('Lucro')).toContainText('R$ 350,00');
+    await expect(page.getByLabel('Aderência')).toContainText('2,9%');
   });
 });
