@@ -12,6 +12,7 @@ import type { ChildProcess } from 'node:child_process';
 import { execFileSync, spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { Client } from 'pg';
+import { io } from 'socket.io-client';
 import { buildIfNeeded } from '../infra/scripts/build-if-needed';
 import {
   admin,
@@ -32,6 +33,91 @@ const DATABASE_NAME = `vira_bench_finance_${process.pid}`;
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 50_000);
 const MONTH = '2026-06';
 const CONNECTIONS = 16;
+const LIVE_RATE = Number(process.env.BENCH_LIVE_RATE ?? 200);
+const LIVE_SECONDS = 10;
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return (
+    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+  );
+};
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+export interface LiveFigure {
+  ratePerSecond: number;
+  achievedPerSecond: number;
+  transactions: number;
+  /** From the API's answer to the socket message of the summaries batch that covers it. */
+  socketLagMs: { p50: number; p95: number; p99: number };
+}
+
+/**
+ * POST /api/transactions at LIVE_RATE/s for LIVE_SECONDS through the real API, and the trainer's
+ * own socket (as the SPA connects): for each transaction, the time from its answer to the first
+ * `changes` message of the summaries projection at or past its position.
+ */
+async function measureLive(apiUrl: string, token: string): Promise<LiveFigure> {
+  const arrivals: { position: number; at: number }[] = [];
+  const socket = io(apiUrl, { path: '/socket.io', transports: ['websocket'], auth: { token } });
+  socket.on('changes', (message: { projection: string; position: number }) => {
+    if (message.projection === 'finance-summaries')
+      arrivals.push({ position: message.position, at: performance.now() });
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const sent: { position: number; ackAt: number }[] = [];
+  const total = LIVE_RATE * LIVE_SECONDS;
+  const started = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let index = 0; index < total; index++) {
+    const wait = started + (index * 1000) / LIVE_RATE - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    inFlight.push(
+      fetch(`${apiUrl}/api/transactions`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          tipo: 'receita',
+          valor: 10 + (index % 100),
+          data: `${MONTH}-15`,
+          descricao: `Ao vivo ${index}`,
+          metodoPagamento: 'pix',
+        }),
+      }).then(async (response) => {
+        const { position } = await json<{ position: number }>(response);
+        sent.push({ position, ackAt: performance.now() });
+      }),
+    );
+  }
+  await Promise.all(inFlight);
+  const achievedPerSecond = Math.round(sent.length / ((performance.now() - started) / 1000));
+  const deadline = performance.now() + 20_000;
+  while (performance.now() < deadline) {
+    const highest = Math.max(0, ...arrivals.map((arrival) => arrival.position));
+    if (sent.every((command) => command.position <= highest)) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  socket.close();
+  const lags = sent.map((command) => {
+    const arrival = arrivals.find((candidate) => candidate.position >= command.position);
+    if (!arrival) throw new Error(`nenhuma mensagem cobriu a posição ${command.position}`);
+    return Math.max(0, arrival.at - command.ackAt);
+  });
+  return {
+    ratePerSecond: LIVE_RATE,
+    achievedPerSecond,
+    transactions: sent.length,
+    socketLagMs: {
+      p50: round1(percentile(lags, 50)),
+      p95: round1(percentile(lags, 95)),
+      p99: round1(percentile(lags, 99)),
+    },
+  };
+}
 const WINDOW_SECONDS = 3;
 
 const databaseUrl = (() => {
@@ -164,6 +250,7 @@ export interface FinanceBench {
   single: HttpComparison;
   /** 16 connections: throughput, latency under queueing. */
   summary: HttpComparison;
+  live: LiveFigure;
 }
 
 export async function measureFinance(): Promise<FinanceBench> {
@@ -269,7 +356,10 @@ export async function measureFinance(): Promise<FinanceBench> {
       },
       { url: `http://127.0.0.1:${barePort}/`, connections: CONNECTIONS, duration: WINDOW_SECONDS },
     );
+    process.stdout.write(`Transação -> resumo -> socket a ${LIVE_RATE}/s...\n`);
+    const live = await measureLive(apiUrl, token);
     return {
+      live,
       transactions: TRANSACTIONS,
       catchUpSeconds,
       eventsPerSecond: Math.round(TRANSACTIONS / catchUpSeconds),
@@ -292,6 +382,11 @@ if (require.main === module) {
       );
       process.stdout.write(`Reconstrução: ${result.rebuild}\n`);
       printHttp([result.single, result.summary]);
+      const { live } = result;
+      process.stdout.write(
+        `\nTransação -> resumo -> socket a ${live.ratePerSecond}/s (obtido ${live.achievedPerSecond}/s, ${live.transactions} transações): ` +
+          `p50/p95/p99 ${live.socketLagMs.p50}/${live.socketLagMs.p95}/${live.socketLagMs.p99} ms\n`,
+      );
     })
     .catch((error: unknown) => {
       process.stderr.write(
