@@ -90,6 +90,7 @@ export const CREDIT_ENTRY_LABELS = {
   CreditRefunded: 'Crédito devolvido',
   CreditBurned: 'Crédito queimado',
   PaymentReceived: 'Pagamento recebido',
+  PaymentVoided: 'Pagamento estornado',
 } as const;
 export type CreditEntryType = keyof typeof CREDIT_ENTRY_LABELS;
 
@@ -104,7 +105,7 @@ export interface CreditHistoryItem {
   position: number;
   occurredAt: string;
   type: CreditEntryType;
-  /** Signed: +n granted or refunded, -1 consumed or burned. */
+  /** Signed: +n granted or refunded, -1 consumed or burned; 0 for a payment (its value is in `reason`). */
   amount: number;
   balanceAfter: number;
   actor: { id: string; role: string };

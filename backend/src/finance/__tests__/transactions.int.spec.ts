@@ -191,6 +191,49 @@ describe('transactions API', () => {
     expect(removal.json().code).toBe('has_links');
   });
 
+  it("shows a student's payments and their void in the student's history, credits unmoved", async () => {
+    const student = (await api.post('/api/students', { nome: 'Ana Souza' })).json().id as string;
+    await api.post(`/api/students/${student}/credits`, { amount: 8, reason: 'Plano mensal' });
+    const id = await record({ ...receita, studentId: student });
+    await api.post(`/api/transactions/${id}/void`);
+    await record({ ...receita, tipo: 'despesa', studentId: student, descricao: 'Reembolso' });
+    await project();
+    const history = (await api.get(`/api/students/${student}/history`)).json().items;
+    expect(
+      history.map(
+        ({ type, amount, balanceAfter, reason, transactionId }: Record<string, unknown>) => ({
+          type,
+          amount,
+          balanceAfter,
+          reason,
+          transactionId,
+        }),
+      ),
+    ).toEqual([
+      {
+        type: 'CreditsGranted',
+        amount: 8,
+        balanceAfter: 8,
+        reason: 'Plano mensal',
+        transactionId: null,
+      },
+      {
+        type: 'PaymentReceived',
+        amount: 0,
+        balanceAfter: 8,
+        reason: 'Mensalidade Ana: R$\u00a0350,00 (PIX)',
+        transactionId: id,
+      },
+      {
+        type: 'PaymentVoided',
+        amount: 0,
+        balanceAfter: 8,
+        reason: 'Mensalidade Ana: R$\u00a0350,00 (PIX)',
+        transactionId: id,
+      },
+    ]);
+  });
+
   it('exports the month as CSV', async () => {
     await record({ ...receita, descricao: 'Mensalidade; Ana' });
     const id = await record({

@@ -1,4 +1,14 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import {
+  PAYMENT_METHOD_LABELS,
+  TRANSACTION_EVENT_TYPES,
+  type TransactionEvent,
+  type TransactionFacts,
+} from '../../contracts/finance';
+import { formatCentavos } from '../../contracts/money';
+import type { CreditEntryType } from '../../contracts/students';
+import type { Database } from '../../platform/database/database';
+import type { StoredEvent } from '../../platform/event-store/event';
 import {
   eventsOfTypes,
   type Projection,
@@ -18,32 +28,109 @@ function signedAmount(event: CreditEvent): number {
   }
 }
 
-/** `credit_ledger`: the audit trail, one row per credit event, keyed by its global position. */
+const LEDGER_EVENT_TYPES: readonly string[] = [...CREDIT_EVENT_TYPES, ...TRANSACTION_EVENT_TYPES];
+
+/** 'Mensalidade Ana: R$ 350,00 (PIX)' — a payment's line says what was paid and how. */
+const paymentReason = (facts: TransactionFacts) =>
+  `${facts.descricao}: ${formatCentavos(facts.valorCentavos)} (${PAYMENT_METHOD_LABELS[facts.metodoPagamento]})`;
+
+/** The balance after each student's last entry already in the ledger (0 for none). */
+async function lastBalances(
+  trx: Kysely<Database>,
+  studentIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (studentIds.length === 0) return new Map();
+  const rows = await trx
+    .selectFrom('creditLedger')
+    .select(['studentId', 'balanceAfter'])
+    .distinctOn('studentId')
+    .where('studentId', 'in', [...studentIds])
+    .orderBy('studentId')
+    .orderBy('position', 'desc')
+    .execute();
+  return new Map(rows.map((row) => [row.studentId, row.balanceAfter]));
+}
+
+interface LedgerEntry {
+  position: number;
+  tenantId: string;
+  studentId: string;
+  occurredAt: Date;
+  type: CreditEntryType;
+  amount: number;
+  balanceAfter: number;
+  actorId: string;
+  actorRole: string;
+  reason: string;
+  sessionId: string | null;
+  transactionId: string | null;
+}
+
+function creditEntry(stored: StoredEvent<CreditEvent> & { event: CreditEvent }): LedgerEntry {
+  const { event } = stored;
+  return {
+    position: stored.globalPosition,
+    tenantId: stored.tenantId,
+    studentId: stored.streamId,
+    occurredAt: stored.occurredAt,
+    type: event.type,
+    amount: signedAmount(event),
+    balanceAfter: event.data.balanceAfter,
+    actorId: stored.metadata.actorId,
+    actorRole: stored.metadata.actorRole,
+    reason: event.data.reason,
+    sessionId: 'sessionId' in event.data ? event.data.sessionId : null,
+    transactionId: 'transactionId' in event.data ? event.data.transactionId : null,
+  };
+}
+
+/**
+ * `credit_ledger`: the audit trail, one row per credit event, keyed by its global position; a
+ * receita paid by a student (finance's published TransactionRecorded) and its void are lines of
+ * the same trail, with no credits moved (the balance stays as the last line left it).
+ */
 export const creditLedgerProjection: Projection = {
   name: 'credit-ledger',
   tables: ['credit_ledger'],
-  eventTypes: CREDIT_EVENT_TYPES,
+  eventTypes: LEDGER_EVENT_TYPES,
   async apply(batch, trx) {
-    const entries = eventsOfTypes<CreditEvent>(batch, CREDIT_EVENT_TYPES).map((stored) => {
-      const { event } = stored;
-      return {
-        position: stored.globalPosition,
-        tenantId: stored.tenantId,
-        studentId: stored.streamId,
-        occurredAt: stored.occurredAt,
-        type: event.type,
-        amount: signedAmount(event),
-        balanceAfter: event.data.balanceAfter,
-        actorId: stored.metadata.actorId,
-        actorRole: stored.metadata.actorRole,
-        reason: event.data.reason,
-        sessionId: 'sessionId' in event.data ? event.data.sessionId : null,
-        transactionId: 'transactionId' in event.data ? event.data.transactionId : null,
-      };
-    });
+    const wanted = new Set(LEDGER_EVENT_TYPES);
+    const relevant = batch.filter((stored) => wanted.has(stored.eventType));
+    const paid = (stored: StoredEvent): TransactionFacts | undefined => {
+      if (!(TRANSACTION_EVENT_TYPES as readonly string[]).includes(stored.eventType))
+        return undefined;
+      const facts = stored.data as TransactionEvent['data'];
+      return facts.tipo === 'receita' && facts.studentId ? facts : undefined;
+    };
+    const payers = [...new Set(relevant.flatMap((stored) => paid(stored)?.studentId ?? []))];
+    const balances = await lastBalances(trx, payers);
+    const entries: LedgerEntry[] = [];
+    for (const stored of relevant) {
+      const facts = paid(stored);
+      if (facts?.studentId) {
+        entries.push({
+          position: stored.globalPosition,
+          tenantId: stored.tenantId,
+          studentId: facts.studentId,
+          occurredAt: stored.occurredAt,
+          type: stored.eventType === 'TransactionVoided' ? 'PaymentVoided' : 'PaymentReceived',
+          amount: 0,
+          balanceAfter: balances.get(facts.studentId) ?? 0,
+          actorId: stored.metadata.actorId,
+          actorRole: stored.metadata.actorRole,
+          reason: paymentReason(facts),
+          sessionId: null,
+          transactionId: stored.streamId,
+        });
+      } else if ((CREDIT_EVENT_TYPES as readonly string[]).includes(stored.eventType)) {
+        const [credit] = eventsOfTypes<CreditEvent>([stored], CREDIT_EVENT_TYPES);
+        const entry = creditEntry(credit);
+        balances.set(entry.studentId, entry.balanceAfter);
+        entries.push(entry);
+      }
+    }
     if (entries.length === 0) return [];
-    const column = <K extends keyof (typeof entries)[number]>(key: K) =>
-      entries.map((entry) => entry[key]);
+    const column = <K extends keyof LedgerEntry>(key: K) => entries.map((entry) => entry[key]);
     await sql`
       insert into credit_ledger (position, tenant_id, student_id, occurred_at, type, amount, balance_after, actor_id, actor_role, reason, session_id, transaction_id)
       select * from unnest(
