@@ -19,7 +19,13 @@ const visible = (page: Page, text: string) => page.getByText(text, { exact: true
 
 async function addTransaction(
   page: Page,
-  { tipo, descricao, valor, meio }: { tipo?: 'Despesa'; descricao: string; valor: string; meio?: string },
+  {
+    tipo,
+    descricao,
+    valor,
+    meio,
+    aluno,
+  }: { tipo?: 'Despesa'; descricao: string; valor: string; meio?: string; aluno?: string },
 ) {
   await page.getByRole('button', { name: 'Nova transação' }).click();
   const dialog = page.getByRole('dialog', { name: 'Receita ou Despesa?' });
@@ -29,6 +35,10 @@ async function addTransaction(
   if (meio) {
     await dialog.getByRole('combobox', { name: 'Meio de Pagamento' }).click();
     await page.getByRole('option', { name: meio }).click();
+  }
+  if (aluno) {
+    await dialog.getByRole('combobox', { name: 'Aluno (opcional)' }).click();
+    await page.getByRole('option', { name: aluno }).click();
   }
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Transação criada')).toBeVisible();
@@ -40,14 +50,19 @@ test.describe('finances', () => {
     page,
     request,
   }, testInfo) => {
-    await signedInTrainer(page, request);
+    const trainer = await signedInTrainer(page, request);
+    const student = await request.post('/api/students', {
+      headers: { authorization: `Bearer ${await accessTokenOf(request, trainer)}` },
+      data: { nome: 'Ana Souza' },
+    });
+    expect(student.status(), await student.text()).toBe(201);
     await page.goto('/financeiro');
     await expect(page.getByRole('heading', { name: 'Financeiro' })).toBeVisible();
     await expect(page.getByText('Nenhuma transação encontrada')).toBeVisible();
     // The onboarding's 'R$ 12.000' a month in 6 months is the monthly goal.
     await expect(page.getByText('de R$ 12.000,00 (0,0%)')).toBeVisible();
 
-    await addTransaction(page, { descricao: 'Mensalidade Ana', valor: '1.200,00' });
+    await addTransaction(page, { descricao: 'Mensalidade Ana', valor: '1.200,00', aluno: 'Ana Souza' });
     await expect(page.getByText('Reserva sugerida', { exact: true }).first()).toBeVisible();
     await expect(visible(page, 'Mensalidade Ana')).toBeVisible();
     await expect(page.getByLabel('Lucro')).toContainText('R$ 1.200,00');

@@ -18,6 +18,7 @@ import { fieldErrors } from '../../../lib/field-errors';
 import { formatCurrency } from '../../../lib/format';
 import { formatReaisInput, parseReais } from '../../../lib/money-input';
 import { notifyError } from '../../../lib/notify';
+import { usePayers } from '../api/get-payers';
 import { useRecordTransaction } from '../api/record-transaction';
 
 type Field = 'tipo' | 'descricao' | 'valor' | 'metodoPagamento' | 'data' | 'allocations';
@@ -39,6 +40,8 @@ export function NewTransactionDialog({ opened, onClose, today, rule }: NewTransa
   const [valor, setValor] = useState('');
   const [metodo, setMetodo] = useState<PaymentMethod>('pix');
   const [data, setData] = useState(today);
+  const [studentId, setStudentId] = useState<string | null>(null);
+  const payers = usePayers(opened);
   const [adjust, setAdjust] = useState(false);
   const [allocations, setAllocations] = useState(emptyAllocations);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -50,6 +53,7 @@ export function NewTransactionDialog({ opened, onClose, today, rule }: NewTransa
     setValor('');
     setMetodo('pix');
     setData(today);
+    setStudentId(null);
     setAdjust(false);
     setAllocations(emptyAllocations());
     setErrors({});
@@ -79,6 +83,7 @@ export function NewTransactionDialog({ opened, onClose, today, rule }: NewTransa
       valor: amount ?? Number.NaN,
       metodoPagamento: metodo,
       data,
+      ...(tipo === 'receita' && studentId ? { studentId } : {}),
       ...(tipo === 'receita' && adjust
         ? { allocations: ALLOCATION_TIPOS.map((key) => ({ tipo: key, valor: parseReais(allocations[key]) ?? 0 })) }
         : {}),
@@ -148,6 +153,19 @@ export function NewTransactionDialog({ opened, onClose, today, rule }: NewTransa
             error={errors.metodoPagamento}
             comboboxProps={{ withinPortal: true }}
           />
+ {tipo === 'receita' && (
+            <Select
+              label="Aluno (opcional)"
+              placeholder="Quem pagou"
+              data={payers.data ?? []}
+              value={studentId}
+              onChange={setStudentId}
+              searchable
+              clearable
+              nothingFoundMessage="Nenhum aluno encontrado"
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
           <TextInput label="Data" type="date" value={data} onChange={(event) => setData(event.currentTarget.value)} error={errors.data} />
           {tipo === 'receita' && (
             <Checkbox label="Ajustar alocações" checked={adjust} onChange={(event) => startAdjusting(event.currentTarget.checked)} />
