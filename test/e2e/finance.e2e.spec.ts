@@ -73,6 +73,7 @@ test.describe('finances', () => {
     await expect(visible(page, 'Aluguel do estúdio')).toBeVisible();
     await expect(page.getByLabel('Lucro')).toContainText('R$ 1.000,00');
     await expect(page.getByText('Previsto × Recebido (12 meses)')).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'financeiro', testInfo.project.name);
 
     await visible(page, 'Mensalidade Ana').click();
