@@ -25,9 +25,16 @@ async function addTransaction(
     valor,
     meio,
     aluno,
-  }: { tipo?: 'Despesa'; descricao: string; valor: string; meio?: string; aluno?: string },
+    quickMenu,
+  }: { tipo?: 'Despesa'; descricao: string; valor: string; meio?: string; aluno?: string; quickMenu?: boolean },
 ) {
-  await page.getByRole('button', { name: 'Nova transação' }).click();
+  if (quickMenu) {
+    // The shell's quick-create menu: 'Lançamento' opens the same form.
+    await page.getByRole('button', { name: 'Criação rápida' }).click();
+    await page.getByRole('menuitem', { name: 'Lançamento' }).click();
+  } else {
+    await page.getByRole('button', { name: 'Nova transação' }).click();
+  }
   const dialog = page.getByRole('dialog', { name: 'Receita ou Despesa?' });
   if (tipo) await dialog.getByText(tipo, { exact: true }).click();
   await dialog.getByLabel('Descrição').fill(descricao);
@@ -69,7 +76,13 @@ test.describe('finances', () => {
     await expect(page.getByLabel('Ticket Médio')).toContainText('R$ 1.200,00');
     await expect(page.getByLabel('Aderência')).toContainText('10,0%');
 
-    await addTransaction(page, { tipo: 'Despesa', descricao: 'Aluguel do estúdio', valor: '200', meio: 'Dinheiro' });
+    await addTransaction(page, {
+      tipo: 'Despesa',
+      descricao: 'Aluguel do estúdio',
+      valor: '200',
+      meio: 'Dinheiro',
+      quickMenu: true,
+    });
     await expect(visible(page, 'Aluguel do estúdio')).toBeVisible();
     await expect(page.getByLabel('Lucro')).toContainText('R$ 1.000,00');
     await expect(page.getByText('Previsto × Recebido (12 meses)')).toBeVisible();
