@@ -132,7 +132,13 @@ describe('monthly summaries', () => {
   const project = () => projectAll(t.app);
 
   beforeAll(async () => {
-    t = await startTestApp({ AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false' });
+    // Sign-up limits are counted per address across the suites of a jest worker: out of the way here.
+    t = await startTestApp({
+      AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
+      RATE_LIMIT_SIGNUP: '10000/60',
+      RATE_LIMIT_LOGIN_PER_ADDRESS: '10000/60',
+      RATE_LIMIT_LOGIN_PER_EMAIL: '10000/60',
+    });
   });
   afterAll(() => t.close());
 
