@@ -75,6 +75,7 @@ test.describe('finances', () => {
     await expect(page.getByLabel('Lucro')).toContainText('R$ 1.200,00');
     await expect(page.getByLabel('Ticket Médio')).toContainText('R$ 1.200,00');
     await expect(page.getByLabel('Aderência')).toContainText('10,0%');
+    await expect(page.getByLabel('Alocações do mês')).toContainText('Reserva: R$ 240,00');
 
     await addTransaction(page, {
       tipo: 'Despesa',

@@ -1,5 +1,5 @@
-import { daysRemaining } from '@contracts/finance';
-import { Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ALLOCATION_TIPO_LABELS, ALLOCATION_TIPOS, daysRemaining } from '@contracts/finance';
+import { Card, Divider, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatCurrency } from '../../../lib/format';
 import type { SummaryAnswer } from '../api/get-summary';
 import { daysRemainingLabel, formatPercent, progressColor } from '../lib/finance-view';
@@ -52,8 +52,28 @@ export function GoalCard({ summary, today }: { summary: SummaryAnswer; today: st
             Reserva sugerida (20%)
           </Text>
           <Text fw={600}>{formatCurrency(summary.reservaSugerida)}</Text>
+          {summary.metaReserva > 0 && (
+            <Text size="xs" c="dimmed">
+              Meta de reserva: {formatCurrency(summary.metaReserva)}
+            </Text>
+          )}
         </Stack>
       </SimpleGrid>
+      {ALLOCATION_TIPOS.some((tipo) => summary.allocations[tipo] !== 0) && (
+        <>
+          <Divider my="sm" />
+          <Text size="xs" c="dimmed" mb={4}>
+            Alocações do mês
+          </Text>
+          <Group gap="lg" aria-label="Alocações do mês">
+            {ALLOCATION_TIPOS.filter((tipo) => summary.allocations[tipo] !== 0).map((tipo) => (
+              <Text key={tipo} size="sm">
+                {ALLOCATION_TIPO_LABELS[tipo]}: <strong>{formatCurrency(summary.allocations[tipo])}</strong>
+              </Text>
+            ))}
+          </Group>
+        </>
+      )}
     </Card>
   );
 }
