@@ -22,4 +22,5 @@ export const invalidatedByChange: InvalidationMap = {
   availability: [['availability']],
   vacation: [['vacations']],
   dashboard: [['dashboard']],
+  reminder: [['reminders']],
 };
