@@ -1,6 +1,7 @@
 import type { ParsedMail } from 'mailparser';
 import type Redis from 'ioredis';
-import { http, type Principal } from '../../../../test/support/api';
+import { GENEROUS_RATE_LIMITS, signUpBody } from '../../../../test/support/accounts';
+import { http } from '../../../../test/support/api';
 import { projectAll, workerServicesOf } from '../../../../test/support/projections';
 import {
   recipientsOf,
@@ -10,8 +11,6 @@ import {
 import { startTestApp, type TestApp } from '../../../../test/support/test-app';
 import type { TomorrowReminders } from '../../contracts/reminders';
 import { JobQueues, REDIS } from '../../platform/queue/queue.module';
-import { type Agenda, agendaOf } from '../../scheduling/__tests__/scheduling-test-kit';
-import { GENEROUS_RATE_LIMITS, signUpBody } from '../../identity/__tests__/identity-test-kit';
 import {
   REMINDERS_QUEUE,
   restoreLostJobs,
@@ -34,7 +33,8 @@ const minus = (instant: Date, ms: number) => new Date(instant.getTime() - ms);
 describe('reminders', () => {
   let smtp: SmtpCapture;
   let t: TestApp;
-  let agenda: Agenda;
+  let api: ReturnType<typeof http>;
+  let token: string;
   let trainer: { email: string; nome: string };
   let clock: Date;
   const services = () => workerServicesOf(t.app, () => clock);
@@ -68,28 +68,37 @@ describe('reminders', () => {
       payload: { email: body.email, password: body.password },
     });
     expect(login.statusCode).toBe(200);
-    agenda = await agendaOf(t.app, { token: login.json().accessToken } as Principal);
+    token = login.json().accessToken as string;
+    api = http(t.app, { token });
     trainer = { email: String(body.email), nome: 'Carla Personal' };
   });
 
-  async function studentWithEmail(nome: string, email: string, whatsapp?: string) {
-    const response = await agenda.api.post('/api/students', { nome, email, whatsapp });
+  /** Expects a 201 and answers the new id. */
+  async function created(request: Promise<{ statusCode: number; body: string }>) {
+    const response = await request;
     expect(response.statusCode).toBe(201);
-    return response.json().id as string;
+    return (JSON.parse(response.body) as { id: string }).id;
   }
+  const studentWithEmail = (nome: string, email: string, whatsapp?: string) =>
+    created(api.post('/api/students', { nome, email, whatsapp }));
 
   const book = (studentId: string, inicio: Date, locationId?: string) =>
-    agenda.booked({
-      studentId,
-      locationId,
-      inicio: inicio.toISOString(),
-      fim: new Date(inicio.getTime() + HOUR).toISOString(),
-    });
+    created(
+      api.post('/api/sessions', {
+        studentId,
+        locationId,
+        inicio: inicio.toISOString(),
+        fim: new Date(inicio.getTime() + HOUR).toISOString(),
+      }),
+    );
+  const location = (nome: string) => created(api.post('/api/locations', { nome }));
+  const change = (id: string, body: Record<string, unknown>) =>
+    api.patch(`/api/sessions/${id}`, body);
 
   it('booked: one e-mail when the lead time is reached, never twice; rescheduled: at the new time only; cancelled or done: none', async () => {
     const email = `bia.${Date.now()}@exemplo.com.br`;
     const bia = await studentWithEmail('Beatriz Lima', email);
-    const gym = await agenda.location('Academia Centro');
+    const gym = await location('Academia Centro');
     const booked = await book(bia, at(10, '07:00'), gym);
     const moved = await book(bia, at(11, '07:00'), gym);
     const cancelled = await book(bia, at(12, '07:00'), gym);
@@ -97,13 +106,13 @@ describe('reminders', () => {
     await projectAll(t.app);
     expect(
       (
-        await agenda.change(moved, {
+        await change(moved, {
           inicio: at(15, '18:00').toISOString(),
           fim: at(15, '19:00').toISOString(),
         })
       ).statusCode,
     ).toBe(200);
-    expect((await agenda.change(cancelled, { status: 'cancelada' })).statusCode).toBe(200);
+    expect((await change(cancelled, { status: 'cancelada' })).statusCode).toBe(200);
     await projectAll(t.app);
 
     clock = minus(at(10, '07:00'), 24 * HOUR + 60_000);
@@ -120,7 +129,7 @@ describe('reminders', () => {
     // The moved one: nothing at its old time. The done one: nothing at its lead time.
     clock = minus(at(11, '07:00'), 23 * HOUR);
     expect(await sendDueReminders(services())).toBe(0);
-    expect((await agenda.change(done, { status: 'feita' })).statusCode).toBe(200);
+    expect((await change(done, { status: 'feita' })).statusCode).toBe(200);
     await projectAll(t.app);
     clock = minus(at(13, '07:00'), 12 * HOUR);
     expect(await sendDueReminders(services())).toBe(0);
@@ -144,11 +153,11 @@ describe('reminders', () => {
     const job = await queue().getJob(`${first}-v1`);
     expect(await job?.getState()).toBe('delayed');
 
-    await agenda.change(first, {
+    await change(first, {
       inicio: at(22, '09:00').toISOString(),
       fim: at(22, '10:00').toISOString(),
     });
-    await agenda.change(second, { status: 'cancelada' });
+    await change(second, { status: 'cancelada' });
     await projectAll(t.app);
     const ids = await jobIds();
     expect(ids).toContain(`${first}-v2`);
@@ -194,13 +203,13 @@ describe('reminders', () => {
   });
 
   it('settings: defaults, a pt-BR 400 naming the field, reminders off sends nothing, a longer lead sends earlier', async () => {
-    expect((await agenda.api.get('/api/settings/reminders')).json()).toEqual({
+    expect((await api.get('/api/settings/reminders')).json()).toEqual({
       ativo: true,
       antecedenciaHoras: 24,
       resumoDiario: true,
       horaResumo: 20,
     });
-    const bad = await agenda.api.put('/api/settings/reminders', {
+    const bad = await api.put('/api/settings/reminders', {
       ativo: true,
       antecedenciaHoras: 24,
       resumoDiario: true,
@@ -216,15 +225,15 @@ describe('reminders', () => {
     const enzo = await studentWithEmail('Enzo Castro', email);
     await book(enzo, at(28, '08:00'));
     const off = { ativo: false, antecedenciaHoras: 48, resumoDiario: false, horaResumo: 7 };
-    expect((await agenda.api.put('/api/settings/reminders', off)).statusCode).toBe(200);
+    expect((await api.put('/api/settings/reminders', off)).statusCode).toBe(200);
     await projectAll(t.app);
-    expect((await agenda.api.get('/api/settings/reminders')).json()).toEqual(off);
+    expect((await api.get('/api/settings/reminders')).json()).toEqual(off);
     clock = minus(at(28, '08:00'), 30 * HOUR);
     expect(await sendDueReminders(services())).toBe(0);
 
-    expect(
-      (await agenda.api.put('/api/settings/reminders', { ...off, ativo: true })).statusCode,
-    ).toBe(200);
+    expect((await api.put('/api/settings/reminders', { ...off, ativo: true })).statusCode).toBe(
+      200,
+    );
     await projectAll(t.app);
     expect(await sendDueReminders(services())).toBe(1);
     expect(mailsTo(email)).toHaveLength(1);
@@ -237,7 +246,7 @@ describe('reminders', () => {
       '11987654321',
     );
     const hugo = await studentWithEmail('Hugo Alves', `hugo.${Date.now()}@exemplo.com.br`);
-    const gym = await agenda.location('Estúdio Vila');
+    const gym = await location('Estúdio Vila');
     // 23:30 in São Paulo is already the next day in UTC: it is still tomorrow's.
     await book(gabi, at(30, '23:30'), gym);
     await book(hugo, at(30, '07:00'));
@@ -257,7 +266,7 @@ describe('reminders', () => {
     // The list the app shows (GET /api/reminders/tomorrow reads the real clock: today's is below).
     const list: TomorrowReminders = await tomorrowReminders(
       services().db,
-      tenantOf(agenda.trainer.token),
+      tenantOf(token),
       trainer.nome,
       clock,
     );
@@ -270,7 +279,7 @@ describe('reminders', () => {
     );
     expect(list.items[0].whatsappUrl).toBeNull();
 
-    const today = await agenda.api.get('/api/reminders/tomorrow');
+    const today = await api.get('/api/reminders/tomorrow');
     expect(today.statusCode).toBe(200);
     expect(today.json()).toEqual({ dia: expect.any(String), items: [] });
     expect((await http(t.app, { token: 'x' }).get('/api/reminders/tomorrow')).statusCode).toBe(401);
