@@ -15,6 +15,7 @@ export const CHANGE_TYPES = [
   'availability',
   'vacation',
   'dashboard',
+  'reminder',
   'transaction',
   'finance-summary',
   'finance-goals',

@@ -23,6 +23,7 @@ export const invalidatedByChange: InvalidationMap = {
   availability: [['availability']],
   vacation: [['vacations']],
   dashboard: [['dashboard']],
+  reminder: [['reminders']],
   // A transaction moves its month's list and details, the summary and the chart.
   transaction: [financeKeys.all],
   'finance-summary': [financeKeys.summaries(), [...financeKeys.all, 'series']],

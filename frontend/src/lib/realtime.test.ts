@@ -26,6 +26,7 @@ const map: InvalidationMap = {
   availability: [['availability']],
   vacation: [['vacations']],
   dashboard: [['dashboard']],
+  reminder: [['reminders']],
   transaction: [['finance']],
   'finance-summary': [['finance', 'summary']],
   'finance-goals': [['finance', 'goals']],
