@@ -1,3 +1,4 @@
+import { dashboardKeys } from '../features/dashboard/api/dashboard-keys';
 import { locationKeys } from '../features/locations/api/location-keys';
 import { planKeys } from '../features/plans/api/plan-keys';
 import { studentKeys } from '../features/students/api/student-keys';
@@ -18,8 +19,8 @@ export const invalidatedByChange: InvalidationMap = {
   location: [locationKeys.all],
   task: [taskKeys.tasks()],
   'task-list': [taskKeys.lists()],
-  session: [['sessions'], ['dashboard']],
+  session: [['sessions'], dashboardKeys.all],
   availability: [['availability']],
   vacation: [['vacations']],
-  dashboard: [['dashboard']],
+  dashboard: [dashboardKeys.all],
 };
