@@ -1,3 +1,4 @@
+import { agendaKeys } from '../features/agenda/api/agenda-keys';
 import { dashboardKeys } from '../features/dashboard/api/dashboard-keys';
 import { locationKeys } from '../features/locations/api/location-keys';
 import { planKeys } from '../features/plans/api/plan-keys';
@@ -13,14 +14,14 @@ import type { InvalidationMap } from '../lib/realtime';
  */
 export const invalidatedByChange: InvalidationMap = {
   onboarding: [meKeys.all],
-  student: [studentKeys.all],
-  credit: [studentKeys.all],
+  student: [studentKeys.all, agendaKeys.students()],
+  credit: [studentKeys.all, agendaKeys.students()],
   plan: [planKeys.all],
-  location: [locationKeys.all],
+  location: [locationKeys.all, agendaKeys.locations()],
   task: [taskKeys.tasks()],
   'task-list': [taskKeys.lists()],
-  session: [['sessions'], dashboardKeys.all],
-  availability: [['availability']],
-  vacation: [['vacations']],
+  session: [agendaKeys.sessions(), dashboardKeys.all],
+  availability: [agendaKeys.availability()],
+  vacation: [agendaKeys.vacations()],
   dashboard: [dashboardKeys.all],
 };
