@@ -43,7 +43,7 @@ test.describe('agenda', () => {
   test('a session booked from the quick action, seen in the views, Realizada takes a credit, cancelled gives it back, a conflict booked anyway, deleted', async ({
     page,
     request,
-  }) => {
+  }, testInfo) => {
     const trainer = await signedInTrainer(page, request);
     const token = await apiToken(request, trainer);
     const calls = await api(request, token);
@@ -118,6 +118,27 @@ test.describe('agenda', () => {
     await detail.getByRole('alert').getByRole('button', { name: 'Excluir' }).click();
     await expect(page.getByText('O agendamento foi removido com sucesso.')).toBeVisible();
     await expect(overlapping).toBeHidden();
+
+    // On a wide screen a session is dragged to another day and hour of the week grid (the mouse;
+    // on a phone a finger scrolls the day instead).
+    if (testInfo.project.name === 'desktop') {
+      await page.goto('/agenda?modo=semana&data=2030-05-06');
+      const biaSession = page.getByRole('button', { name: 'Bia Lima, 09:00 às 10:00, Sem local, Agendada' });
+      const from = (await biaSession.boundingBox())!;
+      const tuesday = (await page.getByRole('group', { name: 'Sessões de terça-feira, 7 de maio' }).boundingBox())!;
+      const start = { x: from.x + from.width / 2, y: from.y + 10 };
+      // One column to the right, two hours (56 px each) down.
+      await page.mouse.move(start.x, start.y);
+      await page.mouse.down();
+      await page.mouse.move(start.x + tuesday.width, start.y + 112, { steps: 12 });
+      await page.mouse.up();
+      await expect(page.getByText('Agendamento atualizado com sucesso!').first()).toBeVisible();
+      await expect(
+        page
+          .getByRole('group', { name: 'Sessões de terça-feira, 7 de maio' })
+          .getByRole('button', { name: 'Bia Lima, 11:00 às 12:00, Sem local, Agendada' }),
+      ).toBeVisible();
+    }
   });
 
   test('vacation on, availability saved, a 6-week series across the vacation lists its refused dates, vacation removed', async ({

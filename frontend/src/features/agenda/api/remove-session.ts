@@ -13,10 +13,11 @@ export function useRemoveSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, scope }: { id: string; scope?: 'one' | 'following' }) => removeSession(id, scope),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: agendaKeys.sessions() }),
-        queryClient.invalidateQueries({ queryKey: agendaKeys.students() }),
-      ]),
+    // Not awaited: once the list is read again the session is gone and its dialog with it, and the
+    // caller's own onSuccess (the toast) would no longer run.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: agendaKeys.sessions() });
+      void queryClient.invalidateQueries({ queryKey: agendaKeys.students() });
+    },
   });
 }

@@ -270,8 +270,8 @@ export function MonthView({ days, sessions, today, onPickDay, compact, month }: 
   return (
     <div className={classes.monthGrid} role="grid" aria-label={formatPt(`${month}-01`, 'MMMM yyyy')}>
       {days.slice(0, 7).map((day) => (
-        <div key={day} className={classes.weekday} role="columnheader">
-          {formatPt(day, 'EEE')}
+        <div key={day} className={classes.weekday} role="columnheader" aria-label={formatPt(day, 'EEEE')}>
+          {formatPt(day, compact ? 'EEEEE' : 'EEEE')}
         </div>
       ))}
       {days.map((day) => {

@@ -94,7 +94,10 @@ function Detail({
       </Group>
       <Stack gap={4}>
         <Text size="sm">
-          {formatPt(day, "EEEE, d 'de' MMMM 'de' yyyy")} · {timeOf(session.inicio)}–{timeOf(session.fim)}
+          {formatPt(day, "EEEE, d 'de' MMMM 'de' yyyy")}
+        </Text>
+        <Text size="sm" fw={600}>
+          {timeOf(session.inicio)}–{timeOf(session.fim)}
         </Text>
         <Text size="sm" c="dimmed">
           {session.locationId ? (session.locationNome ?? LOCATION_NOT_FOUND_LABEL) : 'Sem local'}
