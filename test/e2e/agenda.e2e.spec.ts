@@ -15,7 +15,7 @@ async function api(request: APIRequestContext, token: string) {
   return {
     location: (nome: string) => send('/api/locations', { nome }),
     grant: (studentId: string, amount: number) => send(`/api/students/${studentId}/credits`, { amount, reason: 'Pacote' }),
-    book: (session: { studentId: string; inicio: string; fim: string }) => send('/api/sessions', session),
+    book: (session: { studentId: string; locationId?: string; inicio: string; fim: string }) => send('/api/sessions', session),
     balance: async (studentId: string) => {
       const response = await request.get(`/api/students/${studentId}`, { headers });
       return ((await response.json()) as { creditos: number }).creditos;
@@ -119,6 +119,31 @@ test.describe('agenda', () => {
     await expect(page.getByText('O agendamento foi removido com sucesso.')).toBeVisible();
     await expect(overlapping).toBeHidden();
 
+    // Cancelled 3 hours before its start, under a policy of 24 hours that burns credits: one of Ana's goes.
+    const studio = await calls.location('Estúdio');
+    const policy = await request.put(`/api/locations/${studio.id}/policy`, {
+      data: { cancelLimiteHoras: 24, taxaPercent: 0, queimaCredito: true },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(policy.ok(), await policy.text()).toBeTruthy();
+    const soon = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 3 * 3_600_000);
+    await calls.book({
+      studentId: ana,
+      locationId: studio.id,
+      inicio: soon.toISOString(),
+      fim: new Date(soon.getTime() + 3_600_000).toISOString(),
+    });
+    const soonDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(soon);
+    await page.goto(`/agenda?modo=dia&data=${soonDay}`);
+    await page.getByRole('button', { name: /^Ana Souza, .*, Estúdio, Agendada$/ }).click();
+    await expect(detail.getByText('3 créditos')).toBeVisible();
+    await expect(detail.getByText('Cancelar agora queima 1 crédito do aluno (menos de 24 h de antecedência).')).toBeVisible();
+    await detail.getByText('Cancelada', { exact: true }).click();
+    await expect(page.getByText('1 crédito de Ana Souza foi queimado (menos de 24 h de antecedência).')).toBeVisible();
+    await expect(detail.getByText('2 créditos')).toBeVisible();
+    await expect.poll(() => calls.balance(ana)).toBe(2);
+    await detail.getByRole('button', { name: 'Fechar' }).click();
+
     // On a wide screen a session is dragged to another day and hour of the week grid (the mouse;
     // on a phone a finger scrolls the day instead).
     if (testInfo.project.name === 'desktop') {
@@ -208,6 +233,36 @@ test.describe('agenda', () => {
     await page.goto('/agenda?modo=mes&data=2030-05-06');
     await expect(page.getByRole('gridcell', { name: '27 de maio: 1 sessão' })).toBeVisible();
     await expect(page.getByRole('gridcell', { name: '13 de maio: 0 sessões' })).toBeVisible();
+
+    // 'Esta e as próximas': the 27 May one and the later ones move to 09:00; 6 May stays at 07:00.
+    await page.getByRole('gridcell', { name: '27 de maio: 1 sessão' }).click();
+    await page.getByRole('button', { name: 'Ana Souza, 07:00 às 08:00, Sem local, Agendada' }).click();
+    await page.getByRole('dialog', { name: 'Agendamento' }).getByRole('button', { name: 'Editar' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar agendamento' });
+    await edit.getByRole('textbox', { name: 'Início' }).fill('09:00');
+    await edit.getByRole('textbox', { name: 'Fim', exact: true }).fill('10:00');
+    await edit.getByText('Esta e as próximas').click();
+    await edit.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Agendamento atualizado com sucesso!')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ana Souza, 09:00 às 10:00, Sem local, Agendada' })).toBeVisible();
+    await page.goto('/agenda?modo=dia&data=2030-06-10');
+    await expect(page.getByRole('button', { name: 'Ana Souza, 09:00 às 10:00, Sem local, Agendada' })).toBeVisible();
+    await page.goto('/agenda?modo=dia&data=2030-05-06');
+    await expect(page.getByRole('button', { name: 'Ana Souza, 07:00 às 08:00, Sem local, Agendada' })).toBeVisible();
+
+    // The private calendar feed: issued, copied, and it serves the sessions.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Links públicos' }).click();
+    const links = page.getByRole('dialog', { name: 'Links públicos' });
+    await links.getByRole('button', { name: 'Gerar link do calendário' }).click();
+    await expect(page.getByText('Link criado!')).toBeVisible();
+    const feedUrl = (await links.getByText(/\/api\/calendar\/.+\.ics$/).textContent())!;
+    await links.getByRole('button', { name: 'Copiar Link do calendário' }).click();
+    await expect(page.getByText('Link copiado!')).toBeVisible();
+    const feed = await request.get(new URL(feedUrl).pathname);
+    expect(feed.status()).toBe(200);
+    expect(feed.headers()['content-type']).toContain('text/calendar');
+    await links.getByRole('button', { name: 'Fechar' }).click();
 
     await settings();
     await page.getByRole('menuitem', { name: 'Modo Férias' }).click();
