@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { PageLoader } from '../../../components/page-loader';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAvailability, useSaveAvailability } from '../api/get-availability';
+import classes from './agenda.module.css';
 
 type Row = AvailabilityRow & { key: number };
 
@@ -66,47 +67,47 @@ function AvailabilityForm({ initial, onClose }: { initial: AvailabilityRow[]; on
       )}
       <Stack gap="sm" role="list" aria-label="Horários de atendimento">
         {rows.map((row, index) => (
-          <Group key={row.key} gap="xs" align="flex-start" wrap="wrap" role="listitem" aria-label={`Horário ${index + 1}`}>
+          <div key={row.key} className={classes.availabilityRow} role="listitem" aria-label={`Horário ${index + 1}`}>
             <NativeSelect
               aria-label="Dia da semana"
               value={String(row.dayOfWeek)}
               onChange={(event) => edit(row.key, { dayOfWeek: Number(event.currentTarget.value) })}
               data={DAY_NAMES.map((name, day) => ({ value: String(day), label: name }))}
-              w={120}
               error={errors[row.key]?.dayOfWeek}
+              style={{ gridArea: 'day' }}
             />
             <TextInput
               type="time"
               aria-label="Início"
               value={row.startTime}
               onChange={(event) => edit(row.key, { startTime: event.currentTarget.value })}
-              w={104}
               error={errors[row.key]?.startTime}
+              style={{ gridArea: 'start' }}
             />
             <TextInput
               type="time"
               aria-label="Fim"
               value={row.endTime}
               onChange={(event) => edit(row.key, { endTime: event.currentTarget.value })}
-              w={104}
               error={errors[row.key]?.endTime}
+              style={{ gridArea: 'end' }}
             />
             <Checkbox
               label="Bloqueado"
               checked={row.isBlocked}
               onChange={(event) => edit(row.key, { isBlocked: event.currentTarget.checked })}
-              mt={8}
+              style={{ gridArea: 'blocked' }}
             />
             <ActionIcon
               variant="subtle"
               color="red"
               aria-label="Remover horário"
               onClick={() => setRows((current) => current.filter((item) => item.key !== row.key))}
-              mt={4}
+              style={{ gridArea: 'remove' }}
             >
               <IconTrash size={18} />
             </ActionIcon>
-          </Group>
+          </div>
         ))}
       </Stack>
       <Button variant="light" onClick={() => setRows((current) => [...current, withKey(DEFAULT_AVAILABILITY_ROW)])}>
