@@ -26,6 +26,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { Client } from 'pg';
 import { measureHttp, printHttp } from './http';
+import { measureScreens, printScreens } from './screens';
 import { measureSessions, printSessions } from './sessions';
 import { Server } from 'socket.io';
 import { io } from 'socket.io-client';
@@ -439,6 +440,9 @@ async function main(): Promise<void> {
     process.stdout.write('Agenda: GET /api/sessions e atraso até o dashboard...\n');
     const agenda = await measureSessions();
 
+    process.stdout.write('Telas: dashboard no Chromium a 390x844, CPU 4× mais lenta...\n');
+    const screens = await measureScreens();
+
     const result = {
       at: new Date().toISOString(),
       durationSeconds: Math.round((performance.now() - benchStarted) / 1000),
@@ -447,10 +451,12 @@ async function main(): Promise<void> {
       rebuild,
       http,
       agenda,
+      screens,
     };
     printTable(result);
     printHttp(http);
     printSessions(agenda);
+    printScreens(screens);
     mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
     const file = path.join(ROOT, 'bench/results', `${result.at.replace(/[:.]/g, '-')}.json`);
     writeFileSync(file, JSON.stringify(result, null, 2));

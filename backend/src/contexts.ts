@@ -3,6 +3,7 @@ import { identityContext } from './identity/identity.context';
 import type { BoundedContext } from './platform/context/bounded-context';
 import { locationsContext } from './locations/locations.context';
 import { plansContext } from './plans/plans.context';
+import { remindersContext } from './reminders/reminders.context';
 import { schedulingContext } from './scheduling/scheduling.context';
 import { studentAreaContext } from './student-area/student-area.context';
 import { studentsContext } from './students/students.context';
@@ -17,6 +18,7 @@ export const CONTEXTS: readonly BoundedContext[] = [
   studentAreaContext,
   tasksContext,
   schedulingContext,
+  remindersContext,
 ];
 
 /** The process configuration: the platform's settings and every context's, parsed once. */

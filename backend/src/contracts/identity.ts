@@ -171,3 +171,8 @@ export abstract class StudentAccounts {
   abstract studentOf(userId: string): Promise<{ tenantId: string; studentId: string } | undefined>;
   abstract trainerOf(tenantId: string): Promise<{ nome: string; slug: string } | undefined>;
 }
+
+/** How to reach a tenant's trainer (their daily reminders e-mail): the identity context provides it. */
+export abstract class TrainerContacts {
+  abstract contactOf(tenantId: string): Promise<{ nome: string; email: string } | undefined>;
+}

@@ -15,6 +15,7 @@ export const CHANGE_TYPES = [
   'availability',
   'vacation',
   'dashboard',
+  'reminder',
 ] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 

@@ -1,7 +1,9 @@
+import { TrainerContacts } from '../contracts/identity';
 import type { BoundedContext } from '../platform/context/bounded-context';
 import { identityConfigShape } from './identity.config';
 import { IdentityModule } from './identity.module';
 import { identityProjections } from './projections';
+import { AccountRepository } from './queries/account.repository';
 
 /** Accounts, sessions, tenants with their public slug, e-mail links and financial onboarding. */
 export const identityContext: BoundedContext = {
@@ -9,4 +11,5 @@ export const identityContext: BoundedContext = {
   module: IdentityModule,
   projections: identityProjections,
   config: identityConfigShape,
+  workerPorts: [{ port: TrainerContacts, create: ({ db }) => new AccountRepository(db) }],
 };

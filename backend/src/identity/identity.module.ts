@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { StudentAccounts } from '../contracts/identity';
+import { StudentAccounts, TrainerContacts } from '../contracts/identity';
 import { AuthController } from './auth.controller';
 import { ConfirmEmailHandler } from './commands/confirm-email.command';
 import { RefreshSessionHandler } from './commands/refresh-session.command';
@@ -64,11 +64,12 @@ import { DevMailboxRepository } from './queries/dev-mailbox.repository';
     TwoFactorRepository,
     PendingProviderSignIns,
     { provide: StudentAccounts, useExisting: AccountRepository },
+    { provide: TrainerContacts, useExisting: AccountRepository },
     IdentityProviders,
     SignInWithProviderHandler,
     MfaChallenges,
     TwoFactorHandler,
   ],
-  exports: [StudentAccounts],
+  exports: [StudentAccounts, TrainerContacts],
 })
 export class IdentityModule {}

@@ -24,4 +24,5 @@ export const invalidatedByChange: InvalidationMap = {
   availability: [agendaKeys.availability()],
   vacation: [agendaKeys.vacations()],
   dashboard: [dashboardKeys.all],
+  reminder: [['reminders']],
 };

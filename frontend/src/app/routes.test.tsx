@@ -40,7 +40,7 @@ describe('session guard', () => {
     renderRoutes(routes, '/agenda', { queryClient });
     expect(await screen.findByRole('heading', { name: 'Agenda' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Menu lateral' })).toBeInTheDocument();
-    expect(screen.getByText('Em construção')).toBeInTheDocument();
+    expect(screen.getByRole('radiogroup', { name: 'Modo do calendário' })).toBeInTheDocument();
   });
 
   it('reads the profile of a restored session, showing Carregando... meanwhile', async () => {
@@ -50,9 +50,10 @@ describe('session guard', () => {
     // Found at least once: by the time an assertion runs after it, the profile may already be there.
     await screen.findByText('Carregando...');
     expect(await screen.findByRole('heading', { name: 'Olá, Ana!' })).toBeInTheDocument();
-    expect(api.calls.map((call) => `${call.method} ${call.path} ${call.headers.get('authorization')}`)).toEqual([
-      'GET /api/me Bearer token',
-    ]);
+    // The profile first; then whatever the dashboard reads, with the same token.
+    const calls = api.calls.map((call) => `${call.method} ${call.path} ${call.headers.get('authorization')}`);
+    expect(calls[0]).toBe('GET /api/me Bearer token');
+    expect(calls.every((call) => call.endsWith('Bearer token'))).toBe(true);
     api.restore();
   });
 

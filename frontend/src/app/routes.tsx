@@ -60,7 +60,8 @@ export const routes: RouteObject[] = [
           {
             ...page(() => import('./shell/app-layout'), (m) => m.AppLayout),
             children: [
-              { index: true, ...page(() => import('../features/dashboard/pages/dashboard-page'), (m) => m.DashboardPage) },
+              // The dashboard with the reminders' 'Lembretes de amanhã' below it (app/home-page.tsx).
+              { index: true, ...page(() => import('./home-page'), (m) => m.HomePage) },
               {
                 // The agenda's two views, calendar and tasks, under one switch (app/agenda-views.tsx).
                 ...page(() => import('./agenda-views'), (m) => m.AgendaViewsLayout),
@@ -113,6 +114,10 @@ export const routes: RouteObject[] = [
               {
                 path: '/ajustes/contratos-termos',
                 ...page(() => import('../features/settings/pages/contracts-page'), (m) => m.ContractsPage),
+              },
+              {
+                path: '/ajustes/lembretes',
+                ...page(() => import('../features/reminders/pages/reminder-settings-page'), (m) => m.ReminderSettingsPage),
               },
               {
                 path: '/ajustes/configuracoes',

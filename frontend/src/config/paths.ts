@@ -20,6 +20,7 @@ export const paths = {
   generalTerms: '/ajustes/politicas-info',
   contracts: '/ajustes/contratos-termos',
   goals: '/ajustes/configuracoes',
+  reminderSettings: '/ajustes/lembretes',
   publicLink: '/link-publico',
   studentArea: '/aluno',
   invite: (token: string) => `/convite/${token}`,

@@ -26,6 +26,7 @@ const map: InvalidationMap = {
   availability: [['availability']],
   vacation: [['vacations']],
   dashboard: [['dashboard']],
+  reminder: [['reminders']],
 };
 
 describe('realtime invalidation', () => {

@@ -1,11 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config';
 import type { IdentityConfig } from '../identity.config';
-import { Mailer } from '../../platform/mail/mailer';
+import { escapeHtml, Mailer } from '../../platform/mail/mailer';
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 /** The messages identity sends, in pt-BR, with absolute links to this app. */
 @Injectable()

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Transaction } from 'kysely';
-import type { Me, StudentAccounts } from '../../contracts/identity';
+import type { Me, StudentAccounts, TrainerContacts } from '../../contracts/identity';
 import type { AuthUser } from '../../platform/auth/auth-user';
 import type { Database } from '../../platform/database/database';
 import { DATABASE, type Db } from '../../platform/database/database.module';
@@ -49,7 +49,7 @@ const MAX_SLUG_ATTEMPTS = 50;
  * never events, since they hold credentials. The only code of identity that reads or writes them.
  */
 @Injectable()
-export class AccountRepository implements StudentAccounts {
+export class AccountRepository implements StudentAccounts, TrainerContacts {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
   findCredentialsByEmail(email: string): Promise<AccountCredentials | undefined> {
@@ -250,6 +250,20 @@ export class AccountRepository implements StudentAccounts {
       )
       .innerJoin('tenants', 'tenants.id', 'profiles.tenantId')
       .select(['profiles.nome', 'tenants.slug'])
+      .where('profiles.tenantId', '=', tenantId)
+      .orderBy('profiles.id')
+      .executeTakeFirst();
+  }
+
+  /** The trainer's name and sign-in e-mail (never shown to students: only for mail to the trainer). */
+  async contactOf(tenantId: string): Promise<{ nome: string; email: string } | undefined> {
+    return this.db
+      .selectFrom('profiles')
+      .innerJoin('userRoles', (join) =>
+        join.onRef('userRoles.userId', '=', 'profiles.id').on('userRoles.role', '=', 'personal'),
+      )
+      .innerJoin('users', 'users.id', 'profiles.id')
+      .select(['profiles.nome', 'users.email'])
       .where('profiles.tenantId', '=', tenantId)
       .orderBy('profiles.id')
       .executeTakeFirst();

@@ -200,6 +200,61 @@ export interface RefreshTokens {
   userId: string;
 }
 
+export interface ReminderDeliveries {
+  inicio: Timestamp;
+  sentAt: Timestamp;
+  sessionId: string;
+  tenantId: string;
+}
+
+export interface ReminderDigests {
+  dia: string;
+  sentAt: Timestamp;
+  tenantId: string;
+}
+
+export interface ReminderJobs {
+  jobId: string;
+  sessionId: string;
+}
+
+export interface ReminderLocations {
+  id: string;
+  nome: string;
+  tenantId: string;
+  version: number;
+}
+
+export interface ReminderSessions {
+  id: string;
+  inicio: Timestamp;
+  locationId: string | null;
+  status: string;
+  studentId: string;
+  tenantId: string;
+  version: number;
+}
+
+export interface ReminderSettings {
+  antecedenciaHoras: number;
+  ativo: boolean;
+  horaResumo: number;
+  id: string;
+  resumoDiario: boolean;
+  tenantId: string;
+  version: number;
+}
+
+export interface ReminderStudents {
+  ativo: boolean;
+  email: string | null;
+  id: string;
+  nome: string;
+  tenantId: string;
+  version: number;
+  whatsapp: string | null;
+}
+
 export interface ScheduleEntries {
   allowOverlap: boolean;
   fim: Timestamp;
@@ -381,6 +436,13 @@ export interface DB {
   profiles: Profiles;
   projectionCheckpoints: ProjectionCheckpoints;
   refreshTokens: RefreshTokens;
+  reminderDeliveries: ReminderDeliveries;
+  reminderDigests: ReminderDigests;
+  reminderJobs: ReminderJobs;
+  reminderLocations: ReminderLocations;
+  reminderSessions: ReminderSessions;
+  reminderSettings: ReminderSettings;
+  reminderStudents: ReminderStudents;
   scheduleEntries: ScheduleEntries;
   schedulingLocations: SchedulingLocations;
   schedulingStudents: SchedulingStudents;

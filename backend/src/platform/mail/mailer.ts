@@ -11,6 +11,11 @@ export interface MailMessage {
   html: string;
 }
 
+/** Text put into an e-mail's HTML. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
 /**
  * Sends over SMTP when SMTP_URL is set; otherwise keeps the message in the dev mailbox table
  * (readable at GET /api/dev/mailbox when enabled) and logs it. One implementation for the API

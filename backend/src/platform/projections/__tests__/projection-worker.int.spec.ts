@@ -1,4 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import { Queue } from 'bullmq';
 import { sql } from 'kysely';
 import { spawnBackend, stopProcess, waitUntil } from '../../../../../test/support/processes';
@@ -71,19 +74,23 @@ describe('projection worker process', () => {
 
     // It commits two batches of 1,000, then holds the third open until it is killed: the kill
     // lands inside a batch by construction, and the worker cannot have caught up (20 batches).
-    const first = startWorker({ VIRA_TEST_HOLD_AFTER_BATCHES: '2' });
-    let beforeKill: Checkpoint | undefined;
+    const signals = mkdtempSync(path.join(tmpdir(), 'vira-hold-'));
+    const holdingFile = path.join(signals, 'holding');
+    const first = startWorker({
+      VIRA_TEST_HOLD_AFTER_BATCHES: '2',
+      VIRA_TEST_HOLDING_FILE: holdingFile,
+    });
     await waitUntil(
       async () => {
         if (first.exitCode !== null) throw new Error(`o worker saiu com código ${first.exitCode}`);
-        const checkpoint = await readCheckpoint(db, thingsProjection.name);
-        if (checkpoint.position === 0 || (await workerSessions(db)).holding === 0) return false;
-        beforeKill = checkpoint;
-        return true;
+        return existsSync(holdingFile) && (await workerSessions(db)).holding > 0;
       },
-      30_000,
+      60_000,
       'o worker segurando um lote depois de confirmar dois',
     );
+    rmSync(signals, { recursive: true, force: true });
+    // Held: the checkpoint is that of the second commit and stays so until the kill.
+    const beforeKill: Checkpoint = await readCheckpoint(db, thingsProjection.name);
     first.kill('SIGKILL');
     await waitUntil(
       () => first.exitCode !== null || first.signalCode !== null,
@@ -97,13 +104,13 @@ describe('projection worker process', () => {
     );
 
     // The batch in flight left nothing: checkpoint and rows are those of the last commit.
-    expect(beforeKill!.position).toBeGreaterThan(0);
+    expect(beforeKill.position).toBeGreaterThan(0);
     expect(await readCheckpoint(db, thingsProjection.name)).toEqual(beforeKill);
     expect(await caughtUp()).toBe(false);
     const applied = await sql<{ moves: number; expected: number }>`
       select (select count(*)::int from test_thing_moves) as moves,
              (select count(*)::int from events where event_type = 'ThingMoved'
-                and (transaction_id, global_position) <= (${beforeKill!.transactionId}::xid8, ${beforeKill!.position}::bigint)) as expected`.execute(
+                and (transaction_id, global_position) <= (${beforeKill.transactionId}::xid8, ${beforeKill.position}::bigint)) as expected`.execute(
       db,
     );
     // (The log before ours holds other suites' events: the first batches may have none of ours.)

@@ -1,5 +1,5 @@
 import { SESSION_STATUS_LABELS, SESSION_STATUSES, type Session } from '@contracts/scheduling';
-import { Box, Text } from '@mantine/core';
+import { Box, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -130,6 +130,7 @@ export function AgendaPage() {
   const searching = search.trim() !== '';
   return (
     <>
+      <VisuallyHidden component="h1">Agenda</VisuallyHidden>
       <AgendaToolbar
         mode={mode}
         title={periodTitle(mode, range.days, date)}

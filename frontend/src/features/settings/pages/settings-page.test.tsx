@@ -29,6 +29,7 @@ describe('settings hub /ajustes (spec 001 §2)', () => {
       ['Políticas e Termos Gerais', '/ajustes/politicas-info'],
       ['Contratos e Termos', '/ajustes/contratos-termos'],
       ['Configurações', '/ajustes/configuracoes'],
+      ['Lembretes', '/ajustes/lembretes'],
       ['Link Público', '/link-publico'],
     ]);
     expect(screen.getByRole('heading', { name: 'Cadastros' })).toBeInTheDocument();

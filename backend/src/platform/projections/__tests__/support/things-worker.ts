@@ -4,8 +4,11 @@
  *
  * Test-only: VIRA_TEST_HOLD_AFTER_BATCHES=n makes it commit n batches of the projection, then hold
  * the next one open (rows and checkpoint written, not committed) for a minute, so a test can kill
- * it in the middle of a batch by construction rather than by luck.
+ * it in the middle of a batch by construction rather than by luck. It writes the file named by
+ * VIRA_TEST_HOLDING_FILE when it starts holding: on a busy machine the test cannot tell a held
+ * batch from one being written by watching the database.
  */
+import { writeFileSync } from 'node:fs';
 import { parseConfig } from '../../../../config/config';
 import { processLogger } from '../../../http/logger';
 import { startWorkerProcess } from '../../../queue/worker-process';
@@ -25,8 +28,11 @@ async function main(): Promise<void> {
       holdAfter === undefined
         ? undefined
         : async () => {
-            if (committed >= Number(holdAfter))
+            if (committed >= Number(holdAfter)) {
+              const holdingFile = process.env.VIRA_TEST_HOLDING_FILE;
+              if (holdingFile) writeFileSync(holdingFile, String(committed));
               await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+            }
             committed += 1;
           },
   });

@@ -1,0 +1,287 @@
+import type { ParsedMail } from 'mailparser';
+import type Redis from 'ioredis';
+import { GENEROUS_RATE_LIMITS, signUpBody } from '../../../../test/support/accounts';
+import { http } from '../../../../test/support/api';
+import { projectAll, workerServicesOf } from '../../../../test/support/projections';
+import {
+  recipientsOf,
+  type SmtpCapture,
+  startSmtpCapture,
+} from '../../../../test/support/smtp-capture';
+import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import type { TomorrowReminders } from '../../contracts/reminders';
+import { JobQueues, REDIS } from '../../platform/queue/queue.module';
+import {
+  REMINDERS_QUEUE,
+  restoreLostJobs,
+  sendDigests,
+  sendDueReminders,
+} from '../jobs/reminder-delivery';
+import { tomorrowReminders } from '../queries/reminders.repository';
+import { remindersContext } from '../reminders.context';
+
+/** Day `day` of May 2030 at `time` in São Paulo (UTC−3 all year). */
+const at = (day: number, time: string) =>
+  new Date(`2030-05-${String(day).padStart(2, '0')}T${time}:00-03:00`);
+const HOUR = 3_600_000;
+/** The tenant an access token names (claim `tid`). */
+const tenantOf = (token: string): string =>
+  (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { tid: string }).tid;
+const minus = (instant: Date, ms: number) => new Date(instant.getTime() - ms);
+
+/** Reminders against the real SMTP server, Redis and BullMQ, with the clock driven by the test. */
+describe('reminders', () => {
+  let smtp: SmtpCapture;
+  let t: TestApp;
+  let api: ReturnType<typeof http>;
+  let token: string;
+  let trainer: { email: string; nome: string };
+  let clock: Date;
+  const services = () => workerServicesOf(t.app, () => clock);
+  const mailsTo = (email: string): ParsedMail[] =>
+    smtp.messages.filter((mail) => recipientsOf(mail).includes(email.toLowerCase()));
+  const queue = () => t.app.get(JobQueues).queue(REMINDERS_QUEUE);
+  const jobIds = async () =>
+    (await queue().getJobs(['delayed', 'waiting'])).map((job) => job.id).sort();
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    t = await startTestApp({
+      SMTP_URL: smtp.url,
+      AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
+      ...GENEROUS_RATE_LIMITS,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  /** A trainer signed up for real (the daily e-mail goes to their sign-in address). */
+  beforeEach(async () => {
+    const body = signUpBody({ nome: 'Carla Personal' });
+    const signUp = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
+    expect(signUp.statusCode).toBe(201);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: body.email, password: body.password },
+    });
+    expect(login.statusCode).toBe(200);
+    token = login.json().accessToken as string;
+    api = http(t.app, { token });
+    trainer = { email: String(body.email), nome: 'Carla Personal' };
+  });
+
+  /** Expects a 201 and answers the new id. */
+  async function created(request: Promise<{ statusCode: number; body: string }>) {
+    const response = await request;
+    expect(response.statusCode).toBe(201);
+    return (JSON.parse(response.body) as { id: string }).id;
+  }
+  const studentWithEmail = (nome: string, email: string, whatsapp?: string) =>
+    created(api.post('/api/students', { nome, email, whatsapp }));
+
+  const book = (studentId: string, inicio: Date, locationId?: string) =>
+    created(
+      api.post('/api/sessions', {
+        studentId,
+        locationId,
+        inicio: inicio.toISOString(),
+        fim: new Date(inicio.getTime() + HOUR).toISOString(),
+      }),
+    );
+  const location = (nome: string) => created(api.post('/api/locations', { nome }));
+  const change = (id: string, body: Record<string, unknown>) =>
+    api.patch(`/api/sessions/${id}`, body);
+
+  it('booked: one e-mail when the lead time is reached, never twice; rescheduled: at the new time only; cancelled or done: none', async () => {
+    const email = `bia.${Date.now()}@exemplo.com.br`;
+    const bia = await studentWithEmail('Beatriz Lima', email);
+    const gym = await location('Academia Centro');
+    const booked = await book(bia, at(10, '07:00'), gym);
+    const moved = await book(bia, at(11, '07:00'), gym);
+    const cancelled = await book(bia, at(12, '07:00'), gym);
+    const done = await book(bia, at(13, '07:00'), gym);
+    await projectAll(t.app);
+    expect(
+      (
+        await change(moved, {
+          inicio: at(15, '18:00').toISOString(),
+          fim: at(15, '19:00').toISOString(),
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await change(cancelled, { status: 'cancelada' })).statusCode).toBe(200);
+    await projectAll(t.app);
+
+    clock = minus(at(10, '07:00'), 24 * HOUR + 60_000);
+    expect(await sendDueReminders(services())).toBe(0);
+    clock = minus(at(10, '07:00'), 24 * HOUR - 60_000);
+    expect(await sendDueReminders(services())).toBe(1);
+    expect(await sendDueReminders(services())).toBe(0);
+    const [mail] = mailsTo(email);
+    expect(mail.subject).toBe('Lembrete: seu treino amanhã (10/05) às 07:00');
+    expect(mail.text).toContain(
+      'Olá, Beatriz! Lembrete do seu treino com Carla Personal amanhã (10/05) às 07:00 em Academia Centro.',
+    );
+
+    // The moved one: nothing at its old time. The done one: nothing at its lead time.
+    clock = minus(at(11, '07:00'), 23 * HOUR);
+    expect(await sendDueReminders(services())).toBe(0);
+    expect((await change(done, { status: 'feita' })).statusCode).toBe(200);
+    await projectAll(t.app);
+    clock = minus(at(13, '07:00'), 12 * HOUR);
+    expect(await sendDueReminders(services())).toBe(0);
+    // The moved one at its new time.
+    clock = minus(at(15, '18:00'), 2 * HOUR);
+    expect(await sendDueReminders(services())).toBe(1);
+    expect(mailsTo(email).map((m) => m.subject)).toEqual([
+      'Lembrete: seu treino amanhã (10/05) às 07:00',
+      'Lembrete: seu treino hoje às 18:00',
+    ]);
+    expect(booked).toBeDefined();
+  });
+
+  it('each booked session has one delayed job, derived from the session and its version: rescheduling replaces it, cancelling removes it; the job and the sweep racing send one e-mail', async () => {
+    const email = `caio.${Date.now()}@exemplo.com.br`;
+    const caio = await studentWithEmail('Caio Prado', email);
+    const first = await book(caio, at(20, '09:00'));
+    const second = await book(caio, at(21, '09:00'));
+    await projectAll(t.app);
+    expect(await jobIds()).toEqual(expect.arrayContaining([`${first}-v1`, `${second}-v1`]));
+    const job = await queue().getJob(`${first}-v1`);
+    expect(await job?.getState()).toBe('delayed');
+
+    await change(first, {
+      inicio: at(22, '09:00').toISOString(),
+      fim: at(22, '10:00').toISOString(),
+    });
+    await change(second, { status: 'cancelada' });
+    await projectAll(t.app);
+    const ids = await jobIds();
+    expect(ids).toContain(`${first}-v2`);
+    expect(ids).not.toContain(`${first}-v1`);
+    expect(ids.filter((id) => id?.startsWith(second))).toEqual([]);
+    // A replay of the same events adds nothing: the job of the reminder as it stands is kept.
+    await projectAll(t.app);
+    expect((await jobIds()).filter((id) => id?.startsWith(first))).toEqual([`${first}-v2`]);
+
+    // Due: the job (as the worker runs it) and the sweep at the same moment, and a second worker's job.
+    clock = minus(at(22, '09:00'), 12 * HOUR);
+    const runJob = remindersContext.jobs?.[REMINDERS_QUEUE]?.['reminder.send'];
+    await Promise.all([
+      runJob?.({ tenantId: 'x', sessionId: first }, services()),
+      sendDueReminders(services()),
+      runJob?.({ tenantId: 'x', sessionId: first }, services()),
+    ]);
+    expect(mailsTo(email)).toHaveLength(1);
+  });
+
+  it('Redis lost its jobs: the sweep puts them back from the sessions read model and the reminder still goes out once', async () => {
+    const email = `duda.${Date.now()}@exemplo.com.br`;
+    const duda = await studentWithEmail('Eduarda Reis', email);
+    const session = await book(duda, at(25, '06:30'));
+    await projectAll(t.app);
+    expect(await jobIds()).toContain(`${session}-v1`);
+
+    // Redis restarted empty (it keeps nothing on disk here): every key of this app is gone.
+    const redis = t.app.get<Redis>(REDIS);
+    const keys = await redis.keys(`${t.config.REDIS_PREFIX}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    expect(await jobIds()).not.toContain(`${session}-v1`);
+
+    clock = minus(at(25, '06:30'), 48 * HOUR);
+    expect(await restoreLostJobs(services())).toBeGreaterThanOrEqual(1);
+    expect(await jobIds()).toContain(`${session}-v1`);
+    expect(await restoreLostJobs(services())).toBe(0);
+
+    clock = minus(at(25, '06:30'), 20 * HOUR);
+    await remindersContext.timers?.[0].run(services());
+    await remindersContext.timers?.[0].run(services());
+    expect(mailsTo(email)).toHaveLength(1);
+  });
+
+  it('settings: defaults, a pt-BR 400 naming the field, reminders off sends nothing, a longer lead sends earlier', async () => {
+    expect((await api.get('/api/settings/reminders')).json()).toEqual({
+      ativo: true,
+      antecedenciaHoras: 24,
+      resumoDiario: true,
+      horaResumo: 20,
+    });
+    const bad = await api.put('/api/settings/reminders', {
+      ativo: true,
+      antecedenciaHoras: 24,
+      resumoDiario: true,
+      horaResumo: 24,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      code: 'validation_error',
+      message: 'O horário do resumo deve ser entre 0 e 23',
+    });
+
+    const email = `enzo.${Date.now()}@exemplo.com.br`;
+    const enzo = await studentWithEmail('Enzo Castro', email);
+    await book(enzo, at(28, '08:00'));
+    const off = { ativo: false, antecedenciaHoras: 48, resumoDiario: false, horaResumo: 7 };
+    expect((await api.put('/api/settings/reminders', off)).statusCode).toBe(200);
+    await projectAll(t.app);
+    expect((await api.get('/api/settings/reminders')).json()).toEqual(off);
+    clock = minus(at(28, '08:00'), 30 * HOUR);
+    expect(await sendDueReminders(services())).toBe(0);
+
+    expect((await api.put('/api/settings/reminders', { ...off, ativo: true })).statusCode).toBe(
+      200,
+    );
+    await projectAll(t.app);
+    expect(await sendDueReminders(services())).toBe(1);
+    expect(mailsTo(email)).toHaveLength(1);
+  });
+
+  it("'Lembretes de amanhã': tomorrow's sessions with WhatsApp links in pt-BR, and the trainer's e-mail once at the chosen hour", async () => {
+    const gabi = await studentWithEmail(
+      'Gabriela Souza',
+      `gabi.${Date.now()}@exemplo.com.br`,
+      '11987654321',
+    );
+    const hugo = await studentWithEmail('Hugo Alves', `hugo.${Date.now()}@exemplo.com.br`);
+    const gym = await location('Estúdio Vila');
+    // 23:30 in São Paulo is already the next day in UTC: it is still tomorrow's.
+    await book(gabi, at(30, '23:30'), gym);
+    await book(hugo, at(30, '07:00'));
+    await book(hugo, at(31, '07:00'));
+    await projectAll(t.app);
+
+    clock = at(29, '19:59');
+    expect(await sendDigests(services())).toBe(0);
+    clock = at(29, '20:01');
+    expect(await sendDigests(services())).toBe(1);
+    expect(await sendDigests(services())).toBe(0);
+    const [digest] = mailsTo(trainer.email).filter((mail) => mail.subject?.startsWith('Lembretes'));
+    expect(digest.subject).toBe('Lembretes de amanhã: 2 sessões');
+    expect(digest.text).toContain('07:00 Hugo Alves');
+    expect(digest.text).toContain('23:30 Gabriela Souza — Estúdio Vila');
+
+    // The list the app shows (GET /api/reminders/tomorrow reads the real clock: today's is below).
+    const list: TomorrowReminders = await tomorrowReminders(
+      services().db,
+      tenantOf(token),
+      trainer.nome,
+      clock,
+    );
+    expect(list.dia).toBe('2030-05-30');
+    expect(list.items.map((item) => item.studentNome)).toEqual(['Hugo Alves', 'Gabriela Souza']);
+    const link = new URL(list.items[1].whatsappUrl ?? '');
+    expect(link.origin + link.pathname).toBe('https://wa.me/5511987654321');
+    expect(link.searchParams.get('text')).toBe(
+      'Olá, Gabriela! Lembrete do seu treino com Carla Personal amanhã (30/05) às 23:30 em Estúdio Vila. Se não puder comparecer, avise com antecedência.',
+    );
+    expect(list.items[0].whatsappUrl).toBeNull();
+
+    const today = await api.get('/api/reminders/tomorrow');
+    expect(today.statusCode).toBe(200);
+    expect(today.json()).toEqual({ dia: expect.any(String), items: [] });
+    expect((await http(t.app, { token: 'x' }).get('/api/reminders/tomorrow')).statusCode).toBe(401);
+  });
+});

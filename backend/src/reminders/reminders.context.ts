@@ -1,0 +1,29 @@
+import type { BoundedContext } from '../platform/context/bounded-context';
+import {
+  remindersSweep,
+  REMINDERS_QUEUE,
+  SEND_REMINDER,
+  sendDueReminders,
+} from './jobs/reminder-delivery';
+import { reminderJobsProcessManager } from './process-managers/reminder-jobs';
+import { REMINDER_PROJECTIONS } from './projections';
+import { RemindersModule } from './reminders.module';
+
+/**
+ * Reminders that go out by themselves: the student's e-mail before each booked session (a delayed
+ * job per session, a sweep every minute as the safety net) and the trainer's 'Lembretes de amanhã'.
+ */
+export const remindersContext: BoundedContext = {
+  name: 'reminders',
+  module: RemindersModule,
+  projections: REMINDER_PROJECTIONS,
+  processManagers: [reminderJobsProcessManager],
+  jobs: {
+    [REMINDERS_QUEUE]: {
+      [SEND_REMINDER]: async (data, services) => {
+        await sendDueReminders(services, (data as { sessionId: string }).sessionId);
+      },
+    },
+  },
+  timers: [remindersSweep],
+};

@@ -1,0 +1,222 @@
+/**
+ * `npm run bench:screens`: what a trainer feels on a phone. The built app (API serving the SPA,
+ * and its worker) on its own database, a trainer with 40 students and this week's sessions, then
+ * cold loads of the signed-in dashboard in Debian's Chromium at 390x844 with the CPU slowed 4×
+ * (DevTools' throttling), no HTTP cache and no service worker: each load is a first visit.
+ *
+ * Per load, from navigation start: the first paint, the moment the dashboard shows its data
+ * ('Próximas Sessões' and the greeting on screen) and "interactive" — that moment or the end of
+ * the last long task (> 50 ms) after it, whichever is later, once the page has been quiet for 2 s.
+ * Budget (issue 15): interactive under 2.5 s.
+ */
+import type { ChildProcess } from 'node:child_process';
+import * as path from 'node:path';
+import { chromium } from '@playwright/test';
+import { buildIfNeeded } from '../infra/scripts/build-if-needed';
+import { admin, freePort, json, start, stop, waitFor } from './http';
+
+const ROOT = path.resolve(__dirname, '..');
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASE_NAME = `vira_bench_screens_${process.pid}`;
+const LOADS = 7;
+const CPU_SLOWDOWN = 4;
+const QUIET_MS = 2_000;
+const BUDGET_MS = 2_500;
+
+export interface ScreenFigures {
+  loads: number;
+  firstPaint: { p50: number; max: number };
+  dataShown: { p50: number; max: number };
+  interactive: { p50: number; max: number };
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function seedTrainer(apiUrl: string): Promise<{ email: string; password: string }> {
+  const email = `bench-screens-${Date.now()}@example.com`;
+  const password = 'bench-senha-1';
+  await json(
+    await fetch(`${apiUrl}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        nome: 'Ana Bench',
+        cpf: '52998224725',
+        dataNascimento: '1990-01-01',
+        telefone: '11999998888',
+        email,
+        password,
+      }),
+    }),
+  );
+  const { accessToken } = await json<{ accessToken: string }>(
+    await fetch(`${apiUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    }),
+  );
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` };
+  const post = async (url: string, body: unknown) =>
+    json<{ id: string }>(
+      await fetch(`${apiUrl}${url}`, { method: 'POST', headers, body: JSON.stringify(body) }),
+    );
+  await post('/api/onboarding', {
+    answers: { alunos_ativos: '40', meta_faturamento_6meses: '12.000' },
+  });
+  const location = await post('/api/locations', { nome: 'Academia Centro' });
+  const hour = 3_600_000;
+  const start = Math.ceil(Date.now() / hour) * hour;
+  for (let index = 0; index < 40; index++) {
+    const student = await post('/api/students', {
+      nome: `Aluno ${String(index).padStart(2, '0')}`,
+      whatsapp: '11988887777',
+    });
+    // Two sessions a day apart for each: today's, this week's and next week's agenda are full.
+    for (const offset of [index * 3, index * 3 + 24 * 5]) {
+      await post('/api/sessions', {
+        studentId: student.id,
+        locationId: location.id,
+        inicio: new Date(start + offset * hour).toISOString(),
+        fim: new Date(start + offset * hour + hour).toISOString(),
+        allowOverlap: true,
+      });
+    }
+  }
+  return { email, password };
+}
+
+export async function measureScreens(): Promise<ScreenFigures> {
+  buildIfNeeded((line) => process.stdout.write(`${line}\n`));
+  await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
+  await admin(`create database ${DATABASE_NAME}`);
+  const databaseUrl = Object.assign(new URL(ADMIN_URL), {
+    pathname: `/${DATABASE_NAME}`,
+  }).toString();
+  const port = await freePort();
+  const apiUrl = `http://127.0.0.1:${port}`;
+  const env = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
+    DATABASE_URL: databaseUrl,
+    REDIS_PREFIX: `vira-bench-screens-${process.pid}`,
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: apiUrl,
+  };
+  const dist = path.join(ROOT, 'backend/dist/backend/src');
+  let api: ChildProcess | undefined;
+  let worker: ChildProcess | undefined;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  });
+  try {
+    api = start(path.join(dist, 'main.js'), env);
+    await waitFor(`${apiUrl}/api/health`);
+    worker = start(path.join(dist, 'worker.js'), env);
+    const trainer = await seedTrainer(apiUrl);
+
+    const loads: Array<{ firstPaint: number; dataShown: number; interactive: number }> = [];
+    for (let round = 0; round < LOADS; round++) {
+      const context = await browser.newContext({
+        baseURL: apiUrl,
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 3,
+        isMobile: true,
+        hasTouch: true,
+        serviceWorkers: 'block',
+        locale: 'pt-BR',
+        timezoneId: 'America/Sao_Paulo',
+      });
+      // Signed in as a returning trainer is: the refresh cookie, nothing else.
+      const login = await context.request.post('/api/auth/login', { data: trainer });
+      if (!login.ok()) throw new Error(`login: ${login.status()} ${await login.text()}`);
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const marks = { longTaskEnd: 0, dataShown: 0 };
+        (window as unknown as { __bench: typeof marks }).__bench = marks;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            marks.longTaskEnd = Math.max(marks.longTaskEnd, entry.startTime + entry.duration);
+        }).observe({ type: 'longtask', buffered: true });
+        const seen = () => {
+          const text = document.body?.innerText ?? '';
+          if (
+            !marks.dataShown &&
+            text.includes('Próximas Sessões') &&
+            /Olá/.test(text) &&
+            /Aluno \d\d/.test(text)
+          )
+            marks.dataShown = performance.now();
+        };
+        new MutationObserver(seen).observe(document, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+        });
+      });
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+      await page.goto('/', { waitUntil: 'load' });
+      await page.waitForFunction(
+        () => (window as unknown as { __bench: { dataShown: number } }).__bench.dataShown > 0,
+        null,
+        {
+          timeout: 60_000,
+        },
+      );
+      await page.waitForTimeout(QUIET_MS);
+      const figures = await page.evaluate(() => {
+        const marks = (window as unknown as { __bench: { dataShown: number; longTaskEnd: number } })
+          .__bench;
+        const paint = performance.getEntriesByName('first-contentful-paint')[0];
+        return {
+          firstPaint: paint ? paint.startTime : 0,
+          dataShown: marks.dataShown,
+          interactive: Math.max(marks.dataShown, marks.longTaskEnd),
+        };
+      });
+      loads.push(figures);
+      await context.close();
+    }
+    const summary = (pick: (load: (typeof loads)[number]) => number) => ({
+      p50: Math.round(median(loads.map(pick))),
+      max: Math.round(Math.max(...loads.map(pick))),
+    });
+    return {
+      loads: loads.length,
+      firstPaint: summary((load) => load.firstPaint),
+      dataShown: summary((load) => load.dataShown),
+      interactive: summary((load) => load.interactive),
+    };
+  } finally {
+    await browser.close();
+    await stop(worker);
+    await stop(api);
+    await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
+  }
+}
+
+export function printScreens(figures: ScreenFigures): void {
+  process.stdout.write(
+    `\nDashboard no celular (Chromium 390x844, CPU ${CPU_SLOWDOWN}× mais lenta, carga fria, ${figures.loads} cargas): ` +
+      `primeira pintura p50 ${figures.firstPaint.p50} ms (máx ${figures.firstPaint.max}); ` +
+      `dados na tela p50 ${figures.dataShown.p50} ms (máx ${figures.dataShown.max}); ` +
+      `interativo p50 ${figures.interactive.p50} ms (máx ${figures.interactive.max}); orçamento ${BUDGET_MS} ms: ` +
+      `${figures.interactive.max < BUDGET_MS ? 'dentro' : 'ESTOURADO'}\n`,
+  );
+}
+
+if (require.main === module) {
+  measureScreens()
+    .then(printScreens)
+    .catch((error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+      process.exit(1);
+    });
+}
