@@ -16,7 +16,7 @@ test('the dashboard counts and the next sessions follow what another device book
   const trainer = await signedInTrainer(page, request);
   await expect(page.getByRole('heading', { name: 'Olá, Ana!' })).toBeVisible();
   for (const card of ['Hoje', 'Esta Semana', 'Total de Alunos', 'Locais Ativos']) await expect(count(page, card)).toHaveText('0');
-  await expect(page.getByText('Nenhuma sessão agendada')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Próximas Sessões' }).getByText('Nenhuma sessão agendada', { exact: true })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Hoje' })).toContainText('sessões agendadas');
   await expect(page.getByRole('group', { name: 'Esta Semana' })).toContainText('sessões programadas');
   await expect(page.getByRole('group', { name: 'Total de Alunos' })).toContainText('alunos cadastrados');
@@ -48,5 +48,5 @@ test('the dashboard counts and the next sessions follow what another device book
   await expect(next.getByRole('listitem')).toContainText('10:00');
   await expect(next.getByRole('listitem')).toContainText('Bia Lima');
   await expect(next.getByRole('listitem')).toContainText('Academia Central');
-  await expect(page.getByText('Nenhuma sessão agendada')).toBeHidden();
+  await expect(next.getByText('Nenhuma sessão agendada', { exact: true })).toBeHidden();
 });
