@@ -173,6 +173,14 @@ test.describe('agenda', () => {
     const trainer = await signedInTrainer(page, request);
     const token = await apiToken(request, trainer);
     await createStudent(request, token, { nome: 'Ana Souza' });
+    // A task due on 8 May: the calendar shows it on its day and the search finds it.
+    const headers = { authorization: `Bearer ${token}` };
+    const lists = (await (await request.get('/api/task-lists', { headers })).json()) as { items: { id: string }[] };
+    const task = await request.post('/api/tasks', {
+      data: { titulo: 'Comprar elásticos', dataVencimento: '2030-05-08', listId: lists.items[0].id },
+      headers,
+    });
+    expect(task.status(), await task.text()).toBe(201);
     await page.goto('/agenda?data=2030-05-06');
     const settings = () => page.getByRole('button', { name: 'Configurações da agenda' }).click();
 
@@ -233,6 +241,12 @@ test.describe('agenda', () => {
     await page.goto('/agenda?modo=mes&data=2030-05-06');
     await expect(page.getByRole('gridcell', { name: '27 de maio: 1 sessão' })).toBeVisible();
     await expect(page.getByRole('gridcell', { name: '13 de maio: 0 sessões' })).toBeVisible();
+    await expect(page.getByRole('gridcell', { name: '8 de maio: 0 sessões, 1 tarefa' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Buscar' }).fill('ELÁSTICOS');
+    await page.getByRole('link', { name: 'Tarefa: Comprar elásticos' }).click();
+    await expect(page).toHaveURL(/\/agenda\/tarefas\?lista=/);
+    await expect(page.getByRole('button', { name: 'Comprar elásticos', exact: true })).toBeVisible();
+    await page.goto('/agenda?modo=mes&data=2030-05-06');
 
     // 'Esta e as próximas': the 27 May one and the later ones move to 09:00; 6 May stays at 07:00.
     await page.getByRole('gridcell', { name: '27 de maio: 1 sessão' }).click();

@@ -18,7 +18,7 @@ export const invalidatedByChange: InvalidationMap = {
   credit: [studentKeys.all, agendaKeys.students()],
   plan: [planKeys.all],
   location: [locationKeys.all, agendaKeys.locations()],
-  task: [taskKeys.tasks()],
+  task: [taskKeys.tasks(), agendaKeys.tasks()],
   'task-list': [taskKeys.lists()],
   session: [agendaKeys.sessions(), dashboardKeys.all],
   availability: [agendaKeys.availability()],

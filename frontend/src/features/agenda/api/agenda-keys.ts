@@ -10,4 +10,6 @@ export const agendaKeys = {
   vacations: () => ['vacations'] as const,
   students: () => ['agenda', 'students'] as const,
   locations: () => ['agenda', 'locations'] as const,
+  /** The tasks the calendar shows on their due days (the tasks view has its own). */
+  tasks: () => ['agenda', 'tasks'] as const,
 };

@@ -1,9 +1,11 @@
 import { LOCATION_NOT_FOUND_LABEL, SESSION_STATUS_LABELS, type Session, STUDENT_NOT_FOUND_LABEL } from '@contracts/scheduling';
+import type { Task } from '@contracts/tasks';
 import { zonedInstant, zonedParts } from '@contracts/time';
 import { Text } from '@mantine/core';
 import { type PointerEvent as ReactPointerEvent, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { formatPt } from '../../../lib/format';
-import { AGENDA_TIME_ZONE, byDay, miniMonth, timeOf } from '../lib/calendar';
+import { AGENDA_TIME_ZONE, byDay, miniMonth, monthCellItems, tasksByDay, timeOf } from '../lib/calendar';
 import { gridHours, layoutDay } from '../lib/session-layout';
 import classes from './agenda.module.css';
 
@@ -20,9 +22,34 @@ const locationName = (session: Session) =>
 export const sessionLabel = (session: Session) =>
   `${studentName(session)}, ${timeOf(session.inicio)} às ${timeOf(session.fim)}, ${locationName(session)}, ${SESSION_STATUS_LABELS[session.status]}`;
 
+/** A task opens the tasks view on its list. */
+const taskLink = (task: Task) => `/agenda/tarefas?lista=${encodeURIComponent(task.listId)}`;
+const taskLabel = (task: Task) =>
+  `Tarefa: ${task.titulo}${task.horaVencimento ? `, ${task.horaVencimento}` : ''}${task.concluida ? ', concluída' : ''}`;
+
+export function TaskChip({ task }: { task: Task }) {
+  return (
+    <Link to={taskLink(task)} className={classes.taskChip} data-done={task.concluida || undefined} aria-label={taskLabel(task)}>
+      {task.horaVencimento ? `${task.horaVencimento} ` : ''}
+      {task.titulo}
+    </Link>
+  );
+}
+
+export function TaskRow({ task }: { task: Task }) {
+  return (
+    <Link to={taskLink(task)} className={classes.taskRow} data-done={task.concluida || undefined} aria-label={taskLabel(task)}>
+      <span className={classes.listTime}>{task.horaVencimento ?? 'Dia'}</span>
+      <span className={classes.eventTitle}>{task.titulo}</span>
+    </Link>
+  );
+}
+
 export interface ViewProps {
   days: string[];
   sessions: Session[];
+  /** Tasks with a due date (spec 000 §2: the calendar shows them on their day). */
+  tasks: Task[];
   today: string;
   now: Date;
   onOpen: (session: Session) => void;
@@ -48,6 +75,7 @@ interface Drag {
 export function TimeGrid({
   days,
   sessions,
+  tasks,
   today,
   now,
   onOpen,
@@ -57,6 +85,8 @@ export function TimeGrid({
 }: ViewProps & { onMove: (session: Session, inicio: string, fim: string) => void }) {
   const perDay = byDay(sessions);
   const placedPerDay = days.map((day) => layoutDay(perDay.get(day) ?? [], day));
+  const tasksPerDay = tasksByDay(tasks);
+  const withTasks = days.some((day) => tasksPerDay.has(day));
   const nowParts = zonedParts(now, AGENDA_TIME_ZONE);
   const nowMinutes = nowParts.hour * 60 + nowParts.minute;
   const { first, last } = gridHours([
@@ -139,6 +169,18 @@ export function TimeGrid({
           <span className={classes.dayNumber}>{formatPt(day, 'd')}</span>
         </button>
       ))}
+      {withTasks && (
+        <>
+          <div className={classes.taskStripLabel}>Tarefas</div>
+          {days.map((day) => (
+            <div key={day} className={classes.taskStrip}>
+              {(tasksPerDay.get(day) ?? []).map((task) => (
+                <TaskChip key={task.id} task={task} />
+              ))}
+            </div>
+          ))}
+        </>
+      )}
       <div className={classes.hours} aria-hidden>
         {hours.map((hour) => (
           <div key={hour} className={classes.hourLabel}>
@@ -228,12 +270,14 @@ export function SessionRow({ session, onOpen }: { session: Session; onOpen: (ses
 }
 
 /** The week on a phone: each day and its sessions as rows, readable at 390 px. */
-export function DayList({ days, sessions, today, onOpen, onPickDay }: ViewProps) {
+export function DayList({ days, sessions, tasks, today, onOpen, onPickDay }: ViewProps) {
   const perDay = byDay(sessions);
+  const tasksPerDay = tasksByDay(tasks);
   return (
     <div>
       {days.map((day) => {
         const items = perDay.get(day) ?? [];
+        const dayTasks = tasksPerDay.get(day) ?? [];
         return (
           <section key={day} className={classes.dayGroup} aria-label={formatPt(day, "EEEE, d 'de' MMMM")}>
             <Text
@@ -247,13 +291,16 @@ export function DayList({ days, sessions, today, onOpen, onPickDay }: ViewProps)
               {formatPt(day, "EEEE, d 'de' MMM")}
               {day === today && ' · Hoje'}
             </Text>
-            {items.length === 0 ? (
+            {items.length === 0 && dayTasks.length === 0 ? (
               <Text size="sm" c="dimmed">
                 Nenhuma sessão
               </Text>
             ) : (
               items.map((session) => <SessionRow key={session.id} session={session} onOpen={onOpen} />)
             )}
+            {dayTasks.map((task) => (
+              <TaskRow key={task.id} task={task} />
+            ))}
           </section>
         );
       })}
@@ -261,12 +308,10 @@ export function DayList({ days, sessions, today, onOpen, onPickDay }: ViewProps)
   );
 }
 
-/** Spec 000 §9: a month cell shows at most 3 items, then '+N mais'. */
-const MONTH_CELL_ITEMS = 3;
-
 /** Six weeks of the month; on a phone, coloured dots instead of names. Tapping a day opens it. */
-export function MonthView({ days, sessions, today, onPickDay, compact, month }: ViewProps & { compact: boolean; month: string }) {
+export function MonthView({ days, sessions, tasks, today, onPickDay, compact, month }: ViewProps & { compact: boolean; month: string }) {
   const perDay = byDay(sessions);
+  const tasksPerDay = tasksByDay(tasks);
   return (
     <div className={classes.monthGrid} role="grid" aria-label={formatPt(`${month}-01`, 'MMMM yyyy')}>
       {days.slice(0, 7).map((day) => (
@@ -276,7 +321,8 @@ export function MonthView({ days, sessions, today, onPickDay, compact, month }: 
       ))}
       {days.map((day) => {
         const items = perDay.get(day) ?? [];
-        const shown = items.slice(0, MONTH_CELL_ITEMS);
+        const dayTasks = tasksPerDay.get(day) ?? [];
+        const shown = monthCellItems(items, dayTasks);
         return (
           <button
             type="button"
@@ -286,7 +332,9 @@ export function MonthView({ days, sessions, today, onPickDay, compact, month }: 
             data-outside={day.slice(0, 7) !== month || undefined}
             data-today={day === today || undefined}
             onClick={() => onPickDay(day)}
-            aria-label={`${formatPt(day, "d 'de' MMMM")}: ${items.length === 1 ? '1 sessão' : `${items.length} sessões`}`}
+            aria-label={`${formatPt(day, "d 'de' MMMM")}: ${items.length === 1 ? '1 sessão' : `${items.length} sessões`}${
+              dayTasks.length === 0 ? '' : dayTasks.length === 1 ? ', 1 tarefa' : `, ${dayTasks.length} tarefas`
+            }`}
           >
             <span className={classes.monthDay}>{Number(day.slice(8, 10))}</span>
             {compact ? (
@@ -294,15 +342,23 @@ export function MonthView({ days, sessions, today, onPickDay, compact, month }: 
                 {items.slice(0, 6).map((session) => (
                   <span key={session.id} className={`${classes.dot} ${classes.status}`} data-status={session.status} />
                 ))}
+                {dayTasks.slice(0, 3).map((task) => (
+                  <span key={task.id} className={classes.taskDot} />
+                ))}
               </span>
             ) : (
               <>
-                {shown.map((session) => (
+                {shown.sessions.map((session) => (
                   <span key={session.id} className={`${classes.chip} ${classes.status}`} data-status={session.status}>
                     {timeOf(session.inicio)} {studentName(session)}
                   </span>
                 ))}
-                {items.length > shown.length && <span className={classes.more}>+{items.length - shown.length} mais</span>}
+                {shown.tasks.map((task) => (
+                  <span key={task.id} className={classes.taskChip} data-done={task.concluida || undefined}>
+                    {task.titulo}
+                  </span>
+                ))}
+                {shown.more > 0 && <span className={classes.more}>+{shown.more} mais</span>}
               </>
             )}
           </button>

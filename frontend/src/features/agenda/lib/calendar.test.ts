@@ -1,4 +1,4 @@
-import { byDay, matchesSearch, miniMonth, monthGrid, shiftDate, visibleRange } from './calendar';
+import { byDay, matchesSearch, miniMonth, monthCellItems, monthGrid, shiftDate, taskMatchesSearch, tasksByDay, visibleRange } from './calendar';
 
 // Run under TZ=UTC and TZ=Asia/Tokyo by `npm test`: every day here is cut in São Paulo (UTC-3).
 describe('visibleRange', () => {
@@ -67,5 +67,30 @@ describe('byDay and search', () => {
     expect(sessions.filter((session) => matchesSearch(session, '  souz')).map((session) => session.id)).toEqual(['a']);
     expect(matchesSearch({ studentNome: null }, 'x')).toBe(false);
     expect(matchesSearch({ studentNome: null }, ' ')).toBe(true);
+  });
+});
+
+describe('month cells and tasks', () => {
+  it('shows up to 2 sessions, then tasks, 3 items in all, then how many more', () => {
+    expect(monthCellItems(['s1', 's2', 's3'], ['t1', 't2'])).toEqual({ sessions: ['s1', 's2'], tasks: ['t1'], more: 2 });
+    expect(monthCellItems(['s1', 's2', 's3', 's4'], [])).toEqual({ sessions: ['s1', 's2', 's3'], tasks: [], more: 1 });
+    expect(monthCellItems(['s1'], ['t1', 't2', 't3'])).toEqual({ sessions: ['s1'], tasks: ['t1', 't2'], more: 1 });
+    expect(monthCellItems([], [])).toEqual({ sessions: [], tasks: [], more: 0 });
+  });
+
+  it('places tasks on their due day, timed ones first; search reads title and description', () => {
+    const task = (id: string, dataVencimento: string | null, horaVencimento: string | null, descricao: string | null = null) => ({
+      id,
+      titulo: `Tarefa ${id}`,
+      descricao,
+      dataVencimento,
+      horaVencimento,
+      concluida: false,
+    });
+    const days = tasksByDay([task('a', '2030-05-06', null), task('b', '2030-05-06', '09:00'), task('c', null, null)]);
+    expect([...days.entries()].map(([day, items]) => [day, items.map((item) => item.id)])).toEqual([['2030-05-06', ['b', 'a']]]);
+    expect(taskMatchesSearch(task('x', null, null, 'Comprar ELÁSTICOS'), 'elásticos')).toBe(true);
+    expect(taskMatchesSearch(task('x', null, null), 'tarefa X')).toBe(true);
+    expect(taskMatchesSearch(task('x', null, null), 'bia')).toBe(false);
   });
 });

@@ -143,3 +143,46 @@ export const STATUS_COLORS: Record<SessionStatus, string> = {
   feita: 'var(--mantine-color-green-filled)',
   cancelada: 'var(--mantine-color-red-filled)',
 };
+
+/** A task as the calendar places it: on its due day. */
+export interface CalendarTask {
+  id: string;
+  titulo: string;
+  descricao: string | null;
+  dataVencimento: string | null;
+  horaVencimento: string | null;
+  concluida: boolean;
+}
+
+/** Tasks by due day, timed ones first by time, then the whole-day ones. */
+export function tasksByDay<T extends CalendarTask>(tasks: readonly T[]): Map<string, T[]> {
+  const days = new Map<string, T[]>();
+  const sorted = [...tasks].sort((a, b) => (a.horaVencimento ?? '99').localeCompare(b.horaVencimento ?? '99'));
+  for (const task of sorted) {
+    if (!task.dataVencimento) continue;
+    const list = days.get(task.dataVencimento);
+    if (list) list.push(task);
+    else days.set(task.dataVencimento, [task]);
+  }
+  return days;
+}
+
+/** Spec 000 §2: the search also finds tasks by title or description (case-insensitive substring). */
+export function taskMatchesSearch(task: Pick<CalendarTask, 'titulo' | 'descricao'>, search: string): boolean {
+  const wanted = search.trim().toLocaleLowerCase('pt-BR');
+  if (!wanted) return true;
+  return `${task.titulo}\n${task.descricao ?? ''}`.toLocaleLowerCase('pt-BR').includes(wanted);
+}
+
+/** Spec 000 §2 and §9: a month cell shows up to 2 sessions, then tasks, at most 3 items, then '+N mais'. */
+export const MONTH_CELL_ITEMS = 3;
+export const MONTH_CELL_SESSIONS = 2;
+
+export function monthCellItems<S, T>(sessions: readonly S[], tasks: readonly T[]): { sessions: S[]; tasks: T[]; more: number } {
+  const shownSessions = sessions.slice(0, Math.min(MONTH_CELL_SESSIONS, MONTH_CELL_ITEMS));
+  const shownTasks = tasks.slice(0, MONTH_CELL_ITEMS - shownSessions.length);
+  // With fewer than 3 tasks, a third session takes the free place.
+  const extraSessions = sessions.slice(shownSessions.length, shownSessions.length + (MONTH_CELL_ITEMS - shownSessions.length - shownTasks.length));
+  const all = [...shownSessions, ...extraSessions];
+  return { sessions: all, tasks: shownTasks, more: sessions.length + tasks.length - all.length - shownTasks.length };
+}

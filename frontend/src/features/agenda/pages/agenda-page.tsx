@@ -13,10 +13,11 @@ import { useChangeSession } from '../api/change-session';
 import { useAgendaLocations } from '../api/get-locations';
 import { useSessions } from '../api/get-sessions';
 import { useAgendaStudents } from '../api/get-students';
+import { useAgendaTasks } from '../api/get-tasks';
 import { AgendaToolbar } from '../components/agenda-toolbar';
 import classes from '../components/agenda.module.css';
 import { AvailabilityDialog } from '../components/availability-dialog';
-import { DayList, MonthView, SessionRow, TimeGrid, YearView } from '../components/calendar-views';
+import { DayList, MonthView, SessionRow, TaskRow, TimeGrid, YearView } from '../components/calendar-views';
 import { PublicLinksDialog } from '../components/public-links-dialog';
 import { SessionDetailDialog } from '../components/session-detail-dialog';
 import { notifyWarning, SessionFormDialog, type SessionFormTarget } from '../components/session-form-dialog';
@@ -26,6 +27,7 @@ import {
   isCalendarMode,
   matchesSearch,
   shiftDate,
+  taskMatchesSearch,
   todayInAgendaZone,
   visibleRange,
 } from '../lib/calendar';
@@ -71,6 +73,7 @@ export function AgendaPage() {
   const sessions = useSessions(range);
   const students = useAgendaStudents();
   const locations = useAgendaLocations();
+  const tasks = useAgendaTasks();
   const change = useChangeSession();
   const form = useDialogTarget<SessionFormTarget>();
   const detail = useDialogTarget<string>();
@@ -94,6 +97,17 @@ export function AgendaPage() {
 
   const allSessions = useMemo(() => sessions.data ?? [], [sessions.data]);
   const shown = useMemo(() => allSessions.filter((session) => matchesSearch(session, search)), [allSessions, search]);
+  const shownTasks = useMemo(() => {
+    const first = range.days[0];
+    const last = mode === 'ano' ? `${date.slice(0, 4)}-12-31` : range.days[range.days.length - 1];
+    return (tasks.data ?? []).filter(
+      (task) =>
+        task.dataVencimento !== null &&
+        task.dataVencimento >= first &&
+        task.dataVencimento <= last &&
+        taskMatchesSearch(task, search),
+    );
+  }, [tasks.data, range.days, mode, date, search]);
   const creatingFromLink = params.get(NEW_PARAM) === 'agendamento';
   const formTarget: SessionFormTarget | null = creatingFromLink ? { kind: 'new', date } : form.target;
   const closeForm = () => {
@@ -120,6 +134,7 @@ export function AgendaPage() {
   const viewProps = {
     days: range.days,
     sessions: shown,
+    tasks: shownTasks,
     today,
     now: new Date(),
     onOpen: (session: Session) => detail.open(session.id),
@@ -160,12 +175,19 @@ export function AgendaPage() {
         <LoadError title="Erro ao carregar agendamentos" error={sessions.error} onRetry={() => void sessions.refetch()} />
       ) : searching ? (
         <Box role="region" aria-label="Resultados da busca">
-          {shown.length === 0 ? (
+          {shown.length === 0 && shownTasks.length === 0 ? (
             <Text c="dimmed" ta="center" py="xl">
               Nenhum resultado encontrado
             </Text>
           ) : (
-            shown.map((session) => <SessionRow key={session.id} session={session} onOpen={viewProps.onOpen} />)
+            <>
+              {shown.map((session) => (
+                <SessionRow key={session.id} session={session} onOpen={viewProps.onOpen} />
+              ))}
+              {shownTasks.map((task) => (
+                <TaskRow key={task.id} task={task} />
+              ))}
+            </>
           )}
         </Box>
       ) : mode === 'mes' ? (
