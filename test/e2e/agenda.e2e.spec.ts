@@ -255,10 +255,13 @@ test.describe('agenda', () => {
     const edit = page.getByRole('dialog', { name: 'Editar agendamento' });
     await edit.getByRole('textbox', { name: 'Início' }).fill('09:00');
     await edit.getByRole('textbox', { name: 'Fim', exact: true }).fill('10:00');
+    // Realizada too: for this one only (Ana has no credits: said, not refused).
+    await choose(page, edit, 'Status', 'Realizada');
     await edit.getByText('Esta e as próximas').click();
     await edit.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText('Agendamento atualizado com sucesso!')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Ana Souza, 09:00 às 10:00, Sem local, Agendada' })).toBeVisible();
+    await expect(page.getByText('Aluno sem créditos disponíveis')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ana Souza, 09:00 às 10:00, Sem local, Realizada' })).toBeVisible();
     await page.goto('/agenda?modo=dia&data=2030-06-10');
     await expect(page.getByRole('button', { name: 'Ana Souza, 09:00 às 10:00, Sem local, Agendada' })).toBeVisible();
     await page.goto('/agenda?modo=dia&data=2030-05-06');

@@ -70,6 +70,7 @@ export function PublicLinksDialog({
                   url={`${origin}${paths.publicBookingLocation(me.tenantSlug, location.id)}`}
                 />
               ))}
+            <LinkRow label="Agendamento pelo aluno" url={`${origin}${paths.studentScheduling(me.tenantId)}`} />
           </Stack>
         )}
         <Stack gap="xs">

@@ -8,6 +8,7 @@ import {
   type Session,
   type SessionCommandAnswer,
   type SessionStatus,
+  type UpdateSessionInput,
 } from '@contracts/scheduling';
 import type { Location } from '@contracts/locations';
 import type { Student } from '@contracts/students';
@@ -132,33 +133,38 @@ function SessionForm({
       if (checked.required) notifications.show({ color: 'red', title: REQUIRED_TITLE, message: REQUIRED_MESSAGE });
       return;
     }
-    update.mutate(
-      {
-        id: editing.id,
-        changes: {
-          ...checked.data,
-          ...(editing.seriesId && { scope }),
-          ...(allowOverlap && { allowOverlap: true }),
-        },
-      },
-      {
-        onSuccess: (answer: SessionCommandAnswer) => {
-          notifySuccess('Agendamento atualizado com sucesso!');
-          notifyWarning(answer.warning);
-          if (answer.refused && answer.refused.length > 0)
-            notifications.show({
-              color: 'yellow',
-              title: 'Algumas sessões não foram alteradas',
-              message: answer.refused
-                .map((item) => `${formatDateTimeInZone(item.inicio, AGENDA_TIME_ZONE)}: ${item.message}`)
-                .join('; '),
-              autoClose: false,
-            });
-          onClose();
-        },
-        onError: (error) => refused(error, 'Erro ao atualizar agendamento'),
-      },
-    );
+    // A status is this session's own: 'Esta e as próximas' moves and reassigns the later ones, but
+    // never marks them Realizada or Cancelada (that would take or burn credits for sessions not held).
+    const { status, ...rest } = checked.data;
+    const following = editing.seriesId !== null && scope === 'following';
+    const steps: UpdateSessionInput[] =
+      following && status !== undefined
+        ? [...(Object.keys(rest).length > 0 ? [{ ...rest, scope }] : []), { status, scope: 'one' }]
+        : [{ ...checked.data, ...(editing.seriesId && { scope }) }];
+    void (async () => {
+      try {
+        const answers: SessionCommandAnswer[] = [];
+        for (const changes of steps)
+          answers.push(
+            await update.mutateAsync({ id: editing.id, changes: { ...changes, ...(allowOverlap && { allowOverlap: true }) } }),
+          );
+        notifySuccess('Agendamento atualizado com sucesso!');
+        for (const answer of answers) notifyWarning(answer.warning);
+        const notChanged = answers.flatMap((answer) => answer.refused ?? []);
+        if (notChanged.length > 0)
+          notifications.show({
+            color: 'yellow',
+            title: 'Algumas sessões não foram alteradas',
+            message: notChanged
+              .map((item) => `${formatDateTimeInZone(item.inicio, AGENDA_TIME_ZONE)}: ${item.message}`)
+              .join('; '),
+            autoClose: false,
+          });
+        onClose();
+      } catch (error) {
+        refused(error, 'Erro ao atualizar agendamento');
+      }
+    })();
   };
 
   if (series) return <SeriesResult result={series} onClose={onClose} />;
