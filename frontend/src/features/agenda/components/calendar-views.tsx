@@ -369,7 +369,7 @@ export function MonthView({ days, sessions, tasks, today, onPickDay, compact, mo
 }
 
 /** Twelve mini-months; the days with sessions highlighted. Tapping a day opens it. */
-export function YearView({ days, sessions, today, onPickDay }: ViewProps) {
+export function YearView({ days, sessions, today, onPickDay, onPickMonth }: ViewProps & { onPickMonth: (date: string) => void }) {
   const busy = new Set(byDay(sessions.filter((session) => session.status !== 'cancelada')).keys());
   return (
     <div className={classes.yearGrid}>
@@ -377,7 +377,14 @@ export function YearView({ days, sessions, today, onPickDay }: ViewProps) {
         const month = firstDay.slice(0, 7);
         return (
           <div key={month} className={classes.miniMonth} aria-label={formatPt(firstDay, 'MMMM yyyy')} role="group">
-            <span className={classes.miniTitle}>{formatPt(firstDay, 'MMMM')}</span>
+            <button
+              type="button"
+              className={classes.miniTitle}
+              onClick={() => onPickMonth(firstDay)}
+              style={{ background: 'none', border: 0, padding: 0, color: 'inherit', fontFamily: 'inherit' }}
+            >
+              {formatPt(firstDay, 'MMMM')}
+            </button>
             {['D', 'S', 'T', 'Q', 'Q', 'S', 'S'].map((letter, index) => (
               <Text key={index} span size="xs" c="dimmed">
                 {letter}

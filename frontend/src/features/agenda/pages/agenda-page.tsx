@@ -193,7 +193,7 @@ export function AgendaPage() {
       ) : mode === 'mes' ? (
         <MonthView {...viewProps} compact={!wide} month={date.slice(0, 7)} />
       ) : mode === 'ano' ? (
-        <YearView {...viewProps} />
+        <YearView {...viewProps} onPickMonth={(day) => setView({ [MODE_PARAM]: 'mes', [DATE_PARAM]: day })} />
       ) : mode === 'semana' && !wide ? (
         <DayList {...viewProps} />
       ) : (
