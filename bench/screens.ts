@@ -63,7 +63,19 @@ async function seedTrainer(apiUrl: string): Promise<{ email: string; password: s
       await fetch(`${apiUrl}${url}`, { method: 'POST', headers, body: JSON.stringify(body) }),
     );
   await post('/api/onboarding', {
-    answers: { alunos_ativos: '40', meta_faturamento_6meses: '12.000' },
+    answers: {
+      alunos_ativos: '40',
+      tipo_atendimento: 'Presencial',
+      ticket_medio_mensal: '350',
+      formas_cobranca: 'pix',
+      emite_recibo: 'sim',
+      faturamento_mensal_medio: '8000',
+      tipo_planos: 'mensal',
+      faz_desconto: 'não',
+      tem_politica_cancelamento: 'sim',
+      objetivos: 'crescer',
+      meta_faturamento_6meses: '12.000',
+    },
   });
   const location = await post('/api/locations', { nome: 'Academia Centro' });
   const hour = 3_600_000;
@@ -142,7 +154,9 @@ export async function measureScreens(): Promise<ScreenFigures> {
           for (const entry of list.getEntries())
             marks.longTaskEnd = Math.max(marks.longTaskEnd, entry.startTime + entry.duration);
         }).observe({ type: 'longtask', buffered: true });
-        const seen = () => {
+        // An anonymous callback: tsx (esbuild keepNames) wraps a named one in __name(), which does
+        // not exist in the page, and the observer was never set.
+        new MutationObserver(() => {
           const text = document.body?.innerText ?? '';
           if (
             !marks.dataShown &&
@@ -151,8 +165,7 @@ export async function measureScreens(): Promise<ScreenFigures> {
             /Aluno \d\d/.test(text)
           )
             marks.dataShown = performance.now();
-        };
-        new MutationObserver(seen).observe(document, {
+        }).observe(document, {
           subtree: true,
           childList: true,
           characterData: true,

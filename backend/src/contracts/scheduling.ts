@@ -173,9 +173,7 @@ export interface SeriesBooked {
 export const BLOCKED_PERIOD = { code: 'blocked_period', message: 'Período bloqueado (férias)' };
 export const SCHEDULE_CONFLICT = 'schedule_conflict';
 export const scheduleConflictMessage = (aluno: string) => `Conflito de horário com ${aluno}`;
-/** The name shown for a student or a location that is not there (spec 000 §2). */
-export const STUDENT_NOT_FOUND_LABEL = 'Aluno não encontrado';
-export const LOCATION_NOT_FOUND_LABEL = 'Local não encontrado';
+export { LOCATION_NOT_FOUND_LABEL, STUDENT_NOT_FOUND_LABEL } from './scheduling-labels';
 
 export const TOO_MANY_OCCURRENCES = `A repetição pode ter no máximo ${MAX_OCCURRENCES} ocorrências`;
 export const UNTIL_BEFORE_START = 'A data final da repetição não pode ser antes do primeiro dia';

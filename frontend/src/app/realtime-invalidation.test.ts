@@ -12,8 +12,8 @@ describe('realtime change types -> query keys', () => {
 
   it('refetches the profile after onboarding, and the students after a student or credit change', () => {
     expect(invalidatedByChange.onboarding).toEqual([meKeys.all]);
-    expect(invalidatedByChange.student).toEqual([['students']]);
-    expect(invalidatedByChange.credit).toEqual([['students']]);
+    expect(invalidatedByChange.student).toEqual([['students'], ['agenda', 'students']]);
+    expect(invalidatedByChange.credit).toEqual([['students'], ['agenda', 'students']]);
   });
 
   it('a credit change makes every students query stale, and nothing else', async () => {

@@ -1,8 +1,11 @@
+import { agendaKeys } from '../features/agenda/api/agenda-keys';
+import { dashboardKeys } from '../features/dashboard/api/dashboard-keys';
 import { financeKeys } from '../features/finance/api/finance-keys';
 import { locationKeys } from '../features/locations/api/location-keys';
 import { planKeys } from '../features/plans/api/plan-keys';
 import { studentKeys } from '../features/students/api/student-keys';
 import { taskKeys } from '../features/tasks/api/task-keys';
+import { reminderKeys } from '../features/reminders/api/reminder-keys';
 import { meKeys } from '../lib/me';
 import type { InvalidationMap } from '../lib/realtime';
 
@@ -13,17 +16,17 @@ import type { InvalidationMap } from '../lib/realtime';
  */
 export const invalidatedByChange: InvalidationMap = {
   onboarding: [meKeys.all],
-  student: [studentKeys.all],
-  credit: [studentKeys.all],
+  student: [studentKeys.all, agendaKeys.students()],
+  credit: [studentKeys.all, agendaKeys.students()],
   plan: [planKeys.all],
-  location: [locationKeys.all],
-  task: [taskKeys.tasks()],
+  location: [locationKeys.all, agendaKeys.locations()],
+  task: [taskKeys.tasks(), agendaKeys.tasks()],
   'task-list': [taskKeys.lists()],
-  session: [['sessions'], ['dashboard']],
-  availability: [['availability']],
-  vacation: [['vacations']],
-  dashboard: [['dashboard']],
-  reminder: [['reminders']],
+  session: [agendaKeys.sessions(), dashboardKeys.all],
+  availability: [agendaKeys.availability()],
+  vacation: [agendaKeys.vacations()],
+  dashboard: [dashboardKeys.all],
+  reminder: [reminderKeys.all],
   // A transaction moves its month's list and details, the summary and the chart.
   transaction: [financeKeys.all],
   'finance-summary': [financeKeys.summaries(), [...financeKeys.all, 'series']],

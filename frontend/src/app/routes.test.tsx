@@ -40,7 +40,7 @@ describe('session guard', () => {
     renderRoutes(routes, '/agenda', { queryClient });
     expect(await screen.findByRole('heading', { name: 'Agenda' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Menu lateral' })).toBeInTheDocument();
-    expect(screen.getByText('Em construção')).toBeInTheDocument();
+    expect(screen.getByRole('radiogroup', { name: 'Modo do calendário' })).toBeInTheDocument();
   });
 
   it('reads the profile of a restored session, showing Carregando... meanwhile', async () => {

@@ -1,5 +1,226 @@
-import { UnderConstructionPage } from '../../../components/under-construction';
+import { SESSION_STATUS_LABELS, SESSION_STATUSES, type Session } from '@contracts/scheduling';
+import { Box, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { LoadError } from '../../../components/load-error';
+import { PageLoader } from '../../../components/page-loader';
+import { isApiError } from '../../../lib/api-error';
+import { formatPt } from '../../../lib/format';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useDialogTarget } from '../../../lib/use-dialog-target';
+import { useChangeSession } from '../api/change-session';
+import { useAgendaLocations } from '../api/get-locations';
+import { useSessions } from '../api/get-sessions';
+import { useAgendaStudents } from '../api/get-students';
+import { useAgendaTasks } from '../api/get-tasks';
+import { AgendaToolbar } from '../components/agenda-toolbar';
+import classes from '../components/agenda.module.css';
+import { AvailabilityDialog } from '../components/availability-dialog';
+import { DayList, MonthView, SessionRow, TaskRow, TimeGrid, YearView } from '../components/calendar-views';
+import { PublicLinksDialog } from '../components/public-links-dialog';
+import { SessionDetailDialog } from '../components/session-detail-dialog';
+import { notifyWarning, SessionFormDialog, type SessionFormTarget } from '../components/session-form-dialog';
+import { VacationDialog } from '../components/vacation-dialog';
+import {
+  type CalendarMode,
+  isCalendarMode,
+  matchesSearch,
+  shiftDate,
+  taskMatchesSearch,
+  todayInAgendaZone,
+  visibleRange,
+} from '../lib/calendar';
 
+/** `?modo=` and `?data=` keep the view in the address (back, reload, a link); `?novo=agendamento` opens the form. */
+const MODE_PARAM = 'modo';
+const DATE_PARAM = 'data';
+const NEW_PARAM = 'novo';
+
+function periodTitle(mode: CalendarMode, days: string[], date: string): string {
+  switch (mode) {
+    case 'dia':
+      return formatPt(date, "EEEE, d 'de' MMMM 'de' yyyy");
+    case 'semana': {
+      const first = days[0];
+      const last = days[days.length - 1];
+      return first.slice(0, 7) === last.slice(0, 7)
+        ? `${formatPt(first, 'd')} – ${formatPt(last, "d 'de' MMMM 'de' yyyy")}`
+        : `${formatPt(first, "d 'de' MMM")} – ${formatPt(last, "d 'de' MMM 'de' yyyy")}`;
+    }
+    case 'mes':
+      return formatPt(date, "MMMM 'de' yyyy");
+    case 'ano':
+      return date.slice(0, 4);
+  }
+}
+
+/**
+ * The agenda's calendar (spec 000 §2): Dia, Semana, Mês and Ano over the sessions of the visible
+ * range, days cut in São Paulo. A phone opens on the day; a wide screen on the week grid.
+ */
 export function AgendaPage() {
-  return <UnderConstructionPage title="Agenda" />;
+  const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false }) ?? false;
+  const [params, setParams] = useSearchParams();
+  const today = todayInAgendaZone();
+  const requestedMode = params.get(MODE_PARAM);
+  const mode: CalendarMode = isCalendarMode(requestedMode) ? requestedMode : wide ? 'semana' : 'dia';
+  const requestedDate = params.get(DATE_PARAM);
+  const date = requestedDate && /^\d{4}-\d{2}-\d{2}$/.test(requestedDate) ? requestedDate : today;
+  const range = useMemo(() => visibleRange(mode, date), [mode, date]);
+  const [search, setSearch] = useState('');
+
+  const sessions = useSessions(range);
+  const students = useAgendaStudents();
+  const locations = useAgendaLocations();
+  const tasks = useAgendaTasks();
+  const change = useChangeSession();
+  const form = useDialogTarget<SessionFormTarget>();
+  const detail = useDialogTarget<string>();
+  const [dialog, setDialog] = useState<'links' | 'availability' | 'vacation' | null>(null);
+
+  const setView = useCallback(
+    (changes: Record<string, string | null>) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [name, value] of Object.entries(changes)) {
+            if (value === null) next.delete(name);
+            else next.set(name, value);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const allSessions = useMemo(() => sessions.data ?? [], [sessions.data]);
+  const shown = useMemo(() => allSessions.filter((session) => matchesSearch(session, search)), [allSessions, search]);
+  const shownTasks = useMemo(() => {
+    const first = range.days[0];
+    const last = mode === 'ano' ? `${date.slice(0, 4)}-12-31` : range.days[range.days.length - 1];
+    return (tasks.data ?? []).filter(
+      (task) =>
+        task.dataVencimento !== null &&
+        task.dataVencimento >= first &&
+        task.dataVencimento <= last &&
+        taskMatchesSearch(task, search),
+    );
+  }, [tasks.data, range.days, mode, date, search]);
+  const creatingFromLink = params.get(NEW_PARAM) === 'agendamento';
+  const formTarget: SessionFormTarget | null = creatingFromLink ? { kind: 'new', date } : form.target;
+  const closeForm = () => {
+    if (creatingFromLink) setView({ [NEW_PARAM]: null });
+    form.close();
+  };
+  const detailSession = allSessions.find((session) => session.id === detail.target) ?? null;
+  const studentList = students.data ?? [];
+  const locationList = locations.data ?? [];
+
+  const move = (session: Session, inicio: string, fim: string) =>
+    change.mutate(
+      { id: session.id, changes: { inicio, fim, ...(session.seriesId && { scope: 'one' as const }) } },
+      {
+        onSuccess: (answer) => {
+          notifySuccess('Agendamento atualizado com sucesso!');
+          notifyWarning(answer.warning);
+        },
+        onError: (error) =>
+          notifyError(isApiError(error, 'schedule_conflict') ? 'Conflito de horário' : 'Erro ao atualizar agendamento', error),
+      },
+    );
+
+  const viewProps = {
+    days: range.days,
+    sessions: shown,
+    tasks: shownTasks,
+    today,
+    now: new Date(),
+    onOpen: (session: Session) => detail.open(session.id),
+    onCreate: (day: string, time?: string) => form.open({ kind: 'new', date: day, inicio: time }),
+    onPickDay: (day: string) => setView({ [MODE_PARAM]: 'dia', [DATE_PARAM]: day }),
+  };
+
+  const searching = search.trim() !== '';
+  return (
+    <>
+      <VisuallyHidden component="h1">Agenda</VisuallyHidden>
+      <AgendaToolbar
+        mode={mode}
+        title={periodTitle(mode, range.days, date)}
+        search={search}
+        wide={wide}
+        onMode={(next) => setView({ [MODE_PARAM]: next })}
+        onToday={() => setView({ [DATE_PARAM]: today })}
+        onStep={(direction) => setView({ [DATE_PARAM]: shiftDate(mode, date, direction) })}
+        onSearch={setSearch}
+        onNewSession={() => form.open({ kind: 'new', date })}
+        onLinks={() => setDialog('links')}
+        onAvailability={() => setDialog('availability')}
+        onVacation={() => setDialog('vacation')}
+      />
+      <div className={classes.legend} aria-label="Legenda">
+        {SESSION_STATUSES.map((status) => (
+          <span key={status}>
+            <span className={`${classes.legendDot} ${classes.status}`} data-status={status} style={{ background: 'var(--status-color)' }} />
+            {SESSION_STATUS_LABELS[status]}
+          </span>
+        ))}
+      </div>
+
+      {sessions.isPending ? (
+        <PageLoader />
+      ) : sessions.isError ? (
+        <LoadError title="Erro ao carregar agendamentos" error={sessions.error} onRetry={() => void sessions.refetch()} />
+      ) : searching ? (
+        <Box role="region" aria-label="Resultados da busca">
+          {shown.length === 0 && shownTasks.length === 0 ? (
+            <Text c="dimmed" ta="center" py="xl">
+              Nenhum resultado encontrado
+            </Text>
+          ) : (
+            <>
+              {shown.map((session) => (
+                <SessionRow key={session.id} session={session} onOpen={viewProps.onOpen} />
+              ))}
+              {shownTasks.map((task) => (
+                <TaskRow key={task.id} task={task} />
+              ))}
+            </>
+          )}
+        </Box>
+      ) : mode === 'mes' ? (
+        <MonthView {...viewProps} compact={!wide} month={date.slice(0, 7)} />
+      ) : mode === 'ano' ? (
+        <YearView {...viewProps} onPickMonth={(day) => setView({ [MODE_PARAM]: 'mes', [DATE_PARAM]: day })} />
+      ) : mode === 'semana' && !wide ? (
+        <DayList {...viewProps} />
+      ) : (
+        <TimeGrid {...viewProps} onMove={move} />
+      )}
+
+      <SessionFormDialog
+        target={formTarget}
+        opened={form.opened || creatingFromLink}
+        students={studentList}
+        locations={locationList}
+        onClose={closeForm}
+      />
+      <SessionDetailDialog
+        session={detailSession}
+        student={studentList.find((student) => student.id === detailSession?.studentId)}
+        location={locationList.find((location) => location.id === detailSession?.locationId)}
+        opened={detail.opened && detailSession !== null}
+        onClose={detail.close}
+        onEdit={(session) => {
+          detail.close();
+          form.open({ kind: 'edit', session });
+        }}
+      />
+      <PublicLinksDialog opened={dialog === 'links'} onClose={() => setDialog(null)} locations={locationList} />
+      <AvailabilityDialog opened={dialog === 'availability'} onClose={() => setDialog(null)} />
+      <VacationDialog opened={dialog === 'vacation'} onClose={() => setDialog(null)} />
+    </>
+  );
 }

@@ -1,0 +1,186 @@
+import type { Location } from '@contracts/locations';
+import {
+  lateCancellationOf,
+  LOCATION_NOT_FOUND_LABEL,
+  SESSION_STATUS_LABELS,
+  SESSION_STATUSES,
+  type Session,
+  type SessionStatus,
+  STUDENT_NOT_FOUND_LABEL,
+} from '@contracts/scheduling';
+import type { Student } from '@contracts/students';
+import { Alert, Badge, Button, Group, Modal, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { formatPt } from '../../../lib/format';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useChangeSession } from '../api/change-session';
+import { useRemoveSession } from '../api/remove-session';
+import { dayOf, STATUS_COLORS, timeOf } from '../lib/calendar';
+import { notifyWarning } from './session-form-dialog';
+
+const creditsLabel = (credits: number) => (credits === 1 ? '1 crédito' : `${credits} créditos`);
+
+function Detail({
+  session,
+  student,
+  location,
+  onEdit,
+  onClose,
+}: {
+  session: Session;
+  student: Student | undefined;
+  location: Location | undefined;
+  onEdit: (session: Session) => void;
+  onClose: () => void;
+}) {
+  const change = useChangeSession();
+  const remove = useRemoveSession();
+  const [removing, setRemoving] = useState(false);
+  const [scope, setScope] = useState<'one' | 'following'>('one');
+  // The location's policy, read now: cancelling this late burns one of the student's credits.
+  const late = location ? lateCancellationOf(location, session.inicio, new Date()) : null;
+  const burns = session.status !== 'cancelada' && late?.burnsCredit === true;
+
+  const setStatus = (status: SessionStatus) => {
+    if (status === session.status) return;
+    change.mutate(
+      { id: session.id, changes: { status } },
+      {
+        onSuccess: (answer) => {
+          notifySuccess('Agendamento atualizado com sucesso!');
+          notifyWarning(answer.warning);
+          if (status === 'cancelada' && burns)
+            notifications.show({
+              color: 'orange',
+              title: 'Cancelamento tardio',
+              message: `1 crédito de ${session.studentNome ?? 'aluno'} foi queimado (menos de ${late.cancelLimiteHoras} h de antecedência).`,
+            });
+        },
+        onError: (error) => notifyError('Erro ao atualizar agendamento', error),
+      },
+    );
+  };
+
+  const confirmRemove = () =>
+    remove.mutate(
+      { id: session.id, scope: session.seriesId ? scope : undefined },
+      {
+        onSuccess: () => {
+          notifySuccess('Agendamento excluído', 'O agendamento foi removido com sucesso.');
+          onClose();
+        },
+        onError: () => notifications.show({ color: 'red', title: 'Erro', message: 'Não foi possível excluir o agendamento.' }),
+      },
+    );
+
+  const day = dayOf(session.inicio);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={700} size="lg">
+            {session.studentNome ?? STUDENT_NOT_FOUND_LABEL}
+          </Text>
+          {student && (
+            <Text size="sm" c={student.creditos > 0 ? 'dimmed' : 'red'} aria-label="Saldo de créditos">
+              {creditsLabel(student.creditos)}
+            </Text>
+          )}
+        </Stack>
+        <Badge color={STATUS_COLORS[session.status]} variant="filled">
+          {SESSION_STATUS_LABELS[session.status]}
+        </Badge>
+      </Group>
+      <Stack gap={4}>
+        <Text size="sm">
+          {formatPt(day, "EEEE, d 'de' MMMM 'de' yyyy")}
+        </Text>
+        <Text size="sm" fw={600}>
+          {timeOf(session.inicio)}–{timeOf(session.fim)}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {session.locationId ? (session.locationNome ?? LOCATION_NOT_FOUND_LABEL) : 'Sem local'}
+        </Text>
+        {session.seriesId && (
+          <Text size="xs" c="dimmed">
+            Repete semanalmente
+          </Text>
+        )}
+        {session.observacoes && <Text size="sm">{session.observacoes}</Text>}
+      </Stack>
+
+      <Stack gap={6}>
+        <Text size="sm" fw={500} id="session-status-label">
+          Status
+        </Text>
+        <SegmentedControl
+          aria-labelledby="session-status-label"
+          value={session.status}
+          onChange={(value) => setStatus(value as SessionStatus)}
+          data={SESSION_STATUSES.map((status) => ({ value: status, label: SESSION_STATUS_LABELS[status] }))}
+          disabled={change.isPending}
+          fullWidth
+        />
+        {burns && (
+          <Text size="xs" c="orange">
+            Cancelar agora queima 1 crédito do aluno (menos de {late.cancelLimiteHoras} h de antecedência).
+          </Text>
+        )}
+      </Stack>
+
+      {removing ? (
+        <Alert color="red" variant="light" title="Excluir agendamento?" role="alert">
+          <Stack gap="sm">
+            <Text size="sm">O horário fica livre. Esta ação não pode ser desfeita.</Text>
+            {session.seriesId && (
+              <Radio.Group value={scope} onChange={(value) => setScope(value as 'one' | 'following')} aria-label="Excluir">
+                <Group gap="md">
+                  <Radio value="one" label="Só esta" />
+                  <Radio value="following" label="Esta e as próximas" />
+                </Group>
+              </Radio.Group>
+            )}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" size="xs" onClick={() => setRemoving(false)}>
+                Voltar
+              </Button>
+              <Button color="red" size="xs" onClick={confirmRemove} loading={remove.isPending}>
+                Excluir
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      ) : (
+        <Group justify="space-between" gap="sm">
+          <Button variant="subtle" color="red" onClick={() => setRemoving(true)}>
+            Excluir
+          </Button>
+          <Button variant="default" onClick={() => onEdit(session)}>
+            Editar
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+export interface SessionDetailDialogProps {
+  session: Session | null;
+  student: Student | undefined;
+  location: Location | undefined;
+  opened: boolean;
+  onClose: () => void;
+  onEdit: (session: Session) => void;
+}
+
+/** The session's detail (spec 000 §2): its status changed in place, edit and delete. */
+export function SessionDetailDialog({ session, student, location, opened, onClose, onEdit }: SessionDetailDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Agendamento" centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
+      {session && (
+        <Detail key={session.id} session={session} student={student} location={location} onEdit={onEdit} onClose={onClose} />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,114 @@
+import { vacationSchema } from '@contracts/scheduling';
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { formatDate } from '../../../lib/format';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useEndVacation, useStartVacation, useVacations } from '../api/vacations';
+
+const range = (startDate: string, endDate: string) => `${formatDate(startDate)} a ${formatDate(endDate)}`;
+
+/** 'Modo Férias' (spec 000 §2): a period with no booking, and the active ones with a remove action. */
+export function VacationDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const vacations = useVacations(opened);
+  const start = useStartVacation();
+  const end = useEndVacation();
+  const [values, setValues] = useState({ startDate: '', endDate: '', description: '' });
+
+  const submit = () => {
+    // Spec 000 §5.
+    if (!values.startDate || !values.endDate) {
+      notifications.show({ color: 'red', title: 'Campos obrigatórios', message: 'Preencha as datas de início e término.' });
+      return;
+    }
+    const parsed = vacationSchema.safeParse({ ...values, description: values.description || null });
+    if (!parsed.success) {
+      notifications.show({ color: 'red', title: 'Datas inválidas', message: parsed.error.issues[0].message });
+      return;
+    }
+    start.mutate(parsed.data, {
+      onSuccess: () => {
+        notifySuccess('Modo férias ativado', `Agenda bloqueada de ${range(parsed.data.startDate, parsed.data.endDate)}.`);
+        setValues({ startDate: '', endDate: '', description: '' });
+      },
+      onError: (error) => notifyError('Erro ao ativar férias', error),
+    });
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Modo Férias" centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
+      <Stack gap="md">
+        <Alert color="yellow" variant="light">
+          Nenhum agendamento pode ser criado durante um período bloqueado.
+        </Alert>
+        <SimpleGrid cols={2} spacing="sm">
+          <TextInput
+            type="date"
+            label="Data de início"
+            value={values.startDate}
+            onChange={(event) => setValues({ ...values, startDate: event.currentTarget.value })}
+          />
+          <TextInput
+            type="date"
+            label="Data de término"
+            value={values.endDate}
+            onChange={(event) => setValues({ ...values, endDate: event.currentTarget.value })}
+          />
+        </SimpleGrid>
+        <TextInput
+          label="Descrição"
+          placeholder="Opcional"
+          maxLength={200}
+          value={values.description}
+          onChange={(event) => setValues({ ...values, description: event.currentTarget.value })}
+        />
+        <Group justify="flex-end">
+          <Button onClick={submit} loading={start.isPending}>
+            Ativar férias
+          </Button>
+        </Group>
+        <Stack gap="xs">
+          <Text fw={600} size="sm" id="active-vacations">
+            Períodos ativos
+          </Text>
+          {vacations.data && vacations.data.length === 0 && (
+            <Text size="sm" c="dimmed">
+              Nenhum período de férias ativo.
+            </Text>
+          )}
+          <Stack gap="xs" role="list" aria-labelledby="active-vacations">
+            {vacations.data?.map((vacation) => (
+              <Group key={vacation.id} justify="space-between" wrap="nowrap" role="listitem">
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={500}>
+                    {range(vacation.startDate, vacation.endDate)}
+                  </Text>
+                  {vacation.description && (
+                    <Text size="xs" c="dimmed" truncate>
+                      {vacation.description}
+                    </Text>
+                  )}
+                </Stack>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Remover ${range(vacation.startDate, vacation.endDate)}`}
+                  loading={end.isPending && end.variables === vacation.id}
+                  onClick={() =>
+                    end.mutate(vacation.id, {
+                      onSuccess: () => notifySuccess('Período removido', 'O bloqueio foi desativado.'),
+                      onError: (error) => notifyError('Erro', error),
+                    })
+                  }
+                >
+                  Remover
+                </Button>
+              </Group>
+            ))}
+          </Stack>
+        </Stack>
+      </Stack>
+    </Modal>
+  );
+}
