@@ -17,6 +17,19 @@ void useSession.getState().load();
 // What the last sync saved on this device, for reading offline; loaded beside the session.
 void import('./app/offline/persisted-cache').then(({ restoreAndKeepSaving }) => restoreAndKeepSaving(queryClient));
 
+// Once signed in and the page is up: this week's and next week's agenda, the students and the
+// dashboard fetched ahead, so they can be read offline even if those pages were not opened.
+let prefetched = false;
+useSession.subscribe(({ status }) => {
+  if (status === 'signed-out') prefetched = false;
+  if (status !== 'signed-in' || prefetched) return;
+  prefetched = true;
+  const prefetch = () =>
+    void import('./app/offline/prefetch').then(({ prefetchForOffline }) => prefetchForOffline(queryClient)).catch(() => undefined);
+  if (document.readyState === 'complete') prefetch();
+  else window.addEventListener('load', prefetch, { once: true });
+});
+
 const root = document.getElementById('root');
 if (!root) throw new Error('Elemento #root não encontrado');
 

@@ -5,19 +5,19 @@ import { signedInTrainer } from './support/trainer';
 // The offline shell comes from the service worker; the data from what the app saved on the device.
 test.use({ serviceWorkers: 'allow' });
 
-/** Whether the app has saved its query cache on this device (IndexedDB 'vira' / 'query-cache'). */
-const savedQueries = (page: Page) =>
+/** What the app has saved of its query cache on this device (IndexedDB 'vira' / 'query-cache'), as text. */
+const savedCache = (page: Page) =>
   page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
+      new Promise<string>((resolve) => {
         const open = indexedDB.open('vira');
-        open.onerror = () => resolve(0);
+        open.onerror = () => resolve('');
         open.onsuccess = () => {
           const database = open.result;
-          if (!database.objectStoreNames.contains('query-cache')) return resolve(0);
+          if (!database.objectStoreNames.contains('query-cache')) return resolve('');
           const read = database.transaction('query-cache').objectStore('query-cache').get('signed-in-user');
-          read.onsuccess = () => resolve((read.result as { state?: { queries?: unknown[] } } | undefined)?.state?.queries?.length ?? 0);
-          read.onerror = () => resolve(0);
+          read.onsuccess = () => resolve(JSON.stringify(read.result ?? ''));
+          read.onerror = () => resolve('');
         };
       }),
   );
@@ -31,12 +31,24 @@ test.describe('offline', () => {
     const isPhone = testInfo.project.name === 'phone';
     const trainer = await signedInTrainer(page, request);
     const token = await apiToken(request, trainer);
-    await createStudent(request, token, { nome: 'Bianca Offline', whatsapp: '11987650001' });
+    const bianca = await createStudent(request, token, { nome: 'Bianca Offline', whatsapp: '11987650001' });
+    // Tomorrow's session (this week or next): the agenda is fetched ahead at sign-in, never opened here.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const booked = await request.post('/api/sessions', {
+      data: { studentId: bianca, inicio: `${tomorrow}T10:00:00-03:00`, fim: `${tomorrow}T11:00:00-03:00` },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    const { id: sessionId } = (await booked.json()) as { id: string };
 
     await page.goto('/alunos');
     await expect(studentCard(page, 'Bianca Offline')).toBeVisible();
     await page.evaluate(() => navigator.serviceWorker.ready);
-    await expect.poll(() => savedQueries(page)).toBeGreaterThan(1);
+    // The list with her is saved (the app saves a moment after each answer; the agenda, students and
+    // dashboard fetched ahead at sign-in were saved before she existed).
+    await expect.poll(() => savedCache(page)).toContain('Bianca Offline');
+    await expect.poll(() => savedCache(page)).toContain(sessionId);
 
     await context.setOffline(true);
     await page.reload();
@@ -44,6 +56,9 @@ test.describe('offline', () => {
     await expect(banner).toBeVisible();
     await expect(banner).toHaveText(/mostrando dados de \d{2}:\d{2}$/);
     await expect(studentCard(page, 'Bianca Offline')).toBeVisible();
+    await page.goto(`/agenda?modo=dia&data=${tomorrow}`).catch(() => undefined);
+    await expect(page.getByText('Bianca Offline').first()).toBeVisible();
+    await expect(banner).toBeVisible();
 
     // A write is refused on the spot with the offline message; nothing leaves the browser.
     const writes: string[] = [];

@@ -70,7 +70,10 @@ export function AgendaPage() {
   const range = useMemo(() => visibleRange(mode, date), [mode, date]);
   const [search, setSearch] = useState('');
 
-  const sessions = useSessions(range);
+  // Dia reads its whole week: moving between its days asks nothing, and the weeks fetched ahead for
+  // offline reading (app/offline/prefetch.ts) cover every day.
+  const fetched = useMemo(() => (mode === 'dia' ? visibleRange('semana', date) : range), [mode, date, range]);
+  const sessions = useSessions(fetched);
   const students = useAgendaStudents();
   const locations = useAgendaLocations();
   const tasks = useAgendaTasks();
@@ -95,7 +98,10 @@ export function AgendaPage() {
     [setParams],
   );
 
-  const allSessions = useMemo(() => sessions.data ?? [], [sessions.data]);
+  const allSessions = useMemo(
+    () => (sessions.data ?? []).filter((session) => session.inicio >= range.from && session.inicio < range.to),
+    [sessions.data, range],
+  );
   const shown = useMemo(() => allSessions.filter((session) => matchesSearch(session, search)), [allSessions, search]);
   const shownTasks = useMemo(() => {
     const first = range.days[0];

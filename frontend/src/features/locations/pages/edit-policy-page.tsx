@@ -127,13 +127,13 @@ function PolicyForm({ location, policy }: { location: Location; policy: Cancella
 
 function LocationPolicy({ location }: { location: Location }) {
   const policy = useLocationPolicy(location.id);
-  if (policy.isPending) return <PageLoader />;
+  // A copy kept on the device is not what a form should start from: wait for the read since opening.
+  if (policy.isPending || (!policy.isFetchedAfterMount && policy.fetchStatus === 'fetching')) return <PageLoader />;
   if (policy.isError) {
     return <LoadError title="Erro ao carregar política" error={policy.error} onRetry={() => void policy.refetch()} />;
   }
-  // A new form per location (what was typed for one never carries over to another) and per saved
-  // policy (one read afresh after the copy kept on the device starts the form again).
-  return <PolicyForm key={`${location.id}:${JSON.stringify(policy.data)}`} location={location} policy={policy.data} />;
+  // A new form per location: what was typed for one location never carries over to another.
+  return <PolicyForm key={location.id} location={location} policy={policy.data} />;
 }
 
 /** /ajustes/politicas/edit?local=<id>: the cancellation policy of one location. */

@@ -88,13 +88,13 @@ export function ReminderSettingsPage() {
   return (
     <>
       <PageHeader title="Lembretes" description="Lembretes automáticos das sessões" backTo={paths.settings} />
-      {settings.isPending ? (
+      {/* A copy kept on the device is not what a form should start from: wait for the read since opening. */}
+      {settings.isPending || (!settings.isFetchedAfterMount && settings.fetchStatus === 'fetching') ? (
         <PageLoader />
       ) : settings.isError ? (
         <LoadError title="Erro ao carregar os lembretes" error={settings.error} onRetry={() => void settings.refetch()} />
       ) : (
-        // Saved values read afresh (after data kept on the device, or a change on another device) start the form again.
-        <ReminderSettingsForm key={JSON.stringify(settings.data)} saved={settings.data} />
+        <ReminderSettingsForm saved={settings.data} />
       )}
     </>
   );
