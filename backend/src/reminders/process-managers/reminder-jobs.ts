@@ -63,19 +63,29 @@ export const reminderJobsProcessManager: ProcessManager = {
   eventTypes: REACTS_TO,
   async handle(cause: StoredEvent, services: WorkerServices): Promise<void> {
     const { db } = services;
-    const stream = await readStream(db, cause.tenantId, cause.streamId);
+    // A booking is its own whole story (most events are bookings): no need to read the stream.
+    const stream =
+      cause.eventType === 'SessionBooked'
+        ? [cause]
+        : await readStream(db, cause.tenantId, cause.streamId);
     const reminder = reminderOf(stream, cause);
-    const wanted =
-      reminder && reminder.view.status === 'agendada' && !reminder.view.deleted
-        ? `${cause.streamId}-v${reminder.setAt}`
-        : undefined;
-    const current = await db
-      .selectFrom('reminderJobs')
-      .select('jobId')
-      .where('sessionId', '=', cause.streamId)
-      .executeTakeFirst();
+    const upcoming =
+      reminder &&
+      reminder.view.status === 'agendada' &&
+      !reminder.view.deleted &&
+      Date.parse(reminder.view.inicio) > services.now().getTime();
+    const wanted = upcoming ? `${cause.streamId}-v${reminder.setAt}` : undefined;
+    const current =
+      cause.eventType === 'SessionBooked'
+        ? undefined
+        : await db
+            .selectFrom('reminderJobs')
+            .select('jobId')
+            .where('sessionId', '=', cause.streamId)
+            .executeTakeFirst();
     if (current?.jobId === wanted) return;
 
+    if (!wanted && !current) return;
     if (wanted)
       await db
         .insertInto('reminderJobs')
