@@ -22,7 +22,8 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DATABASE_NAME = `vira_bench_http_${process.pid}`;
 const ROUNDS = 5;
 const WINDOW_SECONDS = 3;
-const CONNECTIONS = 16;
+/** Clients at once (16 by default: throughput; BENCH_HTTP_CONNECTIONS=1: one user's latency). */
+const CONNECTIONS = Number(process.env.BENCH_HTTP_CONNECTIONS ?? 16);
 
 export interface HttpFigure {
   requestsPerSecond: number;
