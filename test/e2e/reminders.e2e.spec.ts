@@ -35,6 +35,9 @@ test.describe('reminders', () => {
     );
 
     await page.screenshot({ path: test.info().outputPath('lembretes-de-amanha.png'), fullPage: true });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: test.info().outputPath('lembretes-de-amanha-escuro.png'), fullPage: true });
+    await page.emulateMedia({ colorScheme: 'light' });
 
     await page.goto('/ajustes');
     await page.getByRole('link', { name: /Lembretes/ }).click();

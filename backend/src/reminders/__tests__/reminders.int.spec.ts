@@ -1,7 +1,7 @@
 import type { ParsedMail } from 'mailparser';
 import type Redis from 'ioredis';
 import { GENEROUS_RATE_LIMITS, signUpBody } from '../../../../test/support/accounts';
-import { http } from '../../../../test/support/api';
+import { http, newPrincipal } from '../../../../test/support/api';
 import { projectAll, workerServicesOf } from '../../../../test/support/projections';
 import {
   recipientsOf,
@@ -9,7 +9,7 @@ import {
   startSmtpCapture,
 } from '../../../../test/support/smtp-capture';
 import { startTestApp, type TestApp } from '../../../../test/support/test-app';
-import type { TomorrowReminders } from '../../contracts/reminders';
+import { DEFAULT_REMINDER_SETTINGS, type TomorrowReminders } from '../../contracts/reminders';
 import { JobQueues, REDIS } from '../../platform/queue/queue.module';
 import {
   REMINDERS_QUEUE,
@@ -283,5 +283,11 @@ describe('reminders', () => {
     expect(today.statusCode).toBe(200);
     expect(today.json()).toEqual({ dia: expect.any(String), items: [] });
     expect((await http(t.app, { token: 'x' }).get('/api/reminders/tomorrow')).statusCode).toBe(401);
+    // A student's token: the trainer's routes are not theirs.
+    const student = http(t.app, await newPrincipal(t.app, 'aluno', tenantOf(token)));
+    expect((await student.get('/api/reminders/tomorrow')).statusCode).toBe(403);
+    expect(
+      (await student.put('/api/settings/reminders', DEFAULT_REMINDER_SETTINGS)).statusCode,
+    ).toBe(403);
   });
 });
