@@ -301,6 +301,23 @@ export async function measureHttp(studentCounts: readonly number[] = [150, 500])
             { ...grant, url: `${bareUrl}/` },
           ),
         );
+        // The same with the worker stopped: what the API's own layers cost (the bare server has no
+        // worker). On two cores the worker's projections otherwise take the CPU the API answers with;
+        // the commands are projected when it starts again (the lag figures are measured elsewhere).
+        await stop(worker);
+        worker = undefined;
+        results.push(
+          await compare(
+            'POST /api/students/:id/credits, só a API (worker parado)',
+            {
+              ...grant,
+              url: apiUrl,
+              requests: [{ setupRequest: (request) => ({ ...request, path: `/api/students/${ids[next++ % ids.length]}/credits` }) }],
+            },
+            { ...grant, url: `${bareUrl}/` },
+          ),
+        );
+        worker = start(path.join(dist, 'worker.js'), env);
       }
       await stop(bare);
       bare = undefined;
