@@ -1,7 +1,7 @@
 import { Menu } from '@mantine/core';
 import type { OnDemandMenuProps } from '../../components/menu-on-demand';
 import type { ThemePreference } from '../theme/color-scheme-manager';
-import { themeOptions, useThemePreference } from './theme-toggle';
+import { themeOptions, useThemePreference } from './theme-preference';
 
 /** The theme menu itself, loaded on its button's first use (theme-toggle.tsx). */
 export default function ThemeMenu({ target, defaultOpened, onChange }: OnDemandMenuProps) {

@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from '../../test/render';
 import { THEME_STORAGE_KEY } from '../theme/color-scheme-manager';
-import { ThemeMenu, useThemePreference } from './theme-toggle';
+import { useThemePreference } from './theme-preference';
+import { ThemeMenu } from './theme-toggle';
 
 function ThemeButton() {
   const { label } = useThemePreference();
