@@ -152,52 +152,57 @@ async function seed(apiUrl: string): Promise<SeededTrainer> {
   return { email, password, sessions: count, fillMonth };
 }
 
-/** The month grid titled `title` counts `count` sessions on its own month's days (from the cells' labels). */
-interface MonthShown {
-  title: string;
-  count: number;
-}
+/**
+ * An in-page check that answers `performance.now()` once the screen shows what it waits for
+ * (false before). Written inline, without named helpers: they would not exist in the page.
+ */
+type ShownAt<Arg> = (arg: Arg) => number | false;
 
-/** Waits until the grid shows `expected`; answers the page's clock then (no named helpers: they would not exist in the page). */
-async function monthShownAt(page: Page, expected: MonthShown): Promise<number> {
-  const handle = await page.waitForFunction(
-    ({ title, count }) =>
-      document.querySelector('[role="grid"]')?.getAttribute('aria-label') === title &&
-      [...document.querySelectorAll('[role="gridcell"]:not([data-outside])')].reduce(
-        (sum, cell) => sum + Number(/: (\d+) sess/.exec(cell.getAttribute('aria-label') ?? '')?.[1] ?? 0),
-        0,
-      ) === count &&
-      performance.now(),
-    expected,
-    { timeout: 60_000, polling: 'raf' },
-  );
+/** The month grid titled `title` with `count` sessions on its own month's days (from the cells' labels). */
+const monthShown: ShownAt<{ title: string; count: number }> = ({ title, count }) =>
+  document.querySelector('[role="grid"]')?.getAttribute('aria-label') === title &&
+  [...document.querySelectorAll('[role="gridcell"]:not([data-outside])')].reduce(
+    (sum, cell) => sum + Number(/: (\d+) sess/.exec(cell.getAttribute('aria-label') ?? '')?.[1] ?? 0),
+    0,
+  ) === count &&
+  performance.now();
+
+/** Every session of the week is a button named after its student ('Aluno 07, 06:00 às 07:00, ...'). */
+const weekShown: ShownAt<number> = (count) =>
+  document.querySelectorAll('button[aria-label^="Aluno "]').length >= count && performance.now();
+const weekEmpty: ShownAt<null> = () =>
+  document.querySelectorAll('button[aria-label^="Aluno "]').length === 0 && performance.now();
+const gridOf42: ShownAt<null> = () => document.querySelectorAll('[role="gridcell"]').length === 42 && performance.now();
+
+async function shownAt<Arg>(page: Page, shown: ShownAt<Arg>, arg: Arg): Promise<number> {
+  // Playwright types the argument as it arrives in the page (Unboxed<Arg>): plain data, the same here.
+  const inPage = shown as unknown as (arg: unknown) => number | false;
+  const handle = await page.waitForFunction(inPage, arg, { timeout: 60_000, polling: 'raf' });
   return (await handle.jsonValue()) as number;
 }
 
-/** The page's own clock from the click `action` makes (stamped by a capturing listener) to the grid showing `expected`. */
-async function clickToMonth(page: Page, action: () => Promise<void>, expected: MonthShown): Promise<number> {
+/**
+ * The page's own clock from the click `action` makes (stamped by a capturing listener) to the frame
+ * that shows the result. Watching starts before the click: the figure is the page's, not the round
+ * trips that tell this process the click was sent.
+ */
+async function clickToShown<Arg>(page: Page, action: () => Promise<void>, shown: ShownAt<Arg>, arg: Arg): Promise<number> {
   await page.evaluate(() =>
     window.addEventListener('click', (event) => Object.assign(window, { benchClickAt: event.timeStamp }), {
       capture: true,
       once: true,
     }),
   );
+  const watching = shownAt(page, shown, arg);
   await action();
-  const shownAt = await monthShownAt(page, expected);
-  return shownAt - (await page.evaluate(() => (window as unknown as { benchClickAt: number }).benchClickAt));
+  const at = await watching;
+  return at - (await page.evaluate(() => (window as unknown as { benchClickAt: number }).benchClickAt));
 }
 
 const nextMonthOf = (month: string) => {
   const [year, number] = month.split('-').map(Number);
   return number === 12 ? `${year + 1}-01` : `${year}-${String(number + 1).padStart(2, '0')}`;
 };
-
-/** Milliseconds from now until `done` holds in the page. */
-async function until(page: Page, done: () => boolean): Promise<number> {
-  const started = Date.now();
-  await page.waitForFunction(done, null, { timeout: 60_000, polling: 'raf' });
-  return Date.now() - started;
-}
 
 export async function measureAgenda(): Promise<AgendaFigures> {
   buildIfNeeded((line) => process.stdout.write(`${line}\n`));
@@ -253,23 +258,6 @@ export async function measureAgenda(): Promise<AgendaFigures> {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
       return { context, page };
     };
-    // Every session of the week is a button named after its student ('Aluno 07, 06:00 às 07:00, ...').
-    const sessionsShown = (count: number) =>
-      new Function(
-        `return document.querySelectorAll('button[aria-label^="Aluno "]').length >= ${count};`,
-      ) as () => boolean;
-    /** Waits for the week to be on screen; the page's own clock from navigation start to that moment. */
-    const loadTime = async (page: Page) => {
-      const handle = await page.waitForFunction(
-        (count) =>
-          document.querySelectorAll('button[aria-label^="Aluno "]').length >= count &&
-          performance.now(),
-        total,
-        { timeout: 60_000, polling: 'raf' },
-      );
-      return (await handle.jsonValue()) as number;
-    };
-
     const phoneWeek: number[] = [];
     const desktopWeek: number[] = [];
     const toMonth: number[] = [];
@@ -278,29 +266,20 @@ export async function measureAgenda(): Promise<AgendaFigures> {
       {
         const { context, page } = await open(true);
         await page.goto('/agenda?modo=semana', { waitUntil: 'commit' });
-        phoneWeek.push(await loadTime(page));
+        phoneWeek.push(await shownAt(page, weekShown, total));
         await context.close();
       }
       {
         const { context, page } = await open(false);
         await page.goto('/agenda?modo=semana', { waitUntil: 'commit' });
-        desktopWeek.push(await loadTime(page));
-        await page.getByRole('radiogroup', { name: 'Modo do calendário' }).getByText('Mês').click();
-        toMonth.push(
-          await until(page, () => document.querySelectorAll('[role="gridcell"]').length === 42),
-        );
-        await page
-          .getByRole('radiogroup', { name: 'Modo do calendário' })
-          .getByText('Semana')
-          .click();
-        await page.waitForFunction(sessionsShown(total), null, { timeout: 60_000 });
-        await page.getByRole('button', { name: 'Próxima semana' }).click();
-        const forward = await until(
-          page,
-          () => document.querySelectorAll('button[aria-label^="Aluno "]').length === 0,
-        );
-        await page.getByRole('button', { name: 'Semana anterior' }).click();
-        nextWeek.push(forward + (await until(page, sessionsShown(total))));
+        desktopWeek.push(await shownAt(page, weekShown, total));
+        const modes = page.getByRole('radiogroup', { name: 'Modo do calendário' });
+        toMonth.push(await clickToShown(page, () => modes.getByText('Mês').click(), gridOf42, null));
+        await modes.getByText('Semana').click();
+        await shownAt(page, weekShown, total);
+        const forward = await clickToShown(page, () => page.getByRole('button', { name: 'Próxima semana' }).click(), weekEmpty, null);
+        const back = await clickToShown(page, () => page.getByRole('button', { name: 'Semana anterior' }).click(), weekShown, total);
+        nextWeek.push(forward + back);
         await context.close();
       }
     }
@@ -319,7 +298,7 @@ export async function measureAgenda(): Promise<AgendaFigures> {
       {
         const { context, page } = await open(false, 1);
         await page.goto(`/agenda?modo=mes&data=${firstMonth}-15`, { waitUntil: 'commit' });
-        monthLoad.push(await monthShownAt(page, { title: titleOf(firstMonth), count: PER_MONTH }));
+        monthLoad.push(await shownAt(page, monthShown, { title: titleOf(firstMonth), count: PER_MONTH }));
         await context.close();
       }
       {
@@ -330,11 +309,11 @@ export async function measureAgenda(): Promise<AgendaFigures> {
         await page.waitForLoadState('networkidle');
         const modes = page.getByRole('radiogroup', { name: 'Modo do calendário' });
         weekToMonth.push(
-          await clickToMonth(page, () => modes.getByText('Mês').click(), { title: titleOf(firstMonth), count: PER_MONTH }),
+          await clickToShown(page, () => modes.getByText('Mês').click(), monthShown, { title: titleOf(firstMonth), count: PER_MONTH }),
         );
         await page.waitForLoadState('networkidle');
         nextMonth.push(
-          await clickToMonth(page, () => page.getByRole('button', { name: 'Próximo mês' }).click(), {
+          await clickToShown(page, () => page.getByRole('button', { name: 'Próximo mês' }).click(), monthShown, {
             title: titleOf(secondMonth),
             count: PER_MONTH,
           }),

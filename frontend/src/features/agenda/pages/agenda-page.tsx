@@ -39,8 +39,7 @@ import {
 const MODE_PARAM = 'modo';
 const DATE_PARAM = 'data';
 const NEW_PARAM = 'novo';
-/** Realtime changes invalidate sessions; a range fetched ahead is only asked again after this. */
-const PREFETCHED_FRESH_MS = 60_000;
+const FETCH_AHEAD_AFTER_MS = 100;
 
 function periodTitle(mode: CalendarMode, days: string[], date: string): string {
   switch (mode) {
@@ -82,8 +81,12 @@ export function AgendaPage() {
   const loaded = sessions.isSuccess && !sessions.isPlaceholderData;
   useEffect(() => {
     if (!loaded) return;
-    for (const ahead of rangesAhead(mode, date))
-      void queryClient.prefetchQuery({ ...sessionsQueryOptions(ahead.from, ahead.to), staleTime: PREFETCHED_FRESH_MS });
+    // After the frame that shows this range: fetching ahead never delays the answer to a click.
+    const timer = window.setTimeout(() => {
+      for (const ahead of rangesAhead(mode, date))
+        void queryClient.prefetchQuery(sessionsQueryOptions(ahead.from, ahead.to));
+    }, FETCH_AHEAD_AFTER_MS);
+    return () => window.clearTimeout(timer);
   }, [loaded, mode, date, queryClient]);
   const students = useAgendaStudents();
   const locations = useAgendaLocations();
@@ -104,7 +107,9 @@ export function AgendaPage() {
           }
           return next;
         },
-        { replace: true },
+        // A click on the calendar shows its answer in the same frame: a plain render, not a
+        // router transition sliced over several frames.
+        { replace: true, flushSync: true },
       ),
     [setParams],
   );
