@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { RenewalCandidates } from '../contracts/advisor';
 import { SessionCredits, StudentDirectory } from '../contracts/students';
 import { StudentCommands } from './commands/student.commands';
 import { AttendanceCredits } from './process-managers/credits-on-attendance';
@@ -12,8 +13,9 @@ import { StudentsController } from './students.controller';
     StudentCommands,
     StudentsRepository,
     { provide: StudentDirectory, useExisting: StudentsRepository },
+    { provide: RenewalCandidates, useExisting: StudentsRepository },
     { provide: SessionCredits, useClass: AttendanceCredits },
   ],
-  exports: [StudentDirectory, SessionCredits],
+  exports: [StudentDirectory, SessionCredits, RenewalCandidates],
 })
 export class StudentsModule {}
