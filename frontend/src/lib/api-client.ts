@@ -102,6 +102,11 @@ export function createApiClient({ baseUrl, session }: { baseUrl: string; session
     return { blob: await response.blob(), filename: filenameFromDisposition(response.headers.get('Content-Disposition')) };
   }
 
+  /** A POST answered as a stream (server-sent events): the response, its body still unread. */
+  function postStream(path: string, body: unknown, options: RequestOptions = {}): Promise<Response> {
+    return send('POST', path, { ...options, body, headers: { Accept: 'text/event-stream', ...options.headers } });
+  }
+
   return {
     get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
     post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
@@ -109,6 +114,7 @@ export function createApiClient({ baseUrl, session }: { baseUrl: string; session
     patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
     delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
     download,
+    postStream,
   };
 }
 

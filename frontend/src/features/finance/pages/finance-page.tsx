@@ -1,13 +1,15 @@
 import { DEFAULT_ALLOCATION_RULE } from '@contracts/finance';
 import { DEFAULT_TIME_ZONE } from '@contracts/time';
-import { Button, Select, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Select, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import IconDownload from '@tabler/icons-react/dist/esm/icons/IconDownload.mjs';
+import IconMessageChatbot from '@tabler/icons-react/dist/esm/icons/IconMessageChatbot.mjs';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { notifyError } from '../../../lib/notify';
+import { useLatched } from '../../../lib/use-latched';
 import { useDownloadTransactionsCsv } from '../api/download-transactions-csv';
 import { useSummary } from '../api/get-summary';
 import { useTransactions } from '../api/get-transactions';
@@ -22,6 +24,8 @@ import classes from './finance-page.module.css';
 
 // recharts and @mantine/charts load with the chart, after the page shows.
 const FinanceChart = lazy(() => import('../components/finance-chart'));
+// The advisor's window loads when it is opened.
+const AdvisorChat = lazy(() => import('../components/advisor-chat'));
 
 /**
  * /financeiro (spec 001 §2): the month and year, the indicators, the month's goal, the 12-month
@@ -38,6 +42,9 @@ export function FinancePage() {
   const transactions = useTransactions(month);
   const csv = useDownloadTransactionsCsv();
   const [openId, setOpenId] = useState<string | null>(null);
+  const [chatting, setChatting] = useState(false);
+  // Closing hides the chat: the conversation is still there when it opens again.
+  const chatMounted = useLatched(chatting);
   const adding = params.get('novo') === 'lancamento';
 
   const setMonth = (next: string) =>
@@ -61,14 +68,36 @@ export function FinancePage() {
       <PageHeader
         title="Financeiro"
         action={
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={18} />}
-            loading={csv.isPending}
-            onClick={() => csv.mutate(month, { onError: (error) => notifyError('Erro ao exportar CSV', error) })}
-          >
-            Exportar CSV
-          </Button>
+          <Group gap="xs" wrap="nowrap">
+            {/* A phone has room for its icon only. */}
+            <ActionIcon
+              hiddenFrom="sm"
+              size={36}
+              variant={chatting ? 'filled' : 'light'}
+              aria-label="Consultor"
+              aria-expanded={chatting}
+              onClick={() => setChatting(!chatting)}
+            >
+              <IconMessageChatbot size={20} />
+            </ActionIcon>
+            <Button
+              visibleFrom="sm"
+              variant={chatting ? 'filled' : 'light'}
+              leftSection={<IconMessageChatbot size={18} />}
+              aria-expanded={chatting}
+              onClick={() => setChatting(!chatting)}
+            >
+              Consultor
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={18} />}
+              loading={csv.isPending}
+              onClick={() => csv.mutate(month, { onError: (error) => notifyError('Erro ao exportar CSV', error) })}
+            >
+              Exportar CSV
+            </Button>
+          </Group>
         }
       />
       <Stack gap="md" pb={120}>
@@ -132,6 +161,11 @@ export function FinancePage() {
         rule={goals.data?.alocacao ?? DEFAULT_ALLOCATION_RULE}
       />
       <TransactionDetailsDialog id={openId} onClose={() => setOpenId(null)} />
+      {chatMounted && (
+        <Suspense fallback={null}>
+          <AdvisorChat opened={chatting} today={today} onClose={() => setChatting(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
