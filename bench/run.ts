@@ -25,6 +25,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { Client } from 'pg';
+import { measureAdvisor, printAdvisor } from './advisor';
 import { measureHttp, printHttp } from './http';
 import { measureScreens, printScreens } from './screens';
 import { measureSessions, printSessions } from './sessions';
@@ -445,6 +446,7 @@ async function main(): Promise<void> {
     const http = await part('HTTP, API ao lado de um servidor node:http + pg', measureHttp, printHttp);
     const agenda = await part('Agenda: GET /api/sessions e atraso até o dashboard', measureSessions, printSessions);
     const screens = await part('Telas: dashboard no Chromium a 390x844, CPU 4× mais lenta', measureScreens, printScreens);
+    const advisor = await part('Consultor Financeiro embutido por HTTP', measureAdvisor, printAdvisor);
 
     const result = {
       at: new Date().toISOString(),
@@ -455,6 +457,7 @@ async function main(): Promise<void> {
       http,
       agenda,
       screens,
+      advisor,
     };
     process.stdout.write(`Duração total: ${result.durationSeconds} s\n`);
     mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
