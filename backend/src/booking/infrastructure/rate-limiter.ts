@@ -13,6 +13,10 @@ local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {count, redis.call('PTTL', KEYS[1])}`;
 
+interface HitCommand {
+  viraPublicHit(key: string, windowMs: string): Promise<[number, number]>;
+}
+
 /**
  * Fixed-window counters per client address in Redis, shared by every API instance (the address is
  * Fastify's `request.ip`: `X-Forwarded-For` only behind TRUST_PROXY). Without Redis within
@@ -25,7 +29,10 @@ export class PublicRateLimiter {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: BookingConfig,
-  ) {}
+  ) {
+    // EVALSHA once loaded: the script is not sent (nor hashed by Redis) on every request.
+    redis.defineCommand('viraPublicHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+  }
 
   /** Counts one request of `address` under `action`; 429 rate_limited + Retry-After once spent. */
   async hit(
@@ -39,7 +46,7 @@ export class PublicRateLimiter {
     let ttlMs: number;
     try {
       [count, ttlMs] = (await withTimeout(
-        this.redis.eval(HIT_SCRIPT, 1, key, String(setting.windowMs)) as Promise<[number, number]>,
+        (this.redis as unknown as HitCommand).viraPublicHit(key, String(setting.windowMs)),
         this.config.REDIS_REQUEST_TIMEOUT_MS,
       )) as [number, number];
     } catch (error) {
