@@ -15,7 +15,7 @@ import {
 } from '../../contracts/booking';
 import { PublicTrainers } from '../../contracts/identity';
 import { type Location, LocationDirectory } from '../../contracts/locations';
-import { SlotBooking } from '../../contracts/scheduling';
+import { SLOT_TAKEN, SlotBooking } from '../../contracts/scheduling';
 import { StudentsByPhone } from '../../contracts/students';
 import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/time';
 import { APP_CONFIG } from '../../config/config';
@@ -136,6 +136,9 @@ export class PublicBooking {
       correlationId,
     };
     try {
+      // A slot already gone is refused before anyone is registered (a race still ends in
+      // slot_taken below, with the visitor registered: they are found by phone next time).
+      await this.stillOpen(trainer, location.id, input.inicio);
       const studentId = await this.students.findOrRegister(actor, {
         nome: input.nome,
         telefone: input.telefone,
@@ -157,6 +160,18 @@ export class PublicBooking {
       await this.claims.release(trainer.tenantId, input.telefone, day);
       throw error;
     }
+  }
+
+  private async stillOpen(trainer: Trainer, locationId: string, inicio: string): Promise<void> {
+    const at = Date.parse(inicio);
+    const day = zonedParts(new Date(at), DEFAULT_TIME_ZONE).date;
+    const open = await this.slots.openSlots(trainer.tenantId, locationId, day, {
+      ...slotRulesOfLink(trainer.settings),
+      maxPerDay: Number.MAX_SAFE_INTEGER,
+      maxTotal: Number.MAX_SAFE_INTEGER,
+    });
+    if (!open.some((slot) => Date.parse(slot.inicio) === at))
+      throw new ConflictError(SLOT_TAKEN.code, SLOT_TAKEN.message);
   }
 
   private async trainer(slug: string): Promise<Trainer> {
