@@ -11,10 +11,10 @@ import {
 } from '../contracts/booking';
 import { Public } from '../platform/auth/public.decorator';
 import { ApiZodBody } from '../platform/http/openapi.decorators';
+import { RateLimiter } from '../platform/http/rate-limiter';
 import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
 import type { BookingConfig } from './booking.config';
 import { PublicBooking } from './commands/public-booking';
-import { PublicRateLimiter } from './infrastructure/rate-limiter';
 
 const bookingBody = new ZodValidationPipe(publicBookingSchema);
 const slotsQuery = new ZodValidationPipe(publicSlotsQuerySchema);
@@ -31,7 +31,7 @@ export class PublicBookingController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: BookingConfig,
     @Inject(PublicBooking) private readonly booking: PublicBooking,
-    @Inject(PublicRateLimiter) private readonly limiter: PublicRateLimiter,
+    @Inject(RateLimiter) private readonly limiter: RateLimiter,
   ) {}
 
   @Get(':slug')
