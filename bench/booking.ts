@@ -95,8 +95,10 @@ http.createServer(async (request, response) => {
 }).listen(Number(process.env.PORT), '127.0.0.1');
 `;
 
+let signUps = 0;
 async function signUp(apiUrl: string) {
-  const email = `bench-booking-${Date.now()}@example.com`;
+  signUps += 1;
+  const email = `bench-booking-${Date.now()}-${signUps}@example.com`;
   const password = 'bench-senha-1';
   await json(
     await fetch(`${apiUrl}/api/auth/signup`, {
@@ -168,29 +170,37 @@ export interface BookingBench {
   sessions: number;
   single: HttpComparison;
   slots: HttpComparison;
-  bookings: {
-    clients: number;
-    booked: number;
-    /** By status and code (none expected: every slot is distinct and free). */
-    refused: Record<string, number>;
-    perSecond: number;
-    p50Ms: number;
-    p95Ms: number;
-    p99Ms: number;
-  };
+  bookings: BookingFigure;
+  /** The same across BOOKING_CLIENTS trainers (no two bookings wait for one lock). */
+  bookingsAcrossTrainers: BookingFigure;
 }
 
-/** `BOOKINGS` bookings on distinct 15-minute slots 10+ days ahead, BOOKING_CLIENTS at once. */
+interface BookingFigure {
+  clients: number;
+  trainers: number;
+  booked: number;
+  /** By status and code (none expected: every slot is distinct and free). */
+  refused: Record<string, number>;
+  perSecond: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+}
+
+/**
+ * `BOOKINGS` bookings on distinct 15-minute slots 10+ days ahead, BOOKING_CLIENTS at once, taking
+ * the trainers in turn (one trainer: every booking waits for that trainer's schedule lock).
+ */
 async function measureBookings(
   apiUrl: string,
-  slug: string,
-  locationId: string,
+  trainers: readonly { slug: string; locationId: string }[],
 ): Promise<BookingBench['bookings']> {
   const today = zonedParts(new Date(), TZ).date;
   const queue: string[] = [];
-  for (let day = 10; queue.length < BOOKINGS; day++)
+  const perTrainer = Math.ceil(BOOKINGS / trainers.length);
+  for (let day = 10; queue.length < perTrainer; day++)
     // 00:00 to 23:45 (the availability ends at 23:59: the 23:45 slot would not fit).
-    for (let minute = 0; minute < 23 * 60 + 45 && queue.length < BOOKINGS; minute += 15) {
+    for (let minute = 0; minute < 23 * 60 + 45 && queue.length < perTrainer; minute += 15) {
       const time = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
       queue.push(zonedInstant(addDays(today, day), time, TZ).toISOString());
     }
@@ -202,14 +212,15 @@ async function measureBookings(
     Array.from({ length: BOOKING_CLIENTS }, async () => {
       for (;;) {
         const index = next++;
-        if (index >= queue.length) return;
+        if (index >= BOOKINGS) return;
+        const { slug, locationId } = trainers[index % trainers.length];
         const sent = performance.now();
         const response = await fetch(`${apiUrl}/api/public/${slug}/bookings`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({
             locationId,
-            inicio: queue[index],
+            inicio: queue[Math.floor(index / trainers.length)],
             nome: `Visitante ${index}`,
             telefone: `119${String(10_000_000 + index).padStart(8, '0')}`,
           }),
@@ -226,6 +237,7 @@ async function measureBookings(
   const seconds = (performance.now() - started) / 1000;
   return {
     clients: BOOKING_CLIENTS,
+    trainers: trainers.length,
     booked: latencies.length,
     refused: refusals,
     perSecond: Math.round(latencies.length / seconds),
@@ -233,6 +245,53 @@ async function measureBookings(
     p95Ms: round1(percentile(latencies, 95)),
     p99Ms: round1(percentile(latencies, 99)),
   };
+}
+
+/** Waits until the worker has projected the location and the slots answer (some open). */
+async function offered(slotsUrl: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const response = await fetch(slotsUrl);
+    if (response.status === 200) {
+      const { items } = await json<{ items: unknown[] }>(response);
+      if (items.length === 0) throw new Error('nenhum horário livre: semeadura errada');
+      return;
+    }
+    await response.text();
+    if (attempt > 600) throw new Error(`local não publicado: ${response.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Every hour of every day, 15-minute slots, no buffer, 60 days ahead. */
+async function openForBookings(apiUrl: string, headers: Record<string, string>): Promise<void> {
+  await json(
+    await fetch(`${apiUrl}/api/availability`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({
+        items: Array.from({ length: 7 }, (_, dayOfWeek) => ({
+          dayOfWeek,
+          startTime: '00:00',
+          endTime: '23:59',
+          isBlocked: false,
+        })),
+      }),
+    }),
+  );
+  await json(
+    await fetch(`${apiUrl}/api/settings/public-link`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({
+        enabled: true,
+        daysAhead: 60,
+        bufferMinutes: 0,
+        slotMinutes: 15,
+        maxPerDay: 20,
+        locationIds: null,
+      }),
+    }),
+  );
 }
 
 export async function measureBooking(): Promise<BookingBench> {
@@ -285,18 +344,7 @@ export async function measureBooking(): Promise<BookingBench> {
     process.stdout.write(`Agendamento público: ${SESSIONS} sessões no tenant...\n`);
     await seedSessions(client, tenantId, studentId, locationId);
     const slotsUrl = `${apiUrl}/api/public/${slug}/locations/${locationId}/slots`;
-    // The location is offered once the worker has projected it.
-    for (let attempt = 0; ; attempt++) {
-      const response = await fetch(slotsUrl);
-      if (response.status === 200) {
-        const { items } = await json<{ items: unknown[] }>(response);
-        if (items.length === 0) throw new Error('nenhum horário livre: semeadura errada');
-        break;
-      }
-      await response.text();
-      if (attempt > 600) throw new Error(`local não publicado: ${response.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await offered(slotsUrl);
 
     const { rows } = await client.query<{ stream_id: string }>(
       "select distinct stream_id from events where tenant_id = $1 and stream_type = 'availability'",
@@ -339,37 +387,27 @@ export async function measureBooking(): Promise<BookingBench> {
     process.stdout.write(
       `Agendamentos: ${BOOKINGS} horários distintos, ${BOOKING_CLIENTS} clientes...\n`,
     );
-    // Every hour of every day, 15-minute slots, no buffer, 60 days ahead.
-    await json(
-      await fetch(`${apiUrl}/api/availability`, {
-        method: 'PUT',
-        headers,
-        body: JSON.stringify({
-          items: Array.from({ length: 7 }, (_, dayOfWeek) => ({
-            dayOfWeek,
-            startTime: '00:00',
-            endTime: '23:59',
-            isBlocked: false,
-          })),
+    await openForBookings(apiUrl, headers);
+    const bookings = await measureBookings(apiUrl, [{ slug, locationId }]);
+
+    process.stdout.write(`Agendamentos: ${BOOKING_CLIENTS} personais, um horário cada vez...\n`);
+    const trainers: { slug: string; locationId: string }[] = [];
+    for (let index = 0; index < BOOKING_CLIENTS; index++) {
+      const other = await signUp(apiUrl);
+      const { id } = await json<{ id: string }>(
+        await fetch(`${apiUrl}/api/locations`, {
+          method: 'POST',
+          headers: other.headers,
+          body: JSON.stringify({ nome: `Academia ${index}` }),
         }),
-      }),
-    );
-    await json(
-      await fetch(`${apiUrl}/api/settings/public-link`, {
-        method: 'PUT',
-        headers,
-        body: JSON.stringify({
-          enabled: true,
-          daysAhead: 60,
-          bufferMinutes: 0,
-          slotMinutes: 15,
-          maxPerDay: 20,
-          locationIds: null,
-        }),
-      }),
-    );
-    const bookings = await measureBookings(apiUrl, slug, locationId);
-    return { sessions: SESSIONS, single, slots, bookings };
+      );
+      await openForBookings(apiUrl, other.headers);
+      trainers.push({ slug: other.slug, locationId: id });
+    }
+    for (const trainer of trainers)
+      await offered(`${apiUrl}/api/public/${trainer.slug}/locations/${trainer.locationId}/slots`);
+    const bookingsAcrossTrainers = await measureBookings(apiUrl, trainers);
+    return { sessions: SESSIONS, single, slots, bookings, bookingsAcrossTrainers };
   } finally {
     await client.end().catch(() => undefined);
     await Promise.all([stop(bare), stop(worker), stop(api)]);
@@ -381,11 +419,13 @@ if (require.main === module) {
   measureBooking()
     .then((result) => {
       printHttp([result.single, result.slots]);
-      const { bookings } = result;
+      for (const bookings of [result.bookings, result.bookingsAcrossTrainers])
+        process.stdout.write(
+          `\nAgendamentos públicos em horários distintos, ${bookings.clients} clientes, ${bookings.trainers} personal(is): ${bookings.perSecond}/s ` +
+            `(${bookings.booked} feitos, recusados: ${JSON.stringify(bookings.refused)}), p50/p95/p99 ${bookings.p50Ms}/${bookings.p95Ms}/${bookings.p99Ms} ms\n`,
+        );
       process.stdout.write(
-        `\nAgendamentos públicos em horários distintos, ${bookings.clients} clientes: ${bookings.perSecond}/s ` +
-          `(${bookings.booked} feitos, recusados: ${JSON.stringify(bookings.refused)}), p50/p95/p99 ${bookings.p50Ms}/${bookings.p95Ms}/${bookings.p99Ms} ms\n` +
-          `Orçamento: p99 dos horários (1 conexão) ${result.single.api.p99Ms} ms (< 10), razão (${CONNECTIONS} conexões) ${result.slots.ratio} (>= 0.6)\n`,
+        `Orçamento: p99 dos horários (1 conexão) ${result.single.api.p99Ms} ms (< 10), razão (${CONNECTIONS} conexões) ${result.slots.ratio} (>= 0.6)\n`,
       );
     })
     .catch((error: unknown) => {
