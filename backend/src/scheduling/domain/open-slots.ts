@@ -117,9 +117,15 @@ function daySlots(
   timeZone: string,
   walk: Walk,
 ): OpenSlot[] {
-  const { now, slotMs, bufferMs, taken } = walk;
+  const { now, slotMs, bufferMs } = walk;
   const { open, closed } = windowsOf(date, availability, timeZone);
-  const walls = [...walk.vacations, ...closed];
+  if (open.length === 0) return [];
+  // Only what is near this day's windows can be in the way (a long horizon has many sessions).
+  const dayFrom = open[0].from - bufferMs;
+  const dayTo = Math.max(...open.map((window) => window.to)) + bufferMs;
+  const near = (span: Span) => span.from < dayTo && span.to > dayFrom;
+  const taken = walk.taken.filter(near);
+  const walls = [...walk.vacations.filter(near), ...closed];
   const slots: OpenSlot[] = [];
   for (const workWindow of open) {
     let start = workWindow.from;
