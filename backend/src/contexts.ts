@@ -1,4 +1,5 @@
 import { advisorContext } from './advisor/advisor.context';
+import { bookingContext } from './booking/booking.context';
 import { type AppConfig, parseConfig } from './config/config';
 import { financeContext } from './finance/finance.context';
 import { identityContext } from './identity/identity.context';
@@ -23,6 +24,7 @@ export const CONTEXTS: readonly BoundedContext[] = [
   remindersContext,
   financeContext,
   advisorContext,
+  bookingContext,
 ];
 
 /** The process configuration: the platform's settings and every context's, parsed once. */

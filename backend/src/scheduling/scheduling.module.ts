@@ -1,8 +1,10 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { SlotBooking } from '../contracts/scheduling';
 import { AgendaSettingsController } from './agenda-settings.controller';
 import { CalendarController } from './calendar.controller';
 import { AvailabilityCommands } from './commands/availability.commands';
 import { SessionScheduling } from './commands/session-scheduling';
+import { EngineSlotBooking } from './commands/slot-booking';
 import { SessionCommands } from './commands/session.commands';
 import { VacationCommands } from './commands/vacation.commands';
 import { DashboardController } from './dashboard.controller';
@@ -11,6 +13,8 @@ import { CalendarFeeds } from './queries/calendar-feeds';
 import { SessionsRepository } from './queries/sessions.repository';
 import { SessionsController } from './sessions.controller';
 
+/** Global: other contexts book through its SlotBooking port. */
+@Global()
 @Module({
   controllers: [
     SessionsController,
@@ -26,6 +30,8 @@ import { SessionsController } from './sessions.controller';
     SessionsRepository,
     AgendaSettingsRepository,
     CalendarFeeds,
+    { provide: SlotBooking, useClass: EngineSlotBooking },
   ],
+  exports: [SlotBooking],
 })
 export class SchedulingModule {}

@@ -1,7 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import { RenewalCandidates } from '../contracts/advisor';
-import { SessionCredits, StudentDirectory } from '../contracts/students';
+import { SessionCredits, StudentDirectory, StudentsByPhone } from '../contracts/students';
 import { StudentCommands } from './commands/student.commands';
+import { PhoneStudents } from './commands/students-by-phone';
 import { AttendanceCredits } from './process-managers/credits-on-attendance';
 import { StudentsRepository } from './queries/students.repository';
 import { StudentsController } from './students.controller';
@@ -15,7 +16,8 @@ import { StudentsController } from './students.controller';
     { provide: StudentDirectory, useExisting: StudentsRepository },
     { provide: RenewalCandidates, useExisting: StudentsRepository },
     { provide: SessionCredits, useClass: AttendanceCredits },
+    { provide: StudentsByPhone, useClass: PhoneStudents },
   ],
-  exports: [StudentDirectory, SessionCredits, RenewalCandidates],
+  exports: [StudentDirectory, SessionCredits, RenewalCandidates, StudentsByPhone],
 })
 export class StudentsModule {}

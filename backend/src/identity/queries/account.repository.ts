@@ -1,6 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Transaction } from 'kysely';
-import type { Me, StudentAccounts, TrainerContacts } from '../../contracts/identity';
+import type {
+  Me,
+  PublicTrainers,
+  StudentAccounts,
+  TrainerContacts,
+} from '../../contracts/identity';
 import type { AuthUser } from '../../platform/auth/auth-user';
 import type { Database } from '../../platform/database/database';
 import { DATABASE, type Db } from '../../platform/database/database.module';
@@ -49,7 +54,7 @@ const MAX_SLUG_ATTEMPTS = 50;
  * never events, since they hold credentials. The only code of identity that reads or writes them.
  */
 @Injectable()
-export class AccountRepository implements StudentAccounts, TrainerContacts {
+export class AccountRepository implements StudentAccounts, TrainerContacts, PublicTrainers {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
   findCredentialsByEmail(email: string): Promise<AccountCredentials | undefined> {
@@ -251,6 +256,22 @@ export class AccountRepository implements StudentAccounts, TrainerContacts {
       .innerJoin('tenants', 'tenants.id', 'profiles.tenantId')
       .select(['profiles.nome', 'tenants.slug'])
       .where('profiles.tenantId', '=', tenantId)
+      .orderBy('profiles.id')
+      .executeTakeFirst();
+  }
+
+  /** The trainer whose tenant has exactly this slug (the public booking page). */
+  async bySlug(
+    slug: string,
+  ): Promise<{ tenantId: string; nome: string; whatsapp: string | null } | undefined> {
+    return this.db
+      .selectFrom('tenants')
+      .innerJoin('profiles', 'profiles.tenantId', 'tenants.id')
+      .innerJoin('userRoles', (join) =>
+        join.onRef('userRoles.userId', '=', 'profiles.id').on('userRoles.role', '=', 'personal'),
+      )
+      .select(['tenants.id as tenantId', 'profiles.nome', 'profiles.telefone as whatsapp'])
+      .where('tenants.slug', '=', slug)
       .orderBy('profiles.id')
       .executeTakeFirst();
   }
