@@ -1,5 +1,6 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { StudentContracts } from '../contracts/agreements';
 import { StudentAccounts } from '../contracts/identity';
 import { StudentDirectory } from '../contracts/students';
 import type { StudentArea } from '../contracts/student-area';
@@ -17,6 +18,7 @@ export class StudentAreaController {
   constructor(
     @Inject(StudentAccounts) private readonly accounts: StudentAccounts,
     @Inject(StudentDirectory) private readonly students: StudentDirectory,
+    @Inject(StudentContracts) private readonly contracts: StudentContracts,
   ) {}
 
   @Get('me')
@@ -24,12 +26,13 @@ export class StudentAreaController {
     summary: 'O aluno: nome, saldo de créditos, próximas sessões, contratos pendentes, personal',
   })
   async me(@CurrentUser() user: AuthUser): Promise<StudentArea> {
-    const { student, trainer } = await this.studentOf(user);
+    const { student, trainer, account } = await this.studentOf(user);
+    const contratosPendentes = await this.contracts.pendingCount(account.tenantId, account.studentId);
     return {
       nome: student.nome,
       creditos: student.creditos,
       proximasSessoes: [],
-      contratosPendentes: 0,
+      contratosPendentes,
       trainer,
     };
   }
@@ -51,7 +54,7 @@ export class StudentAreaController {
           this.accounts.trainerOf(account.tenantId),
         ])
       : [];
-    if (!student || !trainer) throw new NotFoundError('Aluno');
-    return { student, trainer };
+    if (!account || !student || !trainer) throw new NotFoundError('Aluno');
+    return { student, trainer, account };
   }
 }

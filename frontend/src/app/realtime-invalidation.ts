@@ -1,4 +1,5 @@
 import { agendaKeys } from '../features/agenda/api/agenda-keys';
+import { contractKeys } from '../features/contracts/api/contract-keys';
 import { dashboardKeys } from '../features/dashboard/api/dashboard-keys';
 import { financeKeys } from '../features/finance/api/finance-keys';
 import { locationKeys } from '../features/locations/api/location-keys';
@@ -6,6 +7,7 @@ import { planKeys } from '../features/plans/api/plan-keys';
 import { studentKeys } from '../features/students/api/student-keys';
 import { taskKeys } from '../features/tasks/api/task-keys';
 import { reminderKeys } from '../features/reminders/api/reminder-keys';
+import { studentAreaKeys } from '../features/student-area/api/student-area-keys';
 import { meKeys } from '../lib/me';
 import type { InvalidationMap } from '../lib/realtime';
 
@@ -32,4 +34,6 @@ export const invalidatedByChange: InvalidationMap = {
   'finance-summary': [financeKeys.summaries(), [...financeKeys.all, 'series']],
   // The goal changes aderência.
   'finance-goals': [financeKeys.goals(), financeKeys.summaries()],
+  // A contract or a signature: the trainer's list and counts, the student's list and pending count.
+  contract: [contractKeys.all, studentAreaKeys.all],
 };
