@@ -6,5 +6,22 @@ export interface StudentArea {
   proximasSessoes: { id: string; inicio: string; fim: string; locationNome: string | null }[];
   /** Active contracts the student has not signed yet. */
   contratosPendentes: number;
-  trainer: { nome: string; slug: string };
+  /** `telefone`: the trainer's digits for the WhatsApp link, or null. */
+  trainer: { nome: string; slug: string; telefone: string | null };
+}
+
+/** How many next sessions the student area shows (spec 000 §9). */
+export const STUDENT_AREA_NEXT_SESSIONS = 5;
+
+/**
+ * A student's next booked sessions, for the student area: the scheduling context provides it.
+ * Only `agendada` sessions starting after `now`, by start.
+ */
+export abstract class StudentSchedule {
+  abstract upcoming(
+    tenantId: string,
+    studentId: string,
+    now: Date,
+    limit: number,
+  ): Promise<StudentArea['proximasSessoes']>;
 }

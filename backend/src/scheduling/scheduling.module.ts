@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { StudentSchedule } from '../contracts/student-area';
 import { AgendaSettingsController } from './agenda-settings.controller';
 import { CalendarController } from './calendar.controller';
 import { AvailabilityCommands } from './commands/availability.commands';
@@ -11,6 +12,7 @@ import { CalendarFeeds } from './queries/calendar-feeds';
 import { SessionsRepository } from './queries/sessions.repository';
 import { SessionsController } from './sessions.controller';
 
+@Global()
 @Module({
   controllers: [
     SessionsController,
@@ -26,6 +28,8 @@ import { SessionsController } from './sessions.controller';
     SessionsRepository,
     AgendaSettingsRepository,
     CalendarFeeds,
+    { provide: StudentSchedule, useExisting: SessionsRepository },
   ],
+  exports: [StudentSchedule],
 })
 export class SchedulingModule {}

@@ -3,7 +3,11 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { StudentContracts } from '../contracts/agreements';
 import { StudentAccounts } from '../contracts/identity';
 import { StudentDirectory } from '../contracts/students';
-import type { StudentArea } from '../contracts/student-area';
+import {
+  STUDENT_AREA_NEXT_SESSIONS,
+  type StudentArea,
+  StudentSchedule,
+} from '../contracts/student-area';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
 import { Roles } from '../platform/auth/roles.decorator';
@@ -19,6 +23,7 @@ export class StudentAreaController {
     @Inject(StudentAccounts) private readonly accounts: StudentAccounts,
     @Inject(StudentDirectory) private readonly students: StudentDirectory,
     @Inject(StudentContracts) private readonly contracts: StudentContracts,
+    @Inject(StudentSchedule) private readonly schedule: StudentSchedule,
   ) {}
 
   @Get('me')
@@ -27,11 +32,19 @@ export class StudentAreaController {
   })
   async me(@CurrentUser() user: AuthUser): Promise<StudentArea> {
     const { student, trainer, account } = await this.studentOf(user);
-    const contratosPendentes = await this.contracts.pendingCount(account.tenantId, account.studentId);
+    const [contratosPendentes, proximasSessoes] = await Promise.all([
+      this.contracts.pendingCount(account.tenantId, account.studentId),
+      this.schedule.upcoming(
+        account.tenantId,
+        account.studentId,
+        new Date(),
+        STUDENT_AREA_NEXT_SESSIONS,
+      ),
+    ]);
     return {
       nome: student.nome,
       creditos: student.creditos,
-      proximasSessoes: [],
+      proximasSessoes,
       contratosPendentes,
       trainer,
     };

@@ -3,7 +3,7 @@ import { countEvents, http, newPrincipal } from '../../../../test/support/api';
 import { pdfText } from '../../../../test/support/pdf-text';
 import { projectAll } from '../../../../test/support/projections';
 import type { TestApp } from '../../../../test/support/test-app';
-import { newStudent, newTrainer, startAgreementsApp } from './agreements-test-kit';
+import { newStudent, newTrainer, startAccountsApp } from '../../../../test/support/student-accounts';
 
 const signBody = {
   cpf: '529.982.247-25',
@@ -16,7 +16,7 @@ describe('agreements: contracts, signatures and the signed copy', () => {
   let testApp: TestApp;
 
   beforeAll(async () => {
-    testApp = await startAgreementsApp({ TRUST_PROXY: '127.0.0.1' });
+    testApp = await startAccountsApp({ TRUST_PROXY: '127.0.0.1' });
   });
   afterAll(() => testApp.close());
 

@@ -1,6 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Transaction } from 'kysely';
-import type { Me, StudentAccounts, TrainerContacts } from '../../contracts/identity';
+import type {
+  Me,
+  StudentAccounts,
+  TrainerContacts,
+  TrainerOfStudent,
+} from '../../contracts/identity';
 import type { AuthUser } from '../../platform/auth/auth-user';
 import type { Database } from '../../platform/database/database';
 import { DATABASE, type Db } from '../../platform/database/database.module';
@@ -242,14 +247,14 @@ export class AccountRepository implements StudentAccounts, TrainerContacts {
   }
 
   /** The trainer of a tenant, as students and visitors see them. */
-  async trainerOf(tenantId: string): Promise<{ nome: string; slug: string } | undefined> {
+  async trainerOf(tenantId: string): Promise<TrainerOfStudent | undefined> {
     return this.db
       .selectFrom('profiles')
       .innerJoin('userRoles', (join) =>
         join.onRef('userRoles.userId', '=', 'profiles.id').on('userRoles.role', '=', 'personal'),
       )
       .innerJoin('tenants', 'tenants.id', 'profiles.tenantId')
-      .select(['profiles.nome', 'tenants.slug'])
+      .select(['profiles.nome', 'tenants.slug', 'profiles.telefone'])
       .where('profiles.tenantId', '=', tenantId)
       .orderBy('profiles.id')
       .executeTakeFirst();

@@ -1,10 +1,11 @@
+/** Trainers and invited students (role aluno) signed in through the API, for integration tests. */
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { GENEROUS_RATE_LIMITS, signUpBody } from '../../../../test/support/accounts';
-import { http } from '../../../../test/support/api';
-import { projectAll } from '../../../../test/support/projections';
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import { GENEROUS_RATE_LIMITS, signUpBody } from './accounts';
+import { http } from './api';
+import { projectAll } from './projections';
+import { startTestApp, type TestApp } from './test-app';
 
-export async function startAgreementsApp(overrides: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+export async function startAccountsApp(overrides: NodeJS.ProcessEnv = {}): Promise<TestApp> {
   return startTestApp({
     AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
     ...GENEROUS_RATE_LIMITS,
