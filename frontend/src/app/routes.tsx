@@ -113,7 +113,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: '/ajustes/contratos-termos',
-                ...page(() => import('../features/settings/pages/contracts-page'), (m) => m.ContractsPage),
+                ...page(() => import('../features/contracts/pages/contracts-page'), (m) => m.ContractsPage),
               },
               {
                 path: '/ajustes/lembretes',

@@ -1,5 +1,6 @@
-import { Alert, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
+import IconBrandWhatsapp from '@tabler/icons-react/dist/esm/icons/IconBrandWhatsapp.mjs';
 import IconCalendarEvent from '@tabler/icons-react/dist/esm/icons/IconCalendarEvent.mjs';
 import IconFileText from '@tabler/icons-react/dist/esm/icons/IconFileText.mjs';
 import IconUser from '@tabler/icons-react/dist/esm/icons/IconUser.mjs';
@@ -11,6 +12,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { formatDateTimeInZone } from '../../../lib/format';
 import { useOwnHistory } from '../api/get-own-history';
 import { useStudentArea } from '../api/get-student-area';
+import { OwnContracts } from '../components/own-contracts';
 
 function History() {
   const history = useOwnHistory();
@@ -73,6 +75,21 @@ export function StudentAreaPage() {
                 </ThemeIcon>
                 <Text fw={600}>{area.data.trainer.nome}</Text>
               </Group>
+              {area.data.trainer.telefone && (
+                <Button
+                  component="a"
+                  href={`https://wa.me/55${area.data.trainer.telefone}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  mt="sm"
+                  size="xs"
+                  color="green"
+                  variant="light"
+                  leftSection={<IconBrandWhatsapp size={16} />}
+                >
+                  Falar no WhatsApp
+                </Button>
+              )}
             </Card>
           </SimpleGrid>
           <Card>
@@ -108,6 +125,7 @@ export function StudentAreaPage() {
                 : `Você tem ${area.data.contratosPendentes} contratos aguardando assinatura.`}
             </Alert>
           )}
+          <OwnContracts />
           <History />
         </Stack>
       )}
