@@ -239,3 +239,6 @@ export { formatCpf, formatPhone };
 export abstract class StudentContracts {
   abstract pendingCount(tenantId: string, studentId: string): Promise<number>;
 }
+
+/** The agreements context's read models, for routes of other contexts that read them through a port. */
+export const CONTRACT_READ_MODELS = ['contracts', 'contract-signatures'] as const;

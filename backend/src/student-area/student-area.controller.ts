@@ -1,6 +1,6 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { StudentContracts } from '../contracts/agreements';
+import { CONTRACT_READ_MODELS, StudentContracts } from '../contracts/agreements';
 import { StudentAccounts } from '../contracts/identity';
 import { StudentDirectory } from '../contracts/students';
 import {
@@ -12,6 +12,7 @@ import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
 import { Roles } from '../platform/auth/roles.decorator';
 import { NotFoundError } from '../platform/errors/domain-error';
+import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 
 /** The student's own area: what the student sees of their trainer, balance and history. */
 @ApiTags('student-area')
@@ -30,6 +31,8 @@ export class StudentAreaController {
   @ApiOperation({
     summary: 'O aluno: nome, saldo de créditos, próximas sessões, contratos pendentes, personal',
   })
+  // The student's own signatures show in the pending count as soon as they are made.
+  @ReadsProjections(...CONTRACT_READ_MODELS)
   async me(@CurrentUser() user: AuthUser): Promise<StudentArea> {
     const { student, trainer, account } = await this.studentOf(user);
     const [contratosPendentes, proximasSessoes] = await Promise.all([

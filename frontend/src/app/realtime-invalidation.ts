@@ -7,7 +7,6 @@ import { planKeys } from '../features/plans/api/plan-keys';
 import { studentKeys } from '../features/students/api/student-keys';
 import { taskKeys } from '../features/tasks/api/task-keys';
 import { reminderKeys } from '../features/reminders/api/reminder-keys';
-import { studentAreaKeys } from '../features/student-area/api/student-area-keys';
 import { meKeys } from '../lib/me';
 import type { InvalidationMap } from '../lib/realtime';
 
@@ -34,6 +33,6 @@ export const invalidatedByChange: InvalidationMap = {
   'finance-summary': [financeKeys.summaries(), [...financeKeys.all, 'series']],
   // The goal changes aderência.
   'finance-goals': [financeKeys.goals(), financeKeys.summaries()],
-  // A contract or a signature: the trainer's list and counts, the student's list and pending count.
-  contract: [contractKeys.all, studentAreaKeys.all],
+  // A contract or a signature: the trainer's list, its counts and signatures.
+  contract: [contractKeys.all],
 };
