@@ -1,4 +1,5 @@
 import { agreementsContext } from './agreements/agreements.context';
+import { bookingContext } from './booking/booking.context';
 import { type AppConfig, parseConfig } from './config/config';
 import { financeContext } from './finance/finance.context';
 import { identityContext } from './identity/identity.context';
@@ -22,6 +23,7 @@ export const CONTEXTS: readonly BoundedContext[] = [
   schedulingContext,
   remindersContext,
   financeContext,
+  bookingContext,
   agreementsContext,
 ];
 

@@ -191,6 +191,16 @@ export abstract class StudentAccounts {
   abstract trainerOf(tenantId: string): Promise<TrainerOfStudent | undefined>;
 }
 
+/**
+ * A trainer's public page, found by the tenant's unique slug and nothing else (never a name
+ * match): the identity context provides it. `whatsapp` is the profile's phone, digits.
+ */
+export abstract class PublicTrainers {
+  abstract bySlug(
+    slug: string,
+  ): Promise<{ tenantId: string; nome: string; whatsapp: string | null } | undefined>;
+}
+
 /** How to reach a tenant's trainer (their daily reminders e-mail): the identity context provides it. */
 export abstract class TrainerContacts {
   abstract contactOf(tenantId: string): Promise<{ nome: string; email: string } | undefined>;

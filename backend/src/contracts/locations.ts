@@ -180,3 +180,11 @@ export const LOCATION_EVENT_TYPES: readonly LocationEventType[] = [
 export abstract class LocationPolicies {
   abstract policyOf(tenantId: string, locationId: string): Promise<CancellationPolicy | undefined>;
 }
+
+/**
+ * A tenant's locations as they stand (removed ones left out; inactive ones with `ativo: false`),
+ * read by other contexts through this port (the locations context provides it).
+ */
+export abstract class LocationDirectory {
+  abstract list(tenantId: string): Promise<Location[]>;
+}

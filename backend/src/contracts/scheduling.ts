@@ -457,3 +457,90 @@ export interface Dashboard {
     locationNome: string | null;
   }[];
 }
+
+// ---------------------------------------------------------------------------------------------
+// Online booking (public page and student self-scheduling): one slot engine in the scheduling
+// context, read and booked by other contexts through the SlotBooking port below.
+
+/** How the open slots are cut (the public link settings carry the trainer's choices). */
+export interface SlotRules {
+  /** Days offered counting today (7: today and the 6 after it). */
+  daysAhead: number;
+  /** Free time kept before and after every session. */
+  bufferMinutes: number;
+  slotMinutes: number;
+  /** At most this many slots offered a day… */
+  maxPerDay: number;
+  /** …and this many in all. */
+  maxTotal: number;
+}
+
+/** Spec 001 §9: next 7 days, 60-minute slots, at most 3 a day and 21 in all, a 15-minute buffer. */
+export const DEFAULT_SLOT_RULES: SlotRules = {
+  daysAhead: 7,
+  bufferMinutes: 15,
+  slotMinutes: 60,
+  maxPerDay: 3,
+  maxTotal: 21,
+};
+
+/** The hours offered every day while the trainer has set no availability at all (spec 001 §9). */
+export const DEFAULT_WORKING_HOURS = { startTime: '09:00', endTime: '17:00' } as const;
+
+/** A slot offered: times only, never who has the time around it. */
+export interface OpenSlot {
+  inicio: string;
+  fim: string;
+}
+
+/** 409 of a booking whose slot is no longer open (someone else got it first, or it moved). */
+export const SLOT_TAKEN = {
+  code: 'slot_taken',
+  message: 'Este horário acabou de ser reservado. Escolha outro.',
+} as const;
+
+/** Who books (structurally a command context: the tenant, the actor, the correlation). */
+export interface SlotBookingActor {
+  tenantId: string;
+  actorId: string;
+  actorRole: 'personal' | 'aluno' | 'system';
+  correlationId: string;
+  idempotency?: { key: string; fingerprint: string };
+}
+
+export interface SlotBookingRequest {
+  studentId: string;
+  locationId: string;
+  /** The slot's start, as the slots listed it (any ISO 8601 instant). */
+  inicio: string;
+  origin: Exclude<SessionOrigin, 'personal'>;
+  observacoes?: string | null;
+  rules?: Partial<SlotRules>;
+}
+
+/** A slot booked: the session (agendada at the location) and its position in the log. */
+export interface BookedSlot {
+  id: string;
+  inicio: string;
+  fim: string;
+  position: number;
+}
+
+/**
+ * Online booking's port into the agenda (the scheduling context provides it): the open slots of
+ * a trainer for a location from a day (the engine: availability, default 09:00–17:00, minus
+ * non-cancelled sessions at any location with the buffer around them, vacations and past times,
+ * cut in America/Sao_Paulo), and the booking of one of them. The booking re-checks the slot with
+ * the same engine under the trainer's schedule lock: of concurrent bookings of one slot (or one
+ * near it, or the trainer's own booking over it) exactly one wins; the others get 409
+ * SLOT_TAKEN. An unknown student or location: 404.
+ */
+export abstract class SlotBooking {
+  abstract openSlots(
+    tenantId: string,
+    locationId: string,
+    from: string,
+    rules?: Partial<SlotRules>,
+  ): Promise<OpenSlot[]>;
+  abstract bookSlot(actor: SlotBookingActor, request: SlotBookingRequest): Promise<BookedSlot>;
+}

@@ -169,3 +169,20 @@ export abstract class SessionCredits {
     position: number,
   ): Promise<{ noCredits: boolean }>;
 }
+
+/**
+ * The student a visitor is, by phone (the students context provides it): the tenant's student
+ * whose telefone or WhatsApp is these digits, or a new one registered with this name and phone
+ * (concurrent calls for one new phone register one student). Answers the student's id.
+ */
+export abstract class StudentsByPhone {
+  abstract findOrRegister(
+    actor: {
+      tenantId: string;
+      actorId: string;
+      actorRole: 'personal' | 'aluno' | 'system';
+      correlationId: string;
+    },
+    visitor: { nome: string; telefone: string },
+  ): Promise<string>;
+}

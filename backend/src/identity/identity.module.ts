@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { StudentAccounts, TrainerContacts } from '../contracts/identity';
+import { PublicTrainers, StudentAccounts, TrainerContacts } from '../contracts/identity';
 import { AuthController } from './auth.controller';
 import { ConfirmEmailHandler } from './commands/confirm-email.command';
 import { RefreshSessionHandler } from './commands/refresh-session.command';
@@ -65,11 +65,12 @@ import { DevMailboxRepository } from './queries/dev-mailbox.repository';
     PendingProviderSignIns,
     { provide: StudentAccounts, useExisting: AccountRepository },
     { provide: TrainerContacts, useExisting: AccountRepository },
+    { provide: PublicTrainers, useExisting: AccountRepository },
     IdentityProviders,
     SignInWithProviderHandler,
     MfaChallenges,
     TwoFactorHandler,
   ],
-  exports: [StudentAccounts, TrainerContacts],
+  exports: [StudentAccounts, TrainerContacts, PublicTrainers],
 })
 export class IdentityModule {}

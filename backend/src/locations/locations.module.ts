@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { LocationPolicies } from '../contracts/locations';
+import { LocationDirectory, LocationPolicies } from '../contracts/locations';
 import { LocationCommands } from './commands/location.commands';
 import { CepLookup } from './infrastructure/cep-lookup';
 import { LocationsController } from './locations.controller';
@@ -14,7 +14,8 @@ import { LocationsRepository } from './queries/locations.repository';
     LocationsRepository,
     CepLookup,
     { provide: LocationPolicies, useClass: CancellationPolicies },
+    { provide: LocationDirectory, useExisting: LocationsRepository },
   ],
-  exports: [LocationPolicies],
+  exports: [LocationPolicies, LocationDirectory],
 })
 export class LocationsModule {}

@@ -1,9 +1,11 @@
 import { Global, Module } from '@nestjs/common';
+import { SlotBooking } from '../contracts/scheduling';
 import { StudentSchedule } from '../contracts/student-area';
 import { AgendaSettingsController } from './agenda-settings.controller';
 import { CalendarController } from './calendar.controller';
 import { AvailabilityCommands } from './commands/availability.commands';
 import { SessionScheduling } from './commands/session-scheduling';
+import { EngineSlotBooking } from './commands/slot-booking';
 import { SessionCommands } from './commands/session.commands';
 import { VacationCommands } from './commands/vacation.commands';
 import { DashboardController } from './dashboard.controller';
@@ -12,6 +14,7 @@ import { CalendarFeeds } from './queries/calendar-feeds';
 import { SessionsRepository } from './queries/sessions.repository';
 import { SessionsController } from './sessions.controller';
 
+/** Global: other contexts book through its SlotBooking port and read a student's next sessions. */
 @Global()
 @Module({
   controllers: [
@@ -28,8 +31,9 @@ import { SessionsController } from './sessions.controller';
     SessionsRepository,
     AgendaSettingsRepository,
     CalendarFeeds,
+    { provide: SlotBooking, useClass: EngineSlotBooking },
     { provide: StudentSchedule, useExisting: SessionsRepository },
   ],
-  exports: [StudentSchedule],
+  exports: [SlotBooking, StudentSchedule],
 })
 export class SchedulingModule {}

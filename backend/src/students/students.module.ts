@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
-import { SessionCredits, StudentDirectory } from '../contracts/students';
+import { SessionCredits, StudentDirectory, StudentsByPhone } from '../contracts/students';
 import { StudentCommands } from './commands/student.commands';
+import { PhoneStudents } from './commands/students-by-phone';
 import { AttendanceCredits } from './process-managers/credits-on-attendance';
 import { StudentsRepository } from './queries/students.repository';
 import { StudentsController } from './students.controller';
@@ -13,7 +14,8 @@ import { StudentsController } from './students.controller';
     StudentsRepository,
     { provide: StudentDirectory, useExisting: StudentsRepository },
     { provide: SessionCredits, useClass: AttendanceCredits },
+    { provide: StudentsByPhone, useClass: PhoneStudents },
   ],
-  exports: [StudentDirectory, SessionCredits],
+  exports: [StudentDirectory, SessionCredits, StudentsByPhone],
 })
 export class StudentsModule {}

@@ -80,10 +80,8 @@ describe('session guard', () => {
     expect(await screen.findByRole('heading', { name: 'Acesso Negado' })).toBeInTheDocument();
   });
 
-  it.each([
-    ['/agenda/some-personal-id', 'Agendamento do aluno'],
-    ['/link-publico', 'Link Público'],
-  ])('%s shows its header and an honest under-construction card', async (path, title) => {
+  // /link-publico is a real page now (features/public-booking, browser test public-booking.e2e.spec.ts).
+  it.each([['/agenda/some-personal-id', 'Agendamento do aluno']])('%s shows its header and an honest under-construction card', async (path, title) => {
     const queryClient = signInAs(trainer);
     renderRoutes(routes, path, { queryClient });
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();

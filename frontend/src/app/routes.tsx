@@ -125,7 +125,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: '/link-publico',
-                ...page(() => import('../features/settings/pages/public-link-page'), (m) => m.PublicLinkPage),
+                ...page(() => import('../features/public-booking/pages/public-link-page'), (m) => m.PublicLinkPage),
               },
             ],
           },

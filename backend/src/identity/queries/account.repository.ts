@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Transaction } from 'kysely';
 import type {
   Me,
+  PublicTrainers,
   StudentAccounts,
   TrainerContacts,
   TrainerOfStudent,
@@ -54,7 +55,7 @@ const MAX_SLUG_ATTEMPTS = 50;
  * never events, since they hold credentials. The only code of identity that reads or writes them.
  */
 @Injectable()
-export class AccountRepository implements StudentAccounts, TrainerContacts {
+export class AccountRepository implements StudentAccounts, TrainerContacts, PublicTrainers {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
   findCredentialsByEmail(email: string): Promise<AccountCredentials | undefined> {
@@ -256,6 +257,22 @@ export class AccountRepository implements StudentAccounts, TrainerContacts {
       .innerJoin('tenants', 'tenants.id', 'profiles.tenantId')
       .select(['profiles.nome', 'tenants.slug', 'profiles.telefone'])
       .where('profiles.tenantId', '=', tenantId)
+      .orderBy('profiles.id')
+      .executeTakeFirst();
+  }
+
+  /** The trainer whose tenant has exactly this slug (the public booking page). */
+  async bySlug(
+    slug: string,
+  ): Promise<{ tenantId: string; nome: string; whatsapp: string | null } | undefined> {
+    return this.db
+      .selectFrom('tenants')
+      .innerJoin('profiles', 'profiles.tenantId', 'tenants.id')
+      .innerJoin('userRoles', (join) =>
+        join.onRef('userRoles.userId', '=', 'profiles.id').on('userRoles.role', '=', 'personal'),
+      )
+      .select(['tenants.id as tenantId', 'profiles.nome', 'profiles.telefone as whatsapp'])
+      .where('tenants.slug', '=', slug)
       .orderBy('profiles.id')
       .executeTakeFirst();
   }

@@ -312,6 +312,13 @@ export interface ProjectionCheckpoints {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface PublicBookingCounts {
+  count: number;
+  day: string;
+  telefone: string;
+  tenantId: string;
+}
+
 export interface RefreshTokens {
   createdAt: Generated<Timestamp>;
   expiresAt: Timestamp;
@@ -570,6 +577,7 @@ export interface DB {
   plans: Plans;
   profiles: Profiles;
   projectionCheckpoints: ProjectionCheckpoints;
+  publicBookingCounts: PublicBookingCounts;
   refreshTokens: RefreshTokens;
   reminderDeliveries: ReminderDeliveries;
   reminderDigests: ReminderDigests;

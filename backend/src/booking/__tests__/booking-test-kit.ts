@@ -1,0 +1,77 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { signUpBody } from '../../../../test/support/accounts';
+import { http } from '../../../../test/support/api';
+import { projectAll } from '../../../../test/support/projections';
+import { addDays, zonedInstant, zonedParts } from '../../contracts/time';
+
+const TZ = 'America/Sao_Paulo';
+export const today = () => zonedParts(new Date(), TZ).date;
+/** `days` after today at `time` in São Paulo, as an ISO instant. */
+export const dayAt = (days: number, time: string) =>
+  zonedInstant(addDays(today(), days), time, TZ).toISOString();
+
+let addressSequence = 0;
+/** A client address no other test of this worker uses (the counters live in Redis). */
+export const freshAddress = () => {
+  addressSequence += 1;
+  return `10.${process.pid % 250}.${Math.floor(addressSequence / 250) % 250}.${addressSequence % 250}`;
+};
+
+/** A phone no other booking of this run uses. */
+let phoneSequence = 0;
+export const freshPhone = () => {
+  phoneSequence += 1;
+  return `119${String((process.pid * 1000 + phoneSequence) % 100_000_000).padStart(8, '0')}`;
+};
+
+/** A trainer signed up through the API (a real tenant with its slug), with their client. */
+export async function trainerOf(app: NestFastifyApplication, nome = 'Ana Souza') {
+  const body = signUpBody({ nome });
+  const signup = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: body,
+    remoteAddress: freshAddress(),
+  });
+  if (signup.statusCode !== 201) throw new Error(`cadastro: ${signup.statusCode} ${signup.body}`);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: body.email, password: body.password },
+    remoteAddress: freshAddress(),
+  });
+  const token = login.json().accessToken as string;
+  const api = http(app, { token });
+  const me = (await api.get('/api/me')).json() as { tenantId: string; tenantSlug: string };
+  return {
+    api,
+    tenantId: me.tenantId,
+    slug: me.tenantSlug,
+    async location(nome = 'Academia Centro', endereco?: string): Promise<string> {
+      const response = await api.post('/api/locations', {
+        nome,
+        ...(endereco ? { endereco } : {}),
+      });
+      if (response.statusCode !== 201) throw new Error(`local: ${response.body}`);
+      await projectAll(app);
+      return response.json().id as string;
+    },
+  };
+}
+
+/** The public routes as a visitor at `address` sees them (no token). */
+export function visitor(app: NestFastifyApplication, address = freshAddress()) {
+  return {
+    address,
+    get: (url: string, headers: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url, remoteAddress: address, headers }),
+    post: (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+      app.inject({
+        method: 'POST',
+        url,
+        payload: payload as object,
+        remoteAddress: address,
+        headers,
+      }),
+  };
+}

@@ -1,0 +1,360 @@
+import { GENEROUS_RATE_LIMITS } from '../../../../test/support/accounts';
+import { countEvents, newPrincipal, http } from '../../../../test/support/api';
+import { projectAll } from '../../../../test/support/projections';
+import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import { addDays, zonedParts } from '../../contracts/time';
+import { dayAt, freshPhone, today, trainerOf, visitor } from './booking-test-kit';
+
+type Trainer = Awaited<ReturnType<typeof trainerOf>>;
+
+describe('public booking', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp({
+      AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
+      ...GENEROUS_RATE_LIMITS,
+      RATE_LIMIT_PUBLIC_SLOTS: '100000/60',
+      RATE_LIMIT_PUBLIC_BOOKINGS: '100000/60',
+    });
+  });
+  afterAll(() => t.close());
+
+  const booking = (locationId: string, inicio: string, extra: Record<string, unknown> = {}) => ({
+    locationId,
+    inicio,
+    nome: 'Bruno Lima',
+    telefone: '(11) 98888-7777',
+    ...extra,
+  });
+
+  describe('the trainer page by slug', () => {
+    let trainer: Trainer;
+    beforeAll(async () => {
+      trainer = await trainerOf(t.app, 'Carla Mendes');
+      await trainer.location('Academia Centro', 'Rua A, 10');
+      const parque = await trainer.location('Parque');
+      await trainer.api.patch(`/api/locations/${parque}`, { ativo: false });
+      await projectAll(t.app);
+    });
+
+    it('shows name, WhatsApp and active locations; only the exact slug finds it', async () => {
+      const page = await visitor(t.app).get(`/api/public/${trainer.slug}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.json()).toEqual({
+        trainer: { nome: 'Carla Mendes', whatsapp: '11987654321' },
+        locations: [{ id: expect.any(String), nome: 'Academia Centro', endereco: 'Rua A, 10' }],
+        enabled: true,
+      });
+      for (const slug of [
+        trainer.slug.slice(0, -1),
+        'carla',
+        `${trainer.slug}-x`,
+        'Carla%20Mendes',
+        'x'.repeat(90),
+      ]) {
+        const missing = await visitor(t.app).get(`/api/public/${slug}`);
+        expect(missing.statusCode).toBe(404);
+        expect(missing.json().message).toBe('Personal não encontrado');
+      }
+    });
+  });
+
+  describe('slots and bookings', () => {
+    let trainer: Trainer;
+    let academia: string;
+    beforeEach(async () => {
+      trainer = await trainerOf(t.app);
+      academia = await trainer.location();
+    });
+    const slotsOf = async (locationId = academia, from = addDays(today(), 1)) => {
+      const response = await visitor(t.app).get(
+        `/api/public/${trainer.slug}/locations/${locationId}/slots?from=${from}`,
+      );
+      expect(response.statusCode).toBe(200);
+      return response.json().items as { inicio: string; fim: string }[];
+    };
+
+    it('lists open slots (times only) and books one: the student found by phone or created, the session agendada', async () => {
+      const slots = await slotsOf();
+      expect(slots).toHaveLength(18);
+      expect(slots[0]).toEqual({ inicio: dayAt(1, '09:00'), fim: dayAt(1, '10:00') });
+
+      const response = await visitor(t.app).post(
+        `/api/public/${trainer.slug}/bookings`,
+        booking(academia, slots[0].inicio),
+      );
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({
+        id: expect.any(String),
+        inicio: slots[0].inicio,
+        fim: slots[0].fim,
+        local: { id: academia, nome: 'Academia Centro' },
+      });
+      // Gone for the next visitor; the slot after it keeps its buffer.
+      expect((await slotsOf()).map((slot) => slot.inicio)).not.toContain(slots[0].inicio);
+
+      // The same phone again (masked differently): the same student.
+      const again = await visitor(t.app).post(
+        `/api/public/${trainer.slug}/bookings`,
+        booking(academia, slots[1].inicio, { telefone: '11988887777', nome: 'Outro Nome' }),
+      );
+      expect(again.statusCode).toBe(201);
+      await projectAll(t.app);
+      const students = (await trainer.api.get('/api/students')).json().items;
+      expect(students).toEqual([
+        expect.objectContaining({ nome: 'Bruno Lima', whatsapp: '11988887777', creditos: 0 }),
+      ]);
+      const agenda = await trainer.api.get(
+        `/api/sessions?from=${encodeURIComponent(dayAt(1, '00:00'))}&to=${encodeURIComponent(dayAt(2, '00:00'))}`,
+      );
+      expect(agenda.json().items).toEqual([
+        expect.objectContaining({
+          id: response.json().id,
+          status: 'agendada',
+          studentNome: 'Bruno Lima',
+          locationNome: 'Academia Centro',
+        }),
+        expect.objectContaining({ id: again.json().id, status: 'agendada' }),
+      ]);
+    });
+
+    it('a phone the trainer already has books as that student', async () => {
+      const created = await trainer.api.post('/api/students', {
+        nome: 'Dora Alves',
+        whatsapp: '21977776666',
+      });
+      await projectAll(t.app);
+      const [slot] = await slotsOf();
+      const response = await visitor(t.app).post(
+        `/api/public/${trainer.slug}/bookings`,
+        booking(academia, slot.inicio, { nome: 'Dora', telefone: '(21) 97777-6666' }),
+      );
+      expect(response.statusCode).toBe(201);
+      await projectAll(t.app);
+      const sessions = await trainer.api.get(
+        `/api/sessions?from=${encodeURIComponent(dayAt(0, '00:00'))}&to=${encodeURIComponent(dayAt(8, '00:00'))}`,
+      );
+      expect(sessions.json().items[0].studentId).toBe(created.json().id);
+      expect((await trainer.api.get('/api/students')).json().items).toHaveLength(1);
+    });
+
+    it('refuses bad input with a pt-BR 400 naming the field, writing nothing', async () => {
+      const [slot] = await slotsOf();
+      const before = await countEvents(t.app);
+      const cases: [Record<string, unknown>, string][] = [
+        [booking(academia, slot.inicio, { nome: 'A' }), 'nome'],
+        [booking(academia, slot.inicio, { nome: 'x'.repeat(81) }), 'nome'],
+        [booking(academia, slot.inicio, { telefone: '1234' }), 'telefone'],
+        [booking(academia, slot.inicio, { telefone: '(11) 98888-77771234' }), 'telefone'],
+        [booking(academia, slot.inicio, { telefone: 'x'.repeat(5000) }), 'telefone'],
+        [booking(academia, 'amanhã'), 'inicio'],
+        [booking('nao-e-id', slot.inicio), 'locationId'],
+        [booking(academia, slot.inicio, { website: 'http://spam' }), 'website'],
+        [booking(academia, slot.inicio, { extra: 1 }), ''],
+      ];
+      for (const [body, field] of cases) {
+        const response = await visitor(t.app).post(`/api/public/${trainer.slug}/bookings`, body);
+        expect({ field, status: response.statusCode }).toEqual({ field, status: 400 });
+        if (field) expect(response.json().message).toMatch(/inválid|caracteres|agendar/);
+      }
+      const badFrom = await visitor(t.app).get(
+        `/api/public/${trainer.slug}/locations/${academia}/slots?from=31-12-2030`,
+      );
+      expect(badFrom.statusCode).toBe(400);
+      expect(await countEvents(t.app)).toBe(before);
+    });
+
+    it("another tenant's location or an unknown one: 404; a taken or made-up time: 409 slot_taken", async () => {
+      const other = await trainerOf(t.app, 'Outro Personal');
+      const theirs = await other.location();
+      for (const locationId of [theirs, '00000000-0000-4000-8000-000000000000', 'abc']) {
+        const slots = await visitor(t.app).get(
+          `/api/public/${trainer.slug}/locations/${locationId}/slots`,
+        );
+        expect(slots.statusCode).toBe(404);
+      }
+      const theirBooking = await visitor(t.app).post(
+        `/api/public/${trainer.slug}/bookings`,
+        booking(theirs, dayAt(1, '09:00')),
+      );
+      expect(theirBooking.statusCode).toBe(404);
+      const offGrid = await visitor(t.app).post(
+        `/api/public/${trainer.slug}/bookings`,
+        booking(academia, dayAt(1, '09:30')),
+      );
+      expect(offGrid.json()).toEqual({
+        statusCode: 409,
+        code: 'slot_taken',
+        message: 'Este horário acabou de ser reservado. Escolha outro.',
+      });
+    });
+
+    it('at most 3 bookings per phone per day', async () => {
+      const slots = await slotsOf();
+      const phone = freshPhone();
+      const statuses = [];
+      for (const slot of slots.slice(0, 4)) {
+        const response = await visitor(t.app).post(
+          `/api/public/${trainer.slug}/bookings`,
+          booking(academia, slot.inicio, { telefone: phone }),
+        );
+        statuses.push(response.statusCode);
+        if (response.statusCode === 409) expect(response.json().code).toBe('too_many_bookings');
+      }
+      expect(statuses).toEqual([201, 201, 201, 409]);
+      // A refused booking (slot taken) does not spend the allowance.
+      const other = freshPhone();
+      const taken = await visitor(t.app).post(
+        `/api/public/${trainer.slug}/bookings`,
+        booking(academia, slots[0].inicio, { telefone: other }),
+      );
+      expect(taken.json().code).toBe('slot_taken');
+      for (const slot of slots.slice(4, 7)) {
+        const response = await visitor(t.app).post(
+          `/api/public/${trainer.slug}/bookings`,
+          booking(academia, slot.inicio, { telefone: other }),
+        );
+        expect(response.statusCode).toBe(201);
+      }
+    });
+
+    it('100 concurrent bookings of one slot: exactly one 201, the rest 409 slot_taken', async () => {
+      const [slot] = await slotsOf();
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, (_, index) =>
+          visitor(t.app).post(
+            `/api/public/${trainer.slug}/bookings`,
+            booking(academia, slot.inicio, { telefone: freshPhone(), nome: `Visitante ${index}` }),
+          ),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.statusCode);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+      expect(statuses.filter((status) => status === 409)).toHaveLength(99);
+      for (const answer of answers)
+        if (answer.statusCode === 409) expect(answer.json().code).toBe('slot_taken');
+    });
+
+    it("against the trainer's own booking at the same time: one of the two (10 rounds)", async () => {
+      const student = (await trainer.api.post('/api/students', { nome: 'Eva' })).json().id;
+      for (let round = 0; round < 10; round++) {
+        const days = 1 + (round % 6);
+        const time = round < 6 ? '09:00' : '14:00';
+        const inicio = dayAt(days, time);
+        const [publico, personal] = await Promise.all([
+          visitor(t.app).post(
+            `/api/public/${trainer.slug}/bookings`,
+            booking(academia, inicio, { telefone: freshPhone() }),
+          ),
+          trainer.api.post('/api/sessions', {
+            studentId: student,
+            inicio,
+            fim: new Date(Date.parse(inicio) + 3_600_000).toISOString(),
+          }),
+        ]);
+        const outcome = [publico.statusCode, personal.statusCode];
+        expect([
+          [201, 409],
+          [409, 201],
+        ]).toContainEqual(outcome);
+        if (publico.statusCode === 409) expect(publico.json().code).toBe('slot_taken');
+        else expect(personal.json().code).toBe('schedule_conflict');
+      }
+    });
+  });
+
+  describe('link settings (/link-publico)', () => {
+    let trainer: Trainer;
+    let academia: string;
+    let parque: string;
+    beforeEach(async () => {
+      trainer = await trainerOf(t.app);
+      academia = await trainer.location('Academia');
+      parque = await trainer.location('Parque');
+    });
+    const settings = {
+      enabled: true,
+      daysAhead: 3,
+      bufferMinutes: 0,
+      slotMinutes: 30,
+      maxPerDay: 5,
+      locationIds: null,
+    };
+
+    it('starts with the defaults, saves and applies them to the slots', async () => {
+      expect((await trainer.api.get('/api/settings/public-link')).json()).toEqual({
+        enabled: true,
+        daysAhead: 7,
+        bufferMinutes: 15,
+        slotMinutes: 60,
+        maxPerDay: 3,
+        locationIds: null,
+      });
+      const saved = await trainer.api.put('/api/settings/public-link', settings);
+      expect(saved.statusCode).toBe(200);
+      expect((await trainer.api.get('/api/settings/public-link')).json()).toEqual(settings);
+      const slots = (
+        await visitor(t.app).get(
+          `/api/public/${trainer.slug}/locations/${academia}/slots?from=${addDays(today(), 1)}`,
+        )
+      ).json().items as { inicio: string; fim: string }[];
+      // Days ahead 3 (today and 2 more): tomorrow and the day after, 5 each.
+      expect(slots).toHaveLength(10);
+      expect(slots.slice(0, 2)).toEqual([
+        { inicio: dayAt(1, '09:00'), fim: dayAt(1, '09:30') },
+        { inicio: dayAt(1, '09:30'), fim: dayAt(1, '10:00') },
+      ]);
+      expect(zonedParts(new Date(slots[9].inicio), 'America/Sao_Paulo').date).toBe(
+        addDays(today(), 2),
+      );
+    });
+
+    it('offers only the locations chosen', async () => {
+      await trainer.api.put('/api/settings/public-link', { ...settings, locationIds: [parque] });
+      const page = (await visitor(t.app).get(`/api/public/${trainer.slug}`)).json();
+      expect(page.locations.map((location: { id: string }) => location.id)).toEqual([parque]);
+      const left = await visitor(t.app).get(
+        `/api/public/${trainer.slug}/locations/${academia}/slots`,
+      );
+      expect(left.statusCode).toBe(404);
+    });
+
+    it('off: the page says so, slots and bookings are refused', async () => {
+      await trainer.api.put('/api/settings/public-link', { ...settings, enabled: false });
+      const page = await visitor(t.app).get(`/api/public/${trainer.slug}`);
+      expect(page.json()).toMatchObject({ enabled: false, locations: [] });
+      const slots = await visitor(t.app).get(
+        `/api/public/${trainer.slug}/locations/${academia}/slots`,
+      );
+      expect(slots.json()).toMatchObject({ statusCode: 403, code: 'booking_disabled' });
+      const booked = await visitor(t.app).post(
+        `/api/public/${trainer.slug}/bookings`,
+        booking(academia, dayAt(1, '09:00')),
+      );
+      expect(booked.json()).toMatchObject({
+        statusCode: 403,
+        code: 'booking_disabled',
+        message: 'Este personal não está recebendo agendamentos online no momento.',
+      });
+    });
+
+    it('refuses bad settings naming the field; a student gets 403', async () => {
+      for (const [body, label] of [
+        [{ ...settings, daysAhead: 0 }, 'Dias à frente'],
+        [{ ...settings, slotMinutes: 5 }, 'Duração da sessão'],
+        [{ ...settings, bufferMinutes: -1 }, 'Intervalo entre sessões'],
+        [{ ...settings, maxPerDay: 1.5 }, 'Máximo por dia'],
+        [{ ...settings, locationIds: ['x'] }, 'Local inválido'],
+        [{ ...settings, enabled: 'sim' }, 'Agendamento online'],
+      ] as const) {
+        const response = await trainer.api.put('/api/settings/public-link', body);
+        expect({ label, status: response.statusCode }).toEqual({ label, status: 400 });
+        expect(response.json().message).toContain(label);
+      }
+      const student = http(t.app, await newPrincipal(t.app, 'aluno', trainer.tenantId));
+      expect((await student.get('/api/settings/public-link')).statusCode).toBe(403);
+      expect((await student.put('/api/settings/public-link', settings)).statusCode).toBe(403);
+    });
+  });
+});

@@ -1,0 +1,14 @@
+import type { BoundedContext } from '../platform/context/bounded-context';
+import { bookingConfigShape } from './booking.config';
+import { BookingModule } from './booking.module';
+
+/**
+ * Public booking: the trainer's page by slug (/p/{slug}), the open slots of a location and a
+ * visitor's booking (rate-limited per client address), and the public link settings
+ * (/link-publico). The slots and the booking are the scheduling context's, through SlotBooking.
+ */
+export const bookingContext: BoundedContext = {
+  name: 'booking',
+  module: BookingModule,
+  config: bookingConfigShape,
+};

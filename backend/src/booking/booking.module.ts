@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { PublicBooking } from './commands/public-booking';
+import { PublicLinkCommands } from './commands/public-link.commands';
+import { PublicRateLimiter } from './infrastructure/rate-limiter';
+import { PublicBookingController } from './public-booking.controller';
+import { PublicLinkController } from './public-link.controller';
+import { PhoneClaims } from './queries/phone-claims';
+
+@Module({
+  controllers: [PublicBookingController, PublicLinkController],
+  providers: [PublicLinkCommands, PublicBooking, PublicRateLimiter, PhoneClaims],
+})
+export class BookingModule {}

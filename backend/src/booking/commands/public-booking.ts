@@ -1,0 +1,175 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { v5 as uuidv5 } from 'uuid';
+import {
+  isSlug,
+  LOCATION_NOT_OFFERED,
+  NOT_TAKING_BOOKINGS,
+  type PublicBookingAnswer,
+  type PublicBookingInput,
+  type PublicLinkSettings,
+  type PublicSlots,
+  type PublicTrainerPage,
+  slotRulesOfLink,
+  TOO_MANY_BOOKINGS,
+  TRAINER_NOT_FOUND,
+} from '../../contracts/booking';
+import { PublicTrainers } from '../../contracts/identity';
+import { LocationDirectory } from '../../contracts/locations';
+import { SlotBooking } from '../../contracts/scheduling';
+import { StudentsByPhone } from '../../contracts/students';
+import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/time';
+import { APP_CONFIG } from '../../config/config';
+import { ConflictError, DomainError, ValidationError } from '../../platform/errors/domain-error';
+import type { BookingConfig } from '../booking.config';
+import { PhoneClaims } from '../queries/phone-claims';
+import { PublicLinkCommands } from './public-link.commands';
+
+/** The actor of every public booking's commands (visitors have no account). */
+const VISITOR_ACTOR_ID = uuidv5('public-booking-visitor', '4a7c2e91-8d3b-4f60-b5e1-92c7a0d4f318');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+class TrainerNotFound extends DomainError {
+  constructor() {
+    super('not_found', TRAINER_NOT_FOUND, 404);
+  }
+}
+class LocationNotOffered extends DomainError {
+  constructor() {
+    super('not_found', LOCATION_NOT_OFFERED, 404);
+  }
+}
+/** 403: the trainer turned online booking off in /link-publico. */
+class BookingDisabled extends DomainError {
+  constructor() {
+    super('booking_disabled', NOT_TAKING_BOOKINGS, 403);
+  }
+}
+
+interface Trainer {
+  tenantId: string;
+  nome: string;
+  whatsapp: string | null;
+  settings: PublicLinkSettings;
+}
+
+/**
+ * Public booking's use cases: the trainer's page by the tenant's unique slug, the open slots of an
+ * offered location (the scheduling context's engine through SlotBooking, with the link settings'
+ * rules), and a visitor's booking: the phone's daily allowance claimed, the student found by
+ * phone or registered (StudentsByPhone), the slot booked as a session agendada (409 slot_taken
+ * when someone else got it first). Nothing here shows anything about other students.
+ */
+@Injectable()
+export class PublicBooking {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: BookingConfig,
+    @Inject(PublicTrainers) private readonly trainers: PublicTrainers,
+    @Inject(LocationDirectory) private readonly locations: LocationDirectory,
+    @Inject(SlotBooking) private readonly slots: SlotBooking,
+    @Inject(StudentsByPhone) private readonly students: StudentsByPhone,
+    @Inject(PublicLinkCommands) private readonly links: PublicLinkCommands,
+    @Inject(PhoneClaims) private readonly claims: PhoneClaims,
+  ) {}
+
+  async page(slug: string): Promise<PublicTrainerPage> {
+    const trainer = await this.trainer(slug);
+    const locations = trainer.settings.enabled ? await this.offered(trainer) : [];
+    return {
+      trainer: { nome: trainer.nome, whatsapp: trainer.whatsapp },
+      locations: locations.map(({ id, nome, endereco }) => ({ id, nome, endereco })),
+      enabled: trainer.settings.enabled,
+    };
+  }
+
+  async openSlots(
+    slug: string,
+    locationId: string,
+    from: string | undefined,
+  ): Promise<PublicSlots> {
+    const trainer = await this.openTrainer(slug);
+    await this.location(trainer, locationId);
+    const first = from ?? zonedParts(new Date(), DEFAULT_TIME_ZONE).date;
+    const items = await this.slots.openSlots(
+      trainer.tenantId,
+      locationId,
+      first,
+      slotRulesOfLink(trainer.settings),
+    );
+    return { items };
+  }
+
+  async book(
+    slug: string,
+    input: PublicBookingInput,
+    correlationId: string,
+  ): Promise<PublicBookingAnswer> {
+    // The honeypot: a field people never see.
+    if (input.website) throw new ValidationError('Não foi possível agendar', 'website');
+    const trainer = await this.openTrainer(slug);
+    const location = await this.location(trainer, input.locationId);
+    const day = zonedParts(new Date(), DEFAULT_TIME_ZONE).date;
+    const allowed = await this.claims.claim(
+      trainer.tenantId,
+      input.telefone,
+      day,
+      this.config.PUBLIC_BOOKINGS_PER_PHONE_PER_DAY,
+    );
+    if (!allowed) throw new ConflictError(TOO_MANY_BOOKINGS.code, TOO_MANY_BOOKINGS.message);
+    const actor = {
+      tenantId: trainer.tenantId,
+      actorId: VISITOR_ACTOR_ID,
+      actorRole: 'system' as const,
+      correlationId,
+    };
+    try {
+      const studentId = await this.students.findOrRegister(actor, {
+        nome: input.nome,
+        telefone: input.telefone,
+      });
+      const booked = await this.slots.bookSlot(actor, {
+        studentId,
+        locationId: location.id,
+        inicio: input.inicio,
+        origin: 'publico',
+        rules: slotRulesOfLink(trainer.settings),
+      });
+      return {
+        id: booked.id,
+        inicio: booked.inicio,
+        fim: booked.fim,
+        local: { id: location.id, nome: location.nome },
+      };
+    } catch (error) {
+      await this.claims.release(trainer.tenantId, input.telefone, day);
+      throw error;
+    }
+  }
+
+  private async trainer(slug: string): Promise<Trainer> {
+    if (!isSlug(slug)) throw new TrainerNotFound();
+    const found = await this.trainers.bySlug(slug);
+    if (!found) throw new TrainerNotFound();
+    return { ...found, settings: await this.links.current(found.tenantId) };
+  }
+
+  private async openTrainer(slug: string): Promise<Trainer> {
+    const trainer = await this.trainer(slug);
+    if (!trainer.settings.enabled) throw new BookingDisabled();
+    return trainer;
+  }
+
+  /** The active locations the link offers (all of them unless the trainer picked some). */
+  private async offered(trainer: Trainer) {
+    const { locationIds } = trainer.settings;
+    return (await this.locations.list(trainer.tenantId)).filter(
+      (location) => location.ativo && (locationIds === null || locationIds.includes(location.id)),
+    );
+  }
+
+  private async location(trainer: Trainer, locationId: string) {
+    if (!UUID.test(locationId)) throw new LocationNotOffered();
+    const location = (await this.offered(trainer)).find((candidate) => candidate.id === locationId);
+    if (!location) throw new LocationNotOffered();
+    return location;
+  }
+}

@@ -1,0 +1,42 @@
+import { Body, Controller, Get, HttpCode, Inject, Put } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type PublicLinkSettings, publicLinkSettingsSchema } from '../contracts/booking';
+import type { AuthUser } from '../platform/auth/auth-user';
+import { CurrentUser } from '../platform/auth/current-user.decorator';
+import { Roles } from '../platform/auth/roles.decorator';
+import type { CommandContext } from '../platform/event-store/command-runner';
+import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
+import { ApiIdempotencyKey, ApiZodBody } from '../platform/http/openapi.decorators';
+import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
+import { PublicLinkCommands } from './commands/public-link.commands';
+import { publicLinkStreamId } from './domain/public-link.decider';
+
+/** /link-publico: the trainer's public booking settings, persisted. */
+@ApiTags('link-publico')
+@ApiBearerAuth()
+@Roles('personal')
+@Controller('settings/public-link')
+export class PublicLinkController {
+  constructor(@Inject(PublicLinkCommands) private readonly links: PublicLinkCommands) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Configurações do link público (padrão até o primeiro salvamento)' })
+  settings(@CurrentUser() user: AuthUser): Promise<PublicLinkSettings> {
+    return this.links.current(user.tenantId);
+  }
+
+  @Put()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Salva as configurações do link público' })
+  @ApiZodBody(publicLinkSettingsSchema)
+  @ApiIdempotencyKey()
+  save(
+    @CurrentCommandContext() context: CommandContext,
+    @Body(new ZodValidationPipe(publicLinkSettingsSchema)) settings: PublicLinkSettings,
+  ) {
+    return this.links.handle(context, publicLinkStreamId(context.tenantId), {
+      type: 'SetPublicLink',
+      settings,
+    });
+  }
+}

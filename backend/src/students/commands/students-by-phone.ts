@@ -1,0 +1,82 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import { v5 as uuidv5, v7 as uuidv7 } from 'uuid';
+import { StudentsByPhone } from '../../contracts/students';
+import { DATABASE, type Db } from '../../platform/database/database.module';
+import { DomainError } from '../../platform/errors/domain-error';
+import { fold } from '../../platform/event-store/decider';
+import { readStream } from '../../platform/event-store/event-store';
+import { studentDecider } from '../domain/student.decider';
+import type { StudentEvent } from '../domain/student.events';
+import { StudentCommands } from './student.commands';
+
+/** Students registered from a phone (public booking) get an id derived from tenant and phone. */
+const PHONE_NAMESPACE = 'b3a4f0de-2c51-4f7e-9a86-0d6c8e1f5a27';
+const phoneStudentId = (tenantId: string, telefone: string) =>
+  uuidv5(`${tenantId}:${telefone}`, PHONE_NAMESPACE);
+
+/**
+ * The StudentsByPhone port: the tenant's student with this phone (telefone or WhatsApp, the oldest
+ * active one first), else the student a previous visitor with this phone became (its id derived
+ * from the phone, so it is found before the read model has it, and concurrent first bookings of
+ * one phone register one student), else a new student registered now.
+ */
+@Injectable()
+export class PhoneStudents extends StudentsByPhone {
+  constructor(
+    @Inject(DATABASE) private readonly db: Db,
+    @Inject(StudentCommands) private readonly commands: StudentCommands,
+  ) {
+    super();
+  }
+
+  async findOrRegister(
+    actor: Parameters<StudentsByPhone['findOrRegister']>[0],
+    visitor: { nome: string; telefone: string },
+  ): Promise<string> {
+    const { tenantId } = actor;
+    const known = await this.db
+      .selectFrom('students')
+      .select('id')
+      .where('tenantId', '=', tenantId)
+      .where('removedAt', 'is', null)
+      .where((eb) =>
+        eb.or([eb('telefone', '=', visitor.telefone), eb('whatsapp', '=', visitor.telefone)]),
+      )
+      .orderBy(sql`ativo desc`)
+      .orderBy('createdAt')
+      .executeTakeFirst();
+    if (known) return known.id;
+
+    const derived = phoneStudentId(tenantId, visitor.telefone);
+    const status = async (id: string) =>
+      fold(
+        studentDecider,
+        (await readStream(this.db, tenantId, id)).map(
+          (stored) => ({ type: stored.eventType, data: stored.data }) as StudentEvent,
+        ),
+      ).status;
+    const register = (id: string) =>
+      this.commands.handle(actor, id, {
+        type: 'RegisterStudent',
+        profile: {
+          nome: visitor.nome,
+          telefone: visitor.telefone,
+          whatsapp: visitor.telefone,
+          email: null,
+          planoId: null,
+          observacoes: null,
+        },
+      });
+    const now = await status(derived);
+    if (now === 'active') return derived;
+    if (now === 'removed') return (await register(uuidv7())).id;
+    try {
+      return (await register(derived)).id;
+    } catch (error) {
+      // Another booking from this phone registered it a moment ago.
+      if (error instanceof DomainError && (await status(derived)) === 'active') return derived;
+      throw error;
+    }
+  }
+}

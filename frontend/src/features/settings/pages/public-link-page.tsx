@@ -1,5 +1,0 @@
-import { UnderConstructionPage } from '../../../components/under-construction';
-
-export function PublicLinkPage() {
-  return <UnderConstructionPage title="Link Público" backTo="/ajustes" />;
-}
