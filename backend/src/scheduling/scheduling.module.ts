@@ -7,6 +7,7 @@ import { AvailabilityCommands } from './commands/availability.commands';
 import { SessionScheduling } from './commands/session-scheduling';
 import { EngineSlotBooking } from './commands/slot-booking';
 import { SessionCommands } from './commands/session.commands';
+import { StudentScheduleService } from './commands/student-schedule';
 import { VacationCommands } from './commands/vacation.commands';
 import { DashboardController } from './dashboard.controller';
 import { AgendaSettingsRepository } from './queries/agenda-settings.repository';
@@ -32,7 +33,8 @@ import { SessionsController } from './sessions.controller';
     AgendaSettingsRepository,
     CalendarFeeds,
     { provide: SlotBooking, useClass: EngineSlotBooking },
-    { provide: StudentSchedule, useExisting: SessionsRepository },
+    StudentScheduleService,
+    { provide: StudentSchedule, useExisting: StudentScheduleService },
   ],
   exports: [SlotBooking, StudentSchedule],
 })

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import type { Dashboard, Session, SessionRange, SessionStatus } from '../../contracts/scheduling';
-import type { StudentArea, StudentSchedule } from '../../contracts/student-area';
+import type { StudentSession } from '../../contracts/student-area';
 import { dayRange, weekRange, zonedParts } from '../../contracts/time';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { isoInstant } from '../../platform/database/database';
@@ -24,7 +24,7 @@ export interface FeedSession {
  * and locations); every read is scoped by tenant.
  */
 @Injectable()
-export class SessionsRepository implements StudentSchedule {
+export class SessionsRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
   /**
@@ -73,12 +73,13 @@ export class SessionsRepository implements StudentSchedule {
     studentId: string,
     now: Date,
     limit: number,
-  ): Promise<StudentArea['proximasSessoes']> {
+  ): Promise<Omit<StudentSession, 'politica'>[]> {
     return this.withNames(tenantId)
       .select([
         's.id',
         isoInstant('s.inicio').as('inicio'),
         isoInstant('s.fim').as('fim'),
+        's.locationId',
         'l.nome as locationNome',
       ])
       .where('s.studentId', '=', studentId)

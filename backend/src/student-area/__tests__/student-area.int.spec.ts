@@ -57,7 +57,9 @@ describe('student area: the next sessions and the trainer', () => {
       id: ids[1],
       inicio: new Date(base + HOUR).toISOString(),
       fim: new Date(base + 2 * HOUR).toISOString(),
+      locationId,
       locationNome: 'Academia Centro',
+      politica: { cancelLimiteHoras: 24, taxaPercent: 0, queimaCredito: false },
     });
     expect(me.trainer).toMatchObject({ nome: trainer.nome, telefone: expect.stringMatching(/^\d{10,11}$/) });
     expect((await other.api.get('/api/student/me')).json().proximasSessoes).toHaveLength(1);
