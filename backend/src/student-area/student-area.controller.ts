@@ -14,7 +14,7 @@ import {
   StudentSchedule,
   studentSlotsQuerySchema,
 } from '../contracts/student-area';
-import { StudentDirectory } from '../contracts/students';
+import { STUDENT_READ_MODELS, StudentDirectory } from '../contracts/students';
 import { DEFAULT_TIME_ZONE, zonedParts } from '../contracts/time';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
@@ -50,8 +50,8 @@ export class StudentAreaController {
   @ApiOperation({
     summary: 'O aluno: nome, saldo de créditos, próximas sessões, contratos pendentes, personal',
   })
-  // The student's own signatures show in the pending count as soon as they are made.
-  @ReadsProjections(...CONTRACT_READ_MODELS)
+  // The student's own signatures and cancellations show as soon as they are made.
+  @ReadsProjections(...CONTRACT_READ_MODELS, ...STUDENT_READ_MODELS)
   async me(@CurrentUser() user: AuthUser): Promise<StudentArea> {
     const { student, trainer, account } = await this.studentOf(user);
     const [contratosPendentes, upcoming] = await Promise.all([

@@ -187,9 +187,16 @@ export class SessionScheduling {
       throw new ConflictError(NOT_CANCELLABLE.code, NOT_CANCELLABLE.message);
     const result = await this.changeOne(context, id, session, { status: 'cancelada' });
     const after = await this.sessionNow(context.tenantId, id);
+    // The credit the cancellation burned was written after it (settled above): the answer's
+    // position covers it, so a read with X-Min-Position shows the new balance.
+    const last = await this.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.max('globalPosition').as('position'))
+      .where('tenantId', '=', context.tenantId)
+      .executeTakeFirst();
     return {
       id: result.id,
-      position: result.position,
+      position: Math.max(result.position, Number(last?.position ?? 0)),
       creditoQueimado: after.lateCancellation?.burnsCredit === true,
     };
   }
