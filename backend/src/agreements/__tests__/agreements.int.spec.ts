@@ -12,6 +12,9 @@ const signBody = {
   consentTerms: true,
 };
 
+// Each test signs trainers and students up through the API: a bound for a busy machine, not a timing.
+jest.setTimeout(120_000);
+
 describe('agreements: contracts, signatures and the signed copy', () => {
   let testApp: TestApp;
 

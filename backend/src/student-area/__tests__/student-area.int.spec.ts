@@ -4,6 +4,9 @@ import type { TestApp } from '../../../../test/support/test-app';
 
 const HOUR = 3_600_000;
 
+// Each test signs trainers and students up through the API: a bound for a busy machine, not a timing.
+jest.setTimeout(120_000);
+
 describe('student area: the next sessions and the trainer', () => {
   let testApp: TestApp;
 
