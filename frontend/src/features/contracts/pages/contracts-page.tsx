@@ -96,7 +96,7 @@ export function ContractsPage() {
         }
         backTo={paths.settings}
         action={
-          <Button leftSection={<IconPlus size={18} />} onClick={() => form.open(null)}>
+          <Button leftSection={<IconPlus size={18} />} onClick={() => form.open(null)} style={{ flexShrink: 0 }}>
             Novo
           </Button>
         }
