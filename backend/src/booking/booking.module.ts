@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
 import { PublicBooking } from './commands/public-booking';
 import { PublicLinkCommands } from './commands/public-link.commands';
-import { PublicRateLimiter } from './infrastructure/rate-limiter';
 import { PublicBookingController } from './public-booking.controller';
 import { PublicLinkController } from './public-link.controller';
 import { PhoneClaims } from './queries/phone-claims';
 
 @Module({
   controllers: [PublicBookingController, PublicLinkController],
-  providers: [PublicLinkCommands, PublicBooking, PublicRateLimiter, PhoneClaims],
+  providers: [PublicLinkCommands, PublicBooking, PhoneClaims],
 })
 export class BookingModule {}

@@ -8,6 +8,7 @@ import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
 import { ApiIdempotencyKey, ApiZodBody } from '../platform/http/openapi.decorators';
 import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
+import { PublicBooking } from './commands/public-booking';
 import { PublicLinkCommands } from './commands/public-link.commands';
 import { publicLinkStreamId } from './domain/public-link.decider';
 
@@ -17,7 +18,10 @@ import { publicLinkStreamId } from './domain/public-link.decider';
 @Roles('personal')
 @Controller('settings/public-link')
 export class PublicLinkController {
-  constructor(@Inject(PublicLinkCommands) private readonly links: PublicLinkCommands) {}
+  constructor(
+    @Inject(PublicLinkCommands) private readonly links: PublicLinkCommands,
+    @Inject(PublicBooking) private readonly booking: PublicBooking,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'Configurações do link público (padrão até o primeiro salvamento)' })
@@ -30,13 +34,15 @@ export class PublicLinkController {
   @ApiOperation({ summary: 'Salva as configurações do link público' })
   @ApiZodBody(publicLinkSettingsSchema)
   @ApiIdempotencyKey()
-  save(
+  async save(
     @CurrentCommandContext() context: CommandContext,
     @Body(new ZodValidationPipe(publicLinkSettingsSchema)) settings: PublicLinkSettings,
   ) {
-    return this.links.handle(context, publicLinkStreamId(context.tenantId), {
+    const result = await this.links.handle(context, publicLinkStreamId(context.tenantId), {
       type: 'SetPublicLink',
       settings,
     });
+    this.booking.settingsChanged(context.tenantId);
+    return result;
   }
 }

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { signUpBody } from '../../../../test/support/accounts';
 import { http } from '../../../../test/support/api';
@@ -10,18 +11,24 @@ export const today = () => zonedParts(new Date(), TZ).date;
 export const dayAt = (days: number, time: string) =>
   zonedInstant(addDays(today(), days), time, TZ).toISOString();
 
-let addressSequence = 0;
+/** Each test file starts its addresses at a random point (a jest worker runs several files, one Redis prefix). */
+let addressSequence = randomInt(0, 250 * 250 * 250);
 /** A client address no other test of this worker uses (the counters live in Redis). */
 export const freshAddress = () => {
-  addressSequence += 1;
-  return `10.${process.pid % 250}.${Math.floor(addressSequence / 250) % 250}.${addressSequence % 250}`;
+  addressSequence = (addressSequence + 1) % (250 * 250 * 250);
+  const [a, b, c] = [
+    Math.floor(addressSequence / 62_500),
+    Math.floor(addressSequence / 250) % 250,
+    addressSequence % 250,
+  ];
+  return `10.${a}.${b}.${c}`;
 };
 
 /** A phone no other booking of this run uses. */
-let phoneSequence = 0;
+let phoneSequence = randomInt(0, 100_000_000);
 export const freshPhone = () => {
-  phoneSequence += 1;
-  return `119${String((process.pid * 1000 + phoneSequence) % 100_000_000).padStart(8, '0')}`;
+  phoneSequence = (phoneSequence + 1) % 100_000_000;
+  return `119${String(phoneSequence).padStart(8, '0')}`;
 };
 
 /** A trainer signed up through the API (a real tenant with its slug), with their client. */

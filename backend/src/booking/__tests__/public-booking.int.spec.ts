@@ -188,6 +188,9 @@ describe('public booking', () => {
         code: 'slot_taken',
         message: 'Este horário acabou de ser reservado. Escolha outro.',
       });
+      // Nobody is registered for a slot that was not open.
+      await projectAll(t.app);
+      expect((await trainer.api.get('/api/students')).json().items).toEqual([]);
     });
 
     it('at most 3 bookings per phone per day', async () => {

@@ -14,13 +14,14 @@ import {
   TRAINER_NOT_FOUND,
 } from '../../contracts/booking';
 import { PublicTrainers } from '../../contracts/identity';
-import { LocationDirectory } from '../../contracts/locations';
-import { SlotBooking } from '../../contracts/scheduling';
+import { type Location, LocationDirectory } from '../../contracts/locations';
+import { SLOT_TAKEN, SlotBooking } from '../../contracts/scheduling';
 import { StudentsByPhone } from '../../contracts/students';
 import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/time';
 import { APP_CONFIG } from '../../config/config';
 import { ConflictError, DomainError, ValidationError } from '../../platform/errors/domain-error';
 import type { BookingConfig } from '../booking.config';
+import { TtlCache } from '../infrastructure/ttl-cache';
 import { PhoneClaims } from '../queries/phone-claims';
 import { PublicLinkCommands } from './public-link.commands';
 
@@ -59,8 +60,21 @@ interface Trainer {
  * phone or registered (StudentsByPhone), the slot booked as a session agendada (409 slot_taken
  * when someone else got it first). Nothing here shows anything about other students.
  */
+/** How long this process trusts what it read (every page view and slot read needs all three). */
+const TRAINER_TTL_MS = 30_000;
+const LOCATIONS_TTL_MS = 5_000;
+export const LINK_SETTINGS_TTL_MS = 2_000;
+
 @Injectable()
 export class PublicBooking {
+  /** Slugs never change; the name and WhatsApp shown may lag a change by TRAINER_TTL_MS. Misses are not kept. */
+  private readonly trainersBySlug = new TtlCache<Awaited<ReturnType<PublicTrainers['bySlug']>>>(
+    TRAINER_TTL_MS,
+  );
+  private readonly locationLists = new TtlCache<Location[]>(LOCATIONS_TTL_MS);
+  /** Forgotten at once when saved through this process (other instances follow within the TTL). */
+  private readonly linkSettings = new TtlCache<PublicLinkSettings>(LINK_SETTINGS_TTL_MS);
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: BookingConfig,
     @Inject(PublicTrainers) private readonly trainers: PublicTrainers,
@@ -122,6 +136,9 @@ export class PublicBooking {
       correlationId,
     };
     try {
+      // A slot already gone is refused before anyone is registered (a race still ends in
+      // slot_taken below, with the visitor registered: they are found by phone next time).
+      await this.stillOpen(trainer, location.id, input.inicio);
       const studentId = await this.students.findOrRegister(actor, {
         nome: input.nome,
         telefone: input.telefone,
@@ -145,11 +162,35 @@ export class PublicBooking {
     }
   }
 
+  private async stillOpen(trainer: Trainer, locationId: string, inicio: string): Promise<void> {
+    const at = Date.parse(inicio);
+    const day = zonedParts(new Date(at), DEFAULT_TIME_ZONE).date;
+    const open = await this.slots.openSlots(trainer.tenantId, locationId, day, {
+      ...slotRulesOfLink(trainer.settings),
+      maxPerDay: Number.MAX_SAFE_INTEGER,
+      maxTotal: Number.MAX_SAFE_INTEGER,
+    });
+    if (!open.some((slot) => Date.parse(slot.inicio) === at))
+      throw new ConflictError(SLOT_TAKEN.code, SLOT_TAKEN.message);
+  }
+
   private async trainer(slug: string): Promise<Trainer> {
     if (!isSlug(slug)) throw new TrainerNotFound();
-    const found = await this.trainers.bySlug(slug);
+    const found = await this.trainersBySlug.get(
+      slug,
+      () => this.trainers.bySlug(slug),
+      (trainer) => trainer !== undefined,
+    );
     if (!found) throw new TrainerNotFound();
-    return { ...found, settings: await this.links.current(found.tenantId) };
+    const settings = await this.linkSettings.get(found.tenantId, () =>
+      this.links.current(found.tenantId),
+    );
+    return { ...found, settings };
+  }
+
+  /** The link settings were saved here: the next visitor sees them. */
+  settingsChanged(tenantId: string): void {
+    this.linkSettings.forget(tenantId);
   }
 
   private async openTrainer(slug: string): Promise<Trainer> {
@@ -161,7 +202,10 @@ export class PublicBooking {
   /** The active locations the link offers (all of them unless the trainer picked some). */
   private async offered(trainer: Trainer) {
     const { locationIds } = trainer.settings;
-    return (await this.locations.list(trainer.tenantId)).filter(
+    const all = await this.locationLists.get(trainer.tenantId, () =>
+      this.locations.list(trainer.tenantId),
+    );
+    return all.filter(
       (location) => location.ativo && (locationIds === null || locationIds.includes(location.id)),
     );
   }

@@ -18,7 +18,6 @@ import type { Database } from '../../platform/database/database';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { ConflictError, DomainError } from '../../platform/errors/domain-error';
 import { fold } from '../../platform/event-store/decider';
-import { readStream } from '../../platform/event-store/event-store';
 import {
   availabilityDecider,
   type AvailabilityEvent,
@@ -41,15 +40,10 @@ const slotTaken = () => new ConflictError(SLOT_TAKEN.code, SLOT_TAKEN.message);
 /** What the engine reads of a trainer's agenda, all from tables written with the commands (exact). */
 type AgendaFacts = Pick<OpenSlotsInput, 'availability' | 'taken' | 'blocked'>;
 
-async function availabilityOf(db: Kysely<Database>, tenantId: string): Promise<AvailabilityRow[]> {
-  const stream = await readStream(db, tenantId, availabilityStreamId(tenantId));
-  return fold(
-    availabilityDecider,
-    stream.map((stored) => ({ type: stored.eventType, data: stored.data }) as AvailabilityEvent),
-  ) as AvailabilityRow[];
-}
-
-/** The trainer's availability, sessions and vacations between `from` and `to`. */
+/**
+ * The trainer's availability (its stream, folded), sessions and vacations between `from` and `to`
+ * (widened by the buffer): one statement, one round trip.
+ */
 async function agendaFacts(
   db: Kysely<Database>,
   tenantId: string,
@@ -58,20 +52,30 @@ async function agendaFacts(
 ): Promise<AgendaFacts> {
   const range = sql`tstzrange(${window.from}::timestamptz - make_interval(mins => ${bufferMinutes}),
                               ${window.to}::timestamptz + make_interval(mins => ${bufferMinutes}))`;
-  const [availability, taken, blocked] = await Promise.all([
-    availabilityOf(db, tenantId),
-    sql<{ inicio: Date; fim: Date }>`
-      select inicio, fim from schedule_entries
-      where tenant_id = ${tenantId}::uuid and status <> 'cancelada' and tstzrange(inicio, fim) && ${range}`
-      .execute(db)
-      .then((result) => result.rows),
-    sql<{ from: Date; to: Date }>`
-      select starts_at as "from", ends_at as "to" from vacation_blocks
-      where tenant_id = ${tenantId}::uuid and tstzrange(starts_at, ends_at) && ${range}`
-      .execute(db)
-      .then((result) => result.rows),
-  ]);
-  return { availability, taken, blocked };
+  const { rows } = await sql<{
+    availability: { type: string; data: unknown }[];
+    taken: [string, string][];
+    blocked: [string, string][];
+  }>`
+    select
+      (select coalesce(json_agg(json_build_object('type', event_type, 'data', data) order by stream_version), '[]')
+       from events
+       where tenant_id = ${tenantId}::uuid and stream_id = ${availabilityStreamId(tenantId)}::uuid) as availability,
+      (select coalesce(json_agg(json_build_array(inicio, fim)), '[]') from schedule_entries
+       where tenant_id = ${tenantId}::uuid and status <> 'cancelada' and tstzrange(inicio, fim) && ${range}) as taken,
+      (select coalesce(json_agg(json_build_array(starts_at, ends_at)), '[]') from vacation_blocks
+       where tenant_id = ${tenantId}::uuid and tstzrange(starts_at, ends_at) && ${range}) as blocked`.execute(
+    db,
+  );
+  const facts = rows[0];
+  return {
+    availability: fold(
+      availabilityDecider,
+      facts.availability as AvailabilityEvent[],
+    ) as AvailabilityRow[],
+    taken: facts.taken.map(([inicio, fim]) => ({ inicio: new Date(inicio), fim: new Date(fim) })),
+    blocked: facts.blocked.map(([from, to]) => ({ from: new Date(from), to: new Date(to) })),
+  };
 }
 
 /**

@@ -1,0 +1,39 @@
+/**
+ * A small in-process cache of answers that rarely change, each kept `ttlMs` (and at most
+ * `maxEntries`, the oldest dropped first). Concurrent misses of one key share one load; a failed
+ * load is not kept.
+ */
+export class TtlCache<Value> {
+  private readonly entries = new Map<string, { until: number; value: Promise<Value> }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  get(key: string, load: () => Promise<Value>, keep: (value: Value) => boolean = () => true) {
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.until > now) return hit.value;
+    const value = load();
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.set(key, { until: now + this.ttlMs, value });
+    value.then(
+      (loaded) => {
+        if (!keep(loaded) && this.entries.get(key)?.value === value) this.entries.delete(key);
+      },
+      () => {
+        if (this.entries.get(key)?.value === value) this.entries.delete(key);
+      },
+    );
+    return value;
+  }
+
+  forget(key: string): void {
+    this.entries.delete(key);
+  }
+}
