@@ -1,4 +1,5 @@
 import { advisorContext } from './advisor/advisor.context';
+import { agreementsContext } from './agreements/agreements.context';
 import { bookingContext } from './booking/booking.context';
 import { type AppConfig, parseConfig } from './config/config';
 import { financeContext } from './finance/finance.context';
@@ -25,6 +26,7 @@ export const CONTEXTS: readonly BoundedContext[] = [
   financeContext,
   advisorContext,
   bookingContext,
+  agreementsContext,
 ];
 
 /** The process configuration: the platform's settings and every context's, parsed once. */

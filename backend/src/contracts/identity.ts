@@ -174,13 +174,21 @@ export const acceptInviteSchema = z.strictObject({
 });
 export type AcceptInviteInput = z.infer<typeof acceptInviteSchema>;
 
+/** A trainer as their students see them: name, public slug and phone (the WhatsApp link). */
+export interface TrainerOfStudent {
+  nome: string;
+  slug: string;
+  /** Digits, or null when the trainer has none. */
+  telefone: string | null;
+}
+
 /**
  * Which student a student account is, and who their trainer is: read by other contexts through
  * this port (the identity context provides it).
  */
 export abstract class StudentAccounts {
   abstract studentOf(userId: string): Promise<{ tenantId: string; studentId: string } | undefined>;
-  abstract trainerOf(tenantId: string): Promise<{ nome: string; slug: string } | undefined>;
+  abstract trainerOf(tenantId: string): Promise<TrainerOfStudent | undefined>;
 }
 
 /**

@@ -186,3 +186,6 @@ export abstract class StudentsByPhone {
     visitor: { nome: string; telefone: string },
   ): Promise<string>;
 }
+
+/** The students context's read models of a student and their credits, for routes of other contexts that wait for them. */
+export const STUDENT_READ_MODELS = ['students', 'credit-ledger'] as const;

@@ -1,11 +1,13 @@
 import { Global, Module } from '@nestjs/common';
 import { SlotBooking } from '../contracts/scheduling';
+import { StudentSchedule } from '../contracts/student-area';
 import { AgendaSettingsController } from './agenda-settings.controller';
 import { CalendarController } from './calendar.controller';
 import { AvailabilityCommands } from './commands/availability.commands';
 import { SessionScheduling } from './commands/session-scheduling';
 import { EngineSlotBooking } from './commands/slot-booking';
 import { SessionCommands } from './commands/session.commands';
+import { StudentScheduleService } from './commands/student-schedule';
 import { VacationCommands } from './commands/vacation.commands';
 import { DashboardController } from './dashboard.controller';
 import { AgendaSettingsRepository } from './queries/agenda-settings.repository';
@@ -13,7 +15,7 @@ import { CalendarFeeds } from './queries/calendar-feeds';
 import { SessionsRepository } from './queries/sessions.repository';
 import { SessionsController } from './sessions.controller';
 
-/** Global: other contexts book through its SlotBooking port. */
+/** Global: other contexts book through its SlotBooking port and read a student's next sessions. */
 @Global()
 @Module({
   controllers: [
@@ -31,7 +33,9 @@ import { SessionsController } from './sessions.controller';
     AgendaSettingsRepository,
     CalendarFeeds,
     { provide: SlotBooking, useClass: EngineSlotBooking },
+    StudentScheduleService,
+    { provide: StudentSchedule, useExisting: StudentScheduleService },
   ],
-  exports: [SlotBooking],
+  exports: [SlotBooking, StudentSchedule],
 })
 export class SchedulingModule {}

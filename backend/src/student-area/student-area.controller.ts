@@ -1,14 +1,36 @@
-import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { CONTRACT_READ_MODELS, StudentContracts } from '../contracts/agreements';
 import { StudentAccounts } from '../contracts/identity';
-import { StudentDirectory } from '../contracts/students';
-import type { StudentArea } from '../contracts/student-area';
+import { type CancellationPolicy, LocationDirectory, LocationPolicies } from '../contracts/locations';
+import { SlotBooking } from '../contracts/scheduling';
+import {
+  NO_CREDITS,
+  STUDENT_AREA_NEXT_SESSIONS,
+  type StudentArea,
+  type StudentBookingInput,
+  studentBookingSchema,
+  type StudentLocation,
+  StudentSchedule,
+  studentSlotsQuerySchema,
+} from '../contracts/student-area';
+import { STUDENT_READ_MODELS, StudentDirectory } from '../contracts/students';
+import { DEFAULT_TIME_ZONE, zonedParts } from '../contracts/time';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
 import { Roles } from '../platform/auth/roles.decorator';
-import { NotFoundError } from '../platform/errors/domain-error';
+import { ConflictError, NotFoundError } from '../platform/errors/domain-error';
+import type { CommandContext } from '../platform/event-store/command-runner';
+import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
+import { ApiIdempotencyKey, ApiZodBody } from '../platform/http/openapi.decorators';
+import { idParam } from '../platform/http/id-param';
+import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
+import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 
-/** The student's own area: what the student sees of their trainer, balance and history. */
+const sessionId = idParam('Sessão');
+const slotsQuery = new ZodValidationPipe(studentSlotsQuerySchema);
+
+/** The student's own area: balance, trainer, next sessions, history, and booking their own sessions. */
 @ApiTags('student-area')
 @ApiBearerAuth()
 @Roles('aluno')
@@ -17,19 +39,47 @@ export class StudentAreaController {
   constructor(
     @Inject(StudentAccounts) private readonly accounts: StudentAccounts,
     @Inject(StudentDirectory) private readonly students: StudentDirectory,
+    @Inject(StudentContracts) private readonly contracts: StudentContracts,
+    @Inject(StudentSchedule) private readonly schedule: StudentSchedule,
+    @Inject(SlotBooking) private readonly slots: SlotBooking,
+    @Inject(LocationDirectory) private readonly locations: LocationDirectory,
+    @Inject(LocationPolicies) private readonly policies: LocationPolicies,
   ) {}
 
   @Get('me')
   @ApiOperation({
     summary: 'O aluno: nome, saldo de créditos, próximas sessões, contratos pendentes, personal',
   })
+  // The student's own signatures and cancellations show as soon as they are made.
+  @ReadsProjections(...CONTRACT_READ_MODELS, ...STUDENT_READ_MODELS)
   async me(@CurrentUser() user: AuthUser): Promise<StudentArea> {
-    const { student, trainer } = await this.studentOf(user);
+    const { student, trainer, account } = await this.studentOf(user);
+    const [contratosPendentes, upcoming] = await Promise.all([
+      this.contracts.pendingCount(account.tenantId, account.studentId),
+      this.schedule.upcoming(
+        account.tenantId,
+        account.studentId,
+        new Date(),
+        STUDENT_AREA_NEXT_SESSIONS,
+      ),
+    ]);
+    const policies = new Map<string, Promise<CancellationPolicy | undefined>>();
+    const policyOf = (locationId: string) => {
+      if (!policies.has(locationId))
+        policies.set(locationId, this.policies.policyOf(account.tenantId, locationId));
+      return policies.get(locationId) as Promise<CancellationPolicy | undefined>;
+    };
+    const proximasSessoes = await Promise.all(
+      upcoming.map(async (session) => ({
+        ...session,
+        politica: session.locationId ? ((await policyOf(session.locationId)) ?? null) : null,
+      })),
+    );
     return {
       nome: student.nome,
       creditos: student.creditos,
-      proximasSessoes: [],
-      contratosPendentes: 0,
+      proximasSessoes,
+      contratosPendentes,
       trainer,
     };
   }
@@ -43,15 +93,101 @@ export class StudentAreaController {
     return { items };
   }
 
+  @Get('locations')
+  @ApiOperation({ summary: 'Os locais ativos do personal, com a política de cancelamento de cada um' })
+  async locationsOf(@CurrentUser() user: AuthUser): Promise<{ items: StudentLocation[] }> {
+    const { account } = await this.studentOf(user);
+    const locations = await this.locations.list(account.tenantId);
+    return {
+      items: locations
+        .filter((location) => location.ativo)
+        .map((location) => ({
+          id: location.id,
+          nome: location.nome,
+          endereco: location.endereco,
+          politica: {
+            cancelLimiteHoras: location.cancelLimiteHoras,
+            taxaPercent: location.taxaPercent,
+            queimaCredito: location.queimaCredito,
+          },
+        })),
+    };
+  }
+
+  @Get('slots')
+  @ApiOperation({
+    summary:
+      'Horários livres num local do personal a partir de um dia (o mesmo motor do agendamento público)',
+  })
+  @ApiQuery({ name: 'locationId', required: true })
+  @ApiQuery({ name: 'from', required: false, description: 'AAAA-MM-DD (hoje quando ausente)' })
+  async openSlots(@CurrentUser() user: AuthUser, @Query() query: Record<string, unknown>) {
+    const { locationId, from } = slotsQuery.transform(query, { type: 'query' });
+    const { account } = await this.studentOf(user);
+    const offered = await this.locations.list(account.tenantId);
+    if (!offered.some((location) => location.id === locationId && location.ativo))
+      throw new NotFoundError('Local');
+    const today = zonedParts(new Date(), DEFAULT_TIME_ZONE).date;
+    return { items: await this.slots.openSlots(account.tenantId, locationId, from ?? today) };
+  }
+
+  @Post('bookings')
+  @HttpCode(201)
+  @ApiOperation({
+    summary:
+      "O aluno agenda um horário livre: 201 { id, inicio, fim, position }; 409 slot_taken; 409 no_credits ('Aluno sem créditos disponíveis')",
+  })
+  @ApiZodBody(studentBookingSchema)
+  @ApiIdempotencyKey()
+  async book(
+    @CurrentCommandContext() context: CommandContext,
+    @CurrentUser() user: AuthUser,
+    @Body(new ZodValidationPipe(studentBookingSchema)) input: StudentBookingInput,
+  ) {
+    const { account, student } = await this.studentOf(user);
+    // The credit is consumed at attendance, as for any session; without one the booking is refused.
+    if (student.creditos <= 0) throw new ConflictError(NO_CREDITS.code, NO_CREDITS.message);
+    return this.slots.bookSlot(
+      { ...context, tenantId: account.tenantId },
+      {
+        studentId: account.studentId,
+        locationId: input.locationId,
+        inicio: input.inicio,
+        origin: 'aluno',
+      },
+    );
+  }
+
+  @Post('sessions/:id/cancel')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'O aluno cancela uma sessão sua agendada; dentro do limite da política com queima de crédito, queima 1 (creditoQueimado)',
+  })
+  @ApiIdempotencyKey()
+  async cancel(
+    @CurrentCommandContext() context: CommandContext,
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+  ) {
+    const { account } = await this.studentOf(user);
+    return this.schedule.cancel(
+      { ...context, tenantId: account.tenantId },
+      account.studentId,
+      sessionId(id),
+    );
+  }
+
   private async studentOf(user: AuthUser) {
     const account = await this.accounts.studentOf(user.userId);
-    const [student, trainer] = account
-      ? await Promise.all([
-          this.students.find(account.tenantId, account.studentId),
-          this.accounts.trainerOf(account.tenantId),
-        ])
-      : [];
-    if (!student || !trainer) throw new NotFoundError('Aluno');
-    return { student, trainer };
+    const [student, trainer] =
+      account && account.tenantId === user.tenantId
+        ? await Promise.all([
+            this.students.find(account.tenantId, account.studentId),
+            this.accounts.trainerOf(account.tenantId),
+          ])
+        : [];
+    if (!account || !student || !trainer) throw new NotFoundError('Aluno');
+    return { student, trainer, account };
   }
 }

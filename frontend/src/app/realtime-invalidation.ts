@@ -1,4 +1,5 @@
 import { agendaKeys } from '../features/agenda/api/agenda-keys';
+import { contractKeys } from '../features/contracts/api/contract-keys';
 import { dashboardKeys } from '../features/dashboard/api/dashboard-keys';
 import { financeKeys } from '../features/finance/api/finance-keys';
 import { locationKeys } from '../features/locations/api/location-keys';
@@ -32,4 +33,6 @@ export const invalidatedByChange: InvalidationMap = {
   'finance-summary': [financeKeys.summaries(), [...financeKeys.all, 'series']],
   // The goal changes aderência.
   'finance-goals': [financeKeys.goals(), financeKeys.summaries()],
+  // A contract or a signature: the trainer's list, its counts and signatures.
+  contract: [contractKeys.all],
 };

@@ -81,11 +81,11 @@ describe('session guard', () => {
   });
 
   // /link-publico is a real page now (features/public-booking, browser test public-booking.e2e.spec.ts).
-  it.each([['/agenda/some-personal-id', 'Agendamento do aluno']])('%s shows its header and an honest under-construction card', async (path, title) => {
+  // /agenda/{personalId} is the student's self-scheduling (browser test self-scheduling.e2e.spec.ts).
+  it('/agenda/{personalId} is for students: a trainer gets Acesso Negado', async () => {
     const queryClient = signInAs(trainer);
-    renderRoutes(routes, path, { queryClient });
-    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
-    expect(screen.getByText('Em construção')).toBeInTheDocument();
+    renderRoutes(routes, '/agenda/some-personal-id', { queryClient });
+    expect(await screen.findByRole('heading', { name: 'Acesso Negado' })).toBeInTheDocument();
   });
 });
 

@@ -50,6 +50,14 @@ export const routes: RouteObject[] = [
                 path: '/aluno',
                 ...page(() => import('../features/student-area/pages/student-area-page'), (m) => m.StudentAreaPage),
               },
+              {
+                // The student's self-scheduling with their trainer (personalId: the trainer's public slug).
+                path: '/agenda/:personalId',
+                ...page(
+                  () => import('../features/student-area/pages/student-scheduling-page'),
+                  (m) => m.StudentSchedulingPage,
+                ),
+              },
             ],
           },
         ],
@@ -69,13 +77,6 @@ export const routes: RouteObject[] = [
                   { path: '/agenda', ...page(() => import('../features/agenda/pages/agenda-page'), (m) => m.AgendaPage) },
                   { path: '/agenda/tarefas', ...page(() => import('../features/tasks/pages/tasks-page'), (m) => m.TasksPage) },
                 ],
-              },
-              {
-                path: '/agenda/:personalId',
-                ...page(
-                  () => import('../features/agenda/pages/student-scheduling-page'),
-                  (m) => m.StudentSchedulingPage,
-                ),
               },
               { path: '/alunos', ...page(() => import('../features/students/pages/students-page'), (m) => m.StudentsPage) },
               {
@@ -113,7 +114,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: '/ajustes/contratos-termos',
-                ...page(() => import('../features/settings/pages/contracts-page'), (m) => m.ContractsPage),
+                ...page(() => import('../features/contracts/pages/contracts-page'), (m) => m.ContractsPage),
               },
               {
                 path: '/ajustes/lembretes',

@@ -42,9 +42,10 @@ export async function invalidateForChanges(
 
 /**
  * One socket.io connection while signed in; refetches the queries that show what changed. The
- * client library is fetched after the page shows: nothing on screen waits for it.
+ * client library (and the map, when given as a loader) is fetched after the page shows: nothing on
+ * screen waits for it. A loader must be a stable function (defined at module level).
  */
-export function useRealtimeInvalidation(invalidates: InvalidationMap): void {
+export function useRealtimeInvalidation(invalidates: InvalidationMap | (() => Promise<InvalidationMap>)): void {
   const queryClient = useQueryClient();
   const signedIn = useSession((state) => state.status === 'signed-in');
 
@@ -54,7 +55,9 @@ export function useRealtimeInvalidation(invalidates: InvalidationMap): void {
     let stopped = false;
     let retriedAfterRefresh = false;
 
-    void import('socket.io-client').then(({ io }) => {
+    // A map given as a loader is fetched with the client library: neither delays the first screen.
+    const map = typeof invalidates === 'function' ? invalidates() : Promise.resolve(invalidates);
+    void Promise.all([import('socket.io-client'), map]).then(([{ io }, invalidatesByType]) => {
       if (stopped) return;
       const connection = io({
         path: env.socketPath,
@@ -65,7 +68,7 @@ export function useRealtimeInvalidation(invalidates: InvalidationMap): void {
 
       connection.on(CHANGES_EVENT, (raw: unknown) => {
         const message = parseChangesMessage(raw);
-        if (message) void invalidateForChanges(queryClient, message, invalidates);
+        if (message) void invalidateForChanges(queryClient, message, invalidatesByType);
       });
       connection.on('connect', () => {
         retriedAfterRefresh = false;

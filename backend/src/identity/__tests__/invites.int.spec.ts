@@ -81,7 +81,11 @@ describe('identity: student invites and accounts', () => {
       creditos: 4,
       proximasSessoes: [],
       contratosPendentes: 0,
-      trainer: { nome: trainer.body.nome, slug: trainer.signUp.user.tenantSlug },
+      trainer: {
+        nome: trainer.body.nome,
+        slug: trainer.signUp.user.tenantSlug,
+        telefone: trainer.body.telefone,
+      },
     });
     expect((await asStudent.get('/api/student/history')).json().items).toMatchObject([
       { type: 'CreditsGranted', amount: 4, balanceAfter: 4 },

@@ -5,6 +5,7 @@ import type {
   PublicTrainers,
   StudentAccounts,
   TrainerContacts,
+  TrainerOfStudent,
 } from '../../contracts/identity';
 import type { AuthUser } from '../../platform/auth/auth-user';
 import type { Database } from '../../platform/database/database';
@@ -247,14 +248,14 @@ export class AccountRepository implements StudentAccounts, TrainerContacts, Publ
   }
 
   /** The trainer of a tenant, as students and visitors see them. */
-  async trainerOf(tenantId: string): Promise<{ nome: string; slug: string } | undefined> {
+  async trainerOf(tenantId: string): Promise<TrainerOfStudent | undefined> {
     return this.db
       .selectFrom('profiles')
       .innerJoin('userRoles', (join) =>
         join.onRef('userRoles.userId', '=', 'profiles.id').on('userRoles.role', '=', 'personal'),
       )
       .innerJoin('tenants', 'tenants.id', 'profiles.tenantId')
-      .select(['profiles.nome', 'tenants.slug'])
+      .select(['profiles.nome', 'tenants.slug', 'profiles.telefone'])
       .where('profiles.tenantId', '=', tenantId)
       .orderBy('profiles.id')
       .executeTakeFirst();

@@ -50,6 +50,41 @@ export interface CommandIdempotency {
   tenantId: string;
 }
 
+export interface Contracts {
+  conteudo: string;
+  createdAt: Timestamp;
+  id: string;
+  isActive: boolean;
+  tenantId: string;
+  tipo: string;
+  titulo: string;
+  updatedAt: Timestamp;
+  versao: number;
+  version: number;
+}
+
+export interface ContractSignatures {
+  consentDataProcessing: boolean;
+  consentTerms: boolean;
+  consentTimestamp: Timestamp;
+  contractId: string;
+  cpf: string;
+  id: string;
+  ipAddress: string | null;
+  nome: string;
+  personal: string;
+  sha256: string;
+  signedAt: Timestamp;
+  studentId: string;
+  telefone: string;
+  tenantId: string;
+  texto: string;
+  titulo: string;
+  userAgent: string | null;
+  userId: string;
+  versao: number;
+}
+
 export interface CreditLedger {
   actorId: string;
   actorRole: string;
@@ -517,6 +552,8 @@ export interface DB {
   availabilitySettings: AvailabilitySettings;
   calendarFeeds: CalendarFeeds;
   commandIdempotency: CommandIdempotency;
+  contracts: Contracts;
+  contractSignatures: ContractSignatures;
   creditLedger: CreditLedger;
   devMailbox: DevMailbox;
   emailTokens: EmailTokens;

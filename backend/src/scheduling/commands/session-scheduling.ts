@@ -12,10 +12,15 @@ import {
   type UpdateSessionInput,
   weeklyOccurrences,
 } from '../../contracts/scheduling';
+import { NOT_CANCELLABLE } from '../../contracts/student-area';
 import { SessionCredits } from '../../contracts/students';
 import { DEFAULT_TIME_ZONE } from '../../contracts/time';
 import { DATABASE, type Db } from '../../platform/database/database.module';
-import { DomainError, ValidationError } from '../../platform/errors/domain-error';
+import {
+  ConflictError,
+  DomainError,
+  ValidationError,
+} from '../../platform/errors/domain-error';
 import type { CommandContext, CommandResult } from '../../platform/event-store/command-runner';
 import { fold } from '../../platform/event-store/decider';
 import { readStream } from '../../platform/event-store/event-store';
@@ -165,6 +170,35 @@ export class SessionScheduling {
       }
     }
     return answer;
+  }
+
+  /**
+   * A student cancels their own agendada session: the trainer's change to 'cancelada', with the
+   * location policy's late-cancellation rule. Another student's session is not found.
+   */
+  async cancelAsStudent(
+    context: CommandContext,
+    studentId: string,
+    id: string,
+  ): Promise<{ id: string; position: number; creditoQueimado: boolean }> {
+    const session = await this.sessionNow(context.tenantId, id);
+    if (session.studentId !== studentId) throw sessionNotFound();
+    if (session.status !== 'agendada')
+      throw new ConflictError(NOT_CANCELLABLE.code, NOT_CANCELLABLE.message);
+    const result = await this.changeOne(context, id, session, { status: 'cancelada' });
+    const after = await this.sessionNow(context.tenantId, id);
+    // The credit the cancellation burned was written after it (settled above): the answer's
+    // position covers it, so a read with X-Min-Position shows the new balance.
+    const last = await this.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.max('globalPosition').as('position'))
+      .where('tenantId', '=', context.tenantId)
+      .executeTakeFirst();
+    return {
+      id: result.id,
+      position: Math.max(result.position, Number(last?.position ?? 0)),
+      creditoQueimado: after.lateCancellation?.burnsCredit === true,
+    };
   }
 
   private async changeOne(

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import type { Dashboard, Session, SessionRange, SessionStatus } from '../../contracts/scheduling';
+import type { StudentSession } from '../../contracts/student-area';
 import { dayRange, weekRange, zonedParts } from '../../contracts/time';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { isoInstant } from '../../platform/database/database';
@@ -64,6 +65,30 @@ export class SessionsRepository {
       's.observacoes',
       's.seriesId',
     ]);
+  }
+
+  /** A student's next agendada sessions after `now`, by start (the student area). */
+  async upcoming(
+    tenantId: string,
+    studentId: string,
+    now: Date,
+    limit: number,
+  ): Promise<Omit<StudentSession, 'politica'>[]> {
+    return this.withNames(tenantId)
+      .select([
+        's.id',
+        isoInstant('s.inicio').as('inicio'),
+        isoInstant('s.fim').as('fim'),
+        's.locationId',
+        'l.nome as locationNome',
+      ])
+      .where('s.studentId', '=', studentId)
+      .where('s.status', '=', 'agendada')
+      .where('s.inicio', '>', now)
+      .orderBy('s.inicio')
+      .orderBy('s.id')
+      .limit(limit)
+      .execute();
   }
 
   /** The sessions that start in [from, to), by start. */

@@ -4,13 +4,15 @@ import { useMe } from '../../lib/me';
 import { useWorkingOffline } from '../../lib/use-working-offline';
 import { useRealtimeInvalidation } from '../../lib/realtime';
 import { useLatched } from '../../lib/use-latched';
-import { invalidatedByChange } from '../realtime-invalidation';
 import { BottomNav } from './bottom-nav';
 import { MobileHeader } from './mobile-header';
 import { QuickActions } from './quick-actions';
 import classes from './shell.module.css';
 import { Sidebar } from './sidebar';
 import { SidebarProvider, useSidebar } from './sidebar-state';
+
+/** Which queries each realtime change makes stale: fetched with the socket client, after the page shows. */
+const loadInvalidationMap = () => import('../realtime-invalidation').then((module) => module.invalidatedByChange);
 
 /** Fetched only for a trainer who still has to do it. */
 const OnboardingDialog = lazy(() =>
@@ -27,7 +29,7 @@ const SIDEBAR_ICON_WIDTH = '3rem';
 
 function ShellFrame() {
   const { expanded } = useSidebar();
-  useRealtimeInvalidation(invalidatedByChange);
+  useRealtimeInvalidation(loadInvalidationMap);
   const onboarding = useLatched(useMe().data?.onboardingRequired ?? false);
   const offline = useWorkingOffline();
   const style = { '--sidebar-width': expanded ? SIDEBAR_WIDTH : SIDEBAR_ICON_WIDTH } as CSSProperties;

@@ -3,4 +3,7 @@ export const studentAreaKeys = {
   all: ['student-area'] as const,
   me: () => [...studentAreaKeys.all, 'me'] as const,
   history: () => [...studentAreaKeys.all, 'history'] as const,
+  contracts: () => [...studentAreaKeys.all, 'contracts'] as const,
+  locations: () => [...studentAreaKeys.all, 'locations'] as const,
+  slots: (locationId: string) => [...studentAreaKeys.all, 'slots', locationId] as const,
 };

@@ -1,6 +1,8 @@
-import { Alert, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
+import IconBrandWhatsapp from '@tabler/icons-react/dist/esm/icons/IconBrandWhatsapp.mjs';
 import IconCalendarEvent from '@tabler/icons-react/dist/esm/icons/IconCalendarEvent.mjs';
+import IconCalendarPlus from '@tabler/icons-react/dist/esm/icons/IconCalendarPlus.mjs';
 import IconFileText from '@tabler/icons-react/dist/esm/icons/IconFileText.mjs';
 import IconUser from '@tabler/icons-react/dist/esm/icons/IconUser.mjs';
 import { CreditBadge, isLowBalance } from '../../../components/credit-badge';
@@ -8,9 +10,15 @@ import { CreditHistoryList } from '../../../components/credit-history';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { errorMessage } from '../../../lib/api-error';
+import { paths } from '../../../config/paths';
 import { formatDateTimeInZone } from '../../../lib/format';
+import { useDialogTarget } from '../../../lib/use-dialog-target';
 import { useOwnHistory } from '../api/get-own-history';
 import { useStudentArea } from '../api/get-student-area';
+import { CancelSessionDialog } from '../components/cancel-session-dialog';
+import { OwnContracts } from '../components/own-contracts';
+import type { StudentSession } from '@contracts/student-area';
+import { Link } from 'react-router-dom';
 
 function History() {
   const history = useOwnHistory();
@@ -35,6 +43,7 @@ function History() {
 /** /aluno: the student's own area (role aluno): balance, trainer, next sessions and credit history. */
 export function StudentAreaPage() {
   const area = useStudentArea();
+  const cancelling = useDialogTarget<StudentSession>();
   const firstName = area.data?.nome.trim().split(/\s+/)[0];
 
   return (
@@ -73,12 +82,37 @@ export function StudentAreaPage() {
                 </ThemeIcon>
                 <Text fw={600}>{area.data.trainer.nome}</Text>
               </Group>
+              {area.data.trainer.telefone && (
+                <Button
+                  component="a"
+                  href={`https://wa.me/55${area.data.trainer.telefone}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  mt="sm"
+                  size="xs"
+                  color="green"
+                  variant="light"
+                  leftSection={<IconBrandWhatsapp size={16} />}
+                >
+                  Falar no WhatsApp
+                </Button>
+              )}
             </Card>
           </SimpleGrid>
           <Card>
-            <Title order={2} fz="lg" mb="sm">
-              Próximas sessões
-            </Title>
+            <Group justify="space-between" mb="sm" gap="sm">
+              <Title order={2} fz="lg">
+                Próximas sessões
+              </Title>
+              <Button
+                component={Link}
+                to={paths.studentScheduling(area.data.trainer.slug)}
+                size="xs"
+                leftSection={<IconCalendarPlus size={16} />}
+              >
+                Agendar treino
+              </Button>
+            </Group>
             {area.data.proximasSessoes.length === 0 ? (
               <Group gap="sm" wrap="nowrap">
                 <IconCalendarEvent size={20} color="var(--mantine-color-dimmed)" aria-hidden style={{ flexShrink: 0 }} />
@@ -89,13 +123,18 @@ export function StudentAreaPage() {
             ) : (
               <Stack gap="xs">
                 {area.data.proximasSessoes.map((session) => (
-                  <Group key={session.id} justify="space-between" gap="sm">
-                    <Text size="sm" fw={600}>
-                      {formatDateTimeInZone(session.inicio)}
-                    </Text>
-                    <Text size="sm" c="dimmed">
-                      {session.locationNome ?? 'Local não encontrado'}
-                    </Text>
+                  <Group key={session.id} justify="space-between" gap="sm" wrap="nowrap" data-testid="proxima-sessao">
+                    <div style={{ minWidth: 0 }}>
+                      <Text size="sm" fw={600}>
+                        {formatDateTimeInZone(session.inicio)}
+                      </Text>
+                      <Text size="sm" c="dimmed">
+                        {session.locationNome ?? 'Local não encontrado'}
+                      </Text>
+                    </div>
+                    <Button size="xs" variant="subtle" color="red" onClick={() => cancelling.open(session)}>
+                      Cancelar
+                    </Button>
                   </Group>
                 ))}
               </Stack>
@@ -108,9 +147,11 @@ export function StudentAreaPage() {
                 : `Você tem ${area.data.contratosPendentes} contratos aguardando assinatura.`}
             </Alert>
           )}
+          <OwnContracts />
           <History />
         </Stack>
       )}
+      <CancelSessionDialog session={cancelling.target} opened={cancelling.opened} onClose={cancelling.close} />
     </>
   );
 }

@@ -1,0 +1,8 @@
+import { CONTRACT_READ_MODELS } from '../../contracts/agreements';
+import { agreementProjections } from '../projections';
+
+describe('agreements read models', () => {
+  it('are the ones other contexts name when they wait for them', () => {
+    expect(agreementProjections.map((projection) => projection.name)).toEqual([...CONTRACT_READ_MODELS]);
+  });
+});

@@ -1,0 +1,10 @@
+import type { BoundedContext } from '../platform/context/bounded-context';
+import { AgreementsModule } from './agreements.module';
+import { agreementProjections } from './projections';
+
+/** Contracts and terms: the trainer writes them, students sign them with consent evidence. */
+export const agreementsContext: BoundedContext = {
+  name: 'agreements',
+  module: AgreementsModule,
+  projections: agreementProjections,
+};

@@ -1,0 +1,70 @@
+import { projectAll } from '../../../../test/support/projections';
+import { newStudent, newTrainer, startAccountsApp } from '../../../../test/support/student-accounts';
+import type { TestApp } from '../../../../test/support/test-app';
+
+const HOUR = 3_600_000;
+
+// Each test signs trainers and students up through the API: a bound for a busy machine, not a timing.
+jest.setTimeout(120_000);
+
+describe('student area: the next sessions and the trainer', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await startAccountsApp();
+  });
+  afterAll(() => testApp.close());
+
+  it('shows up to 5 future agendada sessions of the student only, by start, with the location', async () => {
+    const app = testApp.app;
+    const trainer = await newTrainer(app);
+    const student = await newStudent(app, trainer, 'Ana Souza');
+    const other = await newStudent(app, trainer, 'Bruno Lima');
+    const location = await trainer.api.post('/api/locations', { nome: 'Academia Centro', endereco: 'Rua A, 1' });
+    expect(location.statusCode).toBe(201);
+    const locationId = location.json().id as string;
+    await projectAll(app);
+
+    // Whole hours a few days ahead, each on its own hour: no conflicts between them.
+    const base = Math.ceil(Date.now() / HOUR) * HOUR + 48 * HOUR;
+    const book = async (studentId: string, offsetHours: number) => {
+      const inicio = new Date(base + offsetHours * HOUR);
+      const answer = await trainer.api.post('/api/sessions', {
+        studentId,
+        locationId,
+        inicio: inicio.toISOString(),
+        fim: new Date(inicio.getTime() + HOUR).toISOString(),
+        allowOverlap: true,
+      });
+      expect(answer.statusCode).toBe(201);
+      return answer.json().id as string;
+    };
+    const ids: string[] = [];
+    for (const offset of [6, 1, 3, 2, 5, 4]) ids.push(await book(student.studentId, offset));
+    const cancelled = await book(student.studentId, 0);
+    await book(other.studentId, -1);
+    const past = await trainer.api.post('/api/sessions', {
+      studentId: student.studentId,
+      inicio: new Date(Date.now() - 5 * HOUR).toISOString(),
+      fim: new Date(Date.now() - 4 * HOUR).toISOString(),
+      allowOverlap: true,
+    });
+    expect(past.statusCode).toBe(201);
+    expect((await trainer.api.patch(`/api/sessions/${cancelled}`, { status: 'cancelada' })).statusCode).toBe(200);
+    await projectAll(app);
+
+    const me = (await student.api.get('/api/student/me')).json();
+    const starts = me.proximasSessoes.map((session: { inicio: string }) => new Date(session.inicio).getTime());
+    expect(starts).toEqual([1, 2, 3, 4, 5].map((offset) => base + offset * HOUR));
+    expect(me.proximasSessoes[0]).toEqual({
+      id: ids[1],
+      inicio: new Date(base + HOUR).toISOString(),
+      fim: new Date(base + 2 * HOUR).toISOString(),
+      locationId,
+      locationNome: 'Academia Centro',
+      politica: { cancelLimiteHoras: 24, taxaPercent: 0, queimaCredito: false },
+    });
+    expect(me.trainer).toMatchObject({ nome: trainer.nome, telefone: expect.stringMatching(/^\d{10,11}$/) });
+    expect((await other.api.get('/api/student/me')).json().proximasSessoes).toHaveLength(1);
+  });
+});

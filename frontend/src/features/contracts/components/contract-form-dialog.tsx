@@ -1,0 +1,146 @@
+import {
+  CONTRACT_MESSAGES,
+  CONTRACT_PLACEHOLDER_LABELS,
+  CONTRACT_PLACEHOLDERS,
+  CONTRACT_TYPE_LABELS,
+  CONTRACT_TYPES,
+  type Contract,
+  type ContractType,
+  createContractSchema,
+} from '@contracts/agreements';
+import { Alert, Button, Code, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import type { FormEvent } from 'react';
+import { fieldErrors } from '../../../lib/field-errors';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useFormFields } from '../../../lib/use-form-fields';
+import { useCreateContract, useUpdateContract } from '../api/save-contract';
+
+interface Values {
+  titulo: string;
+  conteudo: string;
+  tipo: ContractType;
+}
+
+function ContractForm({ contract, onClose }: { contract: Contract | null; onClose: () => void }) {
+  const { values, errors, change, setErrors } = useFormFields<Values>(() => ({
+    titulo: contract?.titulo ?? '',
+    conteudo: contract?.conteudo ?? '',
+    tipo: contract?.tipo ?? 'termo_personal',
+  }));
+  const create = useCreateContract();
+  const update = useUpdateContract();
+  const busy = create.isPending || update.isPending;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = createContractSchema.safeParse(values);
+    if (!checked.success) {
+      setErrors(fieldErrors<keyof Values>(checked.error));
+      return;
+    }
+    setErrors({});
+    if (contract) {
+      update.mutate(
+        { id: contract.id, changes: checked.data },
+        {
+          onSuccess: () => {
+            notifySuccess(CONTRACT_MESSAGES.updated);
+            onClose();
+          },
+          onError: (error) => notifyError(CONTRACT_MESSAGES.updateError, error),
+        },
+      );
+    } else {
+      create.mutate(checked.data, {
+        onSuccess: () => {
+          notifySuccess(CONTRACT_MESSAGES.created);
+          onClose();
+        },
+        onError: (error) => notifyError(CONTRACT_MESSAGES.createError, error),
+      });
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label="Título"
+          required
+          data-autofocus
+          value={values.titulo}
+          error={errors.titulo}
+          maxLength={200}
+          onChange={(event) => change({ ...values, titulo: event.currentTarget.value })}
+        />
+        <Select
+          label="Tipo"
+          data={CONTRACT_TYPES.map((value) => ({ value, label: CONTRACT_TYPE_LABELS[value] }))}
+          value={values.tipo}
+          allowDeselect={false}
+          error={errors.tipo}
+          onChange={(tipo) => tipo && change({ ...values, tipo: tipo as ContractType })}
+        />
+        <Textarea
+          label="Conteúdo"
+          required
+          autosize
+          minRows={6}
+          maxRows={16}
+          value={values.conteudo}
+          error={errors.conteudo}
+          onChange={(event) => change({ ...values, conteudo: event.currentTarget.value })}
+          description={
+            <Text component="span" size="xs">
+              Campos preenchidos na assinatura:{' '}
+              {CONTRACT_PLACEHOLDERS.map((name, index) => (
+                <span key={name}>
+                  {index > 0 && ', '}
+                  <Code>{`{{${name}}}`}</Code> ({CONTRACT_PLACEHOLDER_LABELS[name]})
+                </span>
+              ))}
+            </Text>
+          }
+        />
+        {contract && contract.assinaturas > 0 && (
+          <Alert color="yellow" variant="light">
+            Este contrato já tem assinaturas: alterar o título ou o texto cria a versão {contract.versao + 1}. As
+            assinaturas existentes guardam o texto assinado e os alunos assinam a nova versão.
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={busy}>
+            {contract ? 'Salvar' : 'Criar contrato'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Create (no contract) or edit a contract: titulo and conteudo required, tipo termo_personal by default. */
+export function ContractFormDialog({
+  contract,
+  opened,
+  onClose,
+}: {
+  contract: Contract | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={contract ? 'Editar contrato' : 'Novo contrato'}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': 'Fechar' }}
+    >
+      {opened && <ContractForm key={contract?.id ?? 'novo'} contract={contract} onClose={onClose} />}
+    </Modal>
+  );
+}

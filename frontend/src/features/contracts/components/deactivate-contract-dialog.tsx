@@ -1,0 +1,48 @@
+import { CONTRACT_MESSAGES, type Contract } from '@contracts/agreements';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useUpdateContract } from '../api/save-contract';
+
+/** Deactivating is a soft delete: the contract leaves the lists and takes no new signatures. */
+export function DeactivateContractDialog({
+  contract,
+  opened,
+  onClose,
+}: {
+  contract: Contract | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const update = useUpdateContract();
+  const confirm = () => {
+    if (!contract) return;
+    update.mutate(
+      { id: contract.id, changes: { isActive: false } },
+      {
+        onSuccess: () => {
+          notifySuccess('Contrato desativado');
+          onClose();
+        },
+        onError: (error) => notifyError(CONTRACT_MESSAGES.updateError, error),
+      },
+    );
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="Desativar contrato" centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
+      <Stack gap="lg">
+        <Text size="sm">
+          Desativar <b>{contract?.titulo}</b>? Ele sai da lista dos alunos e não recebe novas assinaturas. As assinaturas
+          já feitas e suas vias continuam guardadas.
+        </Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button color="red" loading={update.isPending} onClick={confirm}>
+            Desativar
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

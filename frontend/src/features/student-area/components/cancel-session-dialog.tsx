@@ -1,0 +1,74 @@
+import { lateCancellationOf } from '@contracts/scheduling';
+import type { StudentSession } from '@contracts/student-area';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
+import { formatDateTimeInZone } from '../../../lib/format';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useCancelOwnSession } from '../api/self-scheduling';
+
+/** What cancelling now costs, said before the student confirms (the location's policy). */
+function CancellationTerms({ session }: { session: StudentSession }) {
+  const late = session.politica ? lateCancellationOf(session.politica, session.inicio, new Date()) : null;
+  if (!late)
+    return (
+      <Text size="sm">
+        {session.politica
+          ? `Cancelamento sem custo: faltam mais de ${session.politica.cancelLimiteHoras} horas para a sessão.`
+          : 'Cancelamento sem custo.'}
+      </Text>
+    );
+  return (
+    <Alert color="orange" icon={<IconAlertTriangle size={18} />} title="Cancelamento tardio">
+      {`Faltam menos de ${late.cancelLimiteHoras} horas para a sessão.`}
+      {late.burnsCredit && ' Pela política do local, 1 crédito será descontado do seu saldo.'}
+      {late.taxaPercent > 0 && ` A política prevê taxa de ${late.taxaPercent}%.`}
+      {!late.burnsCredit && late.taxaPercent === 0 && ' Pela política do local, nenhum crédito será descontado.'}
+    </Alert>
+  );
+}
+
+export function CancelSessionDialog({
+  session,
+  opened,
+  onClose,
+}: {
+  session: StudentSession | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const cancel = useCancelOwnSession();
+  const confirm = () => {
+    if (!session) return;
+    cancel.mutate(session.id, {
+      onSuccess: (answer) => {
+        notifySuccess(
+          'Sessão cancelada',
+          answer.creditoQueimado ? '1 crédito foi descontado, conforme a política do local.' : 'Nenhum crédito foi descontado.',
+        );
+        onClose();
+      },
+      onError: (error) => notifyError('Erro ao cancelar sessão', error),
+    });
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="Cancelar sessão" centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
+      {session && (
+        <Stack gap="md">
+          <Text size="sm">
+            Cancelar a sessão de <b>{formatDateTimeInZone(session.inicio)}</b>
+            {session.locationNome ? ` em ${session.locationNome}` : ''}?
+          </Text>
+          <CancellationTerms session={session} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              Voltar
+            </Button>
+            <Button color="red" loading={cancel.isPending} onClick={confirm}>
+              Cancelar sessão
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,140 @@
+import {
+  CONTRACT_MESSAGES,
+  formatCpf,
+  formatPhone,
+  signContractSchema,
+  type StudentContract,
+} from '@contracts/agreements';
+import { Button, Checkbox, Group, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import type { FormEvent } from 'react';
+import { isApiError } from '../../../lib/api-error';
+import { fieldErrors } from '../../../lib/field-errors';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useFormFields } from '../../../lib/use-form-fields';
+import { useSignContract } from '../api/sign-contract';
+
+interface Values {
+  cpf: string;
+  telefone: string;
+  consentDataProcessing: boolean;
+  consentTerms: boolean;
+}
+
+function SignForm({ contract, onClose }: { contract: StudentContract; onClose: () => void }) {
+  const { values, errors, change, setErrors } = useFormFields<Values>({
+    cpf: '',
+    telefone: '',
+    consentDataProcessing: false,
+    consentTerms: false,
+  });
+  const sign = useSignContract();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = signContractSchema.safeParse(values);
+    if (!checked.success) {
+      setErrors(fieldErrors<keyof Values>(checked.error));
+      return;
+    }
+    setErrors({});
+    sign.mutate(
+      { id: contract.id, input: checked.data },
+      {
+        onSuccess: () => {
+          notifySuccess(CONTRACT_MESSAGES.signed);
+          onClose();
+        },
+        onError: (error) => {
+          notifyError(CONTRACT_MESSAGES.signError, error);
+          if (isApiError(error, 'already_signed') || isApiError(error, 'not_found')) onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <ScrollArea.Autosize mah={384} type="auto" offsetScrollbars>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {contract.conteudo}
+          </Text>
+        </ScrollArea.Autosize>
+        <Text size="xs" c="dimmed">
+          Os campos entre chaves são preenchidos com seus dados e a data no momento da assinatura.
+        </Text>
+        <Group grow align="flex-start" gap="sm" wrap="wrap">
+          <TextInput
+            label="CPF"
+            required
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="000.000.000-00"
+            maxLength={14}
+            value={values.cpf}
+            error={errors.cpf}
+            miw={180}
+            onChange={(event) => change({ ...values, cpf: formatCpf(event.currentTarget.value) })}
+          />
+          <TextInput
+            label="Telefone"
+            required
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder="(11) 99999-9999"
+            maxLength={15}
+            value={values.telefone}
+            error={errors.telefone}
+            miw={180}
+            onChange={(event) => change({ ...values, telefone: formatPhone(event.currentTarget.value) })}
+          />
+        </Group>
+        <Checkbox
+          label="Autorizo o tratamento dos meus dados pessoais (CPF, telefone, data, hora e endereço IP anonimizado) para registro desta assinatura, conforme a LGPD."
+          checked={values.consentDataProcessing}
+          error={errors.consentDataProcessing}
+          onChange={(event) => change({ ...values, consentDataProcessing: event.currentTarget.checked })}
+        />
+        <Checkbox
+          label="Li e concordo com os termos deste contrato."
+          checked={values.consentTerms}
+          error={errors.consentTerms}
+          onChange={(event) => change({ ...values, consentTerms: event.currentTarget.checked })}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={sign.isPending}>
+            Assinar contrato
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The contract's text and the signing form (spec 001 §5): CPF, telefone, two consents. */
+export function SignContractDialog({
+  contract,
+  opened,
+  onClose,
+}: {
+  contract: StudentContract | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={contract?.titulo ?? 'Contrato'}
+      size="lg"
+      centered
+      fullScreen={false}
+      closeButtonProps={{ 'aria-label': 'Fechar' }}
+    >
+      {opened && contract && <SignForm key={contract.id} contract={contract} onClose={onClose} />}
+    </Modal>
+  );
+}

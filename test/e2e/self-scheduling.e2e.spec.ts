@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type APIRequestContext, test } from '@playwright/test';
+import { trainerApi } from './support/catalogue';
+import { apiToken, createStudent, newDevice } from './support/students';
+import { signedInTrainer } from './support/trainer';
+
+const SHOTS = 'test-results/screens';
+
+async function invitedStudent(request: APIRequestContext, token: string, nome: string) {
+  const studentId = await createStudent(request, token, { nome, whatsapp: '11988887777' });
+  const headers = { authorization: `Bearer ${token}` };
+  const invite = await request.post('/api/invites', { data: { studentId }, headers });
+  expect(invite.status(), await invite.text()).toBe(201);
+  const student = { studentId, email: `aluna-${randomUUID()}@vira.test`, password: 'treino123' };
+  const { token: inviteToken } = (await invite.json()) as { token: string };
+  const accepted = await request.post(`/api/invites/${inviteToken}/accept`, {
+    data: { nome, email: student.email, password: student.password },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(201);
+  return student;
+}
+
+test('the student books an open slot (refused without credits), the trainer sees it live; a late cancel under a burning policy says so first and the balance drops', async ({
+  page,
+  request,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const viewport = testInfo.project.name;
+  const trainer = await signedInTrainer(page, request);
+  const token = await apiToken(request, trainer);
+  const catalogue = await trainerApi(request, trainer);
+  const { id: locationId } = await catalogue.createLocation({ nome: 'Studio Centro' });
+  const student = await invitedStudent(request, token, 'Maria Clara Souza');
+  const next = page.getByRole('region', { name: 'Próximas Sessões' });
+  await expect(next.getByText('Nenhuma sessão agendada', { exact: true })).toBeVisible();
+
+  const device = await newDevice(browser, testInfo);
+  const studentPage = await device.newPage();
+  await studentPage.goto('/auth');
+  await studentPage.getByLabel('E-mail').fill(student.email);
+  await studentPage.getByLabel('Senha').fill(student.password);
+  await studentPage.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(studentPage).toHaveURL(/\/aluno$/);
+
+  // Without credits: the page says so and the booking is refused.
+  await studentPage.getByRole('link', { name: 'Agendar treino' }).click();
+  await expect(studentPage).toHaveURL(/\/agenda\/[\w-]+$/);
+  await expect(studentPage.getByText('Aluno sem créditos disponíveis').first()).toBeVisible();
+  const firstDay = studentPage.getByRole('group').filter({ has: studentPage.getByRole('button') }).first();
+  await firstDay.getByRole('button').first().click();
+  await studentPage.getByRole('dialog', { name: 'Confirmar agendamento' }).getByRole('button', { name: 'Agendar' }).click();
+  await expect(studentPage.getByText('Erro ao agendar')).toBeVisible();
+
+  // With credits, the first slot of tomorrow.
+  const granted = await request.post(`/api/students/${student.studentId}/credits`, {
+    data: { amount: 2, reason: 'Plano' },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(granted.ok()).toBeTruthy();
+  await studentPage.reload();
+  await expect(studentPage.locator('[data-tone]').first()).toHaveText('2 créditos');
+  await studentPage.screenshot({ path: `${SHOTS}/self-scheduling-${viewport}.png`, fullPage: true });
+  const slot = studentPage.getByRole('group').filter({ has: studentPage.getByRole('button') }).first().getByRole('button').first();
+  const slotLabel = (await slot.getAttribute('aria-label')) ?? '';
+  await slot.click();
+  await studentPage.getByRole('dialog', { name: 'Confirmar agendamento' }).getByRole('button', { name: 'Agendar' }).click();
+  await expect(studentPage.getByText('Sessão agendada', { exact: true })).toBeVisible();
+  await expect(studentPage).toHaveURL(/\/aluno$/);
+  await expect(studentPage.getByTestId('proxima-sessao')).toContainText('Studio Centro');
+  expect(slotLabel).toContain(',');
+
+  // The trainer's dashboard shows it without reloading.
+  await expect(next.getByText('Maria Clara Souza')).toBeVisible();
+
+  // Late under a burning policy: the dialog says a credit goes before confirming.
+  await catalogue.setPolicy(locationId, { cancelLimiteHoras: 72, taxaPercent: 0, queimaCredito: true });
+  await studentPage.reload();
+  await studentPage.getByTestId('proxima-sessao').getByRole('button', { name: 'Cancelar' }).click();
+  const dialog = studentPage.getByRole('dialog', { name: 'Cancelar sessão' });
+  await expect(dialog.getByText('Pela política do local, 1 crédito será descontado do seu saldo.', { exact: false })).toBeVisible();
+  await studentPage.screenshot({ path: `${SHOTS}/self-scheduling-cancel-${viewport}.png`, fullPage: true });
+  await dialog.getByRole('button', { name: 'Cancelar sessão' }).click();
+  await expect(studentPage.getByText('1 crédito foi descontado, conforme a política do local.')).toBeVisible();
+  await expect(studentPage.locator('[data-tone]').first()).toHaveText('1 crédito');
+  await expect(studentPage.getByText('Nenhuma sessão agendada')).toBeVisible();
+  await expect(next.getByText('Nenhuma sessão agendada', { exact: true })).toBeVisible();
+  await device.close();
+});
