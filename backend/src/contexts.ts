@@ -1,3 +1,4 @@
+import { chargesContext } from './charges/charges.context';
 import { type AppConfig, parseConfig } from './config/config';
 import { financeContext } from './finance/finance.context';
 import { identityContext } from './identity/identity.context';
@@ -21,6 +22,7 @@ export const CONTEXTS: readonly BoundedContext[] = [
   schedulingContext,
   remindersContext,
   financeContext,
+  chargesContext,
 ];
 
 /** The process configuration: the platform's settings and every context's, parsed once. */

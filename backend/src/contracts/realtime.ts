@@ -19,6 +19,7 @@ export const CHANGE_TYPES = [
   'transaction',
   'finance-summary',
   'finance-goals',
+  'charge',
 ] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 

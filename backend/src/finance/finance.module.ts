@@ -1,12 +1,21 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { ChargeReceitas } from '../contracts/charges';
 import { FinanceSettingsCommands } from './commands/finance-settings.commands';
 import { TransactionCommands } from './commands/transaction.commands';
 import { FinanceController } from './finance.controller';
 import { FinanceRepository } from './queries/finance.repository';
+import { ChargeReceitasRecorder } from './process-managers/charge-receitas';
 import { TransactionsController } from './transactions.controller';
 
+@Global()
 @Module({
   controllers: [TransactionsController, FinanceController],
-  providers: [TransactionCommands, FinanceSettingsCommands, FinanceRepository],
+  providers: [
+    TransactionCommands,
+    FinanceSettingsCommands,
+    FinanceRepository,
+    { provide: ChargeReceitas, useClass: ChargeReceitasRecorder },
+  ],
+  exports: [ChargeReceitas],
 })
 export class FinanceModule {}

@@ -1,6 +1,8 @@
 import { Global, Module } from '@nestjs/common';
+import { ChargeCredits } from '../contracts/charges';
 import { SessionCredits, StudentDirectory } from '../contracts/students';
 import { StudentCommands } from './commands/student.commands';
+import { ChargeCreditGrants } from './process-managers/charge-credits';
 import { AttendanceCredits } from './process-managers/credits-on-attendance';
 import { StudentsRepository } from './queries/students.repository';
 import { StudentsController } from './students.controller';
@@ -13,7 +15,8 @@ import { StudentsController } from './students.controller';
     StudentsRepository,
     { provide: StudentDirectory, useExisting: StudentsRepository },
     { provide: SessionCredits, useClass: AttendanceCredits },
+    { provide: ChargeCredits, useClass: ChargeCreditGrants },
   ],
-  exports: [StudentDirectory, SessionCredits],
+  exports: [StudentDirectory, SessionCredits, ChargeCredits],
 })
 export class StudentsModule {}

@@ -30,6 +30,7 @@ const map: InvalidationMap = {
   transaction: [['finance']],
   'finance-summary': [['finance', 'summary']],
   'finance-goals': [['finance', 'goals']],
+  charge: [['charges']],
 };
 
 describe('realtime invalidation', () => {
