@@ -9,7 +9,10 @@ export const chargesConfigShape = {
    * The secret a PSP signs its payment notifications with (HMAC-SHA256 of the raw body, hex, in
    * `X-Signature`), for any provider name; unset, `POST /api/webhooks/pix/:provider` is disabled (404).
    */
-  PIX_WEBHOOK_SECRET: z.string().min(16).optional(),
+  PIX_WEBHOOK_SECRET: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().min(16).optional(),
+  ),
   /** One secret per provider, `provedor=segredo,outro=segredo`; wins over PIX_WEBHOOK_SECRET. */
   PIX_WEBHOOK_SECRETS: z
     .string()
