@@ -49,7 +49,7 @@ const chargeId = Object.assign(
 export const pixNotConfigured = () =>
   new DomainError(
     'pix_not_configured',
-    'Configure sua chave PIX em Ajustes › Configurações para gerar cobranças',
+    'Configure sua chave PIX em Ajustes › Recebimento por PIX para gerar cobranças',
     422,
   );
 

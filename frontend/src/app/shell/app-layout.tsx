@@ -6,6 +6,7 @@ import { useRealtimeInvalidation } from '../../lib/realtime';
 import { useLatched } from '../../lib/use-latched';
 import { invalidatedByChange } from '../realtime-invalidation';
 import { BottomNav } from './bottom-nav';
+import { ChargeDialogHost } from './charge-dialog-host';
 import { MobileHeader } from './mobile-header';
 import { QuickActions } from './quick-actions';
 import classes from './shell.module.css';
@@ -48,6 +49,7 @@ function ShellFrame() {
       </div>
       <BottomNav />
       <QuickActions />
+      <ChargeDialogHost />
       {onboarding && (
         <Suspense fallback={null}>
           <OnboardingDialog />
