@@ -69,6 +69,16 @@ export function useChargeableStudents() {
   });
 }
 
+/** GET /api/settings/receipts (the finance feature's key): the onboarding's emite_recibo. */
+export function useIssuesReceipts() {
+  return useQuery({
+    queryKey: ['finance', 'receipt-settings'] as const,
+    queryFn: ({ signal }) => api.get<{ emiteRecibo: boolean }>('/settings/receipts', { signal }),
+    retry: retryUnlessClientError,
+    staleTime: 5 * 60_000,
+  });
+}
+
 /** GET /api/settings/pix: `{ configurada: false }` until the first save. */
 export function usePixSettings() {
   return useQuery({

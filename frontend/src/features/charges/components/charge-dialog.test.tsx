@@ -55,6 +55,7 @@ describe('Cobrança Online', () => {
     api = stubApi({
       'GET /api/students': () => ({ status: 200, body: { items: [student] } }),
       'GET /api/plans': () => ({ status: 200, body: { items: [plan] } }),
+      'GET /api/settings/receipts': () => ({ status: 200, body: { emiteRecibo: true } }),
       'POST /api/charges': () => ({
         status: 201,
         body: { id: 'c1', valor: 480, txid: 'T1', brCode: BR_CODE, status: 'pendente', transactionId: null, position: 1 },

@@ -32,6 +32,7 @@ import {
   useCharge,
   useConfirmCharge,
   useCreateCharge,
+  useIssuesReceipts,
   useOfferedPlans,
 } from '../api/charges';
 import { ReceiptActions } from './receipt-actions';
@@ -197,6 +198,7 @@ function ChargeCreated({
 }) {
   const live = useCharge(charge.id);
   const confirm = useConfirmCharge();
+  const issuesReceipts = useIssuesReceipts().data?.emiteRecibo ?? false;
   const [copied, setCopied] = useState(false);
   const status = confirm.data?.status ?? live.data?.status ?? charge.status;
   const transactionId = confirm.data?.transactionId ?? live.data?.transactionId ?? null;
@@ -230,7 +232,7 @@ function ChargeCreated({
       {paid ? (
         <Alert color="teal" icon={<IconCheck size={18} />} title="Pagamento confirmado">
           Receita registrada no financeiro e créditos do plano adicionados ao saldo de {student.nome}.
-          {transactionId && <ReceiptActions transactionId={transactionId} student={student} />}
+          {transactionId && issuesReceipts && <ReceiptActions transactionId={transactionId} student={student} />}
         </Alert>
       ) : (
         <>
