@@ -1,5 +1,4 @@
 import { agendaKeys } from '../features/agenda/api/agenda-keys';
-import { chargeKeys } from '../features/charges/api/charge-keys';
 import { dashboardKeys } from '../features/dashboard/api/dashboard-keys';
 import { financeKeys } from '../features/finance/api/finance-keys';
 import { locationKeys } from '../features/locations/api/location-keys';
@@ -33,5 +32,6 @@ export const invalidatedByChange: InvalidationMap = {
   'finance-summary': [financeKeys.summaries(), [...financeKeys.all, 'series']],
   // The goal changes aderência.
   'finance-goals': [financeKeys.goals(), financeKeys.summaries()],
-  charge: [chargeKeys.lists(), [...chargeKeys.all, 'charge']],
+  // features/charges' keys (chargeKeys.all), literal: importing them would add a chunk to the shell's first load.
+  charge: [['charges']],
 };

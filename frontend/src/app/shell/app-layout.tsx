@@ -1,12 +1,11 @@
 import { lazy, Suspense, type CSSProperties } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { useMe } from '../../lib/me';
 import { useWorkingOffline } from '../../lib/use-working-offline';
 import { useRealtimeInvalidation } from '../../lib/realtime';
 import { useLatched } from '../../lib/use-latched';
 import { invalidatedByChange } from '../realtime-invalidation';
 import { BottomNav } from './bottom-nav';
-import { ChargeDialogHost } from './charge-dialog-host';
 import { MobileHeader } from './mobile-header';
 import { QuickActions } from './quick-actions';
 import classes from './shell.module.css';
@@ -17,6 +16,9 @@ import { SidebarProvider, useSidebar } from './sidebar-state';
 const OnboardingDialog = lazy(() =>
   import('../../features/onboarding/components/onboarding-dialog').then((module) => ({ default: module.OnboardingDialog })),
 );
+
+/** 'Cobrança Online' over any page (`?cobranca=`): fetched only when a charge is being made. */
+const ChargeDialogHost = lazy(() => import('./charge-dialog-host').then((module) => ({ default: module.ChargeDialogHost })));
 
 /** Fetched (or taken from the service worker's cache) only when the network is gone. */
 const OfflineBanner = lazy(() =>
@@ -31,6 +33,7 @@ function ShellFrame() {
   useRealtimeInvalidation(invalidatedByChange);
   const onboarding = useLatched(useMe().data?.onboardingRequired ?? false);
   const offline = useWorkingOffline();
+  const charging = useLocation().search.includes('cobranca=');
   const style = { '--sidebar-width': expanded ? SIDEBAR_WIDTH : SIDEBAR_ICON_WIDTH } as CSSProperties;
 
   return (
@@ -49,7 +52,11 @@ function ShellFrame() {
       </div>
       <BottomNav />
       <QuickActions />
-      <ChargeDialogHost />
+      {charging && (
+        <Suspense fallback={null}>
+          <ChargeDialogHost />
+        </Suspense>
+      )}
       {onboarding && (
         <Suspense fallback={null}>
           <OnboardingDialog />

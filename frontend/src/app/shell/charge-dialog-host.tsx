@@ -1,14 +1,11 @@
-import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CHARGE_PARAM, NEW_CHARGE } from '../../config/paths';
+import { ChargeDialog } from '../../features/charges/components/charge-dialog';
 
-/** Fetched (with its QR code library) only when a charge is being made. */
-const ChargeDialog = lazy(() =>
-  import('../../features/charges/components/charge-dialog').then((module) => ({ default: module.ChargeDialog })),
-);
 
 /**
- * 'Cobrança Online' over any page: `?cobranca=<student id>` (the student card's 'Cobrar') or
+ * Loaded by the shell only while the address has `?cobranca=` (with the dialog and, once a charge
+ * is made, its QR code library). 'Cobrança Online' over any page: `?cobranca=<student id>` (the student card's 'Cobrar') or
  * `?cobranca=nova` (the agenda's menu) opens it; closing drops the parameter.
  */
 export function ChargeDialogHost() {
@@ -24,9 +21,5 @@ export function ChargeDialogHost() {
       },
       { replace: true },
     );
-  return (
-    <Suspense fallback={null}>
-      <ChargeDialog key={target} studentId={target === NEW_CHARGE ? null : target} onClose={close} />
-    </Suspense>
-  );
+  return <ChargeDialog key={target} studentId={target === NEW_CHARGE ? null : target} onClose={close} />;
 }

@@ -11,6 +11,7 @@ import {
   Modal,
   Radio,
   Select,
+  SimpleGrid,
   Skeleton,
   Stack,
   Text,
@@ -206,9 +207,9 @@ function ChargeCreated({
   const message = `Olá, ${student.nome}! Segue o PIX de ${formatCurrency(charge.valor)} (${planNome}). Pix Copia e Cola:\n${charge.brCode}`;
 
   const copy = async () => {
+    // Said on the button itself: a toast would cover the dialog's buttons on a phone.
     if (await copyText(charge.brCode)) {
       setCopied(true);
-      notifications.show({ color: 'teal', title: 'Código copiado', message: 'Cole no app do banco para pagar.' });
     } else {
       notifications.show({ color: 'yellow', title: 'Copie o código', message: 'Selecione o texto do Pix Copia e Cola e copie.' });
     }
@@ -246,9 +247,9 @@ function ChargeCreated({
             styles={{ input: { fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' } }}
             onFocus={(event) => event.currentTarget.select()}
           />
-          <Group grow gap="sm">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <Button variant="light" leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} onClick={() => void copy()}>
-              {copied ? 'Copiado' : 'Copiar código'}
+              {copied ? 'Código copiado' : 'Copiar código'}
             </Button>
             <Button
               component="a"
@@ -261,7 +262,7 @@ function ChargeCreated({
             >
               Enviar WhatsApp
             </Button>
-          </Group>
+          </SimpleGrid>
         </>
       )}
       <Group justify="flex-end" gap="sm">
@@ -273,10 +274,7 @@ function ChargeCreated({
             color="teal"
             loading={confirm.isPending}
             onClick={() =>
-              confirm.mutate(charge.id, {
-                onSuccess: () => notifications.show({ color: 'teal', title: 'Pagamento confirmado', message: `${student.nome} pagou ${formatCurrency(charge.valor)}.` }),
-                onError: (error) => notifyError('Erro ao confirmar pagamento', error),
-              })
+              confirm.mutate(charge.id, { onError: (error) => notifyError('Erro ao confirmar pagamento', error) })
             }
           >
             Marcar como pago
