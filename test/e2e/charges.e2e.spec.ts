@@ -56,7 +56,7 @@ test.describe('charges', () => {
     await dialog.getByRole('button', { name: 'Gerar link de pagamento' }).click();
     const qr = dialog.getByRole('img', { name: 'QR Code PIX' });
     await expect(qr).toBeVisible();
-    expect(await qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(100);
+    await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     const code = await dialog.getByLabel('Pix Copia e Cola').inputValue();
     expect(code).toMatch(/^000201.*br\.gov\.bcb\.pix.*5406480\.005802BR5918ANA SOUZA PERSONAL6009SAO PAULO.*6304[0-9A-F]{4}$/);
     await dialog.getByRole('button', { name: 'Copiar código' }).click();

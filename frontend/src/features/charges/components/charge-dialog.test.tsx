@@ -7,7 +7,7 @@ import { stubApi } from '../../../test/fetch-stub';
 import { renderAt, signInAs } from '../../../test/render';
 import { ChargeDialog } from './charge-dialog';
 
-jest.mock('qrcode', () => ({ toDataURL: async () => 'data:image/png;base64,AAAA' }));
+jest.mock('qrcode', () => ({ toString: async () => '<svg xmlns="http://www.w3.org/2000/svg"></svg>' }));
 
 const trainer: Me = {
   id: 'u1',

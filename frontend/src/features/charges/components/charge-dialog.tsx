@@ -168,14 +168,14 @@ function ChargeFlow({ initialStudentId, onClose }: { initialStudentId: string | 
   );
 }
 
-/** The BR Code as a QR image, drawn by a library fetched with this dialog only. */
+/** The BR Code as a QR image (SVG: sharp at any size), drawn by a library fetched with this dialog only. */
 function PixQrCode({ brCode }: { brCode: string }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
     void import('qrcode')
-      .then((qrcode) => qrcode.toDataURL(brCode, { errorCorrectionLevel: 'M', margin: 1, width: 480 }))
-      .then((url) => live && setSrc(url))
+      .then((qrcode) => qrcode.toString(brCode, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 }))
+      .then((svg) => live && setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`))
       .catch(() => live && setSrc(''));
     return () => {
       live = false;
@@ -183,7 +183,7 @@ function PixQrCode({ brCode }: { brCode: string }) {
   }, [brCode]);
   if (src === null) return <Skeleton w={220} h={220} mx="auto" aria-label="Gerando QR Code" />;
   if (src === '') return <Text size="sm" c="dimmed">Não foi possível desenhar o QR Code: use o Pix Copia e Cola.</Text>;
-  return <Image src={src} alt="QR Code PIX" w={220} h={220} mx="auto" style={{ imageRendering: 'pixelated' }} />;
+  return <Image src={src} alt="QR Code PIX" w={220} h={220} mx="auto" />;
 }
 
 function ChargeCreated({
