@@ -401,7 +401,12 @@ async function main(): Promise<void> {
   await migrationDb.destroy();
 
   const db = createDatabase(
-    createPool({ connectionString: benchUrl, poolMax: 40, applicationName: 'vira-bench' }),
+    createPool({
+      connectionString: benchUrl,
+      poolMax: 40,
+      applicationName: 'vira-bench',
+      onIdleError: (error) => process.stderr.write(`bench: conexão ociosa encerrada: ${error.message}\n`),
+    }),
   );
   const redis = createRedis(config.REDIS_URL, 'vira-bench');
   const catalogue = new ProjectionCatalogue(studentProjections);
@@ -433,15 +438,13 @@ async function main(): Promise<void> {
 
     process.stdout.write('Reconstrução...\n');
     const rebuild = await measureRebuild(db);
+    printTable({ durationSeconds: Math.round((performance.now() - benchStarted) / 1000), throughput, lag, rebuild });
 
-    process.stdout.write('HTTP, API ao lado de um servidor node:http + pg...\n');
-    const http = await measureHttp();
-
-    process.stdout.write('Agenda: GET /api/sessions e atraso até o dashboard...\n');
-    const agenda = await measureSessions();
-
-    process.stdout.write('Telas: dashboard no Chromium a 390x844, CPU 4× mais lenta...\n');
-    const screens = await measureScreens();
+    // Each part below starts its own API and worker on its own database: one that fails is
+    // reported and the others still run; every figure is printed as soon as it is measured.
+    const http = await part('HTTP, API ao lado de um servidor node:http + pg', measureHttp, printHttp);
+    const agenda = await part('Agenda: GET /api/sessions e atraso até o dashboard', measureSessions, printSessions);
+    const screens = await part('Telas: dashboard no Chromium a 390x844, CPU 4× mais lenta', measureScreens, printScreens);
 
     const result = {
       at: new Date().toISOString(),
@@ -453,10 +456,7 @@ async function main(): Promise<void> {
       agenda,
       screens,
     };
-    printTable(result);
-    printHttp(http);
-    printSessions(agenda);
-    printScreens(screens);
+    process.stdout.write(`Duração total: ${result.durationSeconds} s\n`);
     mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
     const file = path.join(ROOT, 'bench/results', `${result.at.replace(/[:.]/g, '-')}.json`);
     writeFileSync(file, JSON.stringify(result, null, 2));
@@ -534,7 +534,25 @@ function printTable(result: {
       'eventos/s': row.eventsPerSecond,
     })),
   );
-  process.stdout.write(`Duração total: ${result.durationSeconds} s\n`);
+  process.stdout.write(`Até aqui: ${result.durationSeconds} s\n`);
+}
+
+/** Runs one part of the bench and prints it at once; a failure is printed and kept, not thrown. */
+async function part<T>(
+  title: string,
+  measure: () => Promise<T>,
+  print: (figures: T) => void,
+): Promise<T | { error: string }> {
+  process.stdout.write(`${title}...\n`);
+  try {
+    const figures = await measure();
+    print(figures);
+    return figures;
+  } catch (error) {
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    process.stderr.write(`${title}: falhou\n${message}\n`);
+    return { error: message };
+  }
 }
 
 main().catch((error: unknown) => {

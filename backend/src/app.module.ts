@@ -9,6 +9,7 @@ import { DatabaseModule } from './platform/database/database.module';
 import { EventStoreModule } from './platform/event-store/event-store.module';
 import { HealthModule } from './platform/health/health.module';
 import { loggerParams } from './platform/http/logger';
+import { RateLimitModule } from './platform/http/rate-limit.module';
 import { MailModule } from './platform/mail/mail.module';
 import { ProjectionsModule } from './platform/projections/projections.module';
 import { QueueModule } from './platform/queue/queue.module';
@@ -27,6 +28,7 @@ export class AppModule {
         AuthModule,
         EventStoreModule,
         QueueModule,
+        RateLimitModule,
         MailModule,
         ProjectionsModule.forProjections(
           CONTEXTS.flatMap((context) => context.projections ?? []),

@@ -1,3 +1,4 @@
+import { advisorContext } from './advisor/advisor.context';
 import { chargesContext } from './charges/charges.context';
 import { type AppConfig, parseConfig } from './config/config';
 import { financeContext } from './finance/finance.context';
@@ -22,6 +23,7 @@ export const CONTEXTS: readonly BoundedContext[] = [
   schedulingContext,
   remindersContext,
   financeContext,
+  advisorContext,
   chargesContext,
 ];
 

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { AdvisorFigures } from '../contracts/advisor';
 import { ChargeReceitas } from '../contracts/charges';
 import { FinanceSettingsCommands } from './commands/finance-settings.commands';
 import { TransactionCommands } from './commands/transaction.commands';
@@ -14,8 +15,9 @@ import { TransactionsController } from './transactions.controller';
     TransactionCommands,
     FinanceSettingsCommands,
     FinanceRepository,
+    { provide: AdvisorFigures, useExisting: FinanceRepository },
     { provide: ChargeReceitas, useClass: ChargeReceitasRecorder },
   ],
-  exports: [ChargeReceitas],
+  exports: [AdvisorFigures, ChargeReceitas],
 })
 export class FinanceModule {}

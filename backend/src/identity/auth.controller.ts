@@ -25,7 +25,7 @@ import {
   type SignUpInput,
 } from '../contracts/identity';
 import { InvalidCredentialsError } from './domain/identity.errors';
-import { type CountedAttempt, RateLimiter } from './infrastructure/rate-limiter';
+import { type CountedAttempt, RateLimiter } from '../platform/http/rate-limiter';
 import {
   REFRESH_COOKIE,
   clearRefreshCookie,

@@ -1,18 +1,6 @@
 import { z } from 'zod';
 import type { ConfigWith } from '../config/config';
-
-const RATE_LIMIT = /^(\d+)\/(\d+(?:\.\d+)?)$/;
-
-/** "max/seconds", e.g. "10/60": at most 10 attempts per 60-second window. */
-const rateLimit = (fallback: string) =>
-  z
-    .string()
-    .regex(RATE_LIMIT, 'use o formato máximo/segundos, ex.: 10/60')
-    .default(fallback)
-    .transform((value) => {
-      const [, max, seconds] = RATE_LIMIT.exec(value) as RegExpExecArray;
-      return { max: Number(max), windowMs: Math.round(Number(seconds) * 1000) };
-    });
+import { rateLimitSetting } from '../platform/http/rate-limiter';
 
 const optionalBoolean = z
   .enum(['true', 'false', '1', '0'])
@@ -34,11 +22,11 @@ export const identityConfigShape = {
    * by `npm run dev`), never in production, and only to clients on this machine.
    */
   DEV_MAILBOX: optionalBoolean.transform((value) => value ?? false),
-  RATE_LIMIT_LOGIN_PER_ADDRESS: rateLimit('30/60'),
-  RATE_LIMIT_LOGIN_PER_EMAIL: rateLimit('10/60'),
-  RATE_LIMIT_SIGNUP: rateLimit('10/600'),
-  RATE_LIMIT_RECOVER: rateLimit('5/600'),
-  RATE_LIMIT_RESET: rateLimit('10/600'),
+  RATE_LIMIT_LOGIN_PER_ADDRESS: rateLimitSetting('30/60'),
+  RATE_LIMIT_LOGIN_PER_EMAIL: rateLimitSetting('10/60'),
+  RATE_LIMIT_SIGNUP: rateLimitSetting('10/600'),
+  RATE_LIMIT_RECOVER: rateLimitSetting('5/600'),
+  RATE_LIMIT_RESET: rateLimitSetting('10/600'),
   /** Sign-in with Google is offered when its client id and secret are set. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -48,7 +36,6 @@ export const identityConfigShape = {
   APPLE_ISSUER_URL: z.url().default('https://appleid.apple.com'),
 };
 
-export type RateLimitSetting = { max: number; windowMs: number };
 
 /** The settings identity reads: the platform's and its own. */
 export type IdentityConfig = ConfigWith<typeof identityConfigShape>;

@@ -15,7 +15,6 @@ import { IdentityProviders } from './infrastructure/identity-providers';
 import { AccountEmails } from './infrastructure/account-emails';
 import { EmailTokens } from './infrastructure/email-tokens';
 import { PasswordHasher } from './infrastructure/password-hasher';
-import { RateLimiter } from './infrastructure/rate-limiter';
 import { RefreshTokens } from './infrastructure/refresh-tokens';
 import { MeController } from './me.controller';
 import { TwoFactorController } from './two-factor.controller';
@@ -50,7 +49,6 @@ import { DevMailboxRepository } from './queries/dev-mailbox.repository';
     RefreshTokens,
     EmailTokens,
     AccountEmails,
-    RateLimiter,
     SessionStarter,
     RegisterTrainerHandler,
     SignInHandler,

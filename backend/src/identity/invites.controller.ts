@@ -23,7 +23,7 @@ import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
 import { AcceptInviteHandler } from './commands/accept-invite.command';
 import { InvalidInviteError, StudentHasAccountError } from './domain/identity.errors';
 import type { IdentityConfig } from './identity.config';
-import { RateLimiter } from './infrastructure/rate-limiter';
+import { RateLimiter } from '../platform/http/rate-limiter';
 import { AccountRepository } from './queries/account.repository';
 import { InviteRepository } from './queries/invite.repository';
 

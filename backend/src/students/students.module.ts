@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { RenewalCandidates } from '../contracts/advisor';
 import { ChargeCredits } from '../contracts/charges';
 import { SessionCredits, StudentDirectory } from '../contracts/students';
 import { StudentCommands } from './commands/student.commands';
@@ -14,9 +15,10 @@ import { StudentsController } from './students.controller';
     StudentCommands,
     StudentsRepository,
     { provide: StudentDirectory, useExisting: StudentsRepository },
+    { provide: RenewalCandidates, useExisting: StudentsRepository },
     { provide: SessionCredits, useClass: AttendanceCredits },
     { provide: ChargeCredits, useClass: ChargeCreditGrants },
   ],
-  exports: [StudentDirectory, SessionCredits, ChargeCredits],
+  exports: [StudentDirectory, SessionCredits, RenewalCandidates, ChargeCredits],
 })
 export class StudentsModule {}

@@ -1,4 +1,5 @@
 import {
+  zonedDayAndTime,
   addDays,
   dayRange,
   isIsoDate,
@@ -58,5 +59,26 @@ describe("time in the tenant's zone", () => {
     expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
     expect(isIsoDate('2026-02-29')).toBe(false);
     expect(isIsoDate('2028-02-29')).toBe(true);
+  });
+});
+
+describe('zonedDayAndTime', () => {
+  it('gives the day and time zonedParts gives, across daylight-saving transitions too', () => {
+    const around = [
+      '2018-11-04T03:00:00Z', // São Paulo went to -02 at midnight (that day had no 00:00)
+      '2019-02-17T02:00:00Z', // and back to -03 (23:00 twice)
+      '2026-03-08T07:00:00Z', // New York
+      '2026-11-01T06:00:00Z',
+      '2026-11-22T13:00:00Z', // an ordinary day
+    ];
+    for (const timeZone of ['America/Sao_Paulo', 'America/New_York', 'Asia/Tokyo']) {
+      for (const centre of around) {
+        for (let step = -200; step <= 200; step++) {
+          const instant = new Date(Date.parse(centre) + step * 7 * 60_000);
+          const { date, time } = zonedParts(instant, timeZone);
+          expect(zonedDayAndTime(instant.toISOString(), timeZone)).toEqual({ date, time });
+        }
+      }
+    }
   });
 });

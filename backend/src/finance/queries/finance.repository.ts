@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Selectable, sql } from 'kysely';
+import type { AdvisorFacts } from '../../contracts/advisor';
 import {
   addMonths,
   type AllocationRule,
@@ -191,6 +192,31 @@ export class FinanceRepository {
       moeda: 'BRL',
       fusoHorario: row?.fusoHorario ?? DEFAULT_TIME_ZONE,
       alocacao: (row?.alocacao as AllocationRule | null) ?? DEFAULT_ALLOCATION_RULE,
+    };
+  }
+
+  /** The advisor's view of this month (AdvisorFigures): summary, sessions still agendada, the year up to it. */
+  async monthFigures(tenantId: string, now: Date): Promise<Omit<AdvisorFacts, 'lowBalance'>> {
+    const { fusoHorario } = await this.goals(tenantId);
+    const today = zonedParts(now, fusoHorario).date;
+    const month = today.slice(0, 7);
+    const [summary, series, pending] = await Promise.all([
+      this.summary(tenantId, month),
+      this.series(tenantId, month, 12),
+      this.db
+        .selectFrom('financeSessions')
+        .select([sql<number>`count(*)::int`.as('sessions'), sql<string>`coalesce(sum(valor), 0)::text`.as('valor')])
+        .where('tenantId', '=', tenantId)
+        .where('month', '=', month)
+        .where('status', '=', 'agendada')
+        .where('deleted', '=', false)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return {
+      today,
+      summary,
+      series,
+      pending: { sessions: pending.sessions, valorCentavos: centavosFromNumeric(pending.valor) },
     };
   }
 

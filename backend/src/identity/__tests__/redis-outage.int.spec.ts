@@ -4,7 +4,7 @@ import { hasRedisServer, PrivateRedis } from '../../../../test/support/private-r
 import { ServiceUnavailableError } from '../../platform/errors/domain-error';
 import { MfaChallenges } from '../infrastructure/mfa-challenges';
 import { PendingProviderSignIns } from '../infrastructure/pending-provider-sign-ins';
-import { RateLimiter } from '../infrastructure/rate-limiter';
+import { RateLimiter } from '../../platform/http/rate-limiter';
 import { type Client, GENEROUS_RATE_LIMITS, post, signUpBody } from './identity-test-kit';
 
 const unavailable = {

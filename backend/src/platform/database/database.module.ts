@@ -1,4 +1,4 @@
-import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import type { Pool } from 'pg';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
@@ -8,6 +8,8 @@ import type { Database } from './database';
 export const PG_POOL = Symbol('PG_POOL');
 export const DATABASE = Symbol('DATABASE');
 export type Db = Kysely<Database>;
+
+const poolLogger = new Logger('Database');
 
 @Global()
 @Module({
@@ -20,6 +22,7 @@ export type Db = Kysely<Database>;
           connectionString: config.DATABASE_URL,
           poolMax: config.DATABASE_POOL_MAX,
           applicationName: 'vira',
+          onIdleError: (error) => poolLogger.warn(`conexão ociosa com o PostgreSQL encerrada: ${error.message}`),
         }),
     },
     { provide: DATABASE, inject: [PG_POOL], useFactory: (pool: Pool) => createDatabase(pool) },

@@ -15,10 +15,12 @@ export interface DatabaseOptions {
   connectionString: string;
   poolMax: number;
   applicationName: string;
+  /** Told when a connection waiting in the pool breaks (the pool has already dropped it). */
+  onIdleError?: (error: Error) => void;
 }
 
 export function createPool(options: DatabaseOptions): Pool {
-  return new Pool({
+  const pool = new Pool({
     connectionString: options.connectionString,
     max: options.poolMax,
     application_name: options.applicationName,
@@ -26,6 +28,11 @@ export function createPool(options: DatabaseOptions): Pool {
     idle_in_transaction_session_timeout: 10_000,
     connectionTimeoutMillis: 5_000,
   });
+  // An idle connection ended by the server (a restart, pg_terminate_backend, a failover) is an
+  // 'error' event on the pool: unheard, it would end the process. The pool drops that connection
+  // and opens a new one on the next query, so it is only worth a line in the log.
+  pool.on('error', (error) => options.onIdleError?.(error));
+  return pool;
 }
 
 /** Typed with the app's tables by default; migrations and tooling ask for `Kysely<unknown>`. */

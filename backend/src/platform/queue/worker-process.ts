@@ -61,6 +61,7 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
       // manager's batch one more for the commands it sends meanwhile.
       poolMax: 2 * projections.length + 3 * processManagers.length + 2,
       applicationName: 'vira-worker',
+      onIdleError: (error) => logger.warn(`conexão ociosa com o PostgreSQL encerrada: ${error.message}`),
     }),
   );
   const redisFailures = new OutageLog((message) => logger.warn(message));

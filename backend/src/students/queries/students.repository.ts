@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { RenewalCandidates } from '../../contracts/advisor';
 import type {
   CreditEntryType,
   CreditHistoryItem,
@@ -10,8 +11,23 @@ import { DATABASE, type Db } from '../../platform/database/database.module';
 
 /** The only code that reads the students read tables; every read is scoped by tenant. */
 @Injectable()
-export class StudentsRepository implements StudentDirectory {
+export class StudentsRepository implements StudentDirectory, RenewalCandidates {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
+
+  /** Active students with `atMost` credits or fewer, fewest first (the advisor names them to renew). */
+  async lowBalance(tenantId: string, atMost: number, limit: number): Promise<{ nome: string; creditos: number }[]> {
+    return this.db
+      .selectFrom('students')
+      .select(['nome', 'creditos'])
+      .where('tenantId', '=', tenantId)
+      .where('ativo', '=', true)
+      .where('removedAt', 'is', null)
+      .where('creditos', '<=', atMost)
+      .orderBy('creditos')
+      .orderBy('nome')
+      .limit(limit)
+      .execute();
+  }
 
   private students(tenantId: string) {
     return this.db

@@ -4,7 +4,8 @@ import { lazy, Suspense } from 'react';
 import { useLatched } from '../../lib/use-latched';
 import classes from './shell.module.css';
 import { Brand } from './sidebar';
-import { ThemeMenu, useThemePreference } from './theme-toggle';
+import { useThemePreference } from './theme-preference';
+import { ThemeMenu } from './theme-toggle';
 
 const MenuDrawer = lazy(() => import('./menu-drawer').then((module) => ({ default: module.MenuDrawer })));
 

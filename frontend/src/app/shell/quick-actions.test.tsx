@@ -12,7 +12,8 @@ describe('quick-create menu', () => {
     expect(screen.queryByRole('menuitem', { name: 'Aluno' })).not.toBeInTheDocument();
 
     await user.click(openButton());
-    const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    // The menu's code loads on the first click (outside the shell's first load).
+    const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
     expect(items).toEqual(['Agendamento', 'Aluno', 'Plano', 'Lançamento', 'Local']);
 
     await user.click(screen.getByRole('button', { name: 'Fechar criação rápida' }));
@@ -29,7 +30,7 @@ describe('quick-create menu', () => {
     const user = userEvent.setup();
     renderAt(<QuickActions />, '/');
     await user.click(openButton());
-    await user.click(screen.getByRole('menuitem', { name: label }));
+    await user.click(await screen.findByRole('menuitem', { name: label }));
 
     expect(screen.getByTestId('location')).toHaveTextContent(target);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();

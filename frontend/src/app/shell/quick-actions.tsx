@@ -1,23 +1,12 @@
-import { ActionIcon, Menu } from '@mantine/core';
-import IconCalendarPlus from '@tabler/icons-react/dist/esm/icons/IconCalendarPlus.mjs';
-import IconClipboardList from '@tabler/icons-react/dist/esm/icons/IconClipboardList.mjs';
-import IconMapPin from '@tabler/icons-react/dist/esm/icons/IconMapPin.mjs';
+import { ActionIcon } from '@mantine/core';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
-import IconReceipt from '@tabler/icons-react/dist/esm/icons/IconReceipt.mjs';
-import IconUserPlus from '@tabler/icons-react/dist/esm/icons/IconUserPlus.mjs';
-import type { Icon } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { paths, quickCreate } from '../../config/paths';
+import { lazy, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { MenuOnDemand } from '../../components/menu-on-demand';
 import classes from './shell.module.css';
 
-const quickActions: readonly { label: string; to: string; icon: Icon }[] = [
-  { label: 'Agendamento', to: quickCreate.session, icon: IconCalendarPlus },
-  { label: 'Aluno', to: paths.newStudent, icon: IconUserPlus },
-  { label: 'Plano', to: paths.newPlan, icon: IconClipboardList },
-  { label: 'Lançamento', to: quickCreate.transaction, icon: IconReceipt },
-  { label: 'Local', to: paths.newLocation, icon: IconMapPin },
-];
+const loadMenu = () => import('./quick-actions-menu');
+const QuickActionsMenu = lazy(loadMenu);
 
 const HIDDEN_PREFIXES = ['/auth', '/convite', '/p/', '/aluno'];
 
@@ -30,15 +19,17 @@ export function isQuickCreateHidden(pathname: string): boolean {
 
 export function QuickActions() {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
 
   if (isQuickCreateHidden(pathname)) return null;
 
   return (
     <div className={classes.fab} data-opened={opened || undefined}>
-      <Menu opened={opened} onChange={setOpened} position="top-end" offset={12} shadow="lg" width={220} withinPortal={false}>
-        <Menu.Target>
+      <MenuOnDemand
+        menu={QuickActionsMenu}
+        preload={() => void loadMenu()}
+        onChange={setOpened}
+        target={
           <ActionIcon
             size={56} // --vira-fab-size in shell.module.css (the toasts stay clear of it)
             radius="xl"
@@ -49,20 +40,8 @@ export function QuickActions() {
           >
             <IconPlus size={26} stroke={2.25} />
           </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>Criar novo</Menu.Label>
-          {quickActions.map(({ label, to, icon: ActionIconGlyph }) => (
-            <Menu.Item
-              key={label}
-              leftSection={<ActionIconGlyph size={18} stroke={1.75} />}
-              onClick={() => void navigate(to)}
-            >
-              {label}
-            </Menu.Item>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
+        }
+      />
     </div>
   );
 }

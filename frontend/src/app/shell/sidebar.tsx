@@ -10,7 +10,8 @@ import { useSignOut } from '../../lib/use-sign-out';
 import { isSidebarItemActive, navItems } from './nav-items';
 import classes from './shell.module.css';
 import { useSidebar } from './sidebar-state';
-import { ThemeMenu, useThemePreference } from './theme-toggle';
+import { useThemePreference } from './theme-preference';
+import { ThemeMenu } from './theme-toggle';
 
 function Brand({ compact }: { compact: boolean }) {
   return (

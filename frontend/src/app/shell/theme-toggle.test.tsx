@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from '../../test/render';
 import { THEME_STORAGE_KEY } from '../theme/color-scheme-manager';
-import { ThemeMenu, useThemePreference } from './theme-toggle';
+import { useThemePreference } from './theme-preference';
+import { ThemeMenu } from './theme-toggle';
 
 function ThemeButton() {
   const { label } = useThemePreference();
@@ -17,7 +18,7 @@ describe('theme preference', () => {
     renderAt(<ThemeButton />);
     expect(screen.getByRole('button', { name: 'Tema: Sistema' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Tema: Sistema' }));
-    expect(screen.getByRole('menuitemradio', { name: 'Sistema' })).toHaveAttribute('aria-checked', 'true');
+    expect(await screen.findByRole('menuitemradio', { name: 'Sistema' })).toHaveAttribute('aria-checked', 'true');
   });
 
   it.each([
@@ -27,7 +28,7 @@ describe('theme preference', () => {
     const user = userEvent.setup();
     renderAt(<ThemeButton />);
     await user.click(screen.getByRole('button', { name: 'Tema: Sistema' }));
-    await user.click(screen.getByRole('menuitemradio', { name: label }));
+    await user.click(await screen.findByRole('menuitemradio', { name: label }));
 
     expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe(stored);
     expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', stored);
@@ -39,7 +40,7 @@ describe('theme preference', () => {
     const user = userEvent.setup();
     renderAt(<ThemeButton />);
     await user.click(screen.getByRole('button', { name: 'Tema: Escuro' }));
-    await user.click(screen.getByRole('menuitemradio', { name: 'Sistema' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Sistema' }));
     expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe('system');
   });
 

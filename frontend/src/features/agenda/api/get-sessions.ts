@@ -9,11 +9,18 @@ export async function fetchSessions(from: string, to: string, signal?: AbortSign
   return (await api.get<{ items: Session[] }>('/sessions', { query: { from, to }, signal })).items;
 }
 
+/**
+ * A range read in the last minute is shown without asking again when the calendar comes back to it:
+ * every change to a session reaches the open app as a realtime 'session' change, which refetches.
+ */
+const SESSIONS_FRESH_MS = 60_000;
+
 export const sessionsQueryOptions = (from: string, to: string) =>
   queryOptions({
     queryKey: agendaKeys.range(from, to),
     queryFn: ({ signal }) => fetchSessions(from, to, signal),
     retry: retryUnlessClientError,
+    staleTime: SESSIONS_FRESH_MS,
   });
 
 /** The sessions of the visible range; moving to the next week keeps showing the last one until it loads. */

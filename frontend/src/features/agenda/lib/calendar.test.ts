@@ -1,4 +1,16 @@
-import { byDay, matchesSearch, miniMonth, monthCellItems, monthGrid, shiftDate, taskMatchesSearch, tasksByDay, visibleRange } from './calendar';
+import {
+  byDay,
+  fetchedRange,
+  matchesSearch,
+  miniMonth,
+  monthCellItems,
+  monthGrid,
+  rangesAhead,
+  shiftDate,
+  taskMatchesSearch,
+  tasksByDay,
+  visibleRange,
+} from './calendar';
 
 // Run under TZ=UTC and TZ=Asia/Tokyo by `npm test`: every day here is cut in São Paulo (UTC-3).
 describe('visibleRange', () => {
@@ -92,5 +104,23 @@ describe('month cells and tasks', () => {
     expect(taskMatchesSearch(task('x', null, null, 'Comprar ELÁSTICOS'), 'elásticos')).toBe(true);
     expect(taskMatchesSearch(task('x', null, null), 'tarefa X')).toBe(true);
     expect(taskMatchesSearch(task('x', null, null), 'bia')).toBe(false);
+  });
+});
+
+describe('rangesAhead', () => {
+  it('fetches the next and previous week and the month around a day or a week', () => {
+    for (const mode of ['dia', 'semana'] as const) {
+      expect(rangesAhead(mode, '2030-05-08')).toEqual([
+        visibleRange('semana', '2030-05-15'),
+        visibleRange('semana', '2030-05-01'),
+        visibleRange('mes', '2030-05-08'),
+      ]);
+    }
+    expect(fetchedRange('dia', '2030-05-08')).toEqual(visibleRange('semana', '2030-05-08'));
+  });
+
+  it('fetches the next and previous month grid from Mês, nothing from Ano', () => {
+    expect(rangesAhead('mes', '2030-01-31')).toEqual([visibleRange('mes', '2030-02-28'), visibleRange('mes', '2029-12-31')]);
+    expect(rangesAhead('ano', '2030-05-08')).toEqual([]);
   });
 });

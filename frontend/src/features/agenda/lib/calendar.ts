@@ -1,5 +1,5 @@
 import type { SessionStatus } from '@contracts/scheduling';
-import { addDays, DEFAULT_TIME_ZONE, weekStart, zonedInstant, zonedParts } from '@contracts/time';
+import { addDays, DEFAULT_TIME_ZONE, weekStart, zonedDayAndTime, zonedInstant, zonedParts } from '@contracts/time';
 
 /** The calendar's modes (spec 000 §2): Dia, Semana, Mês, Ano. */
 export const CALENDAR_MODES = ['dia', 'semana', 'mes', 'ano'] as const;
@@ -98,6 +98,26 @@ export function visibleRange(mode: CalendarMode, date: string, timeZone: string 
   };
 }
 
+/** What GET /api/sessions is asked for in a mode: Dia reads its whole week, so moving between its days asks nothing. */
+export const fetchedRange = (mode: CalendarMode, date: string): VisibleRange =>
+  visibleRange(mode === 'dia' ? 'semana' : mode, date);
+
+/**
+ * The ranges fetched ahead once the visible one is there, so that a step of the arrows or a switch
+ * to Mês shows at once: the previous and next range of the mode, and from Dia or Semana the month
+ * around them. Ano fetches nothing ahead (a year is the heaviest read).
+ */
+export function rangesAhead(mode: CalendarMode, date: string): VisibleRange[] {
+  if (mode === 'ano') return [];
+  const fetchedMode = mode === 'dia' ? 'semana' : mode;
+  const ranges = [
+    fetchedRange(fetchedMode, shiftDate(fetchedMode, date, 1)),
+    fetchedRange(fetchedMode, shiftDate(fetchedMode, date, -1)),
+  ];
+  if (fetchedMode === 'semana') ranges.push(fetchedRange('mes', date));
+  return ranges;
+}
+
 /**
  * The date the arrows lead to (spec 000 §2): 1 day, 1 week, 1 month or 12 months. A month step keeps
  * the day when the month has it, else its last day (31 Jan -> 28/29 Feb).
@@ -112,11 +132,11 @@ export function shiftDate(mode: CalendarMode, date: string, direction: 1 | -1): 
 
 /** The calendar day of an instant in the agenda's zone. */
 export const dayOf = (instant: string, timeZone: string = AGENDA_TIME_ZONE): string =>
-  zonedParts(new Date(instant), timeZone).date;
+  zonedDayAndTime(instant, timeZone).date;
 
 /** 'HH:mm' of an instant in the agenda's zone. */
 export const timeOf = (instant: string, timeZone: string = AGENDA_TIME_ZONE): string =>
-  zonedParts(new Date(instant), timeZone).time;
+  zonedDayAndTime(instant, timeZone).time;
 
 /** Items grouped by the day (in the agenda's zone) they start, in their order. */
 export function byDay<T extends { inicio: string }>(items: readonly T[], timeZone: string = AGENDA_TIME_ZONE): Map<string, T[]> {

@@ -1,7 +1,8 @@
 import { SESSION_STATUS_LABELS, SESSION_STATUSES, type Session } from '@contracts/scheduling';
 import { Box, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useCallback, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LoadError } from '../../../components/load-error';
 import { PageLoader } from '../../../components/page-loader';
@@ -11,7 +12,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDialogTarget } from '../../../lib/use-dialog-target';
 import { useChangeSession } from '../api/change-session';
 import { useAgendaLocations } from '../api/get-locations';
-import { useSessions } from '../api/get-sessions';
+import { sessionsQueryOptions, useSessions } from '../api/get-sessions';
 import { useAgendaStudents } from '../api/get-students';
 import { useAgendaTasks } from '../api/get-tasks';
 import { AgendaToolbar } from '../components/agenda-toolbar';
@@ -24,8 +25,10 @@ import { notifyWarning, SessionFormDialog, type SessionFormTarget } from '../com
 import { VacationDialog } from '../components/vacation-dialog';
 import {
   type CalendarMode,
+  fetchedRange,
   isCalendarMode,
   matchesSearch,
+  rangesAhead,
   shiftDate,
   taskMatchesSearch,
   todayInAgendaZone,
@@ -36,6 +39,7 @@ import {
 const MODE_PARAM = 'modo';
 const DATE_PARAM = 'data';
 const NEW_PARAM = 'novo';
+const FETCH_AHEAD_AFTER_MS = 100;
 
 function periodTitle(mode: CalendarMode, days: string[], date: string): string {
   switch (mode) {
@@ -70,10 +74,20 @@ export function AgendaPage() {
   const range = useMemo(() => visibleRange(mode, date), [mode, date]);
   const [search, setSearch] = useState('');
 
-  // Dia reads its whole week: moving between its days asks nothing, and the weeks fetched ahead for
-  // offline reading (app/offline/prefetch.ts) cover every day.
-  const fetched = useMemo(() => (mode === 'dia' ? visibleRange('semana', date) : range), [mode, date, range]);
+  // Dia reads its whole week: the weeks fetched ahead for offline reading (app/offline/prefetch.ts) cover every day.
+  const fetched = useMemo(() => fetchedRange(mode, date), [mode, date]);
   const sessions = useSessions(fetched);
+  const queryClient = useQueryClient();
+  const loaded = sessions.isSuccess && !sessions.isPlaceholderData;
+  useEffect(() => {
+    if (!loaded) return;
+    // After the frame that shows this range: fetching ahead never delays the answer to a click.
+    const timer = window.setTimeout(() => {
+      for (const ahead of rangesAhead(mode, date))
+        void queryClient.prefetchQuery(sessionsQueryOptions(ahead.from, ahead.to));
+    }, FETCH_AHEAD_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [loaded, mode, date, queryClient]);
   const students = useAgendaStudents();
   const locations = useAgendaLocations();
   const tasks = useAgendaTasks();
@@ -93,7 +107,9 @@ export function AgendaPage() {
           }
           return next;
         },
-        { replace: true },
+        // A click on the calendar shows its answer in the same frame: a plain render, not a
+        // router transition sliced over several frames.
+        { replace: true, flushSync: true },
       ),
     [setParams],
   );

@@ -1,11 +1,26 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { APP_CONFIG } from '../../config/config';
-import type { IdentityConfig } from '../identity.config';
-import { ServiceUnavailableError, TooManyRequestsError } from '../../platform/errors/domain-error';
-import { REDIS } from '../../platform/queue/queue.module';
-import { withTimeout } from '../../platform/queue/redis';
-import type { RateLimitSetting } from '../identity.config';
+import { z } from 'zod';
+import { APP_CONFIG, type PlatformConfig } from '../../config/config';
+import { ServiceUnavailableError, TooManyRequestsError } from '../errors/domain-error';
+import { REDIS } from '../queue/queue.module';
+import { withTimeout } from '../queue/redis';
+
+/** At most `max` attempts per window of `windowMs`. */
+export type RateLimitSetting = { max: number; windowMs: number };
+
+const RATE_LIMIT = /^(\d+)\/(\d+(?:\.\d+)?)$/;
+
+/** A limit from the environment as "max/seconds", e.g. "10/60": at most 10 attempts per 60-second window. */
+export const rateLimitSetting = (fallback: string) =>
+  z
+    .string()
+    .regex(RATE_LIMIT, 'use o formato máximo/segundos, ex.: 10/60')
+    .default(fallback)
+    .transform((value): RateLimitSetting => {
+      const [, max, seconds] = RATE_LIMIT.exec(value) as RegExpExecArray;
+      return { max: Number(max), windowMs: Math.round(Number(seconds) * 1000) };
+    });
 
 // INCR and the first PEXPIRE run atomically, so a counter can never be left without its window;
 // the remaining time comes back for Retry-After.
@@ -50,7 +65,7 @@ export class RateLimiter {
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
-    @Inject(APP_CONFIG) private readonly config: IdentityConfig,
+    @Inject(APP_CONFIG) private readonly config: PlatformConfig,
   ) {}
 
   /** Counts one attempt for `subject` under `action`; throws 429 once the window's allowance is spent. */
