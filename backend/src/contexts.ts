@@ -1,6 +1,7 @@
 import { advisorContext } from './advisor/advisor.context';
 import { agreementsContext } from './agreements/agreements.context';
 import { bookingContext } from './booking/booking.context';
+import { chargesContext } from './charges/charges.context';
 import { type AppConfig, parseConfig } from './config/config';
 import { financeContext } from './finance/finance.context';
 import { identityContext } from './identity/identity.context';
@@ -27,6 +28,7 @@ export const CONTEXTS: readonly BoundedContext[] = [
   advisorContext,
   bookingContext,
   agreementsContext,
+  chargesContext,
 ];
 
 /** The process configuration: the platform's settings and every context's, parsed once. */

@@ -102,7 +102,7 @@ export type OnboardingInput = z.infer<typeof onboardingSchema>;
 export const ONBOARDING_COMPLETED_EVENT = 'OnboardingCompleted';
 export interface OnboardingCompletedData {
   tenantId: string;
-  onboardingData: { meta_faturamento_6meses: number };
+  onboardingData: { meta_faturamento_6meses: number; emite_recibo?: boolean };
 }
 
 const mfaCode = z
@@ -201,7 +201,12 @@ export abstract class PublicTrainers {
   ): Promise<{ tenantId: string; nome: string; whatsapp: string | null } | undefined>;
 }
 
-/** How to reach a tenant's trainer (their daily reminders e-mail): the identity context provides it. */
+/**
+ * How to reach a tenant's trainer (their daily reminders e-mail) and who they are on a receipt
+ * (CPF, digits): the identity context provides it.
+ */
 export abstract class TrainerContacts {
-  abstract contactOf(tenantId: string): Promise<{ nome: string; email: string } | undefined>;
+  abstract contactOf(
+    tenantId: string,
+  ): Promise<{ nome: string; email: string; cpf: string | null } | undefined>;
 }

@@ -20,6 +20,7 @@ export const CHANGE_TYPES = [
   'finance-summary',
   'finance-goals',
   'contract',
+  'charge',
 ] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 

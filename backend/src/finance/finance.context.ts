@@ -1,5 +1,9 @@
+import { ChargeReceitas } from '../contracts/charges';
 import type { BoundedContext } from '../platform/context/bounded-context';
+import { FinanceSettingsCommands } from './commands/finance-settings.commands';
+import { TransactionCommands } from './commands/transaction.commands';
 import { FinanceModule } from './finance.module';
+import { ChargeReceitasRecorder } from './process-managers/charge-receitas';
 import { financeProjections } from './projections';
 
 /**
@@ -11,4 +15,14 @@ export const financeContext: BoundedContext = {
   name: 'finance',
   module: FinanceModule,
   projections: financeProjections,
+  workerPorts: [
+    {
+      port: ChargeReceitas,
+      create: ({ db, commands }) =>
+        new ChargeReceitasRecorder(
+          new TransactionCommands(commands),
+          new FinanceSettingsCommands(commands, db),
+        ),
+    },
+  ],
 };

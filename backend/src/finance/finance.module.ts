@@ -1,9 +1,11 @@
 import { Global, Module } from '@nestjs/common';
 import { AdvisorFigures } from '../contracts/advisor';
+import { ChargeReceitas } from '../contracts/charges';
 import { FinanceSettingsCommands } from './commands/finance-settings.commands';
 import { TransactionCommands } from './commands/transaction.commands';
 import { FinanceController } from './finance.controller';
 import { FinanceRepository } from './queries/finance.repository';
+import { ChargeReceitasRecorder } from './process-managers/charge-receitas';
 import { TransactionsController } from './transactions.controller';
 
 @Global()
@@ -14,7 +16,8 @@ import { TransactionsController } from './transactions.controller';
     FinanceSettingsCommands,
     FinanceRepository,
     { provide: AdvisorFigures, useExisting: FinanceRepository },
+    { provide: ChargeReceitas, useClass: ChargeReceitasRecorder },
   ],
-  exports: [AdvisorFigures],
+  exports: [AdvisorFigures, ChargeReceitas],
 })
 export class FinanceModule {}

@@ -9,7 +9,11 @@ import {
   type RecordTransactionBody,
   recordTransactionSchema,
 } from '../contracts/finance';
+import { TrainerContacts } from '../contracts/identity';
+import { StudentDirectory } from '../contracts/students';
 import type { AuthUser } from '../platform/auth/auth-user';
+import { DATABASE, type Db } from '../platform/database/database.module';
+import { ConflictError } from '../platform/errors/domain-error';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
 import { Roles } from '../platform/auth/roles.decorator';
 import type { CommandContext } from '../platform/event-store/command-runner';
@@ -22,6 +26,7 @@ import { FinanceSettingsCommands } from './commands/finance-settings.commands';
 import { TransactionCommands } from './commands/transaction.commands';
 import { FINANCE_SETTINGS_PROJECTION, TRANSACTIONS_PROJECTION } from './projections';
 import { FinanceRepository } from './queries/finance.repository';
+import { issuesReceipts, receiptNumber, renderReceipt } from './queries/receipts';
 import { transactionsCsv } from './queries/transactions-csv';
 
 const uuid = z.uuid();
@@ -43,6 +48,9 @@ export class TransactionsController {
     @Inject(TransactionCommands) private readonly commands: TransactionCommands,
     @Inject(FinanceSettingsCommands) private readonly settings: FinanceSettingsCommands,
     @Inject(FinanceRepository) private readonly finance: FinanceRepository,
+    @Inject(TrainerContacts) private readonly trainers: TrainerContacts,
+    @Inject(StudentDirectory) private readonly students: StudentDirectory,
+    @Inject(DATABASE) private readonly db: Db,
   ) {}
 
   private async month(user: AuthUser, query: unknown): Promise<string> {
@@ -102,6 +110,55 @@ export class TransactionsController {
   @ReadsProjections(TRANSACTIONS_PROJECTION)
   async get(@CurrentUser() user: AuthUser, @Param('id') id: string) {
     return (await this.finance.transaction(user.tenantId, transactionId(id))) ?? notFound();
+  }
+
+  @Get('transactions/:id/receipt.pdf')
+  @ApiOperation({
+    summary:
+      'O recibo em PDF de uma receita (número sequencial do personal, valor por extenso, pagador, meio)',
+  })
+  @ApiProduces('application/pdf')
+  @ReadsProjections(TRANSACTIONS_PROJECTION)
+  async receipt(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const transaction =
+      (await this.finance.transaction(user.tenantId, transactionId(id))) ?? notFound();
+    if (transaction.tipo !== 'receita')
+      throw new ConflictError('not_a_receita', 'Só receitas têm recibo');
+    if (transaction.status === 'estornada')
+      throw new ConflictError('already_voided', 'Esta transação foi estornada: não emite recibo');
+    const [trainer, student] = await Promise.all([
+      this.trainers.contactOf(user.tenantId),
+      transaction.studentId
+        ? this.students.find(user.tenantId, transaction.studentId)
+        : Promise.resolve(undefined),
+    ]);
+    const numero = await receiptNumber(this.db, user.tenantId, transaction.id);
+    const pdf = await renderReceipt({
+      numero,
+      transaction,
+      trainer: { nome: trainer?.nome ?? 'Personal', cpf: trainer?.cpf ?? null },
+      studentNome: student?.nome ?? null,
+      issuedAt: new Date(),
+    });
+    void reply
+      .header('content-type', 'application/pdf')
+      .header(
+        'content-disposition',
+        `attachment; filename="recibo-${String(numero).padStart(6, '0')}.pdf"`,
+      );
+    return pdf;
+  }
+
+  @Get('settings/receipts')
+  @ApiOperation({
+    summary: 'Se o personal emite recibos (resposta emite_recibo da configuração inicial)',
+  })
+  async receiptSettings(@CurrentUser() user: AuthUser) {
+    return { emiteRecibo: await issuesReceipts(this.db, user.tenantId) };
   }
 
   @Post('transactions/:id/void')

@@ -1,4 +1,7 @@
+import { ChargeCredits } from '../contracts/charges';
 import type { BoundedContext } from '../platform/context/bounded-context';
+import { StudentCommands } from './commands/student.commands';
+import { ChargeCreditGrants } from './process-managers/charge-credits';
 import { creditsOnAttendance } from './process-managers/credits-on-attendance';
 import { studentProjections } from './projections';
 import { StudentsModule } from './students.module';
@@ -9,4 +12,10 @@ export const studentsContext: BoundedContext = {
   module: StudentsModule,
   projections: studentProjections,
   processManagers: [creditsOnAttendance],
+  workerPorts: [
+    {
+      port: ChargeCredits,
+      create: ({ commands }) => new ChargeCreditGrants(new StudentCommands(commands)),
+    },
+  ],
 };

@@ -1,8 +1,10 @@
 import { Global, Module } from '@nestjs/common';
 import { RenewalCandidates } from '../contracts/advisor';
+import { ChargeCredits } from '../contracts/charges';
 import { SessionCredits, StudentDirectory, StudentsByPhone } from '../contracts/students';
 import { StudentCommands } from './commands/student.commands';
 import { PhoneStudents } from './commands/students-by-phone';
+import { ChargeCreditGrants } from './process-managers/charge-credits';
 import { AttendanceCredits } from './process-managers/credits-on-attendance';
 import { StudentsRepository } from './queries/students.repository';
 import { StudentsController } from './students.controller';
@@ -17,7 +19,8 @@ import { StudentsController } from './students.controller';
     { provide: RenewalCandidates, useExisting: StudentsRepository },
     { provide: SessionCredits, useClass: AttendanceCredits },
     { provide: StudentsByPhone, useClass: PhoneStudents },
+    { provide: ChargeCredits, useClass: ChargeCreditGrants },
   ],
-  exports: [StudentDirectory, SessionCredits, RenewalCandidates, StudentsByPhone],
+  exports: [StudentDirectory, SessionCredits, RenewalCandidates, StudentsByPhone, ChargeCredits],
 })
 export class StudentsModule {}

@@ -1,4 +1,5 @@
 import { agendaKeys } from '../features/agenda/api/agenda-keys';
+import { chargeKeys } from '../features/charges/api/charge-keys';
 import { contractKeys } from '../features/contracts/api/contract-keys';
 import { dashboardKeys } from '../features/dashboard/api/dashboard-keys';
 import { financeKeys } from '../features/finance/api/finance-keys';
@@ -35,4 +36,5 @@ export const invalidatedByChange: InvalidationMap = {
   'finance-goals': [financeKeys.goals(), financeKeys.summaries()],
   // A contract or a signature: the trainer's list, its counts and signatures.
   contract: [contractKeys.all],
+  charge: [chargeKeys.all],
 };

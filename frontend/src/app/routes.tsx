@@ -121,6 +121,10 @@ export const routes: RouteObject[] = [
                 ...page(() => import('../features/reminders/pages/reminder-settings-page'), (m) => m.ReminderSettingsPage),
               },
               {
+                path: '/ajustes/pix',
+                ...page(() => import('../features/charges/pages/pix-settings-page'), (m) => m.PixSettingsPage),
+              },
+              {
                 path: '/ajustes/configuracoes',
                 ...page(() => import('../features/finance/pages/goals-page'), (m) => m.GoalsPage),
               },

@@ -21,12 +21,17 @@ export const paths = {
   contracts: '/ajustes/contratos-termos',
   goals: '/ajustes/configuracoes',
   reminderSettings: '/ajustes/lembretes',
+  pixSettings: '/ajustes/pix',
   publicLink: '/link-publico',
   studentArea: '/aluno',
   invite: (token: string) => `/convite/${token}`,
   publicBooking: (slug: string) => `/p/${slug}`,
   publicBookingLocation: (slug: string, locationId: string) => `/p/${slug}/${locationId}`,
 } as const;
+
+/** The query parameter that opens 'Cobrança Online' over the current page (a student's id, or `nova`). */
+export const CHARGE_PARAM = 'cobranca';
+export const NEW_CHARGE = 'nova';
 
 /** Query strings the target pages read to open their creation forms. */
 export const quickCreate = {

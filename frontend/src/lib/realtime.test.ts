@@ -31,6 +31,7 @@ const map: InvalidationMap = {
   'finance-summary': [['finance', 'summary']],
   'finance-goals': [['finance', 'goals']],
   contract: [['contracts']],
+  charge: [['charges']],
 };
 
 describe('realtime invalidation', () => {

@@ -278,14 +278,16 @@ export class AccountRepository implements StudentAccounts, TrainerContacts, Publ
   }
 
   /** The trainer's name and sign-in e-mail (never shown to students: only for mail to the trainer). */
-  async contactOf(tenantId: string): Promise<{ nome: string; email: string } | undefined> {
+  async contactOf(
+    tenantId: string,
+  ): Promise<{ nome: string; email: string; cpf: string | null } | undefined> {
     return this.db
       .selectFrom('profiles')
       .innerJoin('userRoles', (join) =>
         join.onRef('userRoles.userId', '=', 'profiles.id').on('userRoles.role', '=', 'personal'),
       )
       .innerJoin('users', 'users.id', 'profiles.id')
-      .select(['profiles.nome', 'users.email'])
+      .select(['profiles.nome', 'users.email', 'profiles.cpf'])
       .where('profiles.tenantId', '=', tenantId)
       .orderBy('profiles.id')
       .executeTakeFirst();

@@ -41,6 +41,31 @@ export interface CalendarFeeds {
   tenantId: string;
 }
 
+export interface Charges {
+  brCode: string;
+  cancelledAt: Timestamp | null;
+  createdAt: Timestamp;
+  creditos: number;
+  id: string;
+  paidAt: Timestamp | null;
+  planId: string;
+  planNome: string;
+  status: string;
+  studentId: string;
+  studentNome: string;
+  telefone: string | null;
+  tenantId: string;
+  txid: string;
+  valor: Numeric;
+  version: number;
+}
+
+export interface ChargeTxids {
+  chargeId: string;
+  tenantId: string;
+  txid: string;
+}
+
 export interface CommandIdempotency {
   body: Json;
   createdAt: Generated<Timestamp>;
@@ -181,6 +206,13 @@ export interface FinancePlans {
   tenantId: string;
   valor: Numeric;
   version: number;
+}
+
+export interface FinanceReceiptNumbers {
+  issuedAt: Generated<Timestamp>;
+  numero: number;
+  tenantId: string;
+  transactionId: string;
 }
 
 export interface FinanceSessions {
@@ -551,6 +583,8 @@ export interface Vacations {
 export interface DB {
   availabilitySettings: AvailabilitySettings;
   calendarFeeds: CalendarFeeds;
+  charges: Charges;
+  chargeTxids: ChargeTxids;
   commandIdempotency: CommandIdempotency;
   contracts: Contracts;
   contractSignatures: ContractSignatures;
@@ -564,6 +598,7 @@ export interface DB {
   financeMonthlySummaries: FinanceMonthlySummaries;
   financeMonthPayers: FinanceMonthPayers;
   financePlans: FinancePlans;
+  financeReceiptNumbers: FinanceReceiptNumbers;
   financeSessions: FinanceSessions;
   financeSettings: FinanceSettings;
   financeStudents: FinanceStudents;

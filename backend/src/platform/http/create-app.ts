@@ -76,6 +76,8 @@ export async function createApp(
     'application/json',
     { bodyLimit: config.BODY_LIMIT_BYTES },
     (request, body, done) => {
+      // The bytes as sent, for routes that check a signature over them (payment notifications).
+      (request as FastifyRequest & { rawBody?: Buffer | string }).rawBody = body;
       if (isBlank(body)) {
         done(null, undefined);
         return;

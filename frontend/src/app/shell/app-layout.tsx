@@ -1,5 +1,5 @@
 import { lazy, Suspense, type CSSProperties } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { useMe } from '../../lib/me';
 import { useWorkingOffline } from '../../lib/use-working-offline';
 import { useRealtimeInvalidation } from '../../lib/realtime';
@@ -19,6 +19,9 @@ const OnboardingDialog = lazy(() =>
   import('../../features/onboarding/components/onboarding-dialog').then((module) => ({ default: module.OnboardingDialog })),
 );
 
+/** 'Cobrança Online' over any page (`?cobranca=`): fetched only when a charge is being made. */
+const ChargeDialogHost = lazy(() => import('./charge-dialog-host').then((module) => ({ default: module.ChargeDialogHost })));
+
 /** Fetched (or taken from the service worker's cache) only when the network is gone. */
 const OfflineBanner = lazy(() =>
   import('../../components/offline-banner').then((module) => ({ default: module.OfflineBanner })),
@@ -32,6 +35,7 @@ function ShellFrame() {
   useRealtimeInvalidation(loadInvalidationMap);
   const onboarding = useLatched(useMe().data?.onboardingRequired ?? false);
   const offline = useWorkingOffline();
+  const charging = useLocation().search.includes('cobranca=');
   const style = { '--sidebar-width': expanded ? SIDEBAR_WIDTH : SIDEBAR_ICON_WIDTH } as CSSProperties;
 
   return (
@@ -50,6 +54,11 @@ function ShellFrame() {
       </div>
       <BottomNav />
       <QuickActions />
+      {charging && (
+        <Suspense fallback={null}>
+          <ChargeDialogHost />
+        </Suspense>
+      )}
       {onboarding && (
         <Suspense fallback={null}>
           <OnboardingDialog />

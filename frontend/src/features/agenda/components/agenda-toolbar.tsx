@@ -6,7 +6,7 @@ import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
 import IconSettings from '@tabler/icons-react/dist/esm/icons/IconSettings.mjs';
 import { Link } from 'react-router-dom';
-import { quickCreate } from '../../../config/paths';
+import { CHARGE_PARAM, NEW_CHARGE, quickCreate } from '../../../config/paths';
 import { CALENDAR_MODE_LABELS, CALENDAR_MODES, type CalendarMode } from '../lib/calendar';
 import classes from './agenda.module.css';
 
@@ -91,6 +91,9 @@ export function AgendaToolbar(props: AgendaToolbarProps) {
             <Menu.Dropdown>
               <Menu.Item onClick={props.onAvailability}>Configurar Horários</Menu.Item>
               <Menu.Item onClick={props.onVacation}>Modo Férias</Menu.Item>
+              <Menu.Item component={Link} to={`?${CHARGE_PARAM}=${NEW_CHARGE}`}>
+                Cobrança Online
+              </Menu.Item>
               {!wide && (
                 <Menu.Item component={Link} to={quickCreate.task}>
                   Nova tarefa

@@ -20,6 +20,7 @@ import { formatReaisInput, parseReais } from '../../../lib/money-input';
 import { notifyError } from '../../../lib/notify';
 import { usePayers } from '../api/get-payers';
 import { useRecordTransaction } from '../api/record-transaction';
+import { downloadReceipt, useReceiptSettings } from '../api/receipts';
 
 type Field = 'tipo' | 'descricao' | 'valor' | 'metodoPagamento' | 'data' | 'allocations';
 
@@ -46,6 +47,8 @@ export function NewTransactionDialog({ opened, onClose, today, rule }: NewTransa
   const [allocations, setAllocations] = useState(emptyAllocations);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const record = useRecordTransaction();
+  // The onboarding's emite_recibo: offer the receipt after each receita.
+  const issuesReceipts = useReceiptSettings().data?.emiteRecibo ?? false;
 
   const reset = () => {
     setTipo('receita');
@@ -95,8 +98,24 @@ export function NewTransactionDialog({ opened, onClose, today, rule }: NewTransa
     }
     setErrors({});
     record.mutate(body, {
-      onSuccess: () => {
+      onSuccess: (created) => {
         notifications.show({ color: 'teal', message: 'Transação criada' });
+        if (tipo === 'receita' && issuesReceipts)
+          notifications.show({
+            color: 'teal',
+            title: 'Recibo',
+            autoClose: 10_000,
+            message: (
+              <Button
+                size="xs"
+                variant="light"
+                mt={4}
+                onClick={() => void downloadReceipt(created.id).catch((error: unknown) => notifyError('Erro ao baixar recibo', error))}
+              >
+                Baixar recibo
+              </Button>
+            ),
+          });
         if (tipo === 'receita' && amount)
           notifications.show({
             color: 'blue',

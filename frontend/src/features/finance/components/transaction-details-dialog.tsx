@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { formatCurrency, formatDate } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useTransaction } from '../api/get-transaction';
+import { downloadReceipt } from '../api/receipts';
 import { useVoidTransaction } from '../api/void-transaction';
 import { PaymentMethodIcon } from './payment-method-icon';
 
@@ -109,6 +110,14 @@ export function TransactionDetailsDialog({ id, onClose }: { id: string | null; o
               </Alert>
             ) : (
               <Group justify="flex-end">
+                {item.tipo === 'receita' && (
+                  <Button
+                    variant="light"
+                    onClick={() => void downloadReceipt(item.id).catch((error: unknown) => notifyError('Erro ao baixar recibo', error))}
+                  >
+                    Baixar recibo
+                  </Button>
+                )}
                 <Button variant="light" color="red" onClick={() => setConfirming(true)}>
                   Estornar
                 </Button>

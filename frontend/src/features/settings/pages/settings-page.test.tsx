@@ -29,6 +29,7 @@ describe('settings hub /ajustes (spec 001 §2)', () => {
       ['Políticas e Termos Gerais', '/ajustes/politicas-info'],
       ['Contratos e Termos', '/ajustes/contratos-termos'],
       ['Configurações', '/ajustes/configuracoes'],
+      ['Recebimento por PIX', '/ajustes/pix'],
       ['Lembretes', '/ajustes/lembretes'],
       ['Link Público', '/link-publico'],
     ]);

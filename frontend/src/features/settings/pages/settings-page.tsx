@@ -7,6 +7,7 @@ import IconLogout from '@tabler/icons-react/dist/esm/icons/IconLogout.mjs';
 import IconMapPin from '@tabler/icons-react/dist/esm/icons/IconMapPin.mjs';
 import IconScale from '@tabler/icons-react/dist/esm/icons/IconScale.mjs';
 import IconBell from '@tabler/icons-react/dist/esm/icons/IconBell.mjs';
+import IconQrcode from '@tabler/icons-react/dist/esm/icons/IconQrcode.mjs';
 import IconSettings from '@tabler/icons-react/dist/esm/icons/IconSettings.mjs';
 import IconShieldCheck from '@tabler/icons-react/dist/esm/icons/IconShieldCheck.mjs';
 import IconWorld from '@tabler/icons-react/dist/esm/icons/IconWorld.mjs';
@@ -57,6 +58,7 @@ const sections: { title: string; entries: Entry[] }[] = [
         to: paths.goals,
         icon: IconSettings,
       },
+      { label: 'Recebimento por PIX', description: 'Chave PIX das cobranças', to: paths.pixSettings, icon: IconQrcode },
       { label: 'Lembretes', description: 'Lembretes automáticos das sessões', to: paths.reminderSettings, icon: IconBell },
       { label: 'Link Público', description: 'Sua página de agendamento online', to: paths.publicLink, icon: IconWorld },
     ],

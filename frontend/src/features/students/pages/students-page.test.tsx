@@ -134,20 +134,11 @@ describe('students list (spec 001 §2)', () => {
     expect(screen.getByText('Nenhum aluno encontrado')).toBeInTheDocument();
   });
 
-  it("asks for a plan before charging ('Selecione um plano') and records nothing", async () => {
+  it("'Cobrar' opens 'Cobrança Online' for that student over the page (?cobranca=<id>)", async () => {
     const user = userEvent.setup();
     renderAt(<StudentsPage />, '/alunos', { queryClient: signInAs(trainer) });
-    // Álvaro's plan has been archived: nothing is chosen at first.
     await user.click(within(await screen.findByRole('article', { name: 'Álvaro Dias' })).getByRole('button', { name: 'Cobrar' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Cobrança Online' });
-    expect(within(dialog).queryByText(/Antigo/)).not.toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Gerar link de pagamento' }));
-    expect(await screen.findByText('Selecione um plano')).toBeInTheDocument();
-    expect(screen.getByText('Você precisa selecionar um plano para gerar o link de pagamento.')).toBeInTheDocument();
-
-    await user.click(within(dialog).getByRole('radio', { name: /Mensal 8 aulas/ }));
-    await user.click(within(dialog).getByRole('button', { name: 'Gerar link de pagamento' }));
-    expect(await within(dialog).findByText('Pagamento online em breve')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/alunos?cobranca=s3');
     expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 

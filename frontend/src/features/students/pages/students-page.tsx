@@ -8,11 +8,10 @@ import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
-import { paths } from '../../../config/paths';
+import { CHARGE_PARAM, paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { usePlans } from '../api/get-plans';
 import { useStudents } from '../api/get-students';
-import { ChargeDialog } from '../components/charge-dialog';
 import { DeleteStudentDialog } from '../components/delete-student-dialog';
 import { InviteLinkDialog } from '../components/invite-link-dialog';
 import { StudentList } from '../components/student-list';
@@ -73,7 +72,7 @@ export function StudentsPage() {
   const query = useDeferredValue(view.query);
   const { renew, renewingIds } = useRenewPlan();
   const { invite, invitingIds, manualLink, closeManualLink } = useInviteLink();
-  const [charging, setCharging] = useState<Student | null>(null);
+  const [, setSearchParams] = useSearchParams();
   const [deleting, setDeleting] = useState<Student | null>(null);
 
   const plansById = useMemo(() => new Map((plans.data ?? []).map((plan) => [plan.id, plan])), [plans.data]);
@@ -85,7 +84,11 @@ export function StudentsPage() {
 
   const onRenew = useCallback((student: Student, plan: Plan) => renew({ student, plan }), [renew]);
   const onInvite = useCallback((student: Student) => invite(student), [invite]);
-  const onCharge = useCallback((student: Student) => setCharging(student), []);
+  // 'Cobrança Online' opens over the page (the shell's charge dialog).
+  const onCharge = useCallback(
+    (student: Student) => setSearchParams((current) => ({ ...Object.fromEntries(current), [CHARGE_PARAM]: student.id })),
+    [setSearchParams],
+  );
   const onDelete = useCallback((student: Student) => setDeleting(student), []);
 
   const total = students.data?.length ?? 0;
@@ -169,7 +172,6 @@ export function StudentsPage() {
           )}
         </Stack>
       )}
-      <ChargeDialog student={charging} onClose={() => setCharging(null)} />
       <DeleteStudentDialog student={deleting} onClose={() => setDeleting(null)} />
       <InviteLinkDialog link={manualLink} onClose={closeManualLink} />
     </>

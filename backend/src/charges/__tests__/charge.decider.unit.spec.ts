@@ -1,0 +1,53 @@
+import { deciderSpec } from '../../../../test/support/decider-spec';
+import type { ChargeCreatedData } from '../../contracts/charges';
+import { chargeDecider } from '../domain/charge.decider';
+import type { ChargeEvent } from '../domain/charge.events';
+
+const given = deciderSpec(chargeDecider, new Date('2026-03-10T12:00:00Z'));
+const charge: ChargeCreatedData = {
+  studentId: '0190a0b0-0000-7000-8000-000000000001',
+  studentNome: 'Bruno Lima',
+  telefone: '11987654321',
+  planId: '0190a0b0-0000-7000-8000-000000000002',
+  planNome: 'Mensal',
+  creditos: 8,
+  valorCentavos: 48_000,
+  txid: 'ABC123',
+  brCode: '000201...',
+};
+const created: ChargeEvent = { type: 'ChargeCreated', data: charge };
+const paid: ChargeEvent = {
+  type: 'ChargePaid',
+  data: { via: 'manual', provider: null, endToEndId: null },
+};
+const confirm = { type: 'ConfirmCharge', via: 'manual', provider: null, endToEndId: null } as const;
+
+describe('charge decider', () => {
+  it('creates a charge once', () => {
+    given().when({ type: 'CreateCharge', charge }).then([created]);
+    given(created).when({ type: 'CreateCharge', charge }).thenFails('charge_exists');
+  });
+
+  it('is paid once: a later confirmation changes nothing', () => {
+    given(created).when(confirm).then([paid]);
+    given(created, paid).when(confirm).then([]);
+    given(created, paid)
+      .when({ ...confirm, via: 'webhook', provider: 'psp' })
+      .then([]);
+  });
+
+  it('a cancelled charge cannot be paid; a paid one cannot be cancelled', () => {
+    given(created)
+      .when({ type: 'CancelCharge' })
+      .then([{ type: 'ChargeCancelled', data: {} }]);
+    given(created, { type: 'ChargeCancelled', data: {} })
+      .when(confirm)
+      .thenFails('charge_cancelled', 'Esta cobrança foi cancelada e não pode ser paga');
+    given(created, paid).when({ type: 'CancelCharge' }).thenFails('charge_paid');
+    given(created, { type: 'ChargeCancelled', data: {} }).when({ type: 'CancelCharge' }).then([]);
+  });
+
+  it('an unknown charge is not found', () => {
+    given().when(confirm).thenFails('not_found', 'Cobrança não encontrada');
+  });
+});

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import type { ConfigWith } from '../config/config';
+
+const PROVIDER = /^[a-z0-9-]{1,32}$/;
+
+/** Environment settings of the charges context. */
+export const chargesConfigShape = {
+  /**
+   * The secret a PSP signs its payment notifications with (HMAC-SHA256 of the raw body, hex, in
+   * `X-Signature`), for any provider name; unset, `POST /api/webhooks/pix/:provider` is disabled (404).
+   */
+  PIX_WEBHOOK_SECRET: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().min(16).optional(),
+  ),
+  /** One secret per provider, `provedor=segredo,outro=segredo`; wins over PIX_WEBHOOK_SECRET. */
+  PIX_WEBHOOK_SECRETS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const secrets = new Map<string, string>();
+      for (const pair of (value ?? '')
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)) {
+        const at = pair.indexOf('=');
+        const provider = pair.slice(0, at);
+        const secret = pair.slice(at + 1);
+        if (at < 1 || !PROVIDER.test(provider) || secret.length < 16) {
+          context.addIssue({
+            code: 'custom',
+            message: 'use provedor=segredo (16+ caracteres), separados por vírgula',
+          });
+          return z.NEVER;
+        }
+        secrets.set(provider, secret);
+      }
+      return secrets;
+    }),
+};
+export type ChargesConfig = ConfigWith<typeof chargesConfigShape>;
+
+/** The secret of `provider`'s notifications, undefined when that provider is not enabled. */
+export function webhookSecretOf(config: ChargesConfig, provider: string): string | undefined {
+  if (!PROVIDER.test(provider)) return undefined;
+  return config.PIX_WEBHOOK_SECRETS.get(provider) ?? config.PIX_WEBHOOK_SECRET;
+}

@@ -1,0 +1,63 @@
+import {
+  CHARGE_STREAM_TYPE,
+  type ChargeCreatedData,
+  type ChargeEventData,
+  type ChargeStatus,
+} from '../../contracts/charges';
+import { ConflictError, DomainError } from '../../platform/errors/domain-error';
+import type { Decider } from '../../platform/event-store/decider';
+import type { ChargeEvent } from './charge.events';
+
+export type ChargeCommand =
+  | { type: 'CreateCharge'; charge: ChargeCreatedData }
+  | ({ type: 'ConfirmCharge' } & ChargeEventData['ChargePaid'])
+  | { type: 'CancelCharge' };
+
+export type ChargeState =
+  { status: 'absent' } | { status: ChargeStatus; charge: ChargeCreatedData };
+
+export const chargeNotFound = () => new DomainError('not_found', 'Cobrança não encontrada', 404);
+export const chargeCancelled = () =>
+  new ConflictError('charge_cancelled', 'Esta cobrança foi cancelada e não pode ser paga');
+export const chargePaid = () =>
+  new ConflictError('charge_paid', 'Esta cobrança já foi paga e não pode ser cancelada');
+
+function evolve(state: ChargeState, event: ChargeEvent): ChargeState {
+  switch (event.type) {
+    case 'ChargeCreated':
+      return { status: 'pendente', charge: event.data };
+    case 'ChargePaid':
+      return state.status === 'absent' ? state : { ...state, status: 'paga' };
+    case 'ChargeCancelled':
+      return state.status === 'absent' ? state : { ...state, status: 'cancelada' };
+  }
+}
+
+function decide(command: ChargeCommand, state: ChargeState): ChargeEvent[] | DomainError {
+  if (command.type === 'CreateCharge') {
+    if (state.status !== 'absent') return new ConflictError('charge_exists', 'Cobrança já criada');
+    return [{ type: 'ChargeCreated', data: command.charge }];
+  }
+  if (state.status === 'absent') return chargeNotFound();
+  switch (command.type) {
+    case 'ConfirmCharge': {
+      if (state.status === 'cancelada') return chargeCancelled();
+      // Paid once: any later confirmation (a retry, the webhook, another tab) changes nothing.
+      if (state.status === 'paga') return [];
+      const { via, provider, endToEndId } = command;
+      return [{ type: 'ChargePaid', data: { via, provider, endToEndId } }];
+    }
+    case 'CancelCharge':
+      if (state.status === 'paga') return chargePaid();
+      if (state.status === 'cancelada') return [];
+      return [{ type: 'ChargeCancelled', data: {} }];
+  }
+}
+
+/** One charge's stream: created pendente, then paid once or cancelled once, never both. */
+export const chargeDecider: Decider<ChargeCommand, ChargeEvent, ChargeState> = {
+  streamType: CHARGE_STREAM_TYPE,
+  initialState: () => ({ status: 'absent' }),
+  evolve,
+  decide: (command, state) => decide(command, state),
+};

@@ -1,0 +1,38 @@
+import type { Selectable } from 'kysely';
+import { numericFromCentavos } from '../../contracts/money';
+import type { Charges } from '../../platform/database/database.types';
+import { streamRowProjection } from '../../platform/projections/stream-row-projection';
+import { CHARGE_STREAM_EVENT_TYPES, type ChargeEvent } from '../domain/charge.events';
+
+/** `charges`: one row per charge, with its status and when it was paid or cancelled. */
+export const chargesProjection = streamRowProjection<ChargeEvent, Selectable<Charges>>({
+  name: 'charges',
+  table: 'charges',
+  eventTypes: CHARGE_STREAM_EVENT_TYPES,
+  changeType: 'charge',
+  nextRow(row, stored) {
+    const { event } = stored;
+    if (event.type === 'ChargeCreated') {
+      const { valorCentavos, ...charge } = event.data;
+      return {
+        id: stored.streamId,
+        tenantId: stored.tenantId,
+        ...charge,
+        valor: numericFromCentavos(valorCentavos),
+        status: 'pendente',
+        version: stored.streamVersion,
+        createdAt: stored.occurredAt,
+        paidAt: null,
+        cancelledAt: null,
+      };
+    }
+    if (!row) return undefined;
+    const version = stored.streamVersion;
+    switch (event.type) {
+      case 'ChargePaid':
+        return { ...row, status: 'paga', paidAt: stored.occurredAt, version };
+      case 'ChargeCancelled':
+        return { ...row, status: 'cancelada', cancelledAt: stored.occurredAt, version };
+    }
+  },
+});

@@ -1,0 +1,107 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Controller, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { pixWebhookSchema } from '../contracts/charges';
+import { centavosFromNumeric } from '../contracts/money';
+import { APP_CONFIG } from '../config/config';
+import { Public } from '../platform/auth/public.decorator';
+import { DATABASE, type Db } from '../platform/database/database.module';
+import { DomainError, NotFoundError } from '../platform/errors/domain-error';
+import { parseOrThrow } from '../platform/http/zod-validation.pipe';
+import { type ChargesConfig, webhookSecretOf } from './charges.config';
+import { chargeAnswer } from './charges.controller';
+import { ChargeCommands } from './commands/charge.commands';
+import { chargeNotFound } from './domain/charge.decider';
+import { ChargeSettler } from './process-managers/charge-settlement';
+import { ChargesRepository } from './queries/charges.repository';
+
+export const SIGNATURE_HEADER = 'x-signature';
+
+/** HMAC-SHA256 of the raw body with the provider's secret, hex (optionally 'sha256=' first). */
+export const signPixNotification = (secret: string, body: string | Buffer): string =>
+  createHmac('sha256', secret).update(body).digest('hex');
+
+function signatureMatches(secret: string, body: Buffer | string, header: unknown): boolean {
+  if (typeof header !== 'string') return false;
+  const given = header
+    .replace(/^sha256=/i, '')
+    .trim()
+    .toLowerCase();
+  if (!/^[0-9a-f]{64}$/.test(given)) return false;
+  return timingSafeEqual(
+    Buffer.from(given, 'hex'),
+    Buffer.from(signPixNotification(secret, body), 'hex'),
+  );
+}
+
+const disabled = () => new NotFoundError('Provedor');
+
+/**
+ * A PSP's payment notification: the charge of the txid is paid (the same path as 'Marcar como
+ * pago', so a retry or a manual confirmation settles nothing twice). Signed with the provider's
+ * secret; a wrong signature is 401 and writes nothing; no secret configured answers 404.
+ */
+@ApiTags('charges')
+@Public()
+@Controller('webhooks/pix')
+export class PixWebhooksController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: ChargesConfig,
+    @Inject(ChargeCommands) private readonly commands: ChargeCommands,
+    @Inject(ChargesRepository) private readonly charges: ChargesRepository,
+    @Inject(ChargeSettler) private readonly settler: ChargeSettler,
+    @Inject(DATABASE) private readonly db: Db,
+  ) {}
+
+  @Post(':provider')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Notificação de pagamento PIX de um PSP (HMAC-SHA256 do corpo em X-Signature): marca a cobrança do txid como paga',
+  })
+  async notify(@Param('provider') provider: string, @Req() request: FastifyRequest) {
+    const secret = webhookSecretOf(this.config, provider);
+    if (!secret) throw disabled();
+    const raw = (request as FastifyRequest & { rawBody?: Buffer | string }).rawBody ?? '';
+    if (!signatureMatches(secret, raw, request.headers[SIGNATURE_HEADER]))
+      throw new DomainError('invalid_signature', 'Assinatura inválida', 401);
+    const body = parseOrThrow(pixWebhookSchema, request.body);
+    const charge = await this.charges.chargeOfTxid(body.txid);
+    if (!charge) throw chargeNotFound();
+    const { tenantId, chargeId } = charge;
+    if (body.valor !== undefined) {
+      const expected = await chargeAnswer(this.db, tenantId, chargeId, 0);
+      const paid = String(body.valor);
+      const valid = /^\d{1,10}(\.\d{1,2})?$/.test(paid);
+      if (
+        !valid ||
+        centavosFromNumeric(Number(paid).toFixed(2)) !== Math.round(expected.valor * 100)
+      )
+        throw new DomainError('valor_divergente', 'Valor pago difere do valor da cobrança', 422);
+    }
+    const result = await this.commands.handle(
+      {
+        tenantId,
+        actorId: `pix:${provider}`,
+        actorRole: 'system',
+        correlationId: request.id,
+      },
+      chargeId,
+      {
+        type: 'ConfirmCharge',
+        via: 'webhook',
+        provider,
+        endToEndId: body.endToEndId ?? null,
+      },
+    );
+    const settled = await this.settler.settle(tenantId, chargeId);
+    const answer = await chargeAnswer(
+      this.db,
+      tenantId,
+      chargeId,
+      Math.max(result.position, settled?.position ?? 0),
+    );
+    return { id: answer.id, status: answer.status };
+  }
+}
