@@ -3,7 +3,7 @@ import { DEFAULT_TIME_ZONE, zonedParts } from './time';
 
 /**
  * Open slots as people pick them: by day as São Paulo cuts days, whatever the device's zone (the
- * student's self-scheduling; the same grouping as the public booking page's).
+ * student's self-scheduling and the public booking page).
  */
 export interface SlotDay {
   /** 'YYYY-MM-DD' in São Paulo. */
@@ -20,6 +20,13 @@ const dayLabel = new Intl.DateTimeFormat('pt-BR', {
   month: '2-digit',
 });
 
+const fullLabel = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: DEFAULT_TIME_ZONE,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+});
+
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export function slotDays(slots: readonly OpenSlot[]): SlotDay[] {
@@ -34,4 +41,11 @@ export function slotDays(slots: readonly OpenSlot[]): SlotDay[] {
     day.slots.push({ ...slot, time });
   }
   return days;
+}
+
+/** 'Segunda-feira, 24 de novembro, 09:00–10:00' */
+export function slotLabel(slot: OpenSlot): string {
+  const start = zonedParts(new Date(slot.inicio), DEFAULT_TIME_ZONE).time;
+  const end = zonedParts(new Date(slot.fim), DEFAULT_TIME_ZONE).time;
+  return capitalized(`${fullLabel.format(new Date(slot.inicio))}, ${start}–${end}`);
 }

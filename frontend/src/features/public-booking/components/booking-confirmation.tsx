@@ -4,7 +4,7 @@ import IconBrandWhatsapp from '@tabler/icons-react/dist/esm/icons/IconBrandWhats
 import IconCalendarDown from '@tabler/icons-react/dist/esm/icons/IconCalendarDown.mjs';
 import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
 import { saveFile } from '../../../lib/save-file';
-import { slotLabel } from '../lib/slot-days';
+import { slotLabel } from '@contracts/slot-days';
 
 export interface BookingConfirmationProps {
   booking: PublicBookingAnswer;

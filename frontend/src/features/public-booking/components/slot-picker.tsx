@@ -1,6 +1,6 @@
 import type { OpenSlot } from '@contracts/scheduling';
 import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
-import { slotDays } from '../lib/slot-days';
+import { slotDays } from '@contracts/slot-days';
 
 export interface SlotPickerProps {
   slots: readonly OpenSlot[];

@@ -13,7 +13,7 @@ import { usePublicSlots } from '../api/get-public-slots';
 import { BookingConfirmation } from '../components/booking-confirmation';
 import { BookingForm } from '../components/booking-form';
 import { SlotPicker } from '../components/slot-picker';
-import { slotLabel } from '../lib/slot-days';
+import { slotLabel } from '@contracts/slot-days';
 import { PublicLoadError, TrainerNotFound } from './public-trainer-page';
 
 function NotTakingBookings({ slug }: { slug: string }) {

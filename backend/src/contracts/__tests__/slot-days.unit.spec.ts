@@ -1,4 +1,4 @@
-import { slotDays, slotLabel } from './slot-days';
+import { slotDays, slotLabel } from '../slot-days';
 
 describe('slot days', () => {
   it('groups slots by São Paulo day and labels them in Portuguese, whatever the device zone', () => {
