@@ -116,18 +116,29 @@ export class ProjectionWorker {
     }, WAKE_COALESCE_MS).unref();
   }
 
-  /** Starts the safety net: each projection not run in the last SAFETY_NET_EVERY_MS runs now. */
+  /**
+   * Starts the safety net: each projection not run in the last `everyMs` runs now. Their passes are
+   * spread over the period (the first ones staggered, the timer fine enough to keep them apart):
+   * dozens of projections checking in the same instant made a burst of transactions every second
+   * that delayed the projections being woken by commands.
+   */
   startSafetyNet(everyMs = SAFETY_NET_EVERY_MS): void {
     this.stopSafetyNet();
+    const names = [...this.byName.keys()];
+    const started = Date.now();
+    names.forEach((name, index) => {
+      if (!this.lastStarted.has(name))
+        this.lastStarted.set(name, started - everyMs + Math.floor((index * everyMs) / names.length));
+    });
     this.safetyNet = setInterval(
       () => {
         const now = Date.now();
-        for (const name of this.byName.keys()) {
+        for (const name of names) {
           if (this.active.has(name) || now - (this.lastStarted.get(name) ?? 0) < everyMs) continue;
           this.run(name).catch((error: unknown) => this.options.onError?.(name, error));
         }
       },
-      Math.max(10, Math.floor(everyMs / 4)),
+      Math.max(10, Math.floor(everyMs / (2 * Math.max(1, names.length)))),
     );
   }
 
