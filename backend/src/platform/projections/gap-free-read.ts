@@ -48,47 +48,128 @@ import type { Checkpoint } from './checkpoint';
  * With no other database's transaction running, H equals pg_snapshot_xmin exactly.
  */
 
-/** 32-bit ids of transactions that other databases' backends and prepared transactions hold. */
+/**
+ * 32-bit ids of transactions that other databases' backends and prepared transactions hold. The
+ * functions behind the pg_stat_activity and pg_prepared_xacts views, not the views: the same
+ * rows, without planning their joins (users, databases, ...) on every read, which cost a
+ * projection's batch more than everything else it did.
+ */
 const HELD_ELSEWHERE = sql`
-  select backend_xid::text::bigint as xid from pg_stat_activity
+  select backend_xid::text::bigint as xid from pg_stat_get_activity(null)
   where backend_xid is not null
     and datid <> (select oid from pg_database where datname = current_database())
   union
-  select transaction::text::bigint from pg_prepared_xacts where database <> current_database()`;
+  select transaction::text::bigint from pg_prepared_xact()
+  where dbid <> (select oid from pg_database where datname = current_database())`;
+
+/** The ids of `heldElsewhere` still held by another database's transaction: a second read. */
+const provenForeign = (heldElsewhere: readonly string[]) => sql`
+  select xid from (${HELD_ELSEWHERE}) second_read
+  where xid = any(${heldElsewhere as string[]}::bigint[])`;
 
 /**
- * Up to `limit` events after `from`, in commit order, all below the gap-free horizon (see above).
- * Run it in a short transaction: the horizon cannot pass this transaction's own id.
+ * The first read of the ids held elsewhere, as a column of any statement that comes before the
+ * read of events (a separate, earlier read is all the proof needs): `held_elsewhere`, text[].
+ */
+export const HELD_ELSEWHERE_COLUMN = sql`array(select xid::text from (${HELD_ELSEWHERE}) held) as held_elsewhere`;
+
+/** What a reader of the log reads: its checkpoint's name and the event types it folds. */
+export interface LogReader {
+  name: string;
+  eventTypes: readonly string[];
+}
+
+/** A read after a checkpoint: the events to apply, and where the checkpoint may move once they are. */
+export interface EventsAfter {
+  /** The reader's checkpoint, as read by this statement. */
+  from: Checkpoint;
+  events: StoredEvent[];
+  /**
+   * The last event read when `events` is a full batch; otherwise the last event of ANY type below
+   * the horizon, since every event up to it was read and the others are not the reader's: the
+   * checkpoint passes them and the next read does not scan them again. `from` when there is none.
+   */
+  end: Checkpoint;
+}
+
+/**
+ * Up to `limit` events of the reader's types after its checkpoint, in commit order, all below the
+ * gap-free horizon (see above). Run it in a short transaction, after taking the reader's lock (the
+ * checkpoint is read by this statement, so after it) and after a first read of the ids held
+ * elsewhere (`heldElsewhere`, see HELD_ELSEWHERE_COLUMN). The horizon cannot pass this
+ * transaction's own id.
  */
 export async function readEventsAfter(
   trx: Transaction<Database>,
-  from: Checkpoint,
+  reader: LogReader,
   limit: number,
-): Promise<StoredEvent[]> {
-  // First read of pg_stat_activity (or a cached earlier one in this transaction: an earlier,
-  // separate read, which is all the proof needs).
-  const first = await sql<{ xids: string[] }>`
-    select array(select xid::text from (${HELD_ELSEWHERE}) held) as xids`.execute(trx);
-  const heldElsewhere = first.rows[0].xids;
+  heldElsewhere: readonly string[],
+): Promise<EventsAfter> {
   // The common case, nothing running elsewhere: no second read needed, nothing can be excluded.
   if (heldElsewhere.length > 0) await sql`select pg_stat_clear_snapshot()`.execute(trx);
-  // `events.` in ORDER BY: the bare name would be the text column of the select list, and as text
-  // '100000' sorts before '99999'. The checkpoint is the batch's last row, so text order skipped
-  // and repeated events wherever a batch spanned ids of different lengths.
-  const { rows } = await sql<StoredEvent>`
-    select ${STORED_EVENT_COLUMNS} from events
-    where (transaction_id, global_position) > (${from.transactionId}::xid8, ${from.position}::bigint)
-      and transaction_id < (
-        with snapshot as (select pg_current_snapshot() as s),
-        foreign_xids as (
-          select xid from (${HELD_ELSEWHERE}) second_read
-          where xid = any(${heldElsewhere}::bigint[]))
-        select least(
-          (select min(running) from snapshot, pg_snapshot_xip(snapshot.s) as running
-           where (running::text::numeric % 4294967296)::bigint not in (select xid from foreign_xids)),
-          pg_current_xact_id_if_assigned(),
-          (select pg_snapshot_xmax(snapshot.s) from snapshot)))
-    order by events.transaction_id, events.global_position
-    limit ${limit}`.execute(trx);
-  return rows;
+  // One statement, so one snapshot for the checkpoint, the horizon, the batch and the last event
+  // it is judged by. `commit_order`, not `transaction_id`, orders the batch: that one is the text
+  // column of the select list, and as text '100000' sorts before '99999' (events skipped and
+  // repeated wherever a batch spanned ids of different lengths).
+  const after = sql`(transaction_id, global_position) > ((select tx from checkpoint), (select pos from checkpoint))`;
+  const { rows } = await sql<
+    StoredEvent & {
+      fromTransactionId: string;
+      fromPosition: number;
+      headTransactionId: string | null;
+      headPosition: number | null;
+      commitOrder: string | null;
+    }
+  >`
+    with checkpoint as (
+      select
+        coalesce((select transaction_id from projection_checkpoints where name = ${reader.name}), '0'::xid8) as tx,
+        coalesce((select global_position from projection_checkpoints where name = ${reader.name}), 0::bigint) as pos),
+    horizon as (
+      select least(
+        (select min(running) from pg_snapshot_xip(pg_current_snapshot()) as running
+         ${
+           heldElsewhere.length > 0
+             ? sql`where (running::text::numeric % 4294967296)::bigint not in (${provenForeign(heldElsewhere)})`
+             : sql``
+         }),
+        pg_current_xact_id_if_assigned(),
+        pg_snapshot_xmax(pg_current_snapshot())) as below),
+    head as (
+      select transaction_id, global_position from events
+      where ${after} and transaction_id < (select below from horizon)
+      order by transaction_id desc, global_position desc
+      limit 1),
+    batch as (
+      select ${STORED_EVENT_COLUMNS}, events.transaction_id as commit_order from events
+      where ${after} and transaction_id < (select below from horizon)
+        and event_type = any(${reader.eventTypes as string[]}::text[])
+      order by events.transaction_id, events.global_position
+      limit ${limit})
+    select checkpoint.tx::text as from_transaction_id, checkpoint.pos as from_position,
+           head.transaction_id::text as head_transaction_id, head.global_position as head_position,
+           batch.*
+    from checkpoint left join head on true left join batch on head.transaction_id is not null
+    order by batch.commit_order, batch.global_position`.execute(trx);
+  const [first] = rows;
+  const from = { transactionId: first.fromTransactionId, position: Number(first.fromPosition) };
+  if (first.headTransactionId === null) return { from, events: [], end: from };
+  const events: StoredEvent[] = rows
+    .filter((row) => row.commitOrder !== null)
+    .map(
+      ({
+        fromTransactionId,
+        fromPosition,
+        headTransactionId,
+        headPosition,
+        commitOrder,
+        ...event
+      }) => event,
+    );
+  const last = events.at(-1);
+  const end =
+    last && events.length === limit
+      ? { transactionId: last.transactionId, position: last.globalPosition }
+      : { transactionId: first.headTransactionId, position: Number(first.headPosition) };
+  return { from, events, end };
 }

@@ -8,19 +8,24 @@ import type { Projection } from './projection';
  */
 export class ProjectionCatalogue {
   private readonly projections: ReadonlyMap<string, Projection>;
-  private readonly readers: readonly (Projection | ProcessManager)[];
+  private readonly everyReader: readonly (Projection | ProcessManager)[];
 
   constructor(
     projections: readonly Projection[],
     private readonly managers: readonly ProcessManager[] = [],
   ) {
     this.projections = new Map(projections.map((projection) => [projection.name, projection]));
-    this.readers = [...projections, ...managers];
+    this.everyReader = [...projections, ...managers];
   }
 
   /** The names of the projections and process managers. */
   names(): string[] {
-    return this.readers.map((reader) => reader.name);
+    return this.everyReader.map((reader) => reader.name);
+  }
+
+  /** The projections and process managers, each with the event types it reads. */
+  readers(): readonly (Projection | ProcessManager)[] {
+    return this.everyReader;
   }
 
   all(): Projection[] {
@@ -32,7 +37,7 @@ export class ProjectionCatalogue {
   }
 
   namesReading(eventTypes: readonly string[]): string[] {
-    return this.readers
+    return this.everyReader
       .filter((reader) => eventTypes.some((type) => reader.eventTypes.includes(type)))
       .map((reader) => reader.name);
   }

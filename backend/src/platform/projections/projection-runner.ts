@@ -2,7 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../database/database';
 import { toStoredEvent } from '../event-store/event-store';
 import { type Checkpoint, LOG_START } from './checkpoint';
-import { readEventsAfter } from './gap-free-read';
+import { HELD_ELSEWHERE_COLUMN, readEventsAfter } from './gap-free-read';
 import type { Projection, ProjectionChange } from './projection';
 
 export interface AppliedBatch {
@@ -42,11 +42,14 @@ export async function runBatch(
     const lock = options.schema
       ? rebuildLockName(projection.name)
       : projectionLockName(projection.name);
-    const { rows } = await sql<{
-      locked: boolean;
-    }>`select pg_try_advisory_xact_lock(hashtext(${lock})) as locked`.execute(trx);
+    // The lock and, in the same statement, the first read of the ids held elsewhere: each
+    // statement of a batch is a round trip, and the batches are what the worker does all day.
+    const { rows } = await sql<{ locked: boolean; heldElsewhere: string[] }>`
+      select pg_try_advisory_xact_lock(hashtext(${lock})) as locked, ${HELD_ELSEWHERE_COLUMN}`.execute(
+      trx,
+    );
     if (!rows[0].locked) return { status: 'busy' as const };
-    const batch = await applyNextBatch(trx, projection, options.batchSize);
+    const batch = await applyNextBatch(trx, projection, options.batchSize, rows[0].heldElsewhere);
     if (batch.processed > 0) await options.beforeCommit?.(batch);
     return { status: 'applied' as const, ...batch };
   });
@@ -70,21 +73,26 @@ export async function readCheckpoint(
 }
 
 /**
- * Reads the next events after the checkpoint in commit order, below the gap-free horizon (see
- * gap-free-read.ts: no event can commit behind them later), applies them and moves the checkpoint.
+ * Reads the projection's next events after its checkpoint in commit order, below the gap-free
+ * horizon (see gap-free-read.ts: no event can commit behind them later), applies them and moves
+ * the checkpoint: past them, or past the other events read over when the batch is not full. Call
+ * it holding the projection's lock; `heldElsewhere` is a first read made earlier in the
+ * transaction, made here when not given.
  */
 export async function applyNextBatch(
   trx: Transaction<Database>,
   projection: Projection,
   batchSize: number,
+  heldElsewhere?: readonly string[],
 ): Promise<AppliedBatch> {
-  const from = await readCheckpoint(trx, projection.name);
-  const rows = await readEventsAfter(trx, from, batchSize);
-  if (rows.length === 0) return { processed: 0, checkpoint: from, changes: [] };
+  const held =
+    heldElsewhere ??
+    (await sql<{ heldElsewhere: string[] }>`select ${HELD_ELSEWHERE_COLUMN}`.execute(trx)).rows[0]
+      .heldElsewhere;
+  const { from, events, end: checkpoint } = await readEventsAfter(trx, projection, batchSize, held);
+  if (checkpoint === from) return { processed: 0, checkpoint: from, changes: [] };
 
-  const changes = await projection.apply(rows.map(toStoredEvent), trx);
-  const last = rows[rows.length - 1];
-  const checkpoint = { transactionId: last.transactionId, position: last.globalPosition };
+  const changes = events.length > 0 ? await projection.apply(events.map(toStoredEvent), trx) : [];
   await sql`
     insert into projection_checkpoints (name, transaction_id, global_position, updated_at)
     values (${projection.name}, ${checkpoint.transactionId}::xid8, ${checkpoint.position}, now())
@@ -92,7 +100,28 @@ export async function applyNextBatch(
       set transaction_id = excluded.transaction_id, global_position = excluded.global_position, updated_at = now()`.execute(
     trx,
   );
-  return { processed: rows.length, checkpoint, changes };
+  return { processed: events.length, checkpoint, changes };
+}
+
+/**
+ * Of `names`, those whose checkpoint is short of the last event committed (of any type: a
+ * projection passes the others too, see applyNextBatch). One query for all of them.
+ */
+export async function lagBehindLogEnd(
+  db: Kysely<Database>,
+  names: readonly string[],
+): Promise<Set<string>> {
+  const { rows } = await sql<{ name: string }>`
+    with log_end as (
+      select transaction_id, global_position from events
+      order by transaction_id desc, global_position desc limit 1)
+    select name from unnest(${names as string[]}::text[]) as reader(name)
+    cross join log_end
+    left join projection_checkpoints checkpoint using (name)
+    where checkpoint.name is null
+       or (checkpoint.transaction_id, checkpoint.global_position)
+          < (log_end.transaction_id, log_end.global_position)`.execute(db);
+  return new Set(rows.map((row) => row.name));
 }
 
 export type DrainOutcome = 'caught-up' | 'busy' | 'out-of-time';

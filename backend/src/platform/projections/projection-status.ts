@@ -7,7 +7,7 @@ import { readCheckpoint } from './projection-runner';
 export interface ProjectionLag {
   /** Global position of the last event applied. */
   position: number;
-  /** Committed events not yet applied (counted up to LAG_COUNT_LIMIT). */
+  /** Committed events of the types it reads not yet applied (counted up to LAG_COUNT_LIMIT). */
   behind: number;
   /** Age of the oldest event not yet applied, 0 when caught up. */
   lagMs: number;
@@ -24,12 +24,13 @@ export class ProjectionStatus {
 
   async lag(): Promise<Record<string, ProjectionLag>> {
     const entries = await Promise.all(
-      this.catalogue.names().map(async (name) => {
+      this.catalogue.readers().map(async ({ name, eventTypes }) => {
         const checkpoint = await readCheckpoint(this.db, name);
         const { rows } = await sql<{ behind: number; oldest: Date | null }>`
           select count(*)::int as behind, min(occurred_at) as oldest from (
             select occurred_at from events
             where (transaction_id, global_position) > (${checkpoint.transactionId}::xid8, ${checkpoint.position}::bigint)
+              and event_type = any(${eventTypes as string[]}::text[])
             limit ${LAG_COUNT_LIMIT}) pending`.execute(this.db);
         const { behind, oldest } = rows[0];
         const lag: ProjectionLag = {

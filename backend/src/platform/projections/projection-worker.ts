@@ -4,7 +4,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../database/database';
 import { isAway, whenConnected } from '../queue/redis';
 import type { Projection } from './projection';
-import { type AppliedBatch, type BatchOptions, drainProjection } from './projection-runner';
+import {
+  type AppliedBatch,
+  type BatchOptions,
+  drainProjection,
+  lagBehindLogEnd,
+} from './projection-runner';
 import { projectionKeys } from './redis-keys';
 
 export interface ProjectionWorkerOptions {
@@ -39,6 +44,12 @@ const REDIS_BUDGET_MS = 1_000;
 /** Every projection runs at least this often, whatever Redis does. */
 export const SAFETY_NET_EVERY_MS = 1_000;
 
+/** Which projections had events left to read (unknown when the lookup failed), and when. */
+interface LogLook {
+  at: number;
+  behind?: ReadonlySet<string>;
+}
+
 /** A run in progress in this process; `again` asks it for one more pass before it ends. */
 interface ActiveRun {
   again: boolean;
@@ -68,6 +79,7 @@ export class ProjectionWorker {
   private safetyNet: NodeJS.Timeout | undefined;
   private closing = false;
   private readonly pendingWakes = new Set<string>();
+  private look: LogLook | 'pending' | undefined;
 
   constructor(private readonly options: ProjectionWorkerOptions) {
     this.keys = projectionKeys(options.prefix);
@@ -117,7 +129,8 @@ export class ProjectionWorker {
   }
 
   /**
-   * Starts the safety net: each projection not run in the last `everyMs` runs now. Their passes are
+   * Starts the safety net: each projection not run in the last `everyMs` runs now, unless the last
+   * look at the log (one query a period for all of them) found it at the end. Their passes are
    * spread over the period (the first ones staggered, the timer fine enough to keep them apart):
    * dozens of projections checking in the same instant made a burst of transactions every second
    * that delayed the projections being woken by commands.
@@ -128,18 +141,44 @@ export class ProjectionWorker {
     const started = Date.now();
     names.forEach((name, index) => {
       if (!this.lastStarted.has(name))
-        this.lastStarted.set(name, started - everyMs + Math.floor((index * everyMs) / names.length));
+        this.lastStarted.set(
+          name,
+          started - everyMs + Math.floor((index * everyMs) / names.length),
+        );
     });
     this.safetyNet = setInterval(
       () => {
         const now = Date.now();
+        const look = this.lookAtLog(names, everyMs, now);
         for (const name of names) {
           if (this.active.has(name) || now - (this.lastStarted.get(name) ?? 0) < everyMs) continue;
+          // The look is not back yet: a pass waits for it rather than running blind.
+          if (look === 'pending') continue;
+          if (look.behind && !look.behind.has(name)) {
+            this.lastStarted.set(name, now);
+            continue;
+          }
           this.run(name).catch((error: unknown) => this.options.onError?.(name, error));
         }
       },
       Math.max(10, Math.floor(everyMs / (2 * Math.max(1, names.length)))),
     );
+  }
+
+  /**
+   * The projections whose checkpoint is short of the last event committed, looked up at most once
+   * per period; `pending` while the lookup runs. When it fails, `behind` is unknown and every pass
+   * of that period runs (and reports its own failure). An event committed after the look is found
+   * by the next one, or sooner by its wake-up.
+   */
+  private lookAtLog(names: readonly string[], everyMs: number, now: number): LogLook | 'pending' {
+    if (this.look === 'pending') return 'pending';
+    if (this.look && now - this.look.at < everyMs) return this.look;
+    this.look = 'pending';
+    lagBehindLogEnd(this.options.db, names)
+      .then((behind) => (this.look = { at: Date.now(), behind }))
+      .catch(() => (this.look = { at: Date.now() }));
+    return 'pending';
   }
 
   stopSafetyNet(): void {
@@ -160,9 +199,12 @@ export class ProjectionWorker {
       this.lastStarted.set(name, Date.now());
       const deadline = Date.now() + (this.options.budgetMs ?? 2_000);
       let outcome = await this.drain(projection);
-      // Wake-ups that arrived during this run are caught up now, within this run's time budget.
+      // Wake-ups that arrived during this run are caught up now, within this run's time budget,
+      // after the same short wait as a first wake-up: under a steady stream of commands a pass
+      // right after the last one would find one or two events, and each pass is a transaction.
       while (outcome === 'caught-up' && run.again) {
         run.again = false;
+        await new Promise((resolve) => setTimeout(resolve, WAKE_COALESCE_MS));
         outcome = Date.now() < deadline ? await this.drain(projection) : 'out-of-time';
       }
       // Ends in the same tick as the last check of `again`: a later run() starts a new run.

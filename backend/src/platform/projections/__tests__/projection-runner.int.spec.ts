@@ -7,12 +7,13 @@ import type { Db } from '../../database/database.module';
 import { appendEvents } from '../../event-store/event-store';
 import { hasReached } from '../checkpoint';
 import { readEventsAfter } from '../gap-free-read';
-import { drainProjection, readCheckpoint } from '../projection-runner';
+import { drainProjection, lagBehindLogEnd, readCheckpoint } from '../projection-runner';
 import { RebuildBehindLiveError, rebuildProjection } from '../rebuild';
 import {
   createThingsTables,
   dropThingsTables,
   logHead,
+  THING_EVENT_TYPES,
   THING_STREAM,
   thingMetadata,
   thingsProjection,
@@ -107,15 +108,63 @@ describe('projection runner', () => {
             trx,
           );
         }
-        const [first] = await readEventsAfter(trx, { transactionId: '8', position: 0 }, 1);
-        expect(first.transactionId).toBe('9');
-        const both = await readEventsAfter(trx, { transactionId: '8', position: 0 }, 2);
-        expect(both.map((event) => event.transactionId)).toEqual(['9', '10']);
+        const reader = { name: 'test-commit-order', eventTypes: THING_EVENT_TYPES };
+        await sql`
+          insert into projection_checkpoints (name, transaction_id, global_position)
+          values (${reader.name}, '8'::xid8, 0)`.execute(trx);
+        const one = await readEventsAfter(trx, reader, 1, []);
+        expect(one.events.map((event) => event.transactionId)).toEqual(['9']);
+        expect(one.end.transactionId).toBe('9');
+        const both = await readEventsAfter(trx, reader, 2, []);
+        expect(both.events.map((event) => event.transactionId)).toEqual(['9', '10']);
         throw new Error('rollback');
       })
       .catch((error: Error) => {
         if (error.message !== 'rollback') throw error;
       });
+  });
+
+  it('reads only the event types the projection folds, and moves its checkpoint past the others', async () => {
+    const tenantId = randomUUID();
+    const thing = randomUUID();
+    await projectToHead(db);
+    const appendOther = (count: number) =>
+      appendEvents(db, {
+        tenantId,
+        streamType: 'test-other',
+        streamId: randomUUID(),
+        expectedVersion: 0,
+        metadata: thingMetadata(),
+        events: Array.from({ length: count }, () => ({ type: 'OtherHappened', data: {} })),
+      });
+    await appendOther(3);
+    await appendEvents(db, create(tenantId, thing, [5]));
+    const last = await appendOther(4);
+
+    const seen: string[] = [];
+    const watching = {
+      ...thingsProjection,
+      apply: (batch: Parameters<typeof thingsProjection.apply>[0], trx: Parameters<typeof thingsProjection.apply>[1]) => {
+        seen.push(...batch.map((event) => event.eventType));
+        return thingsProjection.apply(batch, trx);
+      },
+    };
+    // A batch of 2 fills with the thing's two events; the next one finds none of its types.
+    expect(await drainProjection(db, watching, { batchSize: 2, budgetMs: 5_000 })).toBe('caught-up');
+    expect(seen).toEqual(['ThingCreated', 'ThingMoved']);
+    expect(await totalOf(db, thing)).toBe(5);
+    // Past the other stream's last event: the next read does not scan them again.
+    expect(await readCheckpoint(db, thingsProjection.name)).toEqual({
+      transactionId: last.transactionId,
+      position: last.position,
+    });
+    // So the safety net finds nothing left for it, until any event is committed.
+    const never = 'test-never-ran';
+    expect(await lagBehindLogEnd(db, [thingsProjection.name, never])).toEqual(new Set([never]));
+    await appendOther(1);
+    expect(await lagBehindLogEnd(db, [thingsProjection.name])).toEqual(
+      new Set([thingsProjection.name]),
+    );
   });
 
   it('rebuilds into fresh tables equal to the live ones after thousands of interleaved events, while serving, and never moves the checkpoint back', async () => {
