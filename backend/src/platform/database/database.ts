@@ -1,6 +1,7 @@
 import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
 import { Pool, types } from 'pg';
 import type { DB } from './database.types';
+import { PreparingClient } from './preparing-client';
 
 /** Every table's row type, generated from the migrated schema (`npm run db:types`). */
 export type Database = DB;
@@ -27,6 +28,7 @@ export function createPool(options: DatabaseOptions): Pool {
     // A connection left idle inside a transaction holds back pg_snapshot_xmin and stalls projections.
     idle_in_transaction_session_timeout: 10_000,
     connectionTimeoutMillis: 5_000,
+    Client: PreparingClient,
   });
   // An idle connection ended by the server (a restart, pg_terminate_backend, a failover) is an
   // 'error' event on the pool: unheard, it would end the process. The pool drops that connection
