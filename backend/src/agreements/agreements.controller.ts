@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  Inject,
-  Param,
-  Patch,
-  Post,
-  Req,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Patch, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
@@ -30,7 +19,7 @@ import { Roles } from '../platform/auth/roles.decorator';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
 import { NotFoundError } from '../platform/errors/domain-error';
-import { ApiIdempotencyKey, ApiZodBody } from '../platform/http/openapi.decorators';
+import { CommandRoute } from '../platform/http/openapi.decorators';
 import { idParam } from '../platform/http/id-param';
 import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
@@ -66,7 +55,9 @@ export class ContractsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Contratos ativos, mais novos primeiro, com as contagens de assinaturas' })
+  @ApiOperation({
+    summary: 'Contratos ativos, mais novos primeiro, com as contagens de assinaturas',
+  })
   @ReadsProjections(CONTRACTS_PROJECTION, CONTRACT_SIGNATURES_PROJECTION)
   async list(@CurrentUser() user: AuthUser) {
     return { items: await this.contracts.list(user.tenantId) };
@@ -80,10 +71,11 @@ export class ContractsController {
   }
 
   @Post()
-  @HttpCode(201)
-  @ApiOperation({ summary: 'Cria um contrato ou termo; 201 { id, position }' })
-  @ApiZodBody(createContractSchema)
-  @ApiIdempotencyKey()
+  @CommandRoute(
+    201,
+    { summary: 'Cria um contrato ou termo; 201 { id, position }' },
+    createContractSchema,
+  )
   create(
     @CurrentCommandContext() context: CommandContext,
     @Body(new ZodValidationPipe(createContractSchema)) terms: ContractTerms,
@@ -92,13 +84,14 @@ export class ContractsController {
   }
 
   @Patch(':id')
-  @HttpCode(200)
-  @ApiOperation({
-    summary:
-      'Altera titulo, conteudo ou tipo (uma nova versão quando a atual já tem assinaturas); { isActive: false } desativa',
-  })
-  @ApiZodBody(updateContractSchema)
-  @ApiIdempotencyKey()
+  @CommandRoute(
+    200,
+    {
+      summary:
+        'Altera titulo, conteudo ou tipo (uma nova versão quando a atual já tem assinaturas); { isActive: false } desativa',
+    },
+    updateContractSchema,
+  )
   update(
     @CurrentCommandContext() context: CommandContext,
     @Param('id') id: string,
@@ -108,7 +101,9 @@ export class ContractsController {
   }
 
   @Get(':id/signatures')
-  @ApiOperation({ summary: 'Quem assinou, quando, e as evidências (IP anonimizado, hash do texto)' })
+  @ApiOperation({
+    summary: 'Quem assinou, quando, e as evidências (IP anonimizado, hash do texto)',
+  })
   @ReadsProjections(CONTRACTS_PROJECTION, CONTRACT_SIGNATURES_PROJECTION)
   async signatures(@CurrentUser() user: AuthUser, @Param('id') id: string) {
     const contract = await this.contracts.find(user.tenantId, contractId(id));
@@ -134,13 +129,14 @@ export class ContractsController {
 
   @Post(':id/sign')
   @Roles('aluno')
-  @HttpCode(201)
-  @ApiOperation({
-    summary:
-      'O aluno assina a versão atual; 201 { id, signatureId, position }; 409 already_signed; 404 para contrato inativo',
-  })
-  @ApiZodBody(signContractSchema)
-  @ApiIdempotencyKey()
+  @CommandRoute(
+    201,
+    {
+      summary:
+        'O aluno assina a versão atual; 201 { id, signatureId, position }; 409 already_signed; 404 para contrato inativo',
+    },
+    signContractSchema,
+  )
   async sign(
     @CurrentCommandContext() context: CommandContext,
     @CurrentUser() user: AuthUser,
@@ -189,7 +185,9 @@ export class StudentContractsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: "Contratos ativos do personal: 'pendente' ou 'assinado' (versão atual)" })
+  @ApiOperation({
+    summary: "Contratos ativos do personal: 'pendente' ou 'assinado' (versão atual)",
+  })
   @ReadsProjections(CONTRACTS_PROJECTION, CONTRACT_SIGNATURES_PROJECTION)
   async list(@CurrentUser() user: AuthUser) {
     const account = await this.studentOf(user);

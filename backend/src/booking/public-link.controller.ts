@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Put } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type PublicLinkSettings, publicLinkSettingsSchema } from '../contracts/booking';
 import type { AuthUser } from '../platform/auth/auth-user';
@@ -6,7 +6,7 @@ import { CurrentUser } from '../platform/auth/current-user.decorator';
 import { Roles } from '../platform/auth/roles.decorator';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
-import { ApiIdempotencyKey, ApiZodBody } from '../platform/http/openapi.decorators';
+import { CommandRoute } from '../platform/http/openapi.decorators';
 import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
 import { PublicBooking } from './commands/public-booking';
 import { PublicLinkCommands } from './commands/public-link.commands';
@@ -30,10 +30,11 @@ export class PublicLinkController {
   }
 
   @Put()
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Salva as configurações do link público' })
-  @ApiZodBody(publicLinkSettingsSchema)
-  @ApiIdempotencyKey()
+  @CommandRoute(
+    200,
+    { summary: 'Salva as configurações do link público' },
+    publicLinkSettingsSchema,
+  )
   async save(
     @CurrentCommandContext() context: CommandContext,
     @Body(new ZodValidationPipe(publicLinkSettingsSchema)) settings: PublicLinkSettings,

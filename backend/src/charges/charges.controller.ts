@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { randomBytes } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
@@ -20,7 +20,7 @@ import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
 import { fold } from '../platform/event-store/decider';
 import { readStream } from '../platform/event-store/event-store';
-import { ApiIdempotencyKey, ApiZodBody } from '../platform/http/openapi.decorators';
+import { CommandRoute } from '../platform/http/openapi.decorators';
 import { parseOrThrow, ZodValidationPipe } from '../platform/http/zod-validation.pipe';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 import { ChargeCommands, PixSettingsCommands } from './commands/charge.commands';
@@ -111,13 +111,14 @@ export class ChargesController {
   }
 
   @Put('settings/pix')
-  @HttpCode(200)
-  @ApiOperation({
-    summary:
-      'Salva a chave PIX (CPF, CNPJ, e-mail, telefone ou aleatória), o nome do recebedor (até 25) e a cidade (até 15), sem acentos',
-  })
-  @ApiZodBody(pixSettingsSchema)
-  @ApiIdempotencyKey()
+  @CommandRoute(
+    200,
+    {
+      summary:
+        'Salva a chave PIX (CPF, CNPJ, e-mail, telefone ou aleatória), o nome do recebedor (até 25) e a cidade (até 15), sem acentos',
+    },
+    pixSettingsSchema,
+  )
   async setPixSettings(
     @CurrentCommandContext() context: CommandContext,
     @Body(new ZodValidationPipe(pixSettingsSchema)) body: unknown,
@@ -131,12 +132,13 @@ export class ChargesController {
   }
 
   @Post('charges')
-  @HttpCode(201)
-  @ApiOperation({
-    summary: 'Cobra um plano do aluno por PIX: BR Code estático com o valor e o txid',
-  })
-  @ApiZodBody(createChargeSchema)
-  @ApiIdempotencyKey()
+  @CommandRoute(
+    201,
+    {
+      summary: 'Cobra um plano do aluno por PIX: BR Code estático com o valor e o txid',
+    },
+    createChargeSchema,
+  )
   async create(
     @CurrentCommandContext() context: CommandContext,
     @Body(new ZodValidationPipe(createChargeSchema)) body: { studentId: string; planId: string },
@@ -201,12 +203,10 @@ export class ChargesController {
   }
 
   @Post('charges/:id/confirm')
-  @HttpCode(200)
-  @ApiOperation({
+  @CommandRoute(200, {
     summary:
       'Marca como paga: registra a receita (PIX) e concede os créditos do plano, uma vez só; repetir responde o mesmo',
   })
-  @ApiIdempotencyKey()
   async confirm(
     @CurrentCommandContext() context: CommandContext,
     @Param('id') id: string,
@@ -227,9 +227,9 @@ export class ChargesController {
   }
 
   @Post('charges/:id/cancel')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Cancela uma cobrança pendente (uma cobrança paga não se cancela)' })
-  @ApiIdempotencyKey()
+  @CommandRoute(200, {
+    summary: 'Cancela uma cobrança pendente (uma cobrança paga não se cancela)',
+  })
   async cancel(
     @CurrentCommandContext() context: CommandContext,
     @Param('id') id: string,

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
@@ -13,7 +13,7 @@ import { CurrentUser } from '../platform/auth/current-user.decorator';
 import { Roles } from '../platform/auth/roles.decorator';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
-import { ApiIdempotencyKey, ApiZodBody } from '../platform/http/openapi.decorators';
+import { CommandRoute } from '../platform/http/openapi.decorators';
 import { parseOrThrow, ZodValidationPipe } from '../platform/http/zod-validation.pipe';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 import { FinanceSettingsCommands } from './commands/finance-settings.commands';
@@ -72,10 +72,11 @@ export class FinanceController {
   }
 
   @Put('settings/goals')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Salva as metas; sem `alocacao`, mantém a regra atual' })
-  @ApiZodBody(goalsSchema)
-  @ApiIdempotencyKey()
+  @CommandRoute(
+    200,
+    { summary: 'Salva as metas; sem `alocacao`, mantém a regra atual' },
+    goalsSchema,
+  )
   async setGoals(
     @CurrentCommandContext() context: CommandContext,
     @Body(new ZodValidationPipe(goalsSchema)) body: GoalsBody,

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
@@ -18,7 +18,7 @@ import { CurrentUser } from '../platform/auth/current-user.decorator';
 import { Roles } from '../platform/auth/roles.decorator';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
-import { ApiIdempotencyKey, ApiZodBody } from '../platform/http/openapi.decorators';
+import { CommandRoute } from '../platform/http/openapi.decorators';
 import { parseOrThrow, ZodValidationPipe } from '../platform/http/zod-validation.pipe';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 import { transactionNotFound } from './domain/transaction.decider';
@@ -86,13 +86,14 @@ export class TransactionsController {
   }
 
   @Post('transactions')
-  @HttpCode(201)
-  @ApiOperation({
-    summary:
-      'Registra uma receita ou despesa; uma receita sem alocações é dividida pela regra das configurações',
-  })
-  @ApiZodBody(recordTransactionSchema)
-  @ApiIdempotencyKey()
+  @CommandRoute(
+    201,
+    {
+      summary:
+        'Registra uma receita ou despesa; uma receita sem alocações é dividida pela regra das configurações',
+    },
+    recordTransactionSchema,
+  )
   async record(
     @CurrentCommandContext() context: CommandContext,
     @Body(new ZodValidationPipe(recordTransactionSchema)) body: RecordTransactionBody,
@@ -162,9 +163,7 @@ export class TransactionsController {
   }
 
   @Post('transactions/:id/void')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Estorna a transação: fica no histórico, fora de todos os totais' })
-  @ApiIdempotencyKey()
+  @CommandRoute(200, { summary: 'Estorna a transação: fica no histórico, fora de todos os totais' })
   async void(@CurrentCommandContext() context: CommandContext, @Param('id') id: string) {
     return this.commands.handle(context, transactionId(id), { type: 'VoidTransaction' });
   }

@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Inject,
-  Param,
-  Patch,
-  Post,
-  Put,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { v7 as uuidv7 } from 'uuid';
 import {
@@ -27,7 +16,7 @@ import { Roles } from '../platform/auth/roles.decorator';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
 import { idParam } from '../platform/http/id-param';
-import { ApiIdempotencyKey, ApiZodBody } from '../platform/http/openapi.decorators';
+import { CommandRoute } from '../platform/http/openapi.decorators';
 import { parseOrThrow, ZodValidationPipe } from '../platform/http/zod-validation.pipe';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 import { LocationCommands } from './commands/location.commands';
@@ -63,12 +52,13 @@ export class LocationsController {
   }
 
   @Post('locations')
-  @HttpCode(201)
-  @ApiOperation({
-    summary: 'Cadastra um local (endereço inteiro ou em partes); 201 { id, position }',
-  })
-  @ApiZodBody(createLocationSchema)
-  @ApiIdempotencyKey()
+  @CommandRoute(
+    201,
+    {
+      summary: 'Cadastra um local (endereço inteiro ou em partes); 201 { id, position }',
+    },
+    createLocationSchema,
+  )
   create(
     @CurrentCommandContext() context: CommandContext,
     @Body(new ZodValidationPipe(createLocationSchema)) details: LocationDetails,
@@ -77,10 +67,11 @@ export class LocationsController {
   }
 
   @Patch('locations/:id')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Altera nome, endereço, CEP; { ativo: false } inativa o local' })
-  @ApiZodBody(updateLocationSchema)
-  @ApiIdempotencyKey()
+  @CommandRoute(
+    200,
+    { summary: 'Altera nome, endereço, CEP; { ativo: false } inativa o local' },
+    updateLocationSchema,
+  )
   update(
     @CurrentCommandContext() context: CommandContext,
     @Param('id') id: string,
@@ -94,9 +85,7 @@ export class LocationsController {
   }
 
   @Delete('locations/:id')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Remove o local; 409 has_links quando há agendamentos nele' })
-  @ApiIdempotencyKey()
+  @CommandRoute(200, { summary: 'Remove o local; 409 has_links quando há agendamentos nele' })
   remove(@CurrentCommandContext() context: CommandContext, @Param('id') id: string) {
     return this.commands.handle(context, locationId(id), { type: 'RemoveLocation' });
   }
@@ -111,10 +100,11 @@ export class LocationsController {
   }
 
   @Put('locations/:id/policy')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Define a política de cancelamento do local' })
-  @ApiZodBody(cancellationPolicySchema)
-  @ApiIdempotencyKey()
+  @CommandRoute(
+    200,
+    { summary: 'Define a política de cancelamento do local' },
+    cancellationPolicySchema,
+  )
   setPolicy(
     @CurrentCommandContext() context: CommandContext,
     @Param('id') id: string,

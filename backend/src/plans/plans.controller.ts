@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Inject,
-  Param,
-  Patch,
-  Post,
-  Query,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { v7 as uuidv7 } from 'uuid';
 import {
@@ -23,7 +12,7 @@ import { CurrentUser } from '../platform/auth/current-user.decorator';
 import { Roles } from '../platform/auth/roles.decorator';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
-import { ApiIdempotencyKey, ApiZodBody } from '../platform/http/openapi.decorators';
+import { CommandRoute } from '../platform/http/openapi.decorators';
 import { idParam } from '../platform/http/id-param';
 import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
@@ -59,10 +48,7 @@ export class PlansController {
   }
 
   @Post()
-  @HttpCode(201)
-  @ApiOperation({ summary: 'Cadastra um plano; 201 { id, position }' })
-  @ApiZodBody(createPlanSchema)
-  @ApiIdempotencyKey()
+  @CommandRoute(201, { summary: 'Cadastra um plano; 201 { id, position }' }, createPlanSchema)
   create(
     @CurrentCommandContext() context: CommandContext,
     @Body(new ZodValidationPipe(createPlanSchema)) terms: PlanTerms,
@@ -71,10 +57,11 @@ export class PlansController {
   }
 
   @Patch(':id')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Altera os campos enviados; { arquivado: true } arquiva o plano' })
-  @ApiZodBody(updatePlanSchema)
-  @ApiIdempotencyKey()
+  @CommandRoute(
+    200,
+    { summary: 'Altera os campos enviados; { arquivado: true } arquiva o plano' },
+    updatePlanSchema,
+  )
   update(
     @CurrentCommandContext() context: CommandContext,
     @Param('id') id: string,
@@ -84,9 +71,7 @@ export class PlansController {
   }
 
   @Delete(':id')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Remove o plano; 409 has_links quando algum aluno o tem' })
-  @ApiIdempotencyKey()
+  @CommandRoute(200, { summary: 'Remove o plano; 409 has_links quando algum aluno o tem' })
   remove(@CurrentCommandContext() context: CommandContext, @Param('id') id: string) {
     return this.commands.handle(context, planId(id), { type: 'RemovePlan' });
   }

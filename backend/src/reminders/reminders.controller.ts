@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Put } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { TrainerContacts } from '../contracts/identity';
 import { type ReminderSettings, reminderSettingsSchema } from '../contracts/reminders';
@@ -7,7 +7,7 @@ import { CurrentUser } from '../platform/auth/current-user.decorator';
 import { Roles } from '../platform/auth/roles.decorator';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
-import { ApiIdempotencyKey, ApiZodBody } from '../platform/http/openapi.decorators';
+import { CommandRoute } from '../platform/http/openapi.decorators';
 import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 import { ReminderSettingsCommands } from './commands/reminder-settings.commands';
@@ -35,10 +35,7 @@ export class RemindersController {
   }
 
   @Put('settings/reminders')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Salva as configurações dos lembretes' })
-  @ApiZodBody(reminderSettingsSchema)
-  @ApiIdempotencyKey()
+  @CommandRoute(200, { summary: 'Salva as configurações dos lembretes' }, reminderSettingsSchema)
   saveSettings(
     @CurrentCommandContext() context: CommandContext,
     @Body(new ZodValidationPipe(reminderSettingsSchema)) settings: ReminderSettings,

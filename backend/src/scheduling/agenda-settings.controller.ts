@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { v7 as uuidv7 } from 'uuid';
 import {
@@ -13,7 +13,7 @@ import { Roles } from '../platform/auth/roles.decorator';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
 import { idParam } from '../platform/http/id-param';
-import { ApiIdempotencyKey, ApiZodBody } from '../platform/http/openapi.decorators';
+import { CommandRoute } from '../platform/http/openapi.decorators';
 import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 import { AvailabilityCommands } from './commands/availability.commands';
@@ -44,13 +44,14 @@ export class AgendaSettingsController {
   }
 
   @Put('availability')
-  @HttpCode(200)
-  @ApiOperation({
-    summary:
-      'Substitui todos os horários de uma vez (um salvamento que falha mantém os anteriores)',
-  })
-  @ApiZodBody(availabilitySchema)
-  @ApiIdempotencyKey()
+  @CommandRoute(
+    200,
+    {
+      summary:
+        'Substitui todos os horários de uma vez (um salvamento que falha mantém os anteriores)',
+    },
+    availabilitySchema,
+  )
   setAvailability(
     @CurrentCommandContext() context: CommandContext,
     @Body(new ZodValidationPipe(availabilitySchema)) { items }: { items: AvailabilityRow[] },
@@ -69,12 +70,13 @@ export class AgendaSettingsController {
   }
 
   @Post('vacations')
-  @HttpCode(201)
-  @ApiOperation({
-    summary: 'Ativa férias de startDate a endDate (inclusive): nenhum agendamento nesses dias',
-  })
-  @ApiZodBody(vacationSchema)
-  @ApiIdempotencyKey()
+  @CommandRoute(
+    201,
+    {
+      summary: 'Ativa férias de startDate a endDate (inclusive): nenhum agendamento nesses dias',
+    },
+    vacationSchema,
+  )
   startVacation(
     @CurrentCommandContext() context: CommandContext,
     @Body(new ZodValidationPipe(vacationSchema)) period: VacationInput,
@@ -83,9 +85,7 @@ export class AgendaSettingsController {
   }
 
   @Delete('vacations/:id')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Remove o período (sai da lista e deixa de bloquear)' })
-  @ApiIdempotencyKey()
+  @CommandRoute(200, { summary: 'Remove o período (sai da lista e deixa de bloquear)' })
   endVacation(@CurrentCommandContext() context: CommandContext, @Param('id') id: string) {
     return this.vacations.handle(context, vacationId(id), { type: 'EndVacation' });
   }

@@ -25,7 +25,7 @@ import { Roles } from '../platform/auth/roles.decorator';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
 import { idParam } from '../platform/http/id-param';
-import { ApiIdempotencyKey, ApiZodBody } from '../platform/http/openapi.decorators';
+import { ApiIdempotencyKey, CommandRoute } from '../platform/http/openapi.decorators';
 import { parseOrThrow, ZodValidationPipe } from '../platform/http/zod-validation.pipe';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 import { SessionScheduling } from './commands/session-scheduling';
@@ -66,13 +66,14 @@ export class SessionsController {
   }
 
   @Post()
-  @HttpCode(201)
-  @ApiOperation({
-    summary:
-      "Agenda uma sessão: 201 { id, position, warning? }; com repeat, uma por semana: 201 { created, refused, position }. 400 invalid_range; 404 aluno/local; 409 blocked_period, schedule_conflict (allowOverlap: true agenda assim mesmo); warning 'outside_availability' fora dos horários",
-  })
-  @ApiZodBody(bookSessionSchema)
-  @ApiIdempotencyKey()
+  @CommandRoute(
+    201,
+    {
+      summary:
+        "Agenda uma sessão: 201 { id, position, warning? }; com repeat, uma por semana: 201 { created, refused, position }. 400 invalid_range; 404 aluno/local; 409 blocked_period, schedule_conflict (allowOverlap: true agenda assim mesmo); warning 'outside_availability' fora dos horários",
+    },
+    bookSessionSchema,
+  )
   book(
     @CurrentCommandContext() context: CommandContext,
     @Body(new ZodValidationPipe(bookSessionSchema)) input: BookSessionInput,
@@ -81,13 +82,14 @@ export class SessionsController {
   }
 
   @Patch(':id')
-  @HttpCode(200)
-  @ApiOperation({
-    summary:
-      "Altera a sessão (scope 'following': esta e as próximas da série, deslocadas igualmente): horários pela mesma guarda; status feita consome 1 crédito (warning 'no_credits' com saldo 0), de feita para outro devolve, cancelada tarde com queima de crédito queima 1",
-  })
-  @ApiZodBody(updateSessionSchema)
-  @ApiIdempotencyKey()
+  @CommandRoute(
+    200,
+    {
+      summary:
+        "Altera a sessão (scope 'following': esta e as próximas da série, deslocadas igualmente): horários pela mesma guarda; status feita consome 1 crédito (warning 'no_credits' com saldo 0), de feita para outro devolve, cancelada tarde com queima de crédito queima 1",
+    },
+    updateSessionSchema,
+  )
   change(
     @CurrentCommandContext() context: CommandContext,
     @Param('id') id: string,

@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Inject,
-  Param,
-  Patch,
-  Post,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type PlatformConfig } from '../config/config';
@@ -29,7 +18,7 @@ import { CurrentUser } from '../platform/auth/current-user.decorator';
 import { Roles } from '../platform/auth/roles.decorator';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
-import { ApiIdempotencyKey, ApiZodBody } from '../platform/http/openapi.decorators';
+import { CommandRoute } from '../platform/http/openapi.decorators';
 import { idParam } from '../platform/http/id-param';
 import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
@@ -59,10 +48,11 @@ export class StudentsController {
   }
 
   @Post()
-  @HttpCode(201)
-  @ApiOperation({ summary: 'Cadastra um aluno (0 créditos); 201 { id, position }' })
-  @ApiZodBody(createStudentSchema)
-  @ApiIdempotencyKey()
+  @CommandRoute(
+    201,
+    { summary: 'Cadastra um aluno (0 créditos); 201 { id, position }' },
+    createStudentSchema,
+  )
   create(
     @CurrentCommandContext() context: CommandContext,
     @Body(new ZodValidationPipe(createStudentSchema)) profile: StudentProfile,
@@ -78,10 +68,11 @@ export class StudentsController {
   }
 
   @Patch(':id')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Altera os campos enviados; null limpa um campo opcional' })
-  @ApiZodBody(updateStudentSchema)
-  @ApiIdempotencyKey()
+  @CommandRoute(
+    200,
+    { summary: 'Altera os campos enviados; null limpa um campo opcional' },
+    updateStudentSchema,
+  )
   update(
     @CurrentCommandContext() context: CommandContext,
     @Param('id') id: string,
@@ -91,18 +82,13 @@ export class StudentsController {
   }
 
   @Delete(':id')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Remove o aluno (o histórico de créditos continua no log)' })
-  @ApiIdempotencyKey()
+  @CommandRoute(200, { summary: 'Remove o aluno (o histórico de créditos continua no log)' })
   remove(@CurrentCommandContext() context: CommandContext, @Param('id') id: string) {
     return this.commands.handle(context, studentId(id), { type: 'RemoveStudent' });
   }
 
   @Post(':id/credits')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Concede créditos (1 a 1000)' })
-  @ApiZodBody(grantCreditsSchema)
-  @ApiIdempotencyKey()
+  @CommandRoute(200, { summary: 'Concede créditos (1 a 1000)' }, grantCreditsSchema)
   grant(
     @CurrentCommandContext() context: CommandContext,
     @Param('id') id: string,
@@ -112,10 +98,11 @@ export class StudentsController {
   }
 
   @Post(':id/credits/consume')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Consome 1 crédito; 409 no_credits quando o saldo é 0' })
-  @ApiZodBody(consumeCreditSchema)
-  @ApiIdempotencyKey()
+  @CommandRoute(
+    200,
+    { summary: 'Consome 1 crédito; 409 no_credits quando o saldo é 0' },
+    consumeCreditSchema,
+  )
   consume(
     @CurrentCommandContext() context: CommandContext,
     @Param('id') id: string,

@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Inject,
-  Param,
-  Patch,
-  Post,
-  Query,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { v7 as uuidv7 } from 'uuid';
 import {
@@ -28,7 +17,7 @@ import { CurrentUser } from '../platform/auth/current-user.decorator';
 import { Roles } from '../platform/auth/roles.decorator';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
-import { ApiIdempotencyKey, ApiZodBody } from '../platform/http/openapi.decorators';
+import { CommandRoute } from '../platform/http/openapi.decorators';
 import { parseOrThrow, ZodValidationPipe } from '../platform/http/zod-validation.pipe';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 import { TaskListCommands } from './commands/task-list.commands';
@@ -62,10 +51,11 @@ export class TasksController {
   }
 
   @Post('task-lists')
-  @HttpCode(201)
-  @ApiOperation({ summary: 'Cria uma lista { nome, cor?, ordem? }; 201 { id, position }' })
-  @ApiZodBody(createTaskListSchema)
-  @ApiIdempotencyKey()
+  @CommandRoute(
+    201,
+    { summary: 'Cria uma lista { nome, cor?, ordem? }; 201 { id, position }' },
+    createTaskListSchema,
+  )
   createList(
     @CurrentCommandContext() context: CommandContext,
     @Body(new ZodValidationPipe(createTaskListSchema)) list: NewTaskList,
@@ -74,10 +64,11 @@ export class TasksController {
   }
 
   @Patch('task-lists/:id')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Altera nome, cor ou ordem de uma lista (a padrão também)' })
-  @ApiZodBody(updateTaskListSchema)
-  @ApiIdempotencyKey()
+  @CommandRoute(
+    200,
+    { summary: 'Altera nome, cor ou ordem de uma lista (a padrão também)' },
+    updateTaskListSchema,
+  )
   updateList(
     @CurrentCommandContext() context: CommandContext,
     @Param('id') id: string,
@@ -88,12 +79,10 @@ export class TasksController {
   }
 
   @Delete('task-lists/:id')
-  @HttpCode(200)
-  @ApiOperation({
+  @CommandRoute(200, {
     summary:
       'Exclui uma lista; 409 has_links enquanto tiver tarefas, 409 default_list para a padrão',
   })
-  @ApiIdempotencyKey()
   removeList(@CurrentCommandContext() context: CommandContext, @Param('id') id: string) {
     const padrao = listId(id) === defaultTaskListId(context.tenantId);
     return this.lists.handle(context, id, { type: 'RemoveTaskList', padrao });
@@ -121,13 +110,14 @@ export class TasksController {
   }
 
   @Post('tasks')
-  @HttpCode(201)
-  @ApiOperation({
-    summary:
-      'Cria uma tarefa (sem listId, na lista padrão; sem ordem, no fim); 201 { id, position }',
-  })
-  @ApiZodBody(createTaskSchema)
-  @ApiIdempotencyKey()
+  @CommandRoute(
+    201,
+    {
+      summary:
+        'Cria uma tarefa (sem listId, na lista padrão; sem ordem, no fim); 201 { id, position }',
+    },
+    createTaskSchema,
+  )
   createTask(
     @CurrentCommandContext() context: CommandContext,
     @Body(new ZodValidationPipe(createTaskSchema)) task: NewTask,
@@ -140,13 +130,14 @@ export class TasksController {
   }
 
   @Patch('tasks/:id')
-  @HttpCode(200)
-  @ApiOperation({
-    summary:
-      'Altera os campos enviados; { concluida: true } conclui (uma tarefa que se repete cria a próxima), false reabre',
-  })
-  @ApiZodBody(updateTaskSchema)
-  @ApiIdempotencyKey()
+  @CommandRoute(
+    200,
+    {
+      summary:
+        'Altera os campos enviados; { concluida: true } conclui (uma tarefa que se repete cria a próxima), false reabre',
+    },
+    updateTaskSchema,
+  )
   updateTask(
     @CurrentCommandContext() context: CommandContext,
     @Param('id') id: string,
@@ -160,9 +151,7 @@ export class TasksController {
   }
 
   @Delete('tasks/:id')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Exclui uma tarefa' })
-  @ApiIdempotencyKey()
+  @CommandRoute(200, { summary: 'Exclui uma tarefa' })
   removeTask(@CurrentCommandContext() context: CommandContext, @Param('id') id: string) {
     return this.tasks.handle(context, taskId(id), { type: 'RemoveTask' });
   }

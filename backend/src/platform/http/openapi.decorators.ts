@@ -1,4 +1,11 @@
-import { ApiBody, ApiHeader, type SchemaObject } from '@nestjs/swagger';
+import { applyDecorators, HttpCode } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiHeader,
+  ApiOperation,
+  type ApiOperationOptions,
+  type SchemaObject,
+} from '@nestjs/swagger';
 import { z, type ZodType } from 'zod';
 
 /** The body's OpenAPI schema straight from the zod schema that validates it. */
@@ -17,3 +24,15 @@ export const ApiIdempotencyKey = () =>
     required: false,
     description: 'Repetir a chave devolve a primeira resposta e não grava nada',
   });
+
+/**
+ * A command's route: its HTTP status, its OpenAPI operation and body (the zod schema the route's
+ * ZodValidationPipe validates with), and the `Idempotency-Key` header every command accepts.
+ */
+export const CommandRoute = (status: number, operation: ApiOperationOptions, body?: ZodType) =>
+  applyDecorators(
+    HttpCode(status),
+    ApiOperation(operation),
+    ...(body ? [ApiZodBody(body)] : []),
+    ApiIdempotencyKey(),
+  );
