@@ -19,7 +19,7 @@ import * as path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { addDays, weekStart, zonedInstant, zonedParts } from '../backend/src/contracts/time';
 import { buildIfNeeded } from '../infra/scripts/build-if-needed';
-import { admin, freePort, json, start, stop, waitFor } from './http';
+import { admin, freePort, json, signUpTrainer, start, stop, waitFor } from './http';
 
 const ROOT = path.resolve(__dirname, '..');
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -61,30 +61,7 @@ interface SeededTrainer {
 }
 
 async function seed(apiUrl: string): Promise<SeededTrainer> {
-  const email = `bench-agenda-${Date.now()}@example.com`;
-  const password = 'bench-senha-1';
-  await json(
-    await fetch(`${apiUrl}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        nome: 'Ana Bench',
-        cpf: '52998224725',
-        dataNascimento: '1990-01-01',
-        telefone: '11999998888',
-        email,
-        password,
-      }),
-    }),
-  );
-  const { accessToken } = await json<{ accessToken: string }>(
-    await fetch(`${apiUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    }),
-  );
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` };
+  const { email, password, headers } = await signUpTrainer(apiUrl, 'agenda');
   const post = async (url: string, body: unknown) =>
     json<{ id: string }>(
       await fetch(`${apiUrl}${url}`, { method: 'POST', headers, body: JSON.stringify(body) }),

@@ -25,6 +25,7 @@ import {
   type HttpComparison,
   json,
   printHttp,
+  signUpTrainer,
   start,
   stop,
   waitFor,
@@ -95,38 +96,6 @@ http.createServer(async (request, response) => {
 }).listen(Number(process.env.PORT), '127.0.0.1');
 `;
 
-let signUps = 0;
-async function signUp(apiUrl: string) {
-  signUps += 1;
-  const email = `bench-booking-${Date.now()}-${signUps}@example.com`;
-  const password = 'bench-senha-1';
-  await json(
-    await fetch(`${apiUrl}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        nome: 'Personal Bench',
-        cpf: '52998224725',
-        dataNascimento: '1990-01-01',
-        telefone: '11999998888',
-        email,
-        password,
-      }),
-    }),
-  );
-  const { accessToken: token } = await json<{ accessToken: string }>(
-    await fetch(`${apiUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    }),
-  );
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-  const me = await json<{ tenantId: string; tenantSlug: string }>(
-    await fetch(`${apiUrl}/api/me`, { headers }),
-  );
-  return { headers, tenantId: me.tenantId, slug: me.tenantSlug };
-}
 
 /**
  * `count` sessions of one student in one INSERT each for the log and for schedule_entries (what the
@@ -326,7 +295,7 @@ export async function measureBooking(): Promise<BookingBench> {
     worker = start(path.join(dist, 'worker.js'), env);
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     await client.connect();
-    const { headers, tenantId, slug } = await signUp(apiUrl);
+    const { headers, tenantId, slug } = await signUpTrainer(apiUrl, 'booking');
     const { id: locationId } = await json<{ id: string }>(
       await fetch(`${apiUrl}/api/locations`, {
         method: 'POST',
@@ -393,7 +362,7 @@ export async function measureBooking(): Promise<BookingBench> {
     process.stdout.write(`Agendamentos: ${BOOKING_CLIENTS} personais, um horário cada vez...\n`);
     const trainers: { slug: string; locationId: string }[] = [];
     for (let index = 0; index < BOOKING_CLIENTS; index++) {
-      const other = await signUp(apiUrl);
+      const other = await signUpTrainer(apiUrl, 'booking');
       const { id } = await json<{ id: string }>(
         await fetch(`${apiUrl}/api/locations`, {
           method: 'POST',

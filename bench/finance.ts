@@ -21,6 +21,7 @@ import {
   type HttpComparison,
   json,
   printHttp,
+  signUpTrainer,
   start,
   stop,
   waitFor,
@@ -162,35 +163,6 @@ http.createServer(async (request, response) => {
 }).listen(Number(process.env.PORT), '127.0.0.1');
 `;
 
-async function signUp(apiUrl: string): Promise<{ token: string; tenantId: string }> {
-  const email = `bench-finance-${Date.now()}@example.com`;
-  const password = 'bench-senha-1';
-  await json(
-    await fetch(`${apiUrl}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        nome: 'Personal Bench',
-        cpf: '52998224725',
-        dataNascimento: '1990-01-01',
-        telefone: '11999998888',
-        email,
-        password,
-      }),
-    }),
-  );
-  const { accessToken: token } = await json<{ accessToken: string }>(
-    await fetch(`${apiUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    }),
-  );
-  const me = await json<{ tenantId: string }>(
-    await fetch(`${apiUrl}/api/me`, { headers: { authorization: `Bearer ${token}` } }),
-  );
-  return { token, tenantId: me.tenantId };
-}
 
 /**
  * `count` TransactionRecorded events of `tenantId` in one INSERT, one stream each, over the 12
@@ -282,7 +254,7 @@ export async function measureFinance(): Promise<FinanceBench> {
     worker = start(path.join(dist, 'worker.js'), env);
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     await client.connect();
-    const { token, tenantId } = await signUp(apiUrl);
+    const { token, tenantId } = await signUpTrainer(apiUrl, 'finance');
 
     process.stdout.write(
       `Finanças: ${TRANSACTIONS} transações no log, projetadas pelo worker...\n`,

@@ -102,30 +102,7 @@ export async function json<T>(response: Response): Promise<T> {
 
 /** A trainer with `students` students, projected; answers its token and the students' ids. */
 async function seed(apiUrl: string, students: number): Promise<{ token: string; ids: string[] }> {
-  const email = `bench-${Date.now()}@example.com`;
-  const password = 'bench-senha-1';
-  await json(
-    await fetch(`${apiUrl}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        nome: 'Personal Bench',
-        cpf: '52998224725',
-        dataNascimento: '1990-01-01',
-        telefone: '11999998888',
-        email,
-        password,
-      }),
-    }),
-  );
-  const { accessToken: token } = await json<{ accessToken: string }>(
-    await fetch(`${apiUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    }),
-  );
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const { token, headers } = await signUpTrainer(apiUrl, 'http');
   const ids: string[] = [];
   for (let index = 0; index < students; index++) {
     const { id } = await json<{ id: string }>(
@@ -141,6 +118,50 @@ async function seed(apiUrl: string, students: number): Promise<{ token: string; 
   const listed = await json<{ items: unknown[] }>(await fetch(`${apiUrl}/api/students`, { headers }));
   if (listed.items.length !== students) throw new Error('projeção não alcançou os alunos');
   return { token, ids };
+}
+
+/** A trainer signed up and signed in through the API, as every bench seeds one. */
+export interface BenchTrainer {
+  email: string;
+  password: string;
+  token: string;
+  /** JSON and the bearer token, for the trainer's requests. */
+  headers: Record<string, string>;
+  tenantId: string;
+  slug: string;
+}
+
+let signUps = 0;
+
+/** Signs a new trainer up (e-mail confirmation off in the benches' API) and in; `label` names the bench. */
+export async function signUpTrainer(apiUrl: string, label: string): Promise<BenchTrainer> {
+  signUps += 1;
+  const email = `bench-${label}-${Date.now()}-${signUps}@example.com`;
+  const password = 'bench-senha-1';
+  const post = (url: string, body: unknown) =>
+    fetch(`${apiUrl}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  await json(
+    await post('/api/auth/signup', {
+      nome: 'Ana Bench',
+      cpf: '52998224725',
+      dataNascimento: '1990-01-01',
+      telefone: '11999998888',
+      email,
+      password,
+    }),
+  );
+  const { accessToken: token } = await json<{ accessToken: string }>(
+    await post('/api/auth/login', { email, password }),
+  );
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const me = await json<{ tenantId: string; tenantSlug: string }>(
+    await fetch(`${apiUrl}/api/me`, { headers }),
+  );
+  return { email, password, token, headers, tenantId: me.tenantId, slug: me.tenantSlug };
 }
 
 /** The bare server: node:http + pg, the students SELECT and a one-row INSERT, no framework. */

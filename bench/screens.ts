@@ -13,7 +13,7 @@ import type { ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import { chromium } from '@playwright/test';
 import { buildIfNeeded } from '../infra/scripts/build-if-needed';
-import { admin, freePort, json, start, stop, waitFor } from './http';
+import { admin, freePort, json, signUpTrainer, start, stop, waitFor } from './http';
 
 const ROOT = path.resolve(__dirname, '..');
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -34,30 +34,7 @@ const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function seedTrainer(apiUrl: string): Promise<{ email: string; password: string }> {
-  const email = `bench-screens-${Date.now()}@example.com`;
-  const password = 'bench-senha-1';
-  await json(
-    await fetch(`${apiUrl}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        nome: 'Ana Bench',
-        cpf: '52998224725',
-        dataNascimento: '1990-01-01',
-        telefone: '11999998888',
-        email,
-        password,
-      }),
-    }),
-  );
-  const { accessToken } = await json<{ accessToken: string }>(
-    await fetch(`${apiUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    }),
-  );
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` };
+  const { email, password, headers } = await signUpTrainer(apiUrl, 'screens');
   const post = async (url: string, body: unknown) =>
     json<{ id: string }>(
       await fetch(`${apiUrl}${url}`, { method: 'POST', headers, body: JSON.stringify(body) }),

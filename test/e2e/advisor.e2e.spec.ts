@@ -1,16 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { shot } from './support/shots';
 import { signedInTrainer } from './support/trainer';
 
-/** Screenshots for a person to look at, only when asked (SHOTS_DIR=/tmp/shots-advisor). */
-async function shot(page: Page, name: string, projectName: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.evaluate((value) => document.documentElement.setAttribute('data-mantine-color-scheme', value), scheme);
-    await page.screenshot({ path: `${dir}/${projectName}-${name}-${scheme}.png` });
-  }
-  await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'light'));
-}
 
 test.describe("the 'Consultor Financeiro'", () => {
   test('records a payment from a message, says how much to save, streams an answer, keeps the conversation until cleared', async ({

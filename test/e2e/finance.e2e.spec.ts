@@ -1,19 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { accessTokenOf } from './support/catalogue';
+import { shot } from './support/shots';
 import { signedInTrainer } from './support/trainer';
 
-/** Screenshots for a person to look at, only when asked (SHOTS_DIR=/tmp/shots-finance). */
-async function shot(page: Page, name: string, projectName: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.evaluate((value) => document.documentElement.setAttribute('data-mantine-color-scheme', value), scheme);
-    await page.screenshot({ path: `${dir}/${projectName}-${name}-${scheme}.png` });
-  }
-  await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'light'));
-}
 
 const visible = (page: Page, text: string) => page.getByText(text, { exact: true }).filter({ visible: true });
 
