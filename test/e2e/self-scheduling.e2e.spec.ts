@@ -73,6 +73,14 @@ test('the student books an open slot (refused without credits), the trainer sees
   // The trainer's dashboard shows it without reloading.
   await expect(next.getByText('Maria Clara Souza')).toBeVisible();
 
+  // The session holds one of the two credits until it is done or cancelled.
+  await studentPage.getByRole('link', { name: 'Agendar treino' }).click();
+  await expect(studentPage.getByText('1 reservado para sessão agendada')).toBeVisible();
+  await expect(studentPage.getByText('Aluno sem créditos disponíveis')).toHaveCount(0);
+  await studentPage.screenshot({ path: `${SHOTS}/self-scheduling-reserved-${viewport}.png`, fullPage: true });
+  await studentPage.goBack();
+  await expect(studentPage).toHaveURL(/\/aluno$/);
+
   // Late under a burning policy: the dialog says a credit goes before confirming.
   await catalogue.setPolicy(locationId, { cancelLimiteHoras: 72, taxaPercent: 0, queimaCredito: true });
   await studentPage.reload();

@@ -516,6 +516,12 @@ export interface SlotBookingRequest {
   origin: Exclude<SessionOrigin, 'personal'>;
   observacoes?: string | null;
   rules?: Partial<SlotRules>;
+  /**
+   * A student booking their own session: their credit balance must exceed their sessions agendadas
+   * still to come (each one will consume a credit), checked under the trainer's schedule lock, so
+   * simultaneous bookings cannot share the last credit; else 409 no_credits.
+   */
+  reservesCredit?: boolean;
 }
 
 /** A slot booked: the session (agendada at the location) and its position in the log. */

@@ -18,6 +18,8 @@ export interface StudentSession {
 export interface StudentArea {
   nome: string;
   creditos: number;
+  /** The credits not held by a session agendada still to come: what the student may still book with. */
+  creditosLivres: number;
   /** The next agendada sessions, up to 5. */
   proximasSessoes: StudentSession[];
   /** Active contracts the student has not signed yet. */
@@ -30,6 +32,13 @@ export interface StudentArea {
 export const STUDENT_AREA_NEXT_SESSIONS = 5;
 
 /**
+ * Every session agendada still to come will consume a credit when done: it holds one meanwhile.
+ * A student books only with a credit left free (409 NO_CREDITS otherwise).
+ */
+export const freeCredits = (creditos: number, agendadas: number): number =>
+  Math.max(0, creditos - agendadas);
+
+/**
  * A student's next booked sessions, for the student area: the scheduling context provides it.
  * Only `agendada` sessions starting after `now`, by start.
  */
@@ -40,6 +49,8 @@ export abstract class StudentSchedule {
     now: Date,
     limit: number,
   ): Promise<Omit<StudentSession, 'politica'>[]>;
+  /** How many sessions agendada of the student are not over yet (they hold credits). */
+  abstract agendadas(tenantId: string, studentId: string, now: Date): Promise<number>;
   /**
    * The student cancels one of their own agendada sessions (the trainer's rules: inside the
    * location policy's limit with queima_credito it burns a credit). Another student's session: 404.
@@ -52,7 +63,10 @@ export abstract class StudentSchedule {
 }
 
 /** 409 of a self-booking without a credit (spec 001: 'Aluno sem créditos disponíveis'). */
-export const NO_CREDITS = { code: 'no_credits', message: 'Aluno sem créditos disponíveis' } as const;
+export const NO_CREDITS = {
+  code: 'no_credits',
+  message: 'Aluno sem créditos disponíveis',
+} as const;
 /** 409 of cancelling a session that is not agendada any more. */
 export const NOT_CANCELLABLE = {
   code: 'not_cancellable',

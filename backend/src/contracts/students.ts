@@ -153,6 +153,18 @@ export const STUDENT_LIFECYCLE_EVENT_TYPES: readonly StudentEventType[] = [
 ];
 
 /**
+ * The events of a student's stream that move the credit balance. Each carries the balance after
+ * it (`data.balanceAfter`): the balance is the last one's. Published for the checks that must be
+ * exact inside another context's transaction (a student's booking reserves a credit).
+ */
+export const CREDIT_BALANCE_EVENT_TYPES: readonly string[] = [
+  'CreditsGranted',
+  'CreditConsumed',
+  'CreditRefunded',
+  'CreditBurned',
+];
+
+/**
  * Credits on attendance, run at once for the answer of a session's change (the students context
  * provides it; its process manager does the same in the worker, with the same idempotency keys,
  * so whichever runs second sends nothing).

@@ -1,17 +1,21 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CONTRACT_READ_MODELS, StudentContracts } from '../contracts/agreements';
 import { StudentAccounts } from '../contracts/identity';
-import { type CancellationPolicy, LocationDirectory, LocationPolicies } from '../contracts/locations';
+import {
+  type CancellationPolicy,
+  LocationDirectory,
+  LocationPolicies,
+} from '../contracts/locations';
 import { SlotBooking } from '../contracts/scheduling';
 import {
-  NO_CREDITS,
   STUDENT_AREA_NEXT_SESSIONS,
   type StudentArea,
   type StudentBookingInput,
   studentBookingSchema,
   type StudentLocation,
   StudentSchedule,
+  freeCredits,
   studentSlotsQuerySchema,
 } from '../contracts/student-area';
 import { STUDENT_READ_MODELS, StudentDirectory } from '../contracts/students';
@@ -19,10 +23,10 @@ import { DEFAULT_TIME_ZONE, zonedParts } from '../contracts/time';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
 import { Roles } from '../platform/auth/roles.decorator';
-import { ConflictError, NotFoundError } from '../platform/errors/domain-error';
+import { NotFoundError } from '../platform/errors/domain-error';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
-import { ApiIdempotencyKey, ApiZodBody } from '../platform/http/openapi.decorators';
+import { CommandRoute } from '../platform/http/openapi.decorators';
 import { idParam } from '../platform/http/id-param';
 import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
@@ -54,14 +58,11 @@ export class StudentAreaController {
   @ReadsProjections(...CONTRACT_READ_MODELS, ...STUDENT_READ_MODELS)
   async me(@CurrentUser() user: AuthUser): Promise<StudentArea> {
     const { student, trainer, account } = await this.studentOf(user);
-    const [contratosPendentes, upcoming] = await Promise.all([
+    const now = new Date();
+    const [contratosPendentes, upcoming, agendadas] = await Promise.all([
       this.contracts.pendingCount(account.tenantId, account.studentId),
-      this.schedule.upcoming(
-        account.tenantId,
-        account.studentId,
-        new Date(),
-        STUDENT_AREA_NEXT_SESSIONS,
-      ),
+      this.schedule.upcoming(account.tenantId, account.studentId, now, STUDENT_AREA_NEXT_SESSIONS),
+      this.schedule.agendadas(account.tenantId, account.studentId, now),
     ]);
     const policies = new Map<string, Promise<CancellationPolicy | undefined>>();
     const policyOf = (locationId: string) => {
@@ -78,6 +79,7 @@ export class StudentAreaController {
     return {
       nome: student.nome,
       creditos: student.creditos,
+      creditosLivres: freeCredits(student.creditos, agendadas),
       proximasSessoes,
       contratosPendentes,
       trainer,
@@ -94,7 +96,9 @@ export class StudentAreaController {
   }
 
   @Get('locations')
-  @ApiOperation({ summary: 'Os locais ativos do personal, com a política de cancelamento de cada um' })
+  @ApiOperation({
+    summary: 'Os locais ativos do personal, com a política de cancelamento de cada um',
+  })
   async locationsOf(@CurrentUser() user: AuthUser): Promise<{ items: StudentLocation[] }> {
     const { account } = await this.studentOf(user);
     const locations = await this.locations.list(account.tenantId);
@@ -132,21 +136,21 @@ export class StudentAreaController {
   }
 
   @Post('bookings')
-  @HttpCode(201)
-  @ApiOperation({
-    summary:
-      "O aluno agenda um horário livre: 201 { id, inicio, fim, position }; 409 slot_taken; 409 no_credits ('Aluno sem créditos disponíveis')",
-  })
-  @ApiZodBody(studentBookingSchema)
-  @ApiIdempotencyKey()
+  @CommandRoute(
+    201,
+    {
+      summary:
+        "O aluno agenda um horário livre: 201 { id, inicio, fim, position }; 409 slot_taken; 409 no_credits ('Aluno sem créditos disponíveis')",
+    },
+    studentBookingSchema,
+  )
   async book(
     @CurrentCommandContext() context: CommandContext,
     @CurrentUser() user: AuthUser,
     @Body(new ZodValidationPipe(studentBookingSchema)) input: StudentBookingInput,
   ) {
-    const { account, student } = await this.studentOf(user);
-    // The credit is consumed at attendance, as for any session; without one the booking is refused.
-    if (student.creditos <= 0) throw new ConflictError(NO_CREDITS.code, NO_CREDITS.message);
+    const { account } = await this.studentOf(user);
+    // The credit is consumed at attendance, as for any session; booking reserves it meanwhile.
     return this.slots.bookSlot(
       { ...context, tenantId: account.tenantId },
       {
@@ -154,17 +158,16 @@ export class StudentAreaController {
         locationId: input.locationId,
         inicio: input.inicio,
         origin: 'aluno',
+        reservesCredit: true,
       },
     );
   }
 
   @Post('sessions/:id/cancel')
-  @HttpCode(200)
-  @ApiOperation({
+  @CommandRoute(200, {
     summary:
       'O aluno cancela uma sessão sua agendada; dentro do limite da política com queima de crédito, queima 1 (creditoQueimado)',
   })
-  @ApiIdempotencyKey()
   async cancel(
     @CurrentCommandContext() context: CommandContext,
     @CurrentUser() user: AuthUser,

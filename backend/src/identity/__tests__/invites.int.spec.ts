@@ -79,6 +79,7 @@ describe('identity: student invites and accounts', () => {
     expect((await asStudent.get('/api/student/me')).json()).toEqual({
       nome: 'Ana Souza',
       creditos: 4,
+      creditosLivres: 4,
       proximasSessoes: [],
       contratosPendentes: 0,
       trainer: {

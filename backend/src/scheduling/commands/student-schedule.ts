@@ -21,6 +21,10 @@ export class StudentScheduleService implements StudentSchedule {
     return this.sessions.upcoming(tenantId, studentId, now, limit);
   }
 
+  agendadas(tenantId: string, studentId: string, now: Date): Promise<number> {
+    return this.sessions.countAgendadas(tenantId, studentId, now);
+  }
+
   cancel(actor: SlotBookingActor, studentId: string, sessionId: string) {
     return this.scheduling.cancelAsStudent(actor, studentId, sessionId);
   }

@@ -91,6 +91,19 @@ export class SessionsRepository {
       .execute();
   }
 
+  /** How many agendada sessions of a student end after `now`. */
+  async countAgendadas(tenantId: string, studentId: string, now: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('tenantId', '=', tenantId)
+      .where('studentId', '=', studentId)
+      .where('status', '=', 'agendada')
+      .where('fim', '>', now)
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
   /** The sessions that start in [from, to), by start. */
   async list(tenantId: string, { from, to }: SessionRange): Promise<Session[]> {
     const rows = await this.sessions(tenantId)

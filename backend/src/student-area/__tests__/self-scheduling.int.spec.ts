@@ -85,6 +85,36 @@ describe('student area: self-scheduling', () => {
     expect(answers.find((answer) => answer.statusCode === 409)?.json().code).toBe('slot_taken');
   });
 
+  it('a booking reserves a credit: no more sessions agendadas than credits, even booked at once', async () => {
+    const app = testApp.app;
+    const { trainer, locationId } = await trainerWithLocation();
+    const student = await newStudent(app, trainer, 'Fábio Melo');
+    await trainer.api.post(`/api/students/${student.studentId}/credits`, { amount: 1, reason: 'Plano' });
+    await projectAll(app);
+    const slots = await slotsOf(student.api, locationId);
+    const noCredit = { statusCode: 409, code: 'no_credits', message: 'Aluno sem créditos disponíveis' };
+
+    // One credit, three different slots at the same instant: one booking.
+    const answers = await Promise.all(
+      slots.slice(0, 3).map((slot) => student.api.post('/api/student/bookings', { locationId, inicio: slot.inicio })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409]);
+    for (const refused of answers.filter((answer) => answer.statusCode === 409)) expect(refused.json()).toEqual(noCredit);
+    await projectAll(app);
+    expect((await student.api.get('/api/student/me')).json()).toMatchObject({ creditos: 1, creditosLivres: 0 });
+    // And later, one after the other: the credit is still reserved.
+    const later = await student.api.post('/api/student/bookings', { locationId, inicio: slots[4].inicio });
+    expect([later.statusCode, later.json()]).toEqual([409, noCredit]);
+
+    // Cancelled, the session frees its credit; another credit allows one more.
+    const booked = answers.find((answer) => answer.statusCode === 201)!.json();
+    expect((await student.api.post(`/api/student/sessions/${booked.id}/cancel`)).statusCode).toBe(200);
+    expect((await student.api.post('/api/student/bookings', { locationId, inicio: slots[4].inicio })).statusCode).toBe(201);
+    await trainer.api.post(`/api/students/${student.studentId}/credits`, { amount: 1, reason: 'Avulso' });
+    expect((await student.api.post('/api/student/bookings', { locationId, inicio: slots[5].inicio })).statusCode).toBe(201);
+    expect((await student.api.post('/api/student/bookings', { locationId, inicio: slots[6].inicio })).statusCode).toBe(409);
+  });
+
   it('cancels their own session: early keeps the credit, late under a burning policy burns one; not another student’s', async () => {
     const app = testApp.app;
     const { trainer, locationId } = await trainerWithLocation();

@@ -54,6 +54,10 @@ function Slots({ locationId, onPick }: { locationId: string; onPick: (slot: Open
  * /agenda/{personalId} for a student (and 'Agendar treino' in /aluno): the open slots at the
  * trainer's locations — the same slot engine as the public page — booked with a credit.
  */
+/** '1 reservado para sessão agendada' / '2 reservados para sessões agendadas'. */
+const reservedLabel = (reserved: number) =>
+  reserved === 1 ? '1 reservado para sessão agendada' : `${reserved} reservados para sessões agendadas`;
+
 export function StudentSchedulingPage() {
   const { personalId } = useParams();
   const navigate = useNavigate();
@@ -65,7 +69,7 @@ export function StudentSchedulingPage() {
 
   const locationId = chosen ?? locations.data?.[0]?.id ?? null;
   const location = locations.data?.find((item) => item.id === locationId);
-  const noCredits = area.data !== undefined && area.data.creditos <= 0;
+  const noCredits = area.data !== undefined && area.data.creditosLivres <= 0;
 
   const confirm = () => {
     if (!picked || !locationId) return;
@@ -118,9 +122,16 @@ export function StudentSchedulingPage() {
             </Text>
             <CreditBadge creditos={area.data.creditos} />
           </Group>
+          {area.data.creditosLivres < area.data.creditos && (
+            <Text size="sm" c="dimmed" mt={4}>
+              {reservedLabel(area.data.creditos - area.data.creditosLivres)}
+            </Text>
+          )}
           {noCredits && (
             <Alert mt="sm" color="red" icon={<IconAlertTriangle size={18} />} title={NO_CREDITS.message}>
-              Fale com seu personal para renovar o plano antes de agendar.
+              {area.data.creditos > 0
+                ? 'Seus créditos já estão reservados para as sessões agendadas. Fale com seu personal para renovar o plano antes de agendar outra.'
+                : 'Fale com seu personal para renovar o plano antes de agendar.'}
             </Alert>
           )}
         </Card>
@@ -168,7 +179,7 @@ export function StudentSchedulingPage() {
             </Text>
             {noCredits && (
               <Alert color="red" title={NO_CREDITS.message}>
-                Sem créditos, o agendamento é recusado.
+                Sem crédito livre, o agendamento é recusado.
               </Alert>
             )}
             <Group justify="flex-end" gap="sm">
