@@ -1,13 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiToken, createPlan, createStudent, studentCard } from './support/students';
+import { shot } from './support/shots';
 import { signedInTrainer } from './support/trainer';
 
-/** Screenshots for a person to look at, only when asked (SHOTS_DIR=/tmp/shots-charges). */
-async function shot(page: Page, name: string, projectName: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${projectName}-${name}.png` });
-}
 
 test.describe('charges', () => {
   test('sets the PIX key, charges a student, copies the code, marks it paid: balance and finances move live, the receipt downloads', async ({
@@ -93,5 +89,66 @@ test.describe('charges', () => {
     dialog = page.getByRole('dialog', { name: 'Cobrança Online' });
     await expect(dialog.getByRole('combobox', { name: 'Aluno' })).toBeVisible();
     await shot(page, 'agenda-cobranca', testInfo.project.name);
+  });
+
+  test('/financeiro/cobrancas: the pending charges to follow up, marked paid or cancelled, by status', async ({
+    page,
+    request,
+    context,
+  }, testInfo) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const trainer = await signedInTrainer(page, request);
+    const token = await apiToken(request, trainer);
+    const headers = { authorization: `Bearer ${token}` };
+    const planId = await createPlan(request, token, { nome: 'Pacote 4 aulas', valor: 260, creditos: 4 });
+    const pix = await request.put('/api/settings/pix', {
+      data: { chave: '529.982.247-25', nomeRecebedor: 'Ana Souza Personal', cidade: 'São Paulo' },
+      headers,
+    });
+    expect(pix.ok(), await pix.text()).toBeTruthy();
+    const charged: Record<string, string> = {};
+    for (const nome of ['Carla Dias', 'Diego Alves']) {
+      const studentId = await createStudent(request, token, { nome, whatsapp: '11987654321' });
+      const charge = await request.post('/api/charges', { data: { studentId, planId }, headers });
+      expect(charge.status(), await charge.text()).toBe(201);
+      charged[nome] = ((await charge.json()) as { brCode: string }).brCode;
+    }
+
+    await page.goto('/financeiro');
+    await page.getByRole('link', { name: 'Cobranças' }).filter({ visible: true }).click();
+    await expect(page).toHaveURL(/\/financeiro\/cobrancas$/);
+    const carla = page.getByRole('article', { name: 'Cobrança de Carla Dias' });
+    const diego = page.getByRole('article', { name: 'Cobrança de Diego Alves' });
+    await expect(carla).toContainText('R$ 260,00');
+    await expect(carla).toContainText('Pacote 4 aulas · 4 créditos');
+    await expect(diego.getByText('Pendente', { exact: true })).toBeVisible();
+    await shot(page, 'cobrancas', testInfo.project.name);
+
+    await carla.getByRole('button', { name: 'Copiar código' }).click();
+    await expect(carla.getByRole('button', { name: 'Código copiado' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(charged['Carla Dias']);
+
+    // Paid: gone from Pendentes, in Pagas, and the student's balance has the plan's credits.
+    await carla.getByRole('button', { name: 'Marcar como pago' }).click();
+    await expect(page.getByText('Pagamento confirmado')).toBeVisible();
+    await expect(carla).toBeHidden();
+    // Cancelled after a confirmation.
+    await diego.getByRole('button', { name: 'Cancelar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancelar cobrança?' });
+    await expect(dialog).toContainText('não poderá mais ser marcada como paga');
+    await dialog.getByRole('button', { name: 'Cancelar cobrança' }).click();
+    await expect(page.getByText('Cobrança cancelada')).toBeVisible();
+    await expect(page.getByText('Nenhuma cobrança pendente')).toBeVisible();
+
+    await page.getByText('Pagas', { exact: true }).click();
+    await expect(carla.getByText('Paga', { exact: true })).toBeVisible();
+    await expect(carla).toContainText(/Paga em \d{2}\/\d{2}\/\d{4}/);
+    await expect(carla.getByRole('button', { name: 'Marcar como pago' })).toHaveCount(0);
+    await page.getByText('Canceladas', { exact: true }).click();
+    await expect(diego.getByText('Cancelada', { exact: true })).toBeVisible();
+    await shot(page, 'cobrancas-canceladas', testInfo.project.name);
+    await page.goto('/alunos');
+    await expect(studentCard(page, 'Carla Dias').locator('[data-tone]')).toHaveText('4 créditos');
+    await expect(studentCard(page, 'Diego Alves').locator('[data-tone]')).toHaveText('0 créditos');
   });
 });

@@ -99,6 +99,10 @@ export const routes: RouteObject[] = [
                 ...page(() => import('../features/locations/pages/new-location-page'), (m) => m.NewLocationPage),
               },
               { path: '/financeiro', ...page(() => import('../features/finance/pages/finance-page'), (m) => m.FinancePage) },
+              {
+                path: '/financeiro/cobrancas',
+                ...page(() => import('../features/charges/pages/charges-page'), (m) => m.ChargesPage),
+              },
               { path: '/ajustes', ...page(() => import('../features/settings/pages/settings-page'), (m) => m.SettingsPage) },
               {
                 path: '/ajustes/politicas',

@@ -14,6 +14,7 @@ export const paths = {
   locations: '/locais',
   newLocation: '/locais/novo',
   finance: '/financeiro',
+  charges: '/financeiro/cobrancas',
   settings: '/ajustes',
   policies: '/ajustes/politicas',
   editPolicies: '/ajustes/politicas/edit',

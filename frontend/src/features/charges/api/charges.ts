@@ -1,4 +1,4 @@
-import type { Charge, ChargeAnswer, CreateChargeInput, PixSettingsView } from '@contracts/charges';
+import type { Charge, ChargeAnswer, ChargeStatus, CreateChargeInput, PixSettingsView } from '@contracts/charges';
 import type { PixSettingsInput } from '@contracts/pix';
 import type { Plan } from '@contracts/plans';
 import type { ListResponse, Student } from '@contracts/students';
@@ -14,6 +14,15 @@ export function useCharge(id: string | null) {
     queryFn: ({ signal }) => api.get<Charge>(`/charges/${encodeURIComponent(id ?? '')}`, { signal }),
     enabled: id !== null,
     retry: retryUnlessClientError,
+  });
+}
+
+/** GET /api/charges?status=: the charges of a status, most recent first ('charge' changes refetch them). */
+export function useCharges(status: ChargeStatus) {
+  return useQuery({
+    queryKey: chargeKeys.list(status),
+    queryFn: async ({ signal }) =>
+      (await api.get<ListResponse<Charge>>(`/charges?status=${encodeURIComponent(status)}`, { signal })).items,
   });
 }
 

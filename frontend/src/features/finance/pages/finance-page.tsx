@@ -4,10 +4,12 @@ import { ActionIcon, Button, Group, Select, SimpleGrid, Skeleton, Stack, Title }
 import IconDownload from '@tabler/icons-react/dist/esm/icons/IconDownload.mjs';
 import IconMessageChatbot from '@tabler/icons-react/dist/esm/icons/IconMessageChatbot.mjs';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
+import IconQrcode from '@tabler/icons-react/dist/esm/icons/IconQrcode.mjs';
 import { lazy, Suspense, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
+import { paths } from '../../../config/paths';
 import { notifyError } from '../../../lib/notify';
 import { useLatched } from '../../../lib/use-latched';
 import { useDownloadTransactionsCsv } from '../api/download-transactions-csv';
@@ -61,6 +63,8 @@ export function FinancePage() {
       return copy;
     });
 
+  const exportCsv = () => csv.mutate(month, { onError: (error) => notifyError('Erro ao exportar CSV', error) });
+
   const years = yearOptions(summary.data?.primeiroMes ?? null, currentMonth, month);
 
   return (
@@ -89,12 +93,16 @@ export function FinancePage() {
             >
               Consultor
             </Button>
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={18} />}
-              loading={csv.isPending}
-              onClick={() => csv.mutate(month, { onError: (error) => notifyError('Erro ao exportar CSV', error) })}
-            >
+            <ActionIcon component={Link} to={paths.charges} hiddenFrom="sm" size={36} variant="default" aria-label="Cobranças">
+              <IconQrcode size={20} />
+            </ActionIcon>
+            <Button component={Link} to={paths.charges} visibleFrom="sm" variant="default" leftSection={<IconQrcode size={18} />}>
+              Cobranças
+            </Button>
+            <ActionIcon hiddenFrom="sm" size={36} variant="default" aria-label="Exportar CSV" loading={csv.isPending} onClick={exportCsv}>
+              <IconDownload size={20} />
+            </ActionIcon>
+            <Button visibleFrom="sm" variant="default" leftSection={<IconDownload size={18} />} loading={csv.isPending} onClick={exportCsv}>
               Exportar CSV
             </Button>
           </Group>
