@@ -58,6 +58,13 @@ test('the student books an open slot (refused without credits), the trainer sees
     headers: { authorization: `Bearer ${token}` },
   });
   expect(granted.ok()).toBeTruthy();
+  // The student's page reads the read model, which does not wait for the trainer's writes: reload once it has them.
+  await expect
+    .poll(async () => {
+      const read = await request.get(`/api/students/${student.studentId}`, { headers: { authorization: `Bearer ${token}` } });
+      return ((await read.json()) as { creditos: number }).creditos;
+    })
+    .toBe(2);
   await studentPage.reload();
   await expect(studentPage.locator('[data-tone]').first()).toHaveText('2 créditos');
   await studentPage.screenshot({ path: `${SHOTS}/self-scheduling-${viewport}.png`, fullPage: true });

@@ -28,7 +28,16 @@ export async function trainerApi(request: APIRequestContext, trainer: Trainer) {
     createStudent: (student: { nome: string; whatsapp: string; planoId: string }) => send('post', '/api/students', student),
     createLocation: (location: { nome: string; cep?: string; endereco?: string }) =>
       send('post', '/api/locations', location),
-    setPolicy: (locationId: string, policy: { cancelLimiteHoras: number; taxaPercent: number; queimaCredito: boolean }) =>
-      send('put', `/api/locations/${locationId}/policy`, policy),
+    /**
+     * Answers once the policy is readable by anyone (a student's page too, which does not wait for
+     * the trainer's writes): the trainer's read shows it once the read model holds it.
+     */
+    setPolicy: async (locationId: string, policy: { cancelLimiteHoras: number; taxaPercent: number; queimaCredito: boolean }) => {
+      const saved = await send('put', `/api/locations/${locationId}/policy`, policy);
+      await expect
+        .poll(async () => (await request.get(`/api/locations/${locationId}/policy`, { headers })).json())
+        .toMatchObject(policy);
+      return saved;
+    },
   };
 }

@@ -104,8 +104,16 @@ export async function restoreAndKeepSaving(queryClient: QueryClient): Promise<()
     if (event.type !== 'updated' || event.action.type !== 'success' || timer) return;
     timer = setTimeout(save, SAVE_DELAY_MS);
   });
+  // A reload or a closed tab within the delay saves what it was about to.
+  const saveNow = () => {
+    if (!timer) return;
+    clearTimeout(timer);
+    save();
+  };
+  window.addEventListener('pagehide', saveNow);
   return () => {
     clearTimeout(timer);
     unsubscribe();
+    window.removeEventListener('pagehide', saveNow);
   };
 }

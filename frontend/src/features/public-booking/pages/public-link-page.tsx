@@ -22,6 +22,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { copyText } from '../../../lib/clipboard';
+import { awaitingFreshRead, savedValuesKey } from '../../../lib/form-from-server';
 import { useMe } from '../../../lib/me';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePublicLinkSettings, useSavePublicLinkSettings, useTrainerLocations } from '../api/public-link-settings';
@@ -205,8 +206,7 @@ export function PublicLinkPage() {
     settings.isPending ||
     locations.isPending ||
     me.isPending ||
-    // A copy kept on the device is not what a form should start from: wait for the read since opening.
-    (!settings.isFetchedAfterMount && settings.fetchStatus === 'fetching');
+    awaitingFreshRead(settings);
   return (
     <>
       <PageHeader title="Link Público" description="Sua página de agendamento online" backTo={paths.settings} />
@@ -222,7 +222,9 @@ export function PublicLinkPage() {
           }}
         />
       ) : (
-        <PublicLinkForm saved={settings.data} locations={locations.data} slug={me.data.tenantSlug} nome={me.data.nome} />
+        <PublicLinkForm
+          key={savedValuesKey(settings.data)}
+          saved={settings.data} locations={locations.data} slug={me.data.tenantSlug} nome={me.data.nome} />
       )}
     </>
   );

@@ -5,6 +5,7 @@ import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
+import { awaitingFreshRead, savedValuesKey } from '../../../lib/form-from-server';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useReminderSettings, useSaveReminderSettings } from '../api/reminder-settings';
 
@@ -88,13 +89,12 @@ export function ReminderSettingsPage() {
   return (
     <>
       <PageHeader title="Lembretes" description="Lembretes automáticos das sessões" backTo={paths.settings} />
-      {/* A copy kept on the device is not what a form should start from: wait for the read since opening. */}
-      {settings.isPending || (!settings.isFetchedAfterMount && settings.fetchStatus === 'fetching') ? (
+      {settings.isPending || awaitingFreshRead(settings) ? (
         <PageLoader />
       ) : settings.isError ? (
         <LoadError title="Erro ao carregar os lembretes" error={settings.error} onRetry={() => void settings.refetch()} />
       ) : (
-        <ReminderSettingsForm saved={settings.data} />
+        <ReminderSettingsForm key={savedValuesKey(settings.data)} saved={settings.data} />
       )}
     </>
   );

@@ -45,6 +45,9 @@ export function StudentAreaPage() {
   const area = useStudentArea();
   const cancelling = useDialogTarget<StudentSession>();
   const firstName = area.data?.nome.trim().split(/\s+/)[0];
+  // The session as last read, not as it was when clicked: a policy changed since then is what the dialog says.
+  const toCancel =
+    area.data?.proximasSessoes.find((session) => session.id === cancelling.target?.id) ?? cancelling.target;
 
   return (
     <>
@@ -151,7 +154,7 @@ export function StudentAreaPage() {
           <History />
         </Stack>
       )}
-      <CancelSessionDialog session={cancelling.target} opened={cancelling.opened} onClose={cancelling.close} />
+      <CancelSessionDialog session={toCancel} opened={cancelling.opened} onClose={cancelling.close} />
     </>
   );
 }
