@@ -1,5 +1,4 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { CONTEXTS } from './contexts';
@@ -8,7 +7,6 @@ import { AuthModule } from './platform/auth/auth.module';
 import { DatabaseModule } from './platform/database/database.module';
 import { EventStoreModule } from './platform/event-store/event-store.module';
 import { HealthModule } from './platform/health/health.module';
-import { loggerParams } from './platform/http/logger';
 import { RateLimitModule } from './platform/http/rate-limit.module';
 import { MailModule } from './platform/mail/mail.module';
 import { ProjectionsModule } from './platform/projections/projections.module';
@@ -23,7 +21,6 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forConfig(config),
-        LoggerModule.forRoot(loggerParams(config)),
         DatabaseModule,
         AuthModule,
         EventStoreModule,

@@ -1,11 +1,6 @@
-import {
-  type ArgumentsHost,
-  Catch,
-  type ExceptionFilter,
-  HttpException,
-  Logger,
-} from '@nestjs/common';
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger as PinoLogger } from 'pino';
 import { DomainError, retryAfterOf } from '../errors/domain-error';
 import { databaseErrorBody } from '../errors/database-errors';
 import { type ErrorBody, messageForStatus } from '../errors/error-catalogue';
@@ -104,9 +99,10 @@ export function frameworkErrorHandler(
 /** The one place where any failure becomes `{ statusCode, code, message }`; a 500 never carries a stack. */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
-  private readonly logger = new Logger('HTTP');
-
-  constructor(private readonly spaIndexAvailable: boolean) {}
+  constructor(
+    private readonly spaIndexAvailable: boolean,
+    private readonly logger: PinoLogger,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const context = host.switchToHttp();
@@ -120,7 +116,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (body.statusCode >= 500) {
       this.logger.error(
-        exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
+        {
+          reqId: request.id,
+          err: exception instanceof Error ? exception : new Error(String(exception)),
+        },
+        'erro interno',
       );
     }
     const retryAfter = retryAfterOf(exception);

@@ -5,13 +5,18 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { Logger } from 'nestjs-pino';
 import type { PlatformConfig } from '../../config/config';
 import { REDIS } from '../queue/queue.module';
 import { RedisIoAdapter } from '../realtime/redis-io.adapter';
 import { AllExceptionsFilter, frameworkErrorHandler } from './all-exceptions.filter';
 import { findSpaDirectory } from './static-files';
-import { REQUEST_ID_HEADER, requestIdFor } from './logger';
+import {
+  logRequests,
+  PinoNestLogger,
+  processLogger,
+  REQUEST_ID_HEADER,
+  requestIdFor,
+} from './logger';
 import { unsafeInputProblem } from './safe-input';
 import { securityHeaders } from './security-headers';
 
@@ -57,11 +62,13 @@ export async function createApp(
     bufferLogs: true,
     abortOnError: false,
   });
-  app.useLogger(app.get(Logger));
+  const logger = processLogger(config, 'api');
+  app.useLogger(new PinoNestLogger(logger));
   app.enableShutdownHooks();
   app.setGlobalPrefix('api', { exclude: [{ path: '/', method: RequestMethod.GET }] });
 
   const fastify = app.getHttpAdapter().getInstance();
+  logRequests(fastify, logger);
   // Hooks in callback style: an async hook costs a promise per request on every route.
   const headers = securityHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY });
   fastify.addHook('onRequest', (request, reply, done) => {
@@ -135,7 +142,7 @@ export async function createApp(
       },
     });
   }
-  app.useGlobalFilters(new AllExceptionsFilter(spaDirectory !== undefined));
+  app.useGlobalFilters(new AllExceptionsFilter(spaDirectory !== undefined, logger));
   app.useWebSocketAdapter(new RedisIoAdapter(app, app.get(REDIS)));
 
   const document = SwaggerModule.createDocument(

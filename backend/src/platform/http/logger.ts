@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { RequestMethod } from '@nestjs/common';
-import type { Params } from 'nestjs-pino';
+import type { IncomingMessage } from 'node:http';
+import type { LoggerService } from '@nestjs/common';
+import type { FastifyInstance } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { PlatformConfig } from '../../config/config';
 
@@ -68,30 +68,68 @@ export function processLogger(config: PlatformConfig, service: string): Logger {
 }
 
 /**
- * Every line written while serving a request carries its `reqId` (Fastify's request id). A
- * request is logged as method, URL, status and time: never its headers (tokens, cookies, noise).
+ * Each request as one line (method, URL, status, time; never its headers: tokens, cookies, noise),
+ * written when the answer has gone, from a Fastify hook: no per-request child logger and no
+ * async-context tracking, which cost every promise of every request. Health probes are not logged.
  */
-export function loggerParams(config: PlatformConfig): Params {
-  return {
-    pinoHttp: [
-      {
-        level: config.LOG_LEVEL,
-        customProps: () => ({ service: 'api' }),
-        serializers: {
-          req: (request: IncomingMessage & { id?: string }) => ({
-            id: request.id,
-            method: request.method,
-            url: request.url,
-          }),
-          res: (response: ServerResponse) => ({ statusCode: response.statusCode }),
-        },
-        autoLogging: {
-          ignore: (request: IncomingMessage & { originalUrl?: string }) =>
-            (request.originalUrl ?? request.url ?? '').startsWith('/api/health'),
-        },
-      },
-      logDestination(config),
-    ],
-    forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-  };
+export function logRequests(fastify: FastifyInstance, logger: Logger): void {
+  fastify.addHook('onResponse', (request, reply, done) => {
+    if (!request.url.startsWith('/api/health')) {
+      const record = {
+        reqId: request.id,
+        req: { id: request.id, method: request.method, url: request.url },
+        res: { statusCode: reply.statusCode },
+        responseTime: reply.elapsedTime,
+      };
+      if (reply.statusCode >= 500) logger.error(record, 'request failed');
+      else logger.info(record, 'request completed');
+    }
+    done();
+  });
+}
+
+type NestLevel = 'info' | 'error' | 'warn' | 'debug' | 'trace' | 'fatal';
+
+/**
+ * Nest's own lines (start-up, `new Logger(context)` in services) into the API's pino logger.
+ * Nest passes the context last, and for errors a stack before it.
+ */
+export class PinoNestLogger implements LoggerService {
+  constructor(private readonly logger: Logger) {}
+
+  log(message: unknown, ...params: unknown[]): void {
+    this.write('info', message, params);
+  }
+  error(message: unknown, ...params: unknown[]): void {
+    this.write('error', message, params);
+  }
+  warn(message: unknown, ...params: unknown[]): void {
+    this.write('warn', message, params);
+  }
+  debug(message: unknown, ...params: unknown[]): void {
+    this.write('debug', message, params);
+  }
+  verbose(message: unknown, ...params: unknown[]): void {
+    this.write('trace', message, params);
+  }
+  fatal(message: unknown, ...params: unknown[]): void {
+    this.write('fatal', message, params);
+  }
+
+  private write(level: NestLevel, message: unknown, params: unknown[]): void {
+    if (!this.logger.isLevelEnabled(level)) return;
+    const context =
+      params.length > 0 && typeof params.at(-1) === 'string'
+        ? (params.at(-1) as string)
+        : undefined;
+    const stack =
+      level === 'error' && params.length > 1 && typeof params[0] === 'string'
+        ? params[0]
+        : undefined;
+    const fields = { context, ...(stack ? { err: { message: String(message), stack } } : {}) };
+    if (message instanceof Error) this.logger[level]({ ...fields, err: message }, message.message);
+    else if (typeof message === 'object' && message !== null)
+      this.logger[level]({ ...fields, ...message });
+    else this.logger[level](fields, String(message));
+  }
 }

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { Controller, Get, Module } from '@nestjs/common';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
+import pino from 'pino';
 import { AllExceptionsFilter } from '../all-exceptions.filter';
 import { startTestApp, type TestApp } from '../../../../../test/support/test-app';
 
@@ -226,11 +227,13 @@ class BoomController {
 class BoomModule {}
 
 describe('unhandled errors', () => {
-  it('answer 500 without a stack trace or the internal message', async () => {
+  it('answer 500 without a stack trace or the internal message, which go to the log with the request id', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
     const moduleRef = await Test.createTestingModule({ imports: [BoomModule] }).compile();
     const app = moduleRef.createNestApplication(new FastifyAdapter(), { logger: false });
     app.setGlobalPrefix('api');
-    app.useGlobalFilters(new AllExceptionsFilter(false));
+    app.useGlobalFilters(new AllExceptionsFilter(false, logger));
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
     const response = await app
@@ -245,6 +248,12 @@ describe('unhandled errors', () => {
     });
     expect(response.body).not.toContain('segredo');
     expect(response.body).not.toContain('at ');
+    const logged = lines.map(
+      (line) => JSON.parse(line) as { level: number; reqId: string; err: { stack: string } },
+    );
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ level: 50, reqId: expect.any(String) });
+    expect(logged[0].err.stack).toContain('segredo interno: senha=123');
     await app.close();
   });
 });

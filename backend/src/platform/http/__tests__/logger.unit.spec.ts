@@ -1,5 +1,7 @@
 import { PassThrough } from 'node:stream';
-import { logDestination, readableLine } from '../logger';
+import fastify from 'fastify';
+import pino from 'pino';
+import { logDestination, logRequests, PinoNestLogger, readableLine } from '../logger';
 
 describe('logs', () => {
   it('turns a request record into one readable line, without headers', () => {
@@ -40,5 +42,75 @@ describe('logs', () => {
       `${JSON.stringify({ level: 40, time: 0, service: 'api', msg: 'devagar' })}\n`,
     );
     expect(chunks.join('')).toBe('00:00:00.000 WARN  api devagar\n');
+  });
+
+  const capture = () => {
+    const records: Array<Record<string, unknown>> = [];
+    const logger = pino(
+      { level: 'info' },
+      { write: (line: string) => void records.push(JSON.parse(line)) },
+    );
+    return { records, logger };
+  };
+
+  it('logs each request once when answered, with its id, never its headers; health probes not at all', async () => {
+    const { records, logger } = capture();
+    const server = fastify({ genReqId: () => 'r-42' });
+    logRequests(server, logger);
+    server.get('/api/students', async () => ({ items: [] }));
+    server.get('/api/health', async () => ({ status: 'ok' }));
+    server.get('/api/boom', async () => {
+      throw new Error('x');
+    });
+    await server.inject({
+      url: '/api/students?ativo=true',
+      headers: { authorization: 'Bearer segredo' },
+    });
+    await server.inject({ url: '/api/health' });
+    await server.inject({ url: '/api/boom' });
+    await server.close();
+
+    expect(
+      records.map(({ level, msg, reqId, req, res }) => ({ level, msg, reqId, req, res })),
+    ).toEqual([
+      {
+        level: 30,
+        msg: 'request completed',
+        reqId: 'r-42',
+        req: { id: 'r-42', method: 'GET', url: '/api/students?ativo=true' },
+        res: { statusCode: 200 },
+      },
+      {
+        level: 50,
+        msg: 'request failed',
+        reqId: 'r-42',
+        req: { id: 'r-42', method: 'GET', url: '/api/boom' },
+        res: { statusCode: 500 },
+      },
+    ]);
+    expect(typeof records[0].responseTime).toBe('number');
+    expect(JSON.stringify(records)).not.toContain('segredo');
+  });
+
+  it("writes Nest's lines with their context, an error with its stack", () => {
+    const { records, logger } = capture();
+    const nest = new PinoNestLogger(logger);
+    nest.log('Nest application successfully started', 'NestApplication');
+    nest.error('falhou', 'Error: falhou\n    at y', 'Projections');
+    nest.debug('não escrito', 'X');
+    expect(records.map(({ level, msg, context, err }) => ({ level, msg, context, err }))).toEqual([
+      {
+        level: 30,
+        msg: 'Nest application successfully started',
+        context: 'NestApplication',
+        err: undefined,
+      },
+      {
+        level: 50,
+        msg: 'falhou',
+        context: 'Projections',
+        err: expect.objectContaining({ message: 'falhou', stack: 'Error: falhou\n    at y' }),
+      },
+    ]);
   });
 });
