@@ -1,11 +1,12 @@
 import { type Charge, CHARGE_STATUS_LABELS, CHARGE_STATUSES, type ChargeStatus } from '@contracts/charges';
-import { ActionIcon, Badge, Button, Card, Group, Modal, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
 import IconCopy from '@tabler/icons-react/dist/esm/icons/IconCopy.mjs';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { CHARGE_PARAM, NEW_CHARGE, paths } from '../../../config/paths';
@@ -187,23 +188,21 @@ function CancelChargeDialog({ charge, onClose }: { charge: Charge | null; onClos
     });
   };
   return (
-    <Modal opened={charge !== null} onClose={onClose} title="Cancelar cobrança?" centered>
+    <ConfirmDialog
+      opened={charge !== null}
+      onClose={onClose}
+      title="Cancelar cobrança?"
+      backLabel="Voltar"
+      confirmLabel="Cancelar cobrança"
+      onConfirm={submit}
+      pending={cancel.isPending}
+    >
       {charge && (
-        <Stack gap="md">
-          <Text size="sm">
-            A cobrança de <b>{formatCurrency(charge.valor)}</b> para <b>{charge.studentNome}</b> deixa de valer e não
-            poderá mais ser marcada como paga.
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Voltar
-            </Button>
-            <Button color="red" loading={cancel.isPending} onClick={submit}>
-              Cancelar cobrança
-            </Button>
-          </Group>
-        </Stack>
+        <Text size="sm">
+          A cobrança de <b>{formatCurrency(charge.valor)}</b> para <b>{charge.studentNome}</b> deixa de valer e não
+          poderá mais ser marcada como paga.
+        </Text>
       )}
-    </Modal>
+    </ConfirmDialog>
   );
 }

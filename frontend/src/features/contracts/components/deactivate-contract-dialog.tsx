@@ -1,5 +1,6 @@
 import { CONTRACT_MESSAGES, type Contract } from '@contracts/agreements';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useUpdateContract } from '../api/save-contract';
 
@@ -28,21 +29,18 @@ export function DeactivateContractDialog({
     );
   };
   return (
-    <Modal opened={opened} onClose={onClose} title="Desativar contrato" centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
-      <Stack gap="lg">
-        <Text size="sm">
-          Desativar <b>{contract?.titulo}</b>? Ele sai da lista dos alunos e não recebe novas assinaturas. As assinaturas
-          já feitas e suas vias continuam guardadas.
-        </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button color="red" loading={update.isPending} onClick={confirm}>
-            Desativar
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={opened}
+      onClose={onClose}
+      title="Desativar contrato"
+      confirmLabel="Desativar"
+      onConfirm={confirm}
+      pending={update.isPending}
+    >
+      <Text size="sm">
+        Desativar <b>{contract?.titulo}</b>? Ele sai da lista dos alunos e não recebe novas assinaturas. As assinaturas
+        já feitas e suas vias continuam guardadas.
+      </Text>
+    </ConfirmDialog>
   );
 }

@@ -1,7 +1,8 @@
 import { lateCancellationOf } from '@contracts/scheduling';
 import type { StudentSession } from '@contracts/student-area';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatDateTimeInZone } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCancelOwnSession } from '../api/self-scheduling';
@@ -51,24 +52,24 @@ export function CancelSessionDialog({
     });
   };
   return (
-    <Modal opened={opened} onClose={onClose} title="Cancelar sessão" centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
+    <ConfirmDialog
+      opened={opened}
+      onClose={onClose}
+      title="Cancelar sessão"
+      backLabel="Voltar"
+      confirmLabel="Cancelar sessão"
+      onConfirm={confirm}
+      pending={cancel.isPending}
+    >
       {session && (
-        <Stack gap="md">
+        <>
           <Text size="sm">
             Cancelar a sessão de <b>{formatDateTimeInZone(session.inicio)}</b>
             {session.locationNome ? ` em ${session.locationNome}` : ''}?
           </Text>
           <CancellationTerms session={session} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Voltar
-            </Button>
-            <Button color="red" loading={cancel.isPending} onClick={confirm}>
-              Cancelar sessão
-            </Button>
-          </Group>
-        </Stack>
+        </>
       )}
-    </Modal>
+    </ConfirmDialog>
   );
 }
