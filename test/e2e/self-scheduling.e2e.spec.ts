@@ -58,14 +58,8 @@ test('the student books an open slot (refused without credits), the trainer sees
     headers: { authorization: `Bearer ${token}` },
   });
   expect(granted.ok()).toBeTruthy();
-  // The student's page reads the read model, which does not wait for the trainer's writes: reload once it has them.
-  await expect
-    .poll(async () => {
-      const read = await request.get(`/api/students/${student.studentId}`, { headers: { authorization: `Bearer ${token}` } });
-      return ((await read.json()) as { creditos: number }).creditos;
-    })
-    .toBe(2);
-  await studentPage.reload();
+  // The student's open page hears of it: no reload.
+  await expect(studentPage.getByText('Aluno sem créditos disponíveis')).toHaveCount(0);
   await expect(studentPage.locator('[data-tone]').first()).toHaveText('2 créditos');
   await studentPage.screenshot({ path: `${SHOTS}/self-scheduling-${viewport}.png`, fullPage: true });
   const slot = studentPage.getByRole('group').filter({ has: studentPage.getByRole('button') }).first().getByRole('button').first();
@@ -89,8 +83,8 @@ test('the student books an open slot (refused without credits), the trainer sees
   await expect(studentPage).toHaveURL(/\/aluno$/);
 
   // Late under a burning policy: the dialog says a credit goes before confirming.
+  // The trainer changes the policy while the student's page is open: it hears of it, no reload.
   await catalogue.setPolicy(locationId, { cancelLimiteHoras: 72, taxaPercent: 0, queimaCredito: true });
-  await studentPage.reload();
   await studentPage.getByTestId('proxima-sessao').getByRole('button', { name: 'Cancelar' }).click();
   const dialog = studentPage.getByRole('dialog', { name: 'Cancelar sessão' });
   await expect(dialog.getByText('Pela política do local, 1 crédito será descontado do seu saldo.', { exact: false })).toBeVisible();

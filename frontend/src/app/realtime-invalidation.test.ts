@@ -3,7 +3,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { studentKeys } from '../features/students/api/student-keys';
 import { meKeys } from '../lib/me';
 import { invalidateForChanges, type InvalidationMap } from '../lib/realtime';
-import { invalidatedByChange } from './realtime-invalidation';
+import { studentAreaKeys } from '../features/student-area/api/student-area-keys';
+import { invalidatedByChange, invalidatedForStudent } from './realtime-invalidation';
 
 describe('realtime change types -> query keys', () => {
   it('maps every change type the worker pushes', () => {
@@ -34,5 +35,21 @@ describe('realtime change types -> query keys', () => {
     // @ts-expect-error 'onboarding' is missing
     const incomplete: InvalidationMap = { student: [studentKeys.all], credit: [studentKeys.all] };
     expect(Object.keys(incomplete)).not.toContain('onboarding');
+  });
+
+  it("a student's own credit change makes their balance and history stale; a policy change their slots", async () => {
+    const client = new QueryClient();
+    const keys = [studentAreaKeys.me(), studentAreaKeys.history(), studentAreaKeys.contracts(), studentAreaKeys.slots('l1')];
+    for (const key of keys) client.setQueryData(key, {});
+    const stale = () =>
+      client
+        .getQueryCache()
+        .getAll()
+        .filter((query) => query.state.isInvalidated)
+        .map((query) => query.queryKey);
+    await invalidateForChanges(client, { projection: 'credit-ledger', position: 3, changes: [{ type: 'credit', id: 's1' }] }, invalidatedForStudent);
+    expect(stale()).toEqual([studentAreaKeys.me(), studentAreaKeys.history()]);
+    await invalidateForChanges(client, { projection: 'locations', position: 4, changes: [{ type: 'location', id: 'l1' }] }, invalidatedForStudent);
+    expect(stale()).toEqual([studentAreaKeys.me(), studentAreaKeys.history(), studentAreaKeys.slots('l1')]);
   });
 });

@@ -8,6 +8,7 @@ import { planKeys } from '../features/plans/api/plan-keys';
 import { studentKeys } from '../features/students/api/student-keys';
 import { taskKeys } from '../features/tasks/api/task-keys';
 import { reminderKeys } from '../features/reminders/api/reminder-keys';
+import { studentAreaKeys } from '../features/student-area/api/student-area-keys';
 import { meKeys } from '../lib/me';
 import type { InvalidationMap } from '../lib/realtime';
 
@@ -37,4 +38,31 @@ export const invalidatedByChange: InvalidationMap = {
   // A contract or a signature: the trainer's list, its counts and signatures.
   contract: [contractKeys.all],
   charge: [chargeKeys.all],
+};
+
+const ownSlots = [...studentAreaKeys.all, 'slots'] as const;
+
+/**
+ * The same for a student's own screens: their socket hears only of their own changes (balance,
+ * sessions, signatures) and of what every student of the tenant reads (policies, contracts, the
+ * trainer's hours), never of the rest of the business.
+ */
+export const invalidatedForStudent: InvalidationMap = {
+  onboarding: [],
+  student: [studentAreaKeys.me()],
+  credit: [studentAreaKeys.me(), studentAreaKeys.history()],
+  plan: [],
+  location: [studentAreaKeys.me(), studentAreaKeys.locations(), ownSlots],
+  task: [],
+  'task-list': [],
+  session: [studentAreaKeys.me(), ownSlots],
+  availability: [ownSlots],
+  vacation: [ownSlots],
+  dashboard: [],
+  reminder: [],
+  transaction: [],
+  'finance-summary': [],
+  'finance-goals': [],
+  contract: [studentAreaKeys.contracts(), studentAreaKeys.me()],
+  charge: [],
 };

@@ -2,9 +2,13 @@ import { Box, Button, Container, Group } from '@mantine/core';
 import IconLogout from '@tabler/icons-react/dist/esm/icons/IconLogout.mjs';
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { useRealtimeInvalidation } from '../lib/realtime';
 import { useWorkingOffline } from '../lib/use-working-offline';
 import { useSignOut } from '../lib/use-sign-out';
 import { Brand } from './shell/sidebar';
+
+/** Which of the student's queries each realtime change makes stale: fetched with the socket client. */
+const loadInvalidationMap = () => import('./realtime-invalidation').then((module) => module.invalidatedForStudent);
 
 const OfflineBanner = lazy(() => import('../components/offline-banner').then((module) => ({ default: module.OfflineBanner })));
 
@@ -12,6 +16,7 @@ const OfflineBanner = lazy(() => import('../components/offline-banner').then((mo
 export function StudentLayout() {
   const signOut = useSignOut();
   const offline = useWorkingOffline();
+  useRealtimeInvalidation(loadInvalidationMap);
 
   return (
     <Box mih="100dvh" bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">

@@ -38,6 +38,11 @@ export const contractSignaturesProjection: Projection = {
       )
       .onConflict((conflict) => conflict.column('id').doNothing())
       .execute();
-    return signed.map(({ tenantId, streamId }) => ({ tenantId, type: 'contract', id: streamId }));
+    return signed.map(({ tenantId, streamId, event: { data } }) => ({
+      tenantId,
+      type: 'contract',
+      id: streamId,
+      studentId: data.studentId,
+    }));
   },
 };

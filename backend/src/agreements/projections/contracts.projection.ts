@@ -9,6 +9,7 @@ export const contractsProjection = streamRowProjection<ContractEvent, Selectable
   table: 'contracts',
   eventTypes: CONTRACT_EVENT_TYPES.filter((type) => type !== 'ContractSigned'),
   changeType: 'contract',
+  allStudents: true,
   nextRow(row, stored) {
     const { event } = stored;
     const stamp = { version: stored.streamVersion, updatedAt: stored.occurredAt };

@@ -86,13 +86,22 @@ export class AccountRepository implements StudentAccounts, TrainerContacts, Publ
 
   /** Role and tenant a user signs in with; a trainer's role wins over a student's. */
   async sessionUser(userId: string): Promise<AuthUser | undefined> {
-    return this.db
+    const row = await this.db
       .selectFrom('profiles')
       .innerJoin('userRoles', 'userRoles.userId', 'profiles.id')
-      .select(['profiles.id as userId', 'profiles.tenantId', 'userRoles.role'])
+      .leftJoin('studentAccounts', 'studentAccounts.userId', 'profiles.id')
+      .select([
+        'profiles.id as userId',
+        'profiles.tenantId',
+        'userRoles.role',
+        'studentAccounts.studentId',
+      ])
       .where('profiles.id', '=', userId)
       .orderBy(sql`user_roles.role = 'personal'`, 'desc')
       .executeTakeFirst();
+    if (!row) return undefined;
+    const { studentId, ...user } = row;
+    return user.role === 'aluno' && studentId ? { ...user, studentId } : user;
   }
 
   /** The signed-in user's view, only within the tenant of their token: another tenant yields nothing. */

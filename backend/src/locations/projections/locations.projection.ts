@@ -9,6 +9,7 @@ export const locationsProjection = streamRowProjection<LocationEvent, Selectable
   table: 'locations',
   eventTypes: LOCATION_EVENT_TYPES,
   changeType: 'location',
+  allStudents: true,
   nextRow(row, stored) {
     const { event } = stored;
     const stamp = { version: stored.streamVersion, updatedAt: stored.occurredAt };

@@ -28,6 +28,7 @@ export class AccessTokenService {
 
   sign(user: AuthUser): Promise<string> {
     const claims: AccessTokenClaims = { sub: user.userId, tid: user.tenantId, role: user.role };
+    if (user.studentId) claims.sid = user.studentId;
     return Promise.resolve(
       jwt.sign(claims, this.key, { expiresIn: ACCESS_TOKEN_TTL_SECONDS, algorithm: JWT_ALGORITHM }),
     );
@@ -55,5 +56,7 @@ export function toAuthUser(claims: AccessTokenClaims): AuthUser {
   if (typeof claims.sub !== 'string' || typeof claims.tid !== 'string')
     throw new Error('token sem sujeito');
   if (claims.role !== 'personal' && claims.role !== 'aluno') throw new Error('papel desconhecido');
-  return { userId: claims.sub, tenantId: claims.tid, role: claims.role };
+  const user: AuthUser = { userId: claims.sub, tenantId: claims.tid, role: claims.role };
+  if (claims.role === 'aluno' && typeof claims.sid === 'string') user.studentId = claims.sid;
+  return user;
 }

@@ -5,12 +5,16 @@ export interface AuthUser {
   userId: string;
   tenantId: string;
   role: Role;
+  /** A student's account: the student it is (their sockets hear of their own changes). */
+  studentId?: string;
 }
 
 export interface AccessTokenClaims {
   sub: string;
   tid: string;
   role: Role;
+  /** The student, for a student's account. */
+  sid?: string;
   /** Expiry (seconds since the epoch): every access token has one; a token without it is refused. */
   exp?: number;
 }

@@ -3,6 +3,7 @@ import type Redis from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database/database';
 import { isAway, whenConnected } from '../queue/redis';
+import { studentRoom, studentsRoom, tenantRoom } from '../realtime/rooms';
 import type { Projection } from './projection';
 import {
   type AppliedBatch,
@@ -252,20 +253,26 @@ export class ProjectionWorker {
         ),
       REDIS_BUDGET_MS,
     ).catch(() => undefined);
-    const byTenant = new Map<string, Map<string, { type: string; id: string }>>();
-    for (const change of batch.changes) {
-      let changes = byTenant.get(change.tenantId);
-      if (!changes) byTenant.set(change.tenantId, (changes = new Map()));
-      changes.set(`${change.type}:${change.id}`, { type: change.type, id: change.id });
+    // Each room hears only of its own changes, once each.
+    const byRoom = new Map<string, Map<string, { type: string; id: string }>>();
+    const tell = (room: string, change: { type: string; id: string }) => {
+      let changes = byRoom.get(room);
+      if (!changes) byRoom.set(room, (changes = new Map()));
+      changes.set(`${change.type}:${change.id}`, change);
+    };
+    for (const { tenantId, type, id, studentId, allStudents } of batch.changes) {
+      tell(tenantRoom(tenantId), { type, id });
+      if (studentId) tell(studentRoom(tenantId, studentId), { type, id });
+      if (allStudents) tell(studentsRoom(tenantId), { type, id });
     }
     if (isAway(redis)) return;
-    for (const [tenantId, changes] of byTenant) {
+    for (const [room, changes] of byRoom) {
       const message: ChangesMessage = {
         projection,
         position: batch.checkpoint.position,
         changes: [...changes.values()],
       };
-      this.emitter.to(`tenant:${tenantId}`).emit('changes', message);
+      this.emitter.to(room).emit('changes', message);
     }
   }
 }

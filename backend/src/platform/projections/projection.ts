@@ -7,6 +7,10 @@ export interface ProjectionChange {
   tenantId: string;
   type: string;
   id: string;
+  /** The student whose own screens show it (their balance, their sessions): told to them too. */
+  studentId?: string | null;
+  /** What every student of the tenant reads (a location's policy, a contract to sign): told to them too. */
+  allStudents?: boolean;
 }
 
 /**

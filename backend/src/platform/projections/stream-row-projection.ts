@@ -17,6 +17,9 @@ export interface StreamRowProjectionOptions<Event extends DomainEvent, Row exten
   eventTypes: readonly Event['type'][];
   /** What the browsers are told changed (contracts/realtime.ts). */
   changeType: ChangeType;
+  /** Which student's own screens show a row (told to them too), or every student's. */
+  studentOf?: (row: Row) => string | null;
+  allStudents?: boolean;
   /** The row after `stored`; undefined when the event cannot apply (its stream's first event not seen). */
   nextRow: (row: Row | undefined, stored: StoredEvent & { event: Event }) => Row | undefined;
 }
@@ -65,6 +68,8 @@ export function streamRowProjection<Event extends DomainEvent, Row extends Strea
         tenantId: row.tenantId,
         type: options.changeType,
         id: row.id,
+        ...(options.studentOf && { studentId: options.studentOf(row) }),
+        ...(options.allStudents && { allStudents: true }),
       }));
     },
   };

@@ -2,14 +2,11 @@ import { Inject, Logger } from '@nestjs/common';
 import { type OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import { AccessTokenService } from '../auth/access-token.service';
-
-export const tenantRoom = (tenantId: string) => `tenant:${tenantId}`;
-export const userRoom = (userId: string) => `user:${userId}`;
+import { studentRoom, studentsRoom, tenantRoom, userRoom } from './rooms';
 
 /**
  * The socket.io endpoint at /socket.io. The handshake must carry `auth: { token }`, a valid access
- * token; the socket then joins its tenant's and its user's rooms, where the worker's emitter
- * pushes `changes`. Sockets only listen: nothing is accepted from them.
+ * token; the socket then joins its rooms (rooms.ts), where the worker's emitter pushes `changes`. Sockets only listen: nothing is accepted from them.
  */
 @WebSocketGateway({ path: '/socket.io' })
 export class RealtimeGateway implements OnGatewayInit {
@@ -32,12 +29,16 @@ export class RealtimeGateway implements OnGatewayInit {
         return next(new Error('unauthorized'));
       }
       socket.data.user = user;
-      // The tenant's room hears of every change in the trainer's business: a student's socket
-      // only joins their own room.
+      // The tenant's room hears of every change in the trainer's business; a student's socket hears
+      // only of their own changes and of what every student of the tenant reads.
       const rooms =
         user.role === 'personal'
           ? [tenantRoom(user.tenantId), userRoom(user.userId)]
-          : [userRoom(user.userId)];
+          : [
+              userRoom(user.userId),
+              studentsRoom(user.tenantId),
+              ...(user.studentId ? [studentRoom(user.tenantId, user.studentId)] : []),
+            ];
       void socket.join(rooms);
       next();
     });

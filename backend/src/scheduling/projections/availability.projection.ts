@@ -38,7 +38,7 @@ export const availabilityProjection: Projection = {
           .values(items.map((item, ordem) => ({ tenantId, ordem, version, ...item })))
           .execute();
       }
-      changes.push({ tenantId, type: 'availability', id: tenantId });
+      changes.push({ tenantId, type: 'availability', id: tenantId, allStudents: true });
     }
     return changes;
   },

@@ -9,6 +9,7 @@ export const sessionsProjection = streamRowProjection<SessionStreamEvent, Select
   table: 'sessions',
   eventTypes: SESSION_STREAM_EVENT_TYPES,
   changeType: 'session',
+  studentOf: (row) => row.studentId,
   nextRow(row, stored) {
     const { event } = stored;
     const stamp = { version: stored.streamVersion, updatedAt: stored.occurredAt };

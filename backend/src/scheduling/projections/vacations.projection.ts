@@ -9,6 +9,7 @@ export const vacationsProjection = streamRowProjection<VacationEvent, Selectable
   table: 'vacations',
   eventTypes: VACATION_EVENT_TYPES,
   changeType: 'vacation',
+  allStudents: true,
   nextRow(row, stored) {
     const { event } = stored;
     const stamp = { version: stored.streamVersion, updatedAt: stored.occurredAt };

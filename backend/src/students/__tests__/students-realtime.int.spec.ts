@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from '../../../../test/support/test-app';
 import { studentProjections } from '../projections';
 import { newPrincipal } from '../../../../test/support/api';
 import { http, newTrainer } from './students-test-kit';
+import { AccessTokenService } from '../../platform/auth/access-token.service';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import {
   type ChangesMessage,
@@ -92,6 +93,50 @@ describe('realtime', () => {
     expect(message.changes).toEqual([{ type: 'student', id }]);
     // The same emitter publish reached the first socket: the stranger and the student got nothing.
     expect(strangerReceived).toEqual([]);
+  });
+
+  it("tells a student's socket of their own balance, never of another student's", async () => {
+    const trainer = await newTrainer(t.app);
+    const ana = (await http(t.app, trainer).post('/api/students', { nome: 'Ana Souza' })).json().id;
+    const bia = (await http(t.app, trainer).post('/api/students', { nome: 'Bia Lima' })).json().id;
+    const tokens = t.app.get(AccessTokenService);
+    const studentToken = (studentId: string) =>
+      tokens.sign({ userId: randomUUID(), tenantId: trainer.tenantId, role: 'aluno', studentId });
+    const anaSocket = connect(await studentToken(ana));
+    const biaSocket = connect(await studentToken(bia));
+    await Promise.all([connected(anaSocket), connected(biaSocket)]);
+    const anaReceived: ChangesMessage[] = [];
+    const biaReceived: ChangesMessage[] = [];
+    anaSocket.on('changes', (message: ChangesMessage) => anaReceived.push(message));
+    biaSocket.on('changes', (message: ChangesMessage) => biaReceived.push(message));
+
+    const granted = await http(t.app, trainer).post(`/api/students/${ana}/credits`, {
+      amount: 4,
+      reason: 'Plano',
+    });
+    expect(granted.statusCode).toBe(200);
+    const worker = new ProjectionWorker({
+      db: t.app.get<Db>(DATABASE),
+      redis: t.app.get<Redis>(REDIS),
+      prefix: t.config.REDIS_PREFIX,
+      projections: studentProjections,
+    });
+    const heard = (type: string) =>
+      anaReceived.some((message) => message.changes.some((change) => change.type === type));
+    const deadline = Date.now() + 10_000;
+    while (!heard('credit') || !heard('student')) {
+      if (Date.now() > deadline) throw new Error('a aluna não soube do próprio saldo');
+      for (const projection of studentProjections) await worker.run(projection.name);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    // Each hears only of herself (their creations were projected after their sockets joined).
+    const idsHeard = (received: ChangesMessage[]) =>
+      new Set(received.flatMap((message) => message.changes.map((change) => change.id)));
+    expect([...idsHeard(anaReceived)]).toEqual([ana]);
+    expect([...idsHeard(biaReceived)]).not.toContain(ana);
+    expect(
+      biaReceived.flatMap((message) => message.changes).some((change) => change.type === 'credit'),
+    ).toBe(false);
   });
 
   it('refuses a missing, forged or expired token', async () => {

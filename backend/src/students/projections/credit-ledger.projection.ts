@@ -144,6 +144,7 @@ export const creditLedgerProjection: Projection = {
       tenantId,
       type: 'credit',
       id,
+      studentId: id,
     }));
   },
 };

@@ -9,6 +9,7 @@ export const studentsProjection = streamRowProjection<StudentEvent, Selectable<S
   table: 'students',
   eventTypes: STUDENT_EVENT_TYPES,
   changeType: 'student',
+  studentOf: (row) => row.id,
   nextRow(row, stored) {
     const { event } = stored;
     const stamp = { version: stored.streamVersion, updatedAt: stored.occurredAt };

@@ -12,7 +12,11 @@ describe('access tokens', () => {
   it('refuses a token once it expires, even one it has already accepted', () => {
     jest.useFakeTimers({ now: new Date('2026-11-22T12:00:00Z') });
     const token = jwt.sign(claims, SECRET, { algorithm: 'HS256', expiresIn: 60 });
-    expect(tokens.verify(token)).toEqual({ userId: 'user-1', tenantId: 'tenant-1', role: 'personal' });
+    expect(tokens.verify(token)).toEqual({
+      userId: 'user-1',
+      tenantId: 'tenant-1',
+      role: 'personal',
+    });
     jest.setSystemTime(new Date('2026-11-22T12:00:59Z'));
     expect(tokens.verify(token).userId).toBe('user-1');
     jest.setSystemTime(new Date('2026-11-22T12:01:00Z'));
@@ -28,5 +32,26 @@ describe('access tokens', () => {
     expect(() => tokens.verify(jwt.sign(claims, SECRET, { algorithm: 'HS256' }))).toThrow();
     const none = jwt.sign(claims, '', { algorithm: 'none', expiresIn: 60 } as jwt.SignOptions);
     expect(() => tokens.verify(none)).toThrow();
+  });
+
+  it("carries a student account's student, and only a student account's", async () => {
+    const student = {
+      userId: 'user-2',
+      tenantId: 'tenant-1',
+      role: 'aluno' as const,
+      studentId: 'student-9',
+    };
+    expect(tokens.verify(await tokens.sign(student))).toEqual(student);
+    const trainer = { userId: 'user-1', tenantId: 'tenant-1', role: 'personal' as const };
+    expect(tokens.verify(await tokens.sign(trainer))).toEqual(trainer);
+    const claimed = jwt.sign({ ...claims, sid: 'student-9' }, SECRET, {
+      algorithm: 'HS256',
+      expiresIn: 60,
+    });
+    expect(tokens.verify(claimed)).toEqual({
+      userId: 'user-1',
+      tenantId: 'tenant-1',
+      role: 'personal',
+    });
   });
 });
