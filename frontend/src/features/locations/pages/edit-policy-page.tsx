@@ -19,7 +19,7 @@ import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
-import { awaitingFreshRead, savedValuesKey } from '../../../lib/form-from-server';
+import { useAwaitingFreshRead } from '../../../lib/form-from-server';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { useLocationPolicy } from '../api/get-location-policy';
@@ -128,12 +128,13 @@ function PolicyForm({ location, policy }: { location: Location; policy: Cancella
 
 function LocationPolicy({ location }: { location: Location }) {
   const policy = useLocationPolicy(location.id);
-  if (policy.isPending || awaitingFreshRead(policy)) return <PageLoader />;
+  const awaitingFreshRead = useAwaitingFreshRead(policy);
+  if (policy.isPending || awaitingFreshRead) return <PageLoader />;
   if (policy.isError) {
     return <LoadError title="Erro ao carregar política" error={policy.error} onRetry={() => void policy.refetch()} />;
   }
-  // A new form per location (what was typed for one never carries over to another) and per saved policy.
-  return <PolicyForm key={`${location.id}:${savedValuesKey(policy.data)}`} location={location} policy={policy.data} />;
+  // A new form per location: what was typed for one location never carries over to another.
+  return <PolicyForm key={location.id} location={location} policy={policy.data} />;
 }
 
 /** /ajustes/politicas/edit?local=<id>: the cancellation policy of one location. */

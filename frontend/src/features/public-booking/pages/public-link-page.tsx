@@ -22,7 +22,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { copyText } from '../../../lib/clipboard';
-import { awaitingFreshRead, savedValuesKey } from '../../../lib/form-from-server';
+import { useAwaitingFreshRead } from '../../../lib/form-from-server';
 import { useMe } from '../../../lib/me';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePublicLinkSettings, useSavePublicLinkSettings, useTrainerLocations } from '../api/public-link-settings';
@@ -202,11 +202,12 @@ export function PublicLinkPage() {
   const settings = usePublicLinkSettings();
   const locations = useTrainerLocations();
   const me = useMe();
+  const awaitingFreshRead = useAwaitingFreshRead(settings);
   const loading =
     settings.isPending ||
     locations.isPending ||
     me.isPending ||
-    awaitingFreshRead(settings);
+    awaitingFreshRead;
   return (
     <>
       <PageHeader title="Link Público" description="Sua página de agendamento online" backTo={paths.settings} />
@@ -223,7 +224,6 @@ export function PublicLinkPage() {
         />
       ) : (
         <PublicLinkForm
-          key={savedValuesKey(settings.data)}
           saved={settings.data} locations={locations.data} slug={me.data.tenantSlug} nome={me.data.nome} />
       )}
     </>

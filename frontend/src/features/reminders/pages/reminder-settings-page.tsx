@@ -5,7 +5,7 @@ import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
-import { awaitingFreshRead, savedValuesKey } from '../../../lib/form-from-server';
+import { useAwaitingFreshRead } from '../../../lib/form-from-server';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useReminderSettings, useSaveReminderSettings } from '../api/reminder-settings';
 
@@ -86,15 +86,16 @@ function ReminderSettingsForm({ saved }: { saved: ReminderSettings }) {
 /** /ajustes/lembretes: the students' reminders and the trainer's daily list. */
 export function ReminderSettingsPage() {
   const settings = useReminderSettings();
+  const awaitingFreshRead = useAwaitingFreshRead(settings);
   return (
     <>
       <PageHeader title="Lembretes" description="Lembretes automáticos das sessões" backTo={paths.settings} />
-      {settings.isPending || awaitingFreshRead(settings) ? (
+      {settings.isPending || awaitingFreshRead ? (
         <PageLoader />
       ) : settings.isError ? (
         <LoadError title="Erro ao carregar os lembretes" error={settings.error} onRetry={() => void settings.refetch()} />
       ) : (
-        <ReminderSettingsForm key={savedValuesKey(settings.data)} saved={settings.data} />
+        <ReminderSettingsForm saved={settings.data} />
       )}
     </>
   );
