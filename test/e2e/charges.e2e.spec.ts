@@ -136,6 +136,7 @@ test.describe('charges', () => {
     await diego.getByRole('button', { name: 'Cancelar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancelar cobrança?' });
     await expect(dialog).toContainText('não poderá mais ser marcada como paga');
+    await shot(page, 'cancelar-cobranca', testInfo.project.name);
     await dialog.getByRole('button', { name: 'Cancelar cobrança' }).click();
     await expect(page.getByText('Cobrança cancelada')).toBeVisible();
     await expect(page.getByText('Nenhuma cobrança pendente')).toBeVisible();
