@@ -80,13 +80,16 @@ test.describe('installable app', () => {
     await page.evaluate(() => navigator.serviceWorker.register('/sw.js?versao=2'));
     const prompt = page.getByRole('alert').filter({ hasText: 'Nova versão disponível' });
     await expect(prompt).toBeVisible();
+    const reloaded = page.waitForEvent('load');
     await prompt.getByRole('button', { name: 'Atualizar' }).click();
     // The page reloads under the new worker. (Not "nothing waiting": the reloaded app registers
     // /sw.js again, a different URL from this test's ?versao=2, which on a slower machine already
-    // installs another worker by the time it is asked.)
+    // installs another worker by the time it is asked.) The form was already there before the
+    // reload: wait for the reload itself, then ask the reloaded page.
+    await reloaded;
     await expect(page.getByRole('tab', { name: 'Entrar' })).toBeVisible();
     await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null).catch(() => null))
       .toMatch(/\/sw\.js\?versao=2$/);
   });
 });
