@@ -244,7 +244,7 @@ export class ProjectionWorker {
   private async announce(projection: string, batch: AppliedBatch): Promise<void> {
     const redis = this.options.redis;
     if (isAway(redis)) return;
-    await whenConnected(
+    const told = whenConnected(
       redis,
       () =>
         redis.publish(
@@ -265,7 +265,6 @@ export class ProjectionWorker {
       if (studentId) tell(studentRoom(tenantId, studentId), { type, id });
       if (allStudents) tell(studentsRoom(tenantId), { type, id });
     }
-    if (isAway(redis)) return;
     for (const [room, changes] of byRoom) {
       const message: ChangesMessage = {
         projection,
@@ -274,5 +273,6 @@ export class ProjectionWorker {
       };
       this.emitter.to(room).emit('changes', message);
     }
+    await told;
   }
 }

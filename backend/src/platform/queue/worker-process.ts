@@ -61,7 +61,8 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
       // manager's batch one more for the commands it sends meanwhile.
       poolMax: 2 * projections.length + 3 * processManagers.length + 2,
       applicationName: 'vira-worker',
-      onIdleError: (error) => logger.warn(`conexão ociosa com o PostgreSQL encerrada: ${error.message}`),
+      onIdleError: (error) =>
+        logger.warn(`conexão ociosa com o PostgreSQL encerrada: ${error.message}`),
     }),
   );
   const redisFailures = new OutageLog((message) => logger.warn(message));
@@ -93,9 +94,13 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
       return ports.get(token) as T;
     },
   };
+  const announcements = connection.duplicate({
+    connectionName: 'vira-worker-announcements',
+    enableAutoPipelining: true,
+  });
   const projectionWorker = new ProjectionWorker({
     db,
-    redis: connection,
+    redis: announcements,
     prefix: config.REDIS_PREFIX,
     projections: [
       ...projections,
@@ -150,7 +155,9 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
   void wakeups.subscribe(projectionKeys(config.REDIS_PREFIX).wakeChannel).catch(() => undefined);
   projectionWorker.startSafetyNet();
   const timers = (options.timers ?? []).map((timer) =>
-    startTimer(timer, services, (error) => runFailures.report(`${timer.name} falhou: ${String(error)}`)),
+    startTimer(timer, services, (error) =>
+      runFailures.report(`${timer.name} falhou: ${String(error)}`),
+    ),
   );
 
   let stopped: Promise<void> | undefined;
@@ -168,6 +175,7 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
     services.mailer.close();
     await db.destroy();
     await closeRedis(wakeups);
+    await closeRedis(announcements);
     await closeRedis(connection);
   };
   return {
