@@ -65,14 +65,15 @@ export async function settleCharge(
 export const chargeSettlement: ProcessManager = {
   name: CHARGE_SETTLEMENT,
   eventTypes: ['ChargePaid'],
-  async handle(event, services) {
-    await settleCharge(
-      services.db,
-      services.port(ChargeReceitas),
-      services.port(ChargeCredits),
-      event.tenantId,
-      event.streamId,
-    );
+  async handle(events, services) {
+    for (const event of events)
+      await settleCharge(
+        services.db,
+        services.port(ChargeReceitas),
+        services.port(ChargeCredits),
+        event.tenantId,
+        event.streamId,
+      );
   },
 };
 

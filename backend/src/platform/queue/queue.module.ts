@@ -46,6 +46,21 @@ export class JobQueues implements OnApplicationShutdown {
     });
   }
 
+  /** Several jobs of one name in one round trip; the same rules as `add`. */
+  async addMany<Q extends QueueName, J extends JobName<Q>>(
+    queue: Q,
+    job: J,
+    jobs: readonly { data: JobMap[Q][J]; options: { jobId?: string; delay?: number } }[],
+  ): Promise<void> {
+    await this.queue(queue).addBulk(
+      jobs.map(({ data, options }) => ({
+        name: job,
+        data,
+        opts: { removeOnComplete: true, removeOnFail: 100, ...options },
+      })),
+    );
+  }
+
   /** Removes a waiting or delayed job; nothing when there is none (or it is running). */
   async remove(queue: QueueName, jobId: string): Promise<void> {
     await this.queue(queue).remove(jobId);

@@ -178,6 +178,36 @@ describe('reminders', () => {
     expect(mailsTo(email)).toHaveLength(1);
   });
 
+  it("several events of a session in one batch: its last one decides the job, and the job's delay follows the lead time", async () => {
+    const email = `davi.${Date.now()}@exemplo.com.br`;
+    const davi = await studentWithEmail('Davi Nunes', email);
+    await projectAll(t.app);
+    const [twiceMoved, cancelled, kept] = [
+      await book(davi, at(23, '08:00')),
+      await book(davi, at(24, '08:00')),
+      await book(davi, at(26, '08:00')),
+    ];
+    for (const day of [27, 28])
+      expect(
+        (
+          await change(twiceMoved, {
+            inicio: at(day, '08:00').toISOString(),
+            fim: at(day, '09:00').toISOString(),
+          })
+        ).statusCode,
+      ).toBe(200);
+    expect((await change(cancelled, { status: 'cancelada' })).statusCode).toBe(200);
+    // Nothing ran since the bookings: the process manager reads these six events as one batch.
+    await projectAll(t.app);
+    const ids = (await jobIds()).filter(
+      (id) => id?.startsWith(twiceMoved) || id?.startsWith(cancelled) || id?.startsWith(kept),
+    );
+    expect(ids.sort()).toEqual([`${kept}-v1`, `${twiceMoved}-v3`].sort());
+    const job = await queue().getJob(`${twiceMoved}-v3`);
+    const due = at(28, '08:00').getTime() - DEFAULT_REMINDER_SETTINGS.antecedenciaHoras * HOUR;
+    expect(Math.abs((job?.timestamp ?? 0) + (job?.opts.delay ?? 0) - due)).toBeLessThan(60_000);
+  });
+
   it('Redis lost its jobs: the sweep puts them back from the sessions read model and the reminder still goes out once', async () => {
     const email = `duda.${Date.now()}@exemplo.com.br`;
     const duda = await studentWithEmail('Eduarda Reis', email);

@@ -5,12 +5,12 @@ import {
   type SessionEventType,
   type SessionView,
 } from '../../contracts/scheduling';
-import type { WorkerServices } from '../../platform/context/worker-services';
+import type { ReminderSettings } from '../../contracts/reminders';
 import type { StoredEvent } from '../../platform/event-store/event';
 import { readStream } from '../../platform/event-store/event-store';
 import type { ProcessManager } from '../../platform/projections/process-manager';
 import { isAway, withTimeout } from '../../platform/queue/redis';
-import { reminderSettingsOf } from '../queries/reminders.repository';
+import { reminderSettingsOfEach } from '../queries/reminders.repository';
 import { dueAt, REMINDERS_QUEUE, SEND_REMINDER } from '../jobs/reminder-delivery';
 
 /** The events that move or end a session's reminder. */
@@ -49,73 +49,127 @@ export function reminderOf(
 }
 
 export const REMINDER_JOBS = 'reminder-jobs';
-/** A job not added in this time is left to the sweep (Redis slow or away). */
+/** Jobs not added in this time are left to the sweep (Redis slow or away). */
 const JOB_TIMEOUT_MS = 2_000;
+
+/** A session whose reminder job changes: the job it has (if any) and the one it should have. */
+interface JobChange {
+  tenantId: string;
+  sessionId: string;
+  current?: string;
+  wanted?: { jobId: string; inicio: string };
+}
 
 /**
  * Keeps one delayed BullMQ job per booked session, firing when its reminder is due: booking adds
  * it, rescheduling replaces it, cancelling, finishing or deleting removes it. `reminder_jobs`
  * holds which job each session has (the truth the jobs are restored from when Redis loses them);
  * without Redis the job is left to the sweep, which sends due reminders every minute anyway.
+ * A batch is handled at once: the last event of each session decides its job, and the rows,
+ * settings and jobs of all of them are read and written in one round trip each.
  */
 export const reminderJobsProcessManager: ProcessManager = {
   name: REMINDER_JOBS,
   eventTypes: REACTS_TO,
-  async handle(cause: StoredEvent, services: WorkerServices): Promise<void> {
+  async handle(events, services): Promise<void> {
     const { db } = services;
-    // A booking is its own whole story (most events are bookings): no need to read the stream.
-    const stream =
-      cause.eventType === 'SessionBooked'
-        ? [cause]
-        : await readStream(db, cause.tenantId, cause.streamId);
-    const reminder = reminderOf(stream, cause);
-    const upcoming =
-      reminder &&
-      reminder.view.status === 'agendada' &&
-      !reminder.view.deleted &&
-      Date.parse(reminder.view.inicio) > services.now().getTime();
-    const wanted = upcoming ? `${cause.streamId}-v${reminder.setAt}` : undefined;
-    const current =
-      cause.eventType === 'SessionBooked'
-        ? undefined
-        : await db
-            .selectFrom('reminderJobs')
-            .select('jobId')
-            .where('sessionId', '=', cause.streamId)
-            .executeTakeFirst();
-    if (current?.jobId === wanted) return;
+    const lastOfSession = new Map<string, StoredEvent>();
+    for (const event of events) lastOfSession.set(event.streamId, event);
+    const causes = [...lastOfSession.values()];
+    // A booking is its session's first event: no job yet, and no stream to read.
+    const moved = causes.filter((cause) => cause.eventType !== 'SessionBooked');
+    const currentJobs =
+      moved.length === 0
+        ? new Map<string, string>()
+        : new Map(
+            (
+              await db
+                .selectFrom('reminderJobs')
+                .select(['sessionId', 'jobId'])
+                .where(
+                  'sessionId',
+                  'in',
+                  moved.map((cause) => cause.streamId),
+                )
+                .execute()
+            ).map((row) => [row.sessionId, row.jobId]),
+          );
+    const changes: JobChange[] = [];
+    for (const cause of causes) {
+      const stream =
+        cause.eventType === 'SessionBooked'
+          ? [cause]
+          : await readStream(db, cause.tenantId, cause.streamId);
+      const reminder = reminderOf(stream, cause);
+      const upcoming =
+        reminder &&
+        reminder.view.status === 'agendada' &&
+        !reminder.view.deleted &&
+        Date.parse(reminder.view.inicio) > services.now().getTime();
+      const wanted = upcoming
+        ? { jobId: `${cause.streamId}-v${reminder.setAt}`, inicio: reminder.view.inicio }
+        : undefined;
+      const current = currentJobs.get(cause.streamId);
+      if (current === wanted?.jobId) continue;
+      changes.push({ tenantId: cause.tenantId, sessionId: cause.streamId, current, wanted });
+    }
+    if (changes.length === 0) return;
 
-    if (!wanted && !current) return;
-    if (wanted)
+    const added = changes.filter((change) => change.wanted);
+    const removed = changes.filter((change) => !change.wanted);
+    if (added.length > 0)
       await db
         .insertInto('reminderJobs')
-        .values({ sessionId: cause.streamId, jobId: wanted })
-        .onConflict((conflict) => conflict.column('sessionId').doUpdateSet({ jobId: wanted }))
+        .values(
+          added.map((change) => ({
+            sessionId: change.sessionId,
+            jobId: change.wanted?.jobId as string,
+          })),
+        )
+        .onConflict((conflict) =>
+          conflict.column('sessionId').doUpdateSet((eb) => ({ jobId: eb.ref('excluded.jobId') })),
+        )
         .execute();
-    else await db.deleteFrom('reminderJobs').where('sessionId', '=', cause.streamId).execute();
+    if (removed.length > 0)
+      await db
+        .deleteFrom('reminderJobs')
+        .where(
+          'sessionId',
+          'in',
+          removed.map((change) => change.sessionId),
+        )
+        .execute();
 
     if (isAway(services.redis)) return;
     try {
-      if (current)
-        await withTimeout(services.jobs.remove(REMINDERS_QUEUE, current.jobId), JOB_TIMEOUT_MS);
-      if (wanted && reminder) {
-        const { antecedenciaHoras } = await reminderSettingsOf(db, cause.tenantId);
-        const delay =
-          dueAt(new Date(reminder.view.inicio), antecedenciaHoras).getTime() -
-          services.now().getTime();
-        await withTimeout(
-          services.jobs.add(
-            REMINDERS_QUEUE,
-            SEND_REMINDER,
-            { tenantId: cause.tenantId, sessionId: cause.streamId },
-            { jobId: wanted, delay: Math.max(0, delay) },
-          ),
-          JOB_TIMEOUT_MS,
-        );
-      }
+      const replaced = changes.flatMap((change) => (change.current ? [change.current] : []));
+      await withTimeout(
+        Promise.all(replaced.map((jobId) => services.jobs.remove(REMINDERS_QUEUE, jobId))),
+        JOB_TIMEOUT_MS,
+      );
+      if (added.length === 0) return;
+      const settings = await reminderSettingsOfEach(db, [
+        ...new Set(added.map((change) => change.tenantId)),
+      ]);
+      const now = services.now().getTime();
+      await withTimeout(
+        services.jobs.addMany(
+          REMINDERS_QUEUE,
+          SEND_REMINDER,
+          added.map(({ tenantId, sessionId, wanted }) => {
+            const { antecedenciaHoras } = settings.get(tenantId) as ReminderSettings;
+            const due = dueAt(new Date(wanted?.inicio as string), antecedenciaHoras).getTime();
+            return {
+              data: { tenantId, sessionId },
+              options: { jobId: wanted?.jobId as string, delay: Math.max(0, due - now) },
+            };
+          }),
+        ),
+        JOB_TIMEOUT_MS,
+      );
     } catch (error) {
       services.logger.warn(
-        `lembretes: tarefa da sessão ${cause.streamId} sem Redis: ${String(error)}`,
+        `lembretes: tarefas de ${changes.length} sessões sem Redis: ${String(error)}`,
       );
     }
   },

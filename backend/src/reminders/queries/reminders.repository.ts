@@ -13,12 +13,21 @@ import { DATABASE, type Db } from '../../platform/database/database.module';
 
 /** The trainer's settings, the defaults until they save their own. */
 export async function reminderSettingsOf(db: Db, tenantId: string): Promise<ReminderSettings> {
-  const row = await db
+  return (await reminderSettingsOfEach(db, [tenantId])).get(tenantId) as ReminderSettings;
+}
+
+/** Several trainers' settings in one read, by tenant. */
+export async function reminderSettingsOfEach(
+  db: Db,
+  tenantIds: readonly string[],
+): Promise<Map<string, ReminderSettings>> {
+  const rows = await db
     .selectFrom('reminderSettings')
-    .select(['ativo', 'antecedenciaHoras', 'resumoDiario', 'horaResumo'])
-    .where('tenantId', '=', tenantId)
-    .executeTakeFirst();
-  return row ?? DEFAULT_REMINDER_SETTINGS;
+    .select(['tenantId', 'ativo', 'antecedenciaHoras', 'resumoDiario', 'horaResumo'])
+    .where('tenantId', 'in', tenantIds)
+    .execute();
+  const saved = new Map(rows.map(({ tenantId, ...settings }) => [tenantId, settings]));
+  return new Map(tenantIds.map((id) => [id, saved.get(id) ?? DEFAULT_REMINDER_SETTINGS]));
 }
 
 /**

@@ -186,15 +186,16 @@ async function settleUpTo(
 export const creditsOnAttendance: ProcessManager = {
   name: CREDITS_ON_ATTENDANCE,
   eventTypes: REACTS_TO,
-  async handle(event, { db, commands }) {
-    await settleUpTo(
-      db,
-      new StudentCommands(commands),
-      event.tenantId,
-      event.streamId,
-      event.globalPosition,
-      'last',
-    );
+  async handle(events, { db, commands }) {
+    for (const event of events)
+      await settleUpTo(
+        db,
+        new StudentCommands(commands),
+        event.tenantId,
+        event.streamId,
+        event.globalPosition,
+        'last',
+      );
   },
 };
 

@@ -54,19 +54,21 @@ describe('process managers', () => {
   const pinger: ProcessManager = {
     name: `test-pinger-${randomUUID()}`,
     eventTypes: ['TestPinged'],
-    async handle(event: StoredEvent, { commands }) {
-      handled.push(event.globalPosition);
-      const { refused } = event.data as { refused: boolean };
-      await commands
-        .run({
-          decider: pongDecider,
-          streamId: pongStream(event.tenantId),
-          command: { type: 'Pong', ping: event.globalPosition, refused },
-          context: processManagerCommand(pinger.name, event),
-        })
-        .catch((error: unknown) => {
-          if ((error as DomainError).code !== 'test_refused') throw error;
-        });
+    async handle(events, { commands }) {
+      for (const event of events) {
+        handled.push(event.globalPosition);
+        const { refused } = event.data as { refused: boolean };
+        await commands
+          .run({
+            decider: pongDecider,
+            streamId: pongStream(event.tenantId),
+            command: { type: 'Pong', ping: event.globalPosition, refused },
+            context: processManagerCommand(pinger.name, event),
+          })
+          .catch((error: unknown) => {
+            if ((error as DomainError).code !== 'test_refused') throw error;
+          });
+      }
     },
   };
   const runner = processManagerRunner(pinger, services);
@@ -163,7 +165,7 @@ describe('process managers', () => {
     ).rows;
     const elsewhere = { ...services, commands: new CommandRunner(db) };
     await Promise.all(
-      events.flatMap((event) => [pinger.handle(event, services), pinger.handle(event, elsewhere)]),
+      events.flatMap((event) => [pinger.handle([event], services), pinger.handle([event], elsewhere)]),
     );
     expect(await pongs(tenantId)).toHaveLength(20);
   });
