@@ -15,6 +15,7 @@ import * as path from 'node:path';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { buildIfNeeded } from '../infra/scripts/build-if-needed';
+import { closeRedis, createRedis } from '../backend/src/platform/queue/redis';
 
 const ROOT = path.resolve(__dirname, '..');
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -65,6 +66,18 @@ export async function admin(statement: string): Promise<void> {
   }
 }
 
+/** Deletes every key under `prefix`: a run's queues, jobs and read-your-writes records. */
+export async function clearRedisPrefix(url: string, prefix: string): Promise<void> {
+  const redis = createRedis(url, 'vira-bench-cleanup');
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    if (keys.length > 0) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  await closeRedis(redis);
+}
+
 export function start(script: string, env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(process.execPath, [script], {
     cwd: ROOT,
@@ -109,13 +122,18 @@ async function seed(apiUrl: string, students: number): Promise<{ token: string; 
       await fetch(`${apiUrl}/api/students`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ nome: `Aluno ${String(index).padStart(4, '0')}`, whatsapp: '11988887777' }),
+        body: JSON.stringify({
+          nome: `Aluno ${String(index).padStart(4, '0')}`,
+          whatsapp: '11988887777',
+        }),
       }),
     );
     ids.push(id);
   }
   // The read waits for this principal's writes: once it answers, the read model is there.
-  const listed = await json<{ items: unknown[] }>(await fetch(`${apiUrl}/api/students`, { headers }));
+  const listed = await json<{ items: unknown[] }>(
+    await fetch(`${apiUrl}/api/students`, { headers }),
+  );
   if (listed.items.length !== students) throw new Error('projeção não alcançou os alunos');
   return { token, ids };
 }
@@ -202,7 +220,9 @@ function load(options: autocannon.Options): Promise<HttpFigure> {
     autocannon(options, (error, result) => {
       if (error) return reject(error);
       if (result.non2xx > 0 || result.errors > 0)
-        return reject(new Error(`${options.url}: ${result.non2xx} respostas não-2xx, ${result.errors} erros`));
+        return reject(
+          new Error(`${options.url}: ${result.non2xx} respostas não-2xx, ${result.errors} erros`),
+        );
       resolve({
         requestsPerSecond: result.requests.average,
         p50Ms: result.latency.p50,
@@ -212,7 +232,8 @@ function load(options: autocannon.Options): Promise<HttpFigure> {
   });
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const medianFigure = (figures: HttpFigure[]): HttpFigure => ({
   requestsPerSecond: Math.round(median(figures.map((figure) => figure.requestsPerSecond))),
   p50Ms: median(figures.map((figure) => figure.p50Ms)),
@@ -244,7 +265,9 @@ export async function compare(
   };
 }
 
-export async function measureHttp(studentCounts: readonly number[] = [150, 500]): Promise<HttpComparison[]> {
+export async function measureHttp(
+  studentCounts: readonly number[] = [150, 500],
+): Promise<HttpComparison[]> {
   buildIfNeeded((line) => process.stdout.write(`${line}\n`));
   await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
   await admin(`create database ${DATABASE_NAME}`);
@@ -287,7 +310,12 @@ export async function measureHttp(studentCounts: readonly number[] = [150, 500])
       );
       bare = spawn(process.execPath, ['-e', BARE_SERVER], {
         cwd: ROOT,
-        env: { ...process.env, DATABASE_URL: databaseUrl, TENANT_ID: rows[0].tenant_id, PORT: String(barePort) },
+        env: {
+          ...process.env,
+          DATABASE_URL: databaseUrl,
+          TENANT_ID: rows[0].tenant_id,
+          PORT: String(barePort),
+        },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       await waitFor(`${bareUrl}/`);
@@ -296,7 +324,12 @@ export async function measureHttp(studentCounts: readonly number[] = [150, 500])
       results.push(
         await compare(
           `GET /api/students (${students} alunos)`,
-          { url: `${apiUrl}/api/students`, connections: CONNECTIONS, duration: WINDOW_SECONDS, headers: { authorization } },
+          {
+            url: `${apiUrl}/api/students`,
+            connections: CONNECTIONS,
+            duration: WINDOW_SECONDS,
+            headers: { authorization },
+          },
           { url: `${bareUrl}/`, connections: CONNECTIONS, duration: WINDOW_SECONDS },
         ),
       );
@@ -317,7 +350,14 @@ export async function measureHttp(studentCounts: readonly number[] = [150, 500])
               ...grant,
               url: apiUrl,
               // Distinct students, round robin: commands on distinct streams.
-              requests: [{ setupRequest: (request) => ({ ...request, path: `/api/students/${ids[next++ % ids.length]}/credits` }) }],
+              requests: [
+                {
+                  setupRequest: (request) => ({
+                    ...request,
+                    path: `/api/students/${ids[next++ % ids.length]}/credits`,
+                  }),
+                },
+              ],
             },
             { ...grant, url: `${bareUrl}/` },
           );
@@ -327,7 +367,9 @@ export async function measureHttp(studentCounts: readonly number[] = [150, 500])
         // the commands are projected when it starts again (the lag figures are measured elsewhere).
         await stop(worker);
         worker = undefined;
-        results.push(await compareGrants('POST /api/students/:id/credits, só a API (worker parado)'));
+        results.push(
+          await compareGrants('POST /api/students/:id/credits, só a API (worker parado)'),
+        );
         worker = start(path.join(dist, 'worker.js'), env);
       }
       await stop(bare);
@@ -351,9 +393,14 @@ export function printHttp(results: readonly HttpComparison[]): void {
     `${result.ratio}`,
   ]);
   const header = ['caso', 'API req/s', 'API p50/p99 ms', 'bare req/s', 'bare p50/p99 ms', 'razão'];
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
-  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column])).join(' | ');
-  process.stdout.write(`\n${line(header)}\n${widths.map((width) => '-'.repeat(width)).join('-|-')}\n`);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column].length)),
+  );
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => cell.padEnd(widths[column])).join(' | ');
+  process.stdout.write(
+    `\n${line(header)}\n${widths.map((width) => '-'.repeat(width)).join('-|-')}\n`,
+  );
   for (const row of rows) process.stdout.write(`${line(row)}\n`);
 }
 
@@ -361,7 +408,9 @@ if (require.main === module) {
   measureHttp()
     .then(printHttp)
     .catch((error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.stderr.write(
+        `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
       process.exit(1);
     });
 }

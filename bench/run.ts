@@ -26,7 +26,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { Client } from 'pg';
 import { measureAdvisor, printAdvisor } from './advisor';
-import { measureHttp, printHttp } from './http';
+import { clearRedisPrefix, measureHttp, printHttp } from './http';
 import { measureScreens, printScreens } from './screens';
 import { measureSessions, printSessions } from './sessions';
 import { Server } from 'socket.io';
@@ -98,17 +98,6 @@ async function admin(statement: string): Promise<void> {
   } finally {
     await client.end();
   }
-}
-
-async function clearRedisPrefix(): Promise<void> {
-  const redis = createRedis(config.REDIS_URL, 'vira-bench-cleanup');
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${REDIS_PREFIX}:*`, 'COUNT', 1000);
-    if (keys.length > 0) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
-  await closeRedis(redis);
 }
 
 /** `clients` loops, each running `work` back to back for `seconds`; answers operations per second. */
@@ -394,7 +383,7 @@ async function main(): Promise<void> {
   const benchStarted = performance.now();
   await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
   await admin(`create database ${DATABASE_NAME}`);
-  await clearRedisPrefix();
+  await clearRedisPrefix(config.REDIS_URL, REDIS_PREFIX);
   const migrationDb = createDatabase<unknown>(
     createPool({ connectionString: benchUrl, poolMax: 1, applicationName: 'vira-bench-migrate' }),
   );
@@ -406,7 +395,8 @@ async function main(): Promise<void> {
       connectionString: benchUrl,
       poolMax: 40,
       applicationName: 'vira-bench',
-      onIdleError: (error) => process.stderr.write(`bench: conexão ociosa encerrada: ${error.message}\n`),
+      onIdleError: (error) =>
+        process.stderr.write(`bench: conexão ociosa encerrada: ${error.message}\n`),
     }),
   );
   const redis = createRedis(config.REDIS_URL, 'vira-bench');
@@ -439,14 +429,35 @@ async function main(): Promise<void> {
 
     process.stdout.write('Reconstrução...\n');
     const rebuild = await measureRebuild(db);
-    printTable({ durationSeconds: Math.round((performance.now() - benchStarted) / 1000), throughput, lag, rebuild });
+    printTable({
+      durationSeconds: Math.round((performance.now() - benchStarted) / 1000),
+      throughput,
+      lag,
+      rebuild,
+    });
 
     // Each part below starts its own API and worker on its own database: one that fails is
     // reported and the others still run; every figure is printed as soon as it is measured.
-    const http = await part('HTTP, API ao lado de um servidor node:http + pg', measureHttp, printHttp);
-    const agenda = await part('Agenda: GET /api/sessions e atraso até o dashboard', measureSessions, printSessions);
-    const screens = await part('Telas: dashboard no Chromium a 390x844, CPU 4× mais lenta', measureScreens, printScreens);
-    const advisor = await part('Consultor Financeiro embutido por HTTP', measureAdvisor, printAdvisor);
+    const http = await part(
+      'HTTP, API ao lado de um servidor node:http + pg',
+      measureHttp,
+      printHttp,
+    );
+    const agenda = await part(
+      'Agenda: GET /api/sessions e atraso até o dashboard',
+      measureSessions,
+      printSessions,
+    );
+    const screens = await part(
+      'Telas: dashboard no Chromium a 390x844, CPU 4× mais lenta',
+      measureScreens,
+      printScreens,
+    );
+    const advisor = await part(
+      'Consultor Financeiro embutido por HTTP',
+      measureAdvisor,
+      printAdvisor,
+    );
 
     const result = {
       at: new Date().toISOString(),
@@ -468,7 +479,7 @@ async function main(): Promise<void> {
     if (worker) worker.kill('SIGKILL');
     await closeRedis(redis);
     await db.destroy();
-    await clearRedisPrefix();
+    await clearRedisPrefix(config.REDIS_URL, REDIS_PREFIX);
     await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
   }
 }

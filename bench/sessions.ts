@@ -40,7 +40,17 @@ import { projectionKeys } from '../backend/src/platform/projections/redis-keys';
 import { closeRedis, createRedis } from '../backend/src/platform/queue/redis';
 import { SessionCommands } from '../backend/src/scheduling/commands/session.commands';
 import { StudentCommands } from '../backend/src/students/commands/student.commands';
-import { admin, compare, freePort, type HttpComparison, json, start, stop, waitFor } from './http';
+import {
+  admin,
+  clearRedisPrefix,
+  compare,
+  freePort,
+  type HttpComparison,
+  json,
+  start,
+  stop,
+  waitFor,
+} from './http';
 
 const ROOT = path.resolve(__dirname, '..');
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -544,6 +554,7 @@ export async function measureSessions(): Promise<SessionsBench> {
     await Promise.all([stop(bare), stop(worker), stop(api)]);
     await db.destroy();
     await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
+    await clearRedisPrefix(REDIS_URL, REDIS_PREFIX);
   }
 }
 
