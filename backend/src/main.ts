@@ -1,11 +1,11 @@
 import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
 import { AppModule } from './app.module';
 import { ConfigError } from './config/config';
 import { loadAppConfig } from './contexts';
 import { createDatabase, createPool } from './platform/database/database';
 import { migrateToLatest } from './platform/database/migrator';
 import { createApp } from './platform/http/create-app';
-import { processLogger } from './platform/http/logger';
 
 async function migrate(databaseUrl: string): Promise<void> {
   const db = createDatabase(
@@ -23,10 +23,8 @@ async function bootstrap(): Promise<void> {
   if (config.MIGRATE_ON_START) await migrate(config.DATABASE_URL);
   const app = await createApp(AppModule.forConfig(config), config);
   await app.listen({ port: config.PORT, host: config.HOST });
-  processLogger(config, 'api').info(
-    { host: config.HOST, port: config.PORT },
-    `Vira API pronta em ${config.APP_URL}`,
-  );
+  // The app's own logger (one destination per process), through Nest's.
+  new Logger('Vira').log(`Vira API pronta em ${config.APP_URL} (${config.HOST}:${config.PORT})`);
 }
 
 bootstrap().catch((error: unknown) => {
