@@ -3,7 +3,7 @@
  * Redis, frontend components), a build, then the Playwright end-to-end tests in Debian's
  * Chromium against the built app. Ends with one line: `N passed, N failed`.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 
@@ -26,6 +26,32 @@ function run(step: string, command: string, args: string[], env: NodeJS.ProcessE
   process.stdout.write(`=== ${step}: ${ok ? 'ok' : 'FALHOU'} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
   if (!ok) failedSteps.push(step);
   return ok;
+}
+
+/**
+ * Steps that only read the sources, run side by side (each is mostly one core's work), their output
+ * shown step by step once each ends.
+ */
+async function runSideBySide(steps: { step: string; command: string; args: string[] }[]): Promise<void> {
+  const ended = steps.map(({ step, command, args }) => {
+    const started = Date.now();
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    return new Promise<() => void>((resolve) => {
+      child.on('close', (status) => {
+        const seconds = ((Date.now() - started) / 1000).toFixed(1);
+        resolve(() => {
+          process.stdout.write(`\n=== ${step}: ${command} ${args.join(' ')}\n`);
+          process.stdout.write(Buffer.concat(output));
+          process.stdout.write(`=== ${step}: ${status === 0 ? 'ok' : 'FALHOU'} (${seconds} s)\n`);
+          if (status !== 0) failedSteps.push(step);
+        });
+      });
+    });
+  });
+  for (const report of await Promise.all(ended)) report();
 }
 
 function readJson<T>(file: string): T | undefined {
@@ -52,13 +78,15 @@ function tallyPlaywright(): void {
   total.skipped += report.stats.skipped;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   rmSync(results, { recursive: true, force: true });
   mkdirSync(results, { recursive: true });
   const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
 
-  run('lint', bin('eslint'), ['.', '--max-warnings', '0']);
-  run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+  await runSideBySide([
+    { step: 'lint', command: bin('eslint'), args: ['.', '--max-warnings', '0'] },
+    { step: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+  ]);
   // --forceExit: a suite that leaks a handle must not hang CI; the teardown has already run by then.
   run('jest', bin('jest'), ['--ci', '--forceExit', '--json', `--outputFile=${path.join(results, 'jest.json')}`], {
     TZ: 'UTC',
@@ -84,4 +112,4 @@ function main(): void {
   process.exit(failedSteps.length || total.failed ? 1 : 0);
 }
 
-main();
+void main();
