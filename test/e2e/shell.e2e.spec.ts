@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signedInTrainer } from './support/trainer';
+import { completeOnboarding, signedInTrainer, signInThroughTheForm, signUpTrainer } from './support/trainer';
 
 test.describe('the signed-in shell', () => {
   test('greets the trainer by first name', async ({ page, request }) => {
@@ -52,7 +52,9 @@ test.describe('the signed-in shell', () => {
     request,
   }, testInfo) => {
     const phone = testInfo.project.name === 'phone';
-    await signedInTrainer(page, request); // lands on / with the 'Login realizado com sucesso!' toast
+    const trainer = await signUpTrainer(request);
+    await completeOnboarding(request, trainer);
+    await signInThroughTheForm(page, trainer); // lands on / with the 'Login realizado com sucesso!' toast
     const toast = page.getByRole('alert').filter({ hasText: 'Login realizado com sucesso!' });
     const fab = page.getByRole('button', { name: 'Criação rápida' });
     const viewport = page.viewportSize()!;

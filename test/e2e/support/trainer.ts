@@ -79,11 +79,16 @@ export async function signInThroughTheForm(page: Page, trainer: Trainer): Promis
   await expect(page).toHaveURL(/\/$/);
 }
 
-/** A signed-in trainer whose onboarding is done: the plain shell. */
+/**
+ * A signed-in trainer whose onboarding is done: the plain shell. Signed in through the page's own
+ * request context, whose answer leaves the refresh cookie in the browser as the form's does (the form
+ * itself is tested in auth.e2e.spec.ts): the app is loaded once, at /.
+ */
 export async function signedInTrainer(page: Page, request: APIRequestContext): Promise<Trainer> {
   const trainer = await signUpTrainer(request);
-  await completeOnboarding(request, trainer);
-  await signInThroughTheForm(page, trainer);
+  await completeOnboarding(page.request, trainer);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: `Olá, ${trainer.nome.split(' ')[0]}!` })).toBeVisible();
   return trainer;
 }
 
