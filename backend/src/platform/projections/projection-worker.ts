@@ -18,6 +18,12 @@ export interface ProjectionWorkerOptions {
   redis: Redis;
   prefix: string;
   projections: readonly Projection[];
+  /**
+   * Process managers as the runner runs them (processManagerRunner). Nobody watches them on a
+   * screen (the API settles what its answer needs itself), so their wake-ups wait longer for
+   * others: bigger batches, far fewer passes beside the projections the screens wait for.
+   */
+  processManagers?: readonly Projection[];
   batchSize?: number;
   /** How long one job may keep a projection before handing the rest to a fresh job. */
   budgetMs?: number;
@@ -40,6 +46,8 @@ export interface ChangesMessage {
 const BUSY_RETRY_DELAY_MS = 50;
 /** How long a wake-up waits for others to join it: a few ms of lag for far fewer transactions. */
 const WAKE_COALESCE_MS = 5;
+/** The same for a process manager (see ProjectionWorkerOptions.processManagers). */
+const PROCESS_MANAGER_COALESCE_MS = 50;
 /** The worker's own Redis calls (announcements) never hold a projection longer. */
 const REDIS_BUDGET_MS = 1_000;
 /** Every projection runs at least this often, whatever Redis does. */
@@ -75,6 +83,7 @@ export class ProjectionWorker {
   private readonly keys: ReturnType<typeof projectionKeys>;
   private readonly emitter: Emitter;
   private readonly byName: Map<string, Projection>;
+  private readonly coalesceMs = new Map<string, number>();
   private readonly active = new Map<string, ActiveRun>();
   private readonly lastStarted = new Map<string, number>();
   private safetyNet: NodeJS.Timeout | undefined;
@@ -85,7 +94,13 @@ export class ProjectionWorker {
   constructor(private readonly options: ProjectionWorkerOptions) {
     this.keys = projectionKeys(options.prefix);
     this.emitter = new Emitter(options.redis, { key: this.keys.socketIoKey });
-    this.byName = new Map(options.projections.map((projection) => [projection.name, projection]));
+    const managers = options.processManagers ?? [];
+    this.byName = new Map(
+      [...options.projections, ...managers].map((projection) => [projection.name, projection]),
+    );
+    for (const projection of options.projections)
+      this.coalesceMs.set(projection.name, WAKE_COALESCE_MS);
+    for (const manager of managers) this.coalesceMs.set(manager.name, PROCESS_MANAGER_COALESCE_MS);
   }
 
   /**
@@ -111,7 +126,7 @@ export class ProjectionWorker {
   }
 
   /**
-   * A wake-up heard: runs `name` after WAKE_COALESCE_MS, so the wake-ups of commands that commit
+   * A wake-up heard: runs `name` after WAKE_COALESCE_MS (a process manager later), so the wake-ups of commands that commit
    * together make one batch instead of one transaction each; a run in progress is asked for one
    * more pass instead.
    */
@@ -126,7 +141,7 @@ export class ProjectionWorker {
     setTimeout(() => {
       this.pendingWakes.delete(name);
       this.run(name).catch((error: unknown) => this.options.onError?.(name, error));
-    }, WAKE_COALESCE_MS).unref();
+    }, this.coalesceMs.get(name)).unref();
   }
 
   /**
@@ -205,7 +220,7 @@ export class ProjectionWorker {
       // right after the last one would find one or two events, and each pass is a transaction.
       while (outcome === 'caught-up' && run.again) {
         run.again = false;
-        await new Promise((resolve) => setTimeout(resolve, WAKE_COALESCE_MS));
+        await new Promise((resolve) => setTimeout(resolve, this.coalesceMs.get(name)));
         outcome = Date.now() < deadline ? await this.drain(projection) : 'out-of-time';
       }
       // Ends in the same tick as the last check of `again`: a later run() starts a new run.

@@ -102,10 +102,8 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
     db,
     redis: announcements,
     prefix: config.REDIS_PREFIX,
-    projections: [
-      ...projections,
-      ...processManagers.map((manager) => processManagerRunner(manager, services)),
-    ],
+    projections,
+    processManagers: processManagers.map((manager) => processManagerRunner(manager, services)),
     beforeCommit: options.beforeCommit,
     onError: (projection, error) =>
       runFailures.report(`rodada da rede de segurança de ${projection} falhou: ${String(error)}`),
