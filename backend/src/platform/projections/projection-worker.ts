@@ -126,9 +126,9 @@ export class ProjectionWorker {
   }
 
   /**
-   * A wake-up heard: runs `name` after WAKE_COALESCE_MS (a process manager later), so the wake-ups of commands that commit
-   * together make one batch instead of one transaction each; a run in progress is asked for one
-   * more pass instead.
+   * A wake-up heard: runs `name` after WAKE_COALESCE_MS (a process manager later), so the
+   * wake-ups of commands that commit together make one batch instead of one transaction each; a
+   * run in progress is asked for one more pass instead.
    */
   wake(name: string): void {
     const active = this.active.get(name);

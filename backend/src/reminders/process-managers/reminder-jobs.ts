@@ -115,17 +115,14 @@ export const reminderJobsProcessManager: ProcessManager = {
     }
     if (changes.length === 0) return;
 
-    const added = changes.filter((change) => change.wanted);
+    const added = changes.flatMap(({ wanted, ...change }) =>
+      wanted ? [{ ...change, wanted }] : [],
+    );
     const removed = changes.filter((change) => !change.wanted);
     if (added.length > 0)
       await db
         .insertInto('reminderJobs')
-        .values(
-          added.map((change) => ({
-            sessionId: change.sessionId,
-            jobId: change.wanted?.jobId as string,
-          })),
-        )
+        .values(added.map(({ sessionId, wanted }) => ({ sessionId, jobId: wanted.jobId })))
         .onConflict((conflict) =>
           conflict.column('sessionId').doUpdateSet((eb) => ({ jobId: eb.ref('excluded.jobId') })),
         )
@@ -158,10 +155,10 @@ export const reminderJobsProcessManager: ProcessManager = {
           SEND_REMINDER,
           added.map(({ tenantId, sessionId, wanted }) => {
             const { antecedenciaHoras } = settings.get(tenantId) as ReminderSettings;
-            const due = dueAt(new Date(wanted?.inicio as string), antecedenciaHoras).getTime();
+            const due = dueAt(new Date(wanted.inicio), antecedenciaHoras).getTime();
             return {
               data: { tenantId, sessionId },
-              options: { jobId: wanted?.jobId as string, delay: Math.max(0, due - now) },
+              options: { jobId: wanted.jobId, delay: Math.max(0, due - now) },
             };
           }),
         ),
