@@ -24,7 +24,7 @@ import { Server } from 'socket.io';
 import { io } from 'socket.io-client';
 import { buildIfNeeded } from '../infra/scripts/build-if-needed';
 import { parseConfig } from '../backend/src/config/config';
-import { CONTEXTS } from '../backend/src/contexts';
+import { PROCESS_MANAGERS, PROJECTIONS } from '../backend/src/contexts';
 import { monthRange } from '../backend/src/contracts/time';
 import {
   createDatabase,
@@ -166,13 +166,11 @@ const sessionBooked = (studentId: ReturnType<typeof sql>) => sql`jsonb_build_obj
   'observacoes', null, 'seriesId', null, 'allowOverlap', false, 'origin', 'personal')`;
 
 /** Every projection and process manager of the app: what a command wakes in the API. */
-const APP_CATALOGUE = new ProjectionCatalogue(
-  CONTEXTS.flatMap((context) => context.projections ?? []),
-  CONTEXTS.flatMap((context) => context.processManagers ?? []),
-);
+const APP_CATALOGUE = new ProjectionCatalogue(PROJECTIONS, PROCESS_MANAGERS);
 
 /**
- * Waits until the worker's projections and process managers have read the whole log: nothing else competes for the machine while measuring.
+ * Waits until the worker's projections and process managers have read the whole log: nothing
+ * else competes for the machine while measuring.
  */
 async function waitForProjections(db: Kysely<Database>, timeoutMs = 600_000): Promise<void> {
   const names = APP_CATALOGUE.names();

@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
-import { CONTEXTS } from './contexts';
+import { CONTEXTS, PROCESS_MANAGERS, PROJECTIONS } from './contexts';
 import { AboutModule } from './platform/about/about.module';
 import { AuthModule } from './platform/auth/auth.module';
 import { DatabaseModule } from './platform/database/database.module';
@@ -27,10 +27,7 @@ export class AppModule {
         QueueModule,
         RateLimitModule,
         MailModule,
-        ProjectionsModule.forProjections(
-          CONTEXTS.flatMap((context) => context.projections ?? []),
-          CONTEXTS.flatMap((context) => context.processManagers ?? []),
-        ),
+        ProjectionsModule.forProjections(PROJECTIONS, PROCESS_MANAGERS),
         RealtimeModule,
         HealthModule,
         AboutModule,

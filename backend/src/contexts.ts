@@ -31,6 +31,11 @@ export const CONTEXTS: readonly BoundedContext[] = [
   chargesContext,
 ];
 
+/** Every read model of the app, from the contexts' manifests. */
+export const PROJECTIONS = CONTEXTS.flatMap((context) => context.projections ?? []);
+/** Every process manager of the app (run by the worker, never rebuilt). */
+export const PROCESS_MANAGERS = CONTEXTS.flatMap((context) => context.processManagers ?? []);
+
 /** The process configuration: the platform's settings and every context's, parsed once. */
 export function appConfigFrom(env: NodeJS.ProcessEnv): AppConfig {
   return parseConfig(

@@ -1,16 +1,11 @@
 import 'reflect-metadata';
 import { type AppConfig, ConfigError } from './config/config';
-import { CONTEXTS, loadAppConfig } from './contexts';
+import { CONTEXTS, loadAppConfig, PROCESS_MANAGERS, PROJECTIONS } from './contexts';
 import type { JobHandler } from './platform/context/bounded-context';
 import { createDatabase, createPool } from './platform/database/database';
 import { processLogger } from './platform/http/logger';
 import { RebuildBehindLiveError, rebuildProjection } from './platform/projections/rebuild';
 import { type JobHandlers, startWorkerProcess } from './platform/queue/worker-process';
-
-/** Every read model the worker keeps, from the contexts' manifests. */
-const PROJECTIONS = CONTEXTS.flatMap((context) => context.projections ?? []);
-/** Every process manager the worker runs (never rebuilt). */
-const PROCESS_MANAGERS = CONTEXTS.flatMap((context) => context.processManagers ?? []);
 
 /** Queue name -> job name -> handler: every context's jobs. */
 function contextJobs(): JobHandlers {

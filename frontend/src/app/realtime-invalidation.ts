@@ -40,8 +40,6 @@ export const invalidatedByChange: InvalidationMap = {
   charge: [chargeKeys.all],
 };
 
-const ownSlots = [...studentAreaKeys.all, 'slots'] as const;
-
 /**
  * The same for a student's own screens: their socket hears only of their own changes (balance,
  * sessions, signatures) and of what every student of the tenant reads (policies, contracts, the
@@ -52,12 +50,12 @@ export const invalidatedForStudent: InvalidationMap = {
   student: [studentAreaKeys.me()],
   credit: [studentAreaKeys.me(), studentAreaKeys.history()],
   plan: [],
-  location: [studentAreaKeys.me(), studentAreaKeys.locations(), ownSlots],
+  location: [studentAreaKeys.me(), studentAreaKeys.locations(), studentAreaKeys.everySlot()],
   task: [],
   'task-list': [],
-  session: [studentAreaKeys.me(), ownSlots],
-  availability: [ownSlots],
-  vacation: [ownSlots],
+  session: [studentAreaKeys.me(), studentAreaKeys.everySlot()],
+  availability: [studentAreaKeys.everySlot()],
+  vacation: [studentAreaKeys.everySlot()],
   dashboard: [],
   reminder: [],
   transaction: [],

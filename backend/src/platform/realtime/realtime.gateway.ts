@@ -6,7 +6,8 @@ import { studentRoom, studentsRoom, tenantRoom, userRoom } from './rooms';
 
 /**
  * The socket.io endpoint at /socket.io. The handshake must carry `auth: { token }`, a valid access
- * token; the socket then joins its rooms (rooms.ts), where the worker's emitter pushes `changes`. Sockets only listen: nothing is accepted from them.
+ * token; the socket then joins its rooms (rooms.ts), where the worker's emitter pushes `changes`.
+ * Sockets only listen: nothing is accepted from them.
  */
 @WebSocketGateway({ path: '/socket.io' })
 export class RealtimeGateway implements OnGatewayInit {

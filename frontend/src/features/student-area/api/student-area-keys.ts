@@ -5,5 +5,7 @@ export const studentAreaKeys = {
   history: () => [...studentAreaKeys.all, 'history'] as const,
   contracts: () => [...studentAreaKeys.all, 'contracts'] as const,
   locations: () => [...studentAreaKeys.all, 'locations'] as const,
-  slots: (locationId: string) => [...studentAreaKeys.all, 'slots', locationId] as const,
+  /** The open slots of every location; `slots(id)` of one. */
+  everySlot: () => [...studentAreaKeys.all, 'slots'] as const,
+  slots: (locationId: string) => [...studentAreaKeys.everySlot(), locationId] as const,
 };
