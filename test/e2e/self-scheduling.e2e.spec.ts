@@ -78,6 +78,22 @@ test('the student books an open slot (refused without credits), the trainer sees
   await studentPage.getByRole('link', { name: 'Agendar treino' }).click();
   await expect(studentPage.getByText('1 reservado para sessão agendada')).toBeVisible();
   await expect(studentPage.getByText('Aluno sem créditos disponíveis')).toHaveCount(0);
+
+  // The trainer books another student into the first slot this page shows: it leaves the page, no reload.
+  const shownLabel = (await studentPage.getByRole('group').filter({ has: studentPage.getByRole('button') }).first().getByRole('button').first().getAttribute('aria-label')) ?? '';
+  const open = await request.get(`/api/student/slots?locationId=${locationId}`, {
+    headers: { authorization: `Bearer ${await apiToken(request, student)}` },
+  });
+  const [first] = ((await open.json()) as { items: { inicio: string; fim: string }[] }).items;
+  const time = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' }).format(new Date(first.inicio));
+  expect(shownLabel).toContain(time);
+  const other = await createStudent(request, token, { nome: 'Bruno Lima' });
+  const taken = await request.post('/api/sessions', {
+    data: { studentId: other, locationId, inicio: first.inicio, fim: first.fim },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(taken.status(), await taken.text()).toBe(201);
+  await expect(studentPage.getByRole('button', { name: shownLabel, exact: true })).toHaveCount(0);
   await studentPage.screenshot({ path: `${SHOTS}/self-scheduling-reserved-${viewport}.png`, fullPage: true });
   await studentPage.goBack();
   await expect(studentPage).toHaveURL(/\/aluno$/);
@@ -93,6 +109,7 @@ test('the student books an open slot (refused without credits), the trainer sees
   await expect(studentPage.getByText('1 crédito foi descontado, conforme a política do local.')).toBeVisible();
   await expect(studentPage.locator('[data-tone]').first()).toHaveText('1 crédito');
   await expect(studentPage.getByText('Nenhuma sessão agendada')).toBeVisible();
-  await expect(next.getByText('Nenhuma sessão agendada', { exact: true })).toBeVisible();
+  await expect(next.getByText('Maria Clara Souza')).toHaveCount(0);
+  await expect(next.getByText('Bruno Lima')).toBeVisible();
   await device.close();
 });

@@ -12,6 +12,8 @@ export const CHANGE_TYPES = [
   'task',
   'task-list',
   'session',
+  /** The trainer's booked times moved (id: the tenant): every student's open slots. */
+  'schedule',
   'availability',
   'vacation',
   'dashboard',

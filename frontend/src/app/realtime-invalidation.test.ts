@@ -52,4 +52,19 @@ describe('realtime change types -> query keys', () => {
     await invalidateForChanges(client, { projection: 'locations', position: 4, changes: [{ type: 'location', id: 'l1' }] }, invalidatedForStudent);
     expect(stale()).toEqual([studentAreaKeys.me(), studentAreaKeys.history(), studentAreaKeys.slots('l1')]);
   });
+
+  it("anyone's booking makes a student's open slots stale; their own session also their area", async () => {
+    const client = new QueryClient();
+    for (const key of [studentAreaKeys.me(), studentAreaKeys.slots('l1'), studentAreaKeys.slots('l2')]) client.setQueryData(key, {});
+    const stale = () =>
+      client
+        .getQueryCache()
+        .getAll()
+        .filter((query) => query.state.isInvalidated)
+        .map((query) => query.queryKey);
+    await invalidateForChanges(client, { projection: 'sessions', position: 5, changes: [{ type: 'schedule', id: 't1' }] }, invalidatedForStudent);
+    expect(stale()).toEqual([studentAreaKeys.slots('l1'), studentAreaKeys.slots('l2')]);
+    await invalidateForChanges(client, { projection: 'sessions', position: 6, changes: [{ type: 'session', id: 's1' }] }, invalidatedForStudent);
+    expect(stale()).toEqual([studentAreaKeys.me(), studentAreaKeys.slots('l1'), studentAreaKeys.slots('l2')]);
+  });
 });

@@ -26,6 +26,8 @@ export const invalidatedByChange: InvalidationMap = {
   task: [taskKeys.tasks(), agendaKeys.tasks()],
   'task-list': [taskKeys.lists()],
   session: [agendaKeys.sessions(), dashboardKeys.all],
+  // Comes with the sessions' own changes: nothing more to refetch.
+  schedule: [agendaKeys.sessions()],
   availability: [agendaKeys.availability()],
   vacation: [agendaKeys.vacations()],
   dashboard: [dashboardKeys.all],
@@ -53,7 +55,9 @@ export const invalidatedForStudent: InvalidationMap = {
   location: [studentAreaKeys.me(), studentAreaKeys.locations(), studentAreaKeys.everySlot()],
   task: [],
   'task-list': [],
-  session: [studentAreaKeys.me(), studentAreaKeys.everySlot()],
+  session: [studentAreaKeys.me()],
+  // Any student's booking, or the trainer's, takes a slot from everyone.
+  schedule: [studentAreaKeys.everySlot()],
   availability: [studentAreaKeys.everySlot()],
   vacation: [studentAreaKeys.everySlot()],
   dashboard: [],

@@ -23,6 +23,7 @@ const map: InvalidationMap = {
   task: [['tasks', 'tasks']],
   'task-list': [['tasks', 'lists']],
   session: [['sessions'], ['dashboard']],
+  schedule: [['sessions']],
   availability: [['availability']],
   vacation: [['vacations']],
   dashboard: [['dashboard']],

@@ -20,6 +20,11 @@ export interface StreamRowProjectionOptions<Event extends DomainEvent, Row exten
   /** Which student's own screens show a row (told to them too), or every student's. */
   studentOf?: (row: Row) => string | null;
   allStudents?: boolean;
+  /**
+   * Also told once per tenant whose rows changed, to every student and naming only the tenant:
+   * what the rows move for all of them (the trainer's open slots), not whose rows moved.
+   */
+  tenantWideChange?: ChangeType;
   /** The row after `stored`; undefined when the event cannot apply (its stream's first event not seen). */
   nextRow: (row: Row | undefined, stored: StoredEvent & { event: Event }) => Row | undefined;
 }
@@ -64,13 +69,24 @@ export function streamRowProjection<Event extends DomainEvent, Row extends Strea
       for (let start = 0; start < upserts.length; start += ROWS_PER_STATEMENT) {
         await upsert(db, options.table, upserts.slice(start, start + ROWS_PER_STATEMENT));
       }
-      return upserts.map((row): ProjectionChange => ({
+      const changes = upserts.map((row): ProjectionChange => ({
         tenantId: row.tenantId,
         type: options.changeType,
         id: row.id,
         ...(options.studentOf && { studentId: options.studentOf(row) }),
         ...(options.allStudents && { allStudents: true }),
       }));
+      const { tenantWideChange } = options;
+      if (!tenantWideChange) return changes;
+      const tenants = new Set(upserts.map((row) => row.tenantId));
+      return changes.concat(
+        [...tenants].map((tenantId) => ({
+          tenantId,
+          type: tenantWideChange,
+          id: tenantId,
+          allStudents: true,
+        })),
+      );
     },
   };
 }

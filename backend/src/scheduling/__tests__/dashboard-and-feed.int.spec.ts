@@ -142,7 +142,7 @@ describe('dashboard', () => {
     });
   });
 
-  it("tells the tenant's browsers about 'session', 'dashboard', 'availability' and 'vacation' changes", async () => {
+  it("tells the tenant's browsers about 'session', 'dashboard', 'availability' and 'vacation' changes, and every student that the schedule moved, naming no one", async () => {
     const agenda = await agendaOf(t.app);
     await agenda.project();
     const ana = await agenda.student();
@@ -175,6 +175,20 @@ describe('dashboard', () => {
         { type: 'availability', id: agenda.trainer.tenantId },
         { type: 'vacation', id: vacation },
       ]),
+    );
+    const toStudents = changes.filter(
+      (change) => change.tenantId === agenda.trainer.tenantId && change.allStudents,
+    );
+    expect(toStudents).toContainEqual({
+      tenantId: agenda.trainer.tenantId,
+      type: 'schedule',
+      id: agenda.trainer.tenantId,
+      allStudents: true,
+    });
+    // The session itself goes to its own student only.
+    expect(toStudents.map((change) => change.id)).not.toContain(id);
+    expect(changes).toContainEqual(
+      expect.objectContaining({ type: 'session', id, studentId: ana }),
     );
   });
 });

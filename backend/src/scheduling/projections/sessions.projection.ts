@@ -10,6 +10,8 @@ export const sessionsProjection = streamRowProjection<SessionStreamEvent, Select
   eventTypes: SESSION_STREAM_EVENT_TYPES,
   changeType: 'session',
   studentOf: (row) => row.studentId,
+  // Every student's open slots move with any session of the trainer.
+  tenantWideChange: 'schedule',
   nextRow(row, stored) {
     const { event } = stored;
     const stamp = { version: stored.streamVersion, updatedAt: stored.occurredAt };
