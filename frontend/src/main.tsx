@@ -7,6 +7,7 @@ import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/routes';
 import { clearCacheWhenSessionEnds } from './app/session-cache';
+import { realtimeJoined } from './lib/realtime-joined';
 import { useSession } from './lib/session-store';
 
 const router = createBrowserRouter(routes);
@@ -17,8 +18,10 @@ void useSession.getState().load();
 // What the last sync saved on this device, for reading offline; loaded beside the session.
 void import('./app/offline/persisted-cache').then(({ restoreAndKeepSaving }) => restoreAndKeepSaving(queryClient));
 
-// Once signed in and the page is up: this week's and next week's agenda, the students and the
-// dashboard fetched ahead, so they can be read offline even if those pages were not opened.
+// Once signed in and the first screen is up: this week's and next week's agenda, the students and
+// the dashboard fetched ahead, so they can be read offline even if those pages were not opened. Not
+// before the socket has joined (or, without one, 10 s): the reads its joining refetches would be
+// made twice, beside the first screen's own. Then when the page is idle.
 let prefetched = false;
 useSession.subscribe(({ status }) => {
   if (status === 'signed-out') prefetched = false;
@@ -26,8 +29,11 @@ useSession.subscribe(({ status }) => {
   prefetched = true;
   const prefetch = () =>
     void import('./app/offline/prefetch').then(({ prefetchForOffline }) => prefetchForOffline(queryClient)).catch(() => undefined);
-  if (document.readyState === 'complete') prefetch();
-  else window.addEventListener('load', prefetch, { once: true });
+  const settled = new Promise((resolve) => setTimeout(resolve, 10_000));
+  void Promise.race([realtimeJoined, settled]).then(() => {
+    if ('requestIdleCallback' in window) requestIdleCallback(prefetch, { timeout: 2_000 });
+    else prefetch();
+  });
 });
 
 const root = document.getElementById('root');

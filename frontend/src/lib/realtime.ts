@@ -3,6 +3,7 @@ import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react
 import { useEffect } from 'react';
 import type { Socket } from 'socket.io-client';
 import { env } from '../config/env';
+import { markRealtimeJoined } from './realtime-joined';
 import { useSession } from './session-store';
 
 /**
@@ -76,6 +77,7 @@ export function useRealtimeInvalidation(invalidates: InvalidationMap | (() => Pr
         // (or is being read) before now, on the first load or while disconnected, may have missed
         // changes. Refetch what is on screen once connected.
         void queryClient.invalidateQueries();
+        markRealtimeJoined();
       });
       connection.on('connect_error', (error) => {
         // A refused handshake is not retried by socket.io itself; renew the token once and try again.
