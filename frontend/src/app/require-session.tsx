@@ -5,7 +5,7 @@ import { PageLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
 import { useMe } from '../lib/me';
 import { useSavedCache } from '../lib/network';
-import { useSession } from '../lib/session-store';
+import { accessTokenRole, useSession } from '../lib/session-store';
 
 function AccessDenied() {
   return (
@@ -47,6 +47,7 @@ function OfflineWithoutData() {
  */
 export function RequireSession({ role }: { role: Role }) {
   const status = useSession((state) => state.status);
+  const tokenRole = useSession((state) => (state.accessToken ? accessTokenRole(state.accessToken) : null));
   const { data: me } = useMe();
   const restored = useSavedCache((state) => state.restored);
   const location = useLocation();
@@ -56,9 +57,11 @@ export function RequireSession({ role }: { role: Role }) {
   }
   // Offline, the pages show what was saved on this device at the last sync.
   if (status === 'offline' && !me) return restored ? <OfflineWithoutData /> : <PageLoader fullScreen />;
-  // Loading the session, then the profile (a profile that cannot be read ends the session: useMe).
-  if (status === 'loading' || !me) return <PageLoader fullScreen />;
-  if (me.role !== role) {
+  // Signed in, the token says whose pages these are: they start their reads beside the profile's
+  // (a profile that cannot be read ends the session: useMe).
+  const shown = me?.role ?? (status === 'signed-in' ? tokenRole : null);
+  if (status === 'loading' || !shown) return <PageLoader fullScreen />;
+  if (shown !== role) {
     return role === 'personal' ? <Navigate to={paths.studentArea} replace /> : <AccessDenied />;
   }
   return <Outlet />;

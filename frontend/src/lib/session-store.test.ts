@@ -1,5 +1,5 @@
 import { startLoopbackServer, type RecordedRequest } from '../test/loopback-server';
-import { accessTokenExpiry, createSessionStore, hasSessionMarker, SESSION_MARKER_COOKIE } from './session-store';
+import { accessTokenExpiry, accessTokenRole, createSessionStore, hasSessionMarker, SESSION_MARKER_COOKIE } from './session-store';
 
 const profile = {
   id: 'u1',
@@ -146,5 +146,14 @@ describe('session store', () => {
     const token = jwtExpiringIn(900_000);
     expect(accessTokenExpiry(token)).toBeGreaterThan(Date.now() + 899_000);
     expect(accessTokenExpiry('not-a-jwt')).toBeNull();
+  });
+
+  it("reads the role a token opens pages for, and none from garbage or an unknown role", () => {
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const token = (claims: object) => `${encode({ alg: 'HS256' })}.${encode(claims)}.signature`;
+    expect(accessTokenRole(token({ sub: 'u1', role: 'personal' }))).toBe('personal');
+    expect(accessTokenRole(token({ sub: 'u1', role: 'aluno' }))).toBe('aluno');
+    expect(accessTokenRole(token({ sub: 'u1', role: 'admin' }))).toBeNull();
+    expect(accessTokenRole('not-a-jwt')).toBeNull();
   });
 });

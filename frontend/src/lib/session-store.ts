@@ -1,3 +1,4 @@
+import type { Role } from '@contracts/identity';
 import { SESSION_MARKER_COOKIE } from '@contracts/session';
 import { create } from 'zustand';
 import { env } from '../config/env';
@@ -53,16 +54,27 @@ export function hasSessionMarker(cookie: string = document.cookie): boolean {
   return cookie.split(';').some((part) => part.trim().split('=')[0] === SESSION_MARKER_COOKIE);
 }
 
-export function accessTokenExpiry(token: string): number | null {
+/** The access token's claims as sent, unverified: the API verifies them on every request. */
+function claimsOf(token: string): Record<string, unknown> | null {
   try {
     const payload = token.split('.')[1];
     if (!payload) return null;
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const exp: unknown = (JSON.parse(json) as { exp?: unknown }).exp;
-    return typeof exp === 'number' ? exp * 1000 : null;
+    const claims: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+export function accessTokenExpiry(token: string): number | null {
+  const exp = claimsOf(token)?.exp;
+  return typeof exp === 'number' ? exp * 1000 : null;
+}
+
+/** Whose pages the token opens (routing only), without waiting for the profile. */
+export function accessTokenRole(token: string): Role | null {
+  const role = claimsOf(token)?.role;
+  return role === 'personal' || role === 'aluno' ? role : null;
 }
 
 export function createSessionStore(apiBaseUrl: string) {

@@ -33,7 +33,7 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader
-        title={`Olá, ${greetingName(me?.nome, me?.email)}!`}
+        title={me ? `Olá, ${greetingName(me.nome, me.email)}!` : 'Olá!'}
         description="Previsto × recebido e reserva sugerida"
       />
       {dashboard.isPending ? (
