@@ -6,6 +6,10 @@ import { invalidateForChanges, type InvalidationMap } from '../lib/realtime';
 import { studentAreaKeys } from '../features/student-area/api/student-area-keys';
 import { invalidatedByChange, invalidatedForStudent } from './realtime-invalidation';
 
+/** The keys of the queries marked stale, in the order they were cached. */
+const invalidated = (client: QueryClient) =>
+  client.getQueryCache().findAll({ predicate: (query) => query.state.isInvalidated }).map((query) => query.queryKey);
+
 describe('realtime change types -> query keys', () => {
   it('maps every change type the worker pushes', () => {
     for (const type of CHANGE_TYPES) expect(invalidatedByChange[type].length).toBeGreaterThan(0);
@@ -23,12 +27,7 @@ describe('realtime change types -> query keys', () => {
       client.setQueryData(key, {});
     }
     await invalidateForChanges(client, { projection: 'students', position: 7, changes: [{ type: 'credit', id: 's1' }] }, invalidatedByChange);
-    const stale = client
-      .getQueryCache()
-      .getAll()
-      .filter((query) => query.state.isInvalidated)
-      .map((query) => query.queryKey);
-    expect(stale).toEqual([studentKeys.list(), studentKeys.detail('s1'), studentKeys.history('s1')]);
+    expect(invalidated(client)).toEqual([studentKeys.list(), studentKeys.detail('s1'), studentKeys.history('s1')]);
   });
 
   it('does not compile without an entry for every change type', () => {
@@ -41,12 +40,7 @@ describe('realtime change types -> query keys', () => {
     const client = new QueryClient();
     const keys = [studentAreaKeys.me(), studentAreaKeys.history(), studentAreaKeys.contracts(), studentAreaKeys.slots('l1')];
     for (const key of keys) client.setQueryData(key, {});
-    const stale = () =>
-      client
-        .getQueryCache()
-        .getAll()
-        .filter((query) => query.state.isInvalidated)
-        .map((query) => query.queryKey);
+    const stale = () => invalidated(client);
     await invalidateForChanges(client, { projection: 'credit-ledger', position: 3, changes: [{ type: 'credit', id: 's1' }] }, invalidatedForStudent);
     expect(stale()).toEqual([studentAreaKeys.me(), studentAreaKeys.history()]);
     await invalidateForChanges(client, { projection: 'locations', position: 4, changes: [{ type: 'location', id: 'l1' }] }, invalidatedForStudent);
@@ -56,12 +50,7 @@ describe('realtime change types -> query keys', () => {
   it("anyone's booking makes a student's open slots stale; their own session also their area", async () => {
     const client = new QueryClient();
     for (const key of [studentAreaKeys.me(), studentAreaKeys.slots('l1'), studentAreaKeys.slots('l2')]) client.setQueryData(key, {});
-    const stale = () =>
-      client
-        .getQueryCache()
-        .getAll()
-        .filter((query) => query.state.isInvalidated)
-        .map((query) => query.queryKey);
+    const stale = () => invalidated(client);
     await invalidateForChanges(client, { projection: 'sessions', position: 5, changes: [{ type: 'schedule', id: 't1' }] }, invalidatedForStudent);
     expect(stale()).toEqual([studentAreaKeys.slots('l1'), studentAreaKeys.slots('l2')]);
     await invalidateForChanges(client, { projection: 'sessions', position: 6, changes: [{ type: 'session', id: 's1' }] }, invalidatedForStudent);
