@@ -59,9 +59,9 @@ export function RequireSession({ role }: { role: Role }) {
   if (status === 'offline' && !me) return restored ? <OfflineWithoutData /> : <PageLoader fullScreen />;
   // Signed in, the token says whose pages these are: they start their reads beside the profile's
   // (a profile that cannot be read ends the session: useMe).
-  const shown = me?.role ?? (status === 'signed-in' ? tokenRole : null);
-  if (status === 'loading' || !shown) return <PageLoader fullScreen />;
-  if (shown !== role) {
+  const signedInAs = me?.role ?? (status === 'signed-in' ? tokenRole : null);
+  if (status === 'loading' || !signedInAs) return <PageLoader fullScreen />;
+  if (signedInAs !== role) {
     return role === 'personal' ? <Navigate to={paths.studentArea} replace /> : <AccessDenied />;
   }
   return <Outlet />;
