@@ -145,6 +145,9 @@ export function createSessionStore(apiBaseUrl: string) {
       signIn,
 
       refresh: () => {
+        // A session that has ended is not renewed: a request that got its 401 after the sign-out
+        // asks nothing more.
+        if (get().status === 'signed-out') return Promise.resolve(null);
         refreshInFlight ??= requestRefresh()
           .then(
             (token) => {
