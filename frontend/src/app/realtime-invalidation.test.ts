@@ -1,5 +1,7 @@
 import { CHANGE_TYPES } from '@contracts/realtime';
 import { QueryClient } from '@tanstack/react-query';
+import { agendaKeys } from '../features/agenda/api/agenda-keys';
+import { dashboardKeys } from '../features/dashboard/api/dashboard-keys';
 import { studentKeys } from '../features/students/api/student-keys';
 import { meKeys } from '../lib/me';
 import { invalidateForChanges, type InvalidationMap } from '../lib/realtime';
@@ -28,6 +30,18 @@ describe('realtime change types -> query keys', () => {
     }
     await invalidateForChanges(client, { projection: 'students', position: 7, changes: [{ type: 'credit', id: 's1' }] }, invalidatedByChange);
     expect(invalidated(client)).toEqual([studentKeys.list(), studentKeys.detail('s1'), studentKeys.history('s1')]);
+  });
+
+  it("scheduling's copy of a name changing makes the sessions shown with it stale, and the dashboard", async () => {
+    const client = new QueryClient();
+    const range = agendaKeys.range('2030-05-05T03:00:00.000Z', '2030-05-12T03:00:00.000Z');
+    for (const key of [range, dashboardKeys.all, studentKeys.list()]) client.setQueryData(key, {});
+    await invalidateForChanges(
+      client,
+      { projection: 'scheduling-students', position: 9, changes: [{ type: 'dashboard', id: 's1' }] },
+      invalidatedByChange,
+    );
+    expect(invalidated(client)).toEqual([range, dashboardKeys.all]);
   });
 
   it('does not compile without an entry for every change type', () => {
