@@ -114,6 +114,14 @@ export function AgendaPage() {
     [setParams],
   );
 
+  // The range a click leads to is asked for before the render that answers the click, so the read
+  // and the render overlap (a range already read asks nothing).
+  const showCalendar = (next: { mode?: CalendarMode; date?: string }) => {
+    const nextRange = fetchedRange(next.mode ?? mode, next.date ?? date);
+    void queryClient.prefetchQuery(sessionsQueryOptions(nextRange.from, nextRange.to));
+    setView({ ...(next.mode && { [MODE_PARAM]: next.mode }), ...(next.date && { [DATE_PARAM]: next.date }) });
+  };
+
   const allSessions = useMemo(
     () => (sessions.data ?? []).filter((session) => session.inicio >= range.from && session.inicio < range.to),
     [sessions.data, range],
@@ -161,7 +169,7 @@ export function AgendaPage() {
     now: new Date(),
     onOpen: (session: Session) => detail.open(session.id),
     onCreate: (day: string, time?: string) => form.open({ kind: 'new', date: day, inicio: time }),
-    onPickDay: (day: string) => setView({ [MODE_PARAM]: 'dia', [DATE_PARAM]: day }),
+    onPickDay: (day: string) => showCalendar({ mode: 'dia', date: day }),
   };
 
   const searching = search.trim() !== '';
@@ -173,9 +181,9 @@ export function AgendaPage() {
         title={periodTitle(mode, range.days, date)}
         search={search}
         wide={wide}
-        onMode={(next) => setView({ [MODE_PARAM]: next })}
-        onToday={() => setView({ [DATE_PARAM]: today })}
-        onStep={(direction) => setView({ [DATE_PARAM]: shiftDate(mode, date, direction) })}
+        onMode={(next) => showCalendar({ mode: next })}
+        onToday={() => showCalendar({ date: today })}
+        onStep={(direction) => showCalendar({ date: shiftDate(mode, date, direction) })}
         onSearch={setSearch}
         onNewSession={() => form.open({ kind: 'new', date })}
         onLinks={() => setDialog('links')}
@@ -215,7 +223,7 @@ export function AgendaPage() {
       ) : mode === 'mes' ? (
         <MonthView {...viewProps} compact={!wide} month={date.slice(0, 7)} />
       ) : mode === 'ano' ? (
-        <YearView {...viewProps} onPickMonth={(day) => setView({ [MODE_PARAM]: 'mes', [DATE_PARAM]: day })} />
+        <YearView {...viewProps} onPickMonth={(day) => showCalendar({ mode: 'mes', date: day })} />
       ) : mode === 'semana' && !wide ? (
         <DayList {...viewProps} />
       ) : (
