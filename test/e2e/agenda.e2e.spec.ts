@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
+import { shot } from './support/shots';
 import { apiToken, createStudent } from './support/students';
 import { signedInTrainer } from './support/trainer';
 
@@ -76,9 +77,11 @@ test.describe('agenda', () => {
     const session = page.getByRole('button', { name: 'Ana Souza, 07:00 às 08:00, Academia Central, Agendada' });
     await expect(session).toBeVisible();
     await expect(page.getByRole('button', { name: /^Bia Lima, 09:00 às 10:00/ })).toBeVisible();
+    await shot(page, 'agenda-semana', testInfo.project.name);
     await page.getByRole('radiogroup', { name: 'Modo do calendário' }).getByText('Mês', { exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Maio de 2030' })).toBeVisible();
     await expect(page.getByRole('gridcell', { name: '6 de maio: 2 sessões' })).toBeVisible();
+    await shot(page, 'agenda-mes', testInfo.project.name);
     // A day of the month opens that day.
     await page.getByRole('gridcell', { name: '6 de maio: 2 sessões' }).click();
     await expect(page.getByRole('heading', { name: 'Segunda-feira, 6 de maio de 2030' })).toBeVisible();
@@ -96,6 +99,7 @@ test.describe('agenda', () => {
     await expect(detail.getByText('3 créditos')).toBeVisible();
     await detail.getByText('Realizada', { exact: true }).click();
     await expect(detail.getByText('2 créditos')).toBeVisible();
+    await shot(page, 'agenda-detalhe', testInfo.project.name);
     await expect.poll(() => calls.balance(ana)).toBe(2);
     await detail.getByText('Cancelada', { exact: true }).click();
     await expect(detail.getByText('3 créditos')).toBeVisible();
