@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bundleBudget } from './build/bundle-budget';
+import { precompress } from './build/precompress';
 import packageJson from './package.json' with { type: 'json' };
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
@@ -80,6 +81,8 @@ export default defineConfig({
         ],
       },
     }),
+    // Brotli and gzip copies of the build, served as they are to browsers that accept them.
+    precompress(),
   ],
   resolve: {
     // The rules shared with the API (zod schemas, CPF and phone rules, realtime change types).

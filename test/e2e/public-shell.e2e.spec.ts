@@ -8,6 +8,24 @@ test.describe('shell without a session', () => {
     await expect(page.getByRole('tab', { name: 'Cadastrar' })).toBeVisible();
   });
 
+  test('the page and its scripts arrive compressed (brotli copies made by the build), under half their size', async ({ page }) => {
+    const scripts: { url: string; encoding: string | undefined; sent: number; size: number }[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const sizes = await response.request().sizes();
+      scripts.push({ url: response.url(), encoding: response.headers()['content-encoding'], sent: sizes.responseBodySize, size: (await response.body()).length });
+    });
+    const document = await page.goto('/auth');
+    expect(document?.headers()['content-encoding']).toBe('br');
+    await expect(page.getByRole('tab', { name: 'Entrar' })).toBeVisible();
+    const large = scripts.filter((script) => script.size > 10_000);
+    expect(large.length).toBeGreaterThan(0);
+    for (const script of large) {
+      expect(script.encoding, script.url).toBe('br');
+      expect(script.sent, script.url).toBeLessThan(script.size / 2);
+    }
+  });
+
   test('an unknown path shows the 404 page with a link home', async ({ page }) => {
     const response = await page.goto('/rota/que/nao/existe');
     expect(response?.status()).toBe(200); // the SPA answers; the router shows the 404 page

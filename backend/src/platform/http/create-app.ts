@@ -9,6 +9,7 @@ import type { PlatformConfig } from '../../config/config';
 import { REDIS } from '../queue/queue.module';
 import { RedisIoAdapter } from '../realtime/redis-io.adapter';
 import { AllExceptionsFilter, frameworkErrorHandler } from './all-exceptions.filter';
+import { compressJsonAnswer } from './compress-json';
 import { findSpaDirectory } from './static-files';
 import {
   logRequests,
@@ -122,6 +123,7 @@ export async function createApp(
     }
     done(null, payload);
   });
+  fastify.addHook('onSend', compressJsonAnswer);
   // The refresh token travels in an httpOnly cookie (identity).
   await app.register(fastifyCookie);
   if (config.CORS_ORIGINS.length > 0) {
@@ -133,6 +135,8 @@ export async function createApp(
     await app.register(fastifyStatic, {
       root: spaDirectory,
       wildcard: true,
+      // The build writes .br and .gz copies beside each file (frontend/build/precompress.ts).
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const hashedAsset = filePath.includes('/assets/');
         reply.header(

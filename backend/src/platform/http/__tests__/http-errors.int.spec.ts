@@ -1,11 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Controller, Get, Module } from '@nestjs/common';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import pino from 'pino';
 import { AllExceptionsFilter } from '../all-exceptions.filter';
+import { COMPRESS_MIN_BYTES } from '../compress-json';
 import { startTestApp, type TestApp } from '../../../../../test/support/test-app';
 
 describe('HTTP errors (real app)', () => {
@@ -144,6 +146,25 @@ describe('HTTP errors (real app)', () => {
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('sends a large JSON answer compressed to a client that accepts it, a small one as it is', async () => {
+    const document = (encoding?: string) =>
+      testApp.app.inject({ method: 'GET', url: '/api/docs-json', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const plain = await document();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESS_MIN_BYTES);
+    const brotli = await document('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.json());
+    const gzip = await document('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+    const small = await testApp.app.inject({ method: 'GET', url: '/api/nao-existe', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual(expect.objectContaining({ statusCode: 404 }));
+  });
+
   it('serves the OpenAPI document', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/docs-json' });
     expect(response.statusCode).toBe(200);
@@ -154,6 +175,8 @@ describe('HTTP errors (real app)', () => {
   });
 });
 
+const INDEX_HTML = '<!doctype html><title>Vira</title>';
+
 describe('the built SPA next to the API', () => {
   let testApp: TestApp;
   let spaDirectory: string;
@@ -161,8 +184,13 @@ describe('the built SPA next to the API', () => {
   beforeAll(async () => {
     spaDirectory = mkdtempSync(path.join(tmpdir(), 'vira-spa-'));
     mkdirSync(path.join(spaDirectory, 'assets'));
-    writeFileSync(path.join(spaDirectory, 'index.html'), '<!doctype html><title>Vira</title>');
+    writeFileSync(path.join(spaDirectory, 'index.html'), INDEX_HTML);
     writeFileSync(path.join(spaDirectory, 'assets', 'index-abc123.js'), 'console.log(1);');
+    // What the build writes beside its files (frontend/build/precompress.ts).
+    for (const [file, content] of [['index.html', INDEX_HTML], ['assets/index-abc123.js', 'console.log(1);']]) {
+      writeFileSync(path.join(spaDirectory, `${file}.br`), brotliCompressSync(content));
+      writeFileSync(path.join(spaDirectory, `${file}.gz`), gzipSync(content));
+    }
     testApp = await startTestApp({ STATIC_DIR: spaDirectory });
   });
   afterAll(async () => {
@@ -179,6 +207,28 @@ describe('the built SPA next to the API', () => {
     const asset = await get('/assets/index-abc123.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the brotli or gzip copy the build wrote to a browser that accepts it, the file itself otherwise', async () => {
+    const asset = (encoding?: string) =>
+      testApp.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const brotli = await asset('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log(1);');
+    const gzip = await asset('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe('console.log(1);');
+    const plain = await asset();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1);');
+    // A client route gets the SPA's page, compressed the same way.
+    const route = await testApp.app.inject({ method: 'GET', url: '/agenda', headers: { 'accept-encoding': 'br' } });
+    expect(route.statusCode).toBe(200);
+    expect(route.headers['content-type']).toContain('text/html');
+    expect(route.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(route.rawPayload).toString()).toBe(INDEX_HTML);
   });
 
   it('answers a missing file under /assets/ (or a missing script) with a 404, never the SPA', async () => {
