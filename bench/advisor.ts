@@ -8,11 +8,12 @@ import * as path from 'node:path';
 import { request } from 'node:http';
 import { zonedParts } from '../backend/src/contracts/time';
 import { buildIfNeeded } from '../infra/scripts/build-if-needed';
-import { admin, freePort, json, start, stop, waitFor } from './http';
+import { admin, BENCH_REDIS_URL, clearRedisPrefix, freePort, json, start, stop, waitFor } from './http';
 
 const ROOT = path.resolve(__dirname, '..');
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE_NAME = `vira_bench_advisor_${process.pid}`;
+const REDIS_PREFIX = `vira-bench-advisor-${process.pid}`;
 const QUESTIONS = ['Como estou este mês?', 'Quanto falta para a meta?', 'Quem precisa renovar?', 'Qual foi meu melhor mês?'];
 const ROUNDS = 100;
 
@@ -64,7 +65,7 @@ export async function measureAdvisor(): Promise<AdvisorFigures> {
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
     AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
     DATABASE_URL: databaseUrl,
-    REDIS_PREFIX: `vira-bench-advisor-${process.pid}`,
+    REDIS_PREFIX,
     LOG_LEVEL: 'warn',
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -110,6 +111,7 @@ export async function measureAdvisor(): Promise<AdvisorFigures> {
     await stop(worker);
     await stop(api);
     await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
+    await clearRedisPrefix(BENCH_REDIS_URL, REDIS_PREFIX);
   }
 }
 

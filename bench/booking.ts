@@ -19,7 +19,9 @@ import { Client } from 'pg';
 import { buildIfNeeded } from '../infra/scripts/build-if-needed';
 import { addDays, zonedInstant, zonedParts } from '../backend/src/contracts/time';
 import {
+  BENCH_REDIS_URL,
   admin,
+  clearRedisPrefix,
   compare,
   freePort,
   type HttpComparison,
@@ -33,8 +35,8 @@ import {
 
 const ROOT = path.resolve(__dirname, '..');
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DATABASE_NAME = `vira_bench_booking_${process.pid}`;
+const REDIS_PREFIX = `vira-bench-booking-${process.pid}`;
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 5_000);
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 1_500);
 const BOOKING_CLIENTS = 32;
@@ -273,8 +275,8 @@ export async function measureBooking(): Promise<BookingBench> {
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
     AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
     DATABASE_URL: databaseUrl,
-    REDIS_URL,
-    REDIS_PREFIX: `vira-bench-booking-${process.pid}`,
+    REDIS_URL: BENCH_REDIS_URL,
+    REDIS_PREFIX,
     LOG_LEVEL: 'warn',
     PORT: String(apiPort),
     HOST: '127.0.0.1',
@@ -381,6 +383,7 @@ export async function measureBooking(): Promise<BookingBench> {
     await client.end().catch(() => undefined);
     await Promise.all([stop(bare), stop(worker), stop(api)]);
     await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
+    await clearRedisPrefix(BENCH_REDIS_URL, REDIS_PREFIX);
   }
 }
 

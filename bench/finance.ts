@@ -15,7 +15,9 @@ import { Client } from 'pg';
 import { io } from 'socket.io-client';
 import { buildIfNeeded } from '../infra/scripts/build-if-needed';
 import {
+  BENCH_REDIS_URL,
   admin,
+  clearRedisPrefix,
   compare,
   freePort,
   type HttpComparison,
@@ -29,8 +31,8 @@ import {
 
 const ROOT = path.resolve(__dirname, '..');
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DATABASE_NAME = `vira_bench_finance_${process.pid}`;
+const REDIS_PREFIX = `vira-bench-finance-${process.pid}`;
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 50_000);
 const MONTH = '2026-06';
 const CONNECTIONS = 16;
@@ -235,8 +237,8 @@ export async function measureFinance(): Promise<FinanceBench> {
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
     AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
     DATABASE_URL: databaseUrl,
-    REDIS_URL,
-    REDIS_PREFIX: `vira-bench-finance-${process.pid}`,
+    REDIS_URL: BENCH_REDIS_URL,
+    REDIS_PREFIX,
     LOG_LEVEL: 'info',
     PORT: String(apiPort),
     HOST: '127.0.0.1',
@@ -343,6 +345,7 @@ export async function measureFinance(): Promise<FinanceBench> {
     await client.end().catch(() => undefined);
     await Promise.all([stop(bare), stop(worker), stop(api)]);
     await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
+    await clearRedisPrefix(BENCH_REDIS_URL, REDIS_PREFIX);
   }
 }
 

@@ -15,12 +15,17 @@ import * as path from 'node:path';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { buildIfNeeded } from '../infra/scripts/build-if-needed';
-import { closeRedis, createRedis } from '../backend/src/platform/queue/redis';
+
+import { clearRedisPrefix } from '../infra/scripts/local-services';
+
+export { clearRedisPrefix };
 
 const ROOT = path.resolve(__dirname, '..');
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DATABASE_NAME = `vira_bench_http_${process.pid}`;
+const REDIS_PREFIX = `vira-bench-http-${process.pid}`;
+/** The Redis a bench's servers use: they inherit REDIS_URL, else the app's default. */
+export const BENCH_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ROUNDS = 5;
 const WINDOW_SECONDS = 3;
 /** Clients at once (16 by default: throughput; BENCH_HTTP_CONNECTIONS=1: one user's latency). */
@@ -64,18 +69,6 @@ export async function admin(statement: string): Promise<void> {
   } finally {
     await client.end();
   }
-}
-
-/** Deletes every key under `prefix`: a run's queues, jobs and read-your-writes records. */
-export async function clearRedisPrefix(url: string, prefix: string): Promise<void> {
-  const redis = createRedis(url, 'vira-bench-cleanup');
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-    if (keys.length > 0) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
-  await closeRedis(redis);
 }
 
 export function start(script: string, env: NodeJS.ProcessEnv): ChildProcess {
@@ -277,8 +270,8 @@ export async function measureHttp(
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
     AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
     DATABASE_URL: databaseUrl,
-    REDIS_URL,
-    REDIS_PREFIX: `vira-bench-http-${process.pid}`,
+    REDIS_URL: BENCH_REDIS_URL,
+    REDIS_PREFIX,
     LOG_LEVEL: 'info',
     PORT: String(apiPort),
     HOST: '127.0.0.1',
@@ -379,6 +372,7 @@ export async function measureHttp(
   } finally {
     await Promise.all([stop(bare), stop(worker), stop(api)]);
     await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
+    await clearRedisPrefix(BENCH_REDIS_URL, REDIS_PREFIX);
   }
   return results;
 }

@@ -41,6 +41,7 @@ import { closeRedis, createRedis } from '../backend/src/platform/queue/redis';
 import { SessionCommands } from '../backend/src/scheduling/commands/session.commands';
 import { StudentCommands } from '../backend/src/students/commands/student.commands';
 import {
+  BENCH_REDIS_URL,
   admin,
   clearRedisPrefix,
   compare,
@@ -54,7 +55,6 @@ import {
 
 const ROOT = path.resolve(__dirname, '..');
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DATABASE_NAME = `vira_bench_sessions_${process.pid}`;
 const REDIS_PREFIX = `vira-bench-sessions-${process.pid}`;
 const CONNECTIONS = 16;
@@ -246,12 +246,12 @@ async function measureLag(db: Kysely<Database>): Promise<SessionsBench['lag']> {
   const config = parseConfig({
     ...process.env,
     DATABASE_URL: databaseUrl,
-    REDIS_URL,
+    REDIS_URL: BENCH_REDIS_URL,
     REDIS_PREFIX,
     LOG_LEVEL: 'error',
   });
   const keys = projectionKeys(REDIS_PREFIX);
-  const redis = createRedis(REDIS_URL, 'vira-bench-sessions');
+  const redis = createRedis(BENCH_REDIS_URL, 'vira-bench-sessions');
   const runner = new CommandRunner(
     db,
     new ProjectionsOnCommit(APP_CATALOGUE, new ReadYourWrites(config, db, redis)),
@@ -282,7 +282,7 @@ async function measureLag(db: Kysely<Database>): Promise<SessionsBench['lag']> {
   );
 
   const checkpoints: (Checkpoint & { projection: string; at: number })[] = [];
-  const subscriber = createRedis(REDIS_URL, 'vira-bench-sessions-sub');
+  const subscriber = createRedis(BENCH_REDIS_URL, 'vira-bench-sessions-sub');
   subscriber.on('message', (_channel: string, message: string) => {
     checkpoints.push({
       ...(JSON.parse(message) as Checkpoint & { projection: string }),
@@ -291,8 +291,8 @@ async function measureLag(db: Kysely<Database>): Promise<SessionsBench['lag']> {
   });
   await subscriber.subscribe(keys.checkpointChannel);
   const [pub, sub] = [
-    createRedis(REDIS_URL, 'vira-bench-io-pub'),
-    createRedis(REDIS_URL, 'vira-bench-io-sub'),
+    createRedis(BENCH_REDIS_URL, 'vira-bench-io-pub'),
+    createRedis(BENCH_REDIS_URL, 'vira-bench-io-sub'),
   ];
   const httpServer = createServer();
   const ioServer = new Server(httpServer, { path: '/socket.io' });
@@ -393,7 +393,7 @@ export async function measureSessions(): Promise<SessionsBench> {
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
     AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
     DATABASE_URL: databaseUrl,
-    REDIS_URL,
+    REDIS_URL: BENCH_REDIS_URL,
     REDIS_PREFIX,
     LOG_LEVEL: 'info',
     PORT: String(apiPort),
@@ -552,7 +552,7 @@ export async function measureSessions(): Promise<SessionsBench> {
     await Promise.all([stop(bare), stop(worker), stop(api)]);
     await db.destroy();
     await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
-    await clearRedisPrefix(REDIS_URL, REDIS_PREFIX);
+    await clearRedisPrefix(BENCH_REDIS_URL, REDIS_PREFIX);
   }
 }
 

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import * as path from 'node:path';
 import { Client } from 'pg';
+import { closeRedis, createRedis } from '../../backend/src/platform/queue/redis';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 export const DATA_DIR = process.env.VIRA_DATA_DIR ?? path.join(REPO_ROOT, '.data');
@@ -198,6 +199,18 @@ export async function startRedis(log: (line: string) => void): Promise<RunningSe
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Deletes every key under `prefix` (a glob may end it): a throwaway run's queues, jobs and read-your-writes records. */
+export async function clearRedisPrefix(url: string, prefix: string): Promise<void> {
+  const redis = createRedis(url, 'vira-cleanup');
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    if (keys.length > 0) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  await closeRedis(redis);
 }
 
 /**

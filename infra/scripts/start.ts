@@ -4,7 +4,8 @@
  *
  * Environment: PORT (3000), HOST (127.0.0.1: only this machine; 0.0.0.0 for every interface),
  * DATABASE_URL, REDIS_URL, VIRA_DATABASE (database name, default `vira`),
- * VIRA_FRESH_DATABASE=1 (drop and recreate it: used by the end-to-end tests), VIRA_POSTGRES=embedded and
+ * VIRA_FRESH_DATABASE=1 (a throwaway run, as the end-to-end tests make: the database is recreated, then
+ * dropped on the way out with REDIS_PREFIX's keys), VIRA_POSTGRES=embedded and
  * VIRA_REDIS=spawn (skip the local servers), VIRA_DATA_DIR (.data), VIRA_EMBEDDED_PG_PORT (54329),
  * VIRA_SPAWNED_REDIS_PORT (63799). Without JWT_SECRET the API and the worker share a random one
  * generated once in VIRA_DATA_DIR/jwt-secret.
@@ -14,6 +15,7 @@ import * as path from 'node:path';
 import { buildIfNeeded } from './build-if-needed';
 import { listeningLine } from './listen-address';
 import {
+  clearRedisPrefix,
   DATA_DIR,
   portAnswers,
   REPO_ROOT,
@@ -47,12 +49,14 @@ async function main(): Promise<void> {
   const services: RunningService[] = [];
   let api: ChildProcess | undefined;
   let worker: ChildProcess | undefined;
+  let forgetRunKeys: (() => Promise<void>) | undefined;
   let stopping = false;
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
     log('Encerrando...');
     await Promise.all([stopChild(worker), stopChild(api)]);
+    await forgetRunKeys?.().catch(() => undefined);
     for (const service of services.reverse()) await service.stop().catch(() => undefined);
     process.exit(code);
   };
@@ -61,10 +65,14 @@ async function main(): Promise<void> {
 
   try {
     const database = process.env.VIRA_DATABASE ?? 'vira';
-    const postgres = await startPostgres(database, process.env.VIRA_FRESH_DATABASE === '1', log);
+    const fresh = process.env.VIRA_FRESH_DATABASE === '1';
+    const postgres = await startPostgres(database, fresh, log);
     services.push(postgres);
     const redis = await startRedis(log);
     services.push(redis);
+    // A throwaway run (its database dropped on the way out) leaves no queues or jobs in Redis either.
+    const prefix = process.env.REDIS_PREFIX;
+    if (fresh && prefix) forgetRunKeys = () => clearRedisPrefix(redis.url, prefix);
     log(`Banco: ${postgres.description}; Redis: ${redis.description}`);
 
     const env = {

@@ -1,10 +1,12 @@
 import type { Config } from '@jest/types';
+import { clearRedisPrefix } from '../../infra/scripts/local-services';
 import { resolveServices } from './services';
 import {
   cloneWorkerDatabases,
   createMigratedTemplate,
   dropAbandonedDatabases,
   dropRunDatabases,
+  workerRedisPrefix,
 } from './test-databases';
 
 /**
@@ -29,6 +31,8 @@ export default async function globalSetup(globalConfig: Config.GlobalConfig): Pr
   (globalThis as { __viraTestRun?: unknown }).__viraTestRun = {
     teardown: async () => {
       await dropRunDatabases(services.adminDatabaseUrl, runPid);
+      // The workers' Redis keys go with their databases.
+      await clearRedisPrefix(services.redisUrl, workerRedisPrefix(runPid, '*'));
       await services.stop?.();
     },
   };

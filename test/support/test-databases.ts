@@ -9,6 +9,10 @@ export const templateName = (runPid: number) => `${TEST_DATABASE_PREFIX}${runPid
 export const workerDatabaseName = (runPid: number, workerId: string | number) =>
   `${TEST_DATABASE_PREFIX}${runPid}_w${workerId}`;
 
+/** A jest worker's Redis key prefix; `'*'` for the worker names every worker's keys of the run. */
+export const workerRedisPrefix = (runPid: number, workerId: string | number) =>
+  `vira-t${runPid}-w${workerId}`;
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);

@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { databaseUrlFor } from './services';
-import { workerDatabaseName } from './test-databases';
+import { workerDatabaseName, workerRedisPrefix } from './test-databases';
 
 // Runs in each jest worker before its test files: its own database and its own Redis key prefix.
 const runPid = Number(process.env.VIRA_TEST_RUN_PID);
@@ -13,7 +13,7 @@ if (!adminUrl || !runPid)
 process.env.NODE_ENV = 'test';
 process.env.DATABASE_URL = databaseUrlFor(adminUrl, workerDatabaseName(runPid, worker));
 process.env.REDIS_URL = process.env.VIRA_TEST_REDIS_URL;
-process.env.REDIS_PREFIX = `vira-t${runPid}-w${worker}`;
+process.env.REDIS_PREFIX = workerRedisPrefix(runPid, worker);
 process.env.LOG_LEVEL ??= 'silent';
 process.env.MIGRATE_ON_START = 'false';
 // The generated JWT secret (no JWT_SECRET set) goes to a folder of this run, not the checkout's .data/.
