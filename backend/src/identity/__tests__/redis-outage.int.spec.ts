@@ -13,6 +13,12 @@ const unavailable = {
   message: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
 };
 
+/**
+ * A refusal at once, told from a wait on Redis (which lasts until Redis returns) by a margin wide
+ * enough that a busy machine never decides the outcome.
+ */
+const AT_ONCE_MS = 5_000;
+
 /** The answer and how long it took. */
 async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number }> {
   const started = performance.now();
@@ -47,7 +53,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number
   const signIn = () =>
     post(client, '/api/auth/login', { email: account.email, password: account.password });
 
-  it('refuses sign-in, sign-up, recovery and reset within a second with a 503, then works again when Redis is back', async () => {
+  it('refuses sign-in, sign-up, recovery and reset at once with a 503, then works again when Redis is back', async () => {
     expect((await signIn()).statusCode).toBe(200);
     await redis.down();
 
@@ -55,7 +61,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number
     expect(refused.statusCode).toBe(503);
     expect(refused.json()).toEqual(unavailable);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(ms).toBeLessThan(1_000);
+    expect(ms).toBeLessThan(AT_ONCE_MS);
 
     const others = await timed(() =>
       Promise.all([
@@ -66,7 +72,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number
       ]),
     );
     for (const response of others.result) expect(response.json()).toEqual(unavailable);
-    expect(others.ms).toBeLessThan(1_000);
+    expect(others.ms).toBeLessThan(AT_ONCE_MS);
 
     await redis.up();
     // ioredis reconnects by itself (backing off up to 2 s between tries).
@@ -94,13 +100,13 @@ async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number
         ).rejects.toThrow(ServiceUnavailableError);
         await expect(pending.take('estado')).rejects.toThrow(ServiceUnavailableError);
       });
-      expect(ms).toBeLessThan(4 * 1_000);
+      expect(ms).toBeLessThan(AT_ONCE_MS);
 
       // A limit that only guards a read lets it through uncounted (fails open), just as fast.
       const limiter = testApp.app.get(RateLimiter);
       const setting = { max: 1, windowMs: 60_000 };
       const open = await timed(() => limiter.hit('leitura', '10.9.9.9', setting, 'allow'));
-      expect(open.ms).toBeLessThan(1_000);
+      expect(open.ms).toBeLessThan(AT_ONCE_MS);
       await expect(limiter.hit('leitura', '10.9.9.9', setting, 'refuse')).rejects.toThrow(
         ServiceUnavailableError,
       );

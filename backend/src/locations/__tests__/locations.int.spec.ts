@@ -134,7 +134,8 @@ describe('locations API', () => {
     const started = Date.now();
     const slow = await api.get('/api/cep/22071900');
     expect(slow.statusCode).toBe(503);
-    expect(Date.now() - started).toBeLessThan(6_000);
+    // The slow service answers after 10 s: anything under that gave up, however busy the machine.
+    expect(Date.now() - started).toBeLessThan(9_000);
   });
 
   it("answers 404 for another tenant's location and 403 to a student, changing nothing", async () => {
