@@ -16,7 +16,8 @@ export const CHANGE_TYPES = [
   'schedule',
   'availability',
   'vacation',
-  'dashboard',
+  /** Scheduling's copy of a student's or a location's name and state changed (id: that student or location). */
+  'directory',
   'reminder',
   'transaction',
   'finance-summary',

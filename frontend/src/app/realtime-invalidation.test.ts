@@ -38,7 +38,7 @@ describe('realtime change types -> query keys', () => {
     for (const key of [range, dashboardKeys.all, studentKeys.list()]) client.setQueryData(key, {});
     await invalidateForChanges(
       client,
-      { projection: 'scheduling-students', position: 9, changes: [{ type: 'dashboard', id: 's1' }] },
+      { projection: 'scheduling-students', position: 9, changes: [{ type: 'directory', id: 's1' }] },
       invalidatedByChange,
     );
     expect(invalidated(client)).toEqual([range, dashboardKeys.all]);

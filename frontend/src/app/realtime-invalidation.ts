@@ -30,9 +30,9 @@ export const invalidatedByChange: InvalidationMap = {
   schedule: [agendaKeys.sessions()],
   availability: [agendaKeys.availability()],
   vacation: [agendaKeys.vacations()],
-  // Scheduling's copy of a student's or a location's name and state: the counts and every session
-  // shown with that name (a student booked online is named a moment after their session arrives).
-  dashboard: [dashboardKeys.all, agendaKeys.sessions()],
+  // The dashboard's counts and every session shown with that name (a student booked online is named
+  // a moment after their session arrives).
+  directory: [dashboardKeys.all, agendaKeys.sessions()],
   reminder: [reminderKeys.all],
   // A transaction moves its month's list and details, the summary and the chart.
   transaction: [financeKeys.all],
@@ -62,7 +62,7 @@ export const invalidatedForStudent: InvalidationMap = {
   schedule: [studentAreaKeys.everySlot()],
   availability: [studentAreaKeys.everySlot()],
   vacation: [studentAreaKeys.everySlot()],
-  dashboard: [],
+  directory: [],
   reminder: [],
   transaction: [],
   'finance-summary': [],

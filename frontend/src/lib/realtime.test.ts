@@ -26,7 +26,7 @@ const map: InvalidationMap = {
   schedule: [['sessions']],
   availability: [['availability']],
   vacation: [['vacations']],
-  dashboard: [['dashboard']],
+  directory: [['dashboard']],
   reminder: [['reminders']],
   transaction: [['finance']],
   'finance-summary': [['finance', 'summary']],

@@ -142,7 +142,7 @@ describe('dashboard', () => {
     });
   });
 
-  it("tells the tenant's browsers about 'session', 'dashboard', 'availability' and 'vacation' changes, and every student that the schedule moved, naming no one", async () => {
+  it("tells the tenant's browsers about 'session', 'directory', 'availability' and 'vacation' changes, and every student that the schedule moved, naming no one", async () => {
     const agenda = await agendaOf(t.app);
     await agenda.project();
     const ana = await agenda.student();
@@ -171,7 +171,7 @@ describe('dashboard', () => {
     expect(ofTenant).toEqual(
       expect.arrayContaining([
         { type: 'session', id },
-        { type: 'dashboard', id: ana },
+        { type: 'directory', id: ana },
         { type: 'availability', id: agenda.trainer.tenantId },
         { type: 'vacation', id: vacation },
       ]),

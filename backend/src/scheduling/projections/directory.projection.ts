@@ -60,7 +60,7 @@ export const schedulingStudentsProjection = streamRowProjection<
   name: 'scheduling-students',
   table: 'scheduling_students',
   eventTypes: STUDENT_LIFECYCLE_EVENT_TYPES,
-  changeType: 'dashboard',
+  changeType: 'directory',
   nextRow: nextNamedRow,
 });
 
@@ -72,6 +72,6 @@ export const schedulingLocationsProjection = streamRowProjection<
   name: 'scheduling-locations',
   table: 'scheduling_locations',
   eventTypes: LOCATION_EVENT_TYPES,
-  changeType: 'dashboard',
+  changeType: 'directory',
   nextRow: nextNamedRow,
 });
