@@ -21,7 +21,8 @@ import * as path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { addDays, weekStart, zonedInstant, zonedParts } from '../backend/src/contracts/time';
 import { buildIfNeeded } from '../infra/scripts/build-if-needed';
-import { admin, BENCH_REDIS_URL, clearRedisPrefix, freePort, json, signUpTrainer, start, stop, waitFor } from './http';
+import { clearRedisPrefix } from '../infra/scripts/local-services';
+import { admin, BENCH_REDIS_URL, freePort, json, signUpTrainer, start, stop, waitFor } from './http';
 
 const ROOT = path.resolve(__dirname, '..');
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -18,10 +18,10 @@ import * as path from 'node:path';
 import { Client } from 'pg';
 import { buildIfNeeded } from '../infra/scripts/build-if-needed';
 import { addDays, zonedInstant, zonedParts } from '../backend/src/contracts/time';
+import { clearRedisPrefix } from '../infra/scripts/local-services';
 import {
   BENCH_REDIS_URL,
   admin,
-  clearRedisPrefix,
   compare,
   freePort,
   type HttpComparison,

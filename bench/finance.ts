@@ -14,10 +14,10 @@ import * as path from 'node:path';
 import { Client } from 'pg';
 import { io } from 'socket.io-client';
 import { buildIfNeeded } from '../infra/scripts/build-if-needed';
+import { clearRedisPrefix } from '../infra/scripts/local-services';
 import {
   BENCH_REDIS_URL,
   admin,
-  clearRedisPrefix,
   compare,
   freePort,
   type HttpComparison,

@@ -15,10 +15,7 @@ import * as path from 'node:path';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { buildIfNeeded } from '../infra/scripts/build-if-needed';
-
 import { clearRedisPrefix } from '../infra/scripts/local-services';
-
-export { clearRedisPrefix };
 
 const ROOT = path.resolve(__dirname, '..');
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

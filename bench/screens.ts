@@ -14,10 +14,10 @@ import type { ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import { chromium } from '@playwright/test';
 import { buildIfNeeded } from '../infra/scripts/build-if-needed';
+import { clearRedisPrefix } from '../infra/scripts/local-services';
 import {
   admin,
   BENCH_REDIS_URL,
-  clearRedisPrefix,
   freePort,
   json,
   signUpTrainer,

@@ -40,10 +40,10 @@ import { projectionKeys } from '../backend/src/platform/projections/redis-keys';
 import { closeRedis, createRedis } from '../backend/src/platform/queue/redis';
 import { SessionCommands } from '../backend/src/scheduling/commands/session.commands';
 import { StudentCommands } from '../backend/src/students/commands/student.commands';
+import { clearRedisPrefix } from '../infra/scripts/local-services';
 import {
   BENCH_REDIS_URL,
   admin,
-  clearRedisPrefix,
   compare,
   freePort,
   type HttpComparison,
