@@ -78,8 +78,25 @@ const backendZones = [
 const frontendZones = [
   {
     target: ['./frontend/src/components', './frontend/src/lib'],
-    from: ['./frontend/src/features', './frontend/src/app'],
-    message: 'Shared components and lib must not depend on features or the app shell.',
+    from: ['./frontend/src/features', './frontend/src/app', './frontend/src/entities'],
+    message: 'Shared components and lib must not depend on entities, features or the app shell.',
+  },
+  {
+    // One query definition per GET lives in entities/<resource>; it knows the contract and lib/ only.
+    target: './frontend/src/entities',
+    from: ['./frontend/src/features', './frontend/src/app', './frontend/src/components'],
+    message: 'entities/ imports only lib/ and @contracts/*: screens build on entities, never the other way.',
+  },
+  {
+    target: './frontend/src/features',
+    from: './frontend/src/app',
+    message: 'A feature must not import the app shell: what both need goes to lib/ or entities/.',
+  },
+  {
+    // Ports and event catalogues are the backend's own audiences of a contract.
+    target: './frontend',
+    from: ['./backend/src/contracts/**/ports.ts', './backend/src/contracts/**/events.ts'],
+    message: 'The SPA reads a contract through its api.ts: ports and events are for the backend.',
   },
   {
     // The SPA shares the API's rules through contracts/ (`@contracts/*`); server code never reaches the bundle.
@@ -216,5 +233,20 @@ module.exports = tseslint.config(
   {
     files: ['frontend/src/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
+  },
+  {
+    // A GET's query definition is written once, in entities/: screens narrow it with `select`.
+    files: ['frontend/src/{features,components,app}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryFn']",
+          message:
+            'Query definitions live in frontend/src/entities/<resource> (operationQuery): use the entity and narrow it with `select`.',
+        },
+      ],
+    },
   },
 );

@@ -9,11 +9,14 @@ const esmOnlyPackages = [
   '@scure/base',
   '@noble/hashes',
   '@otplib',
+  '@orpc',
+  'rou3',
+  'json-schema-typed',
 ];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmOnlyPackages.join('|')})/)`];
 
 const backendTransform = {
-  '^.+\\.(ts|js)$': [
+  '^.+\\.(ts|m?js)$': [
     '@swc/jest',
     {
       jsc: {
@@ -27,7 +30,7 @@ const backendTransform = {
 };
 
 const frontendTransform = {
-  '^.+\\.(ts|tsx)$': [
+  '^.+\\.(ts|tsx|mjs)$': [
     '@swc/jest',
     {
       jsc: {
@@ -62,6 +65,7 @@ module.exports = {
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
       setupFiles: ['<rootDir>/test/support/worker-env.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/contract-answers-after-each.ts'],
     },
     {
       displayName: 'frontend',
@@ -69,6 +73,7 @@ module.exports = {
       roots: ['<rootDir>/frontend/src'],
       testMatch: ['**/*.test.tsx', '**/*.test.ts'],
       transform: frontendTransform,
+      transformIgnorePatterns,
       setupFilesAfterEnv: ['<rootDir>/frontend/src/test/setup.ts'],
       moduleNameMapper: {
         '\\.(css)$': '<rootDir>/frontend/src/test/style-stub.ts',

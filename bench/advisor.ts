@@ -6,7 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import { request } from 'node:http';
-import { zonedParts } from '../backend/src/contracts/time';
+import { zonedParts } from '../backend/src/contracts/shared/time';
 import { buildIfNeeded } from '../infra/scripts/build-if-needed';
 import { clearRedisPrefix } from '../infra/scripts/local-services';
 import { admin, BENCH_REDIS_URL, freePort, json, start, stop, waitFor } from './http';
@@ -77,7 +77,7 @@ export async function measureAdvisor(): Promise<AdvisorFigures> {
   let worker: ChildProcess | undefined;
   try {
     api = start(path.join(dist, 'main.js'), env);
-    await waitFor(`${apiUrl}/api/health`);
+    await waitFor(`${apiUrl}/api/health/live`);
     worker = start(path.join(dist, 'worker.js'), env);
     const email = `bench-advisor-${Date.now()}@example.com`;
     const password = 'bench-senha-1';

@@ -19,7 +19,7 @@
 import type { ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { addDays, weekStart, zonedInstant, zonedParts } from '../backend/src/contracts/time';
+import { addDays, weekStart, zonedInstant, zonedParts } from '../backend/src/contracts/shared/time';
 import { buildIfNeeded } from '../infra/scripts/build-if-needed';
 import { clearRedisPrefix } from '../infra/scripts/local-services';
 import { admin, BENCH_REDIS_URL, freePort, json, signUpTrainer, start, stop, waitFor } from './http';
@@ -224,7 +224,7 @@ export async function measureAgenda(): Promise<AgendaFigures> {
   });
   try {
     api = start(path.join(dist, 'main.js'), env);
-    await waitFor(`${apiUrl}/api/health`);
+    await waitFor(`${apiUrl}/api/health/live`);
     worker = start(path.join(dist, 'worker.js'), env);
     const trainer = await seed(apiUrl);
     const total = trainer.sessions;

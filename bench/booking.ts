@@ -17,7 +17,7 @@ import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { Client } from 'pg';
 import { buildIfNeeded } from '../infra/scripts/build-if-needed';
-import { addDays, zonedInstant, zonedParts } from '../backend/src/contracts/time';
+import { addDays, zonedInstant, zonedParts } from '../backend/src/contracts/shared/time';
 import { clearRedisPrefix } from '../infra/scripts/local-services';
 import {
   BENCH_REDIS_URL,
@@ -329,7 +329,7 @@ export async function measureBooking(): Promise<BookingBench> {
         TENANT_ID: tenantId,
         AVAILABILITY_STREAM: rows[0]?.stream_id ?? '00000000-0000-0000-0000-000000000000',
         ENGINE: path.join(dist, 'scheduling/domain/open-slots.js'),
-        TIME: path.join(dist, 'contracts/time.js'),
+        TIME: path.join(dist, 'contracts/shared/time.js'),
         PORT: String(barePort),
       },
       stdio: ['ignore', 'ignore', 'inherit'],

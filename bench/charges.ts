@@ -7,7 +7,7 @@
  *   npm run bench:charges            (BENCH_CHARGES_ROUNDS=2000 by default)
  */
 import { create, toString as qrSvg } from 'qrcode';
-import { buildBrCode } from '../backend/src/contracts/pix';
+import { buildBrCode } from '../backend/src/contracts/charges/pix';
 import { renderReceipt } from '../backend/src/finance/queries/receipts';
 
 const ROUNDS = Number(process.env.BENCH_CHARGES_ROUNDS ?? 2_000);

@@ -283,7 +283,7 @@ export async function measureHttp(
   const results: HttpComparison[] = [];
   try {
     api = start(path.join(dist, 'main.js'), env);
-    await waitFor(`http://127.0.0.1:${apiPort}/api/health`);
+    await waitFor(`http://127.0.0.1:${apiPort}/api/health/live`);
     worker = start(path.join(dist, 'worker.js'), env);
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     const bareUrl = `http://127.0.0.1:${barePort}`;

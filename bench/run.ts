@@ -28,6 +28,7 @@ import { Client } from 'pg';
 import { measureAdvisor, printAdvisor } from './advisor';
 import { clearRedisPrefix } from '../infra/scripts/local-services';
 import { measureHttp, printHttp } from './http';
+import { measurePix, printPix } from './pix';
 import { measureScreens, printScreens } from './screens';
 import { measureSessions, printSessions } from './sessions';
 import { Server } from 'socket.io';
@@ -459,6 +460,11 @@ async function main(): Promise<void> {
       measureAdvisor,
       printAdvisor,
     );
+    const pix = await part(
+      'Pix pelo PSP (API Pix): notificação -> saldo na tela do personal',
+      measurePix,
+      printPix,
+    );
 
     const result = {
       at: new Date().toISOString(),
@@ -470,6 +476,7 @@ async function main(): Promise<void> {
       agenda,
       screens,
       advisor,
+      pix,
     };
     process.stdout.write(`Duração total: ${result.durationSeconds} s\n`);
     mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });

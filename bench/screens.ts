@@ -127,7 +127,7 @@ export async function measureScreens(): Promise<ScreenFigures> {
   });
   try {
     api = start(path.join(dist, 'main.js'), env);
-    await waitFor(`${apiUrl}/api/health`);
+    await waitFor(`${apiUrl}/api/health/live`);
     worker = start(path.join(dist, 'worker.js'), env);
     const trainer = await seedTrainer(apiUrl);
 

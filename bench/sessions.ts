@@ -25,7 +25,7 @@ import { io } from 'socket.io-client';
 import { buildIfNeeded } from '../infra/scripts/build-if-needed';
 import { parseConfig } from '../backend/src/config/config';
 import { PROCESS_MANAGERS, PROJECTIONS } from '../backend/src/contexts';
-import { monthRange } from '../backend/src/contracts/time';
+import { monthRange } from '../backend/src/contracts/shared/time';
 import {
   createDatabase,
   createPool,
@@ -204,7 +204,7 @@ const tenantId = process.env.TENANT_ID;
 const list = \`select s.id, s.student_id, st.nome as student_nome, s.location_id, l.nome as location_nome,
     to_char(s.inicio at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as inicio,
     to_char(s.fim at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as fim,
-    s.status, s.confirmado, s.observacoes, s.series_id
+    s.status, s.confirmado, s.nome_informado, s.observacoes, s.series_id
   from sessions s
   left join scheduling_students st on st.id = s.student_id and st.tenant_id = s.tenant_id and st.removed_at is null
   left join scheduling_locations l on l.id = s.location_id and l.tenant_id = s.tenant_id and l.removed_at is null
@@ -216,7 +216,8 @@ http.createServer(async (request, response) => {
     const { rows } = await pool.query(list, [tenantId, new Date(url.searchParams.get('from')), new Date(url.searchParams.get('to'))]);
     const items = rows.map((row) => ({ id: row.id, studentId: row.student_id, studentNome: row.student_nome,
       locationId: row.location_id, locationNome: row.location_nome, inicio: row.inicio, fim: row.fim,
-      status: row.status, confirmado: row.confirmado, observacoes: row.observacoes, seriesId: row.series_id }));
+      status: row.status, confirmado: row.confirmado, nomeInformado: row.nome_informado,
+      observacoes: row.observacoes, seriesId: row.series_id }));
     response.setHeader('content-type', 'application/json');
     response.end(JSON.stringify({ items }));
   } catch (error) {

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -5,6 +7,18 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { bundleBudget } from './build/bundle-budget';
 import { precompress } from './build/precompress';
 import packageJson from './package.json' with { type: 'json' };
+
+const contractsFolder = fileURLToPath(new URL('../backend/src/contracts', import.meta.url));
+
+/** A digest of the API's contracts: answers saved on a device under another one are not put back. */
+function contractsVersion(): string {
+  const hash = createHash('sha256');
+  const files = readdirSync(contractsFolder, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.includes('__tests__'))
+    .sort();
+  for (const file of files) hash.update(file).update(readFileSync(`${contractsFolder}/${file}`));
+  return hash.digest('hex').slice(0, 16);
+}
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
@@ -87,7 +101,7 @@ export default defineConfig({
   resolve: {
     // The rules shared with the API (zod schemas, CPF and phone rules, realtime change types).
     // Lint lets frontend code reach backend/ through this folder only.
-    alias: { '@contracts': fileURLToPath(new URL('../backend/src/contracts', import.meta.url)) },
+    alias: { '@contracts': contractsFolder },
   },
   // The app reads its build-time settings from this one constant (see src/config/env.ts),
   // so the same module also runs under jest, where import.meta.env does not exist.
@@ -96,6 +110,7 @@ export default defineConfig({
       apiBaseUrl: process.env.VITE_API_BASE_URL ?? '/api',
       socketPath: '/socket.io',
       appVersion: packageJson.version,
+      contractsVersion: contractsVersion(),
     }),
   },
   server: {

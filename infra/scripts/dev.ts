@@ -46,8 +46,26 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stopAll());
   process.on('SIGTERM', () => void stopAll());
 
+  // A PSP that speaks the API Pix on loopback, to try 'api-pix' in /ajustes/pix: its URL, OAuth2
+  // client, certificate and key are written to .data/fake-psp/ (client.json, client.pem, client-key.pem).
+  const pspDir = path.join(DATA_DIR, 'fake-psp');
+  const pspPort = process.env.FAKE_PSP_PORT ?? '3443';
+  start(
+    process.execPath,
+    [
+      path.join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'),
+      path.join(REPO_ROOT, 'test/support/api-pix/fake-psp.ts'),
+    ],
+    {
+      ...process.env,
+      PORT: pspPort,
+      CONTROL_PORT: process.env.FAKE_PSP_CONTROL_PORT ?? '3444',
+      CERT_DIR: pspDir,
+    },
+  );
   const env = {
     ...process.env,
+    PIX_PSP_CA_FILE: process.env.PIX_PSP_CA_FILE ?? path.join(pspDir, 'ca.pem'),
     PORT: port,
     API_PORT: port,
     DATABASE_URL: postgres.url,
@@ -77,6 +95,9 @@ async function main(): Promise<void> {
   log(listeningLine(process.env.HOST));
   log(
     `API em http://localhost:${port}, SPA com hot reload em http://localhost:${process.env.VITE_PORT ?? 5173}`,
+  );
+  log(
+    `PSP de teste (API Pix) em https://127.0.0.1:${pspPort}/api/v2; cliente, certificado e chave em ${path.relative(REPO_ROOT, pspDir)}/ (pagar: POST http://127.0.0.1:${process.env.FAKE_PSP_CONTROL_PORT ?? '3444'}/pay/<txid>)`,
   );
 }
 

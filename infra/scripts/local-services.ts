@@ -237,3 +237,18 @@ export async function waitForHealth(
   }
   throw new Error('A API não ficou pronta a tempo.');
 }
+
+/** Whether /api/health on `port` says a worker is at work within `timeoutMs`. */
+export async function waitForWorker(port: number, timeoutMs = 60_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (((await response.json()) as { worker?: string }).worker === 'ok') return true;
+    } catch {
+      // not answering yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return false;
+}

@@ -1,6 +1,8 @@
 /**
  * `npm start`: builds what is not built, finds or starts PostgreSQL and Redis, runs the API
  * (migrations at start, SPA + /api on PORT) and the worker, and stops everything on Ctrl+C.
+ * Once the API has started, either process that dies is started again (supervisor.ts) while the
+ * other goes on serving.
  *
  * Environment: PORT (3000), HOST (127.0.0.1: only this machine; 0.0.0.0 for every interface),
  * DATABASE_URL, REDIS_URL, VIRA_DATABASE (database name, default `vira`),
@@ -10,7 +12,7 @@
  * VIRA_SPAWNED_REDIS_PORT (63799). Without JWT_SECRET the API and the worker share a random one
  * generated once in VIRA_DATA_DIR/jwt-secret.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { buildIfNeeded } from './build-if-needed';
 import { listeningLine } from './listen-address';
@@ -23,21 +25,11 @@ import {
   startPostgres,
   startRedis,
   waitForHealth,
+  waitForWorker,
 } from './local-services';
+import { Supervisor } from './supervisor';
 
 const log = (line: string) => process.stdout.write(`[vira] ${line}\n`);
-
-function stopChild(child: ChildProcess | undefined, timeoutMs = 15_000): Promise<void> {
-  return new Promise((resolve) => {
-    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
 
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
@@ -47,15 +39,14 @@ async function main(): Promise<void> {
   buildIfNeeded(log);
 
   const services: RunningService[] = [];
-  let api: ChildProcess | undefined;
-  let worker: ChildProcess | undefined;
+  const supervisor = new Supervisor({ log });
   let forgetRunKeys: (() => Promise<void>) | undefined;
   let stopping = false;
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
     log('Encerrando...');
-    await Promise.all([stopChild(worker), stopChild(api)]);
+    await supervisor.stop();
     await forgetRunKeys?.().catch(() => undefined);
     for (const service of services.reverse()) await service.stop().catch(() => undefined);
     process.exit(code);
@@ -84,11 +75,21 @@ async function main(): Promise<void> {
       VIRA_DATA_DIR: DATA_DIR,
     };
     const dist = path.join(REPO_ROOT, 'backend/dist/backend/src');
-    api = spawn(process.execPath, [path.join(dist, 'main.js')], { env, stdio: 'inherit' });
-    api.once('exit', (code) => void shutdown(code ?? 1));
+    const node = (entrypoint: string) => () =>
+      spawn(process.execPath, [path.join(dist, entrypoint)], { env, stdio: 'inherit' });
+    const startApi = node('main.js');
+    const api = startApi();
+    // An API that fails to start (a bad setting, a migration) stops everything: it says why.
+    let started = false;
+    api.once('exit', (code) => {
+      if (!started) void shutdown(code ?? 1);
+    });
     await waitForHealth(port, api);
-    worker = spawn(process.execPath, [path.join(dist, 'worker.js')], { env, stdio: 'inherit' });
-    worker.once('exit', (code) => void shutdown(code ?? 1));
+    started = true;
+    supervisor.supervise('API', startApi, api);
+    supervisor.supervise('worker', node('worker.js'));
+    if (!(await waitForWorker(port)))
+      log('O worker ainda não começou a trabalhar; veja o log acima.');
     log(listeningLine(process.env.HOST));
     log(`Vira pronta em http://localhost:${port}  (Ctrl+C para parar)`);
   } catch (error) {

@@ -116,6 +116,21 @@ test.describe('agenda', () => {
     const overlapping = page.getByRole('button', { name: 'Ana Souza, 09:30 às 10:30, Sem local, Agendada' });
     await expect(overlapping).toBeVisible();
 
+    // Edited to another time over Bia's: the permission was for the time it was given, so the edit
+    // is refused with the same message as a new booking, and nothing moves.
+    await overlapping.click();
+    await detail.getByRole('button', { name: 'Editar' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar agendamento' });
+    await edit.getByRole('textbox', { name: 'Início' }).fill('09:15');
+    await edit.getByRole('textbox', { name: 'Fim', exact: true }).fill('10:15');
+    await edit.getByRole('button', { name: 'Salvar' }).click();
+    await expect(edit.getByRole('alert')).toContainText('Conflito de horário com Bia Lima');
+    await expect(edit.getByRole('button', { name: 'Agendar mesmo assim' })).toBeVisible();
+    await expect(page.getByText('Fora do horário de atendimento configurado')).toHaveCount(0);
+    await shot(page, 'agenda-edicao-conflito', testInfo.project.name);
+    await edit.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(overlapping).toBeVisible();
+
     // Deleted after a confirmation.
     await overlapping.click();
     await detail.getByRole('button', { name: 'Excluir' }).click();

@@ -109,14 +109,25 @@ test.describe('contracts and terms', () => {
     expect((await trainerCopy).suggestedFilename()).toMatch(/\.pdf$/);
     await details.getByRole('button', { name: 'Fechar' }).click();
 
-    // Deactivated: it leaves both lists.
+    // Deactivated: it leaves the active list, and stays under 'Inativos', read-only.
     await card.getByRole('button', { name: 'Desativar' }).click();
     await page.getByRole('dialog', { name: 'Desativar contrato' }).getByRole('button', { name: 'Desativar' }).click();
     await expect(page.getByText('Contrato desativado')).toBeVisible();
     await expect(page.getByText('Nenhum contrato ativo')).toBeVisible();
-    // A student's socket hears only of their own changes: the list is current on the next read.
+    await page.getByRole('switch', { name: /Inativos/ }).check();
+    await expect(card).toContainText('Inativo');
+    await expect(card).toContainText('1 assinatura');
+    await expect(card.getByRole('button', { name: 'Desativar' })).toHaveCount(0);
+    // The student keeps what they signed, with its copy (their socket hears only of their own
+    // changes: the list is current on the next read).
     await studentPage.reload();
-    await expect(studentPage.getByText('Nenhum contrato para assinar.')).toBeVisible();
+    const kept = studentPage.getByTestId('contrato-aluno');
+    await expect(kept).toContainText('Termo de adesão ao treino');
+    await expect(kept).toContainText('Inativo');
+    await expect(kept).toContainText('Assinado');
+    const keptCopy = studentPage.waitForEvent('download');
+    await kept.getByRole('button', { name: 'Baixar via assinada' }).click();
+    expect((await keptCopy).suggestedFilename()).toMatch(/\.pdf$/);
     await device.close();
   });
 });

@@ -4,7 +4,6 @@ import { accessTokenOf } from './support/catalogue';
 import { shot } from './support/shots';
 import { signedInTrainer } from './support/trainer';
 
-
 const visible = (page: Page, text: string) => page.getByText(text, { exact: true }).filter({ visible: true });
 
 async function addTransaction(
@@ -19,7 +18,8 @@ async function addTransaction(
   }: { tipo?: 'Despesa'; descricao: string; valor: string; meio?: string; aluno?: string; quickMenu?: boolean },
 ) {
   if (quickMenu) {
-    // The shell's quick-create menu: 'Lançamento' opens the same form.
+    // The shell's quick-create menu, from another page: 'Lançamento' opens the same form here.
+    await page.goto('/');
     await page.getByRole('button', { name: 'Criação rápida' }).click();
     await page.getByRole('menuitem', { name: 'Lançamento' }).click();
   } else {
@@ -56,6 +56,11 @@ test.describe('finances', () => {
     await page.goto('/financeiro');
     await expect(page.getByRole('heading', { name: 'Financeiro' })).toBeVisible();
     await expect(page.getByText('Nenhuma transação encontrada')).toBeVisible();
+    // One floating button: the page's own takes the quick menu's place, clear of the bottom bar.
+    await expect(page.getByRole('button', { name: 'Criação rápida' })).toHaveCount(0);
+    const add = await page.getByRole('button', { name: 'Nova transação' }).boundingBox();
+    const bottomBar = page.getByRole('navigation', { name: 'Navegação inferior' });
+    if (add && (await bottomBar.isVisible())) expect(add.y + add.height).toBeLessThanOrEqual((await bottomBar.boundingBox())!.y);
     // The onboarding's 'R$ 12.000' a month in 6 months is the monthly goal.
     await expect(page.getByText('de R$ 12.000,00 (0,0%)')).toBeVisible();
 
@@ -100,8 +105,8 @@ test.describe('finances', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^transacoes-\d{4}-\d{2}\.csv$/);
     const csv = await readFile((await file.path()) as string, 'utf8');
-    expect(csv).toContain('Receita;Mensalidade Ana;PIX;1200;Estornada');
-    expect(csv).toContain('Despesa;Aluguel do estúdio;Dinheiro;200;Ativa');
+    expect(csv).toContain('Receita;Mensalidade Ana;PIX;1200,00;Estornada');
+    expect(csv).toContain('Despesa;Aluguel do estúdio;Dinheiro;200,00;Ativa');
 
     // Another month has nothing; back to this one.
     const monthSelect = page.getByRole('combobox', { name: 'Mês' });

@@ -32,7 +32,7 @@ test.describe('offline', () => {
     const trainer = await signedInTrainer(page, request);
     const token = await apiToken(request, trainer);
     // The agenda fetched ahead at sign-in is saved before her session exists: it must not stay that way.
-    await expect.poll(() => savedCache(page)).toContain('["sessions","range"');
+    await expect.poll(() => savedCache(page)).toContain('["sessions",{"query":{"from"');
     const bianca = await createStudent(request, token, { nome: 'Bianca Offline', whatsapp: '11987650001' });
     // Tomorrow's session (this week or next): the agenda is fetched ahead at sign-in, never opened here.
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());

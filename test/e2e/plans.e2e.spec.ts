@@ -1,8 +1,39 @@
 import { expect, test } from '@playwright/test';
 import { trainerApi } from './support/catalogue';
+import { studentCard } from './support/students';
 import { signedInTrainer } from './support/trainer';
 
 test.describe('plans', () => {
+  test('Ajustes → Planos → Alunos: the students, a student and its edit form open, also after a reload', async ({
+    page,
+    request,
+  }) => {
+    const trainer = await signedInTrainer(page, request);
+    const catalogue = await trainerApi(request, trainer);
+    const { id: planoId } = await catalogue.createPlan({ nome: 'Mensal 8', valor: 480, creditos: 8 });
+    await catalogue.createStudent({ nome: 'Bruno Lima', whatsapp: '11977776666', planoId });
+    // Through the app's own links: the plans list and the students' screens share one cache.
+    const nav = (name: string) => page.getByRole('link', { name, exact: true }).last();
+    await page.goto('/');
+    await nav('Ajustes').click();
+    await page.getByRole('link', { name: /^Planos/ }).click();
+    await expect(page.getByRole('article', { name: 'Mensal 8' })).toBeVisible();
+    await nav('Alunos').click();
+    const card = studentCard(page, 'Bruno Lima');
+    await expect(card.getByText('Mensal 8')).toBeVisible();
+    await card.getByRole('link', { name: 'Bruno Lima' }).click();
+    await expect(page.getByRole('heading', { name: 'Bruno Lima' })).toBeVisible();
+    await page.getByRole('link', { name: 'Editar' }).click();
+    await expect(page).toHaveURL(/\/alunos\/edit\//);
+    await expect(page.getByRole('combobox', { name: 'Plano' })).toHaveValue(/Mensal 8/);
+    // What the device saved comes back on a reload, and still reads right.
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Plano' })).toHaveValue(/Mensal 8/);
+    await page.goto('/alunos');
+    await expect(studentCard(page, 'Bruno Lima').getByText('Mensal 8')).toBeVisible();
+    await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
+  });
+
   test('creates a plan with its value per credit, then edits it', async ({ page, request }) => {
     await signedInTrainer(page, request);
     await page.goto('/planos');

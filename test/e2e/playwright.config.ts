@@ -14,6 +14,10 @@ process.env.E2E_OIDC_PORT ??= freePort();
 process.env.E2E_SMTP_PORT ??= freePort();
 process.env.E2E_MAIL_HTTP_PORT ??= freePort();
 process.env.E2E_CEP_PORT ??= freePort();
+process.env.E2E_PSP_PORT ??= freePort();
+process.env.E2E_PSP_CONTROL_PORT ??= freePort();
+/** The loopback PSP's CA, client certificate and OAuth2 client (test/support/api-pix/fake-psp.ts). */
+process.env.E2E_PSP_CERT_DIR ??= path.join(repoRoot, `test-results/fake-psp-${process.env.E2E_PORT}`);
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 /** Google sign-in goes to a real OpenID Connect provider on loopback; Apple stays unconfigured. */
 export const OIDC_ISSUER = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
@@ -22,6 +26,8 @@ const OIDC_CLIENT = { id: 'vira-e2e-client', secret: 'vira-e2e-client-secret-012
 export const MAIL_CAPTURE_URL = `http://127.0.0.1:${process.env.E2E_MAIL_HTTP_PORT}`;
 /** Postal codes are looked up in a ViaCEP-compatible fake on loopback (test/support/fake-cep.ts: 01310100, 22071900). */
 const CEP_SERVICE_URL = `http://127.0.0.1:${process.env.E2E_CEP_PORT}/ws`;
+/** Tests pay a charge at the loopback PSP through its control API (POST /pay/{txid}). */
+export const PSP_CONTROL_URL = `http://127.0.0.1:${process.env.E2E_PSP_CONTROL_PORT}`;
 
 export default defineConfig({
   testDir: '.',
@@ -99,6 +105,18 @@ export default defineConfig({
       env: { PORT: process.env.E2E_CEP_PORT },
     },
     {
+      command: `${process.execPath} ${path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs')} ${path.join(repoRoot, 'test/support/api-pix/fake-psp.ts')}`,
+      url: `${PSP_CONTROL_URL}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      env: {
+        PORT: process.env.E2E_PSP_PORT,
+        CONTROL_PORT: process.env.E2E_PSP_CONTROL_PORT,
+        CERT_DIR: process.env.E2E_PSP_CERT_DIR,
+      },
+    },
+    {
     command: `${process.execPath} ${path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs')} infra/scripts/start.ts`,
     cwd: repoRoot,
     url: `${baseURL}/api/health`,
@@ -126,6 +144,7 @@ export default defineConfig({
       GOOGLE_ISSUER_URL: OIDC_ISSUER,
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       CEP_SERVICE_URL,
+      PIX_PSP_CA_FILE: path.join(process.env.E2E_PSP_CERT_DIR, 'ca.pem'),
     },
     },
   ],

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { shot } from './support/shots';
 import { apiToken, newDevice } from './support/students';
 import { signedInTrainer } from './support/trainer';
 
@@ -25,7 +26,7 @@ const inSaoPaulo = (iso: string) => {
 const phone = () => `(11) 9${randomInt(1000, 9999)}-${randomInt(1000, 9999)}`;
 
 test.describe('public booking', () => {
-  test('a visitor books from /p/{slug}: the trainer sees it live, the slot is gone for the next visitor, and /link-publico closes the page', async ({
+  test("the page starts off; turned on in /link-publico with a WhatsApp chosen there, a visitor books from /p/{slug}: the trainer sees it live 'A confirmar' and confirms it, the slot is gone for the next visitor, and /link-publico closes the page", async ({
     page,
     request,
     browser,
@@ -41,6 +42,22 @@ test.describe('public booking', () => {
     });
     expect(created.status(), await created.text()).toBe(201);
     const locationId = ((await created.json()) as { id: string }).id;
+
+    // A new trainer's page is off, and never shows the sign-up phone ((11) 98765-4321).
+    const offPage = (await (await request.get(`/api/public/${slug}`)).json()) as { enabled: boolean; trainer: { whatsapp: string | null } };
+    expect(offPage).toMatchObject({ enabled: false, trainer: { whatsapp: null } });
+    await page.goto('/link-publico');
+    const enabled = page.getByLabel('Agendamento online ativo');
+    await expect(enabled).not.toBeChecked();
+    await expect(page.getByText('Este personal não está recebendo agendamentos online no momento.')).toBeVisible();
+    await enabled.check({ force: true });
+    await page.getByLabel('WhatsApp na página').fill('21977772222');
+    await expect(page.getByLabel('WhatsApp na página')).toHaveValue('(21) 97777-2222');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Configurações salvas')).toBeVisible();
+    await expect(page.getByText('(21) 97777-2222', { exact: true })).toBeVisible();
+    await shot(page, 'link-publico', testInfo.project.name);
+
     // The public page lists it once the worker has projected it.
     await expect
       .poll(async () => ((await (await request.get(`/api/public/${slug}`)).json()) as { locations: unknown[] }).locations.length)
@@ -59,7 +76,8 @@ test.describe('public booking', () => {
     const visitor = await visitorDevice.newPage();
     await visitor.goto(`/p/${slug}`);
     await expect(visitor.getByRole('heading', { name: trainer.nome })).toBeVisible();
-    await expect(visitor.getByRole('link', { name: /\(11\) 98765-4321/ })).toHaveAttribute('href', /^https:\/\/wa\.me\/5511987654321/);
+    await expect(visitor.getByRole('link', { name: /\(21\) 97777-2222/ })).toHaveAttribute('href', /^https:\/\/wa\.me\/5521977772222/);
+    await expect(visitor.getByText('(11) 98765-4321')).toHaveCount(0);
     await visitor.screenshot({ path: testInfo.outputPath('pagina-publica.png'), fullPage: true });
     await visitor.getByRole('link', { name: 'Agendar em Academia Centro' }).click();
     await expect(visitor).toHaveURL(new RegExp(`/p/${slug}/${locationId}$`));
@@ -84,10 +102,11 @@ test.describe('public booking', () => {
     await expect(visitor.getByText('Erro ao agendar')).toBeVisible();
     await visitor.screenshot({ path: testInfo.outputPath('erro-ao-agendar.png'), fullPage: true });
     await visitor.getByRole('button', { name: 'Tentar novamente' }).click();
-    await expect(visitor.getByText('Agendamento confirmado!')).toBeVisible();
+    await expect(visitor.getByText('Horário reservado!')).toBeVisible();
+    await expect(visitor.getByText(/aguarda a confirmação do personal/)).toBeVisible();
     await expect(visitor.getByRole('heading', { name: new RegExp(`${start.time}–${end.time}`) })).toBeVisible();
     const whatsapp = visitor.getByRole('link', { name: 'Avisar o personal no WhatsApp' });
-    await expect(whatsapp).toHaveAttribute('href', /^https:\/\/wa\.me\/5511987654321\?text=/);
+    await expect(whatsapp).toHaveAttribute('href', /^https:\/\/wa\.me\/5521977772222\?text=/);
     const download = visitor.waitForEvent('download');
     await visitor.getByRole('button', { name: 'Adicionar à minha agenda (.ics)' }).click();
     const ics = await readFile((await (await download).path())!, 'utf8');
@@ -96,11 +115,31 @@ test.describe('public booking', () => {
     expect(ics).toContain('LOCATION:Academia Centro');
     await visitor.screenshot({ path: testInfo.outputPath('confirmacao.png'), fullPage: true });
 
-    // The trainer's open agenda shows it without a reload.
-    await expect(
-      page.getByRole('button', { name: `Bruno Lima, ${start.time} às ${end.time}, Academia Centro, Agendada` }),
-    ).toBeVisible();
+    // The trainer's open agenda shows it without a reload, 'A confirmar'.
+    const pending = page.getByRole('button', {
+      name: `Bruno Lima, ${start.time} às ${end.time}, Academia Centro, Agendada, A confirmar`,
+    });
+    await expect(pending).toBeVisible();
+    await expect(pending.getByText('A confirmar')).toBeVisible();
+    await shot(page, 'agenda-a-confirmar', testInfo.project.name);
     await page.screenshot({ path: testInfo.outputPath('agenda-do-personal.png'), fullPage: true });
+    // Not yet a student in the dashboard's count.
+    await page.goto('/');
+    await expect(page.getByRole('group', { name: 'Total de Alunos' }).getByTestId('stat-value')).toHaveText('0');
+    await page.goto(`/agenda?modo=dia&data=${start.date}`);
+    await pending.click();
+    const detail = page.getByRole('dialog', { name: 'Agendamento' });
+    await expect(detail.getByText('Agendado pela sua página pública.', { exact: false })).toBeVisible();
+    await shot(page, 'agendamento-a-confirmar', testInfo.project.name);
+    await detail.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(page.getByText('Agendamento confirmado', { exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(detail).toHaveCount(0);
+    await expect(
+      page.getByRole('button', { name: `Bruno Lima, ${start.time} às ${end.time}, Academia Centro, Agendada`, exact: true }),
+    ).toBeVisible();
+    await page.goto('/');
+    await expect(page.getByRole('group', { name: 'Total de Alunos' }).getByTestId('stat-value')).toHaveText('1');
 
     // The next visitor (a device in Tokyo: days and times still São Paulo's) no longer sees that slot.
     const { baseURL, viewport, hasTouch, isMobile } = testInfo.project.use;

@@ -113,3 +113,55 @@ test('the student books an open slot (refused without credits), the trainer sees
   await expect(next.getByText('Bruno Lima')).toBeVisible();
   await device.close();
 });
+
+test("'Agendamento pelo aluno' in the agenda's public links takes a signed-out student through sign-in to scheduling; a trainer is told the area is for students", async ({
+  page,
+  request,
+  browser,
+}, testInfo) => {
+  const trainer = await signedInTrainer(page, request);
+  const token = await apiToken(request, trainer);
+  const me = (await (await request.get('/api/me', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    tenantId: string;
+    tenantSlug: string;
+  };
+  const catalogue = await trainerApi(request, trainer);
+  await catalogue.createLocation({ nome: 'Studio Centro' });
+  const student = await invitedStudent(request, token, 'Lia Campos');
+
+  // The link the trainer copies from the agenda names their public slug.
+  await page.goto('/agenda');
+  await page.getByRole('button', { name: 'Links públicos' }).click();
+  const links = page.getByRole('dialog', { name: 'Links públicos' });
+  await expect(links.getByText('Agendamento pelo aluno')).toBeVisible();
+  const url = (await links.getByText(/\/agenda\//).textContent())!.trim();
+  expect(url).toBe(`${testInfo.project.use.baseURL}/agenda/${me.tenantSlug}`);
+  await links.getByRole('button', { name: 'Fechar' }).click();
+
+  // The trainer opening it is told it is the students' area.
+  await page.goto(url);
+  await expect(page.getByRole('heading', { name: 'Acesso Negado' })).toBeVisible();
+  await expect(page.getByText('Esta área é exclusiva para alunos.')).toBeVisible();
+
+  // The student, signed out, is asked to sign in as a student, then lands on scheduling.
+  const device = await newDevice(browser, testInfo);
+  const studentPage = await device.newPage();
+  await studentPage.goto(url);
+  await expect(studentPage).toHaveURL(/\/auth$/);
+  await expect(studentPage.getByText('Entre com a sua conta de aluno para agendar seu treino.', { exact: false })).toBeVisible();
+  await studentPage.screenshot({ path: `${SHOTS}/student-link-signed-out-${testInfo.project.name}.png`, fullPage: true });
+  await studentPage.getByLabel('E-mail').fill(student.email);
+  await studentPage.getByLabel('Senha').fill(student.password);
+  await studentPage.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(studentPage).toHaveURL(new RegExp(`/agenda/${me.tenantSlug}$`));
+  await expect(studentPage.getByRole('heading', { name: 'Agendar treino' })).toBeVisible();
+  await expect(studentPage.getByText('Personal não encontrado')).toHaveCount(0);
+
+  // Links sent before, with the tenant's id, still lead there; another trainer's, to a clear message.
+  await studentPage.goto(`/agenda/${me.tenantId}`);
+  await expect(studentPage.getByRole('heading', { name: 'Agendar treino' })).toBeVisible();
+  await studentPage.goto('/agenda/outro-personal');
+  await expect(studentPage.getByRole('heading', { name: 'Personal não encontrado' })).toBeVisible();
+  await expect(studentPage.getByRole('link', { name: `Agendar com ${trainer.nome}` })).toBeVisible();
+  await device.close();
+});

@@ -47,7 +47,7 @@ test.describe('the signed-in shell', () => {
     await expect(bottomNav.getByRole('link', { name: 'Alunos' })).not.toHaveAttribute('aria-current', 'page');
   });
 
-  test('toasts sit above the quick-action button (and on a phone the bottom bar), bottom-right, 356 px wide', async ({
+  test('toasts sit above the quick-action button, bottom-right, 356 px wide; on a phone under the header, clear of every button at the bottom', async ({
     page,
     request,
   }, testInfo) => {
@@ -66,14 +66,19 @@ test.describe('the signed-in shell', () => {
     const fabBox = await box(fab);
     expect(fabBox.width).toBe(56);
     expect(fabBox.rightGap).toBe(phone ? 16 : 32);
-    // Once it has slid in: right edge in line with the button, bottom edge above it.
+    // Once it has slid in: right edge in line with the button.
     await expect.poll(async () => (await box(toast)).rightGap).toBe(fabBox.rightGap);
     const toastBox = await box(toast);
-    expect(toastBox.bottom).toBeLessThanOrEqual(fabBox.top);
     expect(toastBox.width).toBe(Math.min(356, viewport.width - 32));
     if (phone) {
+      // Under the header, far from the bottom bar, the quick action and a form's or dialog's buttons.
+      const header = await box(page.getByRole('banner'));
       const bottomNav = await box(page.getByRole('navigation', { name: 'Navegação inferior' }));
+      expect(toastBox.top).toBeGreaterThanOrEqual(header.bottom);
+      expect(toastBox.bottom).toBeLessThan(viewport.height / 2);
       expect(fabBox.bottom).toBeLessThanOrEqual(bottomNav.top);
+    } else {
+      expect(toastBox.bottom).toBeLessThanOrEqual(fabBox.top);
     }
 
     // The quick-create menu opens over the toast: every item can be clicked.

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { shot } from './support/shots';
 import { apiToken, createPlan, createStudent, newDevice, studentCard } from './support/students';
 import { signedInTrainer, signInThroughTheForm } from './support/trainer';
 
@@ -186,6 +187,55 @@ test.describe('students', () => {
     await expect(card.locator('[data-tone]')).toHaveText('10 créditos', { timeout: 15_000 });
     await expect(card.locator('[data-tone]')).toHaveAttribute('data-tone', 'green');
     await other.close();
+  });
+
+  test("/alunos/{id} lists the student's sessions from now on and before; one booked elsewhere shows without a reload, and each leads to its day", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const trainer = await signedInTrainer(page, request);
+    const token = await apiToken(request, trainer);
+    const headers = { authorization: `Bearer ${token}` };
+    const studentId = await createStudent(request, token, { nome: 'Helena Prado' });
+    const location = await request.post('/api/locations', { data: { nome: 'Estúdio Sul' }, headers });
+    expect(location.status(), await location.text()).toBe(201);
+    const locationId = ((await location.json()) as { id: string }).id;
+    const HOUR = 3_600_000;
+    const base = Math.ceil(Date.now() / HOUR) * HOUR;
+    const book = async (hours: number) => {
+      const inicio = new Date(base + hours * HOUR);
+      const response = await request.post('/api/sessions', {
+        data: { studentId, locationId, inicio: inicio.toISOString(), fim: new Date(inicio.getTime() + HOUR).toISOString() },
+        headers,
+      });
+      expect(response.status(), await response.text()).toBe(201);
+      return ((await response.json()) as { id: string }).id;
+    };
+    const past = await book(-48);
+    const done = await request.patch(`/api/sessions/${past}`, { data: { status: 'feita' }, headers });
+    expect(done.ok(), await done.text()).toBeTruthy();
+    const tomorrow = new Date(base + 24 * HOUR);
+    await book(24);
+
+    await page.goto(`/alunos/${studentId}`);
+    const next = page.getByRole('region', { name: 'Próximas sessões' });
+    const before = page.getByRole('region', { name: 'Sessões anteriores' });
+    await expect(next.getByRole('link')).toHaveCount(1);
+    await expect(next.getByRole('link').first()).toContainText('Estúdio Sul');
+    await expect(next.getByRole('link').first()).toContainText('Agendada');
+    await expect(before.getByRole('link')).toHaveCount(1);
+    await expect(before.getByRole('link').first()).toContainText('Realizada');
+    await expect(page.getByText('quando a agenda estiver disponível', { exact: false })).toHaveCount(0);
+
+    // Booked from another device: on the page without a reload, in order.
+    await book(72);
+    await expect(next.getByRole('link')).toHaveCount(2);
+    await shot(page, 'aluno-sessoes', testInfo.project.name);
+
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(tomorrow);
+    await next.getByRole('link').first().click();
+    await expect(page).toHaveURL(new RegExp(`/agenda\\?modo=dia&data=${day}$`));
+    await expect(page.getByRole('button', { name: /^Helena Prado, .*, Estúdio Sul, Agendada$/ })).toBeVisible();
   });
 
   test('/ajustes: the settings hub leads to plans and locations, shows the version and signs out', async ({

@@ -1,4 +1,14 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 
@@ -116,10 +126,10 @@ describe('Kubernetes manifests', () => {
     }
   });
 
-  it('probes the api readiness with GET /api/health, its start-up and liveness with GET /api/health/live, on the container port 3000', () => {
+  it('probes the api with GET /api/health/live (ready while it serves: a worker restarting or a lagging read model degrades, never empties the Service), on the container port 3000', () => {
     // Readiness fails on a lagging read model or a missing service: restarting would not fix
     // those, so liveness (and start-up, which gates it) only ask whether the process answers.
-    expect(apiContainer.readinessProbe?.httpGet?.path).toBe('/api/health');
+    expect(apiContainer.readinessProbe?.httpGet?.path).toBe('/api/health/live');
     expect(apiContainer.livenessProbe?.httpGet?.path).toBe('/api/health/live');
     expect(apiContainer.startupProbe?.httpGet?.path).toBe('/api/health/live');
     for (const probe of [
@@ -128,6 +138,37 @@ describe('Kubernetes manifests', () => {
       apiContainer.startupProbe,
     ]) {
       expect(containerPortNumber(apiContainer, probe.httpGet.port)).toBe(3000);
+    }
+  });
+
+  it('restarts a worker whose event loop stalls: its liveness probe fails once the file it rewrites every second is 30 s old', () => {
+    const aliveFile = workerContainer.env.find(
+      (variable: { name: string }) => variable.name === 'WORKER_ALIVE_FILE',
+    )?.value;
+    // The root filesystem is read-only: the file must be on a mounted volume.
+    expect(
+      workerContainer.volumeMounts.some((mount: { mountPath: string }) =>
+        aliveFile.startsWith(`${mount.mountPath}/`),
+      ),
+    ).toBe(true);
+    const probe = workerContainer.livenessProbe;
+    expect(probe.periodSeconds * probe.failureThreshold).toBeLessThanOrEqual(120);
+    const folder = mkdtempSync(path.join(tmpdir(), 'vira-probe-'));
+    try {
+      const file = path.join(folder, 'alive');
+      const [program, ...args] = probe.exec.command;
+      const probeSays = () =>
+        spawnSync(program === 'node' ? process.execPath : program, args, {
+          env: { ...process.env, WORKER_ALIVE_FILE: file },
+        }).status;
+      expect(probeSays()).not.toBe(0); // no file yet
+      writeFileSync(file, 'now');
+      expect(probeSays()).toBe(0);
+      const aMinuteAgo = new Date(Date.now() - 60_000);
+      utimesSync(file, aMinuteAgo, aMinuteAgo);
+      expect(probeSays()).not.toBe(0);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 
@@ -224,9 +265,11 @@ describe('Kubernetes manifests', () => {
     expect(Object.keys(secret.stringData ?? {}).sort()).toEqual([
       'DATABASE_URL',
       'JWT_SECRET',
+      'PIX_SECRETS_KEY',
       'REDIS_URL',
     ]);
     expect(secret.stringData?.JWT_SECRET).toMatch(/CHANGE_ME/);
+    expect(secret.stringData?.PIX_SECRETS_KEY).toMatch(/CHANGE_ME/);
   });
 });
 
@@ -254,6 +297,7 @@ describe('docker-compose.yml', () => {
       expect(service.environment.DATABASE_URL).toBe('postgres://vira:vira@postgres:5432/vira');
       expect(service.environment.REDIS_URL).toBe('redis://redis:6379');
       expect(service.environment.JWT_SECRET).toMatch(/^\$\{JWT_SECRET:\?.+\}$/);
+      expect(service.environment.PIX_SECRETS_KEY).toMatch(/^\$\{PIX_SECRETS_KEY:\?.+\}$/);
       expect(service.environment.HOST).toBe('0.0.0.0');
       expect(service.depends_on.postgres).toEqual({ condition: 'service_healthy' });
       expect(service.depends_on.redis).toEqual({ condition: 'service_healthy' });

@@ -4,21 +4,21 @@ import * as path from 'node:path';
 const REPO_ROOT = path.resolve(__dirname, '../..');
 
 /**
- * Runs a backend TypeScript entrypoint (`backend/src/worker.ts`, a test's own) in a child process
- * under tsx, with this jest worker's environment plus `env`. tsx reads the backend's tsconfig for
- * its legacy decorators (no DI runs in the worker). Its stderr shows in the test output.
+ * Runs a backend TypeScript entrypoint (`backend/src/main.ts`, `backend/src/worker.ts`, a test's
+ * own) in a child process, compiled as jest compiles it (swc-register.cjs: decorators with their
+ * metadata, which the API's dependency injection needs), with this jest worker's environment plus
+ * `env`. Its stderr shows in the test output.
  */
 export function spawnBackend(entrypoint: string, env: NodeJS.ProcessEnv = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', path.resolve(REPO_ROOT, entrypoint)], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'error',
-      TSX_TSCONFIG_PATH: path.join(REPO_ROOT, 'backend/tsconfig.json'),
-      ...env,
+  return spawn(
+    process.execPath,
+    ['-r', path.join(__dirname, 'swc-register.cjs'), path.resolve(REPO_ROOT, entrypoint)],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, LOG_LEVEL: 'error', ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
 }
 
 /** Resolves when `child` has exited (at once if it has), or with false after `timeoutMs`. */

@@ -9,6 +9,7 @@ import { hasReached } from '../../backend/src/platform/projections/checkpoint';
 import { processManagerRunner } from '../../backend/src/platform/projections/process-manager';
 import type { Projection } from '../../backend/src/platform/projections/projection';
 import { ProjectionCatalogue } from '../../backend/src/platform/projections/projection-catalogue';
+import { projectionKeys } from '../../backend/src/platform/projections/redis-keys';
 import {
   drainProjection,
   readCheckpoint,
@@ -16,6 +17,8 @@ import {
 import { APP_CONFIG, type AppConfig } from '../../backend/src/config/config';
 import { Mailer } from '../../backend/src/platform/mail/mailer';
 import { JobQueues, REDIS } from '../../backend/src/platform/queue/queue.module';
+import { closeRedis } from '../../backend/src/platform/queue/redis';
+import { startWorkerHeartbeat } from '../../backend/src/platform/queue/worker-heartbeat';
 
 /**
  * Runs `projections`, as the worker would, until they have applied every event
@@ -105,4 +108,24 @@ async function headPosition(app: NestFastifyApplication): Promise<number> {
     .select((eb) => eb.fn.max('globalPosition').as('head'))
     .executeTakeFirstOrThrow();
   return Number(row.head ?? 0);
+}
+
+/**
+ * What tells /api/health a worker is at work, done from this process: the worker's heartbeat, and
+ * a connection listening for wake-ups as the worker's does. For suites that run the worker's
+ * projections here. `stop` it in afterAll.
+ */
+export function beatAsTheWorker(app: NestFastifyApplication): { stop(): Promise<void> } {
+  const redis = app.get<Redis>(REDIS);
+  const prefix = app.get<AppConfig>(APP_CONFIG).REDIS_PREFIX;
+  const heartbeat = startWorkerHeartbeat(redis, prefix);
+  const wakeups = redis.duplicate();
+  wakeups.on('error', () => undefined);
+  void wakeups.subscribe(projectionKeys(prefix).wakeChannel).catch(() => undefined);
+  return {
+    async stop() {
+      await heartbeat.stop();
+      await closeRedis(wakeups);
+    },
+  };
 }

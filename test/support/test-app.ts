@@ -3,6 +3,7 @@ import { AppModule } from '../../backend/src/app.module';
 import type { AppConfig } from '../../backend/src/config/config';
 import { appConfigFrom } from '../../backend/src/contexts';
 import { createApp } from '../../backend/src/platform/http/create-app';
+import { checkAnswersOf } from './contract-answers';
 
 export interface TestApp {
   app: NestFastifyApplication;
@@ -15,7 +16,9 @@ export async function createTestApp(
   overrides: NodeJS.ProcessEnv = {},
 ): Promise<{ app: NestFastifyApplication; config: AppConfig }> {
   const config = appConfigFrom({ ...process.env, ...overrides });
-  return { app: await createApp(AppModule.forConfig(config), config), config };
+  const app = await createApp(AppModule.forConfig(config), config);
+  checkAnswersOf(app.getHttpAdapter().getInstance());
+  return { app, config };
 }
 
 /** The real application (same filters, prefix, plugins) on this jest worker's database and Redis prefix. */

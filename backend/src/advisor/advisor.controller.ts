@@ -1,24 +1,19 @@
 import { PassThrough } from 'node:stream';
-import { Body, Controller, HttpCode, Inject, Post, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { advisorApi, SSE_DONE, sseDelta } from '../contracts/advisor/api';
 import {
-  type AdvisorChatBody,
-  advisorChatSchema,
   type AdvisorFacts,
   AdvisorFigures,
   LOW_BALANCE_CREDITS,
   RenewalCandidates,
-  SSE_DONE,
-  sseDelta,
-} from '../contracts/advisor';
+} from '../contracts/advisor/ports';
+import type { ParsedInputOf } from '../contracts/shared/routes';
 import { APP_CONFIG } from '../config/config';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
-import { Roles } from '../platform/auth/roles.decorator';
-import { ApiZodBody } from '../platform/http/openapi.decorators';
+import { Implements, Input } from '../platform/http/implements';
 import { RateLimiter } from '../platform/http/rate-limiter';
-import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
 import type { AdvisorConfig } from './advisor.config';
 import { builtInAnswer, streamPieces } from './domain/built-in-advisor';
 import { CHAT_PROVIDER, type ChatProvider } from './infrastructure/chat-completions';
@@ -30,10 +25,7 @@ const RENEWAL_NAMES = 5;
  * the rate limit and a provider's refusal answer as JSON errors before the stream starts; once it
  * has started, a provider that breaks off just ends it (the chat keeps what arrived).
  */
-@ApiTags('consultor')
-@ApiBearerAuth()
-@Roles('personal')
-@Controller('advisor')
+@Controller()
 export class AdvisorController {
   constructor(
     @Inject(AdvisorFigures) private readonly figures: AdvisorFigures,
@@ -43,13 +35,10 @@ export class AdvisorController {
     @Inject(CHAT_PROVIDER) private readonly provider: ChatProvider | null,
   ) {}
 
-  @Post('chat')
-  @HttpCode(200)
-  @ApiOperation({ summary: "Conversa com o 'Consultor Financeiro' (text/event-stream)" })
-  @ApiZodBody(advisorChatSchema)
+  @Implements(advisorApi.chat)
   async chat(
     @CurrentUser() user: AuthUser,
-    @Body(new ZodValidationPipe(advisorChatSchema)) body: AdvisorChatBody,
+    @Input() { body }: ParsedInputOf<typeof advisorApi.chat>,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     // Counted whether or not Redis answers in time: a chat is never refused for Redis alone.

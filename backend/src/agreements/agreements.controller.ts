@@ -1,27 +1,17 @@
-import { Body, Controller, Get, Inject, Param, Patch, Post, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
-import {
-  anonymizeIp,
-  type ContractTerms,
-  createContractSchema,
-  type SignContractFields,
-  signContractSchema,
-  type UpdateContractInput,
-  updateContractSchema,
-} from '../contracts/agreements';
-import { StudentAccounts } from '../contracts/identity';
-import { StudentDirectory } from '../contracts/students';
+import { anonymizeIp, contractsApi, studentContractsApi } from '../contracts/agreements/api';
+import type { ParsedInputOf } from '../contracts/shared/routes';
+import { StudentAccounts } from '../contracts/identity/ports';
+import { StudentDirectory } from '../contracts/students/ports';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
-import { Roles } from '../platform/auth/roles.decorator';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
 import { NotFoundError } from '../platform/errors/domain-error';
-import { CommandRoute } from '../platform/http/openapi.decorators';
 import { idParam } from '../platform/http/id-param';
-import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
+import { Implements, Input } from '../platform/http/implements';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 import { ContractCommands } from './commands/contract.commands';
 import { CONTRACT_SIGNATURES_PROJECTION, CONTRACTS_PROJECTION } from './projections';
@@ -29,7 +19,7 @@ import { ContractsRepository, type SignedCopy } from './queries/contracts.reposi
 import { signedCopyPdf } from './queries/signed-copy-pdf';
 
 const contractId = idParam('Contrato');
-const signatureId = idParam('Assinatura');
+const signatureId = idParam('Assinatura', 'feminine');
 
 const MAX_USER_AGENT = 500;
 
@@ -42,10 +32,7 @@ async function sendPdf(reply: FastifyReply, copy: SignedCopy, name: string) {
 }
 
 /** Contracts and terms, the trainer's side (spec 001 §2 'Contratos e Termos'), and signing. */
-@ApiTags('contracts')
-@ApiBearerAuth()
-@Roles('personal')
-@Controller('contracts')
+@Controller()
 export class ContractsController {
   constructor(
     @Inject(ContractCommands) private readonly commands: ContractCommands,
@@ -54,97 +41,81 @@ export class ContractsController {
     @Inject(StudentDirectory) private readonly students: StudentDirectory,
   ) {}
 
-  @Get()
-  @ApiOperation({
-    summary: 'Contratos ativos, mais novos primeiro, com as contagens de assinaturas',
-  })
+  @Implements(contractsApi.list)
   @ReadsProjections(CONTRACTS_PROJECTION, CONTRACT_SIGNATURES_PROJECTION)
-  async list(@CurrentUser() user: AuthUser) {
-    return { items: await this.contracts.list(user.tenantId) };
+  async list(
+    @CurrentUser() user: AuthUser,
+    @Input() { query }: ParsedInputOf<typeof contractsApi.list>,
+  ) {
+    return { items: await this.contracts.list(user.tenantId, query.inativos === 'true') };
   }
 
-  @Get(':id')
-  @ApiOperation({ summary: 'Um contrato (ativo ou não)' })
+  @Implements(contractsApi.get)
   @ReadsProjections(CONTRACTS_PROJECTION, CONTRACT_SIGNATURES_PROJECTION)
-  async get(@CurrentUser() user: AuthUser, @Param('id') id: string) {
-    return (await this.contracts.find(user.tenantId, contractId(id))) ?? contractId.notFound();
+  async get(
+    @CurrentUser() user: AuthUser,
+    @Input() { params }: ParsedInputOf<typeof contractsApi.get>,
+  ) {
+    return (
+      (await this.contracts.find(user.tenantId, contractId(params.id))) ?? contractId.notFound()
+    );
   }
 
-  @Post()
-  @CommandRoute(
-    201,
-    { summary: 'Cria um contrato ou termo; 201 { id, position }' },
-    createContractSchema,
-  )
+  @Implements(contractsApi.create)
   create(
     @CurrentCommandContext() context: CommandContext,
-    @Body(new ZodValidationPipe(createContractSchema)) terms: ContractTerms,
+    @Input() { body }: ParsedInputOf<typeof contractsApi.create>,
   ) {
-    return this.commands.handle(context, uuidv7(), { type: 'CreateContract', terms });
+    return this.commands.handle(context, uuidv7(), { type: 'CreateContract', terms: body });
   }
 
-  @Patch(':id')
-  @CommandRoute(
-    200,
-    {
-      summary:
-        'Altera titulo, conteudo ou tipo (uma nova versão quando a atual já tem assinaturas); { isActive: false } desativa',
-    },
-    updateContractSchema,
-  )
+  @Implements(contractsApi.update)
   update(
     @CurrentCommandContext() context: CommandContext,
-    @Param('id') id: string,
-    @Body(new ZodValidationPipe(updateContractSchema)) changes: UpdateContractInput,
+    @Input() { params, body }: ParsedInputOf<typeof contractsApi.update>,
   ) {
-    return this.commands.handle(context, contractId(id), { type: 'UpdateContract', changes });
+    return this.commands.handle(context, contractId(params.id), {
+      type: 'UpdateContract',
+      changes: body,
+    });
   }
 
-  @Get(':id/signatures')
-  @ApiOperation({
-    summary: 'Quem assinou, quando, e as evidências (IP anonimizado, hash do texto)',
-  })
+  @Implements(contractsApi.signatures)
   @ReadsProjections(CONTRACTS_PROJECTION, CONTRACT_SIGNATURES_PROJECTION)
-  async signatures(@CurrentUser() user: AuthUser, @Param('id') id: string) {
-    const contract = await this.contracts.find(user.tenantId, contractId(id));
+  async signatures(
+    @CurrentUser() user: AuthUser,
+    @Input() { params }: ParsedInputOf<typeof contractsApi.signatures>,
+  ) {
+    const id = contractId(params.id);
+    const contract = await this.contracts.find(user.tenantId, id);
     if (!contract) contractId.notFound();
-    return { items: await this.contracts.signatures(user.tenantId, contractId(id)) };
+    return { items: await this.contracts.signatures(user.tenantId, id) };
   }
 
-  @Get(':id/signatures/:signatureId.pdf')
-  @ApiOperation({ summary: 'A via assinada em PDF (texto, assinante, data e hora, hash)' })
-  @ApiProduces('application/pdf')
+  @Implements(contractsApi.signaturePdf)
   @ReadsProjections(CONTRACT_SIGNATURES_PROJECTION)
   async signaturePdf(
     @CurrentUser() user: AuthUser,
-    @Param('id') id: string,
-    @Param('signatureId') signature: string,
+    @Input() { params }: ParsedInputOf<typeof contractsApi.signaturePdf>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const copy =
-      (await this.contracts.signedCopy(user.tenantId, contractId(id), signatureId(signature))) ??
-      signatureId.notFound();
+      (await this.contracts.signedCopy(
+        user.tenantId,
+        contractId(params.id),
+        signatureId(params.signatureId),
+      )) ?? signatureId.notFound();
     return sendPdf(reply, copy, `contrato-assinado-${copy.id}.pdf`);
   }
 
-  @Post(':id/sign')
-  @Roles('aluno')
-  @CommandRoute(
-    201,
-    {
-      summary:
-        'O aluno assina a versão atual; 201 { id, signatureId, position }; 409 already_signed; 404 para contrato inativo',
-    },
-    signContractSchema,
-  )
+  @Implements(contractsApi.sign)
   async sign(
     @CurrentCommandContext() context: CommandContext,
     @CurrentUser() user: AuthUser,
     @Req() request: FastifyRequest,
-    @Param('id') id: string,
-    @Body(new ZodValidationPipe(signContractSchema)) fields: SignContractFields,
+    @Input() { params, body: fields }: ParsedInputOf<typeof contractsApi.sign>,
   ) {
-    const contract = contractId(id);
+    const contract = contractId(params.id);
     const account = await this.accounts.studentOf(user.userId);
     if (!account || account.tenantId !== user.tenantId) throw new NotFoundError('Aluno');
     const [student, trainer] = await Promise.all([
@@ -174,33 +145,25 @@ export class ContractsController {
 }
 
 /** The student's side: the active contracts to sign or signed, and their signed copies. */
-@ApiTags('student-area')
-@ApiBearerAuth()
-@Roles('aluno')
-@Controller('student/contracts')
+@Controller()
 export class StudentContractsController {
   constructor(
     @Inject(ContractsRepository) private readonly contracts: ContractsRepository,
     @Inject(StudentAccounts) private readonly accounts: StudentAccounts,
   ) {}
 
-  @Get()
-  @ApiOperation({
-    summary: "Contratos ativos do personal: 'pendente' ou 'assinado' (versão atual)",
-  })
+  @Implements(studentContractsApi.list)
   @ReadsProjections(CONTRACTS_PROJECTION, CONTRACT_SIGNATURES_PROJECTION)
-  async list(@CurrentUser() user: AuthUser) {
+  async ownContracts(@CurrentUser() user: AuthUser) {
     const account = await this.studentOf(user);
     return { items: await this.contracts.forStudent(account.tenantId, account.studentId) };
   }
 
-  @Get(':id/signed.pdf')
-  @ApiOperation({ summary: 'A via assinada do próprio aluno em PDF' })
-  @ApiProduces('application/pdf')
+  @Implements(studentContractsApi.signedPdf)
   @ReadsProjections(CONTRACT_SIGNATURES_PROJECTION)
   async signedPdf(
     @CurrentUser() user: AuthUser,
-    @Param('id') id: string,
+    @Input() { params }: ParsedInputOf<typeof studentContractsApi.signedPdf>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const account = await this.studentOf(user);
@@ -208,7 +171,7 @@ export class StudentContractsController {
       (await this.contracts.studentSignedCopy(
         account.tenantId,
         account.studentId,
-        contractId(id),
+        contractId(params.id),
       )) ?? contractId.notFound();
     return sendPdf(reply, copy, `contrato-assinado-${copy.id}.pdf`);
   }

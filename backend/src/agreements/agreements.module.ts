@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { StudentContracts } from '../contracts/agreements';
+import { StudentContracts } from '../contracts/agreements/ports';
 import { ContractsController, StudentContractsController } from './agreements.controller';
 import { ContractCommands } from './commands/contract.commands';
 import { ContractsRepository } from './queries/contracts.repository';

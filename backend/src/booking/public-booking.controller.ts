@@ -1,32 +1,25 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Inject, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { APP_CONFIG } from '../config/config';
-import {
-  type PublicBookingAnswer,
-  publicBookingSchema,
-  type PublicSlots,
-  publicSlotsQuerySchema,
-  type PublicTrainerPage,
-} from '../contracts/booking';
-import { Public } from '../platform/auth/public.decorator';
-import { ApiZodBody } from '../platform/http/openapi.decorators';
+import { publicBookingApi } from '../contracts/booking/api';
+import { LOCATION_READ_MODELS } from '../contracts/locations/ports';
+import { MIN_POSITION_HEADER } from '../contracts/shared/routes';
+import { Implements, parseInput } from '../platform/http/implements';
+import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 import { RateLimiter } from '../platform/http/rate-limiter';
-import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
 import type { BookingConfig } from './booking.config';
 import { PublicBooking } from './commands/public-booking';
 
-const bookingBody = new ZodValidationPipe(publicBookingSchema);
-const slotsQuery = new ZodValidationPipe(publicSlotsQuerySchema);
+/** `X-Min-Position` (0 without), already checked and waited for by ReadsProjections' interceptor. */
+const minPosition = (request: FastifyRequest) => Number(request.headers[MIN_POSITION_HEADER] ?? 0);
 
 /**
  * The public booking routes (no token): every request counted per client address, bad ones too, so
  * a burst is limited whatever it sends (429 rate_limited with Retry-After); a booking is counted
- * before anything else is done.
+ * before anything else is done. That is why the input is parsed here, after the count, and not by
+ * `@Input()`.
  */
-@ApiTags('public')
-@Public()
-@Controller('public')
+@Controller()
 export class PublicBookingController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: BookingConfig,
@@ -34,26 +27,26 @@ export class PublicBookingController {
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
   ) {}
 
-  @Get(':slug')
-  @ApiOperation({ summary: "Página pública do personal pelo slug; 404 'Personal não encontrado'" })
-  async page(
-    @Req() request: FastifyRequest,
-    @Param('slug') slug: string,
-  ): Promise<PublicTrainerPage> {
-    return this.counted(request, () => this.booking.page(slug));
+  @Implements(publicBookingApi.page)
+  @ReadsProjections(...LOCATION_READ_MODELS)
+  async page(@Req() request: FastifyRequest) {
+    return this.counted(request, () => {
+      const { params } = parseInput(publicBookingApi.page, request);
+      return this.booking.page(params.slug, minPosition(request));
+    });
   }
 
-  @Get(':slug/locations/:locationId/slots')
-  @ApiOperation({ summary: 'Horários livres de um local (sem nomes), a partir de from=AAAA-MM-DD' })
-  async slots(
-    @Req() request: FastifyRequest,
-    @Param('slug') slug: string,
-    @Param('locationId') locationId: string,
-    @Query() query: unknown,
-  ): Promise<PublicSlots> {
+  @Implements(publicBookingApi.slots)
+  @ReadsProjections(...LOCATION_READ_MODELS)
+  async slots(@Req() request: FastifyRequest) {
     return this.counted(request, () => {
-      const { from } = slotsQuery.transform(query, { type: 'query' });
-      return this.booking.openSlots(slug, locationId, from);
+      const { params, query } = parseInput(publicBookingApi.slots, request);
+      return this.booking.openSlots(
+        params.slug,
+        params.locationId,
+        query.from,
+        minPosition(request),
+      );
     });
   }
 
@@ -69,34 +62,27 @@ export class PublicBookingController {
       this.config.RATE_LIMIT_PUBLIC_SLOTS,
       'allow',
     );
-    const answer = read().then(
-      (value) => ({ value }),
-      (error: unknown) => ({ error }),
-    );
+    const answer = Promise.resolve()
+      .then(read)
+      .then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
+      );
     await hit;
     const outcome = await answer;
     if ('error' in outcome) throw outcome.error;
     return outcome.value;
   }
 
-  @Post(':slug/bookings')
-  @HttpCode(201)
-  @ApiOperation({
-    summary: 'Agenda um horário livre: aluno achado pelo telefone ou criado; 409 slot_taken',
-  })
-  @ApiZodBody(publicBookingSchema)
-  async book(
-    @Req() request: FastifyRequest,
-    @Param('slug') slug: string,
-    @Body() body: unknown,
-  ): Promise<PublicBookingAnswer> {
+  @Implements(publicBookingApi.book)
+  async book(@Req() request: FastifyRequest) {
     await this.limiter.hit(
       'public-booking',
       request.ip,
       this.config.RATE_LIMIT_PUBLIC_BOOKINGS,
       'refuse',
     );
-    const input = bookingBody.transform(body, { type: 'body' });
-    return this.booking.book(slug, input, request.id);
+    const { params, body } = parseInput(publicBookingApi.book, request);
+    return this.booking.book(params.slug, body, request.id);
   }
 }

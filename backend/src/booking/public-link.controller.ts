@@ -1,47 +1,36 @@
-import { Body, Controller, Get, Inject, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type PublicLinkSettings, publicLinkSettingsSchema } from '../contracts/booking';
+import { Controller, Inject } from '@nestjs/common';
+import { publicLinkApi } from '../contracts/booking/api';
+import type { ParsedInputOf } from '../contracts/shared/routes';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
-import { Roles } from '../platform/auth/roles.decorator';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
-import { CommandRoute } from '../platform/http/openapi.decorators';
-import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
+import { Implements, Input } from '../platform/http/implements';
 import { PublicBooking } from './commands/public-booking';
 import { PublicLinkCommands } from './commands/public-link.commands';
 import { publicLinkStreamId } from './domain/public-link.decider';
 
 /** /link-publico: the trainer's public booking settings, persisted. */
-@ApiTags('link-publico')
-@ApiBearerAuth()
-@Roles('personal')
-@Controller('settings/public-link')
+@Controller()
 export class PublicLinkController {
   constructor(
     @Inject(PublicLinkCommands) private readonly links: PublicLinkCommands,
     @Inject(PublicBooking) private readonly booking: PublicBooking,
   ) {}
 
-  @Get()
-  @ApiOperation({ summary: 'Configurações do link público (padrão até o primeiro salvamento)' })
-  settings(@CurrentUser() user: AuthUser): Promise<PublicLinkSettings> {
+  @Implements(publicLinkApi.settings)
+  settings(@CurrentUser() user: AuthUser) {
     return this.links.current(user.tenantId);
   }
 
-  @Put()
-  @CommandRoute(
-    200,
-    { summary: 'Salva as configurações do link público' },
-    publicLinkSettingsSchema,
-  )
+  @Implements(publicLinkApi.save)
   async save(
     @CurrentCommandContext() context: CommandContext,
-    @Body(new ZodValidationPipe(publicLinkSettingsSchema)) settings: PublicLinkSettings,
+    @Input() { body }: ParsedInputOf<typeof publicLinkApi.save>,
   ) {
     const result = await this.links.handle(context, publicLinkStreamId(context.tenantId), {
       type: 'SetPublicLink',
-      settings,
+      settings: body,
     });
     this.booking.settingsChanged(context.tenantId);
     return result;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ConfigWith } from '../config/config';
+import { booleanFromEnv, type ConfigWith } from '../config/config';
 
 const PROVIDER = /^[a-z0-9-]{1,32}$/;
 
@@ -37,6 +37,21 @@ export const chargesConfigShape = {
       }
       return secrets;
     }),
+  /**
+   * Seals the trainers' PSP secrets (client secret, certificate key) at rest; required in
+   * production, elsewhere one is generated once into `.data/pix-secrets-key` (like JWT_SECRET's).
+   */
+  PIX_SECRETS_KEY: z.string().min(32).optional(),
+  /** A PEM file of a CA trusted for PSP connections besides the system's (the loopback PSP's). */
+  PIX_PSP_CA_FILE: z.string().min(1).optional(),
+  /**
+   * Whether a PSP's URL may be in a loopback or private network (the loopback PSP of tests, `npm run
+   * dev` and the bench); unset, only outside production. Refused, a trainer cannot make the API
+   * probe the network it runs in.
+   */
+  PIX_PSP_ALLOW_INTERNAL: booleanFromEnv.optional(),
+  /** Where PSPs POST API Pix notifications (+ '/pix'); default APP_URL + '/api/webhooks/api-pix'. */
+  PIX_WEBHOOK_URL: z.url().optional(),
 };
 export type ChargesConfig = ConfigWith<typeof chargesConfigShape>;
 

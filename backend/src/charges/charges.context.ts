@@ -2,17 +2,21 @@ import type { BoundedContext } from '../platform/context/bounded-context';
 import { chargesConfigShape } from './charges.config';
 import { ChargesModule } from './charges.module';
 import { chargeSettlement } from './process-managers/charge-settlement';
+import { lateCancelFee } from './process-managers/late-cancel-fee';
 import { chargeProjections } from './projections';
+import { pixReconciliation } from './psp/pix-reconciliation';
 
 /**
- * Getting paid: the trainer's PIX settings, charges of a plan with their static BR Code, paid
- * once (by hand or by a PSP's signed notification), which records the receita and grants the
- * plan's credits once (finance's and students' ports).
+ * Getting paid: the trainer's PIX settings (by hand, or through their PSP's API Pix), charges of a
+ * plan with their static BR Code or the PSP's dynamic one, paid once (by hand, by a PSP's
+ * notification confirmed with the PSP, or found paid by the worker's reconciliation), which records
+ * the receita and grants the plan's credits once (finance's and students' ports).
  */
 export const chargesContext: BoundedContext = {
   name: 'charges',
   module: ChargesModule,
   projections: chargeProjections,
-  processManagers: [chargeSettlement],
+  processManagers: [chargeSettlement, lateCancelFee],
   config: chargesConfigShape,
+  timers: [pixReconciliation],
 };

@@ -1,12 +1,28 @@
 import { Module } from '@nestjs/common';
+import { APP_CONFIG } from '../config/config';
+import { DATABASE, type Db } from '../platform/database/database.module';
+import { ApiPixWebhooksController } from './api-pix-webhooks.controller';
+import type { ChargesConfig } from './charges.config';
 import { ChargesController } from './charges.controller';
 import { ChargeCommands, PixSettingsCommands } from './commands/charge.commands';
 import { ChargeSettler } from './process-managers/charge-settlement';
+import { PspConnections } from './psp/psp-connections';
 import { ChargesRepository } from './queries/charges.repository';
 import { PixWebhooksController } from './webhooks.controller';
 
 @Module({
-  controllers: [ChargesController, PixWebhooksController],
-  providers: [ChargeCommands, PixSettingsCommands, ChargesRepository, ChargeSettler],
+  controllers: [ChargesController, PixWebhooksController, ApiPixWebhooksController],
+  providers: [
+    ChargeCommands,
+    PixSettingsCommands,
+    ChargesRepository,
+    ChargeSettler,
+    {
+      // Built at start-up: without PIX_SECRETS_KEY in production the API does not start.
+      provide: PspConnections,
+      useFactory: (db: Db, config: ChargesConfig) => new PspConnections(db, config),
+      inject: [DATABASE, APP_CONFIG],
+    },
+  ],
 })
 export class ChargesModule {}

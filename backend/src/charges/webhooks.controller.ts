@@ -1,14 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { Controller, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Inject, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { pixWebhookSchema } from '../contracts/charges';
-import { centavosFromNumeric } from '../contracts/money';
+import { pixWebhooksApi } from '../contracts/charges/api';
+import { centavosFromNumeric } from '../contracts/shared/money';
 import { APP_CONFIG } from '../config/config';
-import { Public } from '../platform/auth/public.decorator';
 import { DATABASE, type Db } from '../platform/database/database.module';
 import { DomainError, NotFoundError } from '../platform/errors/domain-error';
-import { parseOrThrow } from '../platform/http/zod-validation.pipe';
+import { Implements, parseInput } from '../platform/http/implements';
 import { type ChargesConfig, webhookSecretOf } from './charges.config';
 import { chargeAnswer } from './charges.controller';
 import { ChargeCommands } from './commands/charge.commands';
@@ -42,9 +40,7 @@ const disabled = () => new NotFoundError('Provedor');
  * pago', so a retry or a manual confirmation settles nothing twice). Signed with the provider's
  * secret; a wrong signature is 401 and writes nothing; no secret configured answers 404.
  */
-@ApiTags('charges')
-@Public()
-@Controller('webhooks/pix')
+@Controller()
 export class PixWebhooksController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: ChargesConfig,
@@ -54,19 +50,16 @@ export class PixWebhooksController {
     @Inject(DATABASE) private readonly db: Db,
   ) {}
 
-  @Post(':provider')
-  @HttpCode(200)
-  @ApiOperation({
-    summary:
-      'Notificação de pagamento PIX de um PSP (HMAC-SHA256 do corpo em X-Signature): marca a cobrança do txid como paga',
-  })
-  async notify(@Param('provider') provider: string, @Req() request: FastifyRequest) {
+  /** The body is read only once the signature holds: a forged notification learns nothing of it. */
+  @Implements(pixWebhooksApi.notify)
+  async notify(@Req() request: FastifyRequest) {
+    const { provider } = (request.params ?? {}) as { provider: string };
     const secret = webhookSecretOf(this.config, provider);
     if (!secret) throw disabled();
     const raw = (request as FastifyRequest & { rawBody?: Buffer | string }).rawBody ?? '';
     if (!signatureMatches(secret, raw, request.headers[SIGNATURE_HEADER]))
       throw new DomainError('invalid_signature', 'Assinatura inválida', 401);
-    const body = parseOrThrow(pixWebhookSchema, request.body);
+    const { body } = parseInput(pixWebhooksApi.notify, request);
     const charge = await this.charges.chargeOfTxid(body.txid);
     if (!charge) throw chargeNotFound();
     const { tenantId, chargeId } = charge;

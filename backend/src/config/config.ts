@@ -37,6 +37,11 @@ const platformConfigShape = {
   JWT_SECRET: z.string().min(32).optional(),
   /** Local state of a developer machine (the generated JWT secret): `.data/` at the repository root. */
   VIRA_DATA_DIR: z.string().min(1).optional(),
+  /**
+   * A file the worker touches every second while its event loop runs: the liveness its container's
+   * exec probe reads (infra/k8s/worker-deployment.yaml). Unset: none.
+   */
+  WORKER_ALIVE_FILE: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: z
     .string()

@@ -1,4 +1,4 @@
-import { ChargeReceitas } from '../contracts/charges';
+import { ChargeReceitas } from '../contracts/charges/ports';
 import type { BoundedContext } from '../platform/context/bounded-context';
 import { FinanceSettingsCommands } from './commands/finance-settings.commands';
 import { TransactionCommands } from './commands/transaction.commands';

@@ -1,32 +1,18 @@
-import { Body, Controller, Get, Inject, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
-import {
-  DEFAULT_ALLOCATION_RULE,
-  type GoalsBody,
-  goalsSchema,
-  monthSchema,
-  seriesQuerySchema,
-} from '../contracts/finance';
+import { Controller, Inject } from '@nestjs/common';
+import { DEFAULT_ALLOCATION_RULE, financeApi } from '../contracts/finance/api';
+import type { ParsedInputOf } from '../contracts/shared/routes';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
-import { Roles } from '../platform/auth/roles.decorator';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
-import { CommandRoute } from '../platform/http/openapi.decorators';
-import { parseOrThrow, ZodValidationPipe } from '../platform/http/zod-validation.pipe';
+import { Implements, Input } from '../platform/http/implements';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 import { FinanceSettingsCommands } from './commands/finance-settings.commands';
 import { financeSettingsStreamId } from './domain/finance-settings.decider';
 import { FINANCE_SETTINGS_PROJECTION, SUMMARIES_PROJECTION } from './projections';
 import { FinanceRepository } from './queries/finance.repository';
 
-const monthQuery = z.strictObject({ month: monthSchema.optional() });
-
 /** The monthly summary, the 12-month series and the goals (/financeiro, /ajustes/configuracoes). */
-@ApiTags('finance')
-@ApiBearerAuth()
-@Roles('personal')
 @Controller()
 export class FinanceController {
   constructor(
@@ -34,52 +20,38 @@ export class FinanceController {
     @Inject(FinanceRepository) private readonly finance: FinanceRepository,
   ) {}
 
-  @Get('finance/summary')
-  @ApiOperation({
-    summary:
-      'Resumo do mês (previsto, recebido, despesas, lucro, ticket médio, aderência, reserva, alocações, variação)',
-  })
-  @ApiQuery({ name: 'month', required: false, description: 'AAAA-MM (padrão: o mês atual)' })
+  @Implements(financeApi.summary)
   @ReadsProjections(SUMMARIES_PROJECTION, FINANCE_SETTINGS_PROJECTION)
-  async summary(@CurrentUser() user: AuthUser, @Query() query: unknown) {
-    const { month } = parseOrThrow(monthQuery, query);
+  async summary(
+    @CurrentUser() user: AuthUser,
+    @Input() { query: { month } }: ParsedInputOf<typeof financeApi.summary>,
+  ) {
     return this.finance.summary(
       user.tenantId,
       month ?? (await this.finance.currentMonth(user.tenantId, new Date())),
     );
   }
 
-  @Get('finance/series')
-  @ApiOperation({
-    summary: 'Previsto e recebido dos últimos meses (padrão 12), do mais antigo ao atual',
-  })
-  @ApiQuery({ name: 'months', required: false })
-  @ApiQuery({ name: 'until', required: false, description: 'AAAA-MM: o último mês da série' })
+  @Implements(financeApi.series)
   @ReadsProjections(SUMMARIES_PROJECTION, FINANCE_SETTINGS_PROJECTION)
-  async series(@CurrentUser() user: AuthUser, @Query() query: unknown) {
-    const { months, until } = parseOrThrow(seriesQuerySchema, query);
+  async series(
+    @CurrentUser() user: AuthUser,
+    @Input() { query: { months, until } }: ParsedInputOf<typeof financeApi.series>,
+  ) {
     const last = until ?? (await this.finance.currentMonth(user.tenantId, new Date()));
     return { items: await this.finance.series(user.tenantId, last, months) };
   }
 
-  @Get('settings/goals')
-  @ApiOperation({
-    summary: 'Metas (mensal, trimestral, anual), moeda, fuso horário e regra de alocação',
-  })
+  @Implements(financeApi.goals)
   @ReadsProjections(FINANCE_SETTINGS_PROJECTION)
   goals(@CurrentUser() user: AuthUser) {
     return this.finance.goals(user.tenantId);
   }
 
-  @Put('settings/goals')
-  @CommandRoute(
-    200,
-    { summary: 'Salva as metas; sem `alocacao`, mantém a regra atual' },
-    goalsSchema,
-  )
+  @Implements(financeApi.setGoals)
   async setGoals(
     @CurrentCommandContext() context: CommandContext,
-    @Body(new ZodValidationPipe(goalsSchema)) body: GoalsBody,
+    @Input() { body }: ParsedInputOf<typeof financeApi.setGoals>,
   ) {
     const current = await this.settings.current(context.tenantId);
     return this.settings.handle(context, financeSettingsStreamId(context.tenantId), {

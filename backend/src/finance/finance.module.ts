@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
-import { AdvisorFigures } from '../contracts/advisor';
-import { ChargeReceitas } from '../contracts/charges';
+import { AdvisorFigures } from '../contracts/advisor/ports';
+import { ChargeReceitas } from '../contracts/charges/ports';
 import { FinanceSettingsCommands } from './commands/finance-settings.commands';
 import { TransactionCommands } from './commands/transaction.commands';
 import { FinanceController } from './finance.controller';

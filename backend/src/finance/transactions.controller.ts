@@ -1,29 +1,22 @@
-import { Body, Controller, Get, Inject, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
-import {
-  DEFAULT_ALLOCATION_RULE,
-  monthSchema,
-  type RecordTransactionBody,
-  recordTransactionSchema,
-} from '../contracts/finance';
-import { TrainerContacts } from '../contracts/identity';
-import { StudentDirectory } from '../contracts/students';
+import { DEFAULT_ALLOCATION_RULE, financeApi } from '../contracts/finance/api';
+import { TrainerContacts } from '../contracts/identity/ports';
+import type { ParsedInputOf } from '../contracts/shared/routes';
+import { StudentDirectory } from '../contracts/students/ports';
 import type { AuthUser } from '../platform/auth/auth-user';
+import { CurrentUser } from '../platform/auth/current-user.decorator';
 import { DATABASE, type Db } from '../platform/database/database.module';
 import { ConflictError } from '../platform/errors/domain-error';
-import { CurrentUser } from '../platform/auth/current-user.decorator';
-import { Roles } from '../platform/auth/roles.decorator';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
-import { CommandRoute } from '../platform/http/openapi.decorators';
-import { parseOrThrow, ZodValidationPipe } from '../platform/http/zod-validation.pipe';
+import { Implements, Input } from '../platform/http/implements';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
-import { transactionNotFound } from './domain/transaction.decider';
 import { FinanceSettingsCommands } from './commands/finance-settings.commands';
 import { TransactionCommands } from './commands/transaction.commands';
+import { transactionNotFound } from './domain/transaction.decider';
 import { FINANCE_SETTINGS_PROJECTION, TRANSACTIONS_PROJECTION } from './projections';
 import { FinanceRepository } from './queries/finance.repository';
 import { issuesReceipts, receiptNumber, renderReceipt } from './queries/receipts';
@@ -36,12 +29,7 @@ const notFound = (): never => {
 /** A route's `:id`: anything but a UUID is answered like an unknown or another tenant's id. */
 const transactionId = (id: string): string => (uuid.safeParse(id).success ? id : notFound());
 
-const monthQuery = z.strictObject({ month: monthSchema.optional() });
-
 /** Transactions: recorded, listed by month (CSV too), detailed with allocations, voided. */
-@ApiTags('finance')
-@ApiBearerAuth()
-@Roles('personal')
 @Controller()
 export class TransactionsController {
   constructor(
@@ -53,50 +41,38 @@ export class TransactionsController {
     @Inject(DATABASE) private readonly db: Db,
   ) {}
 
-  private async month(user: AuthUser, query: unknown): Promise<string> {
-    const { month } = parseOrThrow(monthQuery, query);
+  private async month(user: AuthUser, month: string | undefined): Promise<string> {
     return month ?? (await this.finance.currentMonth(user.tenantId, new Date()));
   }
 
-  @Get('transactions')
-  @ApiOperation({
-    summary: 'Transações do mês (estornadas com status "estornada"), mais recentes primeiro',
-  })
-  @ApiQuery({ name: 'month', required: false, description: 'AAAA-MM (padrão: o mês atual)' })
+  @Implements(financeApi.transactions)
   @ReadsProjections(TRANSACTIONS_PROJECTION, FINANCE_SETTINGS_PROJECTION)
-  async list(@CurrentUser() user: AuthUser, @Query() query: unknown) {
-    return { items: await this.finance.transactions(user.tenantId, await this.month(user, query)) };
+  async list(
+    @CurrentUser() user: AuthUser,
+    @Input() { query }: ParsedInputOf<typeof financeApi.transactions>,
+  ) {
+    const month = await this.month(user, query.month);
+    return { items: await this.finance.transactions(user.tenantId, month) };
   }
 
-  @Get('transactions.csv')
-  @ApiOperation({ summary: 'As transações do mês em CSV (;, datas pt-BR)' })
-  @ApiProduces('text/csv')
-  @ApiQuery({ name: 'month', required: false })
+  @Implements(financeApi.transactionsCsv)
   @ReadsProjections(TRANSACTIONS_PROJECTION, FINANCE_SETTINGS_PROJECTION)
   async csv(
     @CurrentUser() user: AuthUser,
-    @Query() query: unknown,
+    @Input() { query }: ParsedInputOf<typeof financeApi.transactionsCsv>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const month = await this.month(user, query);
+    const month = await this.month(user, query.month);
     void reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="transacoes-${month}.csv"`);
     return transactionsCsv(await this.finance.transactions(user.tenantId, month));
   }
 
-  @Post('transactions')
-  @CommandRoute(
-    201,
-    {
-      summary:
-        'Registra uma receita ou despesa; uma receita sem alocações é dividida pela regra das configurações',
-    },
-    recordTransactionSchema,
-  )
+  @Implements(financeApi.record)
   async record(
     @CurrentCommandContext() context: CommandContext,
-    @Body(new ZodValidationPipe(recordTransactionSchema)) body: RecordTransactionBody,
+    @Input() { body }: ParsedInputOf<typeof financeApi.record>,
   ) {
     const settings = await this.settings.current(context.tenantId);
     return this.commands.handle(context, uuidv7(), {
@@ -106,27 +82,24 @@ export class TransactionsController {
     });
   }
 
-  @Get('transactions/:id')
-  @ApiOperation({ summary: 'Uma transação com suas alocações' })
+  @Implements(financeApi.transaction)
   @ReadsProjections(TRANSACTIONS_PROJECTION)
-  async get(@CurrentUser() user: AuthUser, @Param('id') id: string) {
-    return (await this.finance.transaction(user.tenantId, transactionId(id))) ?? notFound();
+  async get(
+    @CurrentUser() user: AuthUser,
+    @Input() { params }: ParsedInputOf<typeof financeApi.transaction>,
+  ) {
+    return (await this.finance.transaction(user.tenantId, transactionId(params.id))) ?? notFound();
   }
 
-  @Get('transactions/:id/receipt.pdf')
-  @ApiOperation({
-    summary:
-      'O recibo em PDF de uma receita (número sequencial do personal, valor por extenso, pagador, meio)',
-  })
-  @ApiProduces('application/pdf')
+  @Implements(financeApi.receipt)
   @ReadsProjections(TRANSACTIONS_PROJECTION)
   async receipt(
     @CurrentUser() user: AuthUser,
-    @Param('id') id: string,
+    @Input() { params }: ParsedInputOf<typeof financeApi.receipt>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const transaction =
-      (await this.finance.transaction(user.tenantId, transactionId(id))) ?? notFound();
+      (await this.finance.transaction(user.tenantId, transactionId(params.id))) ?? notFound();
     if (transaction.tipo !== 'receita')
       throw new ConflictError('not_a_receita', 'Só receitas têm recibo');
     if (transaction.status === 'estornada')
@@ -154,17 +127,16 @@ export class TransactionsController {
     return pdf;
   }
 
-  @Get('settings/receipts')
-  @ApiOperation({
-    summary: 'Se o personal emite recibos (resposta emite_recibo da configuração inicial)',
-  })
+  @Implements(financeApi.receiptSettings)
   async receiptSettings(@CurrentUser() user: AuthUser) {
     return { emiteRecibo: await issuesReceipts(this.db, user.tenantId) };
   }
 
-  @Post('transactions/:id/void')
-  @CommandRoute(200, { summary: 'Estorna a transação: fica no histórico, fora de todos os totais' })
-  async void(@CurrentCommandContext() context: CommandContext, @Param('id') id: string) {
-    return this.commands.handle(context, transactionId(id), { type: 'VoidTransaction' });
+  @Implements(financeApi.void)
+  async void(
+    @CurrentCommandContext() context: CommandContext,
+    @Input() { params }: ParsedInputOf<typeof financeApi.void>,
+  ) {
+    return this.commands.handle(context, transactionId(params.id), { type: 'VoidTransaction' });
   }
 }

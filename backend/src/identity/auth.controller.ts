@@ -1,9 +1,7 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG } from '../config/config';
 import type { IdentityConfig } from './identity.config';
-import { Public } from '../platform/auth/public.decorator';
 import { ConfirmEmailHandler } from './commands/confirm-email.command';
 import { RefreshSessionHandler } from './commands/refresh-session.command';
 import { RegisterTrainerHandler } from './commands/register-trainer.command';
@@ -12,18 +10,9 @@ import { ResetPasswordHandler } from './commands/reset-password.command';
 import type { Session } from './commands/session-starter';
 import { SignInHandler } from './commands/sign-in.command';
 import { InvalidMfaCodeError, TwoFactorHandler } from './commands/two-factor.command';
-import { ApiZodBody } from '../platform/http/openapi.decorators';
-import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
-import {
-  type Me,
-  mfaVerifySchema,
-  recoverSchema,
-  resetSchema,
-  signInSchema,
-  signUpSchema,
-  type SignInInput,
-  type SignUpInput,
-} from '../contracts/identity';
+import { identityApi, type SessionAnswer } from '../contracts/identity/api';
+import type { ParsedInputOf } from '../contracts/shared/routes';
+import { Implements, Input } from '../platform/http/implements';
 import { InvalidCredentialsError } from './domain/identity.errors';
 import { type CountedAttempt, RateLimiter } from '../platform/http/rate-limiter';
 import {
@@ -34,9 +23,7 @@ import {
 import { RefreshTokens } from './infrastructure/refresh-tokens';
 import { AccountRepository } from './queries/account.repository';
 
-@ApiTags('identity')
-@Public()
-@Controller('auth')
+@Controller()
 export class AuthController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: IdentityConfig,
@@ -52,13 +39,11 @@ export class AuthController {
     private readonly twoFactor: TwoFactorHandler,
   ) {}
 
-  @Post('signup')
-  @HttpCode(201)
-  @ApiZodBody(signUpSchema)
+  @Implements(identityApi.signUp)
   async signUp(
-    @Body(new ZodValidationPipe(signUpSchema)) input: SignUpInput,
+    @Input() { body: input }: ParsedInputOf<typeof identityApi.signUp>,
     @Req() request: FastifyRequest,
-  ): Promise<{ user: Me | undefined }> {
+  ) {
     await this.rateLimiter.hit('signup', request.ip, this.config.RATE_LIMIT_SIGNUP);
     const trainer = await this.registerTrainer.execute(input, new Date(), request.id);
     return {
@@ -76,14 +61,12 @@ export class AuthController {
    * one address lock that address out of that e-mail for the window; its owner still signs in
    * from anywhere else. Counted before the check, so concurrent guesses cannot slip under the limit.
    */
-  @Post('login')
-  @HttpCode(200)
-  @ApiZodBody(signInSchema)
+  @Implements(identityApi.login)
   async login(
-    @Body(new ZodValidationPipe(signInSchema)) input: SignInInput,
+    @Input() { body: input }: ParsedInputOf<typeof identityApi.login>,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<{ accessToken: string; user: Me } | { mfaRequired: true; challengeToken: string }> {
+  ) {
     const attempt = await this.rateLimiter.count([
       {
         action: 'login-address',
@@ -103,15 +86,12 @@ export class AuthController {
   }
 
   /** Second step of a sign-in with two-factor on: the challenge from login and a code. */
-  @Post('mfa/verify')
-  @HttpCode(200)
-  @ApiZodBody(mfaVerifySchema)
+  @Implements(identityApi.verifyMfa)
   async verifyMfa(
-    @Body(new ZodValidationPipe(mfaVerifySchema))
-    input: { challengeToken: string; code: string },
+    @Input() { body: input }: ParsedInputOf<typeof identityApi.verifyMfa>,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<{ accessToken: string; user: Me }> {
+  ) {
     const attempt = await this.rateLimiter.count([
       {
         action: 'login-address',
@@ -125,12 +105,11 @@ export class AuthController {
     return this.answerWithSession(reply, session);
   }
 
-  @Post('refresh')
-  @HttpCode(200)
+  @Implements(identityApi.refresh)
   async refresh(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<{ accessToken: string; user: Me }> {
+  ) {
     try {
       return this.answerWithSession(
         reply,
@@ -142,8 +121,7 @@ export class AuthController {
     }
   }
 
-  @Post('logout')
-  @HttpCode(204)
+  @Implements(identityApi.logout)
   async logout(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -154,10 +132,9 @@ export class AuthController {
   }
 
   /** The link in the confirmation e-mail lands here, then on the sign-in page. */
-  @Get('confirm')
-  @ApiQuery({ name: 'token', required: false, description: 'O token do link enviado por e-mail' })
+  @Implements(identityApi.confirm)
   async confirm(
-    @Query('token') token: string | undefined,
+    @Input() { query: { token } }: ParsedInputOf<typeof identityApi.confirm>,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const confirmed =
@@ -165,13 +142,11 @@ export class AuthController {
     await reply.redirect(confirmed ? '/auth?confirmed=1' : '/auth?confirmed=0', 302);
   }
 
-  @Post('recover')
-  @HttpCode(200)
-  @ApiZodBody(recoverSchema)
+  @Implements(identityApi.recover)
   async recover(
-    @Body(new ZodValidationPipe(recoverSchema)) input: { email: string },
+    @Input() { body: input }: ParsedInputOf<typeof identityApi.recover>,
     @Req() request: FastifyRequest,
-  ): Promise<{ message: string }> {
+  ) {
     await this.rateLimiter.hit('recover-address', request.ip, this.config.RATE_LIMIT_RECOVER);
     await this.rateLimiter.hit('recover-email', input.email, this.config.RATE_LIMIT_RECOVER);
     await this.requestPasswordReset.execute(input.email, new Date());
@@ -180,13 +155,11 @@ export class AuthController {
     };
   }
 
-  @Post('reset')
-  @HttpCode(200)
-  @ApiZodBody(resetSchema)
+  @Implements(identityApi.reset)
   async reset(
-    @Body(new ZodValidationPipe(resetSchema)) input: { token: string; password: string },
+    @Input() { body: input }: ParsedInputOf<typeof identityApi.reset>,
     @Req() request: FastifyRequest,
-  ): Promise<{ message: string }> {
+  ) {
     await this.rateLimiter.hit('reset', request.ip, this.config.RATE_LIMIT_RESET);
     await this.resetPassword.execute(input.token, input.password);
     return { message: 'Senha redefinida com sucesso. Faça login com a nova senha.' };
@@ -209,10 +182,7 @@ export class AuthController {
     return result;
   }
 
-  private answerWithSession(
-    reply: FastifyReply,
-    session: Session,
-  ): { accessToken: string; user: Me } {
+  private answerWithSession(reply: FastifyReply, session: Session): SessionAnswer {
     setRefreshCookie(reply, this.config, session.refreshToken);
     return { accessToken: session.accessToken, user: session.user };
   }

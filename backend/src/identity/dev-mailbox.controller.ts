@@ -1,11 +1,12 @@
-import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
-import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller, Inject, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { APP_CONFIG } from '../config/config';
 import type { IdentityConfig } from './identity.config';
-import { Public } from '../platform/auth/public.decorator';
+import { devMailboxApi } from '../contracts/identity/api';
+import type { ParsedInputOf } from '../contracts/shared/routes';
+import { Implements, Input } from '../platform/http/implements';
 import { NotFoundError } from '../platform/errors/domain-error';
-import { DevMailboxRepository, type DevMail } from './queries/dev-mailbox.repository';
+import { DevMailboxRepository } from './queries/dev-mailbox.repository';
 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
 
@@ -26,24 +27,20 @@ export function mayReadDevMailbox(config: IdentityConfig, request: FastifyReques
  * only by `npm run dev` (DEV_MAILBOX=true), never in production, only to loopback clients.
  * Anyone else gets the 404 of a route that does not exist.
  */
-@ApiTags('dev')
-@Public()
-@Controller('dev/mailbox')
+@Controller()
 export class DevMailboxController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: IdentityConfig,
     private readonly mailbox: DevMailboxRepository,
   ) {}
 
-  @Get()
-  @ApiQuery({ name: 'to', required: false, description: 'Só as mensagens para este e-mail' })
+  @Implements(devMailboxApi.list)
   async list(
-    @Query('to') to: string | undefined,
+    @Input() { query: { to } }: ParsedInputOf<typeof devMailboxApi.list>,
     @Req() request: FastifyRequest,
-  ): Promise<{ items: DevMail[] }> {
+  ) {
     if (!mayReadDevMailbox(this.config, request)) throw new NotFoundError('Recurso');
-    return {
-      items: await this.mailbox.latest(typeof to === 'string' ? to.toLowerCase() : undefined),
-    };
+    const mails = await this.mailbox.latest(to?.toLowerCase());
+    return { items: mails.map((mail) => ({ ...mail, createdAt: mail.createdAt.toISOString() })) };
   }
 }

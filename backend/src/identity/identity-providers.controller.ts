@@ -1,9 +1,10 @@
-import { Controller, Get, HttpStatus, Inject, Param, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Controller, HttpStatus, Inject, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG } from '../config/config';
 import type { IdentityConfig } from './identity.config';
-import { Public } from '../platform/auth/public.decorator';
+import { identityApi } from '../contracts/identity/api';
+import type { ParsedInputOf } from '../contracts/shared/routes';
+import { Implements, Input } from '../platform/http/implements';
 import {
   DomainError,
   NotFoundError,
@@ -24,9 +25,7 @@ import { setRefreshCookie } from './infrastructure/refresh-cookie';
 const STATE_COOKIE = 'vira_oidc_state';
 const STATE_COOKIE_MAX_AGE_SECONDS = 10 * 60;
 
-@ApiTags('identity')
-@Public()
-@Controller('auth/providers/:provider')
+@Controller()
 export class IdentityProvidersController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: IdentityConfig,
@@ -35,9 +34,12 @@ export class IdentityProvidersController {
   ) {}
 
   /** Sends the browser to the provider (OpenID Connect, code + PKCE). */
-  @Get()
-  async start(@Param('provider') name: string, @Res() reply: FastifyReply): Promise<void> {
-    const provider = this.enabledProvider(name);
+  @Implements(identityApi.startProvider)
+  async start(
+    @Input() { params }: ParsedInputOf<typeof identityApi.startProvider>,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const provider = this.enabledProvider(params.provider);
     let started: { authorizationUrl: string; state: string };
     try {
       started = await this.signInWithProvider.start(provider);
@@ -64,13 +66,13 @@ export class IdentityProvidersController {
    * The provider sends the browser back here: signed in, it lands on `/`; with two-factor on, on
    * `/auth?mfa=<challengeToken>`; otherwise on `/auth?error=provider_failed|email_not_verified`.
    */
-  @Get('callback')
+  @Implements(identityApi.providerCallback)
   async callback(
-    @Param('provider') name: string,
+    @Input() { params }: ParsedInputOf<typeof identityApi.providerCallback>,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const provider = this.enabledProvider(name);
+    const provider = this.enabledProvider(params.provider);
     reply.clearCookie(STATE_COOKIE, { path: `/api/auth/providers/${provider}` });
     try {
       const result = await this.signInWithProvider.finish(

@@ -1,4 +1,4 @@
-import { TrainerContacts } from '../contracts/identity';
+import { TrainerContacts } from '../contracts/identity/ports';
 import type { BoundedContext } from '../platform/context/bounded-context';
 import { identityConfigShape } from './identity.config';
 import { IdentityModule } from './identity.module';

@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { PublicTrainers, StudentAccounts, TrainerContacts } from '../contracts/identity';
+import { PublicTrainers, StudentAccounts, TrainerContacts } from '../contracts/identity/ports';
 import { AuthController } from './auth.controller';
 import { ConfirmEmailHandler } from './commands/confirm-email.command';
 import { RefreshSessionHandler } from './commands/refresh-session.command';

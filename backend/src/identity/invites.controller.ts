@@ -1,25 +1,15 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Inject, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { APP_CONFIG } from '../config/config';
-import {
-  type AcceptInviteInput,
-  acceptInviteSchema,
-  type CreatedInvite,
-  type CreateInviteInput,
-  createInviteSchema,
-  type InviteView,
-} from '../contracts/identity';
-import { StudentDirectory } from '../contracts/students';
+import { identityApi } from '../contracts/identity/api';
+import type { ParsedInputOf } from '../contracts/shared/routes';
+import { StudentDirectory } from '../contracts/students/ports';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
-import { Public } from '../platform/auth/public.decorator';
-import { Roles } from '../platform/auth/roles.decorator';
 import { DATABASE, type Db } from '../platform/database/database.module';
 import { NotFoundError } from '../platform/errors/domain-error';
 import { entityReferences } from '../platform/references/entity-references';
-import { ApiZodBody } from '../platform/http/openapi.decorators';
-import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
+import { Implements, Input } from '../platform/http/implements';
 import { AcceptInviteHandler } from './commands/accept-invite.command';
 import { InvalidInviteError, StudentHasAccountError } from './domain/identity.errors';
 import type { IdentityConfig } from './identity.config';
@@ -29,8 +19,7 @@ import { InviteRepository } from './queries/invite.repository';
 
 const MAX_TOKEN_LENGTH = 100;
 
-@ApiTags('invites')
-@Controller('invites')
+@Controller()
 export class InvitesController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: IdentityConfig,
@@ -42,18 +31,11 @@ export class InvitesController {
     @Inject(RateLimiter) private readonly rateLimiter: RateLimiter,
   ) {}
 
-  @Post()
-  @HttpCode(201)
-  @ApiBearerAuth()
-  @Roles('personal')
-  @ApiOperation({
-    summary: 'Convite para o aluno criar a conta (7 dias, uso único; substitui o anterior)',
-  })
-  @ApiZodBody(createInviteSchema)
+  @Implements(identityApi.createInvite)
   async create(
     @CurrentUser() user: AuthUser,
-    @Body(new ZodValidationPipe(createInviteSchema)) { studentId }: CreateInviteInput,
-  ): Promise<CreatedInvite> {
+    @Input() { body: { studentId } }: ParsedInputOf<typeof identityApi.createInvite>,
+  ) {
     // The entity registry is written with the student's own events, so a student created a moment
     // ago is found here at once (the students read model may still be catching up).
     const exists = await entityReferences.exists(this.db, user.tenantId, {
@@ -74,10 +56,8 @@ export class InvitesController {
     };
   }
 
-  @Get(':token')
-  @Public()
-  @ApiOperation({ summary: 'O convite: nome do aluno e do personal; 404 convite_invalido' })
-  async show(@Param('token') token: string): Promise<InviteView> {
+  @Implements(identityApi.invite)
+  async show(@Input() { params: { token } }: ParsedInputOf<typeof identityApi.invite>) {
     const invite =
       token.length <= MAX_TOKEN_LENGTH
         ? await this.invites.findValid(token, new Date())
@@ -92,18 +72,11 @@ export class InvitesController {
     return { student: { nome: student.nome }, trainer: { nome: trainer.nome } };
   }
 
-  @Post(':token/accept')
-  @Public()
-  @HttpCode(201)
-  @ApiOperation({
-    summary: 'O aluno cria a conta pelo convite (uma só, mesmo com aceites simultâneos)',
-  })
-  @ApiZodBody(acceptInviteSchema)
+  @Implements(identityApi.acceptInvite)
   async accept(
-    @Param('token') token: string,
-    @Body(new ZodValidationPipe(acceptInviteSchema)) input: AcceptInviteInput,
+    @Input() { params: { token }, body: input }: ParsedInputOf<typeof identityApi.acceptInvite>,
     @Req() request: FastifyRequest,
-  ): Promise<{ id: string }> {
+  ) {
     await this.rateLimiter.hit('signup', request.ip, this.config.RATE_LIMIT_SIGNUP);
     if (token.length > MAX_TOKEN_LENGTH) throw new InvalidInviteError();
     return this.acceptInvite.execute(token, input, new Date(), request.id);

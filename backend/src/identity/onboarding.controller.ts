@@ -1,35 +1,27 @@
-import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Controller, Inject } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
-import { type OnboardingInput, onboardingSchema } from '../contracts/identity';
+import { identityApi } from '../contracts/identity/api';
+import type { ParsedInputOf } from '../contracts/shared/routes';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
-import { Roles } from '../platform/auth/roles.decorator';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
-import { ApiIdempotencyKey, ApiZodBody } from '../platform/http/openapi.decorators';
-import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
+import { Implements, Input } from '../platform/http/implements';
 import { TenantCommands } from './commands/tenant.commands';
 import { parseOnboardingAnswers } from './domain/onboarding-answers';
 
-@ApiTags('identity')
-@ApiBearerAuth()
-@Controller('onboarding')
+@Controller()
 export class OnboardingController {
   constructor(@Inject(TenantCommands) private readonly tenants: TenantCommands) {}
 
   /** The 11 raw answers of 'Configuração Inicial', parsed and recorded once per tenant. */
-  @Post()
-  @HttpCode(201)
-  @Roles('personal')
-  @ApiZodBody(onboardingSchema)
-  @ApiIdempotencyKey()
+  @Implements(identityApi.completeOnboarding)
   async complete(
     @CurrentCommandContext() context: CommandContext,
     @CurrentUser() user: AuthUser,
-    @Body(new ZodValidationPipe(onboardingSchema)) input: OnboardingInput,
+    @Input() { body }: ParsedInputOf<typeof identityApi.completeOnboarding>,
   ) {
-    const onboardingData = parseOnboardingAnswers(input.answers);
+    const onboardingData = parseOnboardingAnswers(body.answers);
     const now = new Date();
     const { position } = await this.tenants.handle(
       context,

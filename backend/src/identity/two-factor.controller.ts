@@ -1,44 +1,34 @@
-import { Body, Controller, Delete, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Controller } from '@nestjs/common';
+import { identityApi } from '../contracts/identity/api';
+import type { ParsedInputOf } from '../contracts/shared/routes';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
+import { Implements, Input } from '../platform/http/implements';
 import { TwoFactorHandler } from './commands/two-factor.command';
-import { ApiZodBody } from '../platform/http/openapi.decorators';
-import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
-import { mfaCodeSchema } from '../contracts/identity';
 
 /** Two-factor sign-in of the signed-in user (the login's second step is POST /api/auth/mfa/verify). */
-@ApiTags('identity')
-@ApiBearerAuth()
-@Controller('auth/mfa/totp')
+@Controller()
 export class TwoFactorController {
   constructor(private readonly twoFactor: TwoFactorHandler) {}
 
-  @Post('enroll')
-  @HttpCode(200)
-  enroll(
-    @CurrentUser() user: AuthUser,
-  ): Promise<{ secret: string; otpauthUri: string; qrCodeDataUrl: string }> {
+  @Implements(identityApi.enrollTotp)
+  enroll(@CurrentUser() user: AuthUser) {
     return this.twoFactor.enroll(user);
   }
 
-  @Post('activate')
-  @HttpCode(200)
-  @ApiZodBody(mfaCodeSchema)
+  @Implements(identityApi.activateTotp)
   activate(
-    @Body(new ZodValidationPipe(mfaCodeSchema)) input: { code: string },
+    @Input() { body }: ParsedInputOf<typeof identityApi.activateTotp>,
     @CurrentUser() user: AuthUser,
-  ): Promise<{ recoveryCodes: string[] }> {
-    return this.twoFactor.activate(user, input.code, new Date());
+  ) {
+    return this.twoFactor.activate(user, body.code, new Date());
   }
 
-  @Delete()
-  @HttpCode(204)
-  @ApiZodBody(mfaCodeSchema)
+  @Implements(identityApi.removeTotp)
   remove(
-    @Body(new ZodValidationPipe(mfaCodeSchema)) input: { code: string },
+    @Input() { body }: ParsedInputOf<typeof identityApi.removeTotp>,
     @CurrentUser() user: AuthUser,
   ): Promise<void> {
-    return this.twoFactor.remove(user, input.code, new Date());
+    return this.twoFactor.remove(user, body.code, new Date());
   }
 }

@@ -1,23 +1,14 @@
-import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Inject } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
-import {
-  type CancellationPolicy,
-  cancellationPolicySchema,
-  cepSchema,
-  createLocationSchema,
-  type LocationDetails,
-  type UpdateLocationInput,
-  updateLocationSchema,
-} from '../contracts/locations';
+import { cepSchema, locationsApi } from '../contracts/locations/api';
+import type { ParsedInputOf } from '../contracts/shared/routes';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
-import { Roles } from '../platform/auth/roles.decorator';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
 import { idParam } from '../platform/http/id-param';
-import { CommandRoute } from '../platform/http/openapi.decorators';
-import { parseOrThrow, ZodValidationPipe } from '../platform/http/zod-validation.pipe';
+import { Implements, Input } from '../platform/http/implements';
+import { parseOrThrow } from '../platform/http/parse-or-throw';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 import { LocationCommands } from './commands/location.commands';
 import { CepLookup } from './infrastructure/cep-lookup';
@@ -26,9 +17,6 @@ import { LocationsRepository } from './queries/locations.repository';
 
 const locationId = idParam('Local');
 
-@ApiTags('locations')
-@ApiBearerAuth()
-@Roles('personal')
 @Controller()
 export class LocationsController {
   constructor(
@@ -37,85 +25,77 @@ export class LocationsController {
     @Inject(CepLookup) private readonly cep: CepLookup,
   ) {}
 
-  @Get('locations')
-  @ApiOperation({ summary: 'Locais do personal, por nome, com a política de cancelamento' })
+  @Implements(locationsApi.list)
   @ReadsProjections(LOCATIONS_PROJECTION)
   async list(@CurrentUser() user: AuthUser) {
     return { items: await this.locations.list(user.tenantId) };
   }
 
-  @Get('locations/:id')
-  @ApiOperation({ summary: 'Um local' })
+  @Implements(locationsApi.get)
   @ReadsProjections(LOCATIONS_PROJECTION)
-  async get(@CurrentUser() user: AuthUser, @Param('id') id: string) {
-    return (await this.locations.find(user.tenantId, locationId(id))) ?? locationId.notFound();
+  async get(
+    @CurrentUser() user: AuthUser,
+    @Input() { params }: ParsedInputOf<typeof locationsApi.get>,
+  ) {
+    return (
+      (await this.locations.find(user.tenantId, locationId(params.id))) ?? locationId.notFound()
+    );
   }
 
-  @Post('locations')
-  @CommandRoute(
-    201,
-    {
-      summary: 'Cadastra um local (endereço inteiro ou em partes); 201 { id, position }',
-    },
-    createLocationSchema,
-  )
+  @Implements(locationsApi.create)
   create(
     @CurrentCommandContext() context: CommandContext,
-    @Body(new ZodValidationPipe(createLocationSchema)) details: LocationDetails,
+    @Input() { body }: ParsedInputOf<typeof locationsApi.create>,
   ) {
-    return this.commands.handle(context, uuidv7(), { type: 'CreateLocation', details });
+    return this.commands.handle(context, uuidv7(), { type: 'CreateLocation', details: body });
   }
 
-  @Patch('locations/:id')
-  @CommandRoute(
-    200,
-    { summary: 'Altera nome, endereço, CEP; { ativo: false } inativa o local' },
-    updateLocationSchema,
-  )
+  @Implements(locationsApi.update)
   update(
     @CurrentCommandContext() context: CommandContext,
-    @Param('id') id: string,
-    @Body(new ZodValidationPipe(updateLocationSchema)) { ativo, ...changes }: UpdateLocationInput,
+    @Input() { params, body: { ativo, ...changes } }: ParsedInputOf<typeof locationsApi.update>,
   ) {
-    return this.commands.handle(context, locationId(id), {
+    return this.commands.handle(context, locationId(params.id), {
       type: 'UpdateLocation',
       changes,
       ativo,
     });
   }
 
-  @Delete('locations/:id')
-  @CommandRoute(200, { summary: 'Remove o local; 409 has_links quando há agendamentos nele' })
-  remove(@CurrentCommandContext() context: CommandContext, @Param('id') id: string) {
-    return this.commands.handle(context, locationId(id), { type: 'RemoveLocation' });
+  @Implements(locationsApi.remove)
+  remove(
+    @CurrentCommandContext() context: CommandContext,
+    @Input() { params }: ParsedInputOf<typeof locationsApi.remove>,
+  ) {
+    return this.commands.handle(context, locationId(params.id), { type: 'RemoveLocation' });
   }
 
-  @Get('locations/:id/policy')
-  @ApiOperation({
-    summary: 'Política de cancelamento do local (24 h, 0 %, sem queima até ser definida)',
-  })
+  @Implements(locationsApi.policy)
   @ReadsProjections(LOCATIONS_PROJECTION)
-  async policy(@CurrentUser() user: AuthUser, @Param('id') id: string) {
-    return (await this.locations.policyOf(user.tenantId, locationId(id))) ?? locationId.notFound();
+  async policy(
+    @CurrentUser() user: AuthUser,
+    @Input() { params }: ParsedInputOf<typeof locationsApi.policy>,
+  ) {
+    return (
+      (await this.locations.policyOf(user.tenantId, locationId(params.id))) ??
+      locationId.notFound()
+    );
   }
 
-  @Put('locations/:id/policy')
-  @CommandRoute(
-    200,
-    { summary: 'Define a política de cancelamento do local' },
-    cancellationPolicySchema,
-  )
+  @Implements(locationsApi.setPolicy)
   setPolicy(
     @CurrentCommandContext() context: CommandContext,
-    @Param('id') id: string,
-    @Body(new ZodValidationPipe(cancellationPolicySchema)) policy: CancellationPolicy,
+    @Input() { params, body }: ParsedInputOf<typeof locationsApi.setPolicy>,
   ) {
-    return this.commands.handle(context, locationId(id), { type: 'SetCancellationPolicy', policy });
+    return this.commands.handle(context, locationId(params.id), {
+      type: 'SetCancellationPolicy',
+      policy: body,
+    });
   }
 
-  @Get('cep/:cep')
-  @ApiOperation({ summary: 'Endereço de um CEP (8 dígitos); 404 cep_not_found' })
-  lookupCep(@Param('cep') cep: string) {
-    return this.cep.lookup(parseOrThrow(cepSchema, cep));
+  /** A proxy of the postal-code service (cached in Redis), not a read model: answered live. */
+  @Implements(locationsApi.lookupCep)
+  lookupCep(@Input() { params }: ParsedInputOf<typeof locationsApi.lookupCep>) {
+    return this.cep.lookup(parseOrThrow(cepSchema, params.cep));
   }
 }

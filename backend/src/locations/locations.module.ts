@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { LocationDirectory, LocationPolicies } from '../contracts/locations';
+import { LocationDirectory, LocationPolicies } from '../contracts/locations/ports';
 import { LocationCommands } from './commands/location.commands';
 import { CepLookup } from './infrastructure/cep-lookup';
 import { LocationsController } from './locations.controller';

@@ -1,20 +1,13 @@
-import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller, Inject } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
-import {
-  createPlanSchema,
-  type PlanChanges,
-  type PlanTerms,
-  updatePlanSchema,
-} from '../contracts/plans';
+import { plansApi } from '../contracts/plans/api';
+import type { ParsedInputOf } from '../contracts/shared/routes';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
-import { Roles } from '../platform/auth/roles.decorator';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
-import { CommandRoute } from '../platform/http/openapi.decorators';
 import { idParam } from '../platform/http/id-param';
-import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
+import { Implements, Input } from '../platform/http/implements';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 import { PlanCommands } from './commands/plan.commands';
 import { PLANS_PROJECTION } from './projections';
@@ -22,57 +15,49 @@ import { PlansRepository } from './queries/plans.repository';
 
 const planId = idParam('Plano');
 
-@ApiTags('plans')
-@ApiBearerAuth()
-@Roles('personal')
-@Controller('plans')
+@Controller()
 export class PlansController {
   constructor(
     @Inject(PlanCommands) private readonly commands: PlanCommands,
     @Inject(PlansRepository) private readonly plans: PlansRepository,
   ) {}
 
-  @Get()
-  @ApiOperation({ summary: 'Planos do personal, por nome (arquivados só com ?arquivados=true)' })
-  @ApiQuery({ name: 'arquivados', required: false, enum: ['true', 'false'] })
+  @Implements(plansApi.list)
   @ReadsProjections(PLANS_PROJECTION)
-  async list(@CurrentUser() user: AuthUser, @Query('arquivados') arquivados?: string) {
-    return { items: await this.plans.list(user.tenantId, arquivados === 'true') };
+  async list(
+    @CurrentUser() user: AuthUser,
+    @Input() { query }: ParsedInputOf<typeof plansApi.list>,
+  ) {
+    return { items: await this.plans.list(user.tenantId, query.arquivados === 'true') };
   }
 
-  @Get(':id')
-  @ApiOperation({ summary: 'Um plano' })
+  @Implements(plansApi.get)
   @ReadsProjections(PLANS_PROJECTION)
-  async get(@CurrentUser() user: AuthUser, @Param('id') id: string) {
-    return (await this.plans.find(user.tenantId, planId(id))) ?? planId.notFound();
+  async get(@CurrentUser() user: AuthUser, @Input() { params }: ParsedInputOf<typeof plansApi.get>) {
+    return (await this.plans.find(user.tenantId, planId(params.id))) ?? planId.notFound();
   }
 
-  @Post()
-  @CommandRoute(201, { summary: 'Cadastra um plano; 201 { id, position }' }, createPlanSchema)
+  @Implements(plansApi.create)
   create(
     @CurrentCommandContext() context: CommandContext,
-    @Body(new ZodValidationPipe(createPlanSchema)) terms: PlanTerms,
+    @Input() { body }: ParsedInputOf<typeof plansApi.create>,
   ) {
-    return this.commands.handle(context, uuidv7(), { type: 'CreatePlan', terms });
+    return this.commands.handle(context, uuidv7(), { type: 'CreatePlan', terms: body });
   }
 
-  @Patch(':id')
-  @CommandRoute(
-    200,
-    { summary: 'Altera os campos enviados; { arquivado: true } arquiva o plano' },
-    updatePlanSchema,
-  )
+  @Implements(plansApi.update)
   update(
     @CurrentCommandContext() context: CommandContext,
-    @Param('id') id: string,
-    @Body(new ZodValidationPipe(updatePlanSchema)) changes: PlanChanges,
+    @Input() { params, body }: ParsedInputOf<typeof plansApi.update>,
   ) {
-    return this.commands.handle(context, planId(id), { type: 'UpdatePlan', changes });
+    return this.commands.handle(context, planId(params.id), { type: 'UpdatePlan', changes: body });
   }
 
-  @Delete(':id')
-  @CommandRoute(200, { summary: 'Remove o plano; 409 has_links quando algum aluno o tem' })
-  remove(@CurrentCommandContext() context: CommandContext, @Param('id') id: string) {
-    return this.commands.handle(context, planId(id), { type: 'RemovePlan' });
+  @Implements(plansApi.remove)
+  remove(
+    @CurrentCommandContext() context: CommandContext,
+    @Input() { params }: ParsedInputOf<typeof plansApi.remove>,
+  ) {
+    return this.commands.handle(context, planId(params.id), { type: 'RemovePlan' });
   }
 }

@@ -1,5 +1,6 @@
 import type { BoundedContext } from '../platform/context/bounded-context';
 import {
+  type ReminderJob,
   remindersSweep,
   REMINDERS_QUEUE,
   SEND_REMINDER,
@@ -7,6 +8,7 @@ import {
 } from './jobs/reminder-delivery';
 import { reminderJobsProcessManager } from './process-managers/reminder-jobs';
 import { REMINDER_PROJECTIONS } from './projections';
+import { remindersConfigShape } from './reminders.config';
 import { RemindersModule } from './reminders.module';
 
 /**
@@ -18,10 +20,11 @@ export const remindersContext: BoundedContext = {
   module: RemindersModule,
   projections: REMINDER_PROJECTIONS,
   processManagers: [reminderJobsProcessManager],
+  config: remindersConfigShape,
   jobs: {
     [REMINDERS_QUEUE]: {
       [SEND_REMINDER]: async (data, services) => {
-        await sendDueReminders(services, (data as { sessionId: string }).sessionId);
+        await sendDueReminders(services, data as ReminderJob);
       },
     },
   },

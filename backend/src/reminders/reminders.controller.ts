@@ -1,14 +1,12 @@
-import { Body, Controller, Get, Inject, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { TrainerContacts } from '../contracts/identity';
-import { type ReminderSettings, reminderSettingsSchema } from '../contracts/reminders';
+import { Controller, Inject } from '@nestjs/common';
+import { TrainerContacts } from '../contracts/identity/ports';
+import { remindersApi } from '../contracts/reminders/api';
+import type { ParsedInputOf } from '../contracts/shared/routes';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
-import { Roles } from '../platform/auth/roles.decorator';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
-import { CommandRoute } from '../platform/http/openapi.decorators';
-import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
+import { Implements, Input } from '../platform/http/implements';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 import { ReminderSettingsCommands } from './commands/reminder-settings.commands';
 import { reminderSettingsStreamId } from './domain/reminder-settings.decider';
@@ -16,9 +14,6 @@ import { REMINDER_PROJECTION_NAMES, reminderSettingsProjection } from './project
 import { RemindersRepository } from './queries/reminders.repository';
 
 /** The reminders' settings and the trainer's 'Lembretes de amanhã'. */
-@ApiTags('lembretes')
-@ApiBearerAuth()
-@Roles('personal')
 @Controller()
 export class RemindersController {
   constructor(
@@ -27,27 +22,24 @@ export class RemindersController {
     @Inject(TrainerContacts) private readonly trainers: TrainerContacts,
   ) {}
 
-  @Get('settings/reminders')
-  @ApiOperation({ summary: 'Configurações dos lembretes (padrão até o primeiro salvamento)' })
+  @Implements(remindersApi.settings)
   @ReadsProjections(reminderSettingsProjection.name)
-  settings(@CurrentUser() user: AuthUser): Promise<ReminderSettings> {
+  settings(@CurrentUser() user: AuthUser) {
     return this.reminders.settings(user.tenantId);
   }
 
-  @Put('settings/reminders')
-  @CommandRoute(200, { summary: 'Salva as configurações dos lembretes' }, reminderSettingsSchema)
+  @Implements(remindersApi.saveSettings)
   saveSettings(
     @CurrentCommandContext() context: CommandContext,
-    @Body(new ZodValidationPipe(reminderSettingsSchema)) settings: ReminderSettings,
+    @Input() { body }: ParsedInputOf<typeof remindersApi.saveSettings>,
   ) {
     return this.commands.handle(context, reminderSettingsStreamId(context.tenantId), {
       type: 'SetReminderSettings',
-      settings,
+      settings: body,
     });
   }
 
-  @Get('reminders/tomorrow')
-  @ApiOperation({ summary: 'Lembretes de amanhã: as sessões agendadas com links de WhatsApp' })
+  @Implements(remindersApi.tomorrow)
   @ReadsProjections(...REMINDER_PROJECTION_NAMES)
   async tomorrow(@CurrentUser() user: AuthUser) {
     const trainer = await this.trainers.contactOf(user.tenantId);

@@ -1,20 +1,13 @@
-import { Body, Controller, Delete, Get, Inject, Param, Post, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Inject } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
-import {
-  availabilitySchema,
-  type AvailabilityRow,
-  vacationSchema,
-  type VacationInput,
-} from '../contracts/scheduling';
+import { agendaSettingsApi } from '../contracts/scheduling/api';
+import type { ParsedInputOf } from '../contracts/shared/routes';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
-import { Roles } from '../platform/auth/roles.decorator';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
 import { idParam } from '../platform/http/id-param';
-import { CommandRoute } from '../platform/http/openapi.decorators';
-import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
+import { Implements, Input } from '../platform/http/implements';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 import { AvailabilityCommands } from './commands/availability.commands';
 import { VacationCommands } from './commands/vacation.commands';
@@ -25,9 +18,6 @@ import { AgendaSettingsRepository } from './queries/agenda-settings.repository';
 const vacationId = idParam('Período');
 
 /** 'Configurar Horários' and 'Modo Férias' of the agenda's settings menu. */
-@ApiTags('agenda')
-@ApiBearerAuth()
-@Roles('personal')
 @Controller()
 export class AgendaSettingsController {
   constructor(
@@ -36,57 +26,42 @@ export class AgendaSettingsController {
     @Inject(AgendaSettingsRepository) private readonly settings: AgendaSettingsRepository,
   ) {}
 
-  @Get('availability')
-  @ApiOperation({ summary: 'Horários de atendimento, na ordem em que foram salvos' })
+  @Implements(agendaSettingsApi.availability)
   @ReadsProjections(AVAILABILITY_PROJECTION)
   async getAvailability(@CurrentUser() user: AuthUser) {
     return { items: await this.settings.availability(user.tenantId) };
   }
 
-  @Put('availability')
-  @CommandRoute(
-    200,
-    {
-      summary:
-        'Substitui todos os horários de uma vez (um salvamento que falha mantém os anteriores)',
-    },
-    availabilitySchema,
-  )
+  @Implements(agendaSettingsApi.setAvailability)
   setAvailability(
     @CurrentCommandContext() context: CommandContext,
-    @Body(new ZodValidationPipe(availabilitySchema)) { items }: { items: AvailabilityRow[] },
+    @Input() { body }: ParsedInputOf<typeof agendaSettingsApi.setAvailability>,
   ) {
     return this.availability.handle(context, availabilityStreamId(context.tenantId), {
       type: 'SetAvailability',
-      items,
+      items: body.items,
     });
   }
 
-  @Get('vacations')
-  @ApiOperation({ summary: 'Períodos de férias ativos, por data de início' })
+  @Implements(agendaSettingsApi.vacations)
   @ReadsProjections(VACATIONS_PROJECTION)
   async listVacations(@CurrentUser() user: AuthUser) {
     return { items: await this.settings.vacations(user.tenantId) };
   }
 
-  @Post('vacations')
-  @CommandRoute(
-    201,
-    {
-      summary: 'Ativa férias de startDate a endDate (inclusive): nenhum agendamento nesses dias',
-    },
-    vacationSchema,
-  )
+  @Implements(agendaSettingsApi.startVacation)
   startVacation(
     @CurrentCommandContext() context: CommandContext,
-    @Body(new ZodValidationPipe(vacationSchema)) period: VacationInput,
+    @Input() { body }: ParsedInputOf<typeof agendaSettingsApi.startVacation>,
   ) {
-    return this.vacations.handle(context, uuidv7(), { type: 'StartVacation', period });
+    return this.vacations.handle(context, uuidv7(), { type: 'StartVacation', period: body });
   }
 
-  @Delete('vacations/:id')
-  @CommandRoute(200, { summary: 'Remove o período (sai da lista e deixa de bloquear)' })
-  endVacation(@CurrentCommandContext() context: CommandContext, @Param('id') id: string) {
-    return this.vacations.handle(context, vacationId(id), { type: 'EndVacation' });
+  @Implements(agendaSettingsApi.endVacation)
+  endVacation(
+    @CurrentCommandContext() context: CommandContext,
+    @Input() { params }: ParsedInputOf<typeof agendaSettingsApi.endVacation>,
+  ) {
+    return this.vacations.handle(context, vacationId(params.id), { type: 'EndVacation' });
   }
 }

@@ -1,14 +1,13 @@
-import { Controller, Get, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Controller, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type PlatformConfig } from '../config/config';
-import type { CalendarFeed } from '../contracts/scheduling';
-import { DEFAULT_TIME_ZONE } from '../contracts/time';
+import { calendarApi } from '../contracts/scheduling/api';
+import type { ParsedInputOf } from '../contracts/shared/routes';
+import { DEFAULT_TIME_ZONE } from '../contracts/shared/time';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
-import { Public } from '../platform/auth/public.decorator';
-import { Roles } from '../platform/auth/roles.decorator';
 import { NotFoundError } from '../platform/errors/domain-error';
+import { Implements, Input } from '../platform/http/implements';
 import { calendarIcs } from './queries/calendar-ics';
 import { CalendarFeeds } from './queries/calendar-feeds';
 import { SessionsRepository } from './queries/sessions.repository';
@@ -21,8 +20,7 @@ const SECRET = /^[A-Za-z0-9_-]{43}$/;
 const feedNotFound = () => new NotFoundError('Calendário');
 
 /** The trainer's private iCal feed, for Google Calendar or the phone's calendar. */
-@ApiTags('calendar')
-@Controller('calendar')
+@Controller()
 export class CalendarController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: PlatformConfig,
@@ -30,29 +28,17 @@ export class CalendarController {
     @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
   ) {}
 
-  @Post('secret')
-  @HttpCode(201)
-  @ApiBearerAuth()
-  @Roles('personal')
-  @ApiOperation({
-    summary: 'Gera o endereço secreto do calendário (.ics); o anterior deixa de funcionar',
-  })
-  async issue(@CurrentUser() user: AuthUser): Promise<CalendarFeed> {
+  @Implements(calendarApi.issue)
+  async issue(@CurrentUser() user: AuthUser) {
     const secret = await this.feeds.issue(user.tenantId);
     return { secret, url: `${this.config.APP_URL}/api/calendar/${secret}.ics` };
   }
 
-  @Get(':secret.ics')
-  @Public()
-  @ApiOperation({
-    summary:
-      'Público (o segredo é a credencial): as sessões dos últimos 30 e dos próximos 180 dias em iCalendar (RFC 5545)',
-  })
-  @ApiProduces('text/calendar')
+  @Implements(calendarApi.feed)
   async feed(
-    @Param('secret') secret: string,
+    @Input() { params: { secret } }: ParsedInputOf<typeof calendarApi.feed>,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<string> {
+  ) {
     const tenantId = SECRET.test(secret) ? await this.feeds.tenantOf(secret) : undefined;
     if (!tenantId) throw feedNotFound();
     const now = new Date();

@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
-import { SlotBooking } from '../contracts/scheduling';
-import { StudentSchedule } from '../contracts/student-area';
+import { SlotBooking } from '../contracts/scheduling/ports';
+import { StudentSchedule } from '../contracts/scheduling/ports';
 import { AgendaSettingsController } from './agenda-settings.controller';
 import { CalendarController } from './calendar.controller';
 import { AvailabilityCommands } from './commands/availability.commands';

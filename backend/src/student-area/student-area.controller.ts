@@ -1,44 +1,30 @@
-import { Body, Controller, Get, Inject, Param, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { CONTRACT_READ_MODELS, StudentContracts } from '../contracts/agreements';
-import { StudentAccounts } from '../contracts/identity';
+import { Controller, Inject } from '@nestjs/common';
+import { CONTRACT_READ_MODELS, StudentContracts } from '../contracts/agreements/ports';
+import { StudentAccounts } from '../contracts/identity/ports';
+import type { CancellationPolicy } from '../contracts/locations/api';
+import { LocationDirectory, LocationPolicies } from '../contracts/locations/ports';
+import { SlotBooking, StudentSchedule } from '../contracts/scheduling/ports';
+import type { ParsedInputOf } from '../contracts/shared/routes';
+import { DEFAULT_TIME_ZONE, zonedParts } from '../contracts/shared/time';
 import {
-  type CancellationPolicy,
-  LocationDirectory,
-  LocationPolicies,
-} from '../contracts/locations';
-import { SlotBooking } from '../contracts/scheduling';
-import {
-  STUDENT_AREA_NEXT_SESSIONS,
-  type StudentArea,
-  type StudentBookingInput,
-  studentBookingSchema,
-  type StudentLocation,
-  StudentSchedule,
   freeCredits,
-  studentSlotsQuerySchema,
-} from '../contracts/student-area';
-import { STUDENT_READ_MODELS, StudentDirectory } from '../contracts/students';
-import { DEFAULT_TIME_ZONE, zonedParts } from '../contracts/time';
+  STUDENT_AREA_NEXT_SESSIONS,
+  studentAreaApi,
+} from '../contracts/student-area/api';
+import { STUDENT_READ_MODELS, StudentDirectory } from '../contracts/students/ports';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
-import { Roles } from '../platform/auth/roles.decorator';
 import { NotFoundError } from '../platform/errors/domain-error';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
-import { CommandRoute } from '../platform/http/openapi.decorators';
 import { idParam } from '../platform/http/id-param';
-import { ZodValidationPipe } from '../platform/http/zod-validation.pipe';
+import { Implements, Input } from '../platform/http/implements';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 
-const sessionId = idParam('Sessão');
-const slotsQuery = new ZodValidationPipe(studentSlotsQuerySchema);
+const sessionId = idParam('Sessão', 'feminine');
 
 /** The student's own area: balance, trainer, next sessions, history, and booking their own sessions. */
-@ApiTags('student-area')
-@ApiBearerAuth()
-@Roles('aluno')
-@Controller('student')
+@Controller()
 export class StudentAreaController {
   constructor(
     @Inject(StudentAccounts) private readonly accounts: StudentAccounts,
@@ -50,13 +36,10 @@ export class StudentAreaController {
     @Inject(LocationPolicies) private readonly policies: LocationPolicies,
   ) {}
 
-  @Get('me')
-  @ApiOperation({
-    summary: 'O aluno: nome, saldo de créditos, próximas sessões, contratos pendentes, personal',
-  })
+  @Implements(studentAreaApi.me)
   // The student's own signatures and cancellations show as soon as they are made.
   @ReadsProjections(...CONTRACT_READ_MODELS, ...STUDENT_READ_MODELS)
-  async me(@CurrentUser() user: AuthUser): Promise<StudentArea> {
+  async me(@CurrentUser() user: AuthUser) {
     const { student, trainer, account } = await this.studentOf(user);
     const now = new Date();
     const [contratosPendentes, upcoming, agendadas] = await Promise.all([
@@ -86,8 +69,8 @@ export class StudentAreaController {
     };
   }
 
-  @Get('history')
-  @ApiOperation({ summary: 'O histórico de créditos do próprio aluno' })
+  @Implements(studentAreaApi.history)
+  @ReadsProjections(...STUDENT_READ_MODELS)
   async history(@CurrentUser() user: AuthUser) {
     const account = await this.accounts.studentOf(user.userId);
     const items = account && (await this.students.history(account.tenantId, account.studentId));
@@ -95,11 +78,8 @@ export class StudentAreaController {
     return { items };
   }
 
-  @Get('locations')
-  @ApiOperation({
-    summary: 'Os locais ativos do personal, com a política de cancelamento de cada um',
-  })
-  async locationsOf(@CurrentUser() user: AuthUser): Promise<{ items: StudentLocation[] }> {
+  @Implements(studentAreaApi.locations)
+  async locationsOf(@CurrentUser() user: AuthUser) {
     const { account } = await this.studentOf(user);
     const locations = await this.locations.list(account.tenantId);
     return {
@@ -118,15 +98,11 @@ export class StudentAreaController {
     };
   }
 
-  @Get('slots')
-  @ApiOperation({
-    summary:
-      'Horários livres num local do personal a partir de um dia (o mesmo motor do agendamento público)',
-  })
-  @ApiQuery({ name: 'locationId', required: true })
-  @ApiQuery({ name: 'from', required: false, description: 'AAAA-MM-DD (hoje quando ausente)' })
-  async openSlots(@CurrentUser() user: AuthUser, @Query() query: Record<string, unknown>) {
-    const { locationId, from } = slotsQuery.transform(query, { type: 'query' });
+  @Implements(studentAreaApi.slots)
+  async openSlots(
+    @CurrentUser() user: AuthUser,
+    @Input() { query: { locationId, from } }: ParsedInputOf<typeof studentAreaApi.slots>,
+  ) {
     const { account } = await this.studentOf(user);
     const offered = await this.locations.list(account.tenantId);
     if (!offered.some((location) => location.id === locationId && location.ativo))
@@ -135,19 +111,11 @@ export class StudentAreaController {
     return { items: await this.slots.openSlots(account.tenantId, locationId, from ?? today) };
   }
 
-  @Post('bookings')
-  @CommandRoute(
-    201,
-    {
-      summary:
-        "O aluno agenda um horário livre: 201 { id, inicio, fim, position }; 409 slot_taken; 409 no_credits ('Aluno sem créditos disponíveis')",
-    },
-    studentBookingSchema,
-  )
+  @Implements(studentAreaApi.book)
   async book(
     @CurrentCommandContext() context: CommandContext,
     @CurrentUser() user: AuthUser,
-    @Body(new ZodValidationPipe(studentBookingSchema)) input: StudentBookingInput,
+    @Input() { body: input }: ParsedInputOf<typeof studentAreaApi.book>,
   ) {
     const { account } = await this.studentOf(user);
     // The credit is consumed at attendance, as for any session; booking reserves it meanwhile.
@@ -158,26 +126,21 @@ export class StudentAreaController {
         locationId: input.locationId,
         inicio: input.inicio,
         origin: 'aluno',
-        reservesCredit: true,
       },
     );
   }
 
-  @Post('sessions/:id/cancel')
-  @CommandRoute(200, {
-    summary:
-      'O aluno cancela uma sessão sua agendada; dentro do limite da política com queima de crédito, queima 1 (creditoQueimado)',
-  })
+  @Implements(studentAreaApi.cancel)
   async cancel(
     @CurrentCommandContext() context: CommandContext,
     @CurrentUser() user: AuthUser,
-    @Param('id') id: string,
+    @Input() { params }: ParsedInputOf<typeof studentAreaApi.cancel>,
   ) {
     const { account } = await this.studentOf(user);
     return this.schedule.cancel(
       { ...context, tenantId: account.tenantId },
       account.studentId,
-      sessionId(id),
+      sessionId(params.id),
     );
   }
 

@@ -1,4 +1,4 @@
-import { ChargeCredits } from '../contracts/charges';
+import { ChargeCredits } from '../contracts/charges/ports';
 import type { BoundedContext } from '../platform/context/bounded-context';
 import { StudentCommands } from './commands/student.commands';
 import { ChargeCreditGrants } from './process-managers/charge-credits';

@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
-import { RenewalCandidates } from '../contracts/advisor';
-import { ChargeCredits } from '../contracts/charges';
-import { SessionCredits, StudentDirectory, StudentsByPhone } from '../contracts/students';
+import { RenewalCandidates } from '../contracts/advisor/ports';
+import { ChargeCredits } from '../contracts/charges/ports';
+import { SessionCredits, StudentDirectory, StudentsByPhone } from '../contracts/students/ports';
 import { StudentCommands } from './commands/student.commands';
 import { PhoneStudents } from './commands/students-by-phone';
 import { ChargeCreditGrants } from './process-managers/charge-credits';

@@ -1,38 +1,23 @@
-import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller, Inject } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
-import {
-  createTaskListSchema,
-  createTaskSchema,
-  type NewTask,
-  type NewTaskList,
-  type TaskChanges,
-  type TaskListChanges,
-  taskQuerySchema,
-  updateTaskListSchema,
-  updateTaskSchema,
-} from '../contracts/tasks';
+import type { ParsedInputOf } from '../contracts/shared/routes';
+import { taskListsApi, tasksApi } from '../contracts/tasks/api';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
-import { Roles } from '../platform/auth/roles.decorator';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
-import { CommandRoute } from '../platform/http/openapi.decorators';
-import { parseOrThrow, ZodValidationPipe } from '../platform/http/zod-validation.pipe';
+import { Implements, Input } from '../platform/http/implements';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 import { TaskListCommands } from './commands/task-list.commands';
 import { TaskCommands } from './commands/task.commands';
 import { defaultTaskListId } from './domain/default-task-list';
-import { checkedId, taskListNotFound, taskNotFound } from './domain/task.errors';
+import { idParam } from '../platform/http/id-param';
 import { TASK_LISTS_PROJECTION, TASKS_PROJECTION } from './projections';
 import { TasksRepository } from './queries/tasks.repository';
 
-const taskId = checkedId(taskNotFound);
-const listId = checkedId(taskListNotFound);
+const taskId = idParam('Tarefa', 'feminine');
+const listId = idParam('Lista', 'feminine');
 
-@ApiTags('tasks')
-@ApiBearerAuth()
-@Roles('personal')
 @Controller()
 export class TasksController {
   constructor(
@@ -41,86 +26,60 @@ export class TasksController {
     @Inject(TasksRepository) private readonly repository: TasksRepository,
   ) {}
 
-  @Get('task-lists')
-  @ApiOperation({
-    summary: 'Listas de tarefas por ordem; a lista padrão (padrao: true) sempre está entre elas',
-  })
+  @Implements(taskListsApi.list)
   @ReadsProjections(TASK_LISTS_PROJECTION)
   async listLists(@CurrentUser() user: AuthUser) {
     return { items: await this.repository.lists(user.tenantId) };
   }
 
-  @Post('task-lists')
-  @CommandRoute(
-    201,
-    { summary: 'Cria uma lista { nome, cor?, ordem? }; 201 { id, position }' },
-    createTaskListSchema,
-  )
+  @Implements(taskListsApi.create)
   createList(
     @CurrentCommandContext() context: CommandContext,
-    @Body(new ZodValidationPipe(createTaskListSchema)) list: NewTaskList,
+    @Input() { body }: ParsedInputOf<typeof taskListsApi.create>,
   ) {
-    return this.lists.handle(context, uuidv7(), { type: 'CreateTaskList', list });
+    return this.lists.handle(context, uuidv7(), { type: 'CreateTaskList', list: body });
   }
 
-  @Patch('task-lists/:id')
-  @CommandRoute(
-    200,
-    { summary: 'Altera nome, cor ou ordem de uma lista (a padrão também)' },
-    updateTaskListSchema,
-  )
+  @Implements(taskListsApi.update)
   updateList(
     @CurrentCommandContext() context: CommandContext,
-    @Param('id') id: string,
-    @Body(new ZodValidationPipe(updateTaskListSchema)) changes: TaskListChanges,
+    @Input() { params, body }: ParsedInputOf<typeof taskListsApi.update>,
   ) {
-    const padrao = listId(id) === defaultTaskListId(context.tenantId);
-    return this.lists.handle(context, id, { type: 'UpdateTaskList', changes, padrao });
+    const padrao = listId(params.id) === defaultTaskListId(context.tenantId);
+    return this.lists.handle(context, params.id, { type: 'UpdateTaskList', changes: body, padrao });
   }
 
-  @Delete('task-lists/:id')
-  @CommandRoute(200, {
-    summary:
-      'Exclui uma lista; 409 has_links enquanto tiver tarefas, 409 default_list para a padrão',
-  })
-  removeList(@CurrentCommandContext() context: CommandContext, @Param('id') id: string) {
-    const padrao = listId(id) === defaultTaskListId(context.tenantId);
-    return this.lists.handle(context, id, { type: 'RemoveTaskList', padrao });
+  @Implements(taskListsApi.remove)
+  removeList(
+    @CurrentCommandContext() context: CommandContext,
+    @Input() { params }: ParsedInputOf<typeof taskListsApi.remove>,
+  ) {
+    const padrao = listId(params.id) === defaultTaskListId(context.tenantId);
+    return this.lists.handle(context, params.id, { type: 'RemoveTaskList', padrao });
   }
 
-  @Get('tasks')
-  @ApiOperation({
-    summary:
-      'Tarefas por ordem, abertas e concluídas; ?listId= de uma lista, ?from=&to= (AAAA-MM-DD) pelo vencimento',
-  })
-  @ApiQuery({ name: 'listId', required: false })
-  @ApiQuery({ name: 'from', required: false, description: 'Vencimento a partir de (AAAA-MM-DD)' })
-  @ApiQuery({ name: 'to', required: false, description: 'Vencimento até (AAAA-MM-DD), inclusive' })
+  @Implements(tasksApi.list)
   @ReadsProjections(TASKS_PROJECTION)
-  async listTasks(@CurrentUser() user: AuthUser, @Query() query: unknown) {
-    const filter = parseOrThrow(taskQuerySchema, query);
-    return { items: await this.repository.tasks(user.tenantId, filter) };
+  async listTasks(
+    @CurrentUser() user: AuthUser,
+    @Input() { query }: ParsedInputOf<typeof tasksApi.list>,
+  ) {
+    return { items: await this.repository.tasks(user.tenantId, query) };
   }
 
-  @Get('tasks/:id')
-  @ApiOperation({ summary: 'Uma tarefa' })
+  @Implements(tasksApi.get)
   @ReadsProjections(TASKS_PROJECTION)
-  async getTask(@CurrentUser() user: AuthUser, @Param('id') id: string) {
-    return (await this.repository.findTask(user.tenantId, taskId(id))) ?? taskId.notFound();
+  async getTask(
+    @CurrentUser() user: AuthUser,
+    @Input() { params }: ParsedInputOf<typeof tasksApi.get>,
+  ) {
+    return (await this.repository.findTask(user.tenantId, taskId(params.id))) ?? taskId.notFound();
   }
 
-  @Post('tasks')
-  @CommandRoute(
-    201,
-    {
-      summary:
-        'Cria uma tarefa (sem listId, na lista padrão; sem ordem, no fim); 201 { id, position }',
-    },
-    createTaskSchema,
-  )
+  @Implements(tasksApi.create)
   createTask(
     @CurrentCommandContext() context: CommandContext,
-    @Body(new ZodValidationPipe(createTaskSchema)) task: NewTask,
+    @Input() { body: task }: ParsedInputOf<typeof tasksApi.create>,
   ) {
     return this.tasks.handle(context, uuidv7(), {
       type: 'CreateTask',
@@ -129,30 +88,23 @@ export class TasksController {
     });
   }
 
-  @Patch('tasks/:id')
-  @CommandRoute(
-    200,
-    {
-      summary:
-        'Altera os campos enviados; { concluida: true } conclui (uma tarefa que se repete cria a próxima), false reabre',
-    },
-    updateTaskSchema,
-  )
+  @Implements(tasksApi.update)
   updateTask(
     @CurrentCommandContext() context: CommandContext,
-    @Param('id') id: string,
-    @Body(new ZodValidationPipe(updateTaskSchema)) changes: TaskChanges,
+    @Input() { params, body }: ParsedInputOf<typeof tasksApi.update>,
   ) {
-    return this.tasks.handle(context, taskId(id), {
+    return this.tasks.handle(context, taskId(params.id), {
       type: 'UpdateTask',
-      changes,
+      changes: body,
       nextId: uuidv7(),
     });
   }
 
-  @Delete('tasks/:id')
-  @CommandRoute(200, { summary: 'Exclui uma tarefa' })
-  removeTask(@CurrentCommandContext() context: CommandContext, @Param('id') id: string) {
-    return this.tasks.handle(context, taskId(id), { type: 'RemoveTask' });
+  @Implements(tasksApi.remove)
+  removeTask(
+    @CurrentCommandContext() context: CommandContext,
+    @Input() { params }: ParsedInputOf<typeof tasksApi.remove>,
+  ) {
+    return this.tasks.handle(context, taskId(params.id), { type: 'RemoveTask' });
   }
 }

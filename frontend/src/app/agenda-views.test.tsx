@@ -1,4 +1,4 @@
-import type { Me } from '@contracts/identity';
+import type { Me } from '@contracts/identity/api';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stubApi } from '../test/fetch-stub';

@@ -4,7 +4,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import shellClasses from './shell/shell.module.css';
 import { themeColorSchemeManager } from './theme/color-scheme-manager';
-import { theme } from './theme/theme';
+import { cssVariablesResolver, theme } from './theme/theme';
 
 const colorSchemeManager = themeColorSchemeManager();
 
@@ -20,6 +20,7 @@ export function Providers({ queryClient, children, mantineEnv = 'default' }: Pro
   return (
     <MantineProvider
       theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="auto"
       env={mantineEnv}

@@ -1,47 +1,59 @@
-import { agendaKeys } from '../features/agenda/api/agenda-keys';
-import { chargeKeys } from '../features/charges/api/charge-keys';
-import { contractKeys } from '../features/contracts/api/contract-keys';
-import { dashboardKeys } from '../features/dashboard/api/dashboard-keys';
-import { financeKeys } from '../features/finance/api/finance-keys';
-import { locationKeys } from '../features/locations/api/location-keys';
-import { planKeys } from '../features/plans/api/plan-keys';
-import { studentKeys } from '../features/students/api/student-keys';
-import { taskKeys } from '../features/tasks/api/task-keys';
-import { reminderKeys } from '../features/reminders/api/reminder-keys';
-import { studentAreaKeys } from '../features/student-area/api/student-area-keys';
-import { meKeys } from '../lib/me';
+import { availabilityKey } from '../entities/availability';
+import { chargesKey } from '../entities/charges';
+import { contractsKey } from '../entities/contracts';
+import { dashboardKey } from '../entities/dashboard';
+import { financeSeriesKey, financeSummaryKey } from '../entities/finance-summary';
+import { goalsKey } from '../entities/goals';
+import { locationsKey } from '../entities/locations';
+import { meKey } from '../entities/me';
+import { plansKey } from '../entities/plans';
+import { remindersKey } from '../entities/reminders';
+import { sessionsKey, studentSessionsKey } from '../entities/sessions';
+import { settingsRemindersKey } from '../entities/settings-reminders';
+import {
+  studentContractsKey,
+  studentHistoryKey,
+  studentLocationsKey,
+  studentMeKey,
+  studentSlotsKey,
+} from '../entities/student-area';
+import { studentsKey } from '../entities/students';
+import { taskListsKey } from '../entities/task-lists';
+import { tasksKey } from '../entities/tasks';
+import { transactionsKey } from '../entities/transactions';
+import { vacationsKey } from '../entities/vacations';
 import type { InvalidationMap } from '../lib/realtime';
 
 /**
- * For each change type the worker pushes (contracts/realtime.ts), the query keys it makes stale.
+ * For each change type the worker pushes (contracts/shared/realtime.ts), the query keys it makes stale.
  * The one place that knows which feature shows which change (app/ may import every feature; lib/
  * and the features may not). A new change type in contracts/ does not compile until it is mapped.
  */
 export const invalidatedByChange: InvalidationMap = {
-  onboarding: [meKeys.all],
-  student: [studentKeys.all, agendaKeys.students()],
-  credit: [studentKeys.all, agendaKeys.students()],
-  plan: [planKeys.all],
-  location: [locationKeys.all, agendaKeys.locations()],
-  task: [taskKeys.tasks(), agendaKeys.tasks()],
-  'task-list': [taskKeys.lists()],
-  session: [agendaKeys.sessions(), dashboardKeys.all],
+  onboarding: [meKey],
+  student: [studentsKey],
+  credit: [studentsKey],
+  plan: [plansKey],
+  location: [locationsKey],
+  task: [tasksKey],
+  'task-list': [taskListsKey],
+  session: [sessionsKey, studentSessionsKey, dashboardKey],
   // Comes with the sessions' own changes: nothing more to refetch.
-  schedule: [agendaKeys.sessions()],
-  availability: [agendaKeys.availability()],
-  vacation: [agendaKeys.vacations()],
+  schedule: [sessionsKey],
+  availability: [availabilityKey],
+  vacation: [vacationsKey],
   // The dashboard's counts and every session shown with that name (a student booked online is named
   // a moment after their session arrives).
-  directory: [dashboardKeys.all, agendaKeys.sessions()],
-  reminder: [reminderKeys.all],
+  directory: [dashboardKey, sessionsKey, studentSessionsKey],
+  reminder: [remindersKey, settingsRemindersKey],
   // A transaction moves its month's list and details, the summary and the chart.
-  transaction: [financeKeys.all],
-  'finance-summary': [financeKeys.summaries(), [...financeKeys.all, 'series']],
+  transaction: [transactionsKey, financeSummaryKey, financeSeriesKey],
+  'finance-summary': [financeSummaryKey, financeSeriesKey],
   // The goal changes aderência.
-  'finance-goals': [financeKeys.goals(), financeKeys.summaries()],
+  'finance-goals': [goalsKey, financeSummaryKey],
   // A contract or a signature: the trainer's list, its counts and signatures.
-  contract: [contractKeys.all],
-  charge: [chargeKeys.all],
+  contract: [contractsKey],
+  charge: [chargesKey],
 };
 
 /**
@@ -51,22 +63,22 @@ export const invalidatedByChange: InvalidationMap = {
  */
 export const invalidatedForStudent: InvalidationMap = {
   onboarding: [],
-  student: [studentAreaKeys.me()],
-  credit: [studentAreaKeys.me(), studentAreaKeys.history()],
+  student: [studentMeKey],
+  credit: [studentMeKey, studentHistoryKey],
   plan: [],
-  location: [studentAreaKeys.me(), studentAreaKeys.locations(), studentAreaKeys.everySlot()],
+  location: [studentMeKey, studentLocationsKey, studentSlotsKey],
   task: [],
   'task-list': [],
-  session: [studentAreaKeys.me()],
+  session: [studentMeKey],
   // Any student's booking, or the trainer's, takes a slot from everyone.
-  schedule: [studentAreaKeys.everySlot()],
-  availability: [studentAreaKeys.everySlot()],
-  vacation: [studentAreaKeys.everySlot()],
+  schedule: [studentSlotsKey],
+  availability: [studentSlotsKey],
+  vacation: [studentSlotsKey],
   directory: [],
   reminder: [],
   transaction: [],
   'finance-summary': [],
   'finance-goals': [],
-  contract: [studentAreaKeys.contracts(), studentAreaKeys.me()],
+  contract: [studentContractsKey, studentMeKey],
   charge: [],
 };

@@ -1,9 +1,9 @@
-import type { Role } from '@contracts/identity';
+import type { Role } from '@contracts/identity/api';
 import { Button, Card, Center, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
-import { useMe } from '../lib/me';
+import { useMe } from '../entities/me';
 import { useSavedCache } from '../lib/network';
 import { accessTokenRole, useSession } from '../lib/session-store';
 

@@ -1,4 +1,4 @@
-import type { Me } from '@contracts/identity';
+import type { Me } from '@contracts/identity/api';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router-dom';

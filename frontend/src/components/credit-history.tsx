@@ -1,10 +1,16 @@
-import { ACTOR_ROLE_LABELS, CREDIT_ENTRY_LABELS, type CreditHistoryItem } from '@contracts/students';
+import { ACTOR_ROLE_LABELS, CREDIT_ENTRY_LABELS, type CreditHistoryItem } from '@contracts/students/api';
 import { Text } from '@mantine/core';
-import { formatDateTimeInZone } from '../lib/format';
+import { formatCurrency, formatDateTimeInZone } from '../lib/format';
 import classes from './credit-history.module.css';
 
 export function signedAmount(amount: number): string {
   return amount > 0 ? `+${amount}` : String(amount);
+}
+
+/** What a line moved: its credits, or a payment's value ('+R$ 480,00', '−R$ 480,00'). */
+export function movedLabel({ amount, valor }: Pick<CreditHistoryItem, 'amount' | 'valor'>): string {
+  if (valor === null) return signedAmount(amount);
+  return `${valor < 0 ? '−' : '+'}${formatCurrency(Math.abs(valor))}`;
 }
 
 export const actorLabel = (role: string): string => ACTOR_ROLE_LABELS[role] ?? role;
@@ -28,7 +34,7 @@ export function CreditHistoryList({ items, emptyText }: { items: readonly Credit
       <li className={`${classes.row} ${classes.head}`} aria-hidden>
         <span className={classes.when}>Data</span>
         <span className={classes.what}>Movimento</span>
-        <span className={classes.amount}>Créditos</span>
+        <span className={classes.amount}>Créditos / valor</span>
         <span className={classes.balance}>Saldo</span>
         <span className={classes.who}>Por</span>
         <span className={classes.reason}>Motivo</span>
@@ -37,8 +43,8 @@ export function CreditHistoryList({ items, emptyText }: { items: readonly Credit
         <li key={item.position} className={classes.row} data-testid="credit-history-entry">
           <span className={classes.when}>{formatDateTimeInZone(item.occurredAt)}</span>
           <span className={classes.what}>{CREDIT_ENTRY_LABELS[item.type] ?? item.type}</span>
-          <span className={classes.amount} data-sign={item.amount >= 0 ? 'in' : 'out'}>
-            {signedAmount(item.amount)}
+          <span className={classes.amount} data-sign={(item.valor ?? item.amount) >= 0 ? 'in' : 'out'}>
+            {movedLabel(item)}
           </span>
           <span className={classes.balance}>
             <span className={classes.phoneOnly}>Saldo: </span>

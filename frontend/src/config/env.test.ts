@@ -2,7 +2,12 @@ import { parseEnv } from './env';
 
 describe('build-time settings', () => {
   it('defaults what is absent', () => {
-    expect(parseEnv(undefined)).toEqual({ apiBaseUrl: '/api', socketPath: '/socket.io', appVersion: '1.0.0' });
+    expect(parseEnv(undefined)).toEqual({
+      apiBaseUrl: '/api',
+      socketPath: '/socket.io',
+      appVersion: '1.0.0',
+      contractsVersion: 'dev',
+    });
     expect(parseEnv({ apiBaseUrl: 'https://api.vira.app/api' })).toMatchObject({ apiBaseUrl: 'https://api.vira.app/api' });
   });
 

@@ -4,9 +4,11 @@ export interface Env {
   apiBaseUrl: string;
   socketPath: string;
   appVersion: string;
+  /** Changes with the API's contracts: a device's saved answers of another version are dropped. */
+  contractsVersion: string;
 }
 
-const defaults: Env = { apiBaseUrl: '/api', socketPath: '/socket.io', appVersion: '1.0.0' };
+const defaults: Env = { apiBaseUrl: '/api', socketPath: '/socket.io', appVersion: '1.0.0', contractsVersion: 'dev' };
 
 /** Each setting is a non-empty string, or absent for its default; anything else stops the app, naming it. */
 export function parseEnv(raw: unknown): Env {
@@ -17,7 +19,12 @@ export function parseEnv(raw: unknown): Env {
     if (typeof value !== 'string' || value.length === 0) throw new Error(`Configuração inválida: ${key}`);
     return value;
   };
-  return { apiBaseUrl: read('apiBaseUrl'), socketPath: read('socketPath'), appVersion: read('appVersion') };
+  return {
+    apiBaseUrl: read('apiBaseUrl'),
+    socketPath: read('socketPath'),
+    appVersion: read('appVersion'),
+    contractsVersion: read('contractsVersion'),
+  };
 }
 
 // Vite replaces __VIRA_ENV__ at build time (vite.config.ts `define`); under jest it is absent and the defaults apply.

@@ -1,3 +1,4 @@
+import type { AnswerOf, InputOf, Operation } from '@contracts/shared/routes';
 import { env } from '../config/env';
 import { ApiError } from './api-error';
 import { isOffline, offlineError } from './network';
@@ -44,6 +45,11 @@ export function filenameFromDisposition(header: string | null): string | null {
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The operation's path with its `{params}` filled in: '/plans/{id}' -> '/plans/0190...'. */
+export function pathOf(operation: Operation, params: Record<string, string> = {}): string {
+  return operation['~operation'].path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
 
 function buildUrl(baseUrl: string, path: string, query?: QueryParams): string {
   const params = new URLSearchParams();
@@ -107,7 +113,33 @@ export function createApiClient({ baseUrl, session }: { baseUrl: string; session
     return send('POST', path, { ...options, body, headers: { Accept: 'text/event-stream', ...options.headers } });
   }
 
+  /**
+   * One contract operation: its method and path (params filled in) from the contract, the input's
+   * query and body, the answer typed as the contract declares it.
+   */
+  function call<Op extends Operation>(
+    operation: Op,
+    input: InputOf<Op>,
+    options: Omit<RequestOptions, 'body' | 'query'> = {},
+  ): Promise<AnswerOf<Op>> {
+    const { params, query, body } = input as { params?: Record<string, string>; query?: QueryParams; body?: unknown };
+    return request<AnswerOf<Op>>(operation['~orpc'].route.method as Method, pathOf(operation, params), {
+      anonymous: operation['~orpc'].meta.audience === 'public',
+      ...options,
+      query,
+      body,
+    });
+  }
+
+  /** An operation that answers a file (`fileAnswer` in its contract): its bytes and name. */
+  function fetchFile<Op extends Operation>(operation: Op, input: InputOf<Op>, options: Omit<RequestOptions, 'body' | 'query'> = {}) {
+    const { params, query } = input as { params?: Record<string, string>; query?: QueryParams };
+    return download(pathOf(operation, params), { ...options, query });
+  }
+
   return {
+    call,
+    fetchFile,
     get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
     post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
     put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),

@@ -1,4 +1,4 @@
-import { cpfDigits, formatCpf, formatPhone, isValidCpf, phoneDigits } from '@contracts/br-documents';
+import { cpfDigits, formatCpf, formatPhone, isValidCpf, phoneDigits } from '@contracts/shared/br-documents';
 
 // The register form's masks are these contract rules; the SPA's expectations of them live here.
 

@@ -1,4 +1,4 @@
-import { CHANGE_TYPES, CHANGES_EVENT, type Change, type ChangesMessage, type ChangeType } from '@contracts/realtime';
+import { CHANGE_TYPES, CHANGES_EVENT, type Change, type ChangesMessage, type ChangeType } from '@contracts/shared/realtime';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Socket } from 'socket.io-client';
@@ -15,7 +15,7 @@ export type InvalidationMap = Readonly<Record<ChangeType, readonly QueryKey[]>>;
 const isChangeType = (value: unknown): value is ChangeType => (CHANGE_TYPES as readonly unknown[]).includes(value);
 
 /**
- * The worker's `changes` message (contracts/realtime.ts), or null when malformed. Changes of types
+ * The worker's `changes` message (contracts/shared/realtime.ts), or null when malformed. Changes of types
  * this build does not know (a newer server) are dropped.
  */
 export function parseChangesMessage(raw: unknown): ChangesMessage | null {

@@ -1,4 +1,4 @@
-import type { Role } from '@contracts/identity';
+import type { Role } from '@contracts/identity/api';
 import { SESSION_MARKER_COOKIE } from '@contracts/session';
 import { create } from 'zustand';
 import { env } from '../config/env';

@@ -1,10 +1,10 @@
-import type { Me } from '@contracts/identity';
+import type { Me } from '@contracts/identity/api';
 import { QueryClient } from '@tanstack/react-query';
 import { act, render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import { Providers } from '../app/providers';
-import { meKeys } from '../lib/me';
+import { meQuery } from '../entities/me';
 import { useSession } from '../lib/session-store';
 
 export function createTestQueryClient(): QueryClient {
@@ -13,7 +13,7 @@ export function createTestQueryClient(): QueryClient {
 
 /** A signed-in session whose profile is already in `queryClient`'s cache (as after a login). */
 export function signInAs(me: Me, queryClient: QueryClient = createTestQueryClient()): QueryClient {
-  queryClient.setQueryData(meKeys.all, me);
+  queryClient.setQueryData(meQuery().queryKey, me);
   act(() => useSession.setState({ status: 'signed-in', accessToken: 'token' }));
   return queryClient;
 }

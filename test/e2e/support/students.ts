@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import type { Trainer } from './trainer';
 
@@ -48,3 +49,35 @@ export async function newDevice(browser: Browser, testInfo: TestInfo): Promise<B
 
 /** The card of a student in /alunos. */
 export const studentCard = (page: Page, nome: string) => page.getByRole('article', { name: nome });
+
+export interface StudentAccount {
+  studentId: string;
+  email: string;
+  password: string;
+}
+
+/** A student of the trainer with an account of their own, made through the API (the invite screens have their own test). */
+export async function invitedStudentAccount(request: APIRequestContext, token: string, nome: string): Promise<StudentAccount> {
+  const studentId = await createStudent(request, token, { nome, whatsapp: '11988887777' });
+  const invite = await request.post('/api/invites', { data: { studentId }, headers: { authorization: `Bearer ${token}` } });
+  expect(invite.status(), await invite.text()).toBe(201);
+  const account = { studentId, email: `aluna-${randomUUID()}@vira.test`, password: 'treino123' };
+  const { token: inviteToken } = (await invite.json()) as { token: string };
+  const accepted = await request.post(`/api/invites/${inviteToken}/accept`, {
+    data: { nome, email: account.email, password: account.password },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(201);
+  return account;
+}
+
+/** The student's own device, signed in through the form, on /aluno. */
+export async function studentSignedIn(browser: Browser, testInfo: TestInfo, student: StudentAccount): Promise<Page> {
+  const device = await newDevice(browser, testInfo);
+  const page = await device.newPage();
+  await page.goto('/auth');
+  await page.getByLabel('E-mail').fill(student.email);
+  await page.getByLabel('Senha').fill(student.password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL(/\/aluno$/);
+  return page;
+}

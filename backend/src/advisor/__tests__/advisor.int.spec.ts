@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { http, newPrincipal } from '../../../../test/support/api';
 import { projectAll } from '../../../../test/support/projections';
 import { startTestApp, type TestApp } from '../../../../test/support/test-app';
-import { SSE_DONE, sseDelta } from '../../contracts/advisor';
-import { zonedParts } from '../../contracts/time';
+import { SSE_DONE, sseDelta } from '../../contracts/advisor/api';
+import { zonedParts } from '../../contracts/shared/time';
 
 /** The text an SSE answer carries, from its `data:` lines (and whether it ended with [DONE]). */
 function streamed(body: string): { text: string; done: boolean } {

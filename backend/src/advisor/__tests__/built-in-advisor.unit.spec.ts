@@ -1,5 +1,5 @@
-import type { AdvisorFacts } from '../../contracts/advisor';
-import type { FinanceSummary } from '../../contracts/finance';
+import type { AdvisorFacts } from '../../contracts/advisor/ports';
+import type { FinanceSummary } from '../../contracts/finance/api';
 import { builtInAnswer, streamPieces, topicOf } from '../domain/built-in-advisor';
 
 const summary: FinanceSummary = {

@@ -1,6 +1,7 @@
-import { type AdvisorFacts, asksHowMuchToSave, reserveAdvice } from '../../contracts/advisor';
-import { daysRemaining, SUGGESTED_RESERVE_PERCENT } from '../../contracts/finance';
-import { formatCentavos, toCentavos } from '../../contracts/money';
+import { asksHowMuchToSave, reserveAdvice } from '../../contracts/advisor/api';
+import type { AdvisorFacts } from '../../contracts/advisor/ports';
+import { daysRemaining, SUGGESTED_RESERVE_PERCENT } from '../../contracts/finance/api';
+import { formatCentavos, toCentavos } from '../../contracts/shared/money';
 
 /**
  * The advisor that needs no outside service: it answers in pt-BR from the tenant's own figures.

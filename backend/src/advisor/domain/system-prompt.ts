@@ -1,5 +1,5 @@
-import type { AdvisorFacts } from '../../contracts/advisor';
-import { formatCentavos, toCentavos } from '../../contracts/money';
+import type { AdvisorFacts } from '../../contracts/advisor/ports';
+import { formatCentavos, toCentavos } from '../../contracts/shared/money';
 
 const brl = (reais: number) => formatCentavos(toCentavos(reais));
 

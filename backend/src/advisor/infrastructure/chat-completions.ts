@@ -1,4 +1,5 @@
-import { type AdvisorFacts, type ChatMessage, readChatStream } from '../../contracts/advisor';
+import { type ChatMessage, readChatStream } from '../../contracts/advisor/api';
+import type { AdvisorFacts } from '../../contracts/advisor/ports';
 import { DomainError } from '../../platform/errors/domain-error';
 import type { AdvisorConfig } from '../advisor.config';
 import { systemPrompt } from '../domain/system-prompt';

@@ -144,7 +144,7 @@ describe('agreements: contracts, signatures and the signed copy', () => {
     expect(copy).toContain('Versão dois, Davi Rocha.');
   });
 
-  it('deactivates: out of both lists, no new signature (404), the old copy still downloads', async () => {
+  it("deactivates: out of the trainer's list but under 'Inativos', no new signature (404); the student keeps the one they signed, with its copy", async () => {
     const { trainer, contractId } = await trainerWithContract();
     const student = await newStudent(app(), trainer, 'Eva Nunes');
     expect((await student.api.post(`/api/contracts/${contractId}/sign`, signBody)).statusCode).toBe(201);
@@ -153,7 +153,19 @@ describe('agreements: contracts, signatures and the signed copy', () => {
     expect((await trainer.api.patch(`/api/contracts/${contractId}`, { isActive: false })).statusCode).toBe(200);
     await projectAll(app());
     expect((await trainer.api.get('/api/contracts')).json().items).toEqual([]);
-    expect((await student.api.get('/api/student/contracts')).json().items).toEqual([]);
+    // Out of the list, still there for the trainer, with its signatures.
+    const inactive = await trainer.api.get(`/api/contracts/${contractId}`);
+    expect(inactive.statusCode).toBe(200);
+    expect(inactive.json()).toMatchObject({ id: contractId, isActive: false, assinaturas: 1 });
+    const withInactive = (await trainer.api.get('/api/contracts?inativos=true')).json().items;
+    expect(withInactive.map(({ titulo, isActive }: { titulo: string; isActive: boolean }) => [titulo, isActive])).toEqual([
+      ['Outro', false],
+      ['Termo de adesão', false],
+    ]);
+    // The student keeps the one they signed (not the one they never signed), marked inactive.
+    expect((await student.api.get('/api/student/contracts')).json().items).toEqual([
+      expect.objectContaining({ id: contractId, status: 'assinado', ativo: false }),
+    ]);
     const refused = await student.api.post(`/api/contracts/${other}/sign`, signBody);
     expect(refused.statusCode).toBe(404);
     expect(refused.json()).toMatchObject({ code: 'not_found', message: 'Contrato não encontrado' });
@@ -216,7 +228,11 @@ describe('agreements: contracts, signatures and the signed copy', () => {
     expect((await stranger.get(`/api/contracts/${contractId}`)).statusCode).toBe(404);
     expect((await stranger.get(`/api/contracts/${contractId}/signatures`)).statusCode).toBe(404);
     expect((await stranger.patch(`/api/contracts/${contractId}`, { isActive: false })).statusCode).toBe(404);
-    expect((await stranger.get(`/api/contracts/${contractId}/signatures/${signed.signatureId}.pdf`)).statusCode).toBe(404);
+    const strangersCopy = await stranger.get(`/api/contracts/${contractId}/signatures/${signed.signatureId}.pdf`);
+    expect(strangersCopy.statusCode).toBe(404);
+    // Its own trainer, a signature id that is not one: said in pt-BR, the noun's gender respected.
+    const unknownSignature = await trainer.api.get(`/api/contracts/${contractId}/signatures/nao-existe.pdf`);
+    expect(unknownSignature.json()).toEqual({ statusCode: 404, code: 'not_found', message: 'Assinatura não encontrada' });
     const otherTrainer = await newTrainer(app(), 'Helena Paz');
     const otherStudent = await newStudent(app(), otherTrainer, 'Ivo Castro');
     expect((await otherStudent.api.post(`/api/contracts/${contractId}/sign`, signBody)).statusCode).toBe(404);

@@ -1,4 +1,4 @@
-import { CONTRACT_READ_MODELS } from '../../contracts/agreements';
+import { CONTRACT_READ_MODELS } from '../../contracts/agreements/ports';
 import { agreementProjections } from '../projections';
 
 describe('agreements read models', () => {

@@ -1,13 +1,7 @@
 import { createHash } from 'node:crypto';
-import {
-  ALREADY_SIGNED,
-  type ContractTerms,
-  fillPlaceholders,
-  formatCpf,
-  formatPhone,
-  type UpdateContractInput,
-} from '../../contracts/agreements';
-import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/time';
+import { ALREADY_SIGNED, type ContractTerms, fillPlaceholders, type UpdateContractInput } from '../../contracts/agreements/api';
+import { formatCpf, formatPhone } from '../../contracts/shared/br-documents';
+import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import { ConflictError, type DomainError, NotFoundError } from '../../platform/errors/domain-error';
 import type { Decider } from '../../platform/event-store/decider';
 import type { ContractEvent } from './contract.events';

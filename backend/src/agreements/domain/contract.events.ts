@@ -1,4 +1,4 @@
-import type { ContractTerms, ContractType } from '../../contracts/agreements';
+import type { ContractTerms, ContractType } from '../../contracts/agreements/api';
 import { eventData, type EventsOf, eventTypesOf } from '../../platform/event-store/event';
 
 /** What a signature records: the text as signed, its hash, the signer and the consent evidence. */

@@ -4,11 +4,10 @@ import {
   type Contract,
   type ContractSignature,
   type ContractType,
-  formatCpf,
-  formatPhone,
   type StudentContract,
-  StudentContracts,
-} from '../../contracts/agreements';
+} from '../../contracts/agreements/api';
+import { formatCpf, formatPhone } from '../../contracts/shared/br-documents';
+import { StudentContracts } from '../../contracts/agreements/ports';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import type { ContractSignatures } from '../../platform/database/database.types';
 
@@ -50,10 +49,10 @@ export class ContractsRepository implements StudentContracts {
       ]);
   }
 
-  /** The tenant's active contracts, newest first (spec §7). */
-  async list(tenantId: string): Promise<Contract[]> {
+  /** The tenant's active contracts, newest first (spec §7); the inactive ones too when asked. */
+  async list(tenantId: string, withInactive = false): Promise<Contract[]> {
     const rows = await this.contracts(tenantId)
-      .where('contracts.isActive', '=', true)
+      .$if(!withInactive, (query) => query.where('contracts.isActive', '=', true))
       .orderBy('contracts.createdAt', 'desc')
       .orderBy('contracts.id')
       .execute();
@@ -111,27 +110,45 @@ export class ContractsRepository implements StudentContracts {
     return row && toSignedCopy(row);
   }
 
-  /** The active contracts as one student sees them: to sign, or signed (the current version). */
+  /**
+   * The contracts as one student sees them: the active ones to sign, or signed (the current
+   * version), and the inactive ones they signed, which stay theirs (the latest version they signed).
+   */
   async forStudent(tenantId: string, studentId: string): Promise<StudentContract[]> {
     const rows = await this.db
       .selectFrom('contracts')
       .leftJoin('contractSignatures as s', (join) =>
         join
           .onRef('s.contractId', '=', 'contracts.id')
-          .onRef('s.versao', '=', 'contracts.versao')
-          .on('s.studentId', '=', studentId),
+          .on('s.studentId', '=', studentId)
+          .on((eb) =>
+            eb.or([
+              eb('contracts.isActive', '=', true).and('s.versao', '=', eb.ref('contracts.versao')),
+              eb('contracts.isActive', '=', false).and(
+                's.versao',
+                '=',
+                eb
+                  .selectFrom('contractSignatures as latest')
+                  .select((inner) => inner.fn.max('latest.versao').as('versao'))
+                  .whereRef('latest.contractId', '=', 'contracts.id')
+                  .where('latest.studentId', '=', studentId),
+              ),
+            ]),
+          ),
       )
       .select([
         'contracts.id',
         'contracts.titulo',
         'contracts.conteudo',
         'contracts.tipo',
+        'contracts.isActive',
         's.id as signatureId',
         's.texto',
         's.signedAt',
       ])
       .where('contracts.tenantId', '=', tenantId)
-      .where('contracts.isActive', '=', true)
+      .where((eb) => eb.or([eb('contracts.isActive', '=', true), eb('s.id', 'is not', null)]))
+      .orderBy('contracts.isActive', 'desc')
       .orderBy('contracts.createdAt', 'desc')
       .orderBy('contracts.id')
       .execute();
@@ -143,6 +160,7 @@ export class ContractsRepository implements StudentContracts {
             conteudo: row.texto ?? row.conteudo,
             tipo: row.tipo as ContractType,
             status: 'assinado',
+            ativo: row.isActive,
             signedAt: row.signedAt.toISOString(),
             signatureId: row.signatureId,
           }
@@ -152,6 +170,7 @@ export class ContractsRepository implements StudentContracts {
             conteudo: row.conteudo,
             tipo: row.tipo as ContractType,
             status: 'pendente',
+            ativo: row.isActive,
           },
     );
   }

@@ -1,4 +1,4 @@
-import { CONTRACT_TYPE_LABELS, type ContractType } from '../../contracts/agreements';
+import { CONTRACT_TYPE_LABELS, type ContractType } from '../../contracts/agreements/api';
 import { renderPdf } from '../../platform/pdf/pdf-document';
 import type { SignedCopy } from './contracts.repository';
 

@@ -3,7 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { signUpBody } from '../../../../test/support/accounts';
 import { http } from '../../../../test/support/api';
 import { projectAll } from '../../../../test/support/projections';
-import { addDays, zonedInstant, zonedParts } from '../../contracts/time';
+import { addDays, zonedInstant, zonedParts } from '../../contracts/shared/time';
 
 const TZ = 'America/Sao_Paulo';
 export const today = () => zonedParts(new Date(), TZ).date;
@@ -31,7 +31,10 @@ export const freshPhone = () => {
   return `119${String(phoneSequence).padStart(8, '0')}`;
 };
 
-/** A trainer signed up through the API (a real tenant with its slug), with their client. */
+/** The WhatsApp the test trainers show on their public page (not their sign-up phone). */
+export const PAGE_WHATSAPP = '11976543210';
+
+/** A trainer signed up through the API (a real tenant with its slug, its public page on), with their client. */
 export async function trainerOf(app: NestFastifyApplication, nome = 'Ana Souza') {
   const body = signUpBody({ nome });
   const signup = await app.inject({
@@ -50,6 +53,14 @@ export async function trainerOf(app: NestFastifyApplication, nome = 'Ana Souza')
   const token = login.json().accessToken as string;
   const api = http(app, { token });
   const me = (await api.get('/api/me')).json() as { tenantId: string; tenantSlug: string };
+  // A new trainer's page starts off: these tests book on a page turned on, with its WhatsApp.
+  const settings = (await api.get('/api/settings/public-link')).json() as object;
+  const on = await api.put('/api/settings/public-link', {
+    ...settings,
+    enabled: true,
+    whatsapp: PAGE_WHATSAPP,
+  });
+  if (on.statusCode !== 200) throw new Error(`link público: ${on.statusCode} ${on.body}`);
   return {
     api,
     tenantId: me.tenantId,

@@ -1,9 +1,9 @@
-import { GENEROUS_RATE_LIMITS } from '../../../../test/support/accounts';
+import { GENEROUS_RATE_LIMITS, signUpBody } from '../../../../test/support/accounts';
 import { countEvents, newPrincipal, http } from '../../../../test/support/api';
 import { projectAll } from '../../../../test/support/projections';
 import { startTestApp, type TestApp } from '../../../../test/support/test-app';
-import { addDays, zonedParts } from '../../contracts/time';
-import { dayAt, freshPhone, today, trainerOf, visitor } from './booking-test-kit';
+import { addDays, zonedParts } from '../../contracts/shared/time';
+import { dayAt, freshPhone, PAGE_WHATSAPP, today, trainerOf, visitor } from './booking-test-kit';
 
 type Trainer = Awaited<ReturnType<typeof trainerOf>>;
 
@@ -38,11 +38,11 @@ describe('public booking', () => {
       await projectAll(t.app);
     });
 
-    it('shows name, WhatsApp and active locations; only the exact slug finds it', async () => {
+    it('shows name, the WhatsApp chosen for the page and active locations; only the exact slug finds it', async () => {
       const page = await visitor(t.app).get(`/api/public/${trainer.slug}`);
       expect(page.statusCode).toBe(200);
       expect(page.json()).toEqual({
-        trainer: { nome: 'Carla Mendes', whatsapp: '11987654321' },
+        trainer: { nome: 'Carla Mendes', whatsapp: PAGE_WHATSAPP },
         locations: [{ id: expect.any(String), nome: 'Academia Centro', endereco: 'Rua A, 10' }],
         enabled: true,
       });
@@ -58,6 +58,38 @@ describe('public booking', () => {
         expect(missing.json().message).toBe('Personal não encontrado');
       }
     });
+  });
+
+  it('X-Min-Position: a location created a moment ago is on the page and takes bookings for whoever names its position', async () => {
+    const trainer = await trainerOf(t.app, 'Davi Rocha');
+    await trainer.location('Academia Centro');
+    const page = () => visitor(t.app).get(`/api/public/${trainer.slug}`);
+    // Read once: the page's answers are kept in memory for a while.
+    expect((await page()).json().locations).toHaveLength(1);
+    const created = await trainer.api.post('/api/locations', { nome: 'Estúdio Novo' });
+    expect(created.statusCode).toBe(201);
+    const { id, position } = created.json() as { id: string; position: number };
+    await projectAll(t.app);
+    const named = { 'x-min-position': String(position) };
+    const fresh = await visitor(t.app).get(`/api/public/${trainer.slug}`, named);
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.headers['x-stale']).toBeUndefined();
+    expect(
+      fresh
+        .json()
+        .locations.map((location: { nome: string }) => location.nome)
+        .sort(),
+    ).toEqual(['Academia Centro', 'Estúdio Novo']);
+    const slots = await visitor(t.app).get(
+      `/api/public/${trainer.slug}/locations/${id}/slots?from=${addDays(today(), 1)}`,
+      named,
+    );
+    expect(slots.statusCode).toBe(200);
+    expect(slots.json().items.length).toBeGreaterThan(0);
+    // A position that is not a number is refused, naming the header.
+    const bad = await visitor(t.app).get(`/api/public/${trainer.slug}`, { 'x-min-position': 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('X-Min-Position');
   });
 
   describe('slots and bookings', () => {
@@ -108,15 +140,63 @@ describe('public booking', () => {
       const agenda = await trainer.api.get(
         `/api/sessions?from=${encodeURIComponent(dayAt(1, '00:00'))}&to=${encodeURIComponent(dayAt(2, '00:00'))}`,
       );
+      // Both 'a confirmar'; the second, under another name, says what the visitor typed.
       expect(agenda.json().items).toEqual([
         expect.objectContaining({
           id: response.json().id,
           status: 'agendada',
+          confirmado: false,
+          nomeInformado: null,
           studentNome: 'Bruno Lima',
           locationNome: 'Academia Centro',
         }),
-        expect.objectContaining({ id: again.json().id, status: 'agendada' }),
+        expect.objectContaining({
+          id: again.json().id,
+          status: 'agendada',
+          confirmado: false,
+          nomeInformado: 'Outro Nome',
+        }),
       ]);
+    });
+
+    it("arrives 'a confirmar': the visitor counts in 'Total de Alunos' once the trainer confirms; the trainer's own bookings are confirmed", async () => {
+      const own = await trainer.api.post('/api/students', { nome: 'Eva Nunes' });
+      const [first, second] = await slotsOf();
+      const mine = await trainer.api.post('/api/sessions', {
+        studentId: own.json().id,
+        inicio: dayAt(3, '19:00'),
+        fim: dayAt(3, '20:00'),
+      });
+      const spam = [];
+      for (const [index, slot] of [first, second].entries())
+        spam.push(
+          await visitor(t.app).post(
+            `/api/public/${trainer.slug}/bookings`,
+            booking(academia, slot.inicio, {
+              nome: `Visitante ${index + 1}`,
+              telefone: freshPhone(),
+            }),
+          ),
+        );
+      expect(spam.map((response) => response.statusCode)).toEqual([201, 201]);
+      await projectAll(t.app);
+      const dashboard = async () => (await trainer.api.get('/api/dashboard')).json();
+      expect((await dashboard()).totalAlunos).toBe(1);
+      const session = async (id: string) => (await trainer.api.get(`/api/sessions/${id}`)).json();
+      expect(await session(mine.json().id)).toMatchObject({ confirmado: true });
+      expect(await session(spam[0].json().id)).toMatchObject({ confirmado: false });
+      // The visitors are on the students' list, marked as such only by their sessions.
+      expect((await trainer.api.get('/api/students')).json().items).toHaveLength(3);
+
+      // 'Confirmar': the visitor counts. 'Recusar' (the booking removed): the other does not.
+      const confirmed = await trainer.api.patch(`/api/sessions/${spam[0].json().id}`, {
+        confirmado: true,
+      });
+      expect(confirmed.statusCode).toBe(200);
+      expect((await trainer.api.delete(`/api/sessions/${spam[1].json().id}`)).statusCode).toBe(200);
+      await projectAll(t.app);
+      expect(await session(spam[0].json().id)).toMatchObject({ confirmado: true });
+      expect((await dashboard()).totalAlunos).toBe(2);
     });
 
     it('a phone the trainer already has books as that student', async () => {
@@ -135,8 +215,30 @@ describe('public booking', () => {
       const sessions = await trainer.api.get(
         `/api/sessions?from=${encodeURIComponent(dayAt(0, '00:00'))}&to=${encodeURIComponent(dayAt(8, '00:00'))}`,
       );
-      expect(sessions.json().items[0].studentId).toBe(created.json().id);
+      // 'Dora' for 'Dora Alves': the same person, nothing to flag.
+      expect(sessions.json().items[0]).toMatchObject({
+        studentId: created.json().id,
+        confirmado: false,
+        nomeInformado: null,
+      });
       expect((await trainer.api.get('/api/students')).json().items).toHaveLength(1);
+      // The same phone under another name: still Dora's (never a second student for one phone),
+      // with the name typed shown to the trainer instead of attached silently.
+      const other = await visitor(t.app).post(
+        `/api/public/${trainer.slug}/bookings`,
+        booking(academia, (await slotsOf())[0].inicio, {
+          nome: 'Márcio Teles',
+          telefone: '21977776666',
+        }),
+      );
+      expect(other.statusCode).toBe(201);
+      await projectAll(t.app);
+      expect((await trainer.api.get(`/api/sessions/${other.json().id}`)).json()).toMatchObject({
+        studentId: created.json().id,
+        studentNome: 'Dora Alves',
+        nomeInformado: 'Márcio Teles',
+        confirmado: false,
+      });
     });
 
     it('refuses bad input with a pt-BR 400 naming the field, writing nothing', async () => {
@@ -278,6 +380,7 @@ describe('public booking', () => {
     });
     const settings = {
       enabled: true,
+      whatsapp: '11912345678',
       daysAhead: 3,
       bufferMinutes: 0,
       slotMinutes: 30,
@@ -285,9 +388,62 @@ describe('public booking', () => {
       locationIds: null,
     };
 
-    it('starts with the defaults, saves and applies them to the slots', async () => {
+    it("a new trainer's page starts off, showing no phone; turned on, the WhatsApp chosen here, never the sign-up phone", async () => {
+      const body = signUpBody({ nome: 'Nina Prado', telefone: '11988881111' });
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body })).statusCode,
+      ).toBe(201);
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: body.email, password: body.password },
+      });
+      const nina = http(t.app, { token: login.json().accessToken as string });
+      const slug = (await nina.get('/api/me')).json().tenantSlug as string;
+      await nina.post('/api/locations', { nome: 'Estúdio Nina' });
+      await projectAll(t.app);
+      const defaults = (await nina.get('/api/settings/public-link')).json();
+      expect(defaults).toMatchObject({ enabled: false, whatsapp: null });
+      const page = async () => (await visitor(t.app).get(`/api/public/${slug}`)).json();
+      expect(await page()).toEqual({
+        trainer: { nome: 'Nina Prado', whatsapp: null },
+        locations: [],
+        enabled: false,
+      });
+      expect(JSON.stringify(await page())).not.toContain('988881111');
+
+      // On, without choosing a WhatsApp: still none shown.
+      expect(
+        (await nina.put('/api/settings/public-link', { ...defaults, enabled: true })).statusCode,
+      ).toBe(200);
+      expect(await page()).toMatchObject({ trainer: { whatsapp: null }, enabled: true });
+      const chosen = await nina.put('/api/settings/public-link', {
+        ...defaults,
+        enabled: true,
+        whatsapp: '(21) 97777-2222',
+      });
+      expect(chosen.statusCode).toBe(200);
+      expect((await nina.get('/api/settings/public-link')).json()).toMatchObject({
+        whatsapp: '21977772222',
+      });
+      expect(await page()).toMatchObject({
+        trainer: { nome: 'Nina Prado', whatsapp: '21977772222' },
+      });
+      // Off again: the number goes with it.
+      expect(
+        (await nina.put('/api/settings/public-link', { ...defaults, whatsapp: '21977772222' }))
+          .statusCode,
+      ).toBe(200);
+      expect(await page()).toMatchObject({ trainer: { whatsapp: null }, enabled: false });
+      const bad = await nina.put('/api/settings/public-link', { ...defaults, whatsapp: '123' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe('WhatsApp inválido');
+    });
+
+    it('saves the settings and applies them to the slots', async () => {
       expect((await trainer.api.get('/api/settings/public-link')).json()).toEqual({
         enabled: true,
+        whatsapp: PAGE_WHATSAPP,
         daysAhead: 7,
         bufferMinutes: 15,
         slotMinutes: 60,

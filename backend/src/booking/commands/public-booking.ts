@@ -12,18 +12,39 @@ import {
   slotRulesOfLink,
   TOO_MANY_BOOKINGS,
   TRAINER_NOT_FOUND,
-} from '../../contracts/booking';
-import { PublicTrainers } from '../../contracts/identity';
-import { type Location, LocationDirectory } from '../../contracts/locations';
-import { SLOT_TAKEN, SlotBooking } from '../../contracts/scheduling';
-import { StudentsByPhone } from '../../contracts/students';
-import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/time';
+} from '../../contracts/booking/api';
+import { PublicTrainers } from '../../contracts/identity/ports';
+import type { Location } from '../../contracts/locations/api';
+import { LocationDirectory } from '../../contracts/locations/ports';
+import { SLOT_TAKEN } from '../../contracts/scheduling/api';
+import { SlotBooking } from '../../contracts/scheduling/ports';
+import { StudentsByPhone } from '../../contracts/students/ports';
+import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import { APP_CONFIG } from '../../config/config';
 import { ConflictError, DomainError, ValidationError } from '../../platform/errors/domain-error';
 import type { BookingConfig } from '../booking.config';
 import { TtlCache } from '../infrastructure/ttl-cache';
 import { PhoneClaims } from '../queries/phone-claims';
 import { PublicLinkCommands } from './public-link.commands';
+
+/** Words of a name, without case or accents. */
+const wordsOf = (nome: string) =>
+  nome
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean);
+
+/**
+ * Whether a visitor typing `typed` is plausibly the student known as `known`: the same words, or
+ * the first ones of either ('Ana' for 'Ana Souza').
+ */
+export function sameName(known: string, typed: string): boolean {
+  const [a, b] = [wordsOf(known), wordsOf(typed)];
+  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  return shorter.length > 0 && shorter.every((word, index) => word === longer[index]);
+}
 
 /** The actor of every public booking's commands (visitors have no account). */
 const VISITOR_ACTOR_ID = uuidv5('public-booking-visitor', '4a7c2e91-8d3b-4f60-b5e1-92c7a0d4f318');
@@ -49,7 +70,6 @@ class BookingDisabled extends DomainError {
 interface Trainer {
   tenantId: string;
   nome: string;
-  whatsapp: string | null;
   settings: PublicLinkSettings;
 }
 
@@ -85,11 +105,16 @@ export class PublicBooking {
     @Inject(PhoneClaims) private readonly claims: PhoneClaims,
   ) {}
 
-  async page(slug: string): Promise<PublicTrainerPage> {
-    const trainer = await this.trainer(slug);
-    const locations = trainer.settings.enabled ? await this.offered(trainer) : [];
+  /** `atLeast`: the log position the caller named (X-Min-Position); the caches are no older. */
+  async page(slug: string, atLeast = 0): Promise<PublicTrainerPage> {
+    const trainer = await this.trainer(slug, atLeast);
+    const locations = trainer.settings.enabled ? await this.offered(trainer, atLeast) : [];
     return {
-      trainer: { nome: trainer.nome, whatsapp: trainer.whatsapp },
+      // Only the number the trainer chose for this page, and only while it is on.
+      trainer: {
+        nome: trainer.nome,
+        whatsapp: trainer.settings.enabled ? trainer.settings.whatsapp : null,
+      },
       locations: locations.map(({ id, nome, endereco }) => ({ id, nome, endereco })),
       enabled: trainer.settings.enabled,
     };
@@ -99,9 +124,10 @@ export class PublicBooking {
     slug: string,
     locationId: string,
     from: string | undefined,
+    atLeast = 0,
   ): Promise<PublicSlots> {
-    const trainer = await this.openTrainer(slug);
-    await this.location(trainer, locationId);
+    const trainer = await this.openTrainer(slug, atLeast);
+    await this.location(trainer, locationId, atLeast);
     const first = from ?? zonedParts(new Date(), DEFAULT_TIME_ZONE).date;
     const items = await this.slots.openSlots(
       trainer.tenantId,
@@ -139,15 +165,17 @@ export class PublicBooking {
       // A slot already gone is refused before anyone is registered (a race still ends in
       // slot_taken below, with the visitor registered: they are found by phone next time).
       await this.stillOpen(trainer, location.id, input.inicio);
-      const studentId = await this.students.findOrRegister(actor, {
+      const student = await this.students.findOrRegister(actor, {
         nome: input.nome,
         telefone: input.telefone,
       });
+      // Booked 'a confirmar'; a known phone under another name is shown to the trainer, not hidden.
       const booked = await this.slots.bookSlot(actor, {
-        studentId,
+        studentId: student.id,
         locationId: location.id,
         inicio: input.inicio,
         origin: 'publico',
+        ...(!sameName(student.nome, input.nome) && { nomeInformado: input.nome }),
         rules: slotRulesOfLink(trainer.settings),
       });
       return {
@@ -174,16 +202,17 @@ export class PublicBooking {
       throw new ConflictError(SLOT_TAKEN.code, SLOT_TAKEN.message);
   }
 
-  private async trainer(slug: string): Promise<Trainer> {
+  private async trainer(slug: string, atLeast = 0): Promise<Trainer> {
     if (!isSlug(slug)) throw new TrainerNotFound();
-    const found = await this.trainersBySlug.get(
-      slug,
-      () => this.trainers.bySlug(slug),
-      (trainer) => trainer !== undefined,
-    );
+    const found = await this.trainersBySlug.get(slug, () => this.trainers.bySlug(slug), {
+      keep: (trainer) => trainer !== undefined,
+      atLeast,
+    });
     if (!found) throw new TrainerNotFound();
-    const settings = await this.linkSettings.get(found.tenantId, () =>
-      this.links.current(found.tenantId),
+    const settings = await this.linkSettings.get(
+      found.tenantId,
+      () => this.links.current(found.tenantId),
+      { atLeast },
     );
     return { ...found, settings };
   }
@@ -193,26 +222,30 @@ export class PublicBooking {
     this.linkSettings.forget(tenantId);
   }
 
-  private async openTrainer(slug: string): Promise<Trainer> {
-    const trainer = await this.trainer(slug);
+  private async openTrainer(slug: string, atLeast = 0): Promise<Trainer> {
+    const trainer = await this.trainer(slug, atLeast);
     if (!trainer.settings.enabled) throw new BookingDisabled();
     return trainer;
   }
 
   /** The active locations the link offers (all of them unless the trainer picked some). */
-  private async offered(trainer: Trainer) {
+  private async offered(trainer: Trainer, atLeast = 0) {
     const { locationIds } = trainer.settings;
-    const all = await this.locationLists.get(trainer.tenantId, () =>
-      this.locations.list(trainer.tenantId),
+    const all = await this.locationLists.get(
+      trainer.tenantId,
+      () => this.locations.list(trainer.tenantId),
+      { atLeast },
     );
     return all.filter(
       (location) => location.ativo && (locationIds === null || locationIds.includes(location.id)),
     );
   }
 
-  private async location(trainer: Trainer, locationId: string) {
+  private async location(trainer: Trainer, locationId: string, atLeast = 0) {
     if (!UUID.test(locationId)) throw new LocationNotOffered();
-    const location = (await this.offered(trainer)).find((candidate) => candidate.id === locationId);
+    const location = (await this.offered(trainer, atLeast)).find(
+      (candidate) => candidate.id === locationId,
+    );
     if (!location) throw new LocationNotOffered();
     return location;
   }

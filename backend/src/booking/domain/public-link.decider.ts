@@ -1,5 +1,5 @@
 import { v5 as uuidv5 } from 'uuid';
-import { DEFAULT_PUBLIC_LINK, type PublicLinkSettings } from '../../contracts/booking';
+import { DEFAULT_PUBLIC_LINK, type PublicLinkSettings } from '../../contracts/booking/api';
 import type { Decider } from '../../platform/event-store/decider';
 import { eventData, type EventsOf, eventTypesOf } from '../../platform/event-store/event';
 
@@ -26,6 +26,7 @@ const sameLocations = (a: string[] | null, b: string[] | null) =>
 
 const same = (a: PublicLinkSettings, b: PublicLinkSettings) =>
   a.enabled === b.enabled &&
+  a.whatsapp === b.whatsapp &&
   a.daysAhead === b.daysAhead &&
   a.bufferMinutes === b.bufferMinutes &&
   a.slotMinutes === b.slotMinutes &&
@@ -36,7 +37,8 @@ const same = (a: PublicLinkSettings, b: PublicLinkSettings) =>
 export const publicLinkDecider: Decider<PublicLinkCommand, PublicLinkEvent, PublicLinkSettings> = {
   streamType: 'public-link',
   initialState: () => DEFAULT_PUBLIC_LINK,
-  evolve: (state, event) => ({ ...state, ...event.data }),
+  // Settings saved before the WhatsApp was chosen here show none.
+  evolve: (_state, event) => ({ ...DEFAULT_PUBLIC_LINK, ...event.data }),
   decide: (command, state) =>
     same(state, command.settings)
       ? []

@@ -1,5 +1,5 @@
 import { deciderSpec } from '../../../../test/support/decider-spec';
-import type { ChargeCreatedData } from '../../contracts/charges';
+import type { ChargeCreatedData } from '../../contracts/charges/events';
 import { chargeDecider } from '../domain/charge.decider';
 import type { ChargeEvent } from '../domain/charge.events';
 
@@ -45,6 +45,18 @@ describe('charge decider', () => {
       .thenFails('charge_cancelled', 'Esta cobrança foi cancelada e não pode ser paga');
     given(created, paid).when({ type: 'CancelCharge' }).thenFails('charge_paid');
     given(created, { type: 'ChargeCancelled', data: {} }).when({ type: 'CancelCharge' }).then([]);
+  });
+
+  it('a fee is waived with its reason; a charge confirmed by the PSP carries its endToEndId', () => {
+    given({ ...created, data: { ...charge, origem: 'taxa', creditos: 0 } })
+      .when({ type: 'CancelCharge', motivo: 'Atestado médico' })
+      .then([{ type: 'ChargeCancelled', data: { motivo: 'Atestado médico' } }]);
+    const e2e = 'E12345678202611241200abcdefghijk';
+    given(created)
+      .when({ ...confirm, via: 'webhook', provider: 'api-pix', endToEndId: e2e })
+      .then([
+        { type: 'ChargePaid', data: { via: 'webhook', provider: 'api-pix', endToEndId: e2e } },
+      ]);
   });
 
   it('an unknown charge is not found', () => {

@@ -1,10 +1,12 @@
 import { countEvents, http, newPrincipal } from '../../../../test/support/api';
 import { projectAll } from '../../../../test/support/projections';
 import { startTestApp, type TestApp } from '../../../../test/support/test-app';
-import type { Charge } from '../../contracts/charges';
-import type { Transaction } from '../../contracts/finance';
-import { parseBrCode } from '../../contracts/pix';
-import type { CreditHistoryItem } from '../../contracts/students';
+import { randomUUID } from 'node:crypto';
+import { type Charge, chargeReminderText } from '../../contracts/charges/api';
+import { addDays, zonedParts } from '../../contracts/shared/time';
+import type { Transaction } from '../../contracts/finance/api';
+import { parseBrCode } from '../../contracts/charges/pix';
+import type { CreditHistoryItem } from '../../contracts/students/api';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { ChargeCommands } from '../commands/charge.commands';
 
@@ -74,6 +76,10 @@ describe('charges API', () => {
       tipoChave: 'cpf',
       nomeRecebedor: 'ANA SOUZA PERSONAL TRAINE',
       cidade: 'SAO PAULO',
+      provedor: 'manual',
+      baseUrl: null,
+      clientId: null,
+      credenciaisSalvas: false,
     });
   });
 
@@ -116,6 +122,14 @@ describe('charges API', () => {
       },
     ]);
     expect((await api.get('/api/charges?status=paga')).json().items).toEqual([]);
+    const one = await api.get(`/api/charges/${created.id}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({
+      id: created.id,
+      status: 'pendente',
+      valor: 480,
+      brCode: created.brCode,
+    });
   });
 
   it('refuses a charge without a plan, of an unknown student or plan, or before the PIX key is set', async () => {
@@ -242,6 +256,81 @@ describe('charges API', () => {
     expect(cancelling.statusCode).toBe(409);
     expect(cancelling.json()).toMatchObject({ code: 'charge_paid' });
     expect(await receitasOf(ids.studentId)).toHaveLength(1);
+  });
+
+  it("a pending charge past its due day (cut in São Paulo) is 'em_atraso' with its days late, in 'A receber' apart", async () => {
+    const ids = await setup();
+    const today = zonedParts(new Date(), 'America/Sao_Paulo').date;
+    const onTime = await charge(ids);
+    const bad = await api.post('/api/charges', { ...ids, vencimento: addDays(today, -400) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Vencimento deve estar a menos de um ano de hoje');
+    expect((await api.post('/api/charges', { ...ids, vencimento: '2027-02-30' })).statusCode).toBe(
+      400,
+    );
+    // Charged for what was due three days ago (São Paulo): late from the start.
+    const dueBefore = await api.post('/api/charges', { ...ids, vencimento: addDays(today, -3) });
+    expect(dueBefore.statusCode).toBe(201);
+    // As a charge made before due days existed (no vencimento): never late.
+    const { tenantId } = await t.app
+      .get<Db>(DATABASE)
+      .selectFrom('chargeTxids')
+      .select('tenantId')
+      .where('chargeId', '=', onTime.id)
+      .executeTakeFirstOrThrow();
+    const lateId = dueBefore.json().id as string;
+    const legacyId = randomUUID();
+    await t.app
+      .get(ChargeCommands)
+      .handle({ tenantId, actorId: 'test', actorRole: 'system', correlationId: 'c' }, legacyId, {
+        type: 'CreateCharge',
+        charge: {
+          studentId: ids.studentId,
+          studentNome: 'Bruno Lima',
+          telefone: '11987654321',
+          planId: ids.planId,
+          planNome: 'Mensal 8 aulas',
+          creditos: 8,
+          valorCentavos: 48_000,
+          txid: 'ANTIGA' + randomUUID().replace(/-/g, '').slice(0, 19).toUpperCase(),
+          brCode: onTime.brCode,
+        },
+      });
+    await project();
+    const late = (await api.get('/api/charges?status=em_atraso')).json().items as Charge[];
+    expect(late).toEqual([
+      expect.objectContaining({
+        id: lateId,
+        status: 'em_atraso',
+        diasEmAtraso: 3,
+        vencimento: addDays(today, -3),
+      }),
+    ]);
+    const pending = (await api.get('/api/charges?status=pendente')).json().items as Charge[];
+    expect(pending).toEqual([
+      expect.objectContaining({
+        id: legacyId,
+        status: 'pendente',
+        diasEmAtraso: 0,
+        vencimento: null,
+        origem: 'avulsa',
+      }),
+      expect.objectContaining({
+        id: onTime.id,
+        status: 'pendente',
+        diasEmAtraso: 0,
+        vencimento: today,
+      }),
+    ]);
+    expect((await api.get('/api/charges/summary')).json()).toEqual({
+      pendente: { quantidade: 2, total: 960 },
+      emAtraso: { quantidade: 1, total: 480 },
+    });
+    expect(chargeReminderText(late[0])).toContain('3 dias em atraso');
+    // Paid, it is late no more.
+    await api.post(`/api/charges/${lateId}/confirm`);
+    await project();
+    expect((await api.get('/api/charges?status=em_atraso')).json().items).toEqual([]);
   });
 
   it("another tenant's charge is 404; a student token is 403", async () => {

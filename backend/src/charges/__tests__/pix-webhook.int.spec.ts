@@ -1,7 +1,7 @@
 import { countEvents, http, newPrincipal } from '../../../../test/support/api';
 import { projectAll } from '../../../../test/support/projections';
 import { startTestApp, type TestApp } from '../../../../test/support/test-app';
-import type { Transaction } from '../../contracts/finance';
+import type { Transaction } from '../../contracts/finance/api';
 import { signPixNotification } from '../webhooks.controller';
 
 const SECRET = 'segredo-do-psp-de-teste-123';

@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { PixSettings } from '../../contracts/pix';
+import type { Kysely } from 'kysely';
+import type { PixSettings } from '../../contracts/charges/pix';
+import type { Database } from '../../platform/database/database';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import {
   commandHandlerFor,
@@ -13,16 +15,33 @@ import { chargeDecider, type ChargeState } from '../domain/charge.decider';
 import type { ChargeEvent, PixSettingsEvent } from '../domain/charge.events';
 import { pixSettingsDecider, pixSettingsStreamId } from '../domain/pix-settings.decider';
 
+/** How soon the worker first asks the PSP about a charge made through it. */
+export const FIRST_PSP_CHECK_MS = 60_000;
+
 /**
  * In the command's transaction: the charge's txid (a PSP's notification finds its charge at once,
- * whichever tenant it is) and the charge's reference to its student (a student with charges is
- * not removed).
+ * whichever tenant it is), the charge's reference to its student (a student with charges is not
+ * removed) and, for a charge made through the PSP, when the worker first asks the PSP about it
+ * (removed once it is paid or cancelled).
  */
-const chargeEntity: InlineProjection<ChargeEvent, ChargeState> = {
-  eventTypes: ['ChargeCreated'],
+export const chargeEntity: InlineProjection<ChargeEvent, ChargeState> = {
+  eventTypes: ['ChargeCreated', 'ChargePaid', 'ChargeCancelled'],
   async apply(trx, { tenantId, streamId, events }) {
     for (const event of events) {
-      if (event.type !== 'ChargeCreated') continue;
+      if (event.type !== 'ChargeCreated') {
+        await trx.deleteFrom('chargePspChecks').where('chargeId', '=', streamId).execute();
+        continue;
+      }
+      if (event.data.provedor === 'api-pix')
+        await trx
+          .insertInto('chargePspChecks')
+          .values({
+            chargeId: streamId,
+            tenantId,
+            txid: event.data.txid,
+            nextCheckAt: new Date(Date.now() + FIRST_PSP_CHECK_MS),
+          })
+          .execute();
       await trx
         .insertInto('chargeTxids')
         .values({ txid: event.data.txid, tenantId, chargeId: streamId })
@@ -54,11 +73,19 @@ export class PixSettingsCommands extends commandHandlerFor(pixSettingsDecider) {
     super(runner);
   }
 
-  async current(tenantId: string): Promise<PixSettings | undefined> {
-    const stream = await readStream(this.db, tenantId, pixSettingsStreamId(tenantId));
-    return fold(
-      pixSettingsDecider,
-      stream.map((stored) => ({ type: stored.eventType, data: stored.data }) as PixSettingsEvent),
-    );
+  current(tenantId: string): Promise<PixSettings | undefined> {
+    return currentPixSettings(this.db, tenantId);
   }
+}
+
+/** A trainer's PIX settings as they stand (the API's and the worker's one reading of them). */
+export async function currentPixSettings(
+  db: Kysely<Database>,
+  tenantId: string,
+): Promise<PixSettings | undefined> {
+  const stream = await readStream(db, tenantId, pixSettingsStreamId(tenantId));
+  return fold(
+    pixSettingsDecider,
+    stream.map((stored) => ({ type: stored.eventType, data: stored.data }) as PixSettingsEvent),
+  );
 }

@@ -1,22 +1,22 @@
+import { type ChargeStatus } from '../../contracts/charges/api';
 import {
   CHARGE_STREAM_TYPE,
   type ChargeCreatedData,
-  type ChargeEventData,
-  type ChargeStatus,
-} from '../../contracts/charges';
-import { ConflictError, DomainError } from '../../platform/errors/domain-error';
+  type ChargePaidData,
+} from '../../contracts/charges/events';
+import { ConflictError, type DomainError, NotFoundError } from '../../platform/errors/domain-error';
 import type { Decider } from '../../platform/event-store/decider';
 import type { ChargeEvent } from './charge.events';
 
 export type ChargeCommand =
   | { type: 'CreateCharge'; charge: ChargeCreatedData }
-  | ({ type: 'ConfirmCharge' } & ChargeEventData['ChargePaid'])
-  | { type: 'CancelCharge' };
+  | ({ type: 'ConfirmCharge' } & ChargePaidData)
+  | { type: 'CancelCharge'; motivo?: string };
 
 export type ChargeState =
   { status: 'absent' } | { status: ChargeStatus; charge: ChargeCreatedData };
 
-export const chargeNotFound = () => new DomainError('not_found', 'Cobrança não encontrada', 404);
+export const chargeNotFound = () => new NotFoundError('Cobrança', 'feminine');
 export const chargeCancelled = () =>
   new ConflictError('charge_cancelled', 'Esta cobrança foi cancelada e não pode ser paga');
 export const chargePaid = () =>
@@ -50,7 +50,7 @@ function decide(command: ChargeCommand, state: ChargeState): ChargeEvent[] | Dom
     case 'CancelCharge':
       if (state.status === 'paga') return chargePaid();
       if (state.status === 'cancelada') return [];
-      return [{ type: 'ChargeCancelled', data: {} }];
+      return [{ type: 'ChargeCancelled', data: command.motivo ? { motivo: command.motivo } : {} }];
   }
 }
 

@@ -1,15 +1,11 @@
-import type { ChargeEventData } from '../../contracts/charges';
-import type { PixSettings } from '../../contracts/pix';
+import { chargeEvents } from '../../contracts/charges/events';
+import type { PixSettings } from '../../contracts/charges/pix';
 import { eventData, type EventsOf, eventTypesOf } from '../../platform/event-store/event';
 
-/** The events of a charge's stream (published in contracts/charges.ts). */
-export const chargeEvents = {
-  ChargeCreated: eventData<ChargeEventData['ChargeCreated']>(),
-  ChargePaid: eventData<ChargeEventData['ChargePaid']>(),
-  ChargeCancelled: eventData<ChargeEventData['ChargeCancelled']>(),
-};
-export type ChargeEvent = EventsOf<typeof chargeEvents>;
-export const CHARGE_STREAM_EVENT_TYPES = eventTypesOf(chargeEvents);
+/** The events of a charge's stream: all of them published (contracts/charges/events.ts). */
+export const chargeStreamEvents = { ...chargeEvents };
+export type ChargeEvent = EventsOf<typeof chargeStreamEvents>;
+export const CHARGE_STREAM_EVENT_TYPES = eventTypesOf(chargeStreamEvents);
 
 /** The events of a trainer's PIX settings stream: every save replaces the whole settings. */
 export const pixSettingsEvents = {

@@ -1,5 +1,5 @@
 import { v5 as uuidv5 } from 'uuid';
-import type { PixSettings } from '../../contracts/pix';
+import type { PixSettings } from '../../contracts/charges/pix';
 import type { Decider } from '../../platform/event-store/decider';
 import type { PixSettingsEvent } from './charge.events';
 

@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Kysely } from 'kysely';
+import { LATE_CANCEL_FEE_LABEL } from '../../contracts/charges/api';
+import { CHARGE_STREAM_TYPE, type ChargeCreatedData } from '../../contracts/charges/events';
 import {
-  CHARGE_STREAM_TYPE,
   ChargeCredits,
-  type ChargeEventData,
   ChargeReceitas,
   type ChargeSettlement,
-} from '../../contracts/charges';
-import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/time';
+} from '../../contracts/charges/ports';
+import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import type { Database } from '../../platform/database/database';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { readStream } from '../../platform/event-store/event-store';
@@ -39,7 +39,7 @@ export async function settleCharge(
   const created = stream.find((stored) => stored.eventType === 'ChargeCreated');
   const paid = stream.find((stored) => stored.eventType === 'ChargePaid');
   if (!created || !paid) return undefined;
-  const charge = created.data as ChargeEventData['ChargeCreated'];
+  const charge = created.data as ChargeCreatedData;
   const settlement: ChargeSettlement = {
     chargeId,
     transactionId: receitaIdOf(chargeId),
@@ -48,6 +48,7 @@ export async function settleCharge(
     creditos: charge.creditos,
     valorCentavos: charge.valorCentavos,
     data: zonedParts(paid.occurredAt, DEFAULT_TIME_ZONE).date,
+    ...(charge.origem === 'taxa' ? { descricao: LATE_CANCEL_FEE_LABEL } : {}),
   };
   let position = await receitas.record(
     processManagerCommand(CHARGE_SETTLEMENT, paid, 0),

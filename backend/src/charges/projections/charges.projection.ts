@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { numericFromCentavos } from '../../contracts/money';
+import { numericFromCentavos } from '../../contracts/shared/money';
 import type { Charges } from '../../platform/database/database.types';
 import { streamRowProjection } from '../../platform/projections/stream-row-projection';
 import { CHARGE_STREAM_EVENT_TYPES, type ChargeEvent } from '../domain/charge.events';
@@ -13,11 +13,16 @@ export const chargesProjection = streamRowProjection<ChargeEvent, Selectable<Cha
   nextRow(row, stored) {
     const { event } = stored;
     if (event.type === 'ChargeCreated') {
-      const { valorCentavos, ...charge } = event.data;
+      const { valorCentavos, origem, provedor, vencimento, sessionId, ...charge } = event.data;
       return {
         id: stored.streamId,
         tenantId: stored.tenantId,
         ...charge,
+        origem: origem ?? 'avulsa',
+        provedor: provedor ?? 'manual',
+        vencimento: vencimento ?? null,
+        sessionId: sessionId ?? null,
+        motivo: null,
         valor: numericFromCentavos(valorCentavos),
         status: 'pendente',
         version: stored.streamVersion,
@@ -32,7 +37,13 @@ export const chargesProjection = streamRowProjection<ChargeEvent, Selectable<Cha
       case 'ChargePaid':
         return { ...row, status: 'paga', paidAt: stored.occurredAt, version };
       case 'ChargeCancelled':
-        return { ...row, status: 'cancelada', cancelledAt: stored.occurredAt, version };
+        return {
+          ...row,
+          status: 'cancelada',
+          cancelledAt: stored.occurredAt,
+          motivo: event.data.motivo ?? null,
+          version,
+        };
     }
   },
 });

@@ -69,7 +69,7 @@ describe('receipts (GET /api/transactions/:id/receipt.pdf)', () => {
       '529.982.247-25',
       'João Gonçalves',
       'R$ 1.234,56',
-      'mil, duzentos e trinta e quatro reais e cinquenta e seis centavos',
+      'mil duzentos e trinta e quatro reais e cinquenta e seis centavos',
       '10/03/2026',
       'PIX',
       'Mensalidade de março',

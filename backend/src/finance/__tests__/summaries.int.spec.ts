@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { http, newPrincipal, type Principal } from '../../../../test/support/api';
 import { projectAll } from '../../../../test/support/projections';
 import { startTestApp, type TestApp } from '../../../../test/support/test-app';
-import type { FinanceSummary } from '../../contracts/finance';
+import type { FinanceSummary } from '../../contracts/finance/api';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { rebuildProjection } from '../../platform/projections/rebuild';
 import { financeProjections } from '../projections';

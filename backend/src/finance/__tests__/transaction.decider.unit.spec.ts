@@ -1,5 +1,6 @@
 import { deciderSpec } from '../../../../test/support/decider-spec';
-import { DEFAULT_ALLOCATION_RULE, type TransactionFacts } from '../../contracts/finance';
+import { DEFAULT_ALLOCATION_RULE } from '../../contracts/finance/api';
+import { type TransactionFacts } from '../../contracts/finance/events';
 import { transactionDecider, type TransactionInput } from '../domain/transaction.decider';
 import type { TransactionStreamEvent } from '../domain/transaction.events';
 

@@ -1,5 +1,5 @@
 import { v5 as uuidv5 } from 'uuid';
-import type { AllocationRule } from '../../contracts/finance';
+import type { AllocationRule } from '../../contracts/finance/api';
 import type { Decider } from '../../platform/event-store/decider';
 import { eventData, type EventsOf, eventTypesOf } from '../../platform/event-store/event';
 

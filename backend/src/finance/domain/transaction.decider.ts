@@ -1,11 +1,6 @@
-import {
-  type AllocationRule,
-  splitAllocations,
-  TRANSACTION_ALREADY_VOIDED,
-  TRANSACTION_STREAM_TYPE,
-  type TransactionFacts,
-} from '../../contracts/finance';
-import { ConflictError, DomainError } from '../../platform/errors/domain-error';
+import { type AllocationRule, splitAllocations, TRANSACTION_ALREADY_VOIDED } from '../../contracts/finance/api';
+import { TRANSACTION_STREAM_TYPE, type TransactionFacts } from '../../contracts/finance/events';
+import { ConflictError, type DomainError, NotFoundError } from '../../platform/errors/domain-error';
 import type { Decider } from '../../platform/event-store/decider';
 import type { TransactionStreamEvent } from './transaction.events';
 
@@ -23,7 +18,7 @@ export type TransactionState =
 
 /** 404 for an unknown transaction, or another tenant's. */
 export const transactionNotFound = () =>
-  new DomainError('not_found', 'Transação não encontrada', 404);
+  new NotFoundError('Transação', 'feminine');
 
 const initialState = (): TransactionState => ({ status: 'absent' });
 

@@ -1,11 +1,8 @@
-import type { TransactionEventData } from '../../contracts/finance';
-import { eventData, type EventsOf, eventTypesOf } from '../../platform/event-store/event';
+import { transactionEvents } from '../../contracts/finance/events';
+import { type EventsOf, eventTypesOf } from '../../platform/event-store/event';
 
-/** The events of a transaction's stream (published in contracts/finance.ts). */
-export const transactionEvents = {
-  TransactionRecorded: eventData<TransactionEventData['TransactionRecorded']>(),
-  TransactionVoided: eventData<TransactionEventData['TransactionVoided']>(),
-};
+/** The events of a transaction's stream: all of them published (contracts/finance/events.ts). */
+export const transactionStreamEvents = { ...transactionEvents };
 
-export type TransactionStreamEvent = EventsOf<typeof transactionEvents>;
-export const TRANSACTION_STREAM_EVENT_TYPES = eventTypesOf(transactionEvents);
+export type TransactionStreamEvent = EventsOf<typeof transactionStreamEvents>;
+export const TRANSACTION_STREAM_EVENT_TYPES = eventTypesOf(transactionStreamEvents);

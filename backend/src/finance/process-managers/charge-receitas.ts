@@ -1,11 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  ChargeReceitas,
-  type ChargeSettlement,
-  planPaymentReason,
-  type SettlementContext,
-} from '../../contracts/charges';
-import { DEFAULT_ALLOCATION_RULE } from '../../contracts/finance';
+import { ChargeReceitas, type ChargeSettlement, planPaymentReason, type SettlementContext } from '../../contracts/charges/ports';
+import { DEFAULT_ALLOCATION_RULE } from '../../contracts/finance/api';
 import { DomainError } from '../../platform/errors/domain-error';
 import { FinanceSettingsCommands } from '../commands/finance-settings.commands';
 import { TransactionCommands } from '../commands/transaction.commands';
@@ -33,7 +28,7 @@ export class ChargeReceitasRecorder extends ChargeReceitas {
           tipo: 'receita',
           valorCentavos: settlement.valorCentavos,
           data: settlement.data,
-          descricao: planPaymentReason(settlement.planNome),
+          descricao: settlement.descricao ?? planPaymentReason(settlement.planNome),
           metodoPagamento: 'pix',
           studentId: settlement.studentId,
           referenciaId: settlement.chargeId,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { ONBOARDING_COMPLETED_EVENT, type OnboardingCompletedData } from '../../contracts/identity';
-import { numericFromCentavos, toCentavos } from '../../contracts/money';
-import { DEFAULT_TIME_ZONE } from '../../contracts/time';
+import { ONBOARDING_EVENT_TYPES, type OnboardingEvent } from '../../contracts/identity/events';
+import { numericFromCentavos, toCentavos } from '../../contracts/shared/money';
+import { DEFAULT_TIME_ZONE } from '../../contracts/shared/time';
 import type { Projection, ProjectionChange } from '../../platform/projections/projection';
 import type { GoalsSettings } from '../domain/finance-settings.decider';
 
@@ -24,7 +24,7 @@ function seededGoal(reais: number): number {
 export const financeSettingsProjection: Projection = {
   name: 'finance-settings',
   tables: ['finance_settings'],
-  eventTypes: [GOALS_SET, ONBOARDING_COMPLETED_EVENT],
+  eventTypes: [GOALS_SET, ...ONBOARDING_EVENT_TYPES],
   async apply(batch, trx) {
     const changes = new Map<string, ProjectionChange>();
     for (const stored of batch) {
@@ -46,8 +46,8 @@ export const financeSettingsProjection: Projection = {
           .values(row)
           .onConflict((conflict) => conflict.column('tenantId').doUpdateSet(row))
           .execute();
-      } else if (stored.eventType === ONBOARDING_COMPLETED_EVENT) {
-        const data = stored.data as OnboardingCompletedData;
+      } else if (stored.eventType === ('OnboardingCompleted' satisfies OnboardingEvent['type'])) {
+        const { data } = stored as unknown as OnboardingEvent;
         const meta = numericFromCentavos(seededGoal(data.onboardingData.meta_faturamento_6meses));
         await trx
           .insertInto('financeSettings')

@@ -1,18 +1,12 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import {
-  type AllocationTipo,
-  TRANSACTION_EVENT_TYPES,
-  type TransactionEvent,
-} from '../../contracts/finance';
-import { centavosFromNumeric, numericFromCentavos } from '../../contracts/money';
-import {
-  PLAN_TERMS_EVENT_TYPES,
-  type PlanTermsEvent,
-  valuePerCreditCentavos,
-} from '../../contracts/plans';
-import { SESSION_EVENT_TYPES, type SessionEvent } from '../../contracts/scheduling';
-import { type StudentLifecycleEvent } from '../../contracts/students';
-import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/time';
+import { type AllocationTipo } from '../../contracts/finance/api';
+import { TRANSACTION_EVENT_TYPES, type TransactionEvent } from '../../contracts/finance/events';
+import { centavosFromNumeric, numericFromCentavos } from '../../contracts/shared/money';
+import { valuePerCreditCentavos } from '../../contracts/plans/api';
+import { PLAN_TERMS_EVENT_TYPES, type PlanTermsEvent } from '../../contracts/plans/events';
+import { SESSION_EVENT_TYPES, type SessionEvent } from '../../contracts/scheduling/events';
+import { type StudentLifecycleEvent } from '../../contracts/students/events';
+import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import type { Database } from '../../platform/database/database';
 import type { StoredEvent } from '../../platform/event-store/event';
 import type { Projection, ProjectionChange } from '../../platform/projections/projection';

@@ -1,5 +1,5 @@
-import { TRANSACTION_EVENT_TYPES, type TransactionEvent } from '../../contracts/finance';
-import { numericFromCentavos } from '../../contracts/money';
+import { TRANSACTION_EVENT_TYPES, type TransactionEvent } from '../../contracts/finance/events';
+import { numericFromCentavos } from '../../contracts/shared/money';
 import {
   eventsOfTypes,
   type Projection,

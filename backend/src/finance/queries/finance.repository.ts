@@ -1,26 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Selectable, sql } from 'kysely';
-import type { AdvisorFacts } from '../../contracts/advisor';
-import {
-  addMonths,
-  type AllocationRule,
-  type AllocationTipo,
-  DEFAULT_ALLOCATION_RULE,
-  EMPTY_TOTALS,
-  type FinanceSeriesItem,
-  type FinanceSummary,
-  type Goals,
-  type MonthTotals,
-  type PaymentMethod,
-  type ReferenceType,
-  summaryOf,
-  type Transaction,
-  type TransactionDetails,
-  type TransactionStatus,
-  type TransactionTipo,
-} from '../../contracts/finance';
-import { centavosFromNumeric } from '../../contracts/money';
-import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/time';
+import type { AdvisorFacts } from '../../contracts/advisor/ports';
+import { addMonths, type AllocationRule, type AllocationTipo, DEFAULT_ALLOCATION_RULE, EMPTY_TOTALS, type FinanceSeriesItem, type FinanceSummary, type Goals, type MonthTotals, type PaymentMethod, type ReferenceType, summaryOf, type Transaction, type TransactionDetails, type TransactionStatus, type TransactionTipo } from '../../contracts/finance/api';
+import { centavosFromNumeric } from '../../contracts/shared/money';
+import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import type {
   FinanceMonthlySummaries,

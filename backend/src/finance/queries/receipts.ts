@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { amountInWords } from '../../contracts/amount-in-words';
-import { formatCpf } from '../../contracts/br-documents';
-import { ONBOARDING_COMPLETED_EVENT, type OnboardingCompletedData } from '../../contracts/identity';
-import { PAYMENT_METHOD_LABELS, type Transaction } from '../../contracts/finance';
-import { formatCentavos } from '../../contracts/money';
+import { amountInWords } from '../../contracts/finance/amount-in-words';
+import { formatCpf } from '../../contracts/shared/br-documents';
+import type { OnboardingEvent } from '../../contracts/identity/events';
+import { PAYMENT_METHOD_LABELS, type Transaction } from '../../contracts/finance/api';
+import { formatCentavos } from '../../contracts/shared/money';
 import type { Database } from '../../platform/database/database';
 import { readStream } from '../../platform/event-store/event-store';
 import { type PdfContent, renderPdf } from '../../platform/pdf/pdf-document';
@@ -57,10 +57,10 @@ export async function receiptNumber(
 /** Whether the trainer said in the onboarding that they issue receipts (emite_recibo). */
 export async function issuesReceipts(db: Kysely<Database>, tenantId: string): Promise<boolean> {
   const stream = await readStream(db, tenantId, tenantId);
-  const completed = stream.findLast((stored) => stored.eventType === ONBOARDING_COMPLETED_EVENT);
-  return (
-    (completed?.data as OnboardingCompletedData | undefined)?.onboardingData.emite_recibo === true
+  const completed = stream.findLast(
+    (stored) => stored.eventType === ('OnboardingCompleted' satisfies OnboardingEvent['type']),
   );
+  return (completed?.data as OnboardingEvent['data'] | undefined)?.onboardingData.emite_recibo === true;
 }
 
 export interface ReceiptFacts {

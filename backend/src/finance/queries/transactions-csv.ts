@@ -1,9 +1,6 @@
-import {
-  PAYMENT_METHOD_LABELS,
-  type Transaction,
-  TRANSACTION_TIPO_LABELS,
-} from '../../contracts/finance';
-import { toCsv } from '../../platform/http/csv';
+import { PAYMENT_METHOD_LABELS, type Transaction, TRANSACTION_TIPO_LABELS } from '../../contracts/finance/api';
+import { toCentavos } from '../../contracts/shared/money';
+import { moneyCell, toCsv } from '../../platform/http/csv';
 
 /** 'YYYY-MM-DD' -> 'dd/MM/yyyy' */
 const brazilianDate = (date: string) =>
@@ -18,7 +15,7 @@ export function transactionsCsv(items: readonly Transaction[]): string {
       TRANSACTION_TIPO_LABELS[item.tipo],
       item.descricao,
       PAYMENT_METHOD_LABELS[item.metodoPagamento],
-      item.valor,
+      moneyCell(toCentavos(item.valor)),
       item.status === 'estornada' ? 'Estornada' : 'Ativa',
     ]),
   );

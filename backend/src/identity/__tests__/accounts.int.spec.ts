@@ -241,6 +241,7 @@ describe('identity: accounts, sessions and tenants (real app, PostgreSQL, Redis)
       // Same secret as the suite's app: passport keeps one global 'jwt' strategy per process.
       const production = await startTestApp({
         NODE_ENV: 'production',
+        PIX_SECRETS_KEY: 'k'.repeat(32),
         JWT_SECRET: testApp.config.JWT_SECRET,
         AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
         ...GENEROUS_RATE_LIMITS,

@@ -288,6 +288,7 @@ describe('identity: dev mailbox when no SMTP_URL is set', () => {
   it('is not served in production, even with DEV_MAILBOX=true', async () => {
     const testApp = await startTestApp({
       NODE_ENV: 'production',
+      PIX_SECRETS_KEY: 'k'.repeat(32),
       JWT_SECRET: 'p'.repeat(40),
       DEV_MAILBOX: 'true',
     });

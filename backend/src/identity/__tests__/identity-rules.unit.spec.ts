@@ -1,4 +1,4 @@
-import { isValidCpf } from '../../contracts/br-documents';
+import { isValidCpf } from '../../contracts/shared/br-documents';
 import { slugCandidate, slugFromName } from '../domain/slug';
 
 describe('CPF check digits', () => {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
-import type { AcceptInviteInput } from '../../contracts/identity';
+import type { AcceptInviteInput } from '../../contracts/identity/api';
 import { InvalidInviteError } from '../domain/identity.errors';
 import { AccountEmails } from '../infrastructure/account-emails';
 import { EmailTokens } from '../infrastructure/email-tokens';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import type { SignUpInput } from '../../contracts/identity';
+import type { SignUpInput } from '../../contracts/identity/api';
 import type { Database } from '../../platform/database/database';
 import { AccountEmails } from '../infrastructure/account-emails';
 import { EmailTokens } from '../infrastructure/email-tokens';

@@ -1,4 +1,4 @@
-import type { Me } from '../../contracts/identity';
+import type { Me } from '../../contracts/identity/api';
 import { Injectable } from '@nestjs/common';
 import { AccessTokenService } from '../../platform/auth/access-token.service';
 import type { AuthUser } from '../../platform/auth/auth-user';

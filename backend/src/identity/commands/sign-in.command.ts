@@ -5,7 +5,7 @@ import { EmailNotConfirmedError, InvalidCredentialsError } from '../domain/ident
 import { PasswordHasher } from '../infrastructure/password-hasher';
 import { RefreshTokens } from '../infrastructure/refresh-tokens';
 import { AccountRepository } from '../queries/account.repository';
-import type { SignInInput } from '../../contracts/identity';
+import type { SignInInput } from '../../contracts/identity/api';
 import { type Session, SessionStarter } from './session-starter';
 import { TwoFactorHandler } from './two-factor.command';
 

@@ -1,4 +1,4 @@
-import type { OnboardingInput } from '../../contracts/identity';
+import type { OnboardingInput } from '../../contracts/identity/api';
 
 /** The 11 raw answers of the onboarding chat, as typed (spec 000 §5). */
 export type OnboardingAnswers = OnboardingInput['answers'];

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Transaction } from 'kysely';
+import type { Me } from '../../contracts/identity/api';
 import type {
-  Me,
   PublicTrainers,
   StudentAccounts,
   TrainerContacts,
   TrainerOfStudent,
-} from '../../contracts/identity';
+} from '../../contracts/identity/ports';
 import type { AuthUser } from '../../platform/auth/auth-user';
 import type { Database } from '../../platform/database/database';
 import { DATABASE, type Db } from '../../platform/database/database.module';
@@ -271,16 +271,14 @@ export class AccountRepository implements StudentAccounts, TrainerContacts, Publ
   }
 
   /** The trainer whose tenant has exactly this slug (the public booking page). */
-  async bySlug(
-    slug: string,
-  ): Promise<{ tenantId: string; nome: string; whatsapp: string | null } | undefined> {
+  async bySlug(slug: string): Promise<{ tenantId: string; nome: string } | undefined> {
     return this.db
       .selectFrom('tenants')
       .innerJoin('profiles', 'profiles.tenantId', 'tenants.id')
       .innerJoin('userRoles', (join) =>
         join.onRef('userRoles.userId', '=', 'profiles.id').on('userRoles.role', '=', 'personal'),
       )
-      .select(['tenants.id as tenantId', 'profiles.nome', 'profiles.telefone as whatsapp'])
+      .select(['tenants.id as tenantId', 'profiles.nome'])
       .where('tenants.slug', '=', slug)
       .orderBy('profiles.id')
       .executeTakeFirst();

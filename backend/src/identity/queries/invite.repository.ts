@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import { INVITE_VALIDITY_DAYS } from '../../contracts/identity';
+import { INVITE_VALIDITY_DAYS } from '../../contracts/identity/api';
 import type { Database } from '../../platform/database/database';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { hashSecretToken, newSecretToken } from '../infrastructure/secret-token';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { commandHandlerFor } from '../../platform/event-store/command-runner';
 import { streamEntity } from '../../platform/references/entity-references';
 import { locationDecider } from '../domain/location.decider';
-import type { LocationEvent } from '../domain/location.events';
+import type { LocationEvent } from '../../contracts/locations/events';
 
 export const LOCATION_HAS_LINKS =
   'Não é possível remover o local: possui vínculos (agendamentos). Use Inativar se disponível.';

@@ -1,7 +1,7 @@
-import type { CancellationPolicy, LocationDetails } from '../../contracts/locations';
+import type { CancellationPolicy, LocationDetails } from '../../contracts/locations/api';
 import { ConflictError, type DomainError, NotFoundError } from '../../platform/errors/domain-error';
 import type { Decider } from '../../platform/event-store/decider';
-import type { LocationEvent } from './location.events';
+import type { LocationEvent } from '../../contracts/locations/events';
 
 export type LocationCommand =
   | { type: 'CreateLocation'; details: LocationDetails }

@@ -1,7 +1,7 @@
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { APP_CONFIG } from '../../config/config';
-import type { CepAddress } from '../../contracts/locations';
+import type { CepAddress } from '../../contracts/locations/api';
 import { DomainError } from '../../platform/errors/domain-error';
 import { REDIS } from '../../platform/queue/queue.module';
 import { withTimeout } from '../../platform/queue/redis';

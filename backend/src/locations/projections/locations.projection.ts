@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Locations } from '../../platform/database/database.types';
 import { streamRowProjection } from '../../platform/projections/stream-row-projection';
-import { LOCATION_EVENT_TYPES, type LocationEvent } from '../domain/location.events';
+import { LOCATION_EVENT_TYPES, type LocationEvent } from '../../contracts/locations/events';
 
 /** `locations`: one row per location, its cancellation policy in its columns. */
 export const locationsProjection = streamRowProjection<LocationEvent, Selectable<Locations>>({

@@ -1,14 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  type CancellationPolicy,
-  DEFAULT_CANCELLATION_POLICY,
-  LocationPolicies,
-} from '../../contracts/locations';
+import { type CancellationPolicy, DEFAULT_CANCELLATION_POLICY } from '../../contracts/locations/api';
+import { LocationPolicies } from '../../contracts/locations/ports';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { fold } from '../../platform/event-store/decider';
 import { readStream } from '../../platform/event-store/event-store';
 import { locationDecider } from '../domain/location.decider';
-import type { LocationEvent } from '../domain/location.events';
+import type { LocationEvent } from '../../contracts/locations/events';
 
 /**
  * The policy in force at a location, from its stream (not the read model): a cancellation right

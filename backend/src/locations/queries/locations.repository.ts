@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Selectable } from 'kysely';
-import type { CancellationPolicy, Location } from '../../contracts/locations';
+import type { CancellationPolicy, Location } from '../../contracts/locations/api';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import type { Locations } from '../../platform/database/database.types';
 

@@ -1,5 +1,5 @@
 import { deciderSpec } from '../../../../test/support/decider-spec';
-import type { PlanTerms } from '../../contracts/plans';
+import type { PlanTerms } from '../../contracts/plans/api';
 import { planDecider } from '../domain/plan.decider';
 import type { PlanEvent } from '../domain/plan.events';
 

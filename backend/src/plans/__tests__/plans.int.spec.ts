@@ -126,8 +126,9 @@ describe('plans API', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ nome: 'A', valor: 10, creditos: 1 }, 'Nome deve ter pelo menos 2 caracteres'],
       [{ nome: 'Plano', valor: -1, creditos: 1 }, 'Valor deve ser maior que zero'],
-      [{ nome: 'Plano', valor: 10.123, creditos: 1 }, 'Valor deve ser maior que zero'],
-      [{ nome: 'Plano', valor: '10', creditos: 1 }, 'Valor deve ser maior que zero'],
+      [{ nome: 'Plano', valor: 10.123, creditos: 1 }, 'Valor deve ter no máximo duas casas decimais'],
+      [{ nome: 'Plano', valor: 1e308, creditos: 1 }, 'Valor muito alto'],
+      [{ nome: 'Plano', valor: '10', creditos: 1 }, 'Valor deve ser um número'],
       [{ nome: 'Plano', valor: 10, creditos: -2 }, 'Créditos deve ser um número positivo'],
       [{ nome: 'Plano', valor: 10, creditos: 1.5 }, 'Créditos deve ser um número positivo'],
       [

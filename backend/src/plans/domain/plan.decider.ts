@@ -1,4 +1,4 @@
-import type { PlanChanges, PlanTerms } from '../../contracts/plans';
+import type { PlanChanges, PlanTerms } from '../../contracts/plans/api';
 import { ConflictError, type DomainError, NotFoundError } from '../../platform/errors/domain-error';
 import type { Decider } from '../../platform/event-store/decider';
 import type { PlanEvent } from './plan.events';

@@ -1,11 +1,9 @@
-import type { PlanTerms } from '../../contracts/plans';
+import { planTermsEvents } from '../../contracts/plans/events';
 import { eventData, type EventsOf, eventTypesOf } from '../../platform/event-store/event';
 
-/** The events of a plan's stream. Money in centavos. */
+/** The events of a plan's stream: its terms (published) and its place in the catalogue. */
 export const planEvents = {
-  PlanCreated: eventData<PlanTerms>(),
-  /** Only the fields that changed. */
-  PlanUpdated: eventData<Partial<PlanTerms>>(),
+  ...planTermsEvents,
   /** No longer offered to students; those who have it keep it. */
   PlanArchived: eventData<Record<string, never>>(),
   PlanRestored: eventData<Record<string, never>>(),

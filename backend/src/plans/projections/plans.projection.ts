@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { numericFromCentavos } from '../../contracts/money';
+import { numericFromCentavos } from '../../contracts/shared/money';
 import type { Plans } from '../../platform/database/database.types';
 import { streamRowProjection } from '../../platform/projections/stream-row-projection';
 import { PLAN_EVENT_TYPES, type PlanEvent } from '../domain/plan.events';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Selectable } from 'kysely';
-import { centavosFromNumeric, toReais } from '../../contracts/money';
-import { type Plan, valuePerCreditCentavos } from '../../contracts/plans';
+import { centavosFromNumeric, toReais } from '../../contracts/shared/money';
+import { type Plan, valuePerCreditCentavos } from '../../contracts/plans/api';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import type { Plans } from '../../platform/database/database.types';
 

@@ -1,21 +1,16 @@
-import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Inject } from '@nestjs/common';
 import { APP_CONFIG, type PlatformConfig } from '../../config/config';
-import type { About } from '../../contracts/about';
-import { Public } from '../auth/public.decorator';
+import { platformApi } from '../../contracts/platform/api';
+import { Implements } from '../http/implements';
 
 export const APP_VERSION = '1.0.0';
 
-
-@ApiTags('about')
-@Public()
-@Controller('about')
+@Controller()
 export class AboutController {
   constructor(@Inject(APP_CONFIG) private readonly config: PlatformConfig) {}
 
-  @Get()
-  @ApiOperation({ summary: 'Nome, versão e contato de suporte do app' })
-  about(): About {
+  @Implements(platformApi.about)
+  about() {
     return { nome: 'Vira', versao: APP_VERSION, suporte: this.config.SUPPORT_URL ?? null };
   }
 }

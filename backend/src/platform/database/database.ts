@@ -34,6 +34,11 @@ export function createPool(options: DatabaseOptions): Pool {
   // 'error' event on the pool: unheard, it would end the process. The pool drops that connection
   // and opens a new one on the next query, so it is only worth a line in the log.
   pool.on('error', (error) => options.onIdleError?.(error));
+  // A connection ended while checked out (a transaction between two statements) is an 'error'
+  // event on the client itself, which the pool listens to only while the client is idle. Its
+  // holder learns of it from its next statement, which fails as the database being unavailable;
+  // once released, the pool drops the broken client (it is no longer queryable).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 

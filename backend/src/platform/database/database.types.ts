@@ -41,15 +41,27 @@ export interface CalendarFeeds {
   tenantId: string;
 }
 
+export interface ChargePspChecks {
+  attempts: Generated<number>;
+  chargeId: string;
+  nextCheckAt: Timestamp;
+  tenantId: string;
+  txid: string;
+}
+
 export interface Charges {
   brCode: string;
   cancelledAt: Timestamp | null;
   createdAt: Timestamp;
   creditos: number;
   id: string;
+  motivo: string | null;
+  origem: Generated<string>;
   paidAt: Timestamp | null;
   planId: string;
   planNome: string;
+  provedor: Generated<string>;
+  sessionId: string | null;
   status: string;
   studentId: string;
   studentNome: string;
@@ -57,6 +69,7 @@ export interface Charges {
   tenantId: string;
   txid: string;
   valor: Numeric;
+  vencimento: string | null;
   version: number;
 }
 
@@ -123,6 +136,7 @@ export interface CreditLedger {
   tenantId: string;
   transactionId: string | null;
   type: string;
+  valor: Numeric | null;
 }
 
 export interface DevMailbox {
@@ -313,6 +327,14 @@ export interface PasswordCredentials {
   userId: string;
 }
 
+export interface PixProviderCredentials {
+  certificado: string;
+  chavePrivada: string;
+  clientSecret: string;
+  tenantId: string;
+  updatedAt: Generated<Timestamp>;
+}
+
 export interface Plans {
   arquivado: Generated<boolean>;
   createdAt: Timestamp;
@@ -445,6 +467,7 @@ export interface SchedulingStudents {
   removedAt: Timestamp | null;
   tenantId: string;
   version: number;
+  visitante: Generated<boolean>;
 }
 
 export interface Sessions {
@@ -454,6 +477,7 @@ export interface Sessions {
   id: string;
   inicio: Timestamp;
   locationId: string | null;
+  nomeInformado: string | null;
   observacoes: string | null;
   origin: string;
   removedAt: Timestamp | null;
@@ -583,6 +607,7 @@ export interface Vacations {
 export interface DB {
   availabilitySettings: AvailabilitySettings;
   calendarFeeds: CalendarFeeds;
+  chargePspChecks: ChargePspChecks;
   charges: Charges;
   chargeTxids: ChargeTxids;
   commandIdempotency: CommandIdempotency;
@@ -609,6 +634,7 @@ export interface DB {
   mfaRecoveryCodes: MfaRecoveryCodes;
   mfaTotp: MfaTotp;
   passwordCredentials: PasswordCredentials;
+  pixProviderCredentials: PixProviderCredentials;
   plans: Plans;
   profiles: Profiles;
   projectionCheckpoints: ProjectionCheckpoints;

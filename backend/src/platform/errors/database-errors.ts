@@ -22,7 +22,12 @@ const CONNECTION_CODES = new Set([
   '57P02',
   '57P03',
 ]);
-const CONNECTION_MESSAGES = [/timeout exceeded when trying to connect/i, /Connection terminated/i];
+const CONNECTION_MESSAGES = [
+  /timeout exceeded when trying to connect/i,
+  /Connection terminated/i,
+  // pg, on a statement sent over a connection that has already broken (and on its rollback).
+  /not queryable/i,
+];
 
 export function databaseErrorBody(error: unknown): ErrorBody | undefined {
   // Not `instanceof Error`: the driver's errors may come from another realm (a VM context).

@@ -15,9 +15,16 @@ export class DomainError extends Error {
   }
 }
 
+/** The gender of the noun a message names: 'Aluno não encontrado', 'Sessão não encontrada'. */
+export type NounGender = 'masculine' | 'feminine';
+
 export class NotFoundError extends DomainError {
-  constructor(entity = 'Registro') {
-    super('not_found', `${entity} não encontrado`, HttpStatus.NOT_FOUND);
+  constructor(entity = 'Registro', gender: NounGender = 'masculine') {
+    super(
+      'not_found',
+      `${entity} não ${gender === 'feminine' ? 'encontrada' : 'encontrado'}`,
+      HttpStatus.NOT_FOUND,
+    );
   }
 }
 

@@ -2,11 +2,10 @@ import { createHash } from 'node:crypto';
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../auth/auth-user';
-import { ValidationError } from '../errors/domain-error';
+import { commandHeadersSchema, IDEMPOTENCY_KEY_HEADER } from '../../contracts/shared/routes';
+import { parseOrThrow } from '../http/parse-or-throw';
 import type { CommandContext } from './command-runner';
 
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-const VALID_IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
 /** What makes two requests "the same" for an idempotency key: method, path, principal and body. */
 export function requestFingerprint(request: FastifyRequest & { user: AuthUser }): string {
@@ -18,13 +17,7 @@ export function requestFingerprint(request: FastifyRequest & { user: AuthUser })
 
 /** The command's context from the verified token and the request: tenant, actor, correlation, idempotency key. */
 export function commandContextOf(request: FastifyRequest & { user: AuthUser }): CommandContext {
-  const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-  if (key !== undefined && (typeof key !== 'string' || !VALID_IDEMPOTENCY_KEY.test(key))) {
-    throw new ValidationError(
-      "Cabeçalho 'Idempotency-Key' deve ter de 1 a 200 caracteres visíveis",
-      'Idempotency-Key',
-    );
-  }
+  const key = parseOrThrow(commandHeadersSchema, request.headers)[IDEMPOTENCY_KEY_HEADER];
   return {
     tenantId: request.user.tenantId,
     actorId: request.user.userId,

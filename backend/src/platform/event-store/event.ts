@@ -1,4 +1,12 @@
+import type { DomainEvent } from '../../contracts/shared/event-catalogue';
 import type { Role } from '../auth/auth-user';
+
+export {
+  type DomainEvent,
+  eventData,
+  type EventsOf,
+  eventTypesOf,
+} from '../../contracts/shared/event-catalogue';
 
 /** Who caused an event and why; stored with every event. */
 export interface EventMetadata {
@@ -7,12 +15,6 @@ export interface EventMetadata {
   correlationId: string;
   causationId: string;
   commandId: string;
-}
-
-/** An event as a decider emits it: a discriminated union member `{ type, data }`. */
-export interface DomainEvent<Type extends string = string, Data = unknown> {
-  type: Type;
-  data: Data;
 }
 
 /** An event as read back from the store (after upcasting to its current shape). */
@@ -31,17 +33,3 @@ export interface StoredEvent<E extends DomainEvent = DomainEvent> {
   occurredAt: Date;
 }
 
-/**
- * Declares a stream's events once, each type with its data shape:
- * `const studentEvents = { StudentRegistered: eventData<StudentProfile>(), ... }`.
- * The keys are the runtime list of types (`eventTypesOf`); the values exist for the compiler only.
- */
-export const eventData = <Data>(): Data => undefined as Data;
-
-/** The discriminated union `{ type, data }` of an event catalogue. */
-export type EventsOf<Catalogue> = {
-  [Type in keyof Catalogue & string]: DomainEvent<Type, Catalogue[Type]>;
-}[keyof Catalogue & string];
-
-export const eventTypesOf = <Catalogue extends object>(catalogue: Catalogue) =>
-  Object.keys(catalogue) as (keyof Catalogue & string)[];

@@ -1,24 +1,15 @@
-import { Controller, Get, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { Public } from '../auth/public.decorator';
+import { platformApi } from '../../contracts/platform/api';
+import { Implements } from '../http/implements';
 import { HealthService } from './health.service';
 
-@ApiTags('health')
-@Controller('health')
+@Controller()
 export class HealthController {
   constructor(private readonly health: HealthService) {}
 
   /** Readiness (and the detail a person reads): send traffic here only when it answers 200. */
-  @Public()
-  @Get()
-  @ApiOkResponse({
-    description: 'PostgreSQL e Redis respondem e os modelos de leitura estão em dia',
-  })
-  @ApiServiceUnavailableResponse({
-    description:
-      'Um serviço não responde (status "error") ou um modelo de leitura está atrasado (status "degraded"); o corpo diz qual',
-  })
+  @Implements(platformApi.health)
   async check(@Res({ passthrough: true }) reply: FastifyReply) {
     const report = await this.health.check();
     reply.status(report.status === 'ok' ? 200 : 503).header('cache-control', 'no-store');
@@ -29,9 +20,7 @@ export class HealthController {
    * Liveness: the process answers. Nothing else on purpose: restarting the API does not bring
    * back a database, Redis or a worker that is away, it only drops the requests in flight.
    */
-  @Public()
-  @Get('live')
-  @ApiOkResponse({ description: 'O processo responde' })
+  @Implements(platformApi.live)
   live(@Res({ passthrough: true }) reply: FastifyReply) {
     reply.header('cache-control', 'no-store');
     return { status: 'ok' as const };

@@ -1,25 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import type Redis from 'ioredis';
+import { APP_CONFIG, type PlatformConfig } from '../../config/config';
+import type { HealthReport } from '../../contracts/platform/api';
 import { DATABASE, type Db } from '../database/database.module';
-import { type ProjectionLag, ProjectionStatus } from '../projections/projection-status';
+import { ProjectionStatus } from '../projections/projection-status';
 import { REDIS } from '../queue/queue.module';
 import { isAway } from '../queue/redis';
+import { workerAtWork } from '../queue/worker-heartbeat';
 
-export type Check = 'ok' | 'down';
-export interface HealthReport {
-  /**
-   * `error`: PostgreSQL or Redis does not answer; `degraded`: they answer, but a read model is
-   * more than PROJECTION_LAG_LIMIT_MS behind the log (reads come back stale); both answer 503.
-   */
-  status: 'ok' | 'degraded' | 'error';
-  postgres: Check;
-  redis: Check;
-  /** Detail: how far each read model is behind the log ('down' when it cannot be read). */
-  projections?: Record<string, ProjectionLag> | Check;
-  /** The read models whose oldest unapplied event is older than PROJECTION_LAG_LIMIT_MS. */
-  lagging?: string[];
-}
+type Check = HealthReport['postgres'];
 
 /**
  * A read model whose oldest unapplied event is older than this is not serving what it should:
@@ -46,19 +36,25 @@ async function probe(check: () => Promise<unknown>): Promise<Check> {
 @Injectable()
 export class HealthService {
   constructor(
+    @Inject(APP_CONFIG) private readonly config: PlatformConfig,
     @Inject(DATABASE) private readonly db: Db,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(ProjectionStatus) private readonly projectionStatus: ProjectionStatus,
   ) {}
 
-  /** Readiness: the services this instance needs answer, and its read models are current. */
+  /**
+   * Readiness: the services this instance needs answer (each asked now, with a short timeout), a
+   * worker is at work, and the read models are current.
+   */
   async check(): Promise<HealthReport> {
+    let worker: Check = 'down';
     const [postgres, redis] = await Promise.all([
       probe(() => sql`select 1`.execute(this.db)),
       probe(async () => {
-        // Away: say so at once (a PING would sit in ioredis' offline queue until the timeout).
+        // Away: say so at once (a command would sit in ioredis' offline queue until the timeout).
         if (isAway(this.redis)) throw new Error('not connected');
-        if ((await this.redis.ping()) !== 'PONG') throw new Error('unexpected ping reply');
+        // Its answer is Redis answering, too.
+        if (await workerAtWork(this.redis, this.config.REDIS_PREFIX)) worker = 'ok';
       }),
     ]);
     const report: HealthReport = {
@@ -66,6 +62,9 @@ export class HealthService {
       postgres,
       redis,
     };
+    // Only Redis knows whether a worker is at work: without it, nothing is said.
+    if (redis === 'ok') report.worker = worker;
+    if (report.status === 'ok' && worker === 'down') report.status = 'degraded';
     if (postgres === 'ok') {
       const projections = await this.projectionStatus.lag().catch((): Check => 'down');
       report.projections = projections;

@@ -1,4 +1,5 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger as PinoLogger } from 'pino';
 import { DomainError, retryAfterOf } from '../errors/domain-error';
@@ -94,6 +95,47 @@ export function frameworkErrorHandler(
     .header(REQUEST_ID_HEADER, request.id)
     .header('cache-control', 'no-store')
     .send(body);
+}
+
+/** What the connection's parser refuses before a request exists, in our shape and in pt-BR. */
+const CONNECTION_ERRORS: Record<string, ErrorBody> = {
+  HPE_HEADER_OVERFLOW: {
+    statusCode: 431,
+    code: 'headers_too_large',
+    message: 'Os cabeçalhos da requisição são grandes demais.',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    statusCode: 408,
+    code: 'request_timeout',
+    message: 'A requisição demorou demais para chegar.',
+  },
+};
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a request the HTTP parser refuses (headers over the size limit, a
+ * malformed request line) gets the same `{ statusCode, code, message }` as every other error,
+ * written straight on the socket, which then closes.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const body = CONNECTION_ERRORS[error.code ?? ''] ?? {
+    statusCode: 400,
+    code: 'bad_request',
+    message: 'Requisição HTTP malformada.',
+  };
+  const json = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${body.statusCode} ${STATUS_TEXT[body.statusCode]}\r\nConnection: close\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy();
 }
 
 /** The one place where any failure becomes `{ statusCode, code, message }`; a 500 never carries a stack. */

@@ -3,13 +3,14 @@ import fastifyStatic from '@fastify/static';
 import { type DynamicModule, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type { PlatformConfig } from '../../config/config';
 import { REDIS } from '../queue/queue.module';
 import { RedisIoAdapter } from '../realtime/redis-io.adapter';
-import { AllExceptionsFilter, frameworkErrorHandler } from './all-exceptions.filter';
+import { AllExceptionsFilter, clientErrorHandler, frameworkErrorHandler } from './all-exceptions.filter';
 import { compressJsonAnswer } from './compress-json';
+import { openApiDocument } from './openapi-document';
 import { findSpaDirectory } from './static-files';
 import {
   logRequests,
@@ -56,8 +57,10 @@ export async function createApp(
     forceCloseConnections: 'idle',
     requestIdHeader: false,
     genReqId: requestIdFor,
-    // Fastify's own refusals before routing (bad URL encoding, over-long parameters) in our shape.
+    // Fastify's own refusals before routing (bad URL encoding, over-long parameters) and the HTTP
+    // parser's (headers too large) in our shape.
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
     bufferLogs: true,
@@ -149,15 +152,9 @@ export async function createApp(
   app.useGlobalFilters(new AllExceptionsFilter(spaDirectory !== undefined, logger));
   app.useWebSocketAdapter(new RedisIoAdapter(app, app.get(REDIS)));
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Vira API')
-      .setDescription('Sua agenda que vira dinheiro — API HTTP')
-      .setVersion('1.0.0')
-      .addBearerAuth()
-      .build(),
-  );
+  // The document is generated from the contracts (every operation, its answers and errors); Nest's
+  // Swagger module only serves it, with its UI at /api/docs.
+  const document = (await openApiDocument()) as unknown as OpenAPIObject;
   SwaggerModule.setup('api/docs', app, document, {
     jsonDocumentUrl: 'api/docs-json',
     useGlobalPrefix: false,

@@ -3,17 +3,23 @@
  * accents survive. A field that could be read as a formula (=, +, -, @) is prefixed with an
  * apostrophe: what a user typed never runs in someone's spreadsheet.
  */
-export function toCsv(
-  header: readonly string[],
-  rows: readonly (readonly (string | number | null)[])[],
-): string {
+/** A money cell: reais with two decimals and a comma, whatever the amount ('389,90', '-10,00'). */
+export interface MoneyCell {
+  centavos: number;
+}
+export const moneyCell = (centavos: number): MoneyCell => ({ centavos });
+
+type Cell = string | number | null | MoneyCell;
+
+export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
   const lines = [header, ...rows].map((row) => row.map(csvField).join(';'));
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
-function csvField(value: string | number | null): string {
+function csvField(value: Cell): string {
   if (value === null) return '';
   if (typeof value === 'number') return String(value).replace('.', ',');
+  if (typeof value === 'object') return (value.centavos / 100).toFixed(2).replace('.', ',');
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

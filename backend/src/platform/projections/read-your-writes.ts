@@ -1,9 +1,10 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type Redis from 'ioredis';
+import { sql } from 'kysely';
 import { APP_CONFIG, type PlatformConfig } from '../../config/config';
 import { DATABASE, type Db } from '../database/database.module';
 import { REDIS } from '../queue/queue.module';
-import { closeRedis, whenConnected } from '../queue/redis';
+import { closeRedis, isAway, whenConnected } from '../queue/redis';
 import { type Checkpoint, hasReached } from './checkpoint';
 import { projectionKeys } from './redis-keys';
 
@@ -56,6 +57,10 @@ function parseCheckpoint(value: string): Checkpoint {
  * (bounded) until the projections they read have reached it. `X-Min-Position` asks the same for a
  * write made elsewhere. The worker publishes every checkpoint it commits; a slow poll of the
  * checkpoint table covers a missed message.
+ *
+ * When Redis cannot tell what a principal wrote (it is away or slow, or it came back less than
+ * REMEMBER_WRITES_MS ago: empty, or without what was written meanwhile), a read waits for
+ * everything committed so far instead: slower, never stale without saying so.
  */
 @Injectable()
 export class ReadYourWrites implements OnModuleInit, OnApplicationShutdown {
@@ -63,6 +68,8 @@ export class ReadYourWrites implements OnModuleInit, OnApplicationShutdown {
   private readonly latest = new Map<string, Checkpoint>();
   private readonly listeners = new Set<() => void>();
   private readonly keys: ReturnType<typeof projectionKeys>;
+  /** When Redis last may have lost (or never got) a write record: lost, back, or a failed write. */
+  private recordsLostAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     @Inject(APP_CONFIG) config: PlatformConfig,
@@ -71,6 +78,14 @@ export class ReadYourWrites implements OnModuleInit, OnApplicationShutdown {
   ) {
     this.keys = projectionKeys(config.REDIS_PREFIX);
     redis.defineCommand('viraRememberWrite', { numberOfKeys: 1, lua: REMEMBER_WRITE_SCRIPT });
+    const recordsMayBeLost = () => (this.recordsLostAt = Date.now());
+    let connectedBefore = redis.status === 'ready';
+    redis.on('close', recordsMayBeLost);
+    redis.on('ready', () => {
+      // Back after an outage: the records of before it may be gone (a restart empties Redis).
+      if (connectedBefore) recordsMayBeLost();
+      connectedBefore = true;
+    });
   }
 
   async onModuleInit(): Promise<void> {
@@ -114,28 +129,56 @@ export class ReadYourWrites implements OnModuleInit, OnApplicationShutdown {
           ...projections,
         ),
       REDIS_BUDGET_MS,
-    );
+    ).catch((error: unknown) => {
+      this.recordsLostAt = Date.now();
+      throw error;
+    });
   }
 
   /**
-   * What `principal`'s read of `projections` must wait for; nothing when Redis is away or does not
-   * answer in time (the read then does not wait: X-Min-Position still works, from the database).
+   * What `principal`'s read of `projections` must wait for: its last writes as Redis remembers
+   * them; or, when Redis cannot be trusted to know them (see the class), everything committed so
+   * far. Empty when there is nothing to wait for.
    */
   async pendingWrites(
     principal: string,
     projections: readonly string[],
   ): Promise<Map<string, Checkpoint>> {
+    const values = this.recordsComplete()
+      ? await whenConnected(
+          this.redis,
+          () => this.redis.hmget(this.keys.lastWrite(principal), ...projections),
+          REDIS_BUDGET_MS,
+        ).catch(() => undefined)
+      : undefined;
     const targets = new Map<string, Checkpoint>();
-    const values = await whenConnected(
-      this.redis,
-      () => this.redis.hmget(this.keys.lastWrite(principal), ...projections),
-      REDIS_BUDGET_MS,
-    ).catch((): (string | null)[] => []);
+    if (values === undefined) {
+      const end = await this.logEnd();
+      if (end) for (const projection of projections) targets.set(projection, end);
+      return targets;
+    }
     projections.forEach((projection, index) => {
       const value = values[index];
       if (value) targets.set(projection, parseCheckpoint(value));
     });
     return targets;
+  }
+
+  /** Whether Redis holds every write record of the last REMEMBER_WRITES_MS. */
+  private recordsComplete(): boolean {
+    return !isAway(this.redis) && Date.now() - this.recordsLostAt > REMEMBER_WRITES_MS;
+  }
+
+  /** The checkpoint of the last event committed; undefined when the log is empty. */
+  private async logEnd(): Promise<Checkpoint | undefined> {
+    const end = await this.db
+      .selectFrom('events')
+      .select([sql<string>`transaction_id::text`.as('transactionId'), 'globalPosition'])
+      .orderBy(sql`events.transaction_id`, 'desc')
+      .orderBy('globalPosition', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return end && { transactionId: end.transactionId, position: end.globalPosition };
   }
 
   /** The checkpoint of the event at `position`, for `X-Min-Position`; undefined when there is none. */

@@ -9,17 +9,16 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ApiHeader } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Observable } from 'rxjs';
 import type { AuthUser } from '../auth/auth-user';
-import { ValidationError } from '../errors/domain-error';
+import { MIN_POSITION_HEADER, readHeadersSchema } from '../../contracts/shared/routes';
+import { parseOrThrow } from '../http/parse-or-throw';
 import type { Checkpoint } from './checkpoint';
 import { ProjectionWaker } from './projection-waker';
 import { ReadYourWrites } from './read-your-writes';
 
 const READS_PROJECTIONS = 'vira:readsProjections';
-export const MIN_POSITION_HEADER = 'x-min-position';
 export const STALE_HEADER = 'x-stale';
 
 /**
@@ -57,13 +56,7 @@ export class ReadYourWritesInterceptor implements NestInterceptor {
         ? this.readYourWrites.pendingWrites(request.user.userId, projections)
         : new Map();
     }
-    const position = typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : NaN;
-    if (!Number.isSafeInteger(position) || position < 1) {
-      throw new ValidationError(
-        "Cabeçalho 'X-Min-Position' deve ser um número inteiro positivo",
-        'X-Min-Position',
-      );
-    }
+    const position = Number(parseOrThrow(readHeadersSchema, request.headers)[MIN_POSITION_HEADER]);
     const target = await this.readYourWrites.checkpointOf(position);
     if (!target) return new Map();
     // A projection that reads none of the events up to that position is only woken by its safety
@@ -73,15 +66,13 @@ export class ReadYourWritesInterceptor implements NestInterceptor {
   }
 }
 
+/** The projections a route handler waits for (none for a route that reads no read model). */
+export const projectionsReadBy = (handler: object): readonly string[] =>
+  (Reflect.getMetadata(READS_PROJECTIONS, handler) as string[] | undefined) ?? [];
+
 /** Marks a query route as reading these projections: it reads its caller's writes. */
 export const ReadsProjections = (...projections: string[]) =>
   applyDecorators(
     SetMetadata(READS_PROJECTIONS, projections),
     UseInterceptors(ReadYourWritesInterceptor),
-    ApiHeader({
-      name: 'X-Min-Position',
-      required: false,
-      description:
-        'Posição devolvida por um comando feito em outro lugar: a resposta espera (até ~3 s) os modelos de leitura a alcançarem; senão vem com X-Stale: true. As escritas do próprio usuário já são esperadas sem o cabeçalho.',
-    }),
   );

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { ChangeType } from '../../contracts/realtime';
+import type { ChangeType } from '../../contracts/shared/realtime';
 import type { DomainEvent, StoredEvent } from '../event-store/event';
 import { eventsOfTypes, type Projection, type ProjectionChange } from './projection';
 
@@ -15,7 +15,7 @@ export interface StreamRowProjectionOptions<Event extends DomainEvent, Row exten
   /** The table, as the database names it (snake_case). */
   table: string;
   eventTypes: readonly Event['type'][];
-  /** What the browsers are told changed (contracts/realtime.ts). */
+  /** What the browsers are told changed (contracts/shared/realtime.ts). */
   changeType: ChangeType;
   /** Which student's own screens show a row (told to them too), or every student's. */
   studentOf?: (row: Row) => string | null;

@@ -1,9 +1,16 @@
-import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import type { JobMap, JobName, QueueName } from './jobs';
-import { closeRedis, createRedis } from './redis';
+import { closeRedis, createRedis, OutageLog } from './redis';
 
 export const REDIS = Symbol('REDIS');
 
@@ -14,6 +21,7 @@ export const REDIS = Symbol('REDIS');
 @Injectable()
 export class JobQueues implements OnApplicationShutdown {
   private readonly queues = new Map<QueueName, Queue>();
+  private readonly failures = new OutageLog((message) => new Logger(JobQueues.name).warn(message));
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'REDIS_PREFIX'>,
@@ -27,6 +35,8 @@ export class JobQueues implements OnApplicationShutdown {
         connection: this.redis,
         prefix: `${this.config.REDIS_PREFIX}:bull`,
       });
+      // Redis away: the caller's own call fails (and says so); this is the queue's connection.
+      queue.on('error', (error) => this.failures.report(`fila ${name}: ${error.message}`));
       this.queues.set(name, queue);
     }
     return queue;

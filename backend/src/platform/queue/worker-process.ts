@@ -14,6 +14,7 @@ import { projectionKeys } from '../projections/redis-keys';
 import { Mailer } from '../mail/mailer';
 import { JobQueues } from './queue.module';
 import { closeRedis, createRedis, OutageLog } from './redis';
+import { startWorkerHeartbeat } from './worker-heartbeat';
 
 /** Queue name -> job name -> handler. */
 export type JobHandlers = ReadonlyMap<string, ReadonlyMap<string, JobHandler>>;
@@ -98,6 +99,7 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
     connectionName: 'vira-worker-announcements',
     enableAutoPipelining: true,
   });
+  announcements.on('error', (error: Error) => redisFailures.report(`avisos: ${error.message}`));
   const projectionWorker = new ProjectionWorker({
     db,
     redis: announcements,
@@ -118,8 +120,10 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
     }
     handlers.set(queue, merged);
   }
+  // BullMQ does not close a connection it was given: stop closes these.
+  const workerConnections = [...handlers].map(() => connection.duplicate());
   const workers = [...handlers].map(
-    ([queue, jobs]) =>
+    ([queue, jobs], index) =>
       new Worker(
         queue,
         async (job) => {
@@ -128,7 +132,7 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
           await handler(job.data, services);
         },
         {
-          connection: connection.duplicate(),
+          connection: workerConnections[index],
           prefix,
           concurrency: 1,
         },
@@ -152,6 +156,8 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
   // Not awaited: a worker starts (and keeps its projections current) without Redis.
   void wakeups.subscribe(projectionKeys(config.REDIS_PREFIX).wakeChannel).catch(() => undefined);
   projectionWorker.startSafetyNet();
+  // /api/health says 'degraded' while no worker beats; Kubernetes restarts one whose file ages.
+  const heartbeat = startWorkerHeartbeat(connection, config.REDIS_PREFIX, config.WORKER_ALIVE_FILE);
   const timers = (options.timers ?? []).map((timer) =>
     startTimer(timer, services, (error) =>
       runFailures.report(`${timer.name} falhou: ${String(error)}`),
@@ -169,9 +175,11 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
       STOP_BUDGET_MS,
     );
     if (!finished) logger.warn('encerrando sem esperar o trabalho em curso');
+    await heartbeat.stop();
     await services.jobs.onApplicationShutdown();
     services.mailer.close();
     await db.destroy();
+    for (const workerConnection of workerConnections) await closeRedis(workerConnection);
     await closeRedis(wakeups);
     await closeRedis(announcements);
     await closeRedis(connection);

@@ -9,7 +9,7 @@ import {
   startSmtpCapture,
 } from '../../../../test/support/smtp-capture';
 import { startTestApp, type TestApp } from '../../../../test/support/test-app';
-import { DEFAULT_REMINDER_SETTINGS, type TomorrowReminders } from '../../contracts/reminders';
+import { DEFAULT_REMINDER_SETTINGS, type TomorrowReminders } from '../../contracts/reminders/api';
 import { JobQueues, REDIS } from '../../platform/queue/queue.module';
 import {
   REMINDERS_QUEUE,

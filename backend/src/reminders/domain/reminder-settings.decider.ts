@@ -1,5 +1,5 @@
 import { v5 as uuidv5 } from 'uuid';
-import { DEFAULT_REMINDER_SETTINGS, type ReminderSettings } from '../../contracts/reminders';
+import { DEFAULT_REMINDER_SETTINGS, type ReminderSettings } from '../../contracts/reminders/api';
 import type { Decider } from '../../platform/event-store/decider';
 import { eventData, type EventsOf, eventTypesOf } from '../../platform/event-store/event';
 

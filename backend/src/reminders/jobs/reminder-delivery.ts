@@ -1,40 +1,58 @@
 import { sql } from 'kysely';
-import { TrainerContacts } from '../../contracts/identity';
+import { TrainerContacts } from '../../contracts/identity/ports';
 import {
   DEFAULT_REMINDER_SETTINGS,
   MAX_LEAD_HOURS,
   reminderMessage,
   reminderWhen,
-} from '../../contracts/reminders';
-import { addDays, dayRange, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/time';
+  rescheduleMessage,
+} from '../../contracts/reminders/api';
+import { addDays, dayRange, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import type { WorkerTimer } from '../../platform/context/bounded-context';
 import type { WorkerServices } from '../../platform/context/worker-services';
+import { readStream } from '../../platform/event-store/event-store';
 import { escapeHtml } from '../../platform/mail/mailer';
 import { whenConnected } from '../../platform/queue/redis';
+import { reminderOf, type SessionReminder, stillAhead } from '../domain/session-reminder';
 import { tomorrowReminders } from '../queries/reminders.repository';
+import type { RemindersConfig } from '../reminders.config';
 
 export const REMINDERS_QUEUE = 'reminders';
 export const SEND_REMINDER = 'reminder.send';
 
+/** A session's delayed job: `version` is the one that set its time (see SessionReminder.setAt). */
+export interface ReminderJob {
+  tenantId: string;
+  sessionId: string;
+  /** Absent on jobs queued before versions were sent along: taken as current. */
+  version?: number;
+}
+
 declare module '../../platform/queue/jobs' {
   interface JobMap {
-    reminders: { 'reminder.send': { tenantId: string; sessionId: string } };
+    reminders: { 'reminder.send': ReminderJob };
   }
 }
 
 const HOUR_MS = 3_600_000;
-/** Due reminders sent per sweep (the next sweep takes the rest). */
+/** Due messages sent per sweep (the next sweep takes the rest). */
 const SWEEP_LIMIT = 500;
 
 /** When the reminder of a session starting at `inicio` is due, `leadHours` before it. */
 export const dueAt = (inicio: Date, leadHours: number): Date =>
   new Date(inicio.getTime() - leadHours * HOUR_MS);
 
+/** How long a session's time must stay put before its student is told it. */
+export const settleMs = (services: WorkerServices) =>
+  (services.config as RemindersConfig).REMINDER_SETTLE_SECONDS * 1_000;
+
 /**
- * The reminders due now (their lead time reached, the session not started), not yet sent, of
- * students with an e-mail, where the trainer has reminders on; one session's only, if given.
+ * What may be due (the read models may lag: the stream decides, see sendDueReminders): sessions of
+ * students with an e-mail, where the trainer has reminders on, whose reminder was not sent and
+ * whose lead time is reached, or whose time moved since the student was told it. One session's
+ * only, if given (its job), whatever the read models say of its time.
  */
-function dueReminders({ db }: WorkerServices, now: Date, sessionId?: string) {
+function candidates({ db }: WorkerServices, now: Date, sessionId?: string) {
   const defaults = DEFAULT_REMINDER_SETTINGS;
   let query = db
     .selectFrom('reminderSessions as s')
@@ -45,51 +63,77 @@ function dueReminders({ db }: WorkerServices, now: Date, sessionId?: string) {
       join.onRef('l.id', '=', 's.locationId').onRef('l.tenantId', '=', 's.tenantId'),
     )
     .leftJoin('reminderSettings as cfg', 'cfg.tenantId', 's.tenantId')
+    .leftJoin('reminderDeliveries as d', 'd.sessionId', 's.id')
     .select([
       's.id as sessionId',
       's.tenantId',
-      's.inicio',
       'st.nome as studentNome',
       'st.email',
       'l.nome as locationNome',
+      'd.inicio as told',
+      sql<number>`coalesce(cfg.antecedencia_horas, ${defaults.antecedenciaHoras})`.as('leadHours'),
     ])
-    .where('s.status', '=', 'agendada')
-    .where('s.inicio', '>', now)
-    .where('s.inicio', '<=', new Date(now.getTime() + MAX_LEAD_HOURS * HOUR_MS))
-    .where(
-      sql<boolean>`s.inicio - make_interval(hours => coalesce(cfg.antecedencia_horas, ${defaults.antecedenciaHoras})) <= ${now}`,
-    )
     .where(sql<boolean>`coalesce(cfg.ativo, ${defaults.ativo})`)
     .where('st.ativo', '=', true)
-    .where('st.email', 'is not', null)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('reminderDeliveries as d')
-            .select('d.sessionId')
-            .whereRef('d.sessionId', '=', 's.id')
-            .whereRef('d.inicio', '=', 's.inicio'),
-        ),
-      ),
+    .where('st.email', 'is not', null);
+  if (sessionId) return query.where('s.id', '=', sessionId).execute();
+  query = query
+    .where('s.status', '=', 'agendada')
+    .where('s.inicio', '>', now)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('d.sessionId', 'is', null),
+          eb('s.inicio', '<=', new Date(now.getTime() + MAX_LEAD_HOURS * HOUR_MS)),
+          sql<boolean>`s.inicio - make_interval(hours => coalesce(cfg.antecedencia_horas, ${defaults.antecedenciaHoras})) <= ${now}`,
+        ]),
+        eb('d.inicio', '<>', eb.ref('s.inicio')),
+      ]),
     )
     .orderBy('s.inicio')
     .limit(SWEEP_LIMIT);
-  if (sessionId) query = query.where('s.id', '=', sessionId);
   return query.execute();
 }
 
+type Message = { kind: 'reminder' | 'rescheduled'; inicio: Date };
+
 /**
- * Sends the student's reminders that are due (one session's, from its delayed job; all, from the
- * sweep). Each goes out once per session and start time: the delivery row is claimed in the
- * transaction that sends, so a job and a sweep racing (or two workers) send one e-mail, and a
- * send that fails leaves nothing claimed for the next sweep. Answers how many went out.
+ * What the student is to be told now of a session, from its stream: its reminder, once, when the
+ * lead time is reached; after it, 'Horário alterado' when its time moved. Nothing while its time
+ * may still move: a job overtaken by a later change (`version`), or, for the sweep, a time set less
+ * than the settle time ago.
+ */
+function messageOf(
+  reminder: SessionReminder | undefined,
+  candidate: { told: Date | null; leadHours: number },
+  now: Date,
+  job: ReminderJob | undefined,
+  settle: number,
+): Message | undefined {
+  if (!reminder || !stillAhead(reminder, now)) return undefined;
+  if (job ? job.version !== undefined && job.version !== reminder.setAt : reminder.setSince.getTime() > now.getTime() - settle)
+    return undefined;
+  const inicio = new Date(reminder.view.inicio);
+  if (!candidate.told)
+    return dueAt(inicio, candidate.leadHours) <= now ? { kind: 'reminder', inicio } : undefined;
+  return candidate.told.getTime() === inicio.getTime() ? undefined : { kind: 'rescheduled', inicio };
+}
+
+/**
+ * Sends the students' messages that are due (one session's, from its delayed job; all, from the
+ * sweep): a session's reminder once, at its lead time, with the time it has when it goes out; then,
+ * should its time change, one 'Horário alterado' once the changes settle. Each is claimed in the
+ * transaction that sends (the delivery row, keyed by the session and the time told before), so a job
+ * and a sweep racing (or two workers) send one e-mail, and a send that fails claims nothing for the
+ * next sweep. Answers how many went out.
  */
 export async function sendDueReminders(
   services: WorkerServices,
-  sessionId?: string,
+  job?: ReminderJob,
 ): Promise<number> {
   const now = services.now();
-  const due = await dueReminders(services, now, sessionId);
+  const settle = settleMs(services);
+  const due = await candidates(services, now, job?.sessionId);
   const trainers = new Map<string, Promise<{ nome: string } | undefined>>();
   const trainerOf = (tenantId: string) => {
     if (!trainers.has(tenantId))
@@ -97,30 +141,47 @@ export async function sendDueReminders(
     return trainers.get(tenantId) as Promise<{ nome: string } | undefined>;
   };
   let sent = 0;
-  for (const reminder of due) {
-    const trainer = await trainerOf(reminder.tenantId);
-    const text = reminderMessage({
-      studentNome: reminder.studentNome,
+  for (const candidate of due) {
+    const stream = await readStream(services.db, candidate.tenantId, candidate.sessionId);
+    const message = messageOf(reminderOf(stream), candidate, now, job, settle);
+    if (!message) continue;
+    const trainer = await trainerOf(candidate.tenantId);
+    const quando = reminderWhen(message.inicio, now, DEFAULT_TIME_ZONE);
+    const words = {
+      studentNome: candidate.studentNome,
       trainerNome: trainer?.nome ?? 'seu personal',
-      quando: reminderWhen(reminder.inicio, now, DEFAULT_TIME_ZONE),
-      locationNome: reminder.locationNome,
-    });
+      quando,
+      locationNome: candidate.locationNome,
+    };
+    const [subject, text] =
+      message.kind === 'reminder'
+        ? [`Lembrete: seu treino ${quando}`, reminderMessage(words)]
+        : [`Horário alterado: seu treino ${quando}`, rescheduleMessage(words)];
     const claimed = await services.db.transaction().execute(async (trx) => {
-      const claim = await trx
-        .insertInto('reminderDeliveries')
-        .values({
-          sessionId: reminder.sessionId,
-          inicio: reminder.inicio,
-          tenantId: reminder.tenantId,
-          sentAt: now,
-        })
-        .onConflict((conflict) => conflict.columns(['sessionId', 'inicio']).doNothing())
-        .returning('sessionId')
-        .executeTakeFirst();
+      const claim =
+        message.kind === 'reminder'
+          ? await trx
+              .insertInto('reminderDeliveries')
+              .values({
+                sessionId: candidate.sessionId,
+                inicio: message.inicio,
+                tenantId: candidate.tenantId,
+                sentAt: now,
+              })
+              .onConflict((conflict) => conflict.column('sessionId').doNothing())
+              .returning('sessionId')
+              .executeTakeFirst()
+          : await trx
+              .updateTable('reminderDeliveries')
+              .set({ inicio: message.inicio, sentAt: now })
+              .where('sessionId', '=', candidate.sessionId)
+              .where('inicio', '=', candidate.told as Date)
+              .returning('sessionId')
+              .executeTakeFirst();
       if (!claim) return false;
       await services.mailer.send({
-        to: reminder.email as string,
-        subject: `Lembrete: seu treino ${reminderWhen(reminder.inicio, now, DEFAULT_TIME_ZONE)}`,
+        to: candidate.email as string,
+        subject,
         text,
         html: `<p>${escapeHtml(text)}</p>`,
       });
@@ -237,10 +298,15 @@ export async function restoreLostJobs(services: WorkerServices): Promise<number>
     .execute();
   for (const job of pending) {
     const lead = job.antecedenciaHoras ?? DEFAULT_REMINDER_SETTINGS.antecedenciaHoras;
+    const version = /-v(\d+)$/.exec(job.jobId)?.[1];
     await services.jobs.add(
       REMINDERS_QUEUE,
       SEND_REMINDER,
-      { tenantId: job.tenantId, sessionId: job.sessionId },
+      {
+        tenantId: job.tenantId,
+        sessionId: job.sessionId,
+        ...(version && { version: Number(version) }),
+      },
       { jobId: job.jobId, delay: Math.max(0, dueAt(job.inicio, lead).getTime() - now.getTime()) },
     );
   }

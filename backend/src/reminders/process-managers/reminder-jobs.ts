@@ -1,17 +1,12 @@
-import {
-  evolveSessionView,
-  SESSION_EVENT_TYPES,
-  type SessionEvent,
-  type SessionEventType,
-  type SessionView,
-} from '../../contracts/scheduling';
-import type { ReminderSettings } from '../../contracts/reminders';
+import type { SessionEventType } from '../../contracts/scheduling/events';
+import type { ReminderSettings } from '../../contracts/reminders/api';
 import type { StoredEvent } from '../../platform/event-store/event';
 import { readStream } from '../../platform/event-store/event-store';
 import type { ProcessManager } from '../../platform/projections/process-manager';
 import { isAway, withTimeout } from '../../platform/queue/redis';
+import { reminderOf, stillAhead } from '../domain/session-reminder';
 import { reminderSettingsOfEach } from '../queries/reminders.repository';
-import { dueAt, REMINDERS_QUEUE, SEND_REMINDER } from '../jobs/reminder-delivery';
+import { dueAt, REMINDERS_QUEUE, SEND_REMINDER, settleMs } from '../jobs/reminder-delivery';
 
 /** The events that move or end a session's reminder. */
 const REACTS_TO: readonly SessionEventType[] = [
@@ -20,33 +15,6 @@ const REACTS_TO: readonly SessionEventType[] = [
   'SessionStatusChanged',
   'SessionDeleted',
 ];
-const PUBLISHED: ReadonlySet<string> = new Set(SESSION_EVENT_TYPES);
-
-/**
- * The session as of `cause`, and the version of the event that last set its time or put it back
- * on the agenda: the reminder's job id is derived from it, so the same reminder always has the
- * same job, and a replay adds nothing.
- */
-export function reminderOf(
-  stream: readonly StoredEvent[],
-  cause: StoredEvent,
-): { view: SessionView; setAt: number } | undefined {
-  let view: SessionView | undefined;
-  let setAt = 0;
-  for (const stored of stream) {
-    if (stored.globalPosition > cause.globalPosition) break;
-    if (!PUBLISHED.has(stored.eventType)) continue;
-    const event = { type: stored.eventType, data: stored.data } as SessionEvent;
-    view = evolveSessionView(view, event);
-    if (
-      event.type === 'SessionBooked' ||
-      event.type === 'SessionRescheduled' ||
-      (event.type === 'SessionStatusChanged' && event.data.to === 'agendada')
-    )
-      setAt = stored.streamVersion;
-  }
-  return view ? { view, setAt } : undefined;
-}
 
 export const REMINDER_JOBS = 'reminder-jobs';
 /** Jobs not added in this time are left to the sweep (Redis slow or away). */
@@ -57,12 +25,15 @@ interface JobChange {
   tenantId: string;
   sessionId: string;
   current?: string;
-  wanted?: { jobId: string; inicio: string };
+  wanted?: { jobId: string; version: number; inicio: string; reminded: boolean };
 }
 
 /**
- * Keeps one delayed BullMQ job per booked session, firing when its reminder is due: booking adds
- * it, rescheduling replaces it, cancelling, finishing or deleting removes it. `reminder_jobs`
+ * Keeps one delayed BullMQ job per booked session, firing when its reminder is due, and never
+ * before its time has stayed put for the settle time (REMINDER_SETTLE_SECONDS; a job overtaken by
+ * a later change sends nothing): booking adds it, rescheduling replaces it, cancelling, finishing
+ * or deleting removes it. A session whose student was already reminded gets its job after the
+ * settle time, to tell them the new time once ('Horário alterado'). `reminder_jobs`
  * holds which job each session has (the truth the jobs are restored from when Redis loses them);
  * without Redis the job is left to the sweep, which sends due reminders every minute anyway.
  * A batch is handled at once: the last event of each session decides its job, and the rows,
@@ -78,22 +49,24 @@ export const reminderJobsProcessManager: ProcessManager = {
     const causes = [...lastOfSession.values()];
     // A booking is its session's first event: no job yet, and no stream to read.
     const moved = causes.filter((cause) => cause.eventType !== 'SessionBooked');
-    const currentJobs =
+    const known =
       moved.length === 0
-        ? new Map<string, string>()
-        : new Map(
-            (
-              await db
-                .selectFrom('reminderJobs')
-                .select(['sessionId', 'jobId'])
-                .where(
-                  'sessionId',
-                  'in',
-                  moved.map((cause) => cause.streamId),
-                )
-                .execute()
-            ).map((row) => [row.sessionId, row.jobId]),
-          );
+        ? []
+        : await db
+            .selectFrom('reminderJobs as j')
+            .fullJoin('reminderDeliveries as d', 'd.sessionId', 'j.sessionId')
+            .select(['j.sessionId as jobOf', 'j.jobId', 'd.sessionId as remindedOf'])
+            .where((eb) =>
+              eb.or([
+                eb('j.sessionId', 'in', moved.map((cause) => cause.streamId)),
+                eb('d.sessionId', 'in', moved.map((cause) => cause.streamId)),
+              ]),
+            )
+            .execute();
+    const currentJobs = new Map(
+      known.flatMap((row) => (row.jobOf && row.jobId ? [[row.jobOf, row.jobId] as const] : [])),
+    );
+    const reminded = new Set(known.flatMap((row) => (row.remindedOf ? [row.remindedOf] : [])));
     const changes: JobChange[] = [];
     for (const cause of causes) {
       const stream =
@@ -101,14 +74,15 @@ export const reminderJobsProcessManager: ProcessManager = {
           ? [cause]
           : await readStream(db, cause.tenantId, cause.streamId);
       const reminder = reminderOf(stream, cause);
-      const upcoming =
-        reminder &&
-        reminder.view.status === 'agendada' &&
-        !reminder.view.deleted &&
-        Date.parse(reminder.view.inicio) > services.now().getTime();
-      const wanted = upcoming
-        ? { jobId: `${cause.streamId}-v${reminder.setAt}`, inicio: reminder.view.inicio }
-        : undefined;
+      const wanted =
+        reminder && stillAhead(reminder, services.now())
+          ? {
+              jobId: `${cause.streamId}-v${reminder.setAt}`,
+              version: reminder.setAt,
+              inicio: reminder.view.inicio,
+              reminded: reminded.has(cause.streamId),
+            }
+          : undefined;
       const current = currentJobs.get(cause.streamId);
       if (current === wanted?.jobId) continue;
       changes.push({ tenantId: cause.tenantId, sessionId: cause.streamId, current, wanted });
@@ -149,6 +123,7 @@ export const reminderJobsProcessManager: ProcessManager = {
         ...new Set(added.map((change) => change.tenantId)),
       ]);
       const now = services.now().getTime();
+      const settle = settleMs(services);
       await withTimeout(
         services.jobs.addMany(
           REMINDERS_QUEUE,
@@ -157,8 +132,11 @@ export const reminderJobsProcessManager: ProcessManager = {
             const { antecedenciaHoras } = settings.get(tenantId) as ReminderSettings;
             const due = dueAt(new Date(wanted.inicio), antecedenciaHoras).getTime();
             return {
-              data: { tenantId, sessionId },
-              options: { jobId: wanted.jobId, delay: Math.max(0, due - now) },
+              data: { tenantId, sessionId, version: wanted.version },
+              options: {
+                jobId: wanted.jobId,
+                delay: wanted.reminded ? settle : Math.max(settle, due - now),
+              },
             };
           }),
         ),

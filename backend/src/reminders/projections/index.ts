@@ -1,10 +1,10 @@
 import type { Selectable } from 'kysely';
-import { LOCATION_EVENT_TYPES, type LocationEvent } from '../../contracts/locations';
-import { SESSION_EVENT_TYPES, type SessionEvent } from '../../contracts/scheduling';
+import { LOCATION_EVENT_TYPES, type LocationEvent } from '../../contracts/locations/events';
+import { SESSION_EVENT_TYPES, type SessionEvent } from '../../contracts/scheduling/events';
 import {
   STUDENT_LIFECYCLE_EVENT_TYPES,
   type StudentLifecycleEvent,
-} from '../../contracts/students';
+} from '../../contracts/students/events';
 import type {
   ReminderLocations,
   ReminderSessions,

@@ -7,8 +7,8 @@ import {
   type ReminderSettings,
   type TomorrowReminders,
   whatsappUrl,
-} from '../../contracts/reminders';
-import { addDays, dayRange, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/time';
+} from '../../contracts/reminders/api';
+import { addDays, dayRange, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 
 /** The trainer's settings, the defaults until they save their own. */

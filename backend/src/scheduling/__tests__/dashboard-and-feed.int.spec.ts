@@ -1,5 +1,5 @@
 import { startTestApp, type TestApp } from '../../../../test/support/test-app';
-import type { Dashboard } from '../../contracts/scheduling';
+import type { Dashboard } from '../../contracts/scheduling/api';
 import {
   addDays,
   dayRange,
@@ -7,7 +7,7 @@ import {
   weekStart,
   zonedInstant,
   zonedParts,
-} from '../../contracts/time';
+} from '../../contracts/shared/time';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import type { ProjectionChange } from '../../platform/projections/projection';
 import { drainProjection } from '../../platform/projections/projection-runner';

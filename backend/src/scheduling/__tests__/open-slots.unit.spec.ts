@@ -1,6 +1,6 @@
-import type { AvailabilityRow } from '../../contracts/scheduling';
-import { vacationRange } from '../../contracts/scheduling';
-import { zonedInstant, zonedParts } from '../../contracts/time';
+import type { AvailabilityRow } from '../../contracts/scheduling/api';
+import { vacationRange } from '../../contracts/scheduling/api';
+import { zonedInstant, zonedParts } from '../../contracts/shared/time';
 import { findOpenSlot, type OpenSlotsInput, openSlots, openSlotsByDay } from '../domain/open-slots';
 
 // America/Sao_Paulo is UTC-3 all year (no DST since 2019): 09:00 there is 12:00Z.

@@ -2,8 +2,8 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { LightMyRequestResponse } from 'fastify';
 import { http, newPrincipal, type Principal } from '../../../../test/support/api';
 import { projectAll } from '../../../../test/support/projections';
-import type { Session } from '../../contracts/scheduling';
-import type { CreditHistoryItem, Student } from '../../contracts/students';
+import type { Session } from '../../contracts/scheduling/api';
+import type { CreditHistoryItem, Student } from '../../contracts/students/api';
 
 export { countEvents } from '../../../../test/support/api';
 

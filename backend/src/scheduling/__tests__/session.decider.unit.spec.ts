@@ -1,6 +1,6 @@
 import { deciderSpec } from '../../../../test/support/decider-spec';
-import type { CancellationPolicy } from '../../contracts/locations';
-import type { SessionBooking } from '../../contracts/scheduling';
+import type { CancellationPolicy } from '../../contracts/locations/api';
+import type { SessionBooking } from '../../contracts/scheduling/events';
 import { type SessionCommand, sessionDecider } from '../domain/session.decider';
 import type { SessionStreamEvent } from '../domain/session.events';
 
@@ -30,12 +30,9 @@ const change = (
 ): SessionCommand => ({ type: 'ChangeSession', changes, cancellation });
 
 describe('session decider', () => {
-  it('books a session once, its end after its start', () => {
+  it('books a session once (its times are the schedule rules\' to judge)', () => {
     given().when({ type: 'BookSession', booking }).then([booked]);
     given(booked).when({ type: 'BookSession', booking }).thenFails('session_exists');
-    given()
-      .when({ type: 'BookSession', booking: { ...booking, fim: booking.inicio } })
-      .thenFails('invalid_range', 'O horário de término deve ser depois do início');
   });
 
   it('writes only what changed, the status last', () => {
@@ -47,7 +44,7 @@ describe('session decider', () => {
           inicio: '2030-03-02T12:00:00.000Z',
           fim: '2030-03-02T13:00:00.000Z',
           observacoes: 'Trazer toalha',
-          confirmado: true,
+          confirmado: false,
           status: 'feita',
         }),
       )
@@ -58,30 +55,18 @@ describe('session decider', () => {
           data: { inicio: '2030-03-02T12:00:00.000Z', fim: '2030-03-02T13:00:00.000Z' },
         },
         { type: 'SessionNotesChanged', data: { observacoes: 'Trazer toalha' } },
-        { type: 'SessionConfirmationChanged', data: { confirmado: true } },
+        { type: 'SessionConfirmationChanged', data: { confirmado: false } },
         {
           type: 'SessionStatusChanged',
           data: { from: 'agendada', to: 'feita', lateCancellation: null },
         },
       ]);
     given(booked)
-      .when(change({ studentId: ANA, observacoes: null, status: 'agendada', confirmado: false }))
+      .when(change({ studentId: ANA, observacoes: null, status: 'agendada', confirmado: true }))
       .then([]);
     given(booked)
       .when(change({ locationId: null }))
       .then([{ type: 'SessionReassigned', data: { locationId: null } }]);
-  });
-
-  it('refuses an end not after the start, whichever time changes', () => {
-    given(booked)
-      .when(change({ fim: booking.inicio }))
-      .thenFails('invalid_range');
-    given(booked)
-      .when(change({ inicio: '2030-03-02T11:30:00.000Z' }))
-      .thenFails('invalid_range', 'O horário de término deve ser depois do início');
-    given(booked)
-      .when(change({ shift: { inicio: 0, fim: -3_600_000 } }))
-      .thenFails('invalid_range');
   });
 
   it('moves by a shift, start and end each by their own amount', () => {
@@ -95,7 +80,7 @@ describe('session decider', () => {
       ]);
   });
 
-  it('keeps a permission to overlap once given', () => {
+  it('keeps a permission to overlap for the time it was given, and asks again for a new time', () => {
     const allowed = given(booked)
       .when(change({ inicio: '2030-03-02T09:00:00.000Z', allowOverlap: true }))
       .events();
@@ -106,6 +91,25 @@ describe('session decider', () => {
     given(booked, ...allowed)
       .when(change({ allowOverlap: true, observacoes: 'Dupla' }))
       .then([{ type: 'SessionNotesChanged', data: { observacoes: 'Dupla' } }]);
+    // Moved again: the permission was for the earlier time; given again with the move.
+    const later = { inicio: '2030-03-02T14:00:00.000Z', fim: '2030-03-02T15:00:00.000Z' };
+    given(booked, ...allowed)
+      .when(change({ ...later, allowOverlap: true }))
+      .then([{ type: 'SessionRescheduled', data: later }, { type: 'SessionOverlapAllowed', data: {} }]);
+    given(booked, ...allowed, { type: 'SessionRescheduled', data: later })
+      .when(change({ allowOverlap: true }))
+      .then([{ type: 'SessionOverlapAllowed', data: {} }]);
+    // Back on the agenda after a cancellation: a new claim of its time as well.
+    const cancelled: SessionStreamEvent = {
+      type: 'SessionStatusChanged',
+      data: { from: 'agendada', to: 'cancelada', lateCancellation: null },
+    };
+    given(booked, ...allowed, cancelled)
+      .when(change({ status: 'agendada', allowOverlap: true }))
+      .then([
+        { type: 'SessionOverlapAllowed', data: {} },
+        { type: 'SessionStatusChanged', data: { from: 'cancelada', to: 'agendada', lateCancellation: null } },
+      ]);
   });
 
   describe('cancelling', () => {

@@ -1,7 +1,8 @@
 import { http, newPrincipal } from '../../../../test/support/api';
 import { startTestApp, type TestApp } from '../../../../test/support/test-app';
-import { monthRange } from '../../contracts/time';
-import { type Agenda, agendaOf, countEvents } from './scheduling-test-kit';
+import { monthRange } from '../../contracts/shared/time';
+import type { Session } from '../../contracts/scheduling/api';
+import { type Agenda, agendaOf, countEvents, hoursFromNow } from './scheduling-test-kit';
 
 const SP = 'America/Sao_Paulo';
 /** Monday 4 March 2030, in São Paulo (UTC-3 all year). */
@@ -54,7 +55,8 @@ describe('sessions API', () => {
         inicio: iso('07:00'),
         fim: iso('08:00'),
         status: 'agendada',
-        confirmado: false,
+        confirmado: true,
+        nomeInformado: null,
         observacoes: null,
         seriesId: null,
       },
@@ -67,7 +69,8 @@ describe('sessions API', () => {
         inicio: iso('18:00'),
         fim: iso('19:00'),
         status: 'agendada',
-        confirmado: false,
+        confirmado: true,
+        nomeInformado: null,
         observacoes: 'Trazer elástico',
         seriesId: null,
       },
@@ -94,6 +97,51 @@ describe('sessions API', () => {
     const { from, to } = monthRange('2030-03', SP);
     const march = await agenda.sessions(from.toISOString(), to.toISOString());
     expect(march.map((session) => session.id)).toEqual([first, last]);
+  });
+
+  it("lists a student's sessions from now on (by start) and before (latest first), cancelled ones too; another tenant's student: 404", async () => {
+    const ana = await agenda.student('Ana Souza');
+    const bia = await agenda.student('Bia Lima');
+    const academia = await agenda.location('Academia Centro');
+    const book = (studentId: string, hours: number) =>
+      agenda.booked({
+        studentId,
+        locationId: academia,
+        inicio: hoursFromNow(hours),
+        fim: hoursFromNow(hours + 1),
+      });
+    const lastWeek = await book(ana, -24 * 7);
+    const yesterday = await book(ana, -24);
+    const tomorrow = await book(ana, 24);
+    const nextWeek = await book(ana, 24 * 7);
+    await book(bia, 48);
+    expect((await agenda.change(lastWeek, { status: 'feita' })).statusCode).toBe(200);
+    expect((await agenda.change(nextWeek, { status: 'cancelada' })).statusCode).toBe(200);
+    await agenda.project();
+
+    const answer = await agenda.api.get(`/api/students/${ana}/sessions`);
+    expect(answer.statusCode).toBe(200);
+    const { proximas, anteriores } = answer.json() as Record<string, Session[]>;
+    expect(proximas.map((session) => [session.id, session.status])).toEqual([
+      [tomorrow, 'agendada'],
+      [nextWeek, 'cancelada'],
+    ]);
+    expect(anteriores.map((session) => [session.id, session.status])).toEqual([
+      [yesterday, 'agendada'],
+      [lastWeek, 'feita'],
+    ]);
+    expect(proximas[0]).toMatchObject({
+      studentNome: 'Ana Souza',
+      locationNome: 'Academia Centro',
+    });
+
+    const other = await agendaOf(t.app);
+    for (const id of [ana, 'x', '0190f0e0-0000-7000-8000-0000000000a1'])
+      expect((await other.api.get(`/api/students/${id}/sessions`)).json()).toEqual({
+        statusCode: 404,
+        code: 'not_found',
+        message: 'Aluno não encontrado',
+      });
   });
 
   it('refuses an end not after the start (400 invalid_range), on booking and on change', async () => {
@@ -215,9 +263,14 @@ describe('sessions API', () => {
       });
       expect(group.statusCode).toBe(201);
       const carla = await agenda.student('Carla Dias');
-      // Only the group session is left at 11:00–11:30 once Ana's moves away: it still refuses.
-      const moved = await agenda.change(group.json().id, { fim: at('11:30') });
+      // Made longer, the group session claims a new time: still over Ana's, so asked again.
+      expect((await agenda.change(group.json().id, { fim: at('11:30') })).json()).toMatchObject({
+        code: 'schedule_conflict',
+        message: 'Conflito de horário com Ana Souza',
+      });
+      const moved = await agenda.change(group.json().id, { fim: at('11:30'), allowOverlap: true });
       expect(moved.statusCode).toBe(200);
+      // Only the group session is at 11:00–11:30: a booking not asked to overlap is refused.
       const refused = await agenda.book({
         studentId: carla,
         inicio: at('11:00'),
@@ -244,12 +297,19 @@ describe('sessions API', () => {
         inicio: iso('10:00'),
         fim: iso('11:30'),
       });
-      // With allowOverlap it goes, and keeps the permission when it moves again.
+      // With allowOverlap it goes; the permission was for that time: moved again, asked again.
       expect(
         (await agenda.change(first, { inicio: at('12:30'), fim: at('13:30'), allowOverlap: true }))
           .statusCode,
       ).toBe(200);
-      expect((await agenda.change(first, { inicio: at('12:15') })).statusCode).toBe(200);
+      expect((await agenda.change(first, { observacoes: 'Dupla' })).statusCode).toBe(200);
+      expect((await agenda.change(first, { inicio: at('12:15') })).json()).toMatchObject({
+        code: 'schedule_conflict',
+        message: 'Conflito de horário com Bia Lima',
+      });
+      expect(
+        (await agenda.change(first, { inicio: at('12:15'), allowOverlap: true })).statusCode,
+      ).toBe(200);
     });
 
     it('frees the time of a cancelled or deleted session, and takes it back only when free', async () => {

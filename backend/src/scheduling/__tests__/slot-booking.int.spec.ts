@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { startTestApp, type TestApp } from '../../../../test/support/test-app';
-import { SlotBooking, type SlotBookingActor } from '../../contracts/scheduling';
-import { addDays, zonedInstant, zonedParts } from '../../contracts/time';
+import { SlotBooking, type SlotBookingActor } from '../../contracts/scheduling/ports';
+import { addDays, zonedInstant, zonedParts } from '../../contracts/shared/time';
 import { type Agenda, agendaOf } from './scheduling-test-kit';
 
 const TZ = 'America/Sao_Paulo';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AvailabilityRow } from '../../contracts/scheduling';
+import type { AvailabilityRow } from '../../contracts/scheduling/api';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { commandHandlerFor, CommandRunner } from '../../platform/event-store/command-runner';
 import { fold } from '../../platform/event-store/decider';

@@ -1,20 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
-import { LocationPolicies } from '../../contracts/locations';
-import {
-  type BookSessionInput,
-  isOutsideAvailability,
-  type RefusedOccurrence,
-  type SeriesBooked,
-  SESSION_STREAM_TYPE,
-  type SessionCommandAnswer,
-  type SessionView,
-  type UpdateSessionInput,
-  weeklyOccurrences,
-} from '../../contracts/scheduling';
-import { NOT_CANCELLABLE } from '../../contracts/student-area';
-import { SessionCredits } from '../../contracts/students';
-import { DEFAULT_TIME_ZONE } from '../../contracts/time';
+import { LocationPolicies } from '../../contracts/locations/ports';
+import { type BookSessionInput, isOutsideAvailability, type RefusedOccurrence, type SeriesBooked, type SessionCommandAnswer, type UpdateSessionInput, weeklyOccurrences } from '../../contracts/scheduling/api';
+import { SESSION_STREAM_TYPE, type SessionView } from '../../contracts/scheduling/events';
+import { NOT_CANCELLABLE } from '../../contracts/student-area/api';
+import { SessionCredits } from '../../contracts/students/ports';
+import { DEFAULT_TIME_ZONE } from '../../contracts/shared/time';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import {
   ConflictError,

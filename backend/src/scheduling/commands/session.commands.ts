@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Kysely, sql } from 'kysely';
-import type { SessionView } from '../../contracts/scheduling';
+import type { SessionView } from '../../contracts/scheduling/events';
 import type { Database } from '../../platform/database/database';
 import {
   commandHandlerFor,
@@ -83,10 +83,10 @@ async function writeScheduleEntry(
 }
 
 /**
- * Written with a session's events: its references, then the schedule guard (a session that comes
- * to take time it did not take — booked, moved, or no longer cancelled — is checked against the
- * trainer's other sessions and vacations), then its row of `schedule_entries`. A refusal throws,
- * rolling the append back.
+ * Written with a session's events: its references, then the schedule rules (a session whose time
+ * is set — booked, moved, or no longer cancelled — is checked against the trainer's other sessions
+ * and vacations, and a student's own booking against their credits), then its row of
+ * `schedule_entries`. A refusal throws, rolling the append back.
  */
 const sessionInline: InlineProjection<SessionStreamEvent, SessionState> = {
   eventTypes: [
@@ -100,14 +100,22 @@ const sessionInline: InlineProjection<SessionStreamEvent, SessionState> = {
   async apply(trx, { tenantId, streamId, before, events }) {
     const after = events.reduce(sessionDecider.evolve, before);
     await referToStudentAndLocation(trx, tenantId, streamId, present(before), present(after));
-    const was = takesTime(before);
-    const is = takesTime(after);
-    if (is && (!was || was.inicio !== is.inicio || was.fim !== is.fim)) {
+    const is = present(after);
+    const holds = takesTime(after) !== undefined;
+    const moved = events.some((event) => event.type === 'SessionRescheduled');
+    // Booked, moved (a cancelled one too: its range), or back on the agenda.
+    if (is && (moved || (holds && !takesTime(before)))) {
       await scheduleGuard.check(trx, tenantId, {
         sessionId: streamId,
+        studentId: is.studentId,
         inicio: is.inicio,
         fim: is.fim,
+        takesTime: holds,
         allowOverlap: is.allowOverlap,
+        // A student's own booking holds a credit (the trainer books whom they like).
+        reservesCredit: events.some(
+          (event) => event.type === 'SessionBooked' && event.data.origin === 'aluno',
+        ),
       });
     }
     await writeScheduleEntry(trx, tenantId, streamId, present(after));

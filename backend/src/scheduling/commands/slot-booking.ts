@@ -8,14 +8,14 @@ import {
   type OpenSlot,
   SCHEDULE_CONFLICT,
   SLOT_TAKEN,
+  type SlotRules,
+} from '../../contracts/scheduling/api';
+import {
   SlotBooking,
   type SlotBookingActor,
   type SlotBookingRequest,
-  type SlotRules,
-} from '../../contracts/scheduling';
-import { freeCredits, NO_CREDITS } from '../../contracts/student-area';
-import { CREDIT_BALANCE_EVENT_TYPES } from '../../contracts/students';
-import { DEFAULT_TIME_ZONE } from '../../contracts/time';
+} from '../../contracts/scheduling/ports';
+import { DEFAULT_TIME_ZONE } from '../../contracts/shared/time';
 import type { Database } from '../../platform/database/database';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { ConflictError, DomainError } from '../../platform/errors/domain-error';
@@ -81,29 +81,6 @@ async function agendaFacts(
 }
 
 /**
- * 409 no_credits unless the student has a free credit (see freeCredits): their balance (the last
- * one their stream recorded) beyond their sessions agendadas not yet over. Read in the booking's transaction after the
- * schedule lock: every booking of this trainer committed before it or waits for it.
- */
-async function refuseWithoutFreeCredit(
-  trx: Kysely<Database>,
-  tenantId: string,
-  studentId: string,
-): Promise<void> {
-  const { rows } = await sql<{ credits: number; reserved: number }>`
-    select
-      coalesce((select (data->>'balanceAfter')::int from events
-                where tenant_id = ${tenantId}::uuid and stream_id = ${studentId}::uuid
-                  and event_type = any(${CREDIT_BALANCE_EVENT_TYPES as string[]}::text[])
-                order by stream_version desc limit 1), 0) as credits,
-      (select count(*)::int from schedule_entries
-       where tenant_id = ${tenantId}::uuid and student_id = ${studentId}::uuid
-         and status = 'agendada' and fim > now()) as reserved`.execute(trx);
-  if (freeCredits(rows[0].credits, rows[0].reserved) <= 0)
-    throw new ConflictError(NO_CREDITS.code, NO_CREDITS.message);
-}
-
-/**
  * The SlotBooking port: the slot engine (domain/open-slots.ts) over the agenda as the commands
  * wrote it, and the booking of a slot as a session agendada at the location, re-checked by the
  * same engine under the trainer's schedule lock in the booking's own transaction.
@@ -160,6 +137,7 @@ export class EngineSlotBooking extends SlotBooking {
             seriesId: null,
             allowOverlap: false,
             origin: request.origin,
+            ...(request.nomeInformado && { nomeInformado: request.nomeInformado }),
           },
         },
         {
@@ -169,8 +147,6 @@ export class EngineSlotBooking extends SlotBooking {
             await scheduleGuard.lock(trx, actor.tenantId);
             const still = await slotNow(trx, new Date());
             if (!still || still.fim !== slot.fim) throw slotTaken();
-            if (request.reservesCredit)
-              await refuseWithoutFreeCredit(trx, actor.tenantId, request.studentId);
           },
         },
       );

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { SlotBookingActor } from '../../contracts/scheduling';
-import { StudentSchedule, type StudentSession } from '../../contracts/student-area';
+import type { SlotBookingActor } from '../../contracts/scheduling/ports';
+import { StudentSchedule } from '../../contracts/scheduling/ports';
+import { type StudentSession } from '../../contracts/student-area/api';
 import { SessionsRepository } from '../queries/sessions.repository';
 import { SessionScheduling } from './session-scheduling';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_TIME_ZONE } from '../../contracts/time';
-import { vacationRange } from '../../contracts/scheduling';
+import { DEFAULT_TIME_ZONE } from '../../contracts/shared/time';
+import { vacationRange } from '../../contracts/scheduling/api';
 import {
   commandHandlerFor,
   type InlineProjection,

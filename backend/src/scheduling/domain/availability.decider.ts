@@ -1,5 +1,5 @@
 import { v5 as uuidv5 } from 'uuid';
-import type { AvailabilityRow } from '../../contracts/scheduling';
+import type { AvailabilityRow } from '../../contracts/scheduling/api';
 import type { Decider } from '../../platform/event-store/decider';
 import { eventData, type EventsOf, eventTypesOf } from '../../platform/event-store/event';
 

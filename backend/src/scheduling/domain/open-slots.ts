@@ -4,8 +4,8 @@ import {
   DEFAULT_WORKING_HOURS,
   type OpenSlot,
   type SlotRules,
-} from '../../contracts/scheduling';
-import { addDays, dayOfWeek, zonedInstant, zonedParts } from '../../contracts/time';
+} from '../../contracts/scheduling/api';
+import { addDays, dayOfWeek, zonedInstant, zonedParts } from '../../contracts/shared/time';
 
 /**
  * The one slot engine of online booking (public page and student self-scheduling): pure, the

@@ -1,19 +1,18 @@
-import type { CancellationPolicy } from '../../contracts/locations';
+import type { CancellationPolicy } from '../../contracts/locations/api';
 import {
-  INVALID_RANGE,
-  INVALID_RANGE_MESSAGE,
   lateCancellationOf,
+  type SessionStatus,
+} from '../../contracts/scheduling/api';
+import {
   SESSION_STREAM_TYPE,
   type SessionBooking,
-  type SessionStatus,
   type SessionView,
   evolveSessionView,
-} from '../../contracts/scheduling';
+} from '../../contracts/scheduling/events';
 import {
   ConflictError,
   type DomainError,
   NotFoundError,
-  ValidationError,
 } from '../../platform/errors/domain-error';
 import { CONCURRENT_MODIFICATION_MESSAGE } from '../../platform/event-store/command-runner';
 import type { Decider } from '../../platform/event-store/decider';
@@ -51,11 +50,17 @@ export type SessionCommand =
 export type SessionState = SessionView | undefined;
 
 export const sessionNotFound = () => new NotFoundError('Agendamento');
-const invalidRange = () => new ValidationError(INVALID_RANGE_MESSAGE, 'fim', INVALID_RANGE);
+
+/** The session takes a time anew: moved, or back on the agenda after a cancellation. */
+const claimsTimeAnew = (event: SessionStreamEvent) =>
+  event.type === 'SessionRescheduled' ||
+  (event.type === 'SessionStatusChanged' && event.data.from === 'cancelada');
 
 function evolve(state: SessionState, event: SessionStreamEvent): SessionState {
   if (event.type === 'SessionOverlapAllowed') return state && { ...state, allowOverlap: true };
-  return evolveSessionView(state, event);
+  const next = evolveSessionView(state, event);
+  // A permission to overlap was given for one time: a new one is checked again.
+  return next && claimsTimeAnew(event) ? { ...next, allowOverlap: false } : next;
 }
 
 const shifted = (instant: string, milliseconds: number) =>
@@ -80,7 +85,6 @@ function change(
   now: Date,
 ): SessionStreamEvent[] | DomainError {
   const { inicio, fim } = timesAfter(view, changes);
-  if (Date.parse(fim) <= Date.parse(inicio)) return invalidRange();
   const events: SessionStreamEvent[] = [];
 
   const reassigned: { studentId?: string; locationId?: string | null } = {};
@@ -90,9 +94,11 @@ function change(
     reassigned.locationId = changes.locationId;
   if (Object.keys(reassigned).length > 0)
     events.push({ type: 'SessionReassigned', data: reassigned });
-  if (inicio !== view.inicio || fim !== view.fim)
-    events.push({ type: 'SessionRescheduled', data: { inicio, fim } });
-  if (changes.allowOverlap === true && !view.allowOverlap)
+  const moved = inicio !== view.inicio || fim !== view.fim;
+  if (moved) events.push({ type: 'SessionRescheduled', data: { inicio, fim } });
+  const to = changes.status;
+  const reactivated = view.status === 'cancelada' && to !== undefined && to !== 'cancelada';
+  if (changes.allowOverlap === true && (!view.allowOverlap || moved || reactivated))
     events.push({ type: 'SessionOverlapAllowed', data: {} });
   if (changes.observacoes !== undefined && changes.observacoes !== view.observacoes)
     events.push({ type: 'SessionNotesChanged', data: { observacoes: changes.observacoes } });
@@ -100,7 +106,6 @@ function change(
     events.push({ type: 'SessionConfirmationChanged', data: { confirmado: changes.confirmado } });
 
   // Last: the caller settles credits from the position of the command's last event.
-  const to = changes.status;
   if (to !== undefined && to !== view.status) {
     const locationId =
       reassigned.locationId !== undefined ? reassigned.locationId : view.locationId;
@@ -126,9 +131,7 @@ function decide(
 ): SessionStreamEvent[] | DomainError {
   if (command.type === 'BookSession') {
     if (state) return new ConflictError('session_exists', 'Agendamento já cadastrado');
-    const { booking } = command;
-    if (Date.parse(booking.fim) <= Date.parse(booking.inicio)) return invalidRange();
-    return [{ type: 'SessionBooked', data: booking }];
+    return [{ type: 'SessionBooked', data: command.booking }];
   }
   if (!state || state.deleted) return sessionNotFound();
   switch (command.type) {
@@ -141,8 +144,9 @@ function decide(
 
 /**
  * One session's stream: booked, moved, reassigned, done or cancelled (a late cancellation decided
- * from the location's policy and the clock), deleted. The rules across sessions (overlaps,
- * vacations) are the schedule guard's, in the same transaction (commands/schedule-guard.ts).
+ * from the location's policy and the clock), deleted. Its times are judged by the schedule rules
+ * (domain/schedule-rules.ts: range, overlaps, vacations, credits), which the schedule guard applies
+ * in the same transaction (commands/schedule-guard.ts).
  */
 export const sessionDecider: Decider<SessionCommand, SessionStreamEvent, SessionState> = {
   streamType: SESSION_STREAM_TYPE,

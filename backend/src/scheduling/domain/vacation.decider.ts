@@ -1,4 +1,4 @@
-import type { VacationInput } from '../../contracts/scheduling';
+import type { VacationInput } from '../../contracts/scheduling/api';
 import { type DomainError, NotFoundError, ConflictError } from '../../platform/errors/domain-error';
 import type { Decider } from '../../platform/event-store/decider';
 import { eventData, type EventsOf, eventTypesOf } from '../../platform/event-store/event';

@@ -1,9 +1,9 @@
 import type { Selectable } from 'kysely';
-import { LOCATION_EVENT_TYPES, type LocationEvent } from '../../contracts/locations';
+import { LOCATION_EVENT_TYPES, type LocationEvent } from '../../contracts/locations/events';
 import {
   STUDENT_LIFECYCLE_EVENT_TYPES,
   type StudentLifecycleEvent,
-} from '../../contracts/students';
+} from '../../contracts/students/events';
 import type { StoredEvent } from '../../platform/event-store/event';
 import type {
   SchedulingLocations,
@@ -51,7 +51,8 @@ function nextNamedRow<Row extends NamedRow>(
 
 /**
  * `scheduling_students`: the names the agenda shows and the count the dashboard shows, kept from
- * the students' published events (this context never reads another context's tables).
+ * the students' published events (this context never reads another context's tables), and whether
+ * a public booking registered them (a visitor).
  */
 export const schedulingStudentsProjection = streamRowProjection<
   StudentLifecycleEvent,
@@ -61,7 +62,11 @@ export const schedulingStudentsProjection = streamRowProjection<
   table: 'scheduling_students',
   eventTypes: STUDENT_LIFECYCLE_EVENT_TYPES,
   changeType: 'directory',
-  nextRow: nextNamedRow,
+  nextRow: (row, stored) => {
+    const next = nextNamedRow(row, stored);
+    if (!next || stored.event.type !== 'StudentRegistered') return next;
+    return { ...next, visitante: stored.event.data.visitante === true };
+  },
 });
 
 /** `scheduling_locations`: likewise, from the locations' published events. */

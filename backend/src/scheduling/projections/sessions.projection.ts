@@ -16,7 +16,7 @@ export const sessionsProjection = streamRowProjection<SessionStreamEvent, Select
     const { event } = stored;
     const stamp = { version: stored.streamVersion, updatedAt: stored.occurredAt };
     if (event.type === 'SessionBooked') {
-      const { allowOverlap: _allowOverlap, inicio, fim, ...booking } = event.data;
+      const { allowOverlap: _allowOverlap, nomeInformado, inicio, fim, ...booking } = event.data;
       return {
         id: stored.streamId,
         tenantId: stored.tenantId,
@@ -24,7 +24,8 @@ export const sessionsProjection = streamRowProjection<SessionStreamEvent, Select
         inicio: new Date(inicio),
         fim: new Date(fim),
         status: 'agendada',
-        confirmado: false,
+        confirmado: booking.origin !== 'publico',
+        nomeInformado: nomeInformado ?? null,
         createdAt: stored.occurredAt,
         removedAt: null,
         ...stamp,

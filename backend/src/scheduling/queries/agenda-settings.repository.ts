@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AvailabilityRow, Vacation } from '../../contracts/scheduling';
+import type { AvailabilityRow, Vacation } from '../../contracts/scheduling/api';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 
 /** The only code that reads the availability and vacations read models; scoped by tenant. */

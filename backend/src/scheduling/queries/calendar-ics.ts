@@ -1,5 +1,5 @@
-import { STUDENT_NOT_FOUND_LABEL } from '../../contracts/scheduling';
-import { zonedParts } from '../../contracts/time';
+import { STUDENT_NOT_FOUND_LABEL } from '../../contracts/scheduling/api';
+import { zonedParts } from '../../contracts/shared/time';
 import type { FeedSession } from './sessions.repository';
 
 /** RFC 5545 §3.1: content lines end in CRLF and are folded beyond 75 octets. */

@@ -1,8 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import type { Dashboard, Session, SessionRange, SessionStatus } from '../../contracts/scheduling';
-import type { StudentSession } from '../../contracts/student-area';
-import { dayRange, weekRange, zonedParts } from '../../contracts/time';
+import type {
+  Dashboard,
+  Session,
+  SessionRange,
+  SessionStatus,
+  StudentSessions,
+} from '../../contracts/scheduling/api';
+import type { StudentSession } from '../../contracts/student-area/api';
+import { dayRange, weekRange, zonedParts } from '../../contracts/shared/time';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { isoInstant } from '../../platform/database/database';
 
@@ -62,6 +68,7 @@ export class SessionsRepository {
       isoInstant('s.fim').as('fim'),
       's.status',
       's.confirmado',
+      's.nomeInformado',
       's.observacoes',
       's.seriesId',
     ]);
@@ -115,6 +122,42 @@ export class SessionsRepository {
     return rows as Session[];
   }
 
+  /**
+   * A student's sessions starting from `now` on (by start) and before it (latest first), each side
+   * up to `limit`; undefined when the tenant has no such student.
+   */
+  async ofStudent(
+    tenantId: string,
+    studentId: string,
+    now: Date,
+    limit: number,
+  ): Promise<StudentSessions | undefined> {
+    const student = await this.db
+      .selectFrom('schedulingStudents')
+      .select('id')
+      .where('tenantId', '=', tenantId)
+      .where('id', '=', studentId)
+      .where('removedAt', 'is', null)
+      .executeTakeFirst();
+    if (!student) return undefined;
+    const ofStudent = this.sessions(tenantId).where('s.studentId', '=', studentId);
+    const [proximas, anteriores] = await Promise.all([
+      ofStudent
+        .where('s.inicio', '>=', now)
+        .orderBy('s.inicio')
+        .orderBy('s.id')
+        .limit(limit)
+        .execute(),
+      ofStudent
+        .where('s.inicio', '<', now)
+        .orderBy('s.inicio', 'desc')
+        .orderBy('s.id', 'desc')
+        .limit(limit)
+        .execute(),
+    ]);
+    return { proximas, anteriores } as StudentSessions;
+  }
+
   async find(tenantId: string, id: string): Promise<Session | undefined> {
     return (await this.sessions(tenantId).where('s.id', '=', id).executeTakeFirst()) as
       Session | undefined;
@@ -122,7 +165,8 @@ export class SessionsRepository {
 
   /**
    * The dashboard in one query: agendada sessions today and this Sunday–Saturday week (in
-   * `timeZone`), active students and locations, and the next three agendada sessions after `now`.
+   * `timeZone`), active students (a visitor of the public page once a session of theirs is
+   * confirmed) and locations, and the next three agendada sessions after `now`.
    */
   async dashboard(tenantId: string, now: Date, timeZone: string): Promise<Dashboard> {
     const today = zonedParts(now, timeZone).date;
@@ -132,13 +176,17 @@ export class SessionsRepository {
       select count(*)::int from sessions
       where tenant_id = ${tenantId}::uuid and removed_at is null and status = 'agendada'
         and inicio >= ${range.from} and inicio < ${range.to})`;
-    const active = (table: string) => sql<number>`(
-      select count(*)::int from ${sql.table(table)}
-      where tenant_id = ${tenantId}::uuid and removed_at is null and ativo)`;
     const { rows } = await sql<Dashboard>`
       select ${scheduled(day)} as hoje, ${scheduled(week)} as semana,
-        ${active('scheduling_students')} as total_alunos,
-        ${active('scheduling_locations')} as locais_ativos,
+        (select count(*)::int from scheduling_students st
+         where st.tenant_id = ${tenantId}::uuid and st.removed_at is null and st.ativo
+           -- A visitor of the public page counts once the trainer confirmed a session of theirs.
+           and (not st.visitante or exists (
+             select from sessions s
+             where s.tenant_id = st.tenant_id and s.student_id = st.id
+               and s.removed_at is null and s.confirmado))) as total_alunos,
+        (select count(*)::int from scheduling_locations
+         where tenant_id = ${tenantId}::uuid and removed_at is null and ativo) as locais_ativos,
         (select coalesce(json_agg(next order by next.inicio, next.id), '[]'::json) from (
           select s.id, to_char(s.inicio at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as inicio,
                  st.nome as "studentNome", l.nome as "locationNome"

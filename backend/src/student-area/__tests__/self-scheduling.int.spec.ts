@@ -2,7 +2,7 @@ import { http, newPrincipal } from '../../../../test/support/api';
 import { projectAll } from '../../../../test/support/projections';
 import { newStudent, newTrainer, startAccountsApp } from '../../../../test/support/student-accounts';
 import type { TestApp } from '../../../../test/support/test-app';
-import { addDays, zonedParts } from '../../contracts/time';
+import { addDays, zonedParts } from '../../contracts/shared/time';
 
 const tomorrow = () => addDays(zonedParts(new Date(), 'America/Sao_Paulo').date, 1);
 

@@ -1,4 +1,4 @@
-import type { SessionEvent, SessionView } from '../../contracts/scheduling';
+import type { SessionEvent, SessionView } from '../../contracts/scheduling/events';
 import { creditMovements } from '../process-managers/credits-on-attendance';
 
 const SP = 'America/Sao_Paulo';

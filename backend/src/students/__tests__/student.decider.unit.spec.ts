@@ -1,5 +1,5 @@
 import { deciderSpec } from '../../../../test/support/decider-spec';
-import type { StudentProfile } from '../../contracts/students';
+import type { StudentProfile } from '../../contracts/students/api';
 import { studentDecider } from '../domain/student.decider';
 import type { StudentEvent } from '../domain/student.events';
 

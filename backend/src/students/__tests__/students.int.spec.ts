@@ -111,12 +111,12 @@ describe('students API', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('Data;Movimento;Quantidade;Saldo;Por;Motivo;Sessão;Transação');
+    expect(lines[0]).toBe('Data;Movimento;Quantidade;Valor;Saldo;Por;Motivo;Sessão;Transação');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(
-      /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};Créditos concedidos;8;8;Personal;"'=Renovação; ""mensal""";;$/,
+      /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};Créditos concedidos;8;;8;Personal;"'=Renovação; ""mensal""";;$/,
     );
-    expect(lines[2]).toMatch(/;Crédito usado;-1;7;Personal;Treino;;$/);
+    expect(lines[2]).toMatch(/;Crédito usado;-1;;7;Personal;Treino;;$/);
   });
 
   it('waits for X-Min-Position, and answers X-Stale when the read model does not get there', async () => {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { v5 as uuidv5, v7 as uuidv7 } from 'uuid';
-import { StudentsByPhone } from '../../contracts/students';
+import { StudentsByPhone } from '../../contracts/students/ports';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { DomainError } from '../../platform/errors/domain-error';
 import { fold } from '../../platform/event-store/decider';
@@ -33,11 +33,11 @@ export class PhoneStudents extends StudentsByPhone {
   async findOrRegister(
     actor: Parameters<StudentsByPhone['findOrRegister']>[0],
     visitor: { nome: string; telefone: string },
-  ): Promise<string> {
+  ): Promise<{ id: string; nome: string }> {
     const { tenantId } = actor;
     const known = await this.db
       .selectFrom('students')
-      .select('id')
+      .select(['id', 'nome'])
       .where('tenantId', '=', tenantId)
       .where('removedAt', 'is', null)
       .where((eb) =>
@@ -46,19 +46,24 @@ export class PhoneStudents extends StudentsByPhone {
       .orderBy(sql`ativo desc`)
       .orderBy('createdAt')
       .executeTakeFirst();
-    if (known) return known.id;
+    if (known) return known;
 
     const derived = phoneStudentId(tenantId, visitor.telefone);
-    const status = async (id: string) =>
-      fold(
-        studentDecider,
-        (await readStream(this.db, tenantId, id)).map(
-          (stored) => ({ type: stored.eventType, data: stored.data }) as StudentEvent,
-        ),
-      ).status;
+    /** The derived student as its stream tells it now: whether it is there, and its name. */
+    const current = async (id: string) => {
+      const events = (await readStream(this.db, tenantId, id)).map(
+        (stored) => ({ type: stored.eventType, data: stored.data }) as StudentEvent,
+      );
+      let nome = visitor.nome;
+      for (const event of events)
+        if (event.type === 'StudentRegistered' || event.type === 'StudentUpdated')
+          nome = event.data.nome ?? nome;
+      return { id, nome, status: fold(studentDecider, events).status };
+    };
     const register = (id: string) =>
       this.commands.handle(actor, id, {
         type: 'RegisterStudent',
+        visitante: true,
         profile: {
           nome: visitor.nome,
           telefone: visitor.telefone,
@@ -68,14 +73,17 @@ export class PhoneStudents extends StudentsByPhone {
           observacoes: null,
         },
       });
-    const now = await status(derived);
-    if (now === 'active') return derived;
-    if (now === 'removed') return (await register(uuidv7())).id;
+    const now = await current(derived);
+    if (now.status === 'active') return { id: derived, nome: now.nome };
+    if (now.status === 'removed')
+      return { id: (await register(uuidv7())).id, nome: visitor.nome };
     try {
-      return (await register(derived)).id;
+      return { id: (await register(derived)).id, nome: visitor.nome };
     } catch (error) {
       // Another booking from this phone registered it a moment ago.
-      if (error instanceof DomainError && (await status(derived)) === 'active') return derived;
+      const again = await current(derived);
+      if (error instanceof DomainError && again.status === 'active')
+        return { id: derived, nome: again.nome };
       throw error;
     }
   }

@@ -5,12 +5,12 @@ import {
   ValidationError,
 } from '../../platform/errors/domain-error';
 import type { Decider } from '../../platform/event-store/decider';
-import { MAX_CREDITS_PER_GRANT } from '../../contracts/students';
-import type { StudentProfile } from '../../contracts/students';
+import { MAX_CREDITS_PER_GRANT } from '../../contracts/students/api';
+import type { StudentProfile } from '../../contracts/students/api';
 import type { StudentEvent } from './student.events';
 
 export type StudentCommand =
-  | { type: 'RegisterStudent'; profile: StudentProfile }
+  | { type: 'RegisterStudent'; profile: StudentProfile; visitante?: true }
   | { type: 'UpdateStudent'; changes: Partial<StudentProfile>; ativo?: boolean }
   | { type: 'RemoveStudent' }
   | { type: 'GrantCredits'; amount: number; reason: string; transactionId?: string }
@@ -82,7 +82,8 @@ function decide(command: StudentCommand, state: StudentState): StudentEvent[] | 
   if (command.type === 'RegisterStudent') {
     if (state.status !== 'absent')
       return new ConflictError('student_exists', 'Aluno já cadastrado');
-    return [{ type: 'StudentRegistered', data: command.profile }];
+    const { profile, visitante } = command;
+    return [{ type: 'StudentRegistered', data: visitante ? { ...profile, visitante } : profile }];
   }
   if (state.status !== 'active') return studentNotFound();
 

@@ -1,10 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  ChargeCredits,
-  type ChargeSettlement,
-  planPaymentReason,
-  type SettlementContext,
-} from '../../contracts/charges';
+import { ChargeCredits, type ChargeSettlement, planPaymentReason, type SettlementContext } from '../../contracts/charges/ports';
 import { DomainError } from '../../platform/errors/domain-error';
 import { StudentCommands } from '../commands/student.commands';
 

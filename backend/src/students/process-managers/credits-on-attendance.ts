@@ -1,15 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Kysely } from 'kysely';
-import {
-  evolveSessionView,
-  SESSION_EVENT_TYPES,
-  SESSION_STREAM_TYPE,
-  type SessionEvent,
-  type SessionEventType,
-  type SessionView,
-} from '../../contracts/scheduling';
-import { SessionCredits } from '../../contracts/students';
-import { DEFAULT_TIME_ZONE } from '../../contracts/time';
+import { evolveSessionView, SESSION_EVENT_TYPES, SESSION_STREAM_TYPE, type SessionEvent, type SessionEventType, type SessionView } from '../../contracts/scheduling/events';
+import { SessionCredits } from '../../contracts/students/ports';
+import { DEFAULT_TIME_ZONE } from '../../contracts/shared/time';
 import type { Database } from '../../platform/database/database';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { DomainError } from '../../platform/errors/domain-error';

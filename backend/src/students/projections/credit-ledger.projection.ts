@@ -1,12 +1,12 @@
 import { type Kysely, sql } from 'kysely';
+import { PAYMENT_METHOD_LABELS } from '../../contracts/finance/api';
+import { TRANSACTION_EVENT_TYPES, type TransactionEvent, type TransactionFacts } from '../../contracts/finance/events';
+import { formatCentavos, numericFromCentavos } from '../../contracts/shared/money';
+import type { CreditEntryType } from '../../contracts/students/api';
 import {
-  PAYMENT_METHOD_LABELS,
-  TRANSACTION_EVENT_TYPES,
-  type TransactionEvent,
-  type TransactionFacts,
-} from '../../contracts/finance';
-import { formatCentavos } from '../../contracts/money';
-import type { CreditEntryType } from '../../contracts/students';
+  CREDIT_BALANCE_EVENT_TYPES,
+  type CreditBalanceEvent,
+} from '../../contracts/students/events';
 import type { Database } from '../../platform/database/database';
 import type { StoredEvent } from '../../platform/event-store/event';
 import {
@@ -14,9 +14,8 @@ import {
   type Projection,
   type ProjectionChange,
 } from '../../platform/projections/projection';
-import { CREDIT_EVENT_TYPES, type CreditEvent } from '../domain/student.events';
 
-function signedAmount(event: CreditEvent): number {
+function signedAmount(event: CreditBalanceEvent): number {
   switch (event.type) {
     case 'CreditsGranted':
       return event.data.amount;
@@ -28,7 +27,7 @@ function signedAmount(event: CreditEvent): number {
   }
 }
 
-const LEDGER_EVENT_TYPES: readonly string[] = [...CREDIT_EVENT_TYPES, ...TRANSACTION_EVENT_TYPES];
+const LEDGER_EVENT_TYPES: readonly string[] = [...CREDIT_BALANCE_EVENT_TYPES, ...TRANSACTION_EVENT_TYPES];
 
 /** 'Mensalidade Ana: R$ 350,00 (PIX)' — a payment's line says what was paid and how. */
 const paymentReason = (facts: TransactionFacts) =>
@@ -58,6 +57,8 @@ interface LedgerEntry {
   occurredAt: Date;
   type: CreditEntryType;
   amount: number;
+  /** numeric(12,2) text; a payment's only. */
+  valor: string | null;
   balanceAfter: number;
   actorId: string;
   actorRole: string;
@@ -66,7 +67,7 @@ interface LedgerEntry {
   transactionId: string | null;
 }
 
-function creditEntry(stored: StoredEvent<CreditEvent> & { event: CreditEvent }): LedgerEntry {
+function creditEntry(stored: StoredEvent<CreditBalanceEvent> & { event: CreditBalanceEvent }): LedgerEntry {
   const { event } = stored;
   return {
     position: stored.globalPosition,
@@ -75,6 +76,7 @@ function creditEntry(stored: StoredEvent<CreditEvent> & { event: CreditEvent }):
     occurredAt: stored.occurredAt,
     type: event.type,
     amount: signedAmount(event),
+    valor: null,
     balanceAfter: event.data.balanceAfter,
     actorId: stored.metadata.actorId,
     actorRole: stored.metadata.actorRole,
@@ -115,6 +117,9 @@ export const creditLedgerProjection: Projection = {
           occurredAt: stored.occurredAt,
           type: stored.eventType === 'TransactionVoided' ? 'PaymentVoided' : 'PaymentReceived',
           amount: 0,
+          valor: numericFromCentavos(
+            stored.eventType === 'TransactionVoided' ? -facts.valorCentavos : facts.valorCentavos,
+          ),
           balanceAfter: balances.get(facts.studentId) ?? 0,
           actorId: stored.metadata.actorId,
           actorRole: stored.metadata.actorRole,
@@ -122,8 +127,8 @@ export const creditLedgerProjection: Projection = {
           sessionId: null,
           transactionId: stored.streamId,
         });
-      } else if ((CREDIT_EVENT_TYPES as readonly string[]).includes(stored.eventType)) {
-        const [credit] = eventsOfTypes<CreditEvent>([stored], CREDIT_EVENT_TYPES);
+      } else if ((CREDIT_BALANCE_EVENT_TYPES as readonly string[]).includes(stored.eventType)) {
+        const [credit] = eventsOfTypes<CreditBalanceEvent>([stored], CREDIT_BALANCE_EVENT_TYPES);
         const entry = creditEntry(credit);
         balances.set(entry.studentId, entry.balanceAfter);
         entries.push(entry);
@@ -132,10 +137,10 @@ export const creditLedgerProjection: Projection = {
     if (entries.length === 0) return [];
     const column = <K extends keyof LedgerEntry>(key: K) => entries.map((entry) => entry[key]);
     await sql`
-      insert into credit_ledger (position, tenant_id, student_id, occurred_at, type, amount, balance_after, actor_id, actor_role, reason, session_id, transaction_id)
+      insert into credit_ledger (position, tenant_id, student_id, occurred_at, type, amount, valor, balance_after, actor_id, actor_role, reason, session_id, transaction_id)
       select * from unnest(
         ${column('position')}::bigint[], ${column('tenantId')}::uuid[], ${column('studentId')}::uuid[],
-        ${column('occurredAt')}::timestamptz[], ${column('type')}::text[], ${column('amount')}::int[],
+        ${column('occurredAt')}::timestamptz[], ${column('type')}::text[], ${column('amount')}::int[], ${column('valor')}::numeric[],
         ${column('balanceAfter')}::int[], ${column('actorId')}::text[], ${column('actorRole')}::text[],
         ${column('reason')}::text[], ${column('sessionId')}::uuid[], ${column('transactionId')}::uuid[])
       on conflict (position) do nothing`.execute(trx);

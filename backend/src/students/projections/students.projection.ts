@@ -14,10 +14,11 @@ export const studentsProjection = streamRowProjection<StudentEvent, Selectable<S
     const { event } = stored;
     const stamp = { version: stored.streamVersion, updatedAt: stored.occurredAt };
     if (event.type === 'StudentRegistered') {
+      const { visitante: _visitante, ...profile } = event.data;
       return {
         id: stored.streamId,
         tenantId: stored.tenantId,
-        ...event.data,
+        ...profile,
         ativo: true,
         creditos: 0,
         createdAt: stored.occurredAt,

@@ -1,11 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { RenewalCandidates } from '../../contracts/advisor';
-import type {
-  CreditEntryType,
-  CreditHistoryItem,
-  Student,
-  StudentDirectory,
-} from '../../contracts/students';
+import type { RenewalCandidates } from '../../contracts/advisor/ports';
+import { centavosFromNumeric, toReais } from '../../contracts/shared/money';
+import type { CreditEntryType, CreditHistoryItem, Student } from '../../contracts/students/api';
+import type { StudentDirectory } from '../../contracts/students/ports';
 import { isoInstant } from '../../platform/database/database';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 
@@ -72,6 +69,7 @@ export class StudentsRepository implements StudentDirectory, RenewalCandidates {
       occurredAt: row.occurredAt.toISOString(),
       type: row.type as CreditEntryType,
       amount: row.amount,
+      valor: row.valor === null ? null : toReais(centavosFromNumeric(row.valor)),
       balanceAfter: row.balanceAfter,
       actor: { id: row.actorId, role: row.actorRole },
       reason: row.reason,

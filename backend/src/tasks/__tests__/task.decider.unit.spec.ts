@@ -1,5 +1,5 @@
 import { deciderSpec } from '../../../../test/support/decider-spec';
-import { nextOccurrenceDate, ordemBetween } from '../../contracts/tasks';
+import { nextOccurrenceDate, ordemBetween } from '../../contracts/tasks/api';
 import { taskDecider } from '../domain/task.decider';
 import type { TaskDetails, TaskEvent } from '../domain/task.events';
 import { taskListDecider } from '../domain/task-list.decider';

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { countEvents, http, newPrincipal, type Principal } from '../../../../test/support/api';
 import { projectAll } from '../../../../test/support/projections';
 import { startTestApp, type TestApp } from '../../../../test/support/test-app';
-import type { Task, TaskList } from '../../contracts/tasks';
+import type { Task, TaskList } from '../../contracts/tasks/api';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { CommandRunner } from '../../platform/event-store/command-runner';
 import { drainProjection } from '../../platform/projections/projection-runner';

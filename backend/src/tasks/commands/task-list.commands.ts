@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { TASK_LIST_HAS_TASKS } from '../../contracts/tasks';
+import { TASK_LIST_HAS_TASKS } from '../../contracts/tasks/api';
 import { commandHandlerFor } from '../../platform/event-store/command-runner';
 import { streamEntity } from '../../platform/references/entity-references';
 import { taskListDecider } from '../domain/task-list.decider';

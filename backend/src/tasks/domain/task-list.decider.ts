@@ -3,7 +3,7 @@ import {
   DEFAULT_TASK_LIST,
   type NewTaskList,
   type TaskListChanges,
-} from '../../contracts/tasks';
+} from '../../contracts/tasks/api';
 import { ConflictError, type DomainError } from '../../platform/errors/domain-error';
 import type { Decider } from '../../platform/event-store/decider';
 import type { TaskListDetails, TaskListEvent } from './task-list.events';

@@ -5,8 +5,8 @@ import {
   type TaskChanges,
   TIME_NEEDS_DATE,
   TIME_OR_ALL_DAY,
-} from '../../contracts/tasks';
-import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/time';
+} from '../../contracts/tasks/api';
+import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import {
   ConflictError,
   type DomainError,

@@ -1,4 +1,4 @@
-import type { Repeticao } from '../../contracts/tasks';
+import type { Repeticao } from '../../contracts/tasks/api';
 import { eventData, type EventsOf, eventTypesOf } from '../../platform/event-store/event';
 
 /** A task as its stream keeps it. */

@@ -6,7 +6,7 @@ import {
   type Task,
   type TaskList,
   type TaskQuery,
-} from '../../contracts/tasks';
+} from '../../contracts/tasks/api';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import type { TaskLists, Tasks } from '../../platform/database/database.types';
 import { defaultTaskListId } from '../domain/default-task-list';

@@ -1,4 +1,5 @@
 import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { env } from '../../config/env';
 import { useSavedCache } from '../../lib/network';
 import { useSession } from '../../lib/session-store';
 
@@ -17,28 +18,30 @@ const KEY = 'signed-in-user';
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const SAVE_DELAY_MS = 1_000;
 
-declare module '@tanstack/react-query' {
-  interface Register {
-    queryMeta: { saved?: boolean };
-  }
-}
-
-/**
- * For queries that are not the signed-in user's data (an invite, a public page): never saved, so
- * a reload reads them afresh (an invite used a minute ago must not come back as valid).
- */
-export const NOT_SAVED = { saved: false } as const;
-
-/** What is saved: the successful answers, except those marked NOT_SAVED. */
+/** What is saved: the successful answers, except those marked NOT_SAVED (lib/query-meta.ts). */
 export function savedState(queryClient: QueryClient): DehydratedState {
   return dehydrate(queryClient, {
     shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.saved !== false,
   });
 }
 
-interface Saved {
+export interface Saved {
   savedAt: number;
+  /** The contracts the answers were read under: another version's shapes are not put back. */
+  contractsVersion?: string;
   state: DehydratedState;
+}
+
+/**
+ * Whether answers saved on this device may be put back: read under these contracts (an answer of
+ * another shape would break the screens that read it) and under a week old.
+ */
+export function isRestorable(saved: Saved | undefined, now: number): saved is Saved {
+  return (
+    saved !== undefined &&
+    saved.contractsVersion === env.contractsVersion &&
+    now - saved.savedAt < MAX_AGE_MS
+  );
 }
 
 function open(): Promise<IDBDatabase> {
@@ -72,7 +75,20 @@ export async function forgetSavedCache(): Promise<void> {
 }
 
 /**
- * Puts the saved data back (newer answers already in the cache win) and saves from now on.
+ * Puts saved answers back, newer answers already in the cache winning. What comes back is a picture
+ * of an earlier page that heard no change since: it shows at once but is marked stale, so the next
+ * read of it (a screen, the offline prefetch with its minute of freshness) asks the server again.
+ */
+export function restoreSaved(queryClient: QueryClient, state: DehydratedState): void {
+  hydrate(queryClient, state);
+  for (const saved of state.queries) {
+    const query = queryClient.getQueryCache().get(saved.queryHash);
+    if (query && query.state.dataUpdatedAt === saved.state.dataUpdatedAt) query.invalidate();
+  }
+}
+
+/**
+ * Puts the saved data back (restoreSaved) and saves from now on.
  * Answers the function that stops saving.
  */
 export async function restoreAndKeepSaving(queryClient: QueryClient): Promise<() => void> {
@@ -83,8 +99,7 @@ export async function restoreAndKeepSaving(queryClient: QueryClient): Promise<()
     );
     // A session that ended while this was read has had its data deleted; nothing comes back.
     const ended = useSession.getState().status === 'signed-out';
-    if (saved && !ended && Date.now() - saved.savedAt < MAX_AGE_MS)
-      hydrate(queryClient, saved.state);
+    if (isRestorable(saved, Date.now()) && !ended) restoreSaved(queryClient, saved.state);
   } catch {
     // No IndexedDB (private mode, quota): the app works online as before.
   } finally {
@@ -97,7 +112,7 @@ export async function restoreAndKeepSaving(queryClient: QueryClient): Promise<()
     const state = savedState(queryClient);
     if (state.queries.length === 0) return;
     void run('readwrite', (store) =>
-      store.put({ savedAt: Date.now(), state } satisfies Saved, KEY),
+      store.put({ savedAt: Date.now(), contractsVersion: env.contractsVersion, state } satisfies Saved, KEY),
     ).catch(() => undefined);
   };
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {

@@ -1,10 +1,10 @@
 import { hashKey, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query';
-import { addDays } from '@contracts/time';
-import { sessionsQueryOptions } from '../../features/agenda/api/get-sessions';
+import { addDays } from '@contracts/shared/time';
 import { todayInAgendaZone, visibleRange } from '../../features/agenda/lib/calendar';
-import { dashboardQueryOptions } from '../../features/dashboard/api/get-dashboard';
-import { studentsQueryOptions } from '../../features/students/api/get-students';
-import { meQueryOptions } from '../../lib/me';
+import { dashboardQuery } from '../../entities/dashboard';
+import { sessionsQuery } from '../../entities/sessions';
+import { studentsQuery } from '../../entities/students';
+import { meQuery } from '../../entities/me';
 
 // Only the queries' own options matter here; their data types do not.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -18,9 +18,9 @@ function keptForOffline(): KeptQuery[] {
   const today = todayInAgendaZone();
   const weeks = [today, addDays(today, 7)].map((date) => visibleRange('semana', date));
   return [
-    ...weeks.map((week) => sessionsQueryOptions(week.from, week.to)),
-    studentsQueryOptions(),
-    dashboardQueryOptions(),
+    ...weeks.map((week) => sessionsQuery(week)),
+    studentsQuery(),
+    dashboardQuery(),
   ];
 }
 
@@ -34,7 +34,7 @@ let stopKeepingCurrent: (() => void) | undefined;
 export async function prefetchForOffline(queryClient: QueryClient): Promise<void> {
   stopKeepingCurrent?.();
   stopKeepingCurrent = undefined;
-  const me = await queryClient.fetchQuery(meQueryOptions());
+  const me = await queryClient.fetchQuery(meQuery());
   if (me.role !== 'personal') return;
   stopKeepingCurrent = refetchWhenInvalidated(queryClient, keptForOffline);
   await Promise.allSettled(keptForOffline().map((query) => queryClient.prefetchQuery({ ...query, staleTime: 60_000 })));

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type CSSProperties } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { useMe } from '../../lib/me';
+import { useMe } from '../../entities/me';
 import { useWorkingOffline } from '../../lib/use-working-offline';
 import { useRealtimeInvalidation } from '../../lib/realtime';
 import { useLatched } from '../../lib/use-latched';

@@ -9,11 +9,19 @@ const loadMenu = () => import('./quick-actions-menu');
 const QuickActionsMenu = lazy(loadMenu);
 
 const HIDDEN_PREFIXES = ['/auth', '/convite', '/p/', '/aluno'];
+/**
+ * Pages whose own floating add button takes this one's place: two side by side covered a phone's
+ * list (/financeiro's 'Nova transação' is the quick menu's 'Lançamento').
+ */
+const OWN_FLOATING_BUTTON = ['/financeiro'];
 
-/** Spec 000 §2: no quick-create menu on /auth, /convite, /p/ and /aluno paths. */
+/** Spec 000 §2: no quick-create menu on /auth, /convite, /p/ and /aluno paths, nor where a page floats its own. */
 export function isQuickCreateHidden(pathname: string): boolean {
-  return HIDDEN_PREFIXES.some((prefix) =>
-    prefix.endsWith('/') ? pathname.startsWith(prefix) : pathname === prefix || pathname.startsWith(`${prefix}/`),
+  return (
+    OWN_FLOATING_BUTTON.includes(pathname) ||
+    HIDDEN_PREFIXES.some((prefix) =>
+      prefix.endsWith('/') ? pathname.startsWith(prefix) : pathname === prefix || pathname.startsWith(`${prefix}/`),
+    )
   );
 }
 
@@ -24,7 +32,7 @@ export function QuickActions() {
   if (isQuickCreateHidden(pathname)) return null;
 
   return (
-    <div className={classes.fab} data-opened={opened || undefined}>
+    <div className={classes.fab} data-floating-action data-opened={opened || undefined}>
       <MenuOnDemand
         menu={QuickActionsMenu}
         preload={() => void loadMenu()}

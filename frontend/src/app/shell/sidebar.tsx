@@ -15,7 +15,8 @@ import { ThemeMenu } from './theme-toggle';
 
 function Brand({ compact }: { compact: boolean }) {
   return (
-    <Link to="/" className={classes.brand} aria-label="Vira — início">
+    // Named by its text when shown; the mark alone needs a name of its own.
+    <Link to="/" className={classes.brand} aria-label={compact ? 'Vira — início' : undefined}>
       <BrandMark size={32} />
       {!compact && (
         <Box style={{ minWidth: 0 }}>

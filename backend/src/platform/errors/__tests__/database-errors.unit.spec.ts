@@ -43,6 +43,12 @@ describe('database errors in the answer (spec 001 §8 mapping)', () => {
       'database_unavailable',
       'Erro de conexão com o banco de dados. Tente novamente em instantes.',
     ],
+    [
+      new Error('Client has encountered a connection error and is not queryable'),
+      503,
+      'database_unavailable',
+      'Erro de conexão com o banco de dados. Tente novamente em instantes.',
+    ],
     [pgError('XX000'), 500, 'internal_error', 'Ocorreu um erro inesperado.'],
   ])('%p -> %i %s', (error, statusCode, code, message) => {
     expect(toErrorBody(error)).toEqual({ statusCode, code, message });

@@ -1,17 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { projectAll } from '../../../../../test/support/projections';
+import { waitUntil } from '../../../../../test/support/processes';
+import { beatAsTheWorker, projectAll } from '../../../../../test/support/projections';
 import { startTestApp, type TestApp } from '../../../../../test/support/test-app';
 import { DATABASE, type Db } from '../../database/database.module';
 import { PROJECTION_LAG_LIMIT_MS } from '../health.service';
 
 describe('GET /api/health', () => {
-  describe('with PostgreSQL and Redis answering', () => {
+  describe('with PostgreSQL and Redis answering and a worker at work', () => {
     let testApp: TestApp;
+    let heartbeat: ReturnType<typeof beatAsTheWorker>;
+    // The worker's heartbeat, beating from this process: the projections run here too.
+    const startHeartbeat = () => beatAsTheWorker(testApp.app);
+    const health = () => testApp.app.inject({ method: 'GET', url: '/api/health' });
     beforeAll(async () => {
       testApp = await startTestApp();
+      heartbeat = startHeartbeat();
     });
-    afterAll(() => testApp.close());
+    afterAll(async () => {
+      await heartbeat.stop();
+      await testApp.close();
+    });
 
     it('answers ok, with each read model’s lag, when the read models are current', async () => {
       await projectAll(testApp.app);
@@ -21,6 +30,7 @@ describe('GET /api/health', () => {
         status: 'ok',
         postgres: 'ok',
         redis: 'ok',
+        worker: 'ok',
         projections: expect.objectContaining({
           students: {
             position: expect.any(Number),
@@ -43,10 +53,10 @@ describe('GET /api/health', () => {
         db,
       );
 
-      const degraded = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+      const degraded = await health();
       expect(degraded.statusCode).toBe(503);
       const body = degraded.json();
-      expect(body).toMatchObject({ status: 'degraded', postgres: 'ok', redis: 'ok' });
+      expect(body).toMatchObject({ status: 'degraded', postgres: 'ok', redis: 'ok', worker: 'ok' });
       // Only the one that reads plan events: an event no read model folds leaves them all current.
       expect(body.lagging).toEqual(['plans']);
       expect(body.projections.plans.lagMs).toBeGreaterThan(PROJECTION_LAG_LIMIT_MS);
@@ -58,6 +68,25 @@ describe('GET /api/health', () => {
       const ok = await testApp.app.inject({ method: 'GET', url: '/api/health' });
       expect([ok.statusCode, ok.json().status, ok.json().lagging]).toEqual([200, 'ok', undefined]);
     });
+
+    it('answers 503 degraded, worker down, while no worker is at work, and ok once one is again', async () => {
+      await projectAll(testApp.app);
+      await heartbeat.stop();
+      const away = await health();
+      expect(away.statusCode).toBe(503);
+      expect(away.json()).toMatchObject({
+        status: 'degraded',
+        postgres: 'ok',
+        redis: 'ok',
+        worker: 'down',
+      });
+      const live = await testApp.app.inject({ method: 'GET', url: '/api/health/live' });
+      expect(live.statusCode).toBe(200);
+
+      heartbeat = startHeartbeat();
+      await waitUntil(async () => (await health()).statusCode === 200, 30_000, 'health ok');
+      expect((await health()).json()).toMatchObject({ status: 'ok', worker: 'ok' });
+    });
   });
 
   it('answers 503 naming PostgreSQL when it is down; liveness still answers 200', async () => {
@@ -65,7 +94,12 @@ describe('GET /api/health', () => {
     try {
       const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ status: 'error', postgres: 'down', redis: 'ok' });
+      expect(response.json()).toEqual({
+        status: 'error',
+        postgres: 'down',
+        redis: 'ok',
+        worker: 'down',
+      });
       const live = await testApp.app.inject({ method: 'GET', url: '/api/health/live' });
       expect(live.statusCode).toBe(200);
     } finally {

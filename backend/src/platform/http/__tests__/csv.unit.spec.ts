@@ -1,4 +1,4 @@
-import { brazilianDateTime, toCsv } from '../csv';
+import { brazilianDateTime, moneyCell, toCsv } from '../csv';
 
 describe('CSV for Brazilian spreadsheets', () => {
   it('separates with ; and CRLF, starts with a BOM, quotes what needs it and writes decimals with a comma', () => {
@@ -11,6 +11,12 @@ describe('CSV for Brazilian spreadsheets', () => {
         ],
       ),
     ).toBe('\uFEFFNome;Valor\r\n"Ana; Souza";12,5\r\n"Bia ""B""";\r\n');
+  });
+
+  it('writes money with two decimals, always (389,90, not 389,9), negative amounts as numbers', () => {
+    expect(toCsv(['Valor'], [[moneyCell(38_990)], [moneyCell(35_000)], [moneyCell(-1_050)], [moneyCell(5)]])).toBe(
+      '\uFEFFValor\r\n389,90\r\n350,00\r\n-10,50\r\n0,05\r\n',
+    );
   });
 
   it('never lets a typed field be read as a formula', () => {

@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -73,6 +75,24 @@ describe('HTTP errors (real app)', () => {
       message: 'O endereço da requisição é longo demais.',
     });
     expect(tooLong.body).not.toContain('aaaa');
+
+    // Headers over the parser's limit never reach Fastify's router: the connection's own answer.
+    await testApp.app.listen(0, '127.0.0.1');
+    const { port } = testApp.app.getHttpServer().address() as AddressInfo;
+    const tooLarge = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const sent = request({ port, path: '/api/health/live', headers: { 'x-grande': 'y'.repeat(20_000) } }, (answer) => {
+        let body = '';
+        answer.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body }));
+      });
+      sent.on('error', reject).end();
+    });
+    expect(tooLarge.status).toBe(431);
+    expect(JSON.parse(tooLarge.body)).toEqual({
+      statusCode: 431,
+      code: 'headers_too_large',
+      message: 'Os cabeçalhos da requisição são grandes demais.',
+    });
 
     for (const contentType of ['application/xml', 'application/x-www-form-urlencoded']) {
       const response = await testApp.app.inject({

@@ -3,13 +3,16 @@ import {
   type AvailabilityRow,
   DAY_NAMES,
   DEFAULT_AVAILABILITY_ROW,
-} from '@contracts/scheduling';
+} from '@contracts/scheduling/api';
 import { ActionIcon, Button, Checkbox, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
 import { useState } from 'react';
 import { PageLoader } from '../../../components/page-loader';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useAvailability, useSaveAvailability } from '../api/get-availability';
+import { useQuery } from '@tanstack/react-query';
+import { availabilityQuery } from '../../../entities/availability';
+import { itemsOf } from '../../../lib/contract-query';
+import { useSaveAvailability } from '../api/agenda-settings-mutations';
 import classes from './agenda.module.css';
 
 type Row = AvailabilityRow & { key: number };
@@ -44,7 +47,7 @@ function AvailabilityForm({ initial, onClose }: { initial: AvailabilityRow[]; on
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     save.mutate(
-      rows.map(({ key: _key, ...row }) => row),
+      { body: { items: rows.map(({ key: _key, ...row }) => row) } },
       {
         onSuccess: () => {
           notifySuccess('Horários salvos', 'Suas configurações foram atualizadas com sucesso.');
@@ -127,7 +130,7 @@ function AvailabilityForm({ initial, onClose }: { initial: AvailabilityRow[]; on
 
 /** 'Configurar Horários' (spec 000 §2): rows Domingo–Sábado with start, end and blocked; saved all at once. */
 export function AvailabilityDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const availability = useAvailability(opened);
+  const availability = useQuery({ ...availabilityQuery(), select: itemsOf, enabled: opened });
   return (
     <Modal opened={opened} onClose={onClose} title="Configurar Horários" centered size="lg" closeButtonProps={{ 'aria-label': 'Fechar' }}>
       {opened &&

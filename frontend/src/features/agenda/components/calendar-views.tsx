@@ -1,7 +1,7 @@
-import { LOCATION_NOT_FOUND_LABEL, SESSION_STATUS_LABELS, type Session, STUDENT_NOT_FOUND_LABEL } from '@contracts/scheduling';
-import type { Task } from '@contracts/tasks';
-import { zonedInstant, zonedParts } from '@contracts/time';
-import { Text } from '@mantine/core';
+import { LOCATION_NOT_FOUND_LABEL, SESSION_STATUS_LABELS, type Session, STUDENT_NOT_FOUND_LABEL } from '@contracts/scheduling/api';
+import type { Task } from '@contracts/tasks/api';
+import { zonedInstant, zonedParts } from '@contracts/shared/time';
+import { Text, VisuallyHidden } from '@mantine/core';
 import { type PointerEvent as ReactPointerEvent, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPt } from '../../../lib/format';
@@ -18,9 +18,13 @@ const studentName = (session: Session) => session.studentNome ?? STUDENT_NOT_FOU
 const locationName = (session: Session) =>
   session.locationId ? (session.locationNome ?? LOCATION_NOT_FOUND_LABEL) : 'Sem local';
 
-/** What a screen reader says of a session: 'Ana Souza, 07:00 às 08:00, Academia, Agendada'. */
+/** A booking from the public page the trainer has not confirmed yet. */
+export const isPending = (session: Session) => !session.confirmado && session.status === 'agendada';
+export const PENDING_LABEL = 'A confirmar';
+
+/** What a screen reader says of a session: 'Ana Souza, 07:00 às 08:00, Academia, Agendada' (', A confirmar'). */
 export const sessionLabel = (session: Session) =>
-  `${studentName(session)}, ${timeOf(session.inicio)} às ${timeOf(session.fim)}, ${locationName(session)}, ${SESSION_STATUS_LABELS[session.status]}`;
+  `${studentName(session)}, ${timeOf(session.inicio)} às ${timeOf(session.fim)}, ${locationName(session)}, ${SESSION_STATUS_LABELS[session.status]}${isPending(session) ? `, ${PENDING_LABEL}` : ''}`;
 
 /** A task opens the tasks view on its list. */
 const taskLink = (task: Task) => `/agenda/tarefas?lista=${encodeURIComponent(task.listId)}`;
@@ -162,11 +166,14 @@ export function TimeGrid({
           className={classes.dayHeader}
           data-today={day === today || undefined}
           onClick={() => onPickDay(day)}
-          aria-label={formatPt(day, "EEEE, d 'de' MMMM")}
           style={{ border: 0, borderLeft: '1px solid var(--mantine-color-default-border)', borderBottom: '1px solid var(--mantine-color-default-border)' }}
         >
-          {formatPt(day, 'EEE')}
-          <span className={classes.dayNumber}>{formatPt(day, 'd')}</span>
+          {/* Read out as the whole date; the abbreviation is for the eye. */}
+          <span aria-hidden>
+            {formatPt(day, 'EEE')}
+            <span className={classes.dayNumber}>{formatPt(day, 'd')}</span>
+          </span>
+          <VisuallyHidden>{formatPt(day, "EEEE, d 'de' MMMM")}</VisuallyHidden>
         </button>
       ))}
       {withTasks && (
@@ -211,6 +218,7 @@ export function TimeGrid({
                 key={item.id}
                 className={`${classes.event} ${classes.status}`}
                 data-status={item.status}
+                data-pending={isPending(item) || undefined}
                 data-dragging={dragging ? true : undefined}
                 aria-label={sessionLabel(item)}
                 style={{
@@ -231,6 +239,7 @@ export function TimeGrid({
                   }
                 }}
               >
+                {isPending(item) && <span className={classes.pendingTag}>{PENDING_LABEL}</span>}
                 <span className={classes.eventTitle}>{studentName(item)}</span>
                 {height > 30 && (
                   <span className={classes.eventMeta}>
@@ -253,11 +262,13 @@ export function SessionRow({ session, onOpen }: { session: Session; onOpen: (ses
       type="button"
       className={`${classes.listItem} ${classes.status}`}
       data-status={session.status}
+      data-pending={isPending(session) || undefined}
       onClick={() => onOpen(session)}
       aria-label={sessionLabel(session)}
     >
       <span className={classes.listTime}>{timeOf(session.inicio)}</span>
       <span className={classes.listBody}>
+        {isPending(session) && <span className={classes.pendingTag}>{PENDING_LABEL}</span>}
         <span className={classes.eventTitle} style={{ display: 'block' }}>
           {studentName(session)}
         </span>
@@ -314,59 +325,80 @@ export function MonthView({ days, sessions, tasks, today, onPickDay, compact, mo
   const tasksPerDay = tasksByDay(tasks);
   return (
     <div className={classes.monthGrid} role="grid" aria-label={formatPt(`${month}-01`, 'MMMM yyyy')}>
-      {days.slice(0, 7).map((day) => (
-        <div key={day} className={classes.weekday} role="columnheader" aria-label={formatPt(day, 'EEEE')}>
-          {formatPt(day, compact ? 'EEEEE' : 'EEEE')}
+      {/* Rows for assistive technology only: the cells stay items of the CSS grid. */}
+      <div role="row" className={classes.gridRow}>
+        {days.slice(0, 7).map((day) => (
+          <div key={day} className={classes.weekday} role="columnheader" aria-label={formatPt(day, 'EEEE')}>
+            {formatPt(day, compact ? 'EEEEE' : 'EEEE')}
+          </div>
+        ))}
+      </div>
+      {weeksOf(days).map((week) => (
+        <div key={week[0]} role="row" className={classes.gridRow}>
+          {week.map((day) => {
+            const items = perDay.get(day) ?? [];
+            const dayTasks = tasksPerDay.get(day) ?? [];
+            const shown = monthCellItems(items, dayTasks);
+            return (
+              <button
+                type="button"
+                role="gridcell"
+                key={day}
+                className={classes.monthCell}
+                data-outside={day.slice(0, 7) !== month || undefined}
+                data-today={day === today || undefined}
+                onClick={() => onPickDay(day)}
+                aria-label={`${formatPt(day, "d 'de' MMMM")}: ${items.length === 1 ? '1 sessão' : `${items.length} sessões`}${
+                  dayTasks.length === 0 ? '' : dayTasks.length === 1 ? ', 1 tarefa' : `, ${dayTasks.length} tarefas`
+                }`}
+              >
+                <span className={classes.monthDay}>{Number(day.slice(8, 10))}</span>
+                {compact ? (
+                  <span className={classes.dots}>
+                    {items.slice(0, 6).map((session) => (
+                      <span
+                        key={session.id}
+                        className={`${classes.dot} ${classes.status}`}
+                        data-status={session.status}
+                        data-pending={isPending(session) || undefined}
+                      />
+                    ))}
+                    {dayTasks.slice(0, 3).map((task) => (
+                      <span key={task.id} className={classes.taskDot} />
+                    ))}
+                  </span>
+                ) : (
+                  <>
+                    {shown.sessions.map((session) => (
+                      <span
+                        key={session.id}
+                        className={`${classes.chip} ${classes.status}`}
+                        data-status={session.status}
+                        data-pending={isPending(session) || undefined}
+                      >
+                        {timeOf(session.inicio)} {studentName(session)}
+                      </span>
+                    ))}
+                    {shown.tasks.map((task) => (
+                      <span key={task.id} className={classes.taskChip} data-done={task.concluida || undefined}>
+                        {task.titulo}
+                      </span>
+                    ))}
+                    {shown.more > 0 && <span className={classes.more}>+{shown.more} mais</span>}
+                  </>
+                )}
+              </button>
+            );
+          })}
         </div>
       ))}
-      {days.map((day) => {
-        const items = perDay.get(day) ?? [];
-        const dayTasks = tasksPerDay.get(day) ?? [];
-        const shown = monthCellItems(items, dayTasks);
-        return (
-          <button
-            type="button"
-            role="gridcell"
-            key={day}
-            className={classes.monthCell}
-            data-outside={day.slice(0, 7) !== month || undefined}
-            data-today={day === today || undefined}
-            onClick={() => onPickDay(day)}
-            aria-label={`${formatPt(day, "d 'de' MMMM")}: ${items.length === 1 ? '1 sessão' : `${items.length} sessões`}${
-              dayTasks.length === 0 ? '' : dayTasks.length === 1 ? ', 1 tarefa' : `, ${dayTasks.length} tarefas`
-            }`}
-          >
-            <span className={classes.monthDay}>{Number(day.slice(8, 10))}</span>
-            {compact ? (
-              <span className={classes.dots}>
-                {items.slice(0, 6).map((session) => (
-                  <span key={session.id} className={`${classes.dot} ${classes.status}`} data-status={session.status} />
-                ))}
-                {dayTasks.slice(0, 3).map((task) => (
-                  <span key={task.id} className={classes.taskDot} />
-                ))}
-              </span>
-            ) : (
-              <>
-                {shown.sessions.map((session) => (
-                  <span key={session.id} className={`${classes.chip} ${classes.status}`} data-status={session.status}>
-                    {timeOf(session.inicio)} {studentName(session)}
-                  </span>
-                ))}
-                {shown.tasks.map((task) => (
-                  <span key={task.id} className={classes.taskChip} data-done={task.concluida || undefined}>
-                    {task.titulo}
-                  </span>
-                ))}
-                {shown.more > 0 && <span className={classes.more}>+{shown.more} mais</span>}
-              </>
-            )}
-          </button>
-        );
-      })}
     </div>
   );
 }
+
+/** Days in runs of seven: the weeks of a month grid. */
+const weeksOf = (days: string[]): string[][] =>
+  Array.from({ length: Math.ceil(days.length / 7) }, (_, index) => days.slice(index * 7, index * 7 + 7));
 
 /** Twelve mini-months; the days with sessions highlighted. Tapping a day opens it. */
 export function YearView({ days, sessions, today, onPickDay, onPickMonth }: ViewProps & { onPickMonth: (date: string) => void }) {

@@ -1,13 +1,13 @@
-import type { Location } from '@contracts/locations';
+import type { Location } from '@contracts/locations/api';
 import { ActionIcon, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import IconCopy from '@tabler/icons-react/dist/esm/icons/IconCopy.mjs';
 import { useState } from 'react';
 import { paths } from '../../../config/paths';
 import { copyText } from '../../../lib/clipboard';
-import { useMe } from '../../../lib/me';
+import { useMe } from '../../../entities/me';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useIssueCalendarFeed } from '../api/issue-calendar-feed';
+import { useIssueCalendarFeed } from '../api/agenda-settings-mutations';
 
 function LinkRow({ label, url }: { label: string; url: string }) {
   const copy = async () => {
@@ -20,7 +20,7 @@ function LinkRow({ label, url }: { label: string; url: string }) {
         {label}
       </Text>
       <Group gap="xs" wrap="nowrap">
-        <Code block style={{ flex: 1, minWidth: 0, overflowX: 'auto', whiteSpace: 'nowrap' }}>
+        <Code block tabIndex={0} style={{ flex: 1, minWidth: 0, overflowX: 'auto', whiteSpace: 'nowrap' }}>
           {url}
         </Code>
         <ActionIcon variant="light" size="lg" aria-label={`Copiar ${label}`} title="Copiar" onClick={() => void copy()}>
@@ -47,7 +47,7 @@ export function PublicLinksDialog({
   const origin = window.location.origin;
 
   const newFeed = () =>
-    issue.mutate(undefined, {
+    issue.mutate({}, {
       onSuccess: (answer) => {
         setFeed(answer.url);
         notifySuccess('Link criado!');
@@ -70,7 +70,7 @@ export function PublicLinksDialog({
                   url={`${origin}${paths.publicBookingLocation(me.tenantSlug, location.id)}`}
                 />
               ))}
-            <LinkRow label="Agendamento pelo aluno" url={`${origin}${paths.studentScheduling(me.tenantId)}`} />
+            <LinkRow label="Agendamento pelo aluno" url={`${origin}${paths.studentScheduling(me.tenantSlug)}`} />
           </Stack>
         )}
         <Stack gap="xs">

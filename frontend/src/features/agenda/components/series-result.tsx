@@ -1,4 +1,4 @@
-import type { SeriesBooked } from '@contracts/scheduling';
+import type { SeriesBooked } from '@contracts/scheduling/api';
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { formatDateTimeInZone } from '../../../lib/format';
 import { AGENDA_TIME_ZONE } from '../lib/calendar';

@@ -1,4 +1,4 @@
-import type { Location } from '@contracts/locations';
+import type { Location } from '@contracts/locations/api';
 import {
   lateCancellationOf,
   LOCATION_NOT_FOUND_LABEL,
@@ -7,19 +7,19 @@ import {
   type Session,
   type SessionStatus,
   STUDENT_NOT_FOUND_LABEL,
-} from '@contracts/scheduling';
-import type { Student } from '@contracts/students';
+} from '@contracts/scheduling/api';
+import type { Student } from '@contracts/students/api';
 import { Alert, Badge, Button, Group, Modal, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { formatPt } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useChangeSession } from '../api/change-session';
-import { useRemoveSession } from '../api/remove-session';
+import { useChangeSession, useRemoveSession } from '../api/session-mutations';
 import { dayOf, STATUS_COLORS, timeOf } from '../lib/calendar';
+import { isPending } from './calendar-views';
 import { notifyWarning } from './session-form-dialog';
+import { creditsLabel } from '../../../components/credit-badge';
 
-const creditsLabel = (credits: number) => (credits === 1 ? '1 crédito' : `${credits} créditos`);
 
 function Detail({
   session,
@@ -45,7 +45,7 @@ function Detail({
   const setStatus = (status: SessionStatus) => {
     if (status === session.status) return;
     change.mutate(
-      { id: session.id, changes: { status } },
+      { params: { id: session.id }, body: { status } },
       {
         onSuccess: (answer) => {
           notifySuccess('Agendamento atualizado com sucesso!');
@@ -62,16 +62,31 @@ function Detail({
     );
   };
 
-  const confirmRemove = () =>
-    remove.mutate(
-      { id: session.id, scope: session.seriesId ? scope : undefined },
+  const confirmBooking = () =>
+    change.mutate(
+      { params: { id: session.id }, body: { confirmado: true } },
       {
-        onSuccess: () => {
-          notifySuccess('Agendamento excluído', 'O agendamento foi removido com sucesso.');
-          onClose();
-        },
-        onError: () => notifications.show({ color: 'red', title: 'Erro', message: 'Não foi possível excluir o agendamento.' }),
+        onSuccess: () => notifySuccess('Agendamento confirmado', `${session.studentNome ?? 'O aluno'} está na sua agenda.`),
+        onError: (error) => notifyError('Erro ao confirmar agendamento', error),
       },
+    );
+  const decline = () =>
+    remove.mutateAsync({ params: { id: session.id }, query: {} }).then(
+      () => {
+        notifySuccess('Agendamento recusado', 'O horário ficou livre.');
+        onClose();
+      },
+      (error: unknown) => notifyError('Erro ao recusar agendamento', error),
+    );
+
+  // mutateAsync: once the agenda is read again the session, and this dialog, are gone; the toast still shows.
+  const confirmRemove = () =>
+    remove.mutateAsync({ params: { id: session.id }, query: session.seriesId ? { scope } : {} }).then(
+      () => {
+        notifySuccess('Agendamento excluído', 'O agendamento foi removido com sucesso.');
+        onClose();
+      },
+      () => notifications.show({ color: 'red', title: 'Erro', message: 'Não foi possível excluir o agendamento.' }),
     );
 
   const day = dayOf(session.inicio);
@@ -109,6 +124,27 @@ function Detail({
         )}
         {session.observacoes && <Text size="sm">{session.observacoes}</Text>}
       </Stack>
+
+      {isPending(session) && (
+        <Alert color="orange" variant="light" title="A confirmar" role="status">
+          <Stack gap="sm">
+            <Text size="sm">Agendado pela sua página pública. Confirme para manter o horário, ou recuse para liberá-lo.</Text>
+            {session.nomeInformado && (
+              <Text size="sm" fw={600}>
+                Agendado como “{session.nomeInformado}” com o telefone de {session.studentNome ?? STUDENT_NOT_FOUND_LABEL}.
+              </Text>
+            )}
+            <Group gap="sm">
+              <Button size="xs" color="teal" onClick={confirmBooking} loading={change.isPending}>
+                Confirmar
+              </Button>
+              <Button size="xs" variant="default" color="red" onClick={() => void decline()} loading={remove.isPending}>
+                Recusar
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
 
       <Stack gap={6}>
         <Text size="sm" fw={500} id="session-status-label">

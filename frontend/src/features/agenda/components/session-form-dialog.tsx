@@ -1,4 +1,5 @@
 import {
+  isSeriesAnswer,
   MAX_OCCURRENCES,
   SCHEDULE_CONFLICT,
   SESSION_STATUS_LABELS,
@@ -9,9 +10,9 @@ import {
   type SessionCommandAnswer,
   type SessionStatus,
   type UpdateSessionInput,
-} from '@contracts/scheduling';
-import type { Location } from '@contracts/locations';
-import type { Student } from '@contracts/students';
+} from '@contracts/scheduling/api';
+import type { Location } from '@contracts/locations/api';
+import type { Student } from '@contracts/students/api';
 import {
   Alert,
   Button,
@@ -33,8 +34,7 @@ import { isApiError } from '../../../lib/api-error';
 import { formatDateTimeInZone } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormFields } from '../../../lib/use-form-fields';
-import { isSeriesAnswer, useBookSession } from '../api/book-session';
-import { useChangeSession } from '../api/change-session';
+import { useBookSession, useChangeSession } from '../api/session-mutations';
 import { AGENDA_TIME_ZONE } from '../lib/calendar';
 import {
   bookInput,
@@ -105,7 +105,7 @@ function SessionForm({
         return;
       }
       book.mutate(
-        { ...checked.data, ...(allowOverlap && { allowOverlap: true }) },
+        { body: { ...checked.data, ...(allowOverlap && { allowOverlap: true }) } },
         {
           onSuccess: (answer) => {
             if (isSeriesAnswer(answer)) {
@@ -146,7 +146,10 @@ function SessionForm({
         const answers: SessionCommandAnswer[] = [];
         for (const changes of steps)
           answers.push(
-            await update.mutateAsync({ id: editing.id, changes: { ...changes, ...(allowOverlap && { allowOverlap: true }) } }),
+            await update.mutateAsync({
+              params: { id: editing.id },
+              body: { ...changes, ...(allowOverlap && { allowOverlap: true }) },
+            }),
           );
         notifySuccess('Agendamento atualizado com sucesso!');
         for (const answer of answers) notifyWarning(answer.warning);

@@ -1,16 +1,19 @@
-import { vacationSchema } from '@contracts/scheduling';
+import { vacationSchema } from '@contracts/scheduling/api';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { formatDate } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useEndVacation, useStartVacation, useVacations } from '../api/vacations';
+import { useQuery } from '@tanstack/react-query';
+import { vacationsQuery } from '../../../entities/vacations';
+import { itemsOf } from '../../../lib/contract-query';
+import { useEndVacation, useStartVacation } from '../api/agenda-settings-mutations';
 
 const range = (startDate: string, endDate: string) => `${formatDate(startDate)} a ${formatDate(endDate)}`;
 
 /** 'Modo Férias' (spec 000 §2): a period with no booking, and the active ones with a remove action. */
 export function VacationDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const vacations = useVacations(opened);
+  const vacations = useQuery({ ...vacationsQuery(), select: itemsOf, enabled: opened });
   const start = useStartVacation();
   const end = useEndVacation();
   const [values, setValues] = useState({ startDate: '', endDate: '', description: '' });
@@ -26,7 +29,7 @@ export function VacationDialog({ opened, onClose }: { opened: boolean; onClose: 
       notifications.show({ color: 'red', title: 'Datas inválidas', message: parsed.error.issues[0].message });
       return;
     }
-    start.mutate(parsed.data, {
+    start.mutate({ body: parsed.data }, {
       onSuccess: () => {
         notifySuccess('Modo férias ativado', `Agenda bloqueada de ${range(parsed.data.startDate, parsed.data.endDate)}.`);
         setValues({ startDate: '', endDate: '', description: '' });
@@ -94,9 +97,9 @@ export function VacationDialog({ opened, onClose }: { opened: boolean; onClose: 
                   variant="subtle"
                   color="red"
                   aria-label={`Remover ${range(vacation.startDate, vacation.endDate)}`}
-                  loading={end.isPending && end.variables === vacation.id}
+                  loading={end.isPending && end.variables?.params.id === vacation.id}
                   onClick={() =>
-                    end.mutate(vacation.id, {
+                    end.mutate({ params: { id: vacation.id } }, {
                       onSuccess: () => notifySuccess('Período removido', 'O bloqueio foi desativado.'),
                       onError: (error) => notifyError('Erro', error),
                     })

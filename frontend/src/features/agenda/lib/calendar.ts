@@ -1,5 +1,5 @@
-import type { SessionStatus } from '@contracts/scheduling';
-import { addDays, DEFAULT_TIME_ZONE, weekStart, zonedDayAndTime, zonedInstant, zonedParts } from '@contracts/time';
+import type { SessionStatus } from '@contracts/scheduling/api';
+import { addDays, DEFAULT_TIME_ZONE, weekStart, zonedDayAndTime, zonedInstant, zonedParts } from '@contracts/shared/time';
 
 /** The calendar's modes (spec 000 §2): Dia, Semana, Mês, Ano. */
 export const CALENDAR_MODES = ['dia', 'semana', 'mes', 'ano'] as const;

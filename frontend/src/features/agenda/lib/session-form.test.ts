@@ -1,4 +1,4 @@
-import type { Session } from '@contracts/scheduling';
+import type { Session } from '@contracts/scheduling/api';
 import { bookInput, changeInput, emptySessionForm, sessionFormValues } from './session-form';
 
 const studentId = '0190a0a0-0000-7000-8000-000000000001';
@@ -54,7 +54,8 @@ describe('changeInput', () => {
     inicio: '2030-05-07T01:30:00.000Z', // 22:30 on 6 May in São Paulo
     fim: '2030-05-07T02:30:00.000Z',
     status: 'agendada',
-    confirmado: false,
+    confirmado: true,
+    nomeInformado: null,
     observacoes: null,
     seriesId: null,
   };

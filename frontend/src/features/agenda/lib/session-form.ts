@@ -6,8 +6,8 @@ import {
   type SessionStatus,
   updateSessionSchema,
   type UpdateSessionInput,
-} from '@contracts/scheduling';
-import { zonedInstant } from '@contracts/time';
+} from '@contracts/scheduling/api';
+import { zonedInstant } from '@contracts/shared/time';
 import { fieldErrors } from '../../../lib/field-errors';
 import { AGENDA_TIME_ZONE, dayOf, timeOf } from './calendar';
 

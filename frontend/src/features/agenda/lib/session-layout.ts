@@ -1,4 +1,4 @@
-import { zonedInstant } from '@contracts/time';
+import { zonedInstant } from '@contracts/shared/time';
 import { AGENDA_TIME_ZONE } from './calendar';
 
 /** Spec 000 §9: the calendar's hours run from 06:00 to 21:00 (16 rows, the last ending at 22:00). */

@@ -1,24 +1,25 @@
-import { SESSION_STATUS_LABELS, SESSION_STATUSES, type Session } from '@contracts/scheduling';
+import { SESSION_STATUS_LABELS, SESSION_STATUSES, type Session } from '@contracts/scheduling/api';
 import { Box, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LoadError } from '../../../components/load-error';
 import { PageLoader } from '../../../components/page-loader';
+import { locationsQuery } from '../../../entities/locations';
+import { studentsQuery } from '../../../entities/students';
+import { tasksQuery } from '../../../entities/tasks';
 import { isApiError } from '../../../lib/api-error';
+import { itemsOf } from '../../../lib/contract-query';
 import { formatPt } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDialogTarget } from '../../../lib/use-dialog-target';
-import { useChangeSession } from '../api/change-session';
-import { useAgendaLocations } from '../api/get-locations';
-import { sessionsQueryOptions, useSessions } from '../api/get-sessions';
-import { useAgendaStudents } from '../api/get-students';
-import { useAgendaTasks } from '../api/get-tasks';
+import { sessionsQuery } from '../../../entities/sessions';
+import { useChangeSession } from '../api/session-mutations';
 import { AgendaToolbar } from '../components/agenda-toolbar';
 import classes from '../components/agenda.module.css';
 import { AvailabilityDialog } from '../components/availability-dialog';
-import { DayList, MonthView, SessionRow, TaskRow, TimeGrid, YearView } from '../components/calendar-views';
+import { DayList, isPending, MonthView, PENDING_LABEL, SessionRow, TaskRow, TimeGrid, YearView } from '../components/calendar-views';
 import { PublicLinksDialog } from '../components/public-links-dialog';
 import { SessionDetailDialog } from '../components/session-detail-dialog';
 import { notifyWarning, SessionFormDialog, type SessionFormTarget } from '../components/session-form-dialog';
@@ -76,7 +77,8 @@ export function AgendaPage() {
 
   // Dia reads its whole week: the weeks fetched ahead for offline reading (app/offline/prefetch.ts) cover every day.
   const fetched = useMemo(() => fetchedRange(mode, date), [mode, date]);
-  const sessions = useSessions(fetched);
+  // Moving to the next week keeps showing the last one until it loads.
+  const sessions = useQuery({ ...sessionsQuery(fetched), select: itemsOf, placeholderData: keepPreviousData });
   const queryClient = useQueryClient();
   const loaded = sessions.isSuccess && !sessions.isPlaceholderData;
   useEffect(() => {
@@ -84,13 +86,14 @@ export function AgendaPage() {
     // After the frame that shows this range: fetching ahead never delays the answer to a click.
     const timer = window.setTimeout(() => {
       for (const ahead of rangesAhead(mode, date))
-        void queryClient.prefetchQuery(sessionsQueryOptions(ahead.from, ahead.to));
+        void queryClient.prefetchQuery(sessionsQuery(ahead));
     }, FETCH_AHEAD_AFTER_MS);
     return () => window.clearTimeout(timer);
   }, [loaded, mode, date, queryClient]);
-  const students = useAgendaStudents();
-  const locations = useAgendaLocations();
-  const tasks = useAgendaTasks();
+  const students = useQuery({ ...studentsQuery(), select: itemsOf });
+  const locations = useQuery({ ...locationsQuery(), select: itemsOf });
+  // The calendar shows the tasks with a due date on their day.
+  const tasks = useQuery({ ...tasksQuery(), select: itemsOf });
   const change = useChangeSession();
   const form = useDialogTarget<SessionFormTarget>();
   const detail = useDialogTarget<string>();
@@ -118,7 +121,7 @@ export function AgendaPage() {
   // and the render overlap (a range already read asks nothing).
   const showCalendar = (next: { mode?: CalendarMode; date?: string }) => {
     const nextRange = fetchedRange(next.mode ?? mode, next.date ?? date);
-    void queryClient.prefetchQuery(sessionsQueryOptions(nextRange.from, nextRange.to));
+    void queryClient.prefetchQuery(sessionsQuery(nextRange));
     setView({ ...(next.mode && { [MODE_PARAM]: next.mode }), ...(next.date && { [DATE_PARAM]: next.date }) });
   };
 
@@ -150,7 +153,7 @@ export function AgendaPage() {
 
   const move = (session: Session, inicio: string, fim: string) =>
     change.mutate(
-      { id: session.id, changes: { inicio, fim, ...(session.seriesId && { scope: 'one' as const }) } },
+      { params: { id: session.id }, body: { inicio, fim, ...(session.seriesId && { scope: 'one' as const }) } },
       {
         onSuccess: (answer) => {
           notifySuccess('Agendamento atualizado com sucesso!');
@@ -197,6 +200,12 @@ export function AgendaPage() {
             {SESSION_STATUS_LABELS[status]}
           </span>
         ))}
+        {allSessions.some(isPending) && (
+          <span>
+            <span className={`${classes.legendDot} ${classes.status}`} data-pending style={{ background: 'var(--status-color)' }} />
+            {PENDING_LABEL}
+          </span>
+        )}
       </div>
 
       {sessions.isPending ? (

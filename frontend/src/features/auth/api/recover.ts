@@ -1,12 +1,5 @@
-import type { RecoverInput } from '@contracts/identity';
-import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { identityApi } from '@contracts/identity/api';
+import { useOperation } from '../../../lib/contract-query';
 
-/** The form checks the body with the API's own rule (contracts/identity recoverSchema) first. */
-export function recover(input: RecoverInput) {
-  return api.post<void>('/auth/recover', input, { anonymous: true });
-}
-
-export function useRecover() {
-  return useMutation({ mutationFn: recover });
-}
+/** POST /api/auth/recover (always 200); the form checks the body with contracts' recoverSchema first. */
+export const useRecover = () => useOperation(identityApi.recover, { invalidates: [] });

@@ -1,12 +1,5 @@
-import type { ResetInput } from '@contracts/identity';
-import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { identityApi } from '@contracts/identity/api';
+import { useOperation } from '../../../lib/contract-query';
 
-/** The form checks the body with the API's own rules (contracts/identity resetSchema) first. */
-export function resetPassword(input: ResetInput) {
-  return api.post<void>('/auth/reset', input, { anonymous: true });
-}
-
-export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
-}
+/** POST /api/auth/reset; the form checks the body with contracts' resetSchema first. */
+export const useResetPassword = () => useOperation(identityApi.reset, { invalidates: [] });

@@ -1,6 +1,5 @@
-import { signUpSchema, type SignUpInput } from '@contracts/identity';
-import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { identityApi, signUpSchema, type SignUpInput } from '@contracts/identity/api';
+import { useOperation } from '../../../lib/contract-query';
 
 /** The register form's fields, as typed. */
 export type SignupForm = Record<keyof SignUpInput, string>;
@@ -26,10 +25,5 @@ export function validateSignup(values: SignupForm): { data: SignUpInput } | { er
   return parsed.success && Object.keys(errors).length === 0 ? { data: parsed.data } : { errors };
 }
 
-export function signup(input: SignUpInput) {
-  return api.post<{ user: unknown }>('/auth/signup', input, { anonymous: true });
-}
-
-export function useSignup() {
-  return useMutation({ mutationFn: signup });
-}
+/** POST /api/auth/signup: 201 `{ user }`; the trainer confirms the e-mail before signing in. */
+export const useSignup = () => useOperation(identityApi.signUp, { invalidates: [] });

@@ -1,4 +1,4 @@
-import { recoverSchema } from '@contracts/identity';
+import { recoverSchema } from '@contracts/identity/api';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
@@ -21,7 +21,7 @@ export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onC
       setError(parsed.error.issues[0]?.message);
       return;
     }
-    recover.mutate(parsed.data, {
+    recover.mutate({ body: parsed.data }, {
       onSuccess: () => {
         notifications.show({
           color: 'teal',

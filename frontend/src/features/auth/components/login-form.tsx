@@ -1,20 +1,27 @@
+import type { SignInInput } from '@contracts/identity/api';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-error';
 import { fieldErrors } from '../../../lib/field-errors';
-import { loginInputSchema, useLogin, type LoginInput } from '../api/login';
+import { identityContract, useLogin } from '../api/login';
 
 export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
-  const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof LoginInput, string>>>({});
+  const [values, setValues] = useState<SignInInput>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof SignInInput, string>>>({});
   const login = useLogin({
     onSuccess: () => notifications.show({ color: 'teal', message: 'Login realizado com sucesso!' }),
   });
 
-  const submit = (event: FormEvent) => {
+  // The contract's rules, fetched while the user types (see identityContract).
+  useEffect(() => {
+    void identityContract();
+  }, []);
+
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = loginInputSchema.safeParse(values);
+    const { signInSchema } = await identityContract();
+    const parsed = signInSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       return;
@@ -32,7 +39,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
         <TextInput
           label="E-mail"

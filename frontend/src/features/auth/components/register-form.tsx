@@ -1,7 +1,7 @@
 import { Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { cpfDigits, formatPhone } from '@contracts/br-documents';
-import { MAX_AGE_YEARS } from '@contracts/identity';
+import { cpfDigits, formatPhone } from '@contracts/shared/br-documents';
+import { MAX_AGE_YEARS } from '@contracts/identity/api';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-error';
 import { useSignup, validateSignup, type SignupErrors, type SignupForm } from '../api/signup';
@@ -32,7 +32,7 @@ export function RegisterForm() {
       return;
     }
     setErrors({});
-    signup.mutate(parsed.data, {
+    signup.mutate({ body: parsed.data }, {
       onSuccess: () => {
         // Spec 000 §8: one toast, and the fields clear.
         notifications.show({

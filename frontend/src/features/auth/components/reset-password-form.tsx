@@ -1,4 +1,4 @@
-import { resetSchema } from '@contracts/identity';
+import { resetSchema } from '@contracts/identity/api';
 import { Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
@@ -24,7 +24,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
       return;
     }
     setErrors({});
-    reset.mutate(parsed.data, {
+    reset.mutate({ body: parsed.data }, {
       onSuccess: () => {
         notifications.show({ color: 'teal', title: 'Senha alterada!', message: 'Entre com a sua nova senha.' });
         onDone();

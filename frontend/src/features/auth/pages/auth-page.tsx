@@ -7,17 +7,22 @@ import IconUsers from '@tabler/icons-react/dist/esm/icons/IconUsers.mjs';
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { BrandMark } from '../../../components/brand-mark';
-import { useMe } from '../../../lib/me';
+import { useMe } from '../../../entities/me';
 import { useSession } from '../../../lib/session-store';
 import { useLatched } from '../../../lib/use-latched';
 import { providerNames, type IdentityProvider } from '../api/provider-sign-in';
 import { LoginForm } from '../components/login-form';
 import { notConfiguredMessage, ProviderButtons } from '../components/provider-buttons';
-import { RegisterForm } from '../components/register-form';
-import { ResetPasswordForm } from '../components/reset-password-form';
 import classes from './auth-page.module.css';
 
-/** Fetched the first time it is opened. */
+/**
+ * Fetched the first time they are shown: /auth is a first screen, held to a JavaScript budget, and
+ * these forms bring the identity contract's schemas (CPF rules, dates) with them.
+ */
+const RegisterForm = lazy(() => import('../components/register-form').then((module) => ({ default: module.RegisterForm })));
+const ResetPasswordForm = lazy(() =>
+  import('../components/reset-password-form').then((module) => ({ default: module.ResetPasswordForm })),
+);
 const ForgotPasswordDialog = lazy(() =>
   import('../components/forgot-password-dialog').then((module) => ({ default: module.ForgotPasswordDialog })),
 );
@@ -74,6 +79,9 @@ function Hero() {
   );
 }
 
+/** /agenda/{personalId}: a student's self-scheduling, not the trainer's agenda views. */
+const isStudentScheduling = (path: string) => /^\/agenda\/(?!tarefas(?:$|[/?]))[^/?]+/.test(path);
+
 export function AuthPage() {
   const status = useSession((state) => state.status);
   const { data: me } = useMe();
@@ -97,10 +105,13 @@ export function AuthPage() {
     setSearchParams({}, { replace: true });
   }, [providerError, provider, setSearchParams]);
 
+  const from = (location.state as { from?: string } | null)?.from;
+  // The trainer's self-scheduling link, opened signed out: the student signs in and goes on to it.
+  const scheduling = from !== undefined && isStudentScheduling(from);
   // Signed in: once the profile is read, on to the area of the user's role.
   if (status === 'signed-in' && me) {
-    const from = (location.state as { from?: string } | null)?.from;
-    return <Navigate to={me.role === 'aluno' ? '/aluno' : (from ?? '/')} replace />;
+    if (me.role === 'aluno') return <Navigate to={scheduling ? from : '/aluno'} replace />;
+    return <Navigate to={from ?? '/'} replace />;
   }
 
   return (
@@ -117,9 +128,17 @@ export function AuthPage() {
               Sua agenda que vira dinheiro
             </Text>
           </Stack>
+          {scheduling && !resetToken && (
+            <Alert color="teal" variant="light" mb="md" title="Agendamento pelo aluno">
+              Entre com a sua conta de aluno para agendar seu treino. Ainda não tem conta? Peça o link de convite ao
+              seu personal.
+            </Alert>
+          )}
           <Card p={{ base: 'lg', sm: 'xl' }} shadow="sm">
             {resetToken ? (
-              <ResetPasswordForm token={resetToken} onDone={() => setSearchParams({}, { replace: true })} />
+              <Suspense fallback={null}>
+                <ResetPasswordForm token={resetToken} onDone={() => setSearchParams({}, { replace: true })} />
+              </Suspense>
             ) : (
               <>
                 <ConfirmationResult confirmed={searchParams.get('confirmed')} />
@@ -132,7 +151,9 @@ export function AuthPage() {
                     <LoginForm onForgotPassword={forgot.open} />
                   </Tabs.Panel>
                   <Tabs.Panel value="register">
-                    <RegisterForm />
+                    <Suspense fallback={null}>
+                      <RegisterForm />
+                    </Suspense>
                   </Tabs.Panel>
                   <Divider label="ou continue com" labelPosition="center" my="lg" />
                   <ProviderButtons />

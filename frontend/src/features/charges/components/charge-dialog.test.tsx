@@ -1,6 +1,6 @@
-import type { Me } from '@contracts/identity';
-import type { Plan } from '@contracts/plans';
-import type { Student } from '@contracts/students';
+import type { Me } from '@contracts/identity/api';
+import type { Plan } from '@contracts/plans/api';
+import type { Student } from '@contracts/students/api';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stubApi } from '../../../test/fetch-stub';

@@ -1,5 +1,5 @@
-import { type ChargeAnswer, SELECT_PLAN_MESSAGE, SELECT_PLAN_TITLE, whatsappLink } from '@contracts/charges';
-import type { Student } from '@contracts/students';
+import { type ChargeAnswer, SELECT_PLAN_MESSAGE, SELECT_PLAN_TITLE, whatsappLink } from '@contracts/charges/api';
+import type { Student } from '@contracts/students/api';
 import {
   Alert,
   Anchor,
@@ -23,22 +23,21 @@ import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
 import IconCopy from '@tabler/icons-react/dist/esm/icons/IconCopy.mjs';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import { paths } from '../../../config/paths';
+import { plansQuery } from '../../../entities/plans';
+import { studentsQuery } from '../../../entities/students';
 import { errorMessage, isApiError } from '../../../lib/api-error';
+import { itemsOf } from '../../../lib/contract-query';
 import { copyText } from '../../../lib/clipboard';
 import { formatCurrency } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
-import {
-  useChargeableStudents,
-  useCharge,
-  useConfirmCharge,
-  useCreateCharge,
-  useIssuesReceipts,
-  useOfferedPlans,
-} from '../api/charges';
+import { chargeQuery } from '../../../entities/charges';
+import { receiptSettingsQuery } from '../../../entities/receipt-settings';
+import { useConfirmCharge, useCreateCharge } from '../api/charge-mutations';
 import { ReceiptActions } from './receipt-actions';
+import { creditsLabel } from '../../../components/credit-badge';
 
-const creditsLabel = (creditos: number) => (creditos === 1 ? '1 crédito' : `${creditos} créditos`);
 
 /**
  * 'Cobrança Online' (spec 000 §2 and §5, spec 001 §2 'Cobrar'): the trainer picks a plan (and the
@@ -54,8 +53,8 @@ export function ChargeDialog({ studentId, onClose }: { studentId: string | null;
 }
 
 function ChargeFlow({ initialStudentId, onClose }: { initialStudentId: string | null; onClose: () => void }) {
-  const students = useChargeableStudents();
-  const plans = useOfferedPlans();
+  const students = useQuery({ ...studentsQuery(), select: itemsOf });
+  const plans = useQuery({ ...plansQuery(), select: itemsOf });
   const [studentId, setStudentId] = useState<string | null>(initialStudentId);
   const student = students.data?.find((candidate) => candidate.id === studentId);
   const [pickedPlanId, setPlanId] = useState<string | null>(null);
@@ -87,7 +86,7 @@ function ChargeFlow({ initialStudentId, onClose }: { initialStudentId: string | 
       return;
     }
     create.mutate(
-      { studentId, planId: chosen.id },
+      { body: { studentId, planId: chosen.id } },
       {
         onSuccess: setCharge,
         onError: (error) => {
@@ -197,9 +196,9 @@ function ChargeCreated({
   planNome: string;
   onClose: () => void;
 }) {
-  const live = useCharge(charge.id);
+  const live = useQuery(chargeQuery(charge.id));
   const confirm = useConfirmCharge();
-  const issuesReceipts = useIssuesReceipts().data?.emiteRecibo ?? false;
+  const issuesReceipts = useQuery({ ...receiptSettingsQuery(), select: (answer) => answer.emiteRecibo }).data ?? false;
   const [copied, setCopied] = useState(false);
   const status = confirm.data?.status ?? live.data?.status ?? charge.status;
   const transactionId = confirm.data?.transactionId ?? live.data?.transactionId ?? null;
@@ -219,14 +218,14 @@ function ChargeCreated({
     <Stack gap="md">
       <Group justify="space-between" wrap="nowrap">
         <div style={{ minWidth: 0 }}>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" truncate>
             {student.nome} · {planNome}
           </Text>
           <Text fw={700} size="xl">
             {formatCurrency(charge.valor)}
           </Text>
         </div>
-        <Badge color={paid ? 'teal' : status === 'cancelada' ? 'gray' : 'yellow'} variant="light">
+        <Badge color={paid ? 'teal' : status === 'cancelada' ? 'gray' : 'yellow'} variant="light" style={{ flexShrink: 0 }}>
           {paid ? 'Paga' : status === 'cancelada' ? 'Cancelada' : 'Pendente'}
         </Badge>
       </Group>
@@ -274,7 +273,7 @@ function ChargeCreated({
             color="teal"
             loading={confirm.isPending}
             onClick={() =>
-              confirm.mutate(charge.id, { onError: (error) => notifyError('Erro ao confirmar pagamento', error) })
+              confirm.mutate({ params: { id: charge.id } }, { onError: (error) => notifyError('Erro ao confirmar pagamento', error) })
             }
           >
             Marcar como pago

@@ -1,17 +1,17 @@
-import type { Student } from '@contracts/students';
+import type { Student } from '@contracts/students/api';
 import { Button, Group } from '@mantine/core';
 import IconDownload from '@tabler/icons-react/dist/esm/icons/IconDownload.mjs';
 import IconShare from '@tabler/icons-react/dist/esm/icons/IconShare.mjs';
 import { useState } from 'react';
-import { api } from '../../../lib/api-client';
+import { fetchReceipt as fetchReceiptFile } from '../../../entities/transactions';
 import { notifyError } from '../../../lib/notify';
 import { saveFile } from '../../../lib/save-file';
-import { whatsappLink } from '@contracts/charges';
+import { whatsappLink } from '@contracts/charges/api';
 
 /** 'Baixar recibo' (the PDF) and 'Enviar recibo' (the phone's share sheet with the file, else WhatsApp). */
 export function ReceiptActions({ transactionId, student }: { transactionId: string; student: Pick<Student, 'nome' | 'whatsapp' | 'telefone'> }) {
   const [busy, setBusy] = useState(false);
-  const fetchReceipt = () => api.download(`/transactions/${encodeURIComponent(transactionId)}/receipt.pdf`);
+  const fetchReceipt = () => fetchReceiptFile(transactionId);
 
   const download = async () => {
     setBusy(true);

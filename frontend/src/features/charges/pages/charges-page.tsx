@@ -1,9 +1,19 @@
-import { type Charge, CHARGE_STATUS_LABELS, CHARGE_STATUSES, type ChargeStatus } from '@contracts/charges';
-import { ActionIcon, Badge, Button, Card, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import {
+  type Charge,
+  CHARGE_LIST_STATUSES,
+  CHARGE_STATUS_LABELS,
+  type ChargeListStatus,
+  chargeReminderText,
+  LATE_CANCEL_FEE_LABEL,
+  whatsappLink,
+} from '@contracts/charges/api';
+import { ActionIcon, Badge, Button, Card, Group, SegmentedControl, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import IconBrandWhatsapp from '@tabler/icons-react/dist/esm/icons/IconBrandWhatsapp.mjs';
 import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
 import IconCopy from '@tabler/icons-react/dist/esm/icons/IconCopy.mjs';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -13,16 +23,33 @@ import { CHARGE_PARAM, NEW_CHARGE, paths } from '../../../config/paths';
 import { copyText } from '../../../lib/clipboard';
 import { formatCurrency, formatDate } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useCancelCharge, useCharges, useConfirmCharge } from '../api/charges';
+import { chargesQuery } from '../../../entities/charges';
+import { itemsOf } from '../../../lib/contract-query';
+import { useCancelCharge, useConfirmCharge } from '../api/charge-mutations';
+import { creditsLabel } from '../../../components/credit-badge';
 
 const STATUS_PARAM = 'status';
 const newCharge = `?${CHARGE_PARAM}=${NEW_CHARGE}`;
-const BADGE_COLORS: Record<ChargeStatus, string> = { pendente: 'yellow', paga: 'teal', cancelada: 'gray' };
-const EMPTY: Record<ChargeStatus, string> = {
+const BADGE_COLORS: Record<ChargeListStatus, string> = {
+  pendente: 'yellow',
+  em_atraso: 'red',
+  paga: 'teal',
+  cancelada: 'gray',
+};
+const EMPTY: Record<ChargeListStatus, string> = {
   pendente: 'Nenhuma cobrança pendente',
+  em_atraso: 'Nenhuma cobrança em atraso',
   paga: 'Nenhuma cobrança paga',
   cancelada: 'Nenhuma cobrança cancelada',
 };
+const TABS: ChargeListStatus[] = ['pendente', 'em_atraso', 'paga', 'cancelada'];
+const TAB_LABELS: Record<ChargeListStatus, string> = {
+  pendente: 'Pendentes',
+  em_atraso: 'Em atraso',
+  paga: 'Pagas',
+  cancelada: 'Canceladas',
+};
+const daysLabel = (days: number) => `${days} ${days === 1 ? 'dia' : 'dias'}`;
 
 /**
  * /financeiro/cobrancas: the PIX charges by status, most recent first. A pending one is followed up
@@ -31,15 +58,16 @@ const EMPTY: Record<ChargeStatus, string> = {
  */
 export function ChargesPage() {
   const [params, setParams] = useSearchParams();
-  const requested = params.get(STATUS_PARAM) as ChargeStatus | null;
-  const status: ChargeStatus = requested && CHARGE_STATUSES.includes(requested) ? requested : 'pendente';
-  const charges = useCharges(status);
+  const requested = params.get(STATUS_PARAM) as ChargeListStatus | null;
+  const status: ChargeListStatus =
+    requested && CHARGE_LIST_STATUSES.includes(requested) ? requested : 'pendente';
+  const charges = useQuery({ ...chargesQuery({ status }), select: itemsOf });
   const [cancelling, setCancelling] = useState<Charge | null>(null);
   // Here, not in the card: a paid charge leaves the list (and its card unmounts) before the answer's
   // callbacks would run there.
   const confirm = useConfirmCharge();
   const markPaid = (charge: Charge) =>
-    confirm.mutate(charge.id, {
+    confirm.mutate({ params: { id: charge.id } }, {
       onSuccess: () => notifySuccess('Pagamento confirmado', `Créditos adicionados ao saldo de ${charge.studentNome}.`),
       onError: (error) => notifyError('Erro ao confirmar pagamento', error),
     });
@@ -74,11 +102,12 @@ export function ChargesPage() {
       <Stack gap="md" pb={96}>
         <SegmentedControl
           fullWidth
-          maw={480}
+          size="xs"
+          maw={520}
           aria-label="Status"
           value={status}
           onChange={setStatus}
-          data={CHARGE_STATUSES.map((value) => ({ value, label: `${CHARGE_STATUS_LABELS[value]}s` }))}
+          data={TABS.map((value) => ({ value, label: TAB_LABELS[value] }))}
         />
         {charges.isError && (
           <LoadError title="Erro ao carregar cobranças" error={charges.error} onRetry={() => void charges.refetch()} />
@@ -95,7 +124,7 @@ export function ChargesPage() {
           <ChargeCard
             key={charge.id}
             charge={charge}
-            paying={confirm.isPending && confirm.variables === charge.id}
+            paying={confirm.isPending && confirm.variables.params.id === charge.id}
             onMarkPaid={() => markPaid(charge)}
             onCancel={() => setCancelling(charge)}
           />
@@ -123,7 +152,13 @@ function ChargeCard({
       ? `Paga em ${formatDate(charge.paidAt)}`
       : charge.status === 'cancelada' && charge.cancelledAt
         ? `Cancelada em ${formatDate(charge.cancelledAt)}`
-        : `Criada em ${formatDate(charge.createdAt)}`;
+        : charge.status === 'em_atraso'
+          ? `Em atraso há ${daysLabel(charge.diasEmAtraso)}`
+          : charge.vencimento
+            ? `Vence em ${formatDate(`${charge.vencimento}T12:00:00Z`)}`
+            : `Criada em ${formatDate(charge.createdAt)}`;
+  const open = charge.status === 'pendente' || charge.status === 'em_atraso';
+  const isFee = charge.origem === 'taxa';
 
   const copy = async () => {
     // The browser refused: the code in the toast, to select by hand.
@@ -139,11 +174,16 @@ function ChargeCard({
               {charge.studentNome}
             </Text>
             <Text size="sm" c="dimmed">
-              {charge.planNome} · {charge.creditos === 1 ? '1 crédito' : `${charge.creditos} créditos`}
+              {isFee ? LATE_CANCEL_FEE_LABEL : `${charge.planNome} · ${creditsLabel(charge.creditos)}`}
             </Text>
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c={charge.status === 'em_atraso' ? 'red' : 'dimmed'} fw={charge.status === 'em_atraso' ? 600 : undefined}>
               {when}
             </Text>
+            {charge.motivo && (
+              <Text size="xs" c="dimmed">
+                Motivo: {charge.motivo}
+              </Text>
+            )}
           </div>
           <Stack gap={4} align="flex-end">
             <Text fw={700}>{formatCurrency(charge.valor)}</Text>
@@ -152,8 +192,20 @@ function ChargeCard({
             </Badge>
           </Stack>
         </Group>
-        {charge.status === 'pendente' && (
+        {open && (
           <Group gap="xs" grow preventGrowOverflow={false}>
+            <Button
+              component="a"
+              href={whatsappLink(charge.telefone, chargeReminderText(charge))}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="sm"
+              variant="light"
+              color="green"
+              leftSection={<IconBrandWhatsapp size={16} />}
+            >
+              Lembrar no WhatsApp
+            </Button>
             <Button
               variant="light"
               size="sm"
@@ -166,7 +218,7 @@ function ChargeCard({
               Marcar como pago
             </Button>
             <Button size="sm" variant="default" onClick={onCancel}>
-              Cancelar
+              {isFee ? 'Dispensar taxa' : 'Cancelar'}
             </Button>
           </Group>
         )}
@@ -177,12 +229,24 @@ function ChargeCard({
 
 function CancelChargeDialog({ charge, onClose }: { charge: Charge | null; onClose: () => void }) {
   const cancel = useCancelCharge();
+  const [motivo, setMotivo] = useState('');
+  const [motivoError, setMotivoError] = useState<string | undefined>();
+  const isFee = charge?.origem === 'taxa';
+  const close = () => {
+    setMotivo('');
+    setMotivoError(undefined);
+    onClose();
+  };
   const submit = () => {
     if (!charge) return;
-    cancel.mutate(charge.id, {
+    if (isFee && !motivo.trim()) {
+      setMotivoError('Informe o motivo');
+      return;
+    }
+    cancel.mutate({ params: { id: charge.id }, body: motivo.trim() ? { motivo: motivo.trim() } : {} }, {
       onSuccess: () => {
-        notifySuccess('Cobrança cancelada', `${charge.studentNome} · ${formatCurrency(charge.valor)}`);
-        onClose();
+        notifySuccess(isFee ? 'Taxa dispensada' : 'Cobrança cancelada', `${charge.studentNome} · ${formatCurrency(charge.valor)}`);
+        close();
       },
       onError: (error) => notifyError('Erro ao cancelar cobrança', error),
     });
@@ -190,18 +254,31 @@ function CancelChargeDialog({ charge, onClose }: { charge: Charge | null; onClos
   return (
     <ConfirmDialog
       opened={charge !== null}
-      onClose={onClose}
-      title="Cancelar cobrança?"
+      onClose={close}
+      title={isFee ? 'Dispensar taxa?' : 'Cancelar cobrança?'}
       backLabel="Voltar"
-      confirmLabel="Cancelar cobrança"
+      confirmLabel={isFee ? 'Dispensar taxa' : 'Cancelar cobrança'}
       onConfirm={submit}
       pending={cancel.isPending}
     >
       {charge && (
-        <Text size="sm">
-          A cobrança de <b>{formatCurrency(charge.valor)}</b> para <b>{charge.studentNome}</b> deixa de valer e não
-          poderá mais ser marcada como paga.
-        </Text>
+        <Stack gap="sm">
+          <Text size="sm">
+            A cobrança de <b>{formatCurrency(charge.valor)}</b> para <b>{charge.studentNome}</b> deixa de valer e não
+            poderá mais ser marcada como paga.
+          </Text>
+          <Textarea
+            label="Motivo"
+            required={isFee}
+            value={motivo}
+            onChange={(event) => {
+              setMotivo(event.currentTarget.value);
+              setMotivoError(undefined);
+            }}
+            error={motivoError}
+            maxLength={200}
+          />
+        </Stack>
       )}
     </ConfirmDialog>
   );

@@ -1,5 +1,18 @@
-import { PIX_CITY_MAX, PIX_KEY_TYPE_LABELS, PIX_NAME_MAX, type PixSettingsInput, pixSettingsSchema, normalizePixKey, pixText } from '@contracts/pix';
-import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { type PixSettingsView } from '@contracts/charges/api';
+import {
+  PIX_CITY_MAX,
+  PIX_KEY_TYPE_LABELS,
+  PIX_NAME_MAX,
+  PIX_PROVIDER_LABELS,
+  PIX_PROVIDERS,
+  type PixProvider,
+  type PixSettingsInput,
+  pixSettingsSchema,
+  normalizePixKey,
+  pixText,
+} from '@contracts/charges/pix';
+import { Alert, Button, Card, Group, PasswordInput, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
@@ -7,13 +20,56 @@ import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { fieldErrors } from '../../../lib/field-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { usePixSettings, useSavePixSettings } from '../api/charges';
+import { pixSettingsQuery } from '../../../entities/pix-settings';
+import { useSavePixSettings, useTestPixConnection } from '../api/charge-mutations';
 
 type Field = keyof PixSettingsInput;
+type Values = Required<Pick<PixSettingsInput, 'chave' | 'nomeRecebedor' | 'cidade'>> & {
+  provedor: PixProvider;
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  certificadoPem: string;
+  chavePem: string;
+};
 
-/** /ajustes/pix: the key, receiver's name and city every charge's BR Code carries. */
+const valuesOf = (saved: PixSettingsView | undefined): Values => ({
+  chave: saved?.chave ?? '',
+  nomeRecebedor: saved?.nomeRecebedor ?? '',
+  cidade: saved?.cidade ?? '',
+  provedor: saved?.provedor ?? 'manual',
+  baseUrl: saved?.baseUrl ?? '',
+  clientId: saved?.clientId ?? '',
+  clientSecret: '',
+  certificadoPem: '',
+  chavePem: '',
+});
+
+/** What is sent: secrets left blank stay as saved (write-only), manual sends no PSP fields. */
+const bodyOf = (values: Values): PixSettingsInput => {
+  const { chave, nomeRecebedor, cidade, provedor } = values;
+  if (provedor === 'manual') return { chave, nomeRecebedor, cidade, provedor };
+  const optional = (value: string) => (value.trim() ? value : undefined);
+  return {
+    chave,
+    nomeRecebedor,
+    cidade,
+    provedor,
+    baseUrl: values.baseUrl,
+    clientId: values.clientId,
+    clientSecret: optional(values.clientSecret),
+    certificadoPem: optional(values.certificadoPem),
+    chavePem: optional(values.chavePem),
+  };
+};
+
+/**
+ * /ajustes/pix: the key, receiver's name and city every charge carries, and how charges are made:
+ * by hand (static BR Code, 'Marcar como pago') or through the trainer's PSP (the Banco Central's
+ * API Pix: OAuth2 client and the mTLS certificate, secrets write-only), with 'Testar conexão'.
+ */
 export function PixSettingsPage() {
-  const settings = usePixSettings();
+  const settings = useQuery(pixSettingsQuery());
   return (
     <>
       <PageHeader title="Recebimento por PIX" backTo={paths.settings} />
@@ -22,44 +78,64 @@ export function PixSettingsPage() {
         <LoadError title="Erro ao carregar configurações" error={settings.error} onRetry={() => void settings.refetch()} />
       )}
       {settings.data && (
+        // A fresher answer (the device's saved copy shows first, then the server's) starts the form anew.
         <PixSettingsForm
-          initial={'chave' in settings.data ? settings.data : { chave: '', nomeRecebedor: '', cidade: '' }}
+          key={JSON.stringify(settings.data)}
+          saved={'chave' in settings.data ? settings.data : undefined}
         />
       )}
     </>
   );
 }
 
-function PixSettingsForm({ initial }: { initial: PixSettingsInput }) {
-  const [values, setValues] = useState<PixSettingsInput>({
-    chave: initial.chave,
-    nomeRecebedor: initial.nomeRecebedor,
-    cidade: initial.cidade,
-  });
+function PixSettingsForm({ saved }: { saved: PixSettingsView | undefined }) {
+  const [values, setValues] = useState<Values>(() => valuesOf(saved));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [testResult, setTestResult] = useState<{ ok: boolean; message: string } | null>(null);
   const save = useSavePixSettings();
+  const test = useTestPixConnection();
   const keyType = normalizePixKey(values.chave)?.type;
+  const secretsSaved = saved?.credenciaisSalvas === true;
+  const keepHint = secretsSaved ? 'Salvo. Deixe em branco para manter.' : undefined;
 
-  const set = (field: Field) => (event: { currentTarget: { value: string } }) => {
+  const set = (field: keyof Values) => (event: { currentTarget: { value: string } }) => {
     const { value } = event.currentTarget;
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
+    setTestResult(null);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = pixSettingsSchema.safeParse(values);
+    const body = bodyOf(values);
+    const parsed = pixSettingsSchema.safeParse(body);
     if (!parsed.success) {
       setErrors(fieldErrors<Field>(parsed.error));
       return;
     }
-    save.mutate(values, {
-      onSuccess: (saved) => {
-        setValues({ chave: saved.chave, nomeRecebedor: saved.nomeRecebedor, cidade: saved.cidade });
-        notifySuccess('Chave PIX salva', 'Suas cobranças já saem com QR Code e Pix Copia e Cola.');
+    save.mutate({ body }, {
+      onSuccess: (result) => {
+        setValues(valuesOf(result));
+        notifySuccess(
+          'Chave PIX salva',
+          result.provedor === 'api-pix'
+            ? 'Suas cobranças saem pelo seu PSP e os pagamentos se confirmam sozinhos.'
+            : 'Suas cobranças já saem com QR Code e Pix Copia e Cola.',
+        );
       },
       onError: (error) => notifyError('Erro ao salvar chave PIX', error),
     });
+  };
+
+  const testConnection = () => {
+    const { chave, baseUrl, clientId, clientSecret, certificadoPem, chavePem } = values;
+    test.mutate(
+      { body: { chave, baseUrl, clientId, clientSecret, certificadoPem, chavePem } },
+      {
+        onSuccess: setTestResult,
+        onError: (error) => notifyError('Erro ao testar conexão', error),
+      },
+    );
   };
 
   return (
@@ -91,9 +167,82 @@ function PixSettingsForm({ initial }: { initial: PixSettingsInput }) {
             />
           </Stack>
         </Card>
+        <Card withBorder padding="md" radius="md">
+          <Radio.Group
+            label="Provedor"
+            value={values.provedor}
+            onChange={(value) => {
+              setValues((current) => ({ ...current, provedor: value as PixProvider }));
+              setTestResult(null);
+            }}
+          >
+            <Stack gap="xs" mt="xs">
+              {PIX_PROVIDERS.map((provider) => (
+                <Radio key={provider} value={provider} label={PIX_PROVIDER_LABELS[provider]} />
+              ))}
+            </Stack>
+          </Radio.Group>
+          {values.provedor === 'api-pix' && (
+            <Stack gap="sm" mt="md">
+              <TextInput
+                label="URL da API Pix"
+                description="O endereço https:// da API Pix do seu banco ou PSP"
+                placeholder="https://api.seupsp.com.br/v2"
+                value={values.baseUrl}
+                onChange={set('baseUrl')}
+                error={errors.baseUrl}
+                autoComplete="off"
+              />
+              <TextInput label="Client ID" value={values.clientId} onChange={set('clientId')} error={errors.clientId} autoComplete="off" />
+              <PasswordInput
+                label="Client secret"
+                description={keepHint}
+                value={values.clientSecret}
+                onChange={set('clientSecret')}
+                error={errors.clientSecret}
+                autoComplete="new-password"
+              />
+              <Textarea
+                label="Certificado (PEM)"
+                description={keepHint ?? 'O certificado do cliente para mTLS, fornecido pelo PSP'}
+                placeholder="-----BEGIN CERTIFICATE-----"
+                autosize
+                minRows={3}
+                maxRows={6}
+                value={values.certificadoPem}
+                onChange={set('certificadoPem')}
+                error={errors.certificadoPem}
+                styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+              />
+              <Textarea
+                label="Chave privada (PEM)"
+                description={keepHint ?? 'A chave do certificado; fica guardada criptografada'}
+                placeholder="-----BEGIN PRIVATE KEY-----"
+                autosize
+                minRows={3}
+                maxRows={6}
+                value={values.chavePem}
+                onChange={set('chavePem')}
+                error={errors.chavePem}
+                styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+              />
+              <Group>
+                <Button variant="light" onClick={testConnection} loading={test.isPending}>
+                  Testar conexão
+                </Button>
+              </Group>
+              {testResult && (
+                <Alert color={testResult.ok ? 'teal' : 'red'} role="status" title={testResult.ok ? 'Conexão OK' : 'Falha na conexão'}>
+                  {testResult.message}
+                </Alert>
+              )}
+            </Stack>
+          )}
+        </Card>
         <Text size="xs" c="dimmed">
-          O QR Code é um PIX estático com o valor do plano: confira o pagamento no app do seu banco e use
-          'Marcar como pago' na cobrança.
+          {values.provedor === 'api-pix'
+            ? 'Cada cobrança é criada no seu PSP (QR dinâmico) e o pagamento é confirmado com o PSP antes de lançar a receita e os créditos.'
+            : "O QR Code é um PIX estático com o valor do plano: confira o pagamento no app do seu banco e use 'Marcar como pago' na cobrança."}
         </Text>
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>

@@ -1,4 +1,4 @@
-import { CONTRACT_TYPE_LABELS, type Contract, type ContractSignature } from '@contracts/agreements';
+import { CONTRACT_TYPE_LABELS, type Contract, type ContractSignature } from '@contracts/agreements/api';
 import { Alert, Badge, Button, Card, Group, Modal, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import IconDownload from '@tabler/icons-react/dist/esm/icons/IconDownload.mjs';
 import { useState } from 'react';
@@ -6,8 +6,10 @@ import { PageLoader } from '../../../components/page-loader';
 import { errorMessage } from '../../../lib/api-error';
 import { formatDateTimeInZone } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
-import { downloadSignedCopy } from '../api/download-signed-copy';
-import { useSignatures } from '../api/get-signatures';
+import { useQuery } from '@tanstack/react-query';
+import { contractSignaturesQuery } from '../../../entities/contracts';
+import { itemsOf } from '../../../lib/contract-query';
+import { downloadSignedCopy } from '../api/contract-mutations';
 
 function SignatureRow({ signature }: { signature: ContractSignature }) {
   const [busy, setBusy] = useState(false);
@@ -50,7 +52,7 @@ function SignatureRow({ signature }: { signature: ContractSignature }) {
 }
 
 function Signatures({ contractId }: { contractId: string }) {
-  const signatures = useSignatures(contractId);
+  const signatures = useQuery({ ...contractSignaturesQuery(contractId), select: itemsOf });
   if (signatures.isPending) return <PageLoader />;
   if (signatures.isError)
     return (

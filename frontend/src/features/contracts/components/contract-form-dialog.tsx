@@ -7,13 +7,13 @@ import {
   type Contract,
   type ContractType,
   createContractSchema,
-} from '@contracts/agreements';
+} from '@contracts/agreements/api';
 import { Alert, Button, Code, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { fieldErrors } from '../../../lib/field-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormFields } from '../../../lib/use-form-fields';
-import { useCreateContract, useUpdateContract } from '../api/save-contract';
+import { useCreateContract, useUpdateContract } from '../api/contract-mutations';
 
 interface Values {
   titulo: string;
@@ -41,7 +41,7 @@ function ContractForm({ contract, onClose }: { contract: Contract | null; onClos
     setErrors({});
     if (contract) {
       update.mutate(
-        { id: contract.id, changes: checked.data },
+        { params: { id: contract.id }, body: checked.data },
         {
           onSuccess: () => {
             notifySuccess(CONTRACT_MESSAGES.updated);
@@ -51,7 +51,7 @@ function ContractForm({ contract, onClose }: { contract: Contract | null; onClos
         },
       );
     } else {
-      create.mutate(checked.data, {
+      create.mutate({ body: checked.data }, {
         onSuccess: () => {
           notifySuccess(CONTRACT_MESSAGES.created);
           onClose();

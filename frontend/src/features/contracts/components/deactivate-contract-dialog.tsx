@@ -1,8 +1,8 @@
-import { CONTRACT_MESSAGES, type Contract } from '@contracts/agreements';
+import { CONTRACT_MESSAGES, type Contract } from '@contracts/agreements/api';
 import { Text } from '@mantine/core';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useUpdateContract } from '../api/save-contract';
+import { useUpdateContract } from '../api/contract-mutations';
 
 /** Deactivating is a soft delete: the contract leaves the lists and takes no new signatures. */
 export function DeactivateContractDialog({
@@ -18,7 +18,7 @@ export function DeactivateContractDialog({
   const confirm = () => {
     if (!contract) return;
     update.mutate(
-      { id: contract.id, changes: { isActive: false } },
+      { params: { id: contract.id }, body: { isActive: false } },
       {
         onSuccess: () => {
           notifySuccess('Contrato desativado');

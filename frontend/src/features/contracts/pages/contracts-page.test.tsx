@@ -1,5 +1,5 @@
-import type { Contract } from '@contracts/agreements';
-import type { Me } from '@contracts/identity';
+import type { Contract } from '@contracts/agreements/api';
+import type { Me } from '@contracts/identity/api';
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -55,6 +55,32 @@ describe('/ajustes/contratos-termos', () => {
     expect(screen.getByText('1 assinatura')).toBeInTheDocument();
     expect(screen.getByText('Nenhuma assinatura na versão 2 (3 no total)')).toBeInTheDocument();
     expect(screen.getByText('Termo do Aluno')).toBeInTheDocument();
+  });
+
+  it("'Inativos' also lists the deactivated contracts, marked and only to be read", async () => {
+    api = stubApi({
+      'GET /api/contracts': (call) => ({
+        status: 200,
+        body: {
+          items:
+            call.query.get('inativos') === 'true'
+              ? [contract({}), contract({ id: 'c2', titulo: 'Termo antigo', isActive: false, assinaturas: 4, assinaturasTotal: 4 })]
+              : [contract({})],
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByText('1 contrato ativo')).toBeInTheDocument();
+    expect(screen.queryByText('Termo antigo')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: /Inativos/ }));
+    const old = (await screen.findByText('Termo antigo')).closest('[data-testid="contrato"]') as HTMLElement;
+    expect(within(old).getByText('Inativo')).toBeInTheDocument();
+    expect(within(old).getByText('4 assinaturas')).toBeInTheDocument();
+    expect(within(old).getByRole('button', { name: 'Ver' })).toBeInTheDocument();
+    expect(within(old).queryByRole('button', { name: 'Editar' })).not.toBeInTheDocument();
+    expect(within(old).queryByRole('button', { name: 'Desativar' })).not.toBeInTheDocument();
+    expect(screen.getByText('1 contrato ativo')).toBeInTheDocument();
   });
 
   it('creates a contract: titulo and conteudo required first, then the body with tipo termo_personal', async () => {

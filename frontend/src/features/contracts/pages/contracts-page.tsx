@@ -1,5 +1,5 @@
-import { CONTRACT_MESSAGES, CONTRACT_TYPE_LABELS, type Contract } from '@contracts/agreements';
-import { Badge, Button, Card, EmptyState, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { CONTRACT_MESSAGES, CONTRACT_TYPE_LABELS, type Contract } from '@contracts/agreements/api';
+import { Badge, Button, Card, EmptyState, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import IconEye from '@tabler/icons-react/dist/esm/icons/IconEye.mjs';
 import IconFileText from '@tabler/icons-react/dist/esm/icons/IconFileText.mjs';
 import IconPencil from '@tabler/icons-react/dist/esm/icons/IconPencil.mjs';
@@ -11,7 +11,10 @@ import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { useDialogTarget } from '../../../lib/use-dialog-target';
-import { useContracts } from '../api/get-contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { contractsQuery } from '../../../entities/contracts';
+import { itemsOf } from '../../../lib/contract-query';
 import { ContractDetailsDialog } from '../components/contract-details-dialog';
 import { ContractFormDialog } from '../components/contract-form-dialog';
 import { DeactivateContractDialog } from '../components/deactivate-contract-dialog';
@@ -33,13 +36,16 @@ function ContractCard({
   return (
     <Card data-testid="contrato">
       <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Text fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-            {contract.titulo}
-          </Text>
-          <Badge variant="light" style={{ flexShrink: 0 }}>
-            {CONTRACT_TYPE_LABELS[contract.tipo]}
-          </Badge>
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {contract.titulo}
+        </Text>
+        <Group gap={6}>
+          <Badge variant="light">{CONTRACT_TYPE_LABELS[contract.tipo]}</Badge>
+          {!contract.isActive && (
+            <Badge variant="light" color="gray">
+              Inativo
+            </Badge>
+          )}
         </Group>
         <Text size="sm" c="dimmed" lineClamp={3} style={{ whiteSpace: 'pre-wrap' }}>
           {contract.conteudo}
@@ -55,18 +61,22 @@ function ContractCard({
           <Button size="xs" variant="light" leftSection={<IconEye size={16} />} onClick={() => onView(contract)}>
             Ver
           </Button>
-          <Button size="xs" variant="default" leftSection={<IconPencil size={16} />} onClick={() => onEdit(contract)}>
-            Editar
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            leftSection={<IconPower size={16} />}
-            onClick={() => onDeactivate(contract)}
-          >
-            Desativar
-          </Button>
+          {contract.isActive && (
+            <>
+              <Button size="xs" variant="default" leftSection={<IconPencil size={16} />} onClick={() => onEdit(contract)}>
+                Editar
+              </Button>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                leftSection={<IconPower size={16} />}
+                onClick={() => onDeactivate(contract)}
+              >
+                Desativar
+              </Button>
+            </>
+          )}
         </Group>
       </Stack>
     </Card>
@@ -75,7 +85,9 @@ function ContractCard({
 
 /** /ajustes/contratos-termos for the trainer: create, edit, view, deactivate; signature counts. */
 export function ContractsPage() {
-  const contracts = useContracts();
+  const [withInactive, setWithInactive] = useState(false);
+  const contracts = useQuery({ ...contractsQuery({ withInactive }), select: itemsOf, placeholderData: keepPreviousData });
+  const active = contracts.data?.filter((contract) => contract.isActive);
   const form = useDialogTarget<Contract | null>();
   const viewing = useDialogTarget<Contract>();
   const deactivating = useDialogTarget<Contract>();
@@ -87,13 +99,7 @@ export function ContractsPage() {
     <>
       <PageHeader
         title="Contratos e Termos"
-        description={
-          contracts.data
-            ? contracts.data.length === 1
-              ? '1 contrato ativo'
-              : `${contracts.data.length} contratos ativos`
-            : undefined
-        }
+        description={active ? (active.length === 1 ? '1 contrato ativo' : `${active.length} contratos ativos`) : undefined}
         backTo={paths.settings}
         action={
           <Button leftSection={<IconPlus size={18} />} onClick={() => form.open(null)} style={{ flexShrink: 0 }}>
@@ -101,6 +107,14 @@ export function ContractsPage() {
           </Button>
         }
       />
+      <Group justify="flex-end" mb="sm">
+        <Switch
+          label="Inativos"
+          description="Mostrar os contratos desativados"
+          checked={withInactive}
+          onChange={(event) => setWithInactive(event.currentTarget.checked)}
+        />
+      </Group>
       {contracts.isPending ? (
         <PageLoader />
       ) : contracts.isError ? (
@@ -111,7 +125,7 @@ export function ContractsPage() {
             py="lg"
             variant="light"
             icon={<IconFileText size={28} />}
-            title="Nenhum contrato ativo"
+            title={withInactive ? 'Nenhum contrato' : 'Nenhum contrato ativo'}
             description="Crie contratos e termos para seus alunos lerem e assinarem pelo app."
           >
             <EmptyState.Actions>

@@ -1,6 +1,7 @@
-import type { Dashboard } from '@contracts/scheduling';
-import { LOCATION_NOT_FOUND_LABEL, STUDENT_NOT_FOUND_LABEL } from '@contracts/scheduling-labels';
-import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '@contracts/time';
+import type { dashboardApi } from '@contracts/scheduling/api';
+import type { AnswerOf } from '@contracts/shared/routes';
+import { LOCATION_NOT_FOUND_LABEL, STUDENT_NOT_FOUND_LABEL } from '@contracts/scheduling/labels';
+import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '@contracts/shared/time';
 
 export interface UpcomingLine {
   id: string;
@@ -13,7 +14,7 @@ export interface UpcomingLine {
 }
 
 /** A line of 'Próximas Sessões' (spec 000 §2): time, student or 'Aluno não encontrado', location or 'Local não encontrado'. */
-export function upcomingLine(session: Dashboard['proximas'][number], now: Date): UpcomingLine {
+export function upcomingLine(session: AnswerOf<typeof dashboardApi.get>['proximas'][number], now: Date): UpcomingLine {
   const { date, time } = zonedParts(new Date(session.inicio), DEFAULT_TIME_ZONE);
   const today = zonedParts(now, DEFAULT_TIME_ZONE).date;
   const day =

@@ -1,9 +1,12 @@
 import { Box, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
+import { receivablesQuery } from '../../../entities/receivables';
+import { dashboardQuery } from '../../../entities/dashboard';
+import { formatCurrency } from '../../../lib/format';
 import { paths } from '../../../config/paths';
-import { useMe } from '../../../lib/me';
-import { useDashboard } from '../api/get-dashboard';
+import { useMe } from '../../../entities/me';
 import { greetingName } from '../lib/greeting-name';
 import { upcomingLine } from '../lib/upcoming';
 import classes from './dashboard-page.module.css';
@@ -24,10 +27,53 @@ function StatCard({ label, value, caption }: { label: string; value: number; cap
   );
 }
 
-/** The trainer's dashboard (spec 000 §2): four counts and the next 3 scheduled sessions, live. */
+/**
+ * 'A receber': pending charges and those past their due day, live (a 'charge' change refetches
+ * it); a tap opens Cobranças on the overdue ones when there are any.
+ */
+function ReceivablesCard() {
+  const receivables = useQuery(receivablesQuery());
+  if (!receivables.data) return null;
+  const { pendente, emAtraso } = receivables.data;
+  const total = pendente.total + emAtraso.total;
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component={Link}
+      to={`${paths.charges}?status=${emAtraso.quantidade > 0 ? 'em_atraso' : 'pendente'}`}
+      role="group"
+      aria-label="A receber"
+    >
+      <Text size="sm" c="dimmed" fw={500}>
+        A receber
+      </Text>
+      <Text fz={28} fw={700} lh={1.2} data-testid="a-receber-total">
+        {formatCurrency(total)}
+      </Text>
+      <Group gap="md" mt={4}>
+        <Text size="sm" data-testid="a-receber-pendente">
+          Pendente: {formatCurrency(pendente.total)} ({pendente.quantidade})
+        </Text>
+        <Text
+          size="sm"
+          c={emAtraso.quantidade > 0 ? 'red' : 'dimmed'}
+          fw={emAtraso.quantidade > 0 ? 600 : undefined}
+          data-testid="a-receber-atraso"
+        >
+          Em atraso: {formatCurrency(emAtraso.total)} ({emAtraso.quantidade})
+        </Text>
+      </Group>
+    </Card>
+  );
+}
+
+/** The trainer's dashboard (spec 000 §2): four counts, 'A receber' and the next 3 scheduled sessions, live. */
 export function DashboardPage() {
   const { data: me } = useMe();
-  const dashboard = useDashboard();
+  // Refetched when a session, student or location changes anywhere in the tenant (realtime).
+  const dashboard = useQuery(dashboardQuery());
   const now = new Date();
 
   return (
@@ -55,12 +101,13 @@ export function DashboardPage() {
             <StatCard label="Total de Alunos" value={dashboard.data.totalAlunos} caption="alunos cadastrados" />
             <StatCard label="Locais Ativos" value={dashboard.data.locaisAtivos} caption="locais de atendimento" />
           </Box>
+          <ReceivablesCard />
           <Card withBorder radius="md" padding="md" component="section" aria-labelledby="proximas-sessoes">
             <Group justify="space-between" mb="sm">
               <Title order={2} fz="lg" id="proximas-sessoes">
                 Próximas Sessões
               </Title>
-              <Text component={Link} to={paths.agenda} size="sm" c="var(--mantine-primary-color-filled)">
+              <Text component={Link} to={paths.agenda} size="sm" c="var(--mantine-color-anchor)">
                 Ver agenda
               </Text>
             </Group>

@@ -7,8 +7,8 @@ import {
   MAX_CHAT_MESSAGE_LENGTH,
   MAX_CHAT_MESSAGES,
   reserveAdvice,
-} from '@contracts/advisor';
-import { formatCentavos } from '@contracts/money';
+} from '@contracts/advisor/api';
+import { formatCentavos } from '@contracts/shared/money';
 import { ActionIcon, Group, Paper, ScrollArea, Text, Textarea, Tooltip } from '@mantine/core';
 import IconArrowsMaximize from '@tabler/icons-react/dist/esm/icons/IconArrowsMaximize.mjs';
 import IconArrowsMinimize from '@tabler/icons-react/dist/esm/icons/IconArrowsMinimize.mjs';
@@ -19,9 +19,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { streamAdvisorAnswer } from '../api/advisor-chat';
-import { financeKeys } from '../api/finance-keys';
-import { fetchSummary } from '../api/get-summary';
-import { recordTransaction } from '../api/record-transaction';
+import { financeSummaryQuery } from '../../../entities/finance-summary';
+import { useRecordTransaction } from '../api/finance-mutations';
 import classes from './advisor-chat.module.css';
 
 const GREETING: ChatMessage = { role: 'assistant', content: ADVISOR_GREETING };
@@ -40,6 +39,7 @@ export default function AdvisorChat({ opened, today, onClose }: { opened: boolea
   const [expanded, setExpanded] = useState(false);
   const viewport = useRef<HTMLDivElement>(null);
   const inFlight = useRef<AbortController | null>(null);
+  const record = useRecordTransaction();
 
   useEffect(() => {
     viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
@@ -52,21 +52,19 @@ export default function AdvisorChat({ opened, today, onClose }: { opened: boolea
     const shortcut = chatShortcut(text);
     if (!shortcut) return false;
     if (shortcut.kind === 'reserve') {
-      const summary = await queryClient.fetchQuery({
-        queryKey: financeKeys.summary(today.slice(0, 7)),
-        queryFn: ({ signal }) => fetchSummary(today.slice(0, 7), signal),
-      });
+      const summary = await queryClient.fetchQuery(financeSummaryQuery(today.slice(0, 7)));
       reply(reserveAdvice(Math.round(summary.recebido * 100)));
       return true;
     }
-    await recordTransaction({
-      tipo: 'receita',
-      valor: shortcut.valorCentavos / 100,
-      data: today,
-      descricao: shortcut.descricao,
-      metodoPagamento: 'pix',
+    await record.mutateAsync({
+      body: {
+        tipo: 'receita',
+        valor: shortcut.valorCentavos / 100,
+        data: today,
+        descricao: shortcut.descricao,
+        metodoPagamento: 'pix',
+      },
     });
-    void queryClient.invalidateQueries({ queryKey: financeKeys.all });
     notifySuccess('Transação criada');
     reply(`Pronto! Registrei a receita '${shortcut.descricao}' de ${formatCentavos(shortcut.valorCentavos)} (pix, hoje).`);
     return true;

@@ -1,13 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Card, Text } from '@mantine/core';
 import { formatCurrency } from '../../../lib/format';
-import { useSeries } from '../api/get-series';
+import { financeSeriesQuery } from '../../../entities/finance-summary';
+import { itemsOf } from '../../../lib/contract-query';
 import { shortMonthLabel } from '../lib/finance-view';
 
 /** Previsto × recebido of the 12 months up to the one shown (loaded only on /financeiro, with recharts). */
 export default function FinanceChart({ until }: { until: string }) {
-  const series = useSeries(until, 12);
+  const series = useQuery({ ...financeSeriesQuery(until, 12), select: itemsOf });
   return (
     <Card withBorder padding="md" radius="md">
       <Text fw={600} mb="sm">

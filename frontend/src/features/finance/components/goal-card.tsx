@@ -1,7 +1,7 @@
-import { ALLOCATION_TIPO_LABELS, ALLOCATION_TIPOS, daysRemaining } from '@contracts/finance';
+import { ALLOCATION_TIPO_LABELS, ALLOCATION_TIPOS, daysRemaining } from '@contracts/finance/api';
 import { Card, Divider, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatCurrency } from '../../../lib/format';
-import type { SummaryAnswer } from '../api/get-summary';
+import type { SummaryAnswer } from '@contracts/finance/api';
 import { daysRemainingLabel, formatPercent, progressColor } from '../lib/finance-view';
 
 /** The month's goal: received against the goal (the bar capped at 100%), days left, previsto and the reserve. */

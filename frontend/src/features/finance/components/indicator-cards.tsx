@@ -1,6 +1,6 @@
 import { Badge, Card, Group, SimpleGrid, Text } from '@mantine/core';
 import { formatCurrency } from '../../../lib/format';
-import type { SummaryAnswer } from '../api/get-summary';
+import type { SummaryAnswer } from '@contracts/finance/api';
 import { formatChange, formatPercent } from '../lib/finance-view';
 
 function Indicator({ label, value, change }: { label: string; value: string; change: number | null }) {

@@ -1,4 +1,4 @@
-import { DEFAULT_ALLOCATION_RULE } from '@contracts/finance';
+import { DEFAULT_ALLOCATION_RULE } from '@contracts/finance/api';
 import { notifications } from '@mantine/notifications';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -9,18 +9,21 @@ import {
   recordTransactionSchema,
   splitAllocations,
   type TransactionTipo,
-} from '@contracts/finance';
+} from '@contracts/finance/api';
 import { Button, Checkbox, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MoneyInput } from '../../../components/money-input';
+import { studentsQuery } from '../../../entities/students';
 import { fieldErrors } from '../../../lib/field-errors';
 import { formatCurrency } from '../../../lib/format';
 import { formatReaisInput, parseReais } from '../../../lib/money-input';
 import { notifyError } from '../../../lib/notify';
-import { usePayers } from '../api/get-payers';
-import { useRecordTransaction } from '../api/record-transaction';
-import { downloadReceipt, useReceiptSettings } from '../api/receipts';
+import { receiptSettingsQuery } from '../../../entities/receipt-settings';
+import { downloadReceipt } from '../api/finance-files';
+import { useRecordTransaction } from '../api/finance-mutations';
+import { payerOptions } from '../lib/payers';
 
 type Field = 'tipo' | 'descricao' | 'valor' | 'metodoPagamento' | 'data' | 'allocations';
 
@@ -42,13 +45,13 @@ export function NewTransactionDialog({ opened, onClose, today, rule }: NewTransa
   const [metodo, setMetodo] = useState<PaymentMethod>('pix');
   const [data, setData] = useState(today);
   const [studentId, setStudentId] = useState<string | null>(null);
-  const payers = usePayers(opened);
+  const payers = useQuery({ ...studentsQuery(), enabled: opened, select: payerOptions });
   const [adjust, setAdjust] = useState(false);
   const [allocations, setAllocations] = useState(emptyAllocations);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const record = useRecordTransaction();
   // The onboarding's emite_recibo: offer the receipt after each receita.
-  const issuesReceipts = useReceiptSettings().data?.emiteRecibo ?? false;
+  const issuesReceipts = useQuery({ ...receiptSettingsQuery(), select: (answer) => answer.emiteRecibo }).data ?? false;
 
   const reset = () => {
     setTipo('receita');
@@ -97,7 +100,7 @@ export function NewTransactionDialog({ opened, onClose, today, rule }: NewTransa
       return;
     }
     setErrors({});
-    record.mutate(body, {
+    record.mutate({ body }, {
       onSuccess: (created) => {
         notifications.show({ color: 'teal', message: 'Transação criada' });
         if (tipo === 'receita' && issuesReceipts)

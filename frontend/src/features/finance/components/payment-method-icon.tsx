@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@contracts/finance';
+import type { PaymentMethod } from '@contracts/finance/api';
 import IconCash from '@tabler/icons-react/dist/esm/icons/IconCash.mjs';
 import IconCreditCard from '@tabler/icons-react/dist/esm/icons/IconCreditCard.mjs';
 import IconQrcode from '@tabler/icons-react/dist/esm/icons/IconQrcode.mjs';

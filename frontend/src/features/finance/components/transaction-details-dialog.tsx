@@ -1,16 +1,17 @@
-import { ALLOCATION_TIPO_LABELS, PAYMENT_METHOD_LABELS, TRANSACTION_TIPO_LABELS } from '@contracts/finance';
+import { useQuery } from '@tanstack/react-query';
+import { ALLOCATION_TIPO_LABELS, PAYMENT_METHOD_LABELS, TRANSACTION_TIPO_LABELS } from '@contracts/finance/api';
 import { Alert, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatCurrency, formatDate } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useTransaction } from '../api/get-transaction';
-import { downloadReceipt } from '../api/receipts';
-import { useVoidTransaction } from '../api/void-transaction';
+import { transactionQuery } from '../../../entities/transactions';
+import { downloadReceipt } from '../api/finance-files';
+import { useVoidTransaction } from '../api/finance-mutations';
 import { PaymentMethodIcon } from './payment-method-icon';
 
 /** Spec 001 §2: 'Detalhes da Transação' with its 'Alocações'; 'Estornar' after a confirmation. */
 export function TransactionDetailsDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const transaction = useTransaction(id);
+  const transaction = useQuery({ ...transactionQuery(id ?? ''), enabled: id !== null });
   const voiding = useVoidTransaction();
   const [confirming, setConfirming] = useState(false);
   const item = transaction.data;
@@ -95,7 +96,7 @@ export function TransactionDetailsDialog({ id, onClose }: { id: string | null; o
                     size="xs"
                     loading={voiding.isPending}
                     onClick={() =>
-                      voiding.mutate(item.id, {
+                      voiding.mutate({ params: { id: item.id } }, {
                         onSuccess: () => {
                           notifySuccess('Transação estornada');
                           close();

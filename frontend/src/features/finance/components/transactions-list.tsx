@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_LABELS, type Transaction, TRANSACTION_TIPO_LABELS } from '@contracts/finance';
+import { PAYMENT_METHOD_LABELS, type Transaction, TRANSACTION_TIPO_LABELS } from '@contracts/finance/api';
 import { Badge, Card, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { formatCurrency, formatDate } from '../../../lib/format';
 import { PaymentMethodIcon } from './payment-method-icon';

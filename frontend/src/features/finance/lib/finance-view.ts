@@ -1,4 +1,4 @@
-import { zonedParts } from '@contracts/time';
+import { zonedParts } from '@contracts/shared/time';
 
 /** The month selector's names (spec 001 §2: Janeiro to Dezembro). */
 export const MONTH_NAMES = [

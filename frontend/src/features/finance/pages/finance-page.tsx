@@ -1,10 +1,11 @@
-import { DEFAULT_ALLOCATION_RULE } from '@contracts/finance';
-import { DEFAULT_TIME_ZONE } from '@contracts/time';
+import { DEFAULT_ALLOCATION_RULE } from '@contracts/finance/api';
+import { DEFAULT_TIME_ZONE } from '@contracts/shared/time';
 import { ActionIcon, Button, Group, Select, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import IconDownload from '@tabler/icons-react/dist/esm/icons/IconDownload.mjs';
 import IconMessageChatbot from '@tabler/icons-react/dist/esm/icons/IconMessageChatbot.mjs';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import IconQrcode from '@tabler/icons-react/dist/esm/icons/IconQrcode.mjs';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LoadError } from '../../../components/load-error';
@@ -12,10 +13,11 @@ import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { notifyError } from '../../../lib/notify';
 import { useLatched } from '../../../lib/use-latched';
-import { useDownloadTransactionsCsv } from '../api/download-transactions-csv';
-import { useSummary } from '../api/get-summary';
-import { useTransactions } from '../api/get-transactions';
-import { useGoals } from '../api/goals';
+import { financeSummaryQuery } from '../../../entities/finance-summary';
+import { goalsQuery } from '../../../entities/goals';
+import { transactionsQuery } from '../../../entities/transactions';
+import { itemsOf } from '../../../lib/contract-query';
+import { downloadTransactionsCsv } from '../api/finance-files';
 import { GoalCard } from '../components/goal-card';
 import { IndicatorCards } from '../components/indicator-cards';
 import { NewTransactionDialog } from '../components/new-transaction-dialog';
@@ -35,14 +37,14 @@ const AdvisorChat = lazy(() => import('../components/advisor-chat'));
  * opens 'Receita ou Despesa?'.
  */
 export function FinancePage() {
-  const goals = useGoals();
+  const goals = useQuery(goalsQuery());
   const zone = goals.data?.fusoHorario ?? DEFAULT_TIME_ZONE;
   const { today, month: currentMonth } = todayIn(zone);
   const [params, setParams] = useSearchParams();
   const month = /^\d{4}-(0[1-9]|1[0-2])$/.test(params.get('mes') ?? '') ? (params.get('mes') as string) : currentMonth;
-  const summary = useSummary(month);
-  const transactions = useTransactions(month);
-  const csv = useDownloadTransactionsCsv();
+  const summary = useQuery({ ...financeSummaryQuery(month), placeholderData: keepPreviousData });
+  const transactions = useQuery({ ...transactionsQuery(month), select: itemsOf });
+  const csv = useMutation({ mutationFn: downloadTransactionsCsv });
   const [openId, setOpenId] = useState<string | null>(null);
   const [chatting, setChatting] = useState(false);
   // Closing hides the chat: the conversation is still there when it opens again.
@@ -157,7 +159,7 @@ export function FinancePage() {
           !transactions.isError && <Skeleton h={120} radius="md" />
         )}
       </Stack>
-      <div className={classes.addButton}>
+      <div className={classes.addButton} data-floating-action>
         <Button size="lg" radius="xl" leftSection={<IconPlus size={22} stroke={2.25} />} className={classes.addButtonInner} onClick={() => setAdding(true)}>
           Nova transação
         </Button>

@@ -6,9 +6,10 @@ import {
   goalsSchema,
   SETTINGS_SAVE_FAILED,
   SETTINGS_SAVED,
-} from '@contracts/finance';
+} from '@contracts/finance/api';
 import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { LoadError } from '../../../components/load-error';
 import { MoneyInput } from '../../../components/money-input';
@@ -17,7 +18,8 @@ import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { fieldErrors } from '../../../lib/field-errors';
 import { formatReaisInput, parseReais } from '../../../lib/money-input';
-import { useGoals, useSaveGoals } from '../api/goals';
+import { goalsQuery } from '../../../entities/goals';
+import { useSaveGoals } from '../api/finance-mutations';
 
 type Field = 'metaMensal' | 'metaTrimestral' | 'metaAnual' | 'moeda' | 'fusoHorario' | 'alocacao';
 
@@ -53,7 +55,7 @@ function GoalsForm({ goals }: { goals: Goals }) {
       return;
     }
     setErrors({});
-    save.mutate(body, {
+    save.mutate({ body }, {
       onSuccess: () => notifications.show({ color: 'teal', message: SETTINGS_SAVED }),
       onError: () => notifications.show({ color: 'red', title: 'Erro ao salvar', message: SETTINGS_SAVE_FAILED }),
     });
@@ -136,7 +138,7 @@ function GoalsForm({ goals }: { goals: Goals }) {
 
 /** /ajustes/configuracoes (spec 001 §2): goals, currency, time zone and the allocation rule. */
 export function GoalsPage() {
-  const goals = useGoals();
+  const goals = useQuery(goalsQuery());
   return (
     <>
       <PageHeader title="Configurações" backTo={paths.settings} />

@@ -1,6 +1,5 @@
-import { acceptInviteSchema, type AcceptInviteInput } from '@contracts/identity';
-import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { acceptInviteSchema, type AcceptInviteInput, identityApi } from '@contracts/identity/api';
+import { useOperation } from '../../../lib/contract-query';
 
 /** The invite form as typed; the API's own rules (contracts `acceptInviteSchema`) plus the confirmation. */
 export interface InviteSignupForm {
@@ -37,10 +36,4 @@ export function validateInviteSignup(
 }
 
 /** POST /api/invites/:token/accept (public) -> 201; 404 convite_invalido; 409 user_already_registered. */
-export function acceptInvite({ token, input }: { token: string; input: AcceptInviteInput }) {
-  return api.post<{ id: string }>(`/invites/${encodeURIComponent(token)}/accept`, input, { anonymous: true });
-}
-
-export function useAcceptInvite() {
-  return useMutation({ mutationFn: acceptInvite });
-}
+export const useAcceptInvite = () => useOperation(identityApi.acceptInvite, { invalidates: [] });

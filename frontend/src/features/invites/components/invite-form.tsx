@@ -1,4 +1,4 @@
-import { formatCpf, formatPhone } from '@contracts/br-documents';
+import { formatCpf, formatPhone } from '@contracts/shared/br-documents';
 import { Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
@@ -50,7 +50,7 @@ export function InviteForm({
     }
     setErrors({});
     accept.mutate(
-      { token, input: parsed.data },
+      { params: { token }, body: parsed.data },
       {
         onSuccess: () => {
           notifications.show({ color: 'teal', message: ACCOUNT_CREATED });

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
@@ -7,7 +8,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { errorMessage, isApiError } from '../../../lib/api-error';
-import { useInvite } from '../api/get-invite';
+import { inviteQuery } from '../../../entities/invites';
 import { ACCOUNT_CREATED, INVALID_INVITE, InviteForm } from '../components/invite-form';
 
 /** Spec 001 §4: an invalid invite, or a created account, goes to /auth after 2 seconds. */
@@ -19,7 +20,7 @@ type Outcome = { kind: 'created'; email?: string } | { kind: 'invalid' } | null;
 export function InvitePage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const invite = useInvite(token);
+  const invite = useQuery(inviteQuery(token));
   const [outcome, setOutcome] = useState<Outcome>(null);
   const invalid = outcome?.kind === 'invalid' || isApiError(invite.error, 'convite_invalido');
 

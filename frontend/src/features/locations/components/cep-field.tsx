@@ -1,10 +1,10 @@
-import type { CepAddress } from '@contracts/locations';
+import type { CepAddress } from '@contracts/locations/api';
 import { Loader, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useRef } from 'react';
 import { isApiError } from '../../../lib/api-error';
 import { notifySuccess } from '../../../lib/notify';
-import { useCepLookup } from '../api/lookup-cep';
+import { useCepLookup } from '../api/location-mutations';
 import { cepDigits, formatCep, isCompleteCep } from '../lib/cep';
 
 export interface CepFieldProps {

@@ -1,9 +1,9 @@
-import type { Location } from '@contracts/locations';
+import type { Location } from '@contracts/locations/api';
 import { Button, Group, Modal, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormFields } from '../../../lib/use-form-fields';
-import { useUpdateLocation } from '../api/update-location';
+import { useUpdateLocation } from '../api/location-mutations';
 import { locationEditValues, validateLocationEdit } from '../lib/location-form';
 
 function EditLocationForm({ location, onClose }: { location: Location; onClose: () => void }) {
@@ -19,7 +19,7 @@ function EditLocationForm({ location, onClose }: { location: Location; onClose: 
     }
     setErrors({});
     update.mutate(
-      { id: location.id, changes: checked.data },
+      { params: { id: location.id }, body: checked.data },
       {
         onSuccess: () => {
           notifySuccess('Local atualizado');

@@ -1,4 +1,4 @@
-import type { Location } from '@contracts/locations';
+import type { Location } from '@contracts/locations/api';
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import IconMapPin from '@tabler/icons-react/dist/esm/icons/IconMapPin.mjs';
 import IconPencil from '@tabler/icons-react/dist/esm/icons/IconPencil.mjs';

@@ -1,4 +1,4 @@
-import type { CancellationPolicy } from '@contracts/locations';
+import type { CancellationPolicy } from '@contracts/locations/api';
 import { Group, Stack, Text } from '@mantine/core';
 import { describePolicy, policySummary } from '../lib/policy-text';
 

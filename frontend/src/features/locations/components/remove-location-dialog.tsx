@@ -1,10 +1,9 @@
-import type { Location } from '@contracts/locations';
+import type { Location } from '@contracts/locations/api';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useRemoveLocation } from '../api/remove-location';
-import { useUpdateLocation } from '../api/update-location';
+import { useRemoveLocation, useUpdateLocation } from '../api/location-mutations';
 
 function RemoveLocationBody({ location, onClose }: { location: Location; onClose: () => void }) {
   const remove = useRemoveLocation();
@@ -13,7 +12,7 @@ function RemoveLocationBody({ location, onClose }: { location: Location; onClose
   const [conflict, setConflict] = useState<string | null>(null);
 
   const confirm = () =>
-    remove.mutate(location.id, {
+    remove.mutate({ params: { id: location.id } }, {
       onSuccess: () => {
         notifySuccess('Local removido');
         onClose();
@@ -26,7 +25,7 @@ function RemoveLocationBody({ location, onClose }: { location: Location; onClose
 
   const inactivateInstead = () =>
     inactivate.mutate(
-      { id: location.id, changes: { ativo: false } },
+      { params: { id: location.id }, body: { ativo: false } },
       {
         onSuccess: () => {
           notifySuccess('Local inativado');

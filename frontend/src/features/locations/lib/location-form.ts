@@ -5,7 +5,7 @@ import {
   type Location,
   type UpdateLocationInput,
   updateLocationSchema,
-} from '@contracts/locations';
+} from '@contracts/locations/api';
 import { fieldErrors } from '../../../lib/field-errors';
 
 /** The new-location form's fields as typed; `cep` holds digits only. */

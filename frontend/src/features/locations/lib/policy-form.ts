@@ -1,4 +1,4 @@
-import { type CancellationPolicy, cancellationPolicySchema } from '@contracts/locations';
+import { type CancellationPolicy, cancellationPolicySchema } from '@contracts/locations/api';
 import { fieldErrors } from '../../../lib/field-errors';
 
 /** The policy form's fields as Mantine's NumberInput gives them ('' when blank). */

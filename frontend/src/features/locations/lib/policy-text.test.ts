@@ -1,4 +1,4 @@
-import { DEFAULT_CANCELLATION_POLICY } from '@contracts/locations';
+import { DEFAULT_CANCELLATION_POLICY } from '@contracts/locations/api';
 import { describePolicy, hoursLabel, latenessText, percentLabel, policySummary } from './policy-text';
 
 describe('the cancellation policy in words', () => {

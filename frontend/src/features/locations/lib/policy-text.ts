@@ -1,6 +1,6 @@
-import type { CancellationPolicy } from '@contracts/locations';
+import type { CancellationPolicy } from '@contracts/locations/api';
 
-import { LATE_CANCELLATION_MINUTES, LATE_TOLERANCE_MINUTES } from '@contracts/locations';
+import { LATE_CANCELLATION_MINUTES, LATE_TOLERANCE_MINUTES } from '@contracts/locations/api';
 
 export { LATE_CANCELLATION_MINUTES, LATE_TOLERANCE_MINUTES };
 

@@ -1,5 +1,5 @@
-import type { CancellationPolicy, Location } from '@contracts/locations';
-import { MAX_CANCEL_LIMIT_HOURS } from '@contracts/locations';
+import type { CancellationPolicy, Location } from '@contracts/locations/api';
+import { MAX_CANCEL_LIMIT_HOURS } from '@contracts/locations/api';
 import {
   Alert,
   Button,
@@ -13,18 +13,19 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
+import { locationPolicyQuery, locationsQuery } from '../../../entities/locations';
+import { itemsOf } from '../../../lib/contract-query';
 import { useAwaitingFreshRead } from '../../../lib/form-from-server';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormFields } from '../../../lib/use-form-fields';
-import { useLocationPolicy } from '../api/get-location-policy';
-import { useLocations } from '../api/get-locations';
-import { useSetLocationPolicy } from '../api/set-location-policy';
+import { useSetLocationPolicy } from '../api/location-mutations';
 import { PolicySummary } from '../components/policy-summary';
 import { policyFormValues, validatePolicyForm } from '../lib/policy-form';
 import { POLICY_LOCATION_PARAM } from '../lib/policy-paths';
@@ -44,7 +45,7 @@ function PolicyForm({ location, policy }: { location: Location; policy: Cancella
     }
     setErrors({});
     save.mutate(
-      { id: location.id, policy: checked.data },
+      { params: { id: location.id }, body: checked.data },
       {
         onSuccess: () => {
           notifySuccess('Política atualizada');
@@ -127,7 +128,7 @@ function PolicyForm({ location, policy }: { location: Location; policy: Cancella
 }
 
 function LocationPolicy({ location }: { location: Location }) {
-  const policy = useLocationPolicy(location.id);
+  const policy = useQuery(locationPolicyQuery(location.id));
   const awaitingFreshRead = useAwaitingFreshRead(policy);
   if (policy.isPending || awaitingFreshRead) return <PageLoader />;
   if (policy.isError) {
@@ -139,7 +140,7 @@ function LocationPolicy({ location }: { location: Location }) {
 
 /** /ajustes/politicas/edit?local=<id>: the cancellation policy of one location. */
 export function EditPolicyPage() {
-  const locations = useLocations();
+  const locations = useQuery({ ...locationsQuery(), select: itemsOf });
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get(POLICY_LOCATION_PARAM);
   const first = locations.data?.[0]?.id;

@@ -1,5 +1,5 @@
-import type { Me } from '@contracts/identity';
-import type { Location } from '@contracts/locations';
+import type { Me } from '@contracts/identity/api';
+import type { Location } from '@contracts/locations/api';
 import { notifications } from '@mantine/notifications';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,14 +1,16 @@
-import type { Location } from '@contracts/locations';
+import type { Location } from '@contracts/locations/api';
 import { Button, Card, EmptyState, SimpleGrid } from '@mantine/core';
 import IconMapPin from '@tabler/icons-react/dist/esm/icons/IconMapPin.mjs';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
+import { locationsQuery } from '../../../entities/locations';
+import { itemsOf } from '../../../lib/contract-query';
 import { useDialogTarget } from '../../../lib/use-dialog-target';
-import { useLocations } from '../api/get-locations';
 import { EditLocationDialog } from '../components/edit-location-dialog';
 import { LocationCard } from '../components/location-card';
 import { RemoveLocationDialog } from '../components/remove-location-dialog';
@@ -35,7 +37,7 @@ function NoLocations() {
 }
 
 export function LocationsPage() {
-  const locations = useLocations();
+  const locations = useQuery({ ...locationsQuery(), select: itemsOf });
   const editing = useDialogTarget<Location>();
   const removing = useDialogTarget<Location>();
 

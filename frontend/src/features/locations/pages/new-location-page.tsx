@@ -5,7 +5,7 @@ import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormFields } from '../../../lib/use-form-fields';
-import { useCreateLocation } from '../api/create-location';
+import { useCreateLocation } from '../api/location-mutations';
 import { LocationFields } from '../components/location-fields';
 import { emptyLocationForm, validateLocationForm } from '../lib/location-form';
 
@@ -22,7 +22,7 @@ export function NewLocationPage() {
       return;
     }
     setErrors({});
-    create.mutate(checked.data, {
+    create.mutate({ body: checked.data }, {
       onSuccess: () => {
         notifySuccess('Local criado');
         navigate(paths.locations);

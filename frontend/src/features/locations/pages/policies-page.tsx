@@ -1,15 +1,17 @@
-import type { Location } from '@contracts/locations';
+import type { Location } from '@contracts/locations/api';
 import { Alert, Button, Card, EmptyState, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import IconClockExclamation from '@tabler/icons-react/dist/esm/icons/IconClockExclamation.mjs';
 import IconMapPin from '@tabler/icons-react/dist/esm/icons/IconMapPin.mjs';
 import IconPencil from '@tabler/icons-react/dist/esm/icons/IconPencil.mjs';
 import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
-import { useLocations } from '../api/get-locations';
+import { locationsQuery } from '../../../entities/locations';
+import { itemsOf } from '../../../lib/contract-query';
 import { LocationStatusBadge } from '../components/location-card';
 import { PolicySummary } from '../components/policy-summary';
 import { editPolicyPath } from '../lib/policy-paths';
@@ -65,7 +67,7 @@ function NoLocations() {
 
 /** Spec 001 §2: the cancellation policy of each location, read-only, with what it means and an edit button. */
 export function PoliciesPage() {
-  const locations = useLocations();
+  const locations = useQuery({ ...locationsQuery(), select: itemsOf });
 
   return (
     <>

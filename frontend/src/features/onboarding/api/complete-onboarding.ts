@@ -1,12 +1,12 @@
-import { onboardingSchema, type Me, type OnboardingInput } from '@contracts/identity';
+import { identityApi, onboardingSchema, type OnboardingInput } from '@contracts/identity/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../../lib/api-client';
-import { meKeys } from '../../../lib/me';
+import { meQuery } from '../../../entities/me';
 
 /** The raw answers as typed (contracts' onboardingSchema); the server parses numbers, yes/no and lists (spec 000 §5). */
 export function completeOnboarding(input: OnboardingInput) {
-  return api.post<{ id: string; position: number }>('/onboarding', onboardingSchema.parse(input));
+  return api.call(identityApi.completeOnboarding, { body: onboardingSchema.parse(input) });
 }
 
 export function useCompleteOnboarding() {
@@ -20,6 +20,6 @@ export function useCompleteOnboarding() {
 export function useMarkOnboardingDone(): () => void {
   const queryClient = useQueryClient();
   return useCallback(() => {
-    queryClient.setQueryData<Me>(meKeys.all, (me) => me && { ...me, onboardingRequired: false });
+    queryClient.setQueryData(meQuery().queryKey, (me) => me && { ...me, onboardingRequired: false });
   }, [queryClient]);
 }

@@ -1,9 +1,9 @@
-import type { Me } from '@contracts/identity';
+import type { Me } from '@contracts/identity/api';
 import type { QueryClient } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
-import { meKeys } from '../../../lib/me';
+import { meQuery } from '../../../entities/me';
 import { stubApi } from '../../../test/fetch-stub';
 import { renderAt, signInAs } from '../../../test/render';
 import { onboardingQuestions } from '../lib/onboarding-questions';
@@ -120,7 +120,7 @@ describe('onboarding dialog', () => {
     expect(screen.getByRole('dialog', { name: 'Configuração Inicial' })).toBeInTheDocument();
     await wait(1);
     expect(screen.queryByRole('dialog', { name: 'Configuração Inicial' })).not.toBeInTheDocument();
-    expect(queryClient.getQueryData<Me>(meKeys.all)?.onboardingRequired).toBe(false);
+    expect(queryClient.getQueryData<Me>(meQuery().queryKey)?.onboardingRequired).toBe(false);
   });
 
   it('keeps the answers and lets the user retry when saving fails', async () => {

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import IconChartPie from '@tabler/icons-react/dist/esm/icons/IconChartPie.mjs';
 import IconSend from '@tabler/icons-react/dist/esm/icons/IconSend.mjs';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useMe } from '../../../lib/me';
+import { useMe } from '../../../entities/me';
 import { useOnboardingChat } from '../hooks/use-onboarding-chat';
 import classes from './onboarding-dialog.module.css';
 

@@ -1,9 +1,9 @@
-import type { Me } from '@contracts/identity';
+import type { Me } from '@contracts/identity/api';
 import { notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { meKeys } from '../../../lib/me';
+import { meQuery } from '../../../entities/me';
 import { stubApi } from '../../../test/fetch-stub';
 import { signInAs } from '../../../test/render';
 import { onboardingQuestions } from '../lib/onboarding-questions';
@@ -83,10 +83,10 @@ describe('useOnboardingChat', () => {
     });
 
     await wait(CLOSE_DELAY_MS - 1);
-    expect(queryClient.getQueryData<Me>(meKeys.all)?.onboardingRequired).toBe(true);
+    expect(queryClient.getQueryData<Me>(meQuery().queryKey)?.onboardingRequired).toBe(true);
     await wait(1);
     expect(result.current.phase).toBe('closed');
-    expect(queryClient.getQueryData<Me>(meKeys.all)?.onboardingRequired).toBe(false);
+    expect(queryClient.getQueryData<Me>(meQuery().queryKey)?.onboardingRequired).toBe(false);
   });
 
   it('keeps the answers when saving fails and sends the same ones again on retry', async () => {

@@ -1,4 +1,4 @@
-import { ONBOARDING_ANSWER_KEYS } from '@contracts/identity';
+import { ONBOARDING_ANSWER_KEYS } from '@contracts/identity/api';
 import { onboardingQuestions, progressPercent } from './onboarding-questions';
 
 describe('onboarding questions', () => {

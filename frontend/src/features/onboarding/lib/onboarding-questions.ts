@@ -1,4 +1,4 @@
-import type { OnboardingAnswerKey } from '@contracts/identity';
+import type { OnboardingAnswerKey } from '@contracts/identity/api';
 
 /** The answer keys and their order are the API's (contracts/identity ONBOARDING_ANSWER_KEYS). */
 export type OnboardingKey = OnboardingAnswerKey;

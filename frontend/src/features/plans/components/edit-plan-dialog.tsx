@@ -1,9 +1,9 @@
-import type { Plan } from '@contracts/plans';
+import type { Plan } from '@contracts/plans/api';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormFields } from '../../../lib/use-form-fields';
-import { useUpdatePlan } from '../api/update-plan';
+import { useUpdatePlan } from '../api/plan-mutations';
 import { planFormValues, validatePlanForm } from '../lib/plan-form';
 import { PlanFields } from './plan-fields';
 
@@ -21,7 +21,7 @@ function EditPlanForm({ plan, onClose }: { plan: Plan; onClose: () => void }) {
     }
     setErrors({});
     update.mutate(
-      { id: plan.id, changes: checked.data },
+      { params: { id: plan.id }, body: checked.data },
       {
         onSuccess: () => {
           notifySuccess('Plano atualizado');

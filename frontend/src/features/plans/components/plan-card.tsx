@@ -1,11 +1,12 @@
-import type { Plan } from '@contracts/plans';
+import type { Plan } from '@contracts/plans/api';
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import IconArchive from '@tabler/icons-react/dist/esm/icons/IconArchive.mjs';
 import IconArchiveOff from '@tabler/icons-react/dist/esm/icons/IconArchiveOff.mjs';
 import IconPencil from '@tabler/icons-react/dist/esm/icons/IconPencil.mjs';
 import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
 import { useId } from 'react';
-import { creditsLabel, formatReais } from '../lib/plan-form';
+import { creditsLabel } from '../../../components/credit-badge';
+import { formatReais } from '../lib/plan-form';
 
 export interface PlanCardProps {
   plan: Plan;

@@ -1,10 +1,9 @@
-import type { Plan } from '@contracts/plans';
+import type { Plan } from '@contracts/plans/api';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useRemovePlan } from '../api/remove-plan';
-import { useUpdatePlan } from '../api/update-plan';
+import { useRemovePlan, useUpdatePlan } from '../api/plan-mutations';
 
 function RemovePlanBody({ plan, onClose }: { plan: Plan; onClose: () => void }) {
   const remove = useRemovePlan();
@@ -13,7 +12,7 @@ function RemovePlanBody({ plan, onClose }: { plan: Plan; onClose: () => void }) 
   const [conflict, setConflict] = useState<string | null>(null);
 
   const confirm = () =>
-    remove.mutate(plan.id, {
+    remove.mutate({ params: { id: plan.id } }, {
       onSuccess: () => {
         notifySuccess('Plano removido');
         onClose();
@@ -26,7 +25,7 @@ function RemovePlanBody({ plan, onClose }: { plan: Plan; onClose: () => void }) 
 
   const archiveInstead = () =>
     archive.mutate(
-      { id: plan.id, changes: { arquivado: true } },
+      { params: { id: plan.id }, body: { arquivado: true } },
       {
         onSuccess: () => {
           notifySuccess('Plano arquivado');

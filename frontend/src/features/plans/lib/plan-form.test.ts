@@ -1,5 +1,4 @@
 import {
-  creditsLabel,
   emptyPlanForm,
   formatReais,
   plansCountLabel,
@@ -25,10 +24,13 @@ describe('the plan form', () => {
       },
     });
     expect(validatePlanForm({ nome: 'A', descricao: '', valor: 'abc', creditos: '4' })).toEqual({
-      errors: { nome: 'Nome deve ter pelo menos 2 caracteres', valor: 'Valor deve ser maior que zero' },
+      errors: { nome: 'Nome deve ter pelo menos 2 caracteres', valor: 'Valor deve ser um número' },
     });
     expect(validatePlanForm({ nome: 'Avulso', descricao: '', valor: '10,555', creditos: '1' })).toEqual({
-      errors: { valor: 'Valor deve ser maior que zero' },
+      errors: { valor: 'Valor deve ter no máximo duas casas decimais' },
+    });
+    expect(validatePlanForm({ nome: 'Avulso', descricao: '', valor: '9.999.999.999,00', creditos: '1' })).toEqual({
+      errors: { valor: 'Valor muito alto' },
     });
   });
 
@@ -53,8 +55,6 @@ describe('the plan form', () => {
     expect(plansCountLabel(1)).toBe('1 plano');
     expect(plansCountLabel(0)).toBe('0 planos');
     expect(plansCountLabel(3)).toBe('3 planos');
-    expect(creditsLabel(1)).toBe('1 crédito');
-    expect(creditsLabel(8)).toBe('8 créditos');
   });
 
   it('formats reais from the API as BRL', () => {

@@ -1,5 +1,5 @@
-import { createPlanSchema, type CreatePlanInput, type Plan, valuePerCreditCentavos } from '@contracts/plans';
-import { formatCentavos, toCentavos, toReais } from '@contracts/money';
+import { createPlanSchema, type CreatePlanInput, type Plan, valuePerCreditCentavos } from '@contracts/plans/api';
+import { formatCentavos, toCentavos, toReais } from '@contracts/shared/money';
 import { fieldErrors } from '../../../lib/field-errors';
 import { formatReaisInput, parseReais } from '../../../lib/money-input';
 
@@ -53,8 +53,6 @@ export function validatePlanForm(values: PlanFormValues): { data: CreatePlanInpu
   return { data: { nome, descricao, valor: toReais(valorCentavos), creditos } };
 }
 
-/** '1 crédito', '8 créditos'. */
-export const creditsLabel = (creditos: number): string => `${creditos} ${creditos === 1 ? 'crédito' : 'créditos'}`;
 
 /** '1 plano', '3 planos'. */
 export const plansCountLabel = (count: number): string => `${count} ${count === 1 ? 'plano' : 'planos'}`;

@@ -5,7 +5,7 @@ import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormFields } from '../../../lib/use-form-fields';
-import { useCreatePlan } from '../api/create-plan';
+import { useCreatePlan } from '../api/plan-mutations';
 import { PlanFields } from '../components/plan-fields';
 import { emptyPlanForm, validatePlanForm } from '../lib/plan-form';
 
@@ -22,7 +22,7 @@ export function NewPlanPage() {
       return;
     }
     setErrors({});
-    create.mutate(checked.data, {
+    create.mutate({ body: checked.data }, {
       onSuccess: () => {
         notifySuccess('Plano criado');
         navigate(paths.plans);

@@ -1,5 +1,5 @@
-import type { Me } from '@contracts/identity';
-import type { Plan } from '@contracts/plans';
+import type { Me } from '@contracts/identity/api';
+import type { Plan } from '@contracts/plans/api';
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

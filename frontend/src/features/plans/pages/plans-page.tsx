@@ -1,4 +1,5 @@
-import type { Plan } from '@contracts/plans';
+import type { Plan } from '@contracts/plans/api';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Card, EmptyState, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import IconClipboardList from '@tabler/icons-react/dist/esm/icons/IconClipboardList.mjs';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
@@ -10,8 +11,9 @@ import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDialogTarget } from '../../../lib/use-dialog-target';
-import { usePlans } from '../api/get-plans';
-import { useUpdatePlan } from '../api/update-plan';
+import { plansQuery } from '../../../entities/plans';
+import { itemsOf } from '../../../lib/contract-query';
+import { useUpdatePlan } from '../api/plan-mutations';
 import { EditPlanDialog } from '../components/edit-plan-dialog';
 import { PlanCard } from '../components/plan-card';
 import { RemovePlanDialog } from '../components/remove-plan-dialog';
@@ -38,7 +40,7 @@ function NoPlans() {
 }
 
 export function PlansPage() {
-  const plans = usePlans({ withArchived: true });
+  const plans = useQuery({ ...plansQuery({ withArchived: true }), select: itemsOf });
   const editing = useDialogTarget<Plan>();
   const removing = useDialogTarget<Plan>();
   const update = useUpdatePlan();
@@ -50,7 +52,7 @@ export function PlansPage() {
   const setArchived = (plan: Plan, arquivado: boolean) => {
     setBusyId(plan.id);
     update.mutate(
-      { id: plan.id, changes: { arquivado } },
+      { params: { id: plan.id }, body: { arquivado } },
       {
         onSuccess: () => notifySuccess(arquivado ? 'Plano arquivado' : 'Plano restaurado'),
         onError: (error) => notifyError('Erro ao atualizar plano', error),

@@ -1,10 +1,10 @@
-import { bookingIcs, type PublicBookingAnswer, whatsappLink } from '@contracts/booking';
+import { bookingIcs, type PublicBookingAnswer, whatsappLink } from '@contracts/booking/api';
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import IconBrandWhatsapp from '@tabler/icons-react/dist/esm/icons/IconBrandWhatsapp.mjs';
 import IconCalendarDown from '@tabler/icons-react/dist/esm/icons/IconCalendarDown.mjs';
 import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
 import { saveFile } from '../../../lib/save-file';
-import { slotLabel } from '@contracts/slot-days';
+import { slotLabel } from '@contracts/scheduling/slot-days';
 
 export interface BookingConfirmationProps {
   booking: PublicBookingAnswer;
@@ -35,8 +35,8 @@ export function BookingConfirmation({ booking, trainer, visitor, onAnother }: Bo
   return (
     <Card p={{ base: 'lg', sm: 'xl' }}>
       <Stack gap="md">
-        <Alert color="teal" icon={<IconCheck size={18} />} title="Agendamento confirmado!">
-          Seu treino com {trainer.nome} está marcado.
+        <Alert color="teal" icon={<IconCheck size={18} />} title="Horário reservado!">
+          Seu treino com {trainer.nome} está reservado e aguarda a confirmação do personal.
         </Alert>
         <div>
           <Title order={2} fz="lg">

@@ -1,5 +1,5 @@
-import { MAX_VISITOR_NAME, publicBookingSchema } from '@contracts/booking';
-import { formatPhone } from '@contracts/br-documents';
+import { MAX_VISITOR_NAME, publicBookingSchema } from '@contracts/booking/api';
+import { formatPhone } from '@contracts/shared/br-documents';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 

@@ -1,6 +1,6 @@
-import type { OpenSlot } from '@contracts/scheduling';
+import type { OpenSlot } from '@contracts/scheduling/api';
 import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
-import { slotDays } from '@contracts/slot-days';
+import { slotDays } from '@contracts/scheduling/slot-days';
 
 export interface SlotPickerProps {
   slots: readonly OpenSlot[];

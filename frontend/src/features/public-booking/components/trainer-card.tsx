@@ -1,5 +1,5 @@
-import { NOT_TAKING_BOOKINGS, whatsappLink } from '@contracts/booking';
-import { formatPhone } from '@contracts/br-documents';
+import { NOT_TAKING_BOOKINGS, whatsappLink } from '@contracts/booking/api';
+import { formatPhone } from '@contracts/shared/br-documents';
 import { Alert, Anchor, Box, Button, Card, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import IconBrandWhatsapp from '@tabler/icons-react/dist/esm/icons/IconBrandWhatsapp.mjs';
 import IconChevronRight from '@tabler/icons-react/dist/esm/icons/IconChevronRight.mjs';
@@ -98,7 +98,7 @@ export function TrainerCard({ slug, nome, whatsapp, enabled, locations, preview 
         )}
         {!preview && (
           <Text size="xs" c="dimmed">
-            Agendamento feito pelo <Anchor component={Link} to={paths.auth} size="xs">Vira</Anchor>.
+            Agendamento feito pelo <Anchor component={Link} to={paths.auth} size="xs" underline="always">Vira</Anchor>.
           </Text>
         )}
       </Stack>

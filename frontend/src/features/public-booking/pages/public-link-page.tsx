@@ -1,5 +1,6 @@
-import { LINK_LIMITS, type PublicLinkSettings, publicLinkSettingsSchema } from '@contracts/booking';
-import type { Location } from '@contracts/locations';
+import { LINK_LIMITS, type PublicLinkSettings, publicLinkSettingsSchema, whatsappSchema } from '@contracts/booking/api';
+import { formatPhone } from '@contracts/shared/br-documents';
+import type { Location } from '@contracts/locations/api';
 import {
   ActionIcon,
   Button,
@@ -11,21 +12,26 @@ import {
   Stack,
   Switch,
   Text,
+  TextInput,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import IconCopy from '@tabler/icons-react/dist/esm/icons/IconCopy.mjs';
 import IconExternalLink from '@tabler/icons-react/dist/esm/icons/IconExternalLink.mjs';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
+import { locationsQuery } from '../../../entities/locations';
 import { copyText } from '../../../lib/clipboard';
+import { itemsOf } from '../../../lib/contract-query';
 import { useAwaitingFreshRead } from '../../../lib/form-from-server';
-import { useMe } from '../../../lib/me';
+import { useMe } from '../../../entities/me';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { usePublicLinkSettings, useSavePublicLinkSettings, useTrainerLocations } from '../api/public-link-settings';
+import { publicLinkSettingsQuery } from '../../../entities/public-link';
+import { useSavePublicLinkSettings } from '../api/public-booking-mutations';
 import { TrainerCard } from '../components/trainer-card';
 
 type NumberField = 'daysAhead' | 'bufferMinutes' | 'slotMinutes' | 'maxPerDay';
@@ -44,7 +50,7 @@ function LinkToCopy({ url }: { url: string }) {
   };
   return (
     <Group gap="xs" wrap="nowrap">
-      <Code block data-testid="public-link" style={{ flex: 1, minWidth: 0, overflowX: 'auto', whiteSpace: 'nowrap' }}>
+      <Code block tabIndex={0} data-testid="public-link" style={{ flex: 1, minWidth: 0, overflowX: 'auto', whiteSpace: 'nowrap' }}>
         {url}
       </Code>
       <ActionIcon variant="light" size="lg" aria-label="Copiar link" title="Copiar" onClick={() => void copy()}>
@@ -77,7 +83,7 @@ function PublicLinkForm({
   slug: string;
   nome: string;
 }) {
-  const [values, setValues] = useState(saved);
+  const [values, setValues] = useState({ ...saved, whatsapp: saved.whatsapp && formatPhone(saved.whatsapp) });
   const [errors, setErrors] = useState<Partial<Record<keyof PublicLinkSettings, string>>>({});
   const save = useSavePublicLinkSettings();
   const active = locations.filter((location) => location.ativo);
@@ -94,7 +100,7 @@ function PublicLinkForm({
       return;
     }
     setErrors({});
-    save.mutate(checked.data, {
+    save.mutate({ body: checked.data }, {
       onSuccess: () => notifySuccess('Configurações salvas'),
       onError: (error) => notifyError('Erro ao salvar', error, 'Não foi possível salvar as configurações.'),
     });
@@ -117,9 +123,23 @@ function PublicLinkForm({
               <LinkToCopy url={url} />
               <Switch
                 label="Agendamento online ativo"
-                description="Desligado, a página pública avisa que você não está recebendo agendamentos online."
+                description="Desligado, a página pública avisa que você não está recebendo agendamentos online e não mostra seu WhatsApp."
                 checked={values.enabled}
                 onChange={(event) => setValues({ ...values, enabled: event.currentTarget.checked })}
+              />
+              <TextInput
+                label="WhatsApp na página"
+                description="Opcional: o número que os visitantes veem para falar com você."
+                placeholder="(11) 99999-9999"
+                inputMode="tel"
+                maxLength={16}
+                value={values.whatsapp ?? ''}
+                error={errors.whatsapp}
+                onChange={(event) => {
+                  const typed = formatPhone(event.currentTarget.value);
+                  setErrors({ ...errors, whatsapp: undefined });
+                  setValues({ ...values, whatsapp: typed || null });
+                }}
               />
             </Stack>
           </Card>
@@ -188,7 +208,7 @@ function PublicLinkForm({
           preview
           slug={slug}
           nome={nome}
-          whatsapp={null}
+          whatsapp={values.enabled ? (whatsappSchema.safeParse(values.whatsapp).data ?? null) : null}
           enabled={values.enabled}
           locations={active.filter((location) => chosen.includes(location.id))}
         />
@@ -199,8 +219,8 @@ function PublicLinkForm({
 
 /** /link-publico: the public booking link, its settings (persisted) and a preview of the page. */
 export function PublicLinkPage() {
-  const settings = usePublicLinkSettings();
-  const locations = useTrainerLocations();
+  const settings = useQuery(publicLinkSettingsQuery());
+  const locations = useQuery({ ...locationsQuery(), select: itemsOf });
   const me = useMe();
   const awaitingFreshRead = useAwaitingFreshRead(settings);
   const loading =

@@ -1,19 +1,19 @@
-import { BOOKING_FAILED, BOOKING_RETRY, NOT_TAKING_BOOKINGS, type PublicBookingAnswer } from '@contracts/booking';
-import { SLOT_TAKEN, type OpenSlot } from '@contracts/scheduling';
+import { BOOKING_FAILED, BOOKING_RETRY, NOT_TAKING_BOOKINGS, type PublicBookingAnswer } from '@contracts/booking/api';
+import { SLOT_TAKEN, type OpenSlot } from '@contracts/scheduling/api';
 import { Alert, Anchor, Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import IconMapPin from '@tabler/icons-react/dist/esm/icons/IconMapPin.mjs';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { errorMessage, isApiError } from '../../../lib/api-error';
-import { type PublicBookingRequest, useBookPublicSlot } from '../api/book-public-slot';
-import { usePublicPage } from '../api/get-public-page';
-import { usePublicSlots } from '../api/get-public-slots';
+import { publicPageQuery, publicSlotsQuery } from '../../../entities/public-booking';
+import { type PublicBookingRequest, publicBookingInput, useBookPublicSlot } from '../api/public-booking-mutations';
 import { BookingConfirmation } from '../components/booking-confirmation';
 import { BookingForm } from '../components/booking-form';
 import { SlotPicker } from '../components/slot-picker';
-import { slotLabel } from '@contracts/slot-days';
+import { slotLabel } from '@contracts/scheduling/slot-days';
 import { PublicLoadError, TrainerNotFound } from './public-trainer-page';
 
 function NotTakingBookings({ slug }: { slug: string }) {
@@ -21,7 +21,7 @@ function NotTakingBookings({ slug }: { slug: string }) {
     <Alert color="yellow" title="Agendamento online indisponível">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{NOT_TAKING_BOOKINGS}</Text>
-        <Anchor component={Link} to={paths.publicBooking(slug)} size="sm">
+        <Anchor component={Link} to={paths.publicBooking(slug)} size="sm" c="inherit" underline="always">
           Ver a página do personal
         </Anchor>
       </Stack>
@@ -36,9 +36,9 @@ function NotTakingBookings({ slug }: { slug: string }) {
  */
 export function PublicLocationPage() {
   const { tenantSlug = '', locationId = '' } = useParams();
-  const page = usePublicPage(tenantSlug);
-  const slots = usePublicSlots(tenantSlug, locationId);
-  const book = useBookPublicSlot(tenantSlug);
+  const page = useQuery(publicPageQuery(tenantSlug));
+  const slots = useQuery(publicSlotsQuery(tenantSlug, locationId));
+  const book = useBookPublicSlot(tenantSlug, locationId);
   const [selected, setSelected] = useState<OpenSlot | null>(null);
   const [booked, setBooked] = useState<{ answer: PublicBookingAnswer; visitor: string } | null>(null);
   const [lastRequest, setLastRequest] = useState<PublicBookingRequest | null>(null);
@@ -76,13 +76,15 @@ export function PublicLocationPage() {
   const send = (request: PublicBookingRequest) => {
     setLastRequest(request);
     setTakenNotice(false);
-    book.mutate(request, {
+    book.mutate(publicBookingInput(tenantSlug, request), {
       onSuccess: (answer) => setBooked({ answer, visitor: request.nome.trim() }),
       onError: (error) => {
         if (isApiError(error, 'slot_taken')) {
           setSelected(null);
           setTakenNotice(true);
           book.reset();
+          // Lost to someone else: the slots changed.
+          void slots.refetch();
         }
       },
     });

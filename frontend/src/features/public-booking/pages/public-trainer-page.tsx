@@ -1,10 +1,11 @@
-import { TRAINER_NOT_FOUND } from '@contracts/booking';
+import { TRAINER_NOT_FOUND } from '@contracts/booking/api';
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
 import { useParams } from 'react-router-dom';
 import { PageLoader } from '../../../components/page-loader';
 import { errorMessage, isApiError } from '../../../lib/api-error';
-import { usePublicPage } from '../api/get-public-page';
+import { useQuery } from '@tanstack/react-query';
+import { publicPageQuery } from '../../../entities/public-booking';
 import { TrainerCard } from '../components/trainer-card';
 
 /** 'Personal não encontrado' (spec 001 §2, §8), for a slug no trainer has. */
@@ -40,7 +41,7 @@ export function PublicLoadError({ error, onRetry }: { error: unknown; onRetry: (
 /** /p/{tenant_slug} (public): the trainer found by the unique slug, their WhatsApp and locations. */
 export function PublicTrainerPage() {
   const { tenantSlug = '' } = useParams();
-  const page = usePublicPage(tenantSlug);
+  const page = useQuery(publicPageQuery(tenantSlug));
   if (page.isPending) return <PageLoader />;
   if (isApiError(page.error) && page.error.statusCode === 404) return <TrainerNotFound />;
   if (page.isError) return <PublicLoadError error={page.error} onRetry={() => void page.refetch()} />;

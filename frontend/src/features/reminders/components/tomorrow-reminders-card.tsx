@@ -1,10 +1,11 @@
-import type { TomorrowReminder } from '@contracts/reminders';
-import { DEFAULT_TIME_ZONE, zonedParts } from '@contracts/time';
+import type { TomorrowReminder } from '@contracts/reminders/api';
+import { DEFAULT_TIME_ZONE, zonedParts } from '@contracts/shared/time';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import IconBrandWhatsapp from '@tabler/icons-react/dist/esm/icons/IconBrandWhatsapp.mjs';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { useTomorrowReminders } from '../api/get-tomorrow-reminders';
+import { tomorrowRemindersQuery } from '../../../entities/reminders';
 
 function ReminderRow({ reminder }: { reminder: TomorrowReminder }) {
   return (
@@ -46,7 +47,7 @@ function ReminderRow({ reminder }: { reminder: TomorrowReminder }) {
 
 /** 'Lembretes de amanhã' on the dashboard: one tap per student to send the reminder on WhatsApp. */
 export function TomorrowRemindersCard() {
-  const reminders = useTomorrowReminders();
+  const reminders = useQuery(tomorrowRemindersQuery());
   if (reminders.isPending || reminders.isError) return null;
   const { items } = reminders.data;
   return (

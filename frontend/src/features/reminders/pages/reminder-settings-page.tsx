@@ -1,5 +1,6 @@
-import { MAX_LEAD_HOURS, REMINDER_SETTINGS_SAVED, type ReminderSettings, reminderSettingsSchema } from '@contracts/reminders';
+import { MAX_LEAD_HOURS, REMINDER_SETTINGS_SAVED, type ReminderSettings, reminderSettingsSchema } from '@contracts/reminders/api';
 import { Button, Card, Group, NativeSelect, Stack, Switch, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
@@ -7,7 +8,8 @@ import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { useAwaitingFreshRead } from '../../../lib/form-from-server';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useReminderSettings, useSaveReminderSettings } from '../api/reminder-settings';
+import { reminderSettingsQuery } from '../../../entities/settings-reminders';
+import { useSaveReminderSettings } from '../api/reminder-mutations';
 
 const LEAD_CHOICES = [1, 2, 3, 6, 12, 24, 48, 72, MAX_LEAD_HOURS];
 const leadLabel = (hours: number) =>
@@ -26,7 +28,7 @@ function ReminderSettingsForm({ saved }: { saved: ReminderSettings }) {
       notifyError('Não foi possível salvar os lembretes.', new Error(checked.error.issues[0]?.message));
       return;
     }
-    save.mutate(checked.data, {
+    save.mutate({ body: checked.data }, {
       onSuccess: () => notifySuccess(REMINDER_SETTINGS_SAVED),
       onError: (error) => notifyError('Não foi possível salvar os lembretes.', error),
     });
@@ -85,7 +87,7 @@ function ReminderSettingsForm({ saved }: { saved: ReminderSettings }) {
 
 /** /ajustes/lembretes: the students' reminders and the trainer's daily list. */
 export function ReminderSettingsPage() {
-  const settings = useReminderSettings();
+  const settings = useQuery(reminderSettingsQuery());
   const awaitingFreshRead = useAwaitingFreshRead(settings);
   return (
     <>

@@ -1,4 +1,4 @@
-import type { Me } from '@contracts/identity';
+import type { Me } from '@contracts/identity/api';
 import { screen, within } from '@testing-library/react';
 import { stubApi } from '../../../test/fetch-stub';
 import { renderAt, signInAs } from '../../../test/render';

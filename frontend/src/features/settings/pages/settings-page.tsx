@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Group, NavLink, Skeleton, Stack, Text, Title } from '@mantine/core';
 import IconChevronRight from '@tabler/icons-react/dist/esm/icons/IconChevronRight.mjs';
 import IconClipboardList from '@tabler/icons-react/dist/esm/icons/IconClipboardList.mjs';
@@ -18,7 +19,8 @@ import { BrandMark } from '../../../components/brand-mark';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { useSignOut } from '../../../lib/use-sign-out';
-import { isSupportLink, useAbout } from '../api/get-about';
+import { aboutQuery } from '../../../entities/about';
+import { isSupportLink } from '../lib/support-link';
 
 interface Entry {
   label: string;
@@ -79,7 +81,7 @@ function SectionCard({ title, children }: { title: string; children: ReactNode }
 }
 
 function AboutCard() {
-  const about = useAbout();
+  const about = useQuery(aboutQuery());
   const suporte = about.data?.suporte;
   const supportAvailable = isSupportLink(suporte);
 

@@ -1,11 +1,11 @@
-import { lateCancellationOf } from '@contracts/scheduling';
-import type { StudentSession } from '@contracts/student-area';
+import { lateCancellationOf } from '@contracts/scheduling/api';
+import type { StudentSession } from '@contracts/student-area/api';
 import { Alert, Text } from '@mantine/core';
 import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatDateTimeInZone } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useCancelOwnSession } from '../api/self-scheduling';
+import { useCancelOwnSession } from '../api/student-area-mutations';
 
 /** What cancelling now costs, said before the student confirms (the location's policy). */
 function CancellationTerms({ session }: { session: StudentSession }) {
@@ -40,7 +40,7 @@ export function CancelSessionDialog({
   const cancel = useCancelOwnSession();
   const confirm = () => {
     if (!session) return;
-    cancel.mutate(session.id, {
+    cancel.mutate({ params: { id: session.id } }, {
       onSuccess: (answer) => {
         notifySuccess(
           'Sessão cancelada',

@@ -1,4 +1,4 @@
-import { CONTRACT_MESSAGES, CONTRACT_STATUS_LABELS, type StudentContract } from '@contracts/agreements';
+import { CONTRACT_MESSAGES, CONTRACT_STATUS_LABELS, type StudentContract } from '@contracts/agreements/api';
 import { Alert, Badge, Button, Card, Group, Modal, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import IconDownload from '@tabler/icons-react/dist/esm/icons/IconDownload.mjs';
 import IconSignature from '@tabler/icons-react/dist/esm/icons/IconSignature.mjs';
@@ -8,8 +8,10 @@ import { errorMessage } from '../../../lib/api-error';
 import { formatDateTimeInZone } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { useDialogTarget } from '../../../lib/use-dialog-target';
-import { useOwnContracts } from '../api/get-own-contracts';
-import { downloadOwnSignedCopy } from '../api/sign-contract';
+import { useQuery } from '@tanstack/react-query';
+import { ownContractsQuery } from '../../../entities/student-area';
+import { itemsOf } from '../../../lib/contract-query';
+import { downloadOwnSignedCopy } from '../api/student-area-mutations';
 import { SignContractDialog } from './sign-contract-dialog';
 
 function DownloadButton({ contract }: { contract: StudentContract }) {
@@ -34,7 +36,7 @@ function DownloadButton({ contract }: { contract: StudentContract }) {
 
 /** The student's contracts: 'Aguardando Assinatura' to read and sign, 'Assinado' with the signed copy. */
 export function OwnContracts() {
-  const contracts = useOwnContracts();
+  const contracts = useQuery({ ...ownContractsQuery(), select: itemsOf });
   const signing = useDialogTarget<StudentContract>();
   const reading = useDialogTarget<StudentContract>();
 
@@ -68,9 +70,16 @@ export function OwnContracts() {
                     </Text>
                   )}
                 </Stack>
-                <Badge color={contract.status === 'assinado' ? 'green' : 'yellow'} variant="light">
-                  {CONTRACT_STATUS_LABELS[contract.status]}
-                </Badge>
+                <Group gap={6} wrap="nowrap">
+                  {!contract.ativo && (
+                    <Badge color="gray" variant="light">
+                      Inativo
+                    </Badge>
+                  )}
+                  <Badge color={contract.status === 'assinado' ? 'green' : 'yellow'} variant="light">
+                    {CONTRACT_STATUS_LABELS[contract.status]}
+                  </Badge>
+                </Group>
               </Group>
               <Group gap="xs" mt="sm">
                 {contract.status === 'pendente' ? (

@@ -1,17 +1,12 @@
-import {
-  CONTRACT_MESSAGES,
-  formatCpf,
-  formatPhone,
-  signContractSchema,
-  type StudentContract,
-} from '@contracts/agreements';
+import { CONTRACT_MESSAGES, signContractSchema, type StudentContract } from '@contracts/agreements/api';
+import { formatCpf, formatPhone } from '@contracts/shared/br-documents';
 import { Button, Checkbox, Group, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-error';
 import { fieldErrors } from '../../../lib/field-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormFields } from '../../../lib/use-form-fields';
-import { useSignContract } from '../api/sign-contract';
+import { useSignContract } from '../api/student-area-mutations';
 
 interface Values {
   cpf: string;
@@ -38,7 +33,7 @@ function SignForm({ contract, onClose }: { contract: StudentContract; onClose: (
     }
     setErrors({});
     sign.mutate(
-      { id: contract.id, input: checked.data },
+      { params: { id: contract.id }, body: checked.data },
       {
         onSuccess: () => {
           notifySuccess(CONTRACT_MESSAGES.signed);

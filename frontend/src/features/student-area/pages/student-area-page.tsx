@@ -13,15 +13,16 @@ import { errorMessage } from '../../../lib/api-error';
 import { paths } from '../../../config/paths';
 import { formatDateTimeInZone } from '../../../lib/format';
 import { useDialogTarget } from '../../../lib/use-dialog-target';
-import { useOwnHistory } from '../api/get-own-history';
-import { useStudentArea } from '../api/get-student-area';
+import { useQuery } from '@tanstack/react-query';
+import { ownHistoryQuery, studentAreaQuery } from '../../../entities/student-area';
+import { itemsOf } from '../../../lib/contract-query';
 import { CancelSessionDialog } from '../components/cancel-session-dialog';
 import { OwnContracts } from '../components/own-contracts';
-import type { StudentSession } from '@contracts/student-area';
+import type { StudentSession } from '@contracts/student-area/api';
 import { Link } from 'react-router-dom';
 
 function History() {
-  const history = useOwnHistory();
+  const history = useQuery({ ...ownHistoryQuery(), select: itemsOf });
   return (
     <Card>
       <Title order={2} fz="lg" mb="sm">
@@ -42,7 +43,7 @@ function History() {
 
 /** /aluno: the student's own area (role aluno): balance, trainer, next sessions and credit history. */
 export function StudentAreaPage() {
-  const area = useStudentArea();
+  const area = useQuery(studentAreaQuery());
   const cancelling = useDialogTarget<StudentSession>();
   const firstName = area.data?.nome.trim().split(/\s+/)[0];
   // The session as last read, not as it was when clicked: a policy changed since then is what the dialog says.
@@ -69,7 +70,7 @@ export function StudentAreaPage() {
                 <CreditBadge creditos={area.data.creditos} size="xl" />
               </Group>
               {isLowBalance(area.data.creditos) && (
-                <Group gap={6} mt="sm" wrap="nowrap" c="yellow.8">
+                <Group gap={6} mt="sm" wrap="nowrap" c="var(--mantine-color-yellow-light-color)">
                   <IconAlertTriangle size={16} style={{ flexShrink: 0 }} aria-hidden />
                   <Text size="sm">Saldo baixo: fale com seu personal para renovar o plano.</Text>
                 </Group>

@@ -1,6 +1,6 @@
-import type { OpenSlot } from '@contracts/scheduling';
-import { slotDays } from '@contracts/slot-days';
-import { NO_CREDITS } from '@contracts/student-area';
+import type { OpenSlot } from '@contracts/scheduling/api';
+import { slotDays } from '@contracts/scheduling/slot-days';
+import { NO_CREDITS } from '@contracts/student-area/api';
 import { Alert, Button, Card, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
 import { useState } from 'react';
@@ -12,11 +12,14 @@ import { paths } from '../../../config/paths';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { formatDateTimeInZone } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useStudentArea } from '../api/get-student-area';
-import { useBookSlot, useStudentLocations, useStudentSlots } from '../api/self-scheduling';
+import { useQuery } from '@tanstack/react-query';
+import { studentAreaQuery, studentLocationsQuery, studentSlotsQuery } from '../../../entities/student-area';
+import { itemsOf } from '../../../lib/contract-query';
+import { useMe } from '../../../entities/me';
+import { useBookSlot } from '../api/student-area-mutations';
 
 function Slots({ locationId, onPick }: { locationId: string; onPick: (slot: OpenSlot) => void }) {
-  const slots = useStudentSlots(locationId);
+  const slots = useQuery({ ...studentSlotsQuery(locationId), select: itemsOf });
   if (slots.isPending) return <PageLoader />;
   if (slots.isError)
     return (
@@ -61,8 +64,9 @@ const reservedLabel = (reserved: number) =>
 export function StudentSchedulingPage() {
   const { personalId } = useParams();
   const navigate = useNavigate();
-  const area = useStudentArea();
-  const locations = useStudentLocations();
+  const area = useQuery(studentAreaQuery());
+  const me = useMe();
+  const locations = useQuery({ ...studentLocationsQuery(), select: itemsOf });
   const [chosen, setChosen] = useState<string | null>(null);
   const [picked, setPicked] = useState<OpenSlot | null>(null);
   const book = useBookSlot();
@@ -74,7 +78,7 @@ export function StudentSchedulingPage() {
   const confirm = () => {
     if (!picked || !locationId) return;
     book.mutate(
-      { locationId, inicio: picked.inicio },
+      { body: { locationId, inicio: picked.inicio } },
       {
         onSuccess: () => {
           notifySuccess('Sessão agendada', `${formatDateTimeInZone(picked.inicio)} em ${location?.nome ?? 'seu local'}.`);
@@ -89,14 +93,15 @@ export function StudentSchedulingPage() {
     );
   };
 
-  if (area.isPending || locations.isPending) return <PageLoader />;
+  if (area.isPending || locations.isPending || me.isPending) return <PageLoader />;
   if (area.isError || locations.isError)
     return (
       <Alert color="red" title="Erro ao carregar">
         {errorMessage(area.error ?? locations.error)}
       </Alert>
     );
-  if (personalId !== area.data.trainer.slug)
+  // The trainer's link names their public slug (links sent before named the tenant's id).
+  if (personalId !== area.data.trainer.slug && personalId !== me.data?.tenantId)
     return (
       <Card>
         <Stack align="center" ta="center" gap="sm">

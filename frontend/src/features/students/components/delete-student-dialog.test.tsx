@@ -1,4 +1,4 @@
-import type { Student } from '@contracts/students';
+import type { Student } from '@contracts/students/api';
 import { notifications } from '@mantine/notifications';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,11 +1,10 @@
-import type { Student } from '@contracts/students';
+import type { Student } from '@contracts/students/api';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useDeleteStudent } from '../api/delete-student';
-import { useUpdateStudent } from '../api/update-student';
+import { useDeleteStudent, useUpdateStudent } from '../api/student-mutations';
 
 export const DELETE_ERROR_MESSAGE = 'Não foi possível excluir o aluno.';
 
@@ -43,7 +42,7 @@ function DeleteConfirmation({
   const [conflict, setConflict] = useState<string | null>(null);
 
   const confirm = () =>
-    remove.mutate(student.id, {
+    remove.mutate({ params: { id: student.id } }, {
       onSuccess: () => {
         notifySuccess('Aluno excluído', 'O aluno foi removido com sucesso.');
         onClose();
@@ -57,7 +56,7 @@ function DeleteConfirmation({
 
   const inactivate = () =>
     update.mutate(
-      { id: student.id, changes: { ativo: false } },
+      { params: { id: student.id }, body: { ativo: false } },
       {
         onSuccess: () => {
           notifySuccess('Aluno atualizado', `${student.nome} foi inativado.`);

@@ -1,9 +1,12 @@
-import type { Plan } from '@contracts/plans';
+import { useQuery } from '@tanstack/react-query';
+import type { Plan } from '@contracts/plans/api';
 import { Select } from '@mantine/core';
-import { usePlans } from '../api/get-plans';
+import { plansQuery } from '../../../entities/plans';
+import { itemsOf } from '../../../lib/contract-query';
+import { creditsLabel } from '../../../components/credit-badge';
 
-/** '{nome} - {creditos} créditos' (spec 001 §2). */
-export const planOptionLabel = (plan: Pick<Plan, 'nome' | 'creditos'>): string => `${plan.nome} - ${plan.creditos} créditos`;
+/** '{nome} - {creditos} créditos' (spec 001 §2), 'Aula avulsa - 1 crédito'. */
+export const planOptionLabel = (plan: Pick<Plan, 'nome' | 'creditos'>): string => `${plan.nome} - ${creditsLabel(plan.creditos)}`;
 
 /**
  * The optional 'Plano' select: plans on offer (archived ones are not), plus the student's current
@@ -21,7 +24,7 @@ export function PlanSelect({
   current?: Plan;
   error?: string;
 }) {
-  const plans = usePlans();
+  const plans = useQuery({ ...plansQuery(), select: itemsOf });
   const offered = plans.data ?? [];
   const options = offered.map((plan) => ({ value: plan.id, label: planOptionLabel(plan) }));
   if (current && !offered.some((plan) => plan.id === current.id)) {

@@ -1,5 +1,5 @@
-import type { Plan } from '@contracts/plans';
-import type { Student } from '@contracts/students';
+import type { Plan } from '@contracts/plans/api';
+import type { Student } from '@contracts/students/api';
 import { Anchor, Badge, Button, Card, Group, Text } from '@mantine/core';
 import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
 import IconCash from '@tabler/icons-react/dist/esm/icons/IconCash.mjs';

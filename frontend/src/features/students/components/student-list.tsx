@@ -1,5 +1,5 @@
-import type { Plan } from '@contracts/plans';
-import type { Student } from '@contracts/students';
+import type { Plan } from '@contracts/plans/api';
+import type { Student } from '@contracts/students/api';
 import { SimpleGrid } from '@mantine/core';
 import { startTransition, useEffect, useRef, useState } from 'react';
 import { StudentCard, type StudentCardActions } from './student-card';

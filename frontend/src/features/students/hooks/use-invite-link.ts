@@ -1,13 +1,13 @@
-import { INVITE_VALIDITY_DAYS } from '@contracts/identity';
-import type { Student } from '@contracts/students';
+import { identityApi, INVITE_VALIDITY_DAYS } from '@contracts/identity/api';
+import type { Student } from '@contracts/students/api';
 import { useMutation, useMutationState } from '@tanstack/react-query';
 import { useState } from 'react';
+import { api } from '../../../lib/api-client';
 import { copyText } from '../../../lib/clipboard';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { createInvite } from '../api/create-invite';
-import { studentKeys } from '../api/student-keys';
+import { studentsKey } from '../../../entities/students';
 
-const inviteKey = [...studentKeys.all, 'invite'] as const;
+const inviteKey = [...studentsKey, 'invite'] as const;
 
 export const INVITE_ERROR_MESSAGE = 'Não foi possível gerar o link de convite.';
 
@@ -19,7 +19,7 @@ export function useInviteLink() {
   const [manualLink, setManualLink] = useState<{ nome: string; url: string } | null>(null);
   const mutation = useMutation({
     mutationKey: inviteKey,
-    mutationFn: (student: Pick<Student, 'id' | 'nome'>) => createInvite({ studentId: student.id }),
+    mutationFn: (student: Pick<Student, 'id' | 'nome'>) => api.call(identityApi.createInvite, { body: { studentId: student.id } }),
     onSuccess: async ({ inviteUrl }, student) => {
       if (await copyText(inviteUrl)) {
         notifySuccess('Link copiado!', `Envie para ${student.nome}: o convite vale por ${INVITE_VALIDITY_DAYS} dias.`);

@@ -1,10 +1,10 @@
-import type { Plan } from '@contracts/plans';
-import type { Student } from '@contracts/students';
+import type { Plan } from '@contracts/plans/api';
+import type { Student } from '@contracts/students/api';
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { creditsLabel } from '../../../components/credit-badge';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { grantCredits } from '../api/grant-credits';
-import { studentKeys } from '../api/student-keys';
+import { studentsKey } from '../../../entities/students';
+import { grantCredits } from '../api/student-mutations';
 import { renewalReason } from '../lib/renewal';
 
 interface Renewal {
@@ -12,7 +12,7 @@ interface Renewal {
   plan: Pick<Plan, 'nome' | 'creditos'>;
 }
 
-const renewKey = [...studentKeys.all, 'renew'] as const;
+const renewKey = [...studentsKey, 'renew'] as const;
 
 /**
  * Renovar (spec 001 §4): grants the plan's credits with the reason 'Renovação do plano {nome}',
@@ -24,10 +24,10 @@ export function useRenewPlan() {
   const mutation = useMutation({
     mutationKey: renewKey,
     mutationFn: ({ student, plan }: Renewal) =>
-      grantCredits({ id: student.id, amount: plan.creditos, reason: renewalReason(plan) }),
+      grantCredits({ params: { id: student.id }, body: { amount: plan.creditos, reason: renewalReason(plan) } }),
     onSuccess: (_answer, { student, plan }) => {
       notifySuccess('Plano renovado', `${creditsLabel(plan.creditos)} adicionados para ${student.nome}.`);
-      return queryClient.invalidateQueries({ queryKey: studentKeys.all });
+      return queryClient.invalidateQueries({ queryKey: studentsKey });
     },
     onError: (error) => notifyError('Erro ao atualizar aluno', error),
   });

@@ -1,5 +1,5 @@
-import { formatPhone } from '@contracts/br-documents';
-import type { Student } from '@contracts/students';
+import { formatPhone } from '@contracts/shared/br-documents';
+import type { Student } from '@contracts/students/api';
 
 /** Spec 001 §2: the phone (WhatsApp first), else the e-mail, else 'Sem contato'. */
 export function studentContact(student: Pick<Student, 'whatsapp' | 'telefone' | 'email'>): {

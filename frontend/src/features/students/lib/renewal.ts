@@ -1,4 +1,4 @@
-import type { Plan } from '@contracts/plans';
+import type { Plan } from '@contracts/plans/api';
 
 /** Spec 001 §2: Renovar only for a student whose plan grants credits. */
 export const isRenewable = (plan: Pick<Plan, 'creditos'> | undefined): plan is Plan => !!plan && plan.creditos > 0;

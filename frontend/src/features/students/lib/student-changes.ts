@@ -1,5 +1,5 @@
-import { formatPhone } from '@contracts/br-documents';
-import type { Student, UpdateStudentInput } from '@contracts/students';
+import { formatPhone } from '@contracts/shared/br-documents';
+import type { Student, UpdateStudentInput } from '@contracts/students/api';
 
 /** The edit form's fields, as typed (the WhatsApp masked). */
 export interface StudentEditForm {

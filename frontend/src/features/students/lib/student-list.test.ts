@@ -1,4 +1,4 @@
-import type { Student } from '@contracts/students';
+import type { Student } from '@contracts/students/api';
 import { normalizeForSearch, registeredCount, visibleStudents } from './student-list';
 
 const student = (nome: string, creditos: number, ativo = true): Student => ({

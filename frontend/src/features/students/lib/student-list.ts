@@ -1,4 +1,4 @@
-import type { Student } from '@contracts/students';
+import type { Student } from '@contracts/students/api';
 
 export type StudentSort = 'nome' | 'saldo-asc' | 'saldo-desc';
 

@@ -1,4 +1,4 @@
-import { phoneDigits } from '@contracts/br-documents';
+import { phoneDigits } from '@contracts/shared/br-documents';
 
 /** Spec 001 §9: the country code put before the student's number. */
 export const COUNTRY_CODE = '55';

@@ -1,5 +1,6 @@
-import { formatPhone } from '@contracts/br-documents';
-import { updateStudentSchema, type Student } from '@contracts/students';
+import { useQuery } from '@tanstack/react-query';
+import { formatPhone } from '@contracts/shared/br-documents';
+import { updateStudentSchema, type Student } from '@contracts/students/api';
 import { Alert, Button, Card, Group, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -9,9 +10,10 @@ import { paths } from '../../../config/paths';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { fieldErrors } from '../../../lib/field-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { usePlans } from '../api/get-plans';
-import { useStudent } from '../api/get-student';
-import { useUpdateStudent } from '../api/update-student';
+import { plansQuery } from '../../../entities/plans';
+import { itemsOf } from '../../../lib/contract-query';
+import { useUpdateStudent } from '../api/student-mutations';
+import { useStudent } from '../hooks/use-student';
 import { PlanSelect } from '../components/plan-select';
 import { StudentNotFound } from '../components/student-not-found';
 import { editFormOf, studentChanges, type StudentEditForm } from '../lib/student-changes';
@@ -23,7 +25,7 @@ function EditStudentForm({ student, goBack }: { student: Student; goBack: () => 
   const [values, setValues] = useState<StudentEditForm>(() => editFormOf(student));
   const [errors, setErrors] = useState<FormErrors>({});
   const update = useUpdateStudent();
-  const plans = usePlans({ withArchived: true });
+  const plans = useQuery({ ...plansQuery({ withArchived: true }), select: itemsOf });
   const currentPlan = useMemo(
     () => plans.data?.find((plan) => plan.id === student.planoId),
     [plans.data, student.planoId],
@@ -47,7 +49,7 @@ function EditStudentForm({ student, goBack }: { student: Student; goBack: () => 
     }
     setErrors({});
     update.mutate(
-      { id: student.id, changes: parsed.data },
+      { params: { id: student.id }, body: parsed.data },
       {
         onSuccess: () => {
           notifySuccess('Aluno atualizado');

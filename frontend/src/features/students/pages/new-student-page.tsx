@@ -1,5 +1,5 @@
-import { formatPhone } from '@contracts/br-documents';
-import { studentFormSchema } from '@contracts/students';
+import { formatPhone } from '@contracts/shared/br-documents';
+import { studentFormSchema } from '@contracts/students/api';
 import { Button, Card, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths';
 import { fieldErrors } from '../../../lib/field-errors';
 import { notifyError } from '../../../lib/notify';
 import { useCreateInvite } from '../api/create-invite';
-import { useCreateStudent } from '../api/create-student';
+import { useCreateStudent } from '../api/student-mutations';
 import { InviteSuccessPanel, type InviteState } from '../components/invite-success-panel';
 import { PlanSelect } from '../components/plan-select';
 
@@ -49,7 +49,7 @@ export function NewStudentPage() {
   const set = <K extends keyof NewStudentForm>(field: K, value: NewStudentForm[K]) =>
     setValues((current) => ({ ...current, [field]: value }));
 
-  const inviteFor = (studentId: string) => createInvite.mutate({ studentId });
+  const inviteFor = (studentId: string) => createInvite.mutate({ body: { studentId } });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -59,7 +59,7 @@ export function NewStudentPage() {
       return;
     }
     setErrors({});
-    createStudent.mutate(parsed.data, {
+    createStudent.mutate({ body: parsed.data }, {
       onSuccess: ({ id }) => {
         setCreated({ id, nome: parsed.data.nome, whatsapp: parsed.data.whatsapp });
         // The invite right after the student (spec 001 §7).

@@ -1,5 +1,5 @@
-import type { Me } from '@contracts/identity';
-import type { CreditHistoryItem, Student } from '@contracts/students';
+import type { Me } from '@contracts/identity/api';
+import type { CreditHistoryItem, Student } from '@contracts/students/api';
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -39,6 +39,7 @@ const history: CreditHistoryItem[] = [
     occurredAt: '2026-11-21T02:05:00Z',
     type: 'CreditsGranted',
     amount: 8,
+    valor: null,
     balanceAfter: 8,
     actor: { id: 'u1', role: 'personal' },
     reason: 'Renovação do plano Mensal 8 aulas',
@@ -50,15 +51,41 @@ const history: CreditHistoryItem[] = [
     occurredAt: '2026-11-22T13:30:00Z',
     type: 'CreditConsumed',
     amount: -1,
+    valor: null,
     balanceAfter: 7,
     actor: { id: 'sys', role: 'system' },
     reason: 'Sessão realizada',
     sessionId: null,
     transactionId: null,
   },
+  {
+    position: 12,
+    occurredAt: '2026-11-23T12:00:00Z',
+    type: 'PaymentReceived',
+    amount: 0,
+    valor: 480,
+    balanceAfter: 7,
+    actor: { id: 'u1', role: 'personal' },
+    reason: 'Mensalidade: R$ 480,00 (PIX)',
+    sessionId: null,
+    transactionId: 't1',
+  },
 ];
 
 const plan = { id: 'p8', nome: 'Mensal 8 aulas', descricao: null, valor: 400, creditos: 8, valorPorCredito: 50, arquivado: false, createdAt: '', updatedAt: '' };
+
+const session = {
+  studentId: 's1',
+  studentNome: 'Bruno Lima',
+  locationId: 'l1',
+  locationNome: 'Academia Centro',
+  confirmado: true,
+  nomeInformado: null,
+  observacoes: null,
+  seriesId: null,
+};
+const upcoming = { ...session, id: 'x1', inicio: '2030-03-04T21:00:00.000Z', fim: '2030-03-04T22:00:00.000Z', status: 'agendada' };
+const done = { ...session, id: 'x0', inicio: '2026-11-22T12:30:00.000Z', fim: '2026-11-22T13:30:00.000Z', status: 'feita' };
 
 let api: ReturnType<typeof stubApi>;
 beforeEach(() => {
@@ -66,6 +93,8 @@ beforeEach(() => {
     'GET /api/students/s1': () => ({ status: 200, body: bruno }),
     'GET /api/students/s1/history': () => ({ status: 200, body: { items: history } }),
     'GET /api/plans': () => ({ status: 200, body: { items: [plan] } }),
+    'GET /api/students/s1/sessions': () => ({ status: 200, body: { proximas: [upcoming], anteriores: [done] } }),
+    'GET /api/charges': () => ({ status: 200, body: { items: [] } }),
     'PATCH /api/students/s1': () => ({ status: 200, body: { id: 's1', position: 11 } }),
   });
 });
@@ -87,7 +116,7 @@ function renderPage(path: string) {
 }
 
 describe('student page /alunos/{id}', () => {
-  it('shows balance, plan, contact, actions, the sessions placeholder and the credit history, newest first', async () => {
+  it('shows balance, plan, contact, actions, the sessions to come and before, and the credit history, newest first', async () => {
     renderPage('/alunos/s1');
     expect(await screen.findByRole('heading', { name: 'Bruno Lima' })).toBeInTheDocument();
     expect(screen.getByText('7 créditos').closest('[data-tone]')).toHaveAttribute('data-tone', 'green');
@@ -96,10 +125,17 @@ describe('student page /alunos/{id}', () => {
     expect(screen.getByRole('button', { name: 'Renovar' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Editar' })).toHaveAttribute('href', '/alunos/edit/s1');
     expect(screen.getByRole('button', { name: 'Gerar Link de Convite' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Próximas sessões' })).toBeInTheDocument();
+    const next = await screen.findByRole('region', { name: 'Próximas sessões' });
+    const link = within(next).getByRole('link', { name: 'Sessão de 04/03/2030 18:00' });
+    expect(link).toHaveAttribute('href', '/agenda?modo=dia&data=2030-03-04');
+    expect(link).toHaveTextContent('04/03/2030 18:00–19:00Academia CentroAgendada');
+    expect(within(screen.getByRole('region', { name: 'Sessões anteriores' })).getByRole('link')).toHaveTextContent(
+      '22/11/2026 09:30–10:30Academia CentroRealizada',
+    );
 
     const entries = await screen.findAllByTestId('credit-history-entry');
     expect(entries.map((entry) => entry.textContent)).toEqual([
+      '23/11/2026 09:00Pagamento recebido+R$\u00a0480,00Saldo: 7Por: PersonalMensalidade: R$ 480,00 (PIX)',
       '22/11/2026 10:30Crédito usado-1Saldo: 7Por: ViraSessão realizada',
       '20/11/2026 23:05Créditos concedidos+8Saldo: 8Por: PersonalRenovação do plano Mensal 8 aulas',
     ]);
@@ -122,6 +158,7 @@ describe('student page /alunos/{id}', () => {
         '/api/students/s1': bruno,
         '/api/students/s1/history': { items: history },
         '/api/plans': { items: [plan] },
+        '/api/students/s1/sessions': { proximas: [], anteriores: [] },
       };
       return new Response(JSON.stringify(bodies[path]), { status: 200 });
     });

@@ -1,9 +1,24 @@
-import { formatPhone } from '@contracts/br-documents';
-import type { Student } from '@contracts/students';
-import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { formatPhone } from '@contracts/shared/br-documents';
+import { SESSION_STATUS_LABELS, type Session, type SessionStatus } from '@contracts/scheduling/api';
+import { zonedParts } from '@contracts/shared/time';
+import type { Student } from '@contracts/students/api';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
 import IconBrandWhatsapp from '@tabler/icons-react/dist/esm/icons/IconBrandWhatsapp.mjs';
-import IconCalendarEvent from '@tabler/icons-react/dist/esm/icons/IconCalendarEvent.mjs';
 import IconDownload from '@tabler/icons-react/dist/esm/icons/IconDownload.mjs';
 import IconLink from '@tabler/icons-react/dist/esm/icons/IconLink.mjs';
 import IconMail from '@tabler/icons-react/dist/esm/icons/IconMail.mjs';
@@ -18,18 +33,25 @@ import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { errorMessage, isApiError } from '../../../lib/api-error';
+import { APP_TIME_ZONE, formatDateTimeInZone } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
-import { useDownloadHistoryCsv } from '../api/download-history-csv';
-import { usePlans } from '../api/get-plans';
-import { useStudent } from '../api/get-student';
-import { useStudentHistory } from '../api/get-student-history';
+import { CHARGE_STATUS_LABELS, LATE_CANCEL_FEE_LABEL } from '@contracts/charges/api';
+import { chargesQuery } from '../../../entities/charges';
+import { formatCurrency, formatDate } from '../../../lib/format';
+import { plansQuery } from '../../../entities/plans';
+import { studentSessionsQuery } from '../../../entities/sessions';
+import { studentHistoryQuery } from '../../../entities/students';
+import { itemsOf } from '../../../lib/contract-query';
+import { useDownloadHistoryCsv } from '../api/student-mutations';
 import { InviteLinkDialog } from '../components/invite-link-dialog';
 import { LOW_BALANCE_WARNING } from '../components/student-card';
 import { StudentNotFound } from '../components/student-not-found';
 import { useInviteLink } from '../hooks/use-invite-link';
 import { useRenewPlan } from '../hooks/use-renew-plan';
+import { useStudent } from '../hooks/use-student';
 import { isRenewable } from '../lib/renewal';
 import { COUNTRY_CODE } from '../lib/whatsapp';
+import { creditsLabel } from '../../../components/credit-badge';
 
 function ContactLine({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -50,7 +72,7 @@ function ContactLine({ icon, label, children }: { icon: ReactNode; label: string
 }
 
 function Summary({ student }: { student: Student }) {
-  const plans = usePlans({ withArchived: true });
+  const plans = useQuery({ ...plansQuery({ withArchived: true }), select: itemsOf });
   const plan = student.planoId ? plans.data?.find((candidate) => candidate.id === student.planoId) : undefined;
   const renewable = isRenewable(plan) ? plan : undefined;
   const { renew, renewingIds } = useRenewPlan();
@@ -82,7 +104,7 @@ function Summary({ student }: { student: Student }) {
           <Text component="span" c="dimmed" size="sm">
             Plano:
           </Text>{' '}
-          {student.planoId ? (plan ? `${plan.nome} (${plan.creditos} créditos)` : plans.isPending ? '…' : 'Sem plano') : 'Sem plano'}
+          {student.planoId ? (plan ? `${plan.nome} (${creditsLabel(plan.creditos)})` : plans.isPending ? '…' : 'Sem plano') : 'Sem plano'}
         </Text>
         <Stack gap="xs">
           {student.whatsapp && (
@@ -152,26 +174,86 @@ function Summary({ student }: { student: Student }) {
   );
 }
 
-function UpcomingSessions() {
+const STATUS_COLORS: Record<SessionStatus, string> = { agendada: 'blue', feita: 'green', cancelada: 'red' };
+
+function SessionRow({ session }: { session: Session }) {
+  const day = zonedParts(new Date(session.inicio), APP_TIME_ZONE).date;
+  return (
+    <UnstyledButton
+      component={Link}
+      to={`${paths.agenda}?modo=dia&data=${day}`}
+      aria-label={`Sessão de ${formatDateTimeInZone(session.inicio)}`}
+      py={6}
+      style={{ display: 'block' }}
+    >
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <div style={{ minWidth: 0 }}>
+          <Text size="sm" fw={600}>
+            {formatDateTimeInZone(session.inicio)}–{formatDateTimeInZone(session.fim).slice(11)}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {session.locationNome ?? 'Sem local'}
+          </Text>
+        </div>
+        <Group gap={6} wrap="nowrap">
+          {!session.confirmado && session.status === 'agendada' && (
+            <Badge variant="outline" color="orange" tt="none">
+              A confirmar
+            </Badge>
+          )}
+          <Badge variant="light" color={STATUS_COLORS[session.status]} tt="none">
+            {SESSION_STATUS_LABELS[session.status]}
+          </Badge>
+        </Group>
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+function SessionList({ title, sessions, empty }: { title: string; sessions: Session[]; empty: string }) {
+  return (
+    <section aria-label={title}>
+      <Title order={2} fz="lg" mb="xs">
+        {title}
+      </Title>
+      {sessions.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+      ) : (
+        <Stack gap={0}>
+          {sessions.map((session) => (
+            <SessionRow key={session.id} session={session} />
+          ))}
+        </Stack>
+      )}
+    </section>
+  );
+}
+
+/** The student's sessions from now on and before (latest first), each leading to its day in the agenda. */
+function StudentSessions({ student }: { student: Student }) {
+  const sessions = useQuery(studentSessionsQuery(student.id));
   return (
     <Card>
-      <Title order={2} fz="lg" mb="sm">
-        Próximas sessões
-      </Title>
-      <Group gap="sm" wrap="nowrap" align="flex-start">
-        <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
-          <IconCalendarEvent size={20} />
-        </ThemeIcon>
-        <Text size="sm" c="dimmed">
-          As sessões deste aluno vão aparecer aqui quando a agenda estiver disponível no Vira.
-        </Text>
-      </Group>
+      {sessions.isPending ? (
+        <PageLoader />
+      ) : sessions.isError ? (
+        <Alert color="red" title="Erro ao carregar sessões">
+          {errorMessage(sessions.error)}
+        </Alert>
+      ) : (
+        <Stack gap="lg">
+          <SessionList title="Próximas sessões" sessions={sessions.data.proximas} empty="Nenhuma sessão agendada" />
+          <SessionList title="Sessões anteriores" sessions={sessions.data.anteriores} empty="Nenhuma sessão anterior" />
+        </Stack>
+      )}
     </Card>
   );
 }
 
 function History({ student }: { student: Student }) {
-  const history = useStudentHistory(student.id);
+  const history = useQuery({ ...studentHistoryQuery(student.id), select: itemsOf });
   const download = useDownloadHistoryCsv();
 
   return (
@@ -205,6 +287,52 @@ function History({ student }: { student: Student }) {
   );
 }
 
+const CHARGE_COLORS = { pendente: 'yellow', em_atraso: 'red', paga: 'teal', cancelada: 'gray' } as const;
+
+/** The student's charges, a late-cancel fee among them, with their status (live). */
+function Charges({ student }: { student: Student }) {
+  const charges = useQuery({ ...chargesQuery({ studentId: student.id }), select: itemsOf });
+  if (!charges.data || charges.data.length === 0) return null;
+  return (
+    <Card>
+      <Group justify="space-between" align="center" mb="sm">
+        <Title order={2} fz="lg">
+          Cobranças
+        </Title>
+        <Anchor component={Link} to={paths.charges} size="sm">
+          Ver todas
+        </Anchor>
+      </Group>
+      <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+        {charges.data.slice(0, 10).map((charge) => (
+          <Group key={charge.id} component="li" justify="space-between" wrap="nowrap" data-testid="student-charge">
+            <div style={{ minWidth: 0 }}>
+              <Text size="sm" fw={500} truncate>
+                {charge.origem === 'taxa' ? LATE_CANCEL_FEE_LABEL : charge.planNome}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {charge.status === 'em_atraso'
+                  ? `Em atraso há ${charge.diasEmAtraso} ${charge.diasEmAtraso === 1 ? 'dia' : 'dias'}`
+                  : charge.motivo
+                    ? `Dispensada: ${charge.motivo}`
+                    : `Criada em ${formatDate(charge.createdAt)}`}
+              </Text>
+            </div>
+            <Group gap="xs" wrap="nowrap">
+              <Text size="sm" fw={600}>
+                {formatCurrency(charge.valor)}
+              </Text>
+              <Badge color={CHARGE_COLORS[charge.status]} variant="light">
+                {CHARGE_STATUS_LABELS[charge.status]}
+              </Badge>
+            </Group>
+          </Group>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
 /** /alunos/{id}: the student's balance, plan, contact, actions, sessions and credit history (live). */
 export function StudentDetailPage() {
   const { id = '' } = useParams();
@@ -217,8 +345,9 @@ export function StudentDetailPage() {
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <Summary student={student.data} />
-            <UpcomingSessions />
+            <StudentSessions student={student.data} />
           </SimpleGrid>
+          <Charges student={student.data} />
           <History student={student.data} />
         </Stack>
       ) : student.isError ? (

@@ -1,5 +1,6 @@
-import type { Plan } from '@contracts/plans';
-import type { Student } from '@contracts/students';
+import { useQuery } from '@tanstack/react-query';
+import type { Plan } from '@contracts/plans/api';
+import type { Student } from '@contracts/students/api';
 import { Alert, Button, Card, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
@@ -10,8 +11,9 @@ import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { CHARGE_PARAM, paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
-import { usePlans } from '../api/get-plans';
-import { useStudents } from '../api/get-students';
+import { plansQuery } from '../../../entities/plans';
+import { studentsQuery } from '../../../entities/students';
+import { itemsOf } from '../../../lib/contract-query';
 import { DeleteStudentDialog } from '../components/delete-student-dialog';
 import { InviteLinkDialog } from '../components/invite-link-dialog';
 import { StudentList } from '../components/student-list';
@@ -66,8 +68,8 @@ function EmptyState() {
 
 /** /alunos (spec 001 §2): the trainer's students, live across every open browser of the tenant. */
 export function StudentsPage() {
-  const students = useStudents();
-  const plans = usePlans({ withArchived: true });
+  const students = useQuery({ ...studentsQuery(), select: itemsOf });
+  const plans = useQuery({ ...plansQuery({ withArchived: true }), select: itemsOf });
   const { view, set } = useListView();
   const query = useDeferredValue(view.query);
   const { renew, renewingIds } = useRenewPlan();

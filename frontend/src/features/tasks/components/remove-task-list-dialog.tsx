@@ -1,12 +1,11 @@
-import type { Task, TaskList } from '@contracts/tasks';
+import type { Task, TaskList } from '@contracts/tasks/api';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { tasksKey } from '../../../entities/tasks';
 import { isApiError } from '../../../lib/api-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useRemoveTaskList } from '../api/remove-task-list';
-import { taskKeys } from '../api/task-keys';
-import { updateTask } from '../api/update-task';
+import { updateTask, useRemoveTaskList } from '../api/task-mutations';
 import { tasksCountLabel } from '../lib/task-views';
 
 interface BodyProps {
@@ -25,7 +24,7 @@ function RemoveTaskListBody({ list, tasks, defaultList, onClose, onRemoved }: Bo
   const [conflict, setConflict] = useState<string | null>(null);
 
   const removeList = () =>
-    remove.mutate(list.id, {
+    remove.mutate({ params: { id: list.id } }, {
       onSuccess: () => {
         notifySuccess('Lista excluída');
         onRemoved();
@@ -44,13 +43,13 @@ function RemoveTaskListBody({ list, tasks, defaultList, onClose, onRemoved }: Bo
     setMoving(true);
     setConflict(null);
     try {
-      for (const task of tasks) await updateTask(task.id, { listId: defaultList.id });
+      for (const task of tasks) await updateTask({ params: { id: task.id }, body: { listId: defaultList.id } });
     } catch (error) {
       notifyError('Erro ao mover as tarefas', error);
       return;
     } finally {
       setMoving(false);
-      void queryClient.invalidateQueries({ queryKey: taskKeys.tasks() });
+      void queryClient.invalidateQueries({ queryKey: tasksKey });
     }
     removeList();
   };

@@ -1,4 +1,4 @@
-import type { Task, TaskList } from '@contracts/tasks';
+import type { Task, TaskList } from '@contracts/tasks/api';
 import { Button, ColorSwatch, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
 import IconPencil from '@tabler/icons-react/dist/esm/icons/IconPencil.mjs';
@@ -7,7 +7,7 @@ import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
 import { type ReactNode, useState } from 'react';
 import { formatPt } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
-import { useRemoveTask } from '../api/remove-task';
+import { useRemoveTask } from '../api/task-mutations';
 import { isOverdue, repeatLabel, todayInTenantZone } from '../lib/due-label';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -44,7 +44,7 @@ function TaskDetail({ task, list, onToggle, onEdit, onClose }: DetailProps) {
   const overdue = isOverdue(task, todayInTenantZone());
 
   const confirmRemoval = () =>
-    remove.mutate(task.id, {
+    remove.mutate({ params: { id: task.id } }, {
       onSuccess: () => {
         notifySuccess('Tarefa excluída com sucesso!');
         onClose();

@@ -5,7 +5,7 @@ import {
   type Repeticao,
   type Task,
   type TaskList,
-} from '@contracts/tasks';
+} from '@contracts/tasks/api';
 import {
   Alert,
   Button,
@@ -22,8 +22,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormFields } from '../../../lib/use-form-fields';
-import { useCreateTask } from '../api/create-task';
-import { useUpdateTask } from '../api/update-task';
+import { useCreateTask, useUpdateTask } from '../api/task-mutations';
 import { dueLabel, todayInTenantZone } from '../lib/due-label';
 import { emptyTaskForm, hasTitle, taskFormValues, type TaskFormValues, validateTaskForm } from '../lib/task-form';
 
@@ -61,7 +60,7 @@ function TaskForm({ target, lists, onClose }: { target: TaskFormTarget; lists: r
     setErrors({});
     setFailure(null);
     if (target.kind === 'new') {
-      create.mutate(checked.data, {
+      create.mutate({ body: checked.data }, {
         onSuccess: () => {
           notifySuccess('Tarefa criada com sucesso!');
           onClose();
@@ -70,7 +69,7 @@ function TaskForm({ target, lists, onClose }: { target: TaskFormTarget; lists: r
       });
     } else {
       update.mutate(
-        { id: target.task.id, changes: checked.data },
+        { params: { id: target.task.id }, body: checked.data },
         {
           onSuccess: () => {
             notifySuccess('Tarefa atualizada com sucesso!');

@@ -1,10 +1,9 @@
-import { TASK_LIST_COLORS, type TaskList } from '@contracts/tasks';
+import { TASK_LIST_COLORS, type TaskList } from '@contracts/tasks/api';
 import { Button, CheckIcon, ColorSwatch, Group, Input, Modal, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormFields } from '../../../lib/use-form-fields';
-import { useCreateTaskList } from '../api/create-task-list';
-import { useUpdateTaskList } from '../api/update-task-list';
+import { useCreateTaskList, useUpdateTaskList } from '../api/task-mutations';
 import { nextListColor, type TaskListFormValues, validateTaskListForm } from '../lib/task-form';
 
 /** A new list, or one to rename and recolour. */
@@ -47,7 +46,7 @@ function TaskListForm({ target, lists, onClose, onCreated }: FormProps) {
     }
     setErrors({});
     if (target.kind === 'new') {
-      create.mutate(checked.data, {
+      create.mutate({ body: checked.data }, {
         onSuccess: ({ id }) => {
           notifySuccess('Lista criada com sucesso!');
           onCreated(id);
@@ -57,7 +56,7 @@ function TaskListForm({ target, lists, onClose, onCreated }: FormProps) {
       });
     } else {
       update.mutate(
-        { id: target.list.id, changes: checked.data },
+        { params: { id: target.list.id }, body: checked.data },
         {
           onSuccess: () => {
             notifySuccess('Lista atualizada');

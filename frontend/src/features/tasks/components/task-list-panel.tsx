@@ -1,4 +1,4 @@
-import type { Task, TaskList } from '@contracts/tasks';
+import type { Task, TaskList } from '@contracts/tasks/api';
 import { ActionIcon, Button, Card, Collapse, ColorSwatch, Group, Menu, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import IconChevronRight from '@tabler/icons-react/dist/esm/icons/IconChevronRight.mjs';
 import IconDots from '@tabler/icons-react/dist/esm/icons/IconDots.mjs';

@@ -1,4 +1,4 @@
-import type { TaskList } from '@contracts/tasks';
+import type { TaskList } from '@contracts/tasks/api';
 import { Card, ColorSwatch, Stack, UnstyledButton } from '@mantine/core';
 import IconListCheck from '@tabler/icons-react/dist/esm/icons/IconListCheck.mjs';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
@@ -46,7 +46,7 @@ export function TaskListsColumn({ lists, selected, counts, onSelect, onCreateLis
             </span>
           </UnstyledButton>
         ))}
-        <UnstyledButton className={classes.listItem} onClick={onCreateList} c="var(--mantine-primary-color-filled)">
+        <UnstyledButton className={classes.listItem} onClick={onCreateList} c="var(--mantine-color-anchor)">
           <IconPlus size={18} />
           <span className={classes.listName}>Criar nova lista</span>
         </UnstyledButton>

@@ -1,4 +1,4 @@
-import type { Task, TaskList } from '@contracts/tasks';
+import type { Task, TaskList } from '@contracts/tasks/api';
 import { ActionIcon, Checkbox, ColorSwatch, UnstyledButton } from '@mantine/core';
 import IconCalendarEvent from '@tabler/icons-react/dist/esm/icons/IconCalendarEvent.mjs';
 import IconGripVertical from '@tabler/icons-react/dist/esm/icons/IconGripVertical.mjs';

@@ -1,5 +1,5 @@
-import { REPETICAO_LABELS, type Task } from '@contracts/tasks';
-import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '@contracts/time';
+import { REPETICAO_LABELS, type Task } from '@contracts/tasks/api';
+import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '@contracts/shared/time';
 import { formatDate, formatPt } from '../../../lib/format';
 
 /** Today as the tenant's calendar says it (America/Sao_Paulo), 'YYYY-MM-DD'. */

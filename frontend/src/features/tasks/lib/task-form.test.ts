@@ -1,4 +1,4 @@
-import { TASK_LIST_COLORS, type TaskList } from '@contracts/tasks';
+import { TASK_LIST_COLORS, type TaskList } from '@contracts/tasks/api';
 import { emptyTaskForm, hasTitle, nextListColor, validateTaskForm, validateTaskListForm } from './task-form';
 
 const LIST = '0190f0e0-0000-7000-8000-0000000000a1';

@@ -6,7 +6,7 @@ import {
   type Repeticao,
   type Task,
   type TaskList,
-} from '@contracts/tasks';
+} from '@contracts/tasks/api';
 import { fieldErrors } from '../../../lib/field-errors';
 
 /** The task form's fields as typed (spec 000 §2: title, description, due date, time or 'Dia inteiro', repeat, list). */

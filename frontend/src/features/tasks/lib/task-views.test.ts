@@ -1,4 +1,4 @@
-import type { Task, TaskList } from '@contracts/tasks';
+import type { Task, TaskList } from '@contracts/tasks/api';
 import { ALL_TASKS, completedTasks, listForNewTask, openCounts, openTasks, reorder, tasksOf } from './task-views';
 
 const task = (id: string, fields: Partial<Task> = {}): Task => ({

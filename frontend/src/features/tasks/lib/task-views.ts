@@ -1,4 +1,4 @@
-import { ordemBetween, type Task, type TaskList } from '@contracts/tasks';
+import { ordemBetween, type Task, type TaskList } from '@contracts/tasks/api';
 
 /** The selection of the left column that is not a list: every task of every list. */
 export const ALL_TASKS = 'todas';

@@ -1,5 +1,5 @@
-import type { Me } from '@contracts/identity';
-import type { Task, TaskList } from '@contracts/tasks';
+import type { Me } from '@contracts/identity/api';
+import type { Task, TaskList } from '@contracts/tasks/api';
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

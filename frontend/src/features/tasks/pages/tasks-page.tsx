@@ -1,15 +1,16 @@
-import type { Task, TaskList } from '@contracts/tasks';
+import type { Task, TaskList } from '@contracts/tasks/api';
 import { Box } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LoadError } from '../../../components/load-error';
 import { PageLoader } from '../../../components/page-loader';
+import { taskListsQuery } from '../../../entities/task-lists';
+import { tasksQuery } from '../../../entities/tasks';
+import { itemsOf } from '../../../lib/contract-query';
 import { notifySuccess } from '../../../lib/notify';
 import { useDialogTarget } from '../../../lib/use-dialog-target';
-import { useRemoveTask } from '../api/remove-task';
-import { useTaskLists } from '../api/get-task-lists';
-import { useTasks } from '../api/get-tasks';
-import { useOptimisticTaskChange } from '../api/update-task';
+import { useOptimisticTaskChange, useRemoveTask } from '../api/task-mutations';
 import { RemoveTaskListDialog } from '../components/remove-task-list-dialog';
 import { TaskDetailDialog } from '../components/task-detail-dialog';
 import { TaskFormDialog, type TaskFormTarget } from '../components/task-form-dialog';
@@ -26,8 +27,8 @@ const NEW_PARAM = 'nova';
 
 /** The agenda's tasks view (spec 000 §2 "Tasks view"), at /agenda/tarefas. */
 export function TasksPage() {
-  const lists = useTaskLists();
-  const tasks = useTasks();
+  const lists = useQuery({ ...taskListsQuery(), select: itemsOf });
+  const tasks = useQuery({ ...tasksQuery(), select: itemsOf });
   const [params, setParams] = useSearchParams();
   const change = useOptimisticTaskChange();
   const remove = useRemoveTask();
@@ -71,16 +72,16 @@ export function TasksPage() {
     form.close();
   };
 
-  const toggle = (task: Task) => change.mutate({ id: task.id, changes: { concluida: !task.concluida } });
+  const toggle = (task: Task) => change.mutate({ params: { id: task.id }, body: { concluida: !task.concluida } });
 
   const move = (from: number, to: number) => {
     const changes = reorder(open, from, to);
-    for (const { id, ordem } of changes) change.mutate({ id, changes: { ordem } });
+    for (const { id, ordem } of changes) change.mutate({ params: { id }, body: { ordem } });
     if (changes.length > 0) setAnnouncement(`"${open[from].titulo}" movida para a posição ${to + 1} de ${open.length}.`);
   };
 
   const removeDone = (task: Task) =>
-    remove.mutate(task.id, { onSuccess: () => notifySuccess('Tarefa excluída com sucesso!') });
+    remove.mutate({ params: { id: task.id } }, { onSuccess: () => notifySuccess('Tarefa excluída com sucesso!') });
 
   if (lists.isPending || tasks.isPending) return <PageLoader />;
   if (lists.isError || tasks.isError)

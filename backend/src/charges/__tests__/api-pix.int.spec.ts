@@ -1,0 +1,290 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { countEvents, http, newPrincipal } from '../../../../test/support/api';
+import { type FakePsp, startFakePsp } from '../../../../test/support/api-pix/fake-psp';
+import { projectAll, workerServicesOf } from '../../../../test/support/projections';
+import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import type { Charge } from '../../contracts/charges/api';
+import type { Transaction } from '../../contracts/finance/api';
+import { DATABASE, type Db } from '../../platform/database/database.module';
+import { reconcilePixCharges } from '../psp/pix-reconciliation';
+
+const SECRETS_KEY = 'chave-de-teste-dos-segredos-do-psp-0123456789';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('Pix through the API Pix of a PSP (loopback PSP, mutual TLS)', () => {
+  let psp: FakePsp;
+  let t: TestApp;
+  let api: ReturnType<typeof http>;
+  let caDir: string;
+
+  beforeAll(async () => {
+    psp = await startFakePsp();
+    caDir = mkdtempSync(path.join(tmpdir(), 'vira-psp-'));
+    writeFileSync(path.join(caDir, 'ca.pem'), psp.ca);
+    const port = await freePort();
+    t = await startTestApp({
+      PIX_PSP_CA_FILE: path.join(caDir, 'ca.pem'),
+      PIX_SECRETS_KEY: SECRETS_KEY,
+      PIX_WEBHOOK_URL: `http://127.0.0.1:${port}/api/webhooks/api-pix`,
+    });
+    await t.app.listen(port, '127.0.0.1');
+  });
+  afterAll(async () => {
+    await t.close();
+    // Every request Vira sent and every answer and notification the PSP gave held to the standard.
+    expect(psp.violations()).toEqual([]);
+    await psp.close();
+    rmSync(caDir, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    psp.refuse(null);
+    api = http(t.app, await newPrincipal(t.app));
+  });
+
+  const chave = 'ana@exemplo.com';
+  const providerSettings = () => ({
+    chave,
+    nomeRecebedor: 'Ana Souza',
+    cidade: 'Recife',
+    provedor: 'api-pix',
+    baseUrl: psp.baseUrl,
+    clientId: psp.clientId,
+    clientSecret: psp.clientSecret,
+    ...psp.client,
+  });
+
+  async function chargeThroughPsp() {
+    expect((await api.put('/api/settings/pix', providerSettings())).statusCode).toBe(200);
+    const plan = (
+      await api.post('/api/plans', { nome: 'Pacote 8', valor: 480, creditos: 8 })
+    ).json();
+    const student = (
+      await api.post('/api/students', { nome: 'Carla Dias', whatsapp: '81987654321' })
+    ).json();
+    const created = await api.post('/api/charges', { studentId: student.id, planId: plan.id });
+    expect(created.statusCode).toBe(201);
+    return {
+      charge: created.json() as { id: string; txid: string; brCode: string },
+      studentId: student.id as string,
+    };
+  }
+
+  const receitasOf = async (chargeId: string) => {
+    await projectAll(t.app);
+    const months = new Set(
+      [0, 86_400_000].map((ago) => new Date(Date.now() - ago).toISOString().slice(0, 7)),
+    );
+    const items: Transaction[] = [];
+    for (const month of months)
+      items.push(
+        ...((await api.get(`/api/transactions?month=${month}`)).json().items as Transaction[]),
+      );
+    return items.filter((item) => item.referenciaId === chargeId);
+  };
+  const creditsOf = async (studentId: string) =>
+    (await api.get(`/api/students/${studentId}`)).json().creditos as number;
+  const reconcile = (minutesAhead: number) =>
+    reconcilePixCharges(
+      workerServicesOf(t.app, () => new Date(Date.now() + minutesAhead * 60_000)),
+    );
+
+  it('keeps the secrets write-only and sealed, registers the webhook, and says in pt-BR what fails', async () => {
+    const before = await countEvents(t.app);
+    const mismatched = await api.put('/api/settings/pix', {
+      ...providerSettings(),
+      chavePem: psp.strangerClient.chavePem,
+    });
+    expect(mismatched.statusCode).toBe(400);
+    expect(mismatched.json().message).toBe('A chave privada não é a do certificado');
+    const noSecret = await api.put('/api/settings/pix', {
+      ...providerSettings(),
+      clientSecret: undefined,
+    });
+    expect(noSecret.statusCode).toBe(400);
+    expect(noSecret.json().message).toContain('client secret');
+    expect(await countEvents(t.app)).toBe(before);
+
+    const saved = await api.put('/api/settings/pix', providerSettings());
+    expect(saved.statusCode).toBe(200);
+    expect(saved.body).not.toContain(psp.clientSecret);
+    expect(saved.body).not.toContain('PRIVATE KEY');
+    const settings = (await api.get('/api/settings/pix')).json();
+    expect(settings).toEqual({
+      chave,
+      tipoChave: 'email',
+      nomeRecebedor: 'ANA SOUZA',
+      cidade: 'RECIFE',
+      provedor: 'api-pix',
+      baseUrl: psp.baseUrl,
+      clientId: psp.clientId,
+      credenciaisSalvas: true,
+    });
+    const stored = await t.app
+      .get<Db>(DATABASE)
+      .selectFrom('pixProviderCredentials')
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored)).not.toContain(psp.clientSecret);
+    expect(JSON.stringify(stored)).not.toContain('PRIVATE KEY');
+    expect(psp.webhookOf(chave)).toMatch(/\/api\/webhooks\/api-pix$/);
+
+    // Saving again without the secrets keeps them.
+    const {
+      clientSecret: _secret,
+      certificadoPem: _cert,
+      chavePem: _key,
+      ...withoutSecrets
+    } = providerSettings();
+    expect((await api.put('/api/settings/pix', withoutSecrets)).statusCode).toBe(200);
+
+    const test = (body: object) => api.post('/api/settings/pix/test', body);
+    expect((await test({})).json()).toEqual({
+      ok: true,
+      message: 'Conexão com o PSP funcionando: token obtido e webhook de pagamentos registrado.',
+    });
+    expect((await test({ clientSecret: 'segredo-errado' })).json()).toEqual({
+      ok: false,
+      message: 'O PSP recusou as credenciais: confira o client id e o client secret',
+    });
+    expect((await test(psp.strangerClient)).json()).toEqual({
+      ok: false,
+      message:
+        'O PSP recusou o certificado do cliente (mTLS): confira o certificado e a chave privada',
+    });
+    expect((await test({ baseUrl: 'https://127.0.0.1:1/api/v2' })).json()).toMatchObject({
+      ok: false,
+      message: 'Não foi possível conectar ao PSP em 127.0.0.1:1: confira a URL',
+    });
+    expect((await test({ baseUrl: 'http://127.0.0.1/api' })).json()).toMatchObject({
+      ok: false,
+      message: 'URL do PSP inválida: a API Pix usa https://',
+    });
+  });
+
+  it('charges with PUT /cob, is paid by the confirmed notification once, whatever retries and manual confirmations follow', async () => {
+    const { charge, studentId } = await chargeThroughPsp();
+    const cob = psp.cob(charge.txid);
+    expect(charge.txid).toMatch(/^[a-zA-Z0-9]{26,35}$/);
+    expect(cob?.body).toMatchObject({
+      valor: { original: '480.00' },
+      chave,
+      calendario: { expiracao: 604_800 },
+    });
+    expect(charge.brCode).toContain(cob?.location);
+
+    await psp.pay(charge.txid);
+    // The notification's answer waited for the confirmation and the settlement (the worker
+    // projects them; here the test does).
+    await projectAll(t.app);
+    expect((await api.get(`/api/charges/${charge.id}`)).json().status).toBe('paga');
+    expect(await creditsOf(studentId)).toBe(8);
+
+    const retries = await psp.notify(charge.txid, 5);
+    expect(retries).toEqual([200, 200, 200, 200, 200]);
+    expect((await api.post(`/api/charges/${charge.id}/confirm`)).statusCode).toBe(200);
+    expect(await reconcile(5)).toBe(0);
+    expect(await receitasOf(charge.id)).toHaveLength(1);
+    expect(await creditsOf(studentId)).toBe(8);
+  });
+
+  it('a lost notification is found by the reconciliation (GET /cob/{txid}) and settled once', async () => {
+    const { charge, studentId } = await chargeThroughPsp();
+    await psp.pay(charge.txid, { lost: true });
+    await projectAll(t.app);
+    expect((await api.get(`/api/charges/${charge.id}`)).json().status).toBe('pendente');
+    // Not due yet: the first check is a minute after the charge.
+    expect(await reconcile(0)).toBe(0);
+    expect(await reconcile(2)).toBe(1);
+    await psp.notify(charge.txid, 2);
+    expect(await receitasOf(charge.id)).toHaveLength(1);
+    expect(await creditsOf(studentId)).toBe(8);
+    expect((await api.get(`/api/charges/${charge.id}`)).json()).toMatchObject({ status: 'paga' });
+  });
+
+  it('a forged or unconfirmed notification grants nothing', async () => {
+    const { charge, studentId } = await chargeThroughPsp();
+    const forge = (endToEndId: string) =>
+      fetch(`${psp.webhookOf(chave)}/pix`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          pix: [
+            { endToEndId, txid: charge.txid, valor: '480.00', horario: new Date().toISOString() },
+          ],
+        }),
+      }).then(async (response) => ({ status: response.status, body: await response.json() }));
+    const forgedE2e = `E${randomBytes(16).toString('hex').slice(0, 31)}`;
+
+    // Not paid at the PSP: the notification is a lie.
+    expect(await forge(forgedE2e)).toEqual({ status: 200, body: { recebidos: 1, confirmados: 0 } });
+    // Paid at the PSP by another Pix: this endToEndId is still not the PSP's.
+    await psp.pay(charge.txid, { lost: true });
+    expect(await forge(forgedE2e)).toEqual({ status: 200, body: { recebidos: 1, confirmados: 0 } });
+    // The PSP down: nothing is believed until it answers.
+    psp.refuse('indisponivel');
+    expect((await psp.notify(charge.txid)).length).toBe(1);
+    await projectAll(t.app);
+    expect((await api.get(`/api/charges/${charge.id}`)).json().status).toBe('pendente');
+    expect(await receitasOf(charge.id)).toHaveLength(0);
+    expect(await creditsOf(studentId)).toBe(0);
+    // A malformed body is a 400 naming the field.
+    const malformed = await fetch(`${psp.webhookOf(chave)}/pix`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pix: [{ endToEndId: 'curto', valor: '1,00' }] }),
+    });
+    expect(malformed.status).toBe(400);
+    psp.refuse(null);
+    expect(await reconcile(2)).toBe(1);
+    expect(await receitasOf(charge.id)).toHaveLength(1);
+  });
+
+  it('a PSP that refuses the charge writes nothing and says so (502)', async () => {
+    await api.put('/api/settings/pix', providerSettings());
+    const plan = (await api.post('/api/plans', { nome: 'Aula', valor: 90, creditos: 1 })).json();
+    const student = (await api.post('/api/students', { nome: 'Davi' })).json();
+    const before = await countEvents(t.app);
+    psp.refuse('indisponivel');
+    const refused = await api.post('/api/charges', { studentId: student.id, planId: plan.id });
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json()).toMatchObject({ code: 'psp_unavailable' });
+    expect(refused.json().message).toContain('O PSP não criou a cobrança');
+    expect(await countEvents(t.app)).toBe(before);
+  });
+
+  it("lists 'A receber' and a charge the PSP removed stops being asked", async () => {
+    const { charge } = await chargeThroughPsp();
+    await projectAll(t.app);
+    expect((await api.get('/api/charges/summary')).json()).toEqual({
+      pendente: { quantidade: 1, total: 480 },
+      emAtraso: { quantidade: 0, total: 0 },
+    });
+    psp.expire(charge.txid);
+    await reconcile(2);
+    const checks = await t.app
+      .get<Db>(DATABASE)
+      .selectFrom('chargePspChecks')
+      .select('chargeId')
+      .where('chargeId', '=', charge.id)
+      .execute();
+    expect(checks).toEqual([]);
+    expect(
+      ((await api.get('/api/charges?status=pendente')).json().items as Charge[])[0],
+    ).toMatchObject({
+      id: charge.id,
+      provedor: 'api-pix',
+      origem: 'avulsa',
+    });
+  });
+});

@@ -1,0 +1,163 @@
+import { v5 as uuidv5 } from 'uuid';
+import { LATE_CANCEL_FEE_LABEL } from '../../contracts/charges/api';
+import { buildBrCode, type PixSettings } from '../../contracts/charges/pix';
+import { valuePerCreditCentavos } from '../../contracts/plans/api';
+import type { LateCancellation } from '../../contracts/scheduling/api';
+import {
+  evolveSessionView,
+  SESSION_STREAM_TYPE,
+  type SessionEvent,
+  type SessionView,
+} from '../../contracts/scheduling/events';
+import { numericFromCentavos } from '../../contracts/shared/money';
+import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
+import type { WorkerServices } from '../../platform/context/worker-services';
+import { ConflictError } from '../../platform/errors/domain-error';
+import type { StoredEvent } from '../../platform/event-store/event';
+import { readStream } from '../../platform/event-store/event-store';
+import {
+  type ProcessManager,
+  processManagerCommand,
+} from '../../platform/projections/process-manager';
+import type { ChargesConfig } from '../charges.config';
+import { chargeEntity, currentPixSettings } from '../commands/charge.commands';
+import { chargeDecider } from '../domain/charge.decider';
+import { PspConnections } from '../psp/psp-connections';
+import { planToCharge, studentToCharge } from '../queries/charge-sources';
+
+export const LATE_CANCEL_FEE = 'late-cancel-fee';
+/** Namespace of the fee charges' ids (fixed forever): one per late cancellation. */
+const FEE_NAMESPACE = '5b0d7c3e-92a4-4f1e-bc68-0e7a4d2f9b15';
+/** A fee is due a week after the cancellation. */
+const FEE_DUE_DAYS = 7;
+
+const txidOf = (chargeId: string, length: 25 | 32) =>
+  chargeId.replace(/-/g, '').toUpperCase().slice(0, length).padEnd(length, 'F');
+
+async function sessionOf(
+  services: WorkerServices,
+  event: StoredEvent,
+): Promise<SessionView | undefined> {
+  let view: SessionView | undefined;
+  for (const stored of await readStream(services.db, event.tenantId, event.streamId)) {
+    if (stored.streamType !== SESSION_STREAM_TYPE) continue;
+    view = evolveSessionView(view, { type: stored.eventType, data: stored.data } as SessionEvent);
+    if (stored.globalPosition === event.globalPosition) break;
+  }
+  return view;
+}
+
+/** The fee's Pix: the PSP's dynamic code when the trainer charges through it, the static one otherwise. */
+async function feePix(
+  services: WorkerServices,
+  connections: PspConnections,
+  tenantId: string,
+  chargeId: string,
+  settings: PixSettings | undefined,
+  valorCentavos: number,
+): Promise<{ txid: string; brCode: string; provedor: 'manual' | 'api-pix' }> {
+  if (settings?.provedor === 'api-pix') {
+    const txid = txidOf(chargeId, 32);
+    try {
+      const client = await connections.clientOf(tenantId, settings.apiPix);
+      const cob = await client.putCob(txid, {
+        calendario: { expiracao: (FEE_DUE_DAYS + 7) * 86_400 },
+        valor: { original: numericFromCentavos(valorCentavos) },
+        chave: settings.chave,
+        solicitacaoPagador: LATE_CANCEL_FEE_LABEL,
+      });
+      if (cob.pixCopiaECola) return { txid, brCode: cob.pixCopiaECola, provedor: 'api-pix' };
+    } catch (error) {
+      // Recorded all the same, with the static code: the fee must not wait on the PSP.
+      services.logger.warn(
+        { err: error },
+        'PSP não criou a cobrança da taxa; usando o QR estático',
+      );
+    }
+  }
+  const txid = txidOf(chargeId, 25);
+  if (!settings) return { txid, brCode: '', provedor: 'manual' };
+  return {
+    txid,
+    brCode: buildBrCode({ ...settings, valorCentavos, txid }),
+    provedor: 'manual',
+  };
+}
+
+const connectionsByDb = new WeakMap<object, PspConnections>();
+
+/**
+ * A late cancellation under a policy with a fee (scheduling's SessionStatusChanged to 'cancelada'
+ * with `lateCancellation.taxaPercent`), by the trainer or by the student, becomes a pending charge
+ * 'Taxa de cancelamento': taxa% of the value per credit of the student's plan (no plan, no price:
+ * no fee). One charge per cancellation, its id derived from the event and its command keyed by it,
+ * so a replay charges nothing twice. Paid, it records a receita and grants no credit; the trainer
+ * may waive it with a reason.
+ */
+export const lateCancelFee: ProcessManager = {
+  name: LATE_CANCEL_FEE,
+  eventTypes: ['SessionStatusChanged'],
+  async handle(events, services) {
+    for (const event of events) {
+      const data = event.data as { to: string; lateCancellation: LateCancellation | null };
+      const percent = data.lateCancellation?.taxaPercent ?? 0;
+      if (data.to !== 'cancelada' || percent <= 0) continue;
+      const session = await sessionOf(services, event);
+      if (!session) continue;
+      const student = await studentToCharge(services.db, event.tenantId, session.studentId);
+      const plan = student?.planoId
+        ? await planToCharge(services.db, event.tenantId, student.planoId)
+        : undefined;
+      if (!student || !plan || !student.planoId) continue;
+      const valorCentavos = Math.round(
+        (valuePerCreditCentavos(plan.valorCentavos, plan.creditos) * percent) / 100,
+      );
+      if (valorCentavos <= 0) continue;
+      let connections = connectionsByDb.get(services.db);
+      if (!connections) {
+        connections = new PspConnections(services.db, services.config as ChargesConfig);
+        connectionsByDb.set(services.db, connections);
+      }
+      const chargeId = uuidv5(`${event.streamId}:${event.streamVersion}`, FEE_NAMESPACE);
+      const settings = await currentPixSettings(services.db, event.tenantId);
+      const pix = await feePix(
+        services,
+        connections,
+        event.tenantId,
+        chargeId,
+        settings,
+        valorCentavos,
+      );
+      const cancelledOn = zonedParts(event.occurredAt, DEFAULT_TIME_ZONE).date;
+      try {
+        await services.commands.run({
+          decider: chargeDecider,
+          inline: chargeEntity,
+          streamId: chargeId,
+          context: processManagerCommand(LATE_CANCEL_FEE, event),
+          command: {
+            type: 'CreateCharge',
+            charge: {
+              studentId: session.studentId,
+              studentNome: student.nome,
+              telefone: student.whatsapp ?? student.telefone,
+              planId: student.planoId,
+              planNome: plan.nome,
+              creditos: 0,
+              valorCentavos,
+              txid: pix.txid,
+              brCode: pix.brCode,
+              origem: 'taxa',
+              provedor: pix.provedor,
+              vencimento: addDays(cancelledOn, FEE_DUE_DAYS),
+              sessionId: event.streamId,
+            },
+          },
+        });
+      } catch (error) {
+        // Made already (another worker, a replay): one fee per cancellation.
+        if (!(error instanceof ConflictError && error.code === 'charge_exists')) throw error;
+      }
+    }
+  },
+};

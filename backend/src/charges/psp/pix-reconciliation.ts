@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely';
+import type { WorkerTimer } from '../../platform/context/bounded-context';
+import type { WorkerServices } from '../../platform/context/worker-services';
+import type { Database } from '../../platform/database/database';
+import type { ChargesConfig } from '../charges.config';
+import { confirmWithPsp } from './psp-confirmation';
+import { PspConnections } from './psp-connections';
+
+/** Checks per pass, oldest due first. */
+const BATCH = 100;
+/** After the n-th unanswered check, the next one: 1, 2, 4 ... minutes, at most an hour apart. */
+export const nextCheckDelayMs = (attempts: number): number =>
+  Math.min(60 * 60_000, 60_000 * 2 ** Math.min(attempts, 6));
+
+const connectionsByDb = new WeakMap<Kysely<Database>, PspConnections>();
+
+/**
+ * The safety net of lost notifications: pending charges made through a PSP whose next check is
+ * due are asked of the PSP (GET /cob/{txid}); one paid there is paid here (keyed by its
+ * endToEndId, like the notification would have been; the settlement process manager records the
+ * receita and the credits), one the PSP removed stops being asked, the others are asked again
+ * later, further apart each time.
+ */
+export async function reconcilePixCharges(services: WorkerServices): Promise<number> {
+  let connections = connectionsByDb.get(services.db);
+  if (!connections) {
+    connections = new PspConnections(services.db, services.config as ChargesConfig);
+    connectionsByDb.set(services.db, connections);
+  }
+  const now = services.now();
+  const due = await services.db
+    .selectFrom('chargePspChecks')
+    .selectAll()
+    .where('nextCheckAt', '<=', now)
+    .orderBy('nextCheckAt')
+    .limit(BATCH)
+    .execute();
+  let paid = 0;
+  for (const check of due) {
+    let outcome: string;
+    try {
+      outcome = (
+        await confirmWithPsp(
+          { db: services.db, runner: services.commands, connections },
+          { tenantId: check.tenantId, chargeId: check.chargeId, txid: check.txid },
+          'conciliacao',
+        )
+      ).outcome;
+    } catch (error) {
+      services.logger.warn({ err: error, txid: check.txid }, 'PSP não respondeu à conciliação');
+      outcome = 'erro';
+    }
+    if (outcome === 'paga') paid++;
+    if (outcome === 'paga' || outcome === 'removida' || outcome === 'sem_psp')
+      await services.db
+        .deleteFrom('chargePspChecks')
+        .where('chargeId', '=', check.chargeId)
+        .execute();
+    else
+      await services.db
+        .updateTable('chargePspChecks')
+        .set({
+          attempts: check.attempts + 1,
+          nextCheckAt: new Date(now.getTime() + nextCheckDelayMs(check.attempts + 1)),
+        })
+        .where('chargeId', '=', check.chargeId)
+        .execute();
+  }
+  return paid;
+}
+
+export const pixReconciliation: WorkerTimer = {
+  name: 'pix-reconciliation',
+  everyMs: 15_000,
+  async run(services) {
+    await reconcilePixCharges(services);
+  },
+};

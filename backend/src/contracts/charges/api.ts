@@ -1,0 +1,275 @@
+import { z } from 'zod';
+import { commandAnswerSchema, listOf, routes } from '../shared/routes';
+import { isIsoDate } from '../shared/time';
+import { PIX_KEY_TYPES, PIX_PROVIDERS, pixSettingsSchema, testPixConnectionSchema } from './pix';
+
+/**
+ * Online charges (spec 000 §2 'Cobrança Online', spec 001 §2 'Cobrar'): a PIX charge of a plan to a
+ * student, with its static BR Code; paid once (by hand or by the PSP's notification), which records
+ * the receita and grants the plan's credits, once. Shared by the API and the SPA.
+ */
+
+export const CHARGE_STATUSES = ['pendente', 'paga', 'cancelada'] as const;
+export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
+/** As listed: a pending charge past its due day is 'em_atraso' (days cut in São Paulo). */
+export const CHARGE_LIST_STATUSES = [...CHARGE_STATUSES, 'em_atraso'] as const;
+export type ChargeListStatus = (typeof CHARGE_LIST_STATUSES)[number];
+export const CHARGE_STATUS_LABELS: Record<ChargeListStatus, string> = {
+  pendente: 'Pendente',
+  paga: 'Paga',
+  cancelada: 'Cancelada',
+  em_atraso: 'Em atraso',
+};
+
+/** Where a charge came from: 'Cobrar' (avulsa), a monthly plan's cycle, a late-cancel fee. */
+export const CHARGE_ORIGINS = ['avulsa', 'assinatura', 'taxa'] as const;
+export type ChargeOrigin = (typeof CHARGE_ORIGINS)[number];
+export const LATE_CANCEL_FEE_LABEL = 'Taxa de cancelamento';
+
+const vencimento = z
+  .string('Vencimento inválido (use AAAA-MM-DD)')
+  .refine(isIsoDate, 'Vencimento inválido (use AAAA-MM-DD)');
+
+/** Spec 000 §5: the dialog's check, in the product's words. */
+export const SELECT_PLAN_TITLE = 'Selecione um plano';
+export const SELECT_PLAN_MESSAGE =
+  'Você precisa selecionar um plano para gerar o link de pagamento.';
+
+export const createChargeSchema = z.strictObject({
+  studentId: z.uuid('Aluno inválido'),
+  planId: z.uuid(SELECT_PLAN_MESSAGE),
+  /** The due day (today in São Paulo when left out; within a year of today, past ones too). */
+  vencimento: vencimento.optional(),
+});
+
+export const chargesQuerySchema = z.strictObject({
+  status: z
+    .enum(
+      CHARGE_LIST_STATUSES,
+      "Status inválido (use 'pendente', 'paga', 'cancelada' ou 'em_atraso')",
+    )
+    .optional(),
+  studentId: z.uuid('Aluno inválido').optional(),
+});
+
+/** Cancelling (or waiving a fee) may say why. */
+export const cancelChargeSchema = z
+  .strictObject({
+    motivo: z.string('Motivo inválido').trim().max(200, 'Motivo deve ter no máximo 200 caracteres'),
+  })
+  .partial();
+
+/** What a payment notification of a PSP carries (after its signature is checked). */
+export const pixWebhookSchema = z.object({
+  txid: z.string('txid inválido').regex(/^[A-Za-z0-9]{1,35}$/, 'txid inválido'),
+  /** Reais, as the PSPs send it ("150.00" or 150). */
+  valor: z.union([z.string(), z.number()]).optional(),
+  endToEndId: z.string().max(64).optional(),
+});
+
+/** A charge as the API answers it (valor in reais). */
+export const chargeSchema = z
+  .object({
+    id: z.uuid(),
+    studentId: z.uuid(),
+    studentNome: z.string(),
+    planId: z.uuid(),
+    planNome: z.string(),
+    creditos: z.number().int(),
+    valor: z.number(),
+    txid: z.string(),
+    brCode: z.string(),
+    status: z.enum(CHARGE_LIST_STATUSES),
+    origem: z.enum(CHARGE_ORIGINS),
+    provedor: z.enum(PIX_PROVIDERS),
+    /** The due day (AAAA-MM-DD); null for charges made before due days existed. */
+    vencimento: z.iso.date().nullable(),
+    /** Whole days past the due day while pending (São Paulo); 0 otherwise. */
+    diasEmAtraso: z.number().int(),
+    telefone: z.string().nullable(),
+    /** The session of a late-cancel fee. */
+    sessionId: z.uuid().nullable(),
+    /** Why it was cancelled or waived. */
+    motivo: z.string().nullable(),
+    createdAt: z.iso.datetime({ offset: true }),
+    paidAt: z.iso.datetime({ offset: true }).nullable(),
+    cancelledAt: z.iso.datetime({ offset: true }).nullable(),
+    /** The receita recorded when it was paid. */
+    transactionId: z.uuid().nullable(),
+  })
+  .meta({ id: 'Cobranca' });
+export type Charge = z.infer<typeof chargeSchema>;
+
+/** The answer of POST /api/charges and of a confirm/cancel. */
+export const chargeAnswerSchema = z
+  .object({
+    id: z.uuid(),
+    valor: z.number(),
+    txid: z.string(),
+    brCode: z.string(),
+    status: z.enum(CHARGE_STATUSES),
+    transactionId: z.uuid().nullable(),
+    position: z.number().int(),
+  })
+  .meta({ id: 'RespostaDeCobranca' });
+export type ChargeAnswer = z.infer<typeof chargeAnswerSchema>;
+
+/** The PIX settings as saved (the key normalized, name and city as the BR Code carries them). */
+export const pixSettingsViewSchema = z
+  .object({
+    chave: z.string(),
+    tipoChave: z.enum(PIX_KEY_TYPES),
+    nomeRecebedor: z.string(),
+    cidade: z.string(),
+    provedor: z.enum(PIX_PROVIDERS),
+    baseUrl: z.string().nullable(),
+    clientId: z.string().nullable(),
+    /** The client secret, certificate and key are saved (never answered back). */
+    credenciaisSalvas: z.boolean(),
+  })
+  .meta({ id: 'ConfiguracaoPix' });
+
+/** 'Testar conexão': whether the PSP gave a token and took the webhook, and if not what failed. */
+export const pixConnectionTestSchema = z.object({ ok: z.boolean(), message: z.string() });
+
+/** 'A receber': pending charges and those past their due day, counted and summed (reais). */
+export const receivablesSchema = z
+  .object({
+    pendente: z.object({ quantidade: z.number().int(), total: z.number() }),
+    emAtraso: z.object({ quantidade: z.number().int(), total: z.number() }),
+  })
+  .meta({ id: 'AReceber' });
+export type Receivables = z.infer<typeof receivablesSchema>;
+export type PixSettingsView = z.infer<typeof pixSettingsViewSchema>;
+
+/** GET /api/settings/pix before the first save. */
+export const pixNotConfiguredSchema = z.object({ configurada: z.literal(false) });
+
+const trainer = routes('charges', 'personal');
+
+export const chargesApi = {
+  pixSettings: trainer.get('/settings/pix', {
+    summary:
+      'Chave PIX, nome do recebedor e cidade (`{ configurada: false }` até a primeira gravação)',
+    answer: z.union([pixSettingsViewSchema, pixNotConfiguredSchema]),
+    live: true,
+  }),
+  setPixSettings: trainer.put('/settings/pix', {
+    summary:
+      'Salva a chave PIX (CPF, CNPJ, e-mail, telefone ou aleatória), o nome do recebedor (até 25) e a cidade (até 15), sem acentos',
+    body: pixSettingsSchema,
+    answer: commandAnswerSchema.extend(pixSettingsViewSchema.shape),
+    errors: { invalid_certificate: 400 },
+  }),
+  testPixConnection: trainer.post('/settings/pix/test', {
+    summary:
+      "'Testar conexão': pede um token OAuth2 ao PSP (mTLS) e registra o webhook (PUT /webhook/{chave}); diz em português o que falhou",
+    body: testPixConnectionSchema,
+    answer: pixConnectionTestSchema,
+  }),
+  create: trainer.post('/charges', {
+    summary: 'Cobra um plano do aluno por PIX: BR Code estático com o valor e o txid',
+    status: 201,
+    body: createChargeSchema,
+    answer: chargeAnswerSchema,
+    errors: { not_found: 404, pix_not_configured: 422, psp_unavailable: 502 },
+  }),
+  receivables: trainer.get('/charges/summary', {
+    summary: "'A receber': cobranças pendentes e em atraso (quantidade e total)",
+    answer: receivablesSchema,
+  }),
+  list: trainer.get('/charges', {
+    summary:
+      "Cobranças, mais recentes primeiro (filtro por status, 'em_atraso' as pendentes vencidas, e por aluno)",
+    query: chargesQuerySchema,
+    answer: listOf(chargeSchema),
+  }),
+  get: trainer.get('/charges/{id}', { summary: 'Uma cobrança', answer: chargeSchema }),
+  confirm: trainer.post('/charges/{id}/confirm', {
+    summary:
+      'Marca como paga: registra a receita (PIX) e concede os créditos do plano, uma vez só; repetir responde o mesmo',
+    answer: chargeAnswerSchema,
+    errors: { charge_cancelled: 409 },
+  }),
+  cancel: trainer.post('/charges/{id}/cancel', {
+    summary:
+      'Cancela uma cobrança pendente, ou dispensa uma taxa, com um motivo (uma cobrança paga não se cancela)',
+    body: cancelChargeSchema,
+    answer: chargeAnswerSchema,
+    errors: { charge_paid: 409 },
+  }),
+};
+
+/**
+ * A PSP's payment notification, signed with the provider's secret (HMAC-SHA256 of the raw body in
+ * X-Signature): the charge of the txid is paid. 401 for a wrong signature, 404 when the provider
+ * has no secret configured or the txid is unknown.
+ */
+export const pixWebhooksApi = {
+  notify: routes('charges', 'public').post('/webhooks/pix/{provider}', {
+    summary:
+      'Notificação de pagamento PIX de um PSP (HMAC-SHA256 do corpo em X-Signature): marca a cobrança do txid como paga',
+    body: pixWebhookSchema,
+    answer: z.object({ id: z.uuid(), status: z.enum(CHARGE_STATUSES) }),
+    errors: { invalid_signature: 401, valor_divergente: 422, charge_cancelled: 409 },
+  }),
+};
+
+/** The standard's Pix as a PSP notifies it (only what Vira reads; the PSP may send more). */
+const notifiedPixSchema = z.looseObject({
+  endToEndId: z.string('endToEndId inválido').regex(/^[a-zA-Z0-9]{32}$/, 'endToEndId inválido'),
+  txid: z
+    .string('txid inválido')
+    .regex(/^[a-zA-Z0-9]{1,35}$/, 'txid inválido')
+    .optional(),
+  valor: z.string('valor inválido').regex(/^\d{1,10}\.\d{2}$/, 'valor inválido'),
+  horario: z.string('horario inválido'),
+});
+
+/**
+ * The Banco Central's API Pix notification, POSTed by the PSP to the registered webhookUrl + '/pix'.
+ * Never trusted alone: each Pix is confirmed with the trainer's PSP (GET /cob/{txid}) first.
+ */
+export const apiPixWebhooksApi = {
+  notifyApiPix: routes('charges', 'public').post('/webhooks/api-pix/pix', {
+    summary:
+      'Notificação da API Pix (`{ pix: [...] }`): cada Pix é confirmado no PSP (GET /cob/{txid}) antes de a cobrança ser dada como paga',
+    body: z.looseObject({ pix: z.array(notifiedPixSchema, 'pix inválido').max(100) }),
+    answer: z.object({ recebidos: z.number().int(), confirmados: z.number().int() }),
+  }),
+};
+
+/** 'dd/mm/aaaa' of an 'AAAA-MM-DD'. */
+const brDate = (date: string) => date.split('-').reverse().join('/');
+const brl = (reais: number) =>
+  new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(reais);
+
+/** The WhatsApp reminder of a pending or overdue charge, with its Pix Copia e Cola. */
+export function chargeReminderText(
+  charge: Pick<
+    Charge,
+    'studentNome' | 'planNome' | 'valor' | 'vencimento' | 'diasEmAtraso' | 'brCode' | 'origem'
+  >,
+): string {
+  const first = charge.studentNome.split(' ')[0];
+  const what =
+    charge.origem === 'taxa' ? LATE_CANCEL_FEE_LABEL.toLowerCase() : `plano ${charge.planNome}`;
+  const due = !charge.vencimento
+    ? 'está em aberto'
+    : charge.diasEmAtraso > 0
+      ? `venceu em ${brDate(charge.vencimento)} (${charge.diasEmAtraso} ${charge.diasEmAtraso === 1 ? 'dia' : 'dias'} em atraso)`
+      : `vence em ${brDate(charge.vencimento)}`;
+  return `Olá, ${first}! Passando para lembrar do pagamento de ${brl(charge.valor)} (${what}), que ${due}. Para pagar, use o Pix Copia e Cola:\n\n${charge.brCode}`;
+}
+
+/** wa.me link with the student's number (55 + DDD + number) and a text. */
+export function whatsappLink(telefone: string | null | undefined, text: string): string {
+  const digits = (telefone ?? '').replace(/\D/g, '');
+  const phone =
+    digits.length === 0
+      ? ''
+      : digits.startsWith('55') && digits.length > 11
+        ? digits
+        : `55${digits}`;
+  return `https://wa.me/${phone}?text=${encodeURIComponent(text)}`;
+}

@@ -1,0 +1,49 @@
+import { eventData, type EventsOf } from '../shared/event-catalogue';
+
+/**
+ * The events of a charge's stream (stream type 'charge', id = the charge's id), read by the
+ * settlement that records the receita and grants the credits. Money in centavos.
+ */
+export const CHARGE_STREAM_TYPE = 'charge';
+
+/** What a charge stream's ChargeCreated carries (money in centavos). */
+export interface ChargeCreatedData {
+  studentId: string;
+  studentNome: string;
+  telefone: string | null;
+  planId: string;
+  planNome: string;
+  creditos: number;
+  valorCentavos: number;
+  txid: string;
+  /** The static BR Code, or the PSP's dynamic one ('Pix Copia e Cola'). */
+  brCode: string;
+  /** Absent on charges made before these existed: avulsa, manual, no due day. */
+  origem?: 'avulsa' | 'assinatura' | 'taxa';
+  /** Made through the trainer's PSP (API Pix: PUT /cob/{txid}) or by hand. */
+  provedor?: 'manual' | 'api-pix';
+  /** The due day, AAAA-MM-DD in the tenant's zone. */
+  vencimento?: string;
+  /** The cancelled session a late-cancel fee is for. */
+  sessionId?: string;
+}
+
+/** Cancelled by the trainer, or a fee waived, with why. */
+export interface ChargeCancelledData {
+  motivo?: string;
+}
+
+/** Paid by hand ('Marcar como pago') or by the PSP's notification. */
+export interface ChargePaidData {
+  /** 'webhook': a PSP's notification, confirmed with the PSP; 'conciliacao': the worker asked the PSP. */
+  via: 'manual' | 'webhook' | 'conciliacao';
+  provider: string | null;
+  endToEndId: string | null;
+}
+
+export const chargeEvents = {
+  ChargeCreated: eventData<ChargeCreatedData>(),
+  ChargePaid: eventData<ChargePaidData>(),
+  ChargeCancelled: eventData<ChargeCancelledData>(),
+};
+export type ChargeEvent = EventsOf<typeof chargeEvents>;

@@ -1,0 +1,50 @@
+/**
+ * What a paid charge asks of other contexts, through these ports: the finance context records the
+ * receita, the students context grants the credits. Each is sent once by whoever settles first.
+ */
+
+/** The credits' reason on the student's history and the receita's description (the issue's words). */
+export const planPaymentReason = (planNome: string) => `Pagamento do plano ${planNome}`;
+
+/** What a paid charge settles: one receita and one grant, each sent once by whoever settles first. */
+export interface ChargeSettlement {
+  chargeId: string;
+  /** Deterministic: the same charge always names the same receita. */
+  transactionId: string;
+  studentId: string;
+  planNome: string;
+  creditos: number;
+  valorCentavos: number;
+  /** The day it was paid (AAAA-MM-DD in the tenant's zone). */
+  data: string;
+  /** The receita's description when it is not a plan's payment (a late-cancel fee). */
+  descricao?: string;
+}
+
+/**
+ * Who sends a settlement's command and its idempotency key (the shape of the platform's command
+ * context: contracts/ cannot import it).
+ */
+export interface SettlementContext {
+  tenantId: string;
+  actorId: string;
+  actorRole: 'personal' | 'aluno' | 'system';
+  correlationId: string;
+  causationId?: string;
+  idempotency?: { key: string; fingerprint: string };
+}
+
+/**
+ * Records the receita of a paid charge (the finance context provides it): metodo pix, the student,
+ * referencia the charge. Recording it again is a no-op.
+ */
+export abstract class ChargeReceitas {
+  /** Answers the position of the receita's event (or of what stood already). */
+  abstract record(context: SettlementContext, settlement: ChargeSettlement): Promise<number>;
+}
+
+/** Grants the plan's credits of a paid charge (the students context provides it). */
+export abstract class ChargeCredits {
+  /** Answers the position of the grant's event (0 when the student is gone). */
+  abstract grant(context: SettlementContext, settlement: ChargeSettlement): Promise<number>;
+}

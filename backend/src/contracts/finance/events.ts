@@ -1,0 +1,29 @@
+import { eventData, type EventsOf, eventTypesOf } from '../shared/event-catalogue';
+import type { Allocation, PaymentMethod, ReferenceType, TransactionTipo } from './api';
+
+/**
+ * What a transaction's stream says (stream type 'transaction', id = the transaction's id), for
+ * other contexts (students' history, receipts, charges): type names and data shapes, fixed.
+ */
+export const TRANSACTION_STREAM_TYPE = 'transaction';
+
+export interface TransactionFacts {
+  tipo: TransactionTipo;
+  valorCentavos: number;
+  data: string;
+  descricao: string;
+  metodoPagamento: PaymentMethod;
+  studentId: string | null;
+  referenciaId: string | null;
+  referenciaTipo: ReferenceType | null;
+  /** Receitas only; sums to valorCentavos. */
+  allocations: Allocation[];
+}
+
+export const transactionEvents = {
+  TransactionRecorded: eventData<TransactionFacts>(),
+  /** Taken out of every total; carries what it takes out, so readers need no other state. */
+  TransactionVoided: eventData<TransactionFacts>(),
+};
+export type TransactionEvent = EventsOf<typeof transactionEvents>;
+export const TRANSACTION_EVENT_TYPES = eventTypesOf(transactionEvents);

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { fileAnswer, listOf, routes } from '../shared/routes';
+
+/** The students routes: their bodies, answers and rules, shared by the API and the SPA. */
+
+export const MAX_CREDITS_PER_GRANT = 1_000;
+
+const digitsOnly = (label: string) =>
+  z
+    .string()
+    .max(20, `${label} inválido`)
+    .transform((value) => value.replace(/\D/g, ''))
+    .pipe(z.string().regex(/^\d{10,11}$/, `${label} inválido`));
+
+const profileFields = {
+  nome: z
+    .string()
+    .trim()
+    .min(2, 'Nome deve ter pelo menos 2 caracteres')
+    .max(120, 'Nome deve ter no máximo 120 caracteres'),
+  telefone: digitsOnly('Telefone').nullable().optional(),
+  whatsapp: digitsOnly('WhatsApp').nullable().optional(),
+  email: z.email('E-mail inválido').max(254, 'E-mail inválido').nullable().optional(),
+  planoId: z.uuid('Plano inválido').nullable().optional(),
+  observacoes: z
+    .string()
+    .trim()
+    .max(1_000, 'Observações devem ter no máximo 1000 caracteres')
+    .nullable()
+    .optional(),
+};
+
+/** A new student's profile; optional fields left out are stored as null. */
+export const createStudentSchema = z.strictObject(profileFields).transform((input) => ({
+  nome: input.nome,
+  telefone: input.telefone ?? null,
+  whatsapp: input.whatsapp ?? null,
+  email: input.email ?? null,
+  planoId: input.planoId ?? null,
+  observacoes: input.observacoes ?? null,
+}));
+/** A student's profile as the API stores it (phones as digits, absent fields null). */
+export type StudentProfile = z.output<typeof createStudentSchema>;
+
+/** What the new-student form asks (spec 001 §5): the WhatsApp is required there. */
+export const studentFormSchema = z.strictObject({
+  ...profileFields,
+  whatsapp: z
+    .string('WhatsApp inválido')
+    .min(14, 'WhatsApp inválido')
+    .max(16, 'WhatsApp inválido')
+    .pipe(digitsOnly('WhatsApp')),
+});
+
+/** The fields sent change; `null` clears an optional one; `ativo: false` inactivates the student. */
+export const updateStudentSchema = z
+  .strictObject({
+    ...profileFields,
+    nome: profileFields.nome.optional(),
+    ativo: z.boolean().optional(),
+  })
+  .refine((changes) => Object.keys(changes).length > 0, 'Informe ao menos um campo para alterar');
+export type UpdateStudentInput = z.infer<typeof updateStudentSchema>;
+
+const reason = z.string().trim().min(1).max(200);
+const creditAmount = z
+  .number()
+  .int(`deve ser um número inteiro entre 1 e ${MAX_CREDITS_PER_GRANT}`)
+  .min(1, `deve ser um número inteiro entre 1 e ${MAX_CREDITS_PER_GRANT}`)
+  .max(MAX_CREDITS_PER_GRANT, `deve ser um número inteiro entre 1 e ${MAX_CREDITS_PER_GRANT}`);
+
+export const grantCreditsSchema = z.strictObject({ amount: creditAmount, reason });
+
+export const consumeCreditSchema = z.strictObject({ reason, sessionId: z.uuid().optional() });
+
+export const studentSchema = z
+  .object({
+    id: z.uuid(),
+    nome: z.string(),
+    /** Digits only. */
+    telefone: z.string().nullable(),
+    /** Digits only. */
+    whatsapp: z.string().nullable(),
+    email: z.string().nullable(),
+    planoId: z.uuid().nullable(),
+    observacoes: z.string().nullable(),
+    ativo: z.boolean(),
+    creditos: z.number().int(),
+    createdAt: z.iso.datetime({ offset: true }),
+    updatedAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'Aluno' });
+export type Student = z.infer<typeof studentSchema>;
+
+/** What a line of a student's history records, and how the app says it in pt-BR. */
+export const CREDIT_ENTRY_LABELS = {
+  CreditsGranted: 'Créditos concedidos',
+  CreditConsumed: 'Crédito usado',
+  CreditRefunded: 'Crédito devolvido',
+  CreditBurned: 'Crédito queimado',
+  PaymentReceived: 'Pagamento recebido',
+  PaymentVoided: 'Pagamento estornado',
+} as const;
+export type CreditEntryType = keyof typeof CREDIT_ENTRY_LABELS;
+const CREDIT_ENTRY_TYPES = Object.keys(CREDIT_ENTRY_LABELS) as [CreditEntryType, ...CreditEntryType[]];
+
+/** Who did it, as the history shows it. */
+export const ACTOR_ROLE_LABELS: Record<string, string> = {
+  personal: 'Personal',
+  aluno: 'Aluno',
+  system: 'Vira',
+};
+
+export const creditHistoryItemSchema = z
+  .object({
+    /** The event's global position. */
+    position: z.number().int(),
+    occurredAt: z.iso.datetime({ offset: true }),
+    type: z.enum(CREDIT_ENTRY_TYPES),
+    /** Signed credits: +n granted or refunded, -1 consumed or burned; 0 for a payment. */
+    amount: z.number().int(),
+    /** A payment's value in reais, signed: + received, - voided; null for a movement of credits. */
+    valor: z.number().nullable(),
+    balanceAfter: z.number().int(),
+    actor: z.object({ id: z.string(), role: z.string() }),
+    reason: z.string(),
+    sessionId: z.uuid().nullable(),
+    transactionId: z.uuid().nullable(),
+  })
+  .meta({ id: 'MovimentoDeCreditos' });
+export type CreditHistoryItem = z.infer<typeof creditHistoryItemSchema>;
+
+const trainer = routes('students', 'personal');
+
+export const studentsApi = {
+  list: trainer.get('/students', {
+    summary: 'Alunos do personal, por nome',
+    answer: listOf(studentSchema),
+  }),
+  create: trainer.post('/students', {
+    summary: 'Cadastra um aluno (0 créditos); 404 quando o plano não existe',
+    status: 201,
+    body: createStudentSchema,
+    errors: { not_found: 404 },
+  }),
+  get: trainer.get('/students/{id}', { summary: 'Um aluno', answer: studentSchema }),
+  update: trainer.patch('/students/{id}', {
+    summary: 'Altera os campos enviados; null limpa um campo opcional; { ativo: false } inativa',
+    body: updateStudentSchema,
+  }),
+  remove: trainer.delete('/students/{id}', {
+    summary:
+      'Remove o aluno (o histórico de créditos continua no log); 409 has_links quando há agendamentos ou pagamentos',
+    errors: { has_links: 409 },
+  }),
+  grantCredits: trainer.post('/students/{id}/credits', {
+    summary: 'Concede créditos (1 a 1000)',
+    body: grantCreditsSchema,
+  }),
+  consumeCredit: trainer.post('/students/{id}/credits/consume', {
+    summary: 'Consome 1 crédito; 409 no_credits quando o saldo é 0',
+    body: consumeCreditSchema,
+    errors: { no_credits: 409, session_already_charged: 409 },
+  }),
+  historyCsv: trainer.get('/students/{id}/history.csv', {
+    summary: 'A trilha de auditoria dos créditos em CSV (;, datas pt-BR)',
+    answer: fileAnswer('text/csv'),
+  }),
+  history: trainer.get('/students/{id}/history', {
+    summary: 'Trilha de auditoria dos créditos e pagamentos do aluno, da mais antiga',
+    answer: listOf(creditHistoryItemSchema),
+  }),
+};

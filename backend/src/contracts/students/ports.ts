@@ -1,0 +1,50 @@
+import type { CreditHistoryItem, Student } from './api';
+
+/**
+ * What other contexts read of a student, through this port (the students context provides it;
+ * a context never imports another one).
+ */
+export abstract class StudentDirectory {
+  abstract find(tenantId: string, studentId: string): Promise<Student | undefined>;
+  /** The student's credit history; undefined when there is no such student. */
+  abstract history(tenantId: string, studentId: string): Promise<CreditHistoryItem[] | undefined>;
+}
+
+/**
+ * Credits on attendance, run at once for the answer of a session's change (the students context
+ * provides it; its process manager does the same in the worker, with the same idempotency keys,
+ * so whichever runs second sends nothing).
+ */
+export abstract class SessionCredits {
+  /**
+   * Settles the credit movements of the session's events up to the one at `position` (a command's
+   * result): consumed when done, refunded when undone, burned on a late cancellation.
+   * `noCredits` when the event at `position` found the student's balance at zero.
+   */
+  abstract settle(
+    tenantId: string,
+    sessionId: string,
+    position: number,
+  ): Promise<{ noCredits: boolean }>;
+}
+
+/**
+ * The student a visitor is, by phone (the students context provides it): the tenant's student
+ * whose telefone or WhatsApp is these digits, or a new one registered with this name and phone as
+ * a visitor (concurrent calls for one new phone register one student). Answers the student's id
+ * and the name the trainer knows them by.
+ */
+export abstract class StudentsByPhone {
+  abstract findOrRegister(
+    actor: {
+      tenantId: string;
+      actorId: string;
+      actorRole: 'personal' | 'aluno' | 'system';
+      correlationId: string;
+    },
+    visitor: { nome: string; telefone: string },
+  ): Promise<{ id: string; nome: string }>;
+}
+
+/** The students context's read models of a student and their credits, for routes of other contexts that wait for them. */
+export const STUDENT_READ_MODELS = ['students', 'credit-ledger'] as const;

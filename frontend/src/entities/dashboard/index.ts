@@ -1,0 +1,18 @@
+import type { dashboardApi } from '@contracts/scheduling/api';
+import { deferredKey, deferredQuery } from '../../lib/contract-query';
+
+type DashboardRead = typeof dashboardApi.get;
+
+/** Every read of the dashboard; a session or directory change invalidates it. */
+export const dashboardKey = deferredKey<DashboardRead>('/dashboard');
+
+/**
+ * GET /api/dashboard: today's and this week's scheduled sessions, students, locations, the next 3
+ * sessions. The shell's first screen, so its contract loads with the request.
+ */
+export const dashboardQuery = () =>
+  deferredQuery<DashboardRead>(
+    '/dashboard',
+    () => import('@contracts/scheduling/api').then((contract) => contract.dashboardApi.get),
+    {},
+  );

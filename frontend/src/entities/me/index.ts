@@ -1,0 +1,43 @@
+import type { identityApi, Me } from '@contracts/identity/api';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { deferredKey, deferredQuery } from '../../lib/contract-query';
+import { useSession } from '../../lib/session-store';
+
+type MeRead = typeof identityApi.me;
+
+/** Every read of the profile; the 'onboarding' change and the user's own commands invalidate it. */
+export const meKey = deferredKey<MeRead>('/me');
+
+/**
+ * The signed-in user (GET /api/me), read by the shell and /auth, the first screens: the identity
+ * contract loads with the request. The profile changes only through the user's own commands and
+ * the realtime 'onboarding' change, which invalidate it: it never goes stale on its own.
+ */
+export const meQuery = () =>
+  queryOptions({
+    ...deferredQuery<MeRead>(
+      '/me',
+      () => import('@contracts/identity/api').then((contract) => contract.identityApi.me),
+      {},
+    ),
+    staleTime: Infinity,
+  });
+
+export type { Me };
+
+/**
+ * The signed-in user's profile, read while there is a session. When it cannot be read, the session
+ * ends: a user without a profile is sent to /auth (spec 000 §2).
+ */
+export function useMe() {
+  const signedIn = useSession((state) => state.status === 'signed-in');
+  const me = useQuery({ ...meQuery(), enabled: signedIn });
+  const failed = signedIn && me.isError;
+
+  useEffect(() => {
+    if (failed) useSession.getState().clear();
+  }, [failed]);
+
+  return me;
+}

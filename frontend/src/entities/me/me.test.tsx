@@ -1,0 +1,70 @@
+import { identityApi, type Me } from '@contracts/identity/api';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { ApiError } from '../../lib/api-error';
+import { queryKeyOf } from '../../lib/contract-query';
+import { useSession } from '../../lib/session-store';
+import { stubApi } from '../../test/fetch-stub';
+import { meKey, meQuery, useMe } from '.';
+
+const trainer: Me = {
+  id: 'u1',
+  email: 'ana@exemplo.com',
+  nome: 'Ana Souza',
+  role: 'personal',
+  tenantId: 't1',
+  tenantSlug: 'ana',
+  onboardingRequired: true,
+};
+
+function renderUseMe() {
+  const queryClient = new QueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  return { queryClient, ...renderHook(() => useMe(), { wrapper }) };
+}
+
+let api: ReturnType<typeof stubApi>;
+afterEach(() => api.restore());
+
+describe('useMe', () => {
+  it('reads GET /api/me with the session token once signed in, into the me key', async () => {
+    api = stubApi({ 'GET /api/me': () => ({ status: 200, body: trainer }) });
+    act(() => useSession.setState({ status: 'loading', accessToken: null }));
+    const { result, queryClient } = renderUseMe();
+    expect(api.calls).toHaveLength(0);
+
+    act(() => useSession.setState({ status: 'signed-in', accessToken: 'token-1' }));
+    await waitFor(() => expect(result.current.data).toEqual(trainer));
+    expect(api.calls.map((call) => call.headers.get('authorization'))).toEqual(['Bearer token-1']);
+    expect(queryClient.getQueryData(meQuery().queryKey)).toEqual(trainer);
+  });
+
+  it('ends the session when the user has no profile, without retrying', async () => {
+    api = stubApi({
+      'GET /api/me': () => ({ status: 404, body: { statusCode: 404, code: 'not_found', message: 'Perfil não encontrado' } }),
+    });
+    act(() => useSession.setState({ status: 'signed-in', accessToken: 'token-1' }));
+    renderUseMe();
+    await waitFor(() => expect(useSession.getState().status).toBe('signed-out'));
+    expect(api.calls).toHaveLength(1);
+  });
+
+  it('retries server and network failures (spec 000 §9: 3 times), never a client error', () => {
+    const retry = meQuery().retry as (failures: number, error: Error) => boolean;
+    expect(retry(0, new ApiError(503, 'http_error', 'x'))).toBe(true);
+    expect(retry(2, new TypeError('Failed to fetch'))).toBe(true);
+    expect(retry(3, new ApiError(503, 'http_error', 'x'))).toBe(false);
+    expect(retry(0, new ApiError(404, 'not_found', 'x'))).toBe(false);
+    expect(retry(0, new ApiError(403, 'forbidden', 'x'))).toBe(false);
+  });
+});
+
+describe('the me query', () => {
+  it("has the key the contract gives GET /api/me (written out so the shell does not load the contract)", () => {
+    expect(meQuery().queryKey).toEqual(queryKeyOf(identityApi.me, {}));
+    expect(meKey).toEqual(queryKeyOf(identityApi.me, {}).slice(0, -1));
+  });
+});

@@ -1,0 +1,24 @@
+import { sessionsApi } from '@contracts/scheduling/api';
+import { operationQuery, pathKey } from '../../lib/contract-query';
+
+/** Every read under /sessions; a 'session', 'schedule' or 'directory' change, or a session mutation, invalidates it. */
+export const sessionsKey = pathKey(sessionsApi.list);
+
+/**
+ * A range read in the last minute is shown without asking again when the calendar comes back to it:
+ * every change to a session reaches the open app as a realtime 'session' change, which refetches.
+ */
+const SESSIONS_FRESH_MS = 60_000;
+
+/** GET /api/sessions?from=&to=: the sessions that start in [from, to) (instants), by start, with names. */
+export const sessionsQuery = (range: { from: string; to: string }) => ({
+  ...operationQuery(sessionsApi.list, { query: { from: range.from, to: range.to } }),
+  staleTime: SESSIONS_FRESH_MS,
+});
+
+/** Every read of a student's sessions; a 'session' change (or a student's) invalidates it. */
+export const studentSessionsKey = pathKey(sessionsApi.ofStudent);
+
+/** GET /api/students/:id/sessions: the student's sessions from now on and before (latest first). */
+export const studentSessionsQuery = (studentId: string) =>
+  operationQuery(sessionsApi.ofStudent, { params: { id: studentId } });

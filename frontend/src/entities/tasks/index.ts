@@ -1,0 +1,11 @@
+import { tasksApi } from '@contracts/tasks/api';
+import { operationQuery, pathKey } from '../../lib/contract-query';
+
+/** Every read under /tasks; a 'task' change or a task mutation invalidates it. */
+export const tasksKey = pathKey(tasksApi.list);
+
+/**
+ * GET /api/tasks: every task of the trainer by `ordem`, open and completed (the tasks view filters
+ * them; the agenda shows those with a due date on their day).
+ */
+export const tasksQuery = () => operationQuery(tasksApi.list, {});

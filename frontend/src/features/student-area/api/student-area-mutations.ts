@@ -1,0 +1,48 @@
+import { contractsApi, studentContractsApi } from '@contracts/agreements/api';
+import type { InputOf } from '@contracts/shared/routes';
+import { studentAreaApi } from '@contracts/student-area/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  studentAreaQuery,
+  studentContractsKey,
+  studentHistoryKey,
+  studentMeKey,
+  studentSlotsKey,
+} from '../../../entities/student-area';
+import { api } from '../../../lib/api-client';
+import { useOperation } from '../../../lib/contract-query';
+import { saveFile } from '../../../lib/save-file';
+
+/** POST /api/student/bookings: 409 no_credits without a credit, 409 slot_taken when someone got it first. */
+export const useBookSlot = () =>
+  useOperation(studentAreaApi.book, { invalidates: [studentMeKey, studentSlotsKey] });
+
+/**
+ * POST /api/student/sessions/:id/cancel: `creditoQueimado` when the policy burned a credit. The
+ * burned credit is written after the cancellation, by the students context: the area is read again
+ * at the answer's position (which covers it), not only after the student's own write.
+ */
+export function useCancelOwnSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: InputOf<typeof studentAreaApi.cancel>) => api.call(studentAreaApi.cancel, input),
+    onSuccess: async ({ position }) => {
+      const area = await api.call(studentAreaApi.me, {}, { headers: { 'X-Min-Position': String(position) } });
+      queryClient.setQueryData(studentAreaQuery().queryKey, area);
+    },
+    onSettled: () =>
+      Promise.all(
+        [studentMeKey, studentHistoryKey, studentSlotsKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
+  });
+}
+
+/** POST /api/contracts/:id/sign: the IP and user agent come from the request, not the body. */
+export const useSignContract = () =>
+  useOperation(contractsApi.sign, { invalidates: [studentContractsKey, studentMeKey] });
+
+/** GET /api/student/contracts/:id/signed.pdf: the student's signed copy, saved by the browser. */
+export async function downloadOwnSignedCopy(contractId: string): Promise<void> {
+  const { blob, filename } = await api.fetchFile(studentContractsApi.signedPdf, { params: { id: contractId } });
+  saveFile(blob, filename ?? 'contrato-assinado.pdf');
+}

@@ -1,0 +1,42 @@
+import { studentsApi } from '@contracts/students/api';
+import type { InputOf } from '@contracts/shared/routes';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { studentHistoryQuery, studentQuery, studentsKey } from '../../../entities/students';
+import { api } from '../../../lib/api-client';
+import { useOperation } from '../../../lib/contract-query';
+import { saveFile } from '../../../lib/save-file';
+
+/** POST /api/students -> 201 { id, position }; the student starts with 0 credits. */
+export const useCreateStudent = () => useOperation(studentsApi.create, { invalidates: [studentsKey] });
+
+/** PATCH /api/students/:id with the fields that change; `{ ativo: false }` inactivates. */
+export const useUpdateStudent = () => useOperation(studentsApi.update, { invalidates: [studentsKey] });
+
+/** POST /api/students/:id/credits { amount, reason } (Renovar runs it from its own mutation). */
+export const grantCredits = (input: InputOf<typeof studentsApi.grantCredits>) =>
+  api.call(studentsApi.grantCredits, input);
+
+/**
+ * DELETE /api/students/:id; 409 has_links while sessions or payments refer to the student. The
+ * student's own reads are dropped (they would answer 404), the rest refetch.
+ */
+export function useDeleteStudent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: InputOf<typeof studentsApi.remove>) => api.call(studentsApi.remove, input),
+    onSuccess: (_answer, { params: { id } }) => {
+      for (const { queryKey } of [studentQuery(id), studentHistoryQuery(id)]) queryClient.removeQueries({ queryKey });
+      return queryClient.invalidateQueries({ queryKey: studentsKey });
+    },
+  });
+}
+
+/** GET /api/students/:id/history.csv through the API client (it needs the Bearer token), saved as a file. */
+export async function downloadHistoryCsv(id: string): Promise<void> {
+  const { blob, filename } = await api.fetchFile(studentsApi.historyCsv, { params: { id } });
+  saveFile(blob, filename ?? `historico-${id}.csv`);
+}
+
+export function useDownloadHistoryCsv() {
+  return useMutation({ mutationFn: downloadHistoryCsv });
+}

@@ -1,0 +1,67 @@
+import type { AnswerOf, InputOf, Operation } from '@contracts/shared/routes';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from './api-client';
+import { retryUnlessClientError } from './api-error';
+
+/**
+ * An operation's key prefix, its path's segments: '/students/{id}/history' ->
+ * ['students', '{id}', 'history']. Invalidating ['students'] refetches every read under /students.
+ */
+export const pathKey = (operation: Operation): readonly string[] => keyOfPath(operation['~operation'].path);
+
+const keyOfPath = (path: string): readonly string[] => path.split('/').filter(Boolean);
+
+/** The key prefix of a deferred read (below), from its path: what `pathKey` gives once it loads. */
+export const deferredKey = <Op extends Operation>(path: Op['~operation']['path']) => keyOfPath(path);
+
+/** A read's query key: its path's segments, then its input. Two reads never share one. */
+export const queryKeyOf = <Op extends Operation>(operation: Op, input: InputOf<Op>) =>
+  [...pathKey(operation), input] as const;
+
+/**
+ * The one query definition of a GET operation: its key from the contract, the answer cached as the
+ * server sends it (screens narrow it with `select`), and a 4xx taken as the answer, not retried.
+ */
+export function operationQuery<Op extends Operation>(operation: Op, input: InputOf<Op>) {
+  return queryOptions({
+    queryKey: queryKeyOf(operation, input),
+    queryFn: ({ signal }) => api.call(operation, input, { signal }),
+    retry: retryUnlessClientError,
+  });
+}
+
+/**
+ * The query definition of a GET on the first screen (the signed-in shell, /auth), whose contract —
+ * its zod schemas — loads with the request instead of with the screen, which keeps the first
+ * screen within its JavaScript budget. The path is checked against the operation's, so the key is
+ * the one `operationQuery` would give (entities/query-definitions.test.ts holds them equal).
+ */
+export function deferredQuery<Op extends Operation>(
+  path: Op['~operation']['path'],
+  load: () => Promise<Op>,
+  input: InputOf<Op>,
+) {
+  return queryOptions({
+    queryKey: [...keyOfPath(path), input] as const,
+    queryFn: async ({ signal }): Promise<AnswerOf<Op>> => api.call(await load(), input, { signal }),
+    retry: retryUnlessClientError,
+  });
+}
+
+/** A list answer narrowed to its items, for `select`. */
+export const itemsOf = <Item>(answer: { items: Item[] }): Item[] => answer.items;
+
+/**
+ * A command as a mutation: `mutate(input)` calls the operation; once it answers, the reads under
+ * `invalidates` refetch (the server already makes them wait for this write).
+ */
+export function useOperation<Op extends Operation>(
+  operation: Op,
+  { invalidates }: { invalidates: readonly (readonly unknown[])[] },
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: InputOf<Op>) => api.call(operation, input),
+    onSuccess: () => Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}

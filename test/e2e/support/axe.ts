@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The findings an accessibility engine ranks serious or critical, one line each, with where. */
+export async function seriousFindings(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const { violations } = await (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, {
+      resultTypes: ['violations'],
+    });
+    return violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .flatMap((violation) =>
+        violation.nodes.map(
+          (node) =>
+            `${violation.id} (${violation.impact}): ${node.target.join(' ')} ${node.html.slice(0, 120)} — ${node.failureSummary?.split('\n').slice(1, 2).join('') ?? violation.help}`,
+        ),
+      );
+  });
+  return violations;
+}

@@ -1,0 +1,112 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { trainerApi } from './support/catalogue';
+import { settledWaiter } from './support/settled';
+import { apiToken, invitedStudentAccount, studentSignedIn } from './support/students';
+import { signedInTrainer, signUpTrainer } from './support/trainer';
+
+/**
+ * A person who clicks around without a plan: a seeded random walk over the app's own links and
+ * buttons (sidebar, bottom bar, quick menu, cards, dialogs, back), at least 200 steps for a trainer
+ * and for a student at each size. Any 'Unexpected Application Error!' fails the test and prints the
+ * steps that led there, which replay exactly with the same seed (WANDER_SEED=... to try another).
+ */
+
+const STEPS = Number(process.env.WANDER_STEPS ?? 200);
+const SEED = Number(process.env.WANDER_SEED ?? 0x5eed);
+const CRASH = 'Unexpected Application Error!';
+
+/** mulberry32: the same seed walks the same way. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Things a wanderer must not do: leave the app, end the session, download, print. */
+const AVOID = /^(Sair|Excluir conta|Encerrar conta|Baixar|Exportar|Imprimir|Compartilhar)/i;
+
+interface Candidate {
+  label: string;
+  locator: Locator;
+}
+
+/** The visible, enabled links and buttons of the app itself (inside an open dialog when there is one). */
+async function candidates(page: Page): Promise<Candidate[]> {
+  const dialog = page.locator('[role="dialog"]:visible').last();
+  const scope = (await dialog.count()) > 0 ? dialog : page.locator('body');
+  const found = await scope
+    .locator('a[href^="/"]:visible, button:visible:not([disabled]), [role="tab"]:visible, [role="menuitem"]:visible')
+    .evaluateAll((elements) =>
+      elements.map((element, index) => ({
+        index,
+        label: (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 60),
+        external: element instanceof HTMLAnchorElement && (element.target === '_blank' || element.hasAttribute('download')),
+      })),
+    );
+  const all = scope.locator('a[href^="/"]:visible, button:visible:not([disabled]), [role="tab"]:visible, [role="menuitem"]:visible');
+  return found
+    .filter(({ label, external }) => label && !external && !AVOID.test(label))
+    .map(({ index, label }) => ({ label, locator: all.nth(index) }));
+}
+
+async function wander(page: Page, start: string, seed: number): Promise<void> {
+  const random = seededRandom(seed);
+  const settled = settledWaiter(page);
+  const path: string[] = [`${start} (semente ${seed})`];
+  await page.goto(start);
+  await settled();
+  for (let step = 1; step <= STEPS; step++) {
+    const options = await candidates(page);
+    const roll = random();
+    if (options.length === 0 || roll < 0.06) {
+      path.push(`${step}. voltar`);
+      await page.goBack().catch(() => undefined);
+    } else if (roll < 0.1 && (await page.locator('[role="dialog"]:visible').count()) > 0) {
+      path.push(`${step}. Esc`);
+      await page.keyboard.press('Escape');
+    } else {
+      const choice = options[Math.floor(random() * options.length)];
+      path.push(`${step}. ${choice.label} (${new URL(page.url()).pathname})`);
+      await choice.locator.click({ timeout: 1_000 }).catch(() => undefined);
+    }
+    await settled();
+    // Leaving the app (a link to another site) or a file: back into it.
+    if (!page.url().startsWith(new URL(start, page.url()).origin)) await page.goto(start);
+    if (await page.getByText(CRASH).isVisible()) {
+      throw new Error(`'${CRASH}' depois de:\n${path.slice(-25).join('\n')}\n${await page.locator('code').first().textContent()}`);
+    }
+  }
+}
+
+test('a trainer clicking around at random never meets an application error', async ({ page, request }, testInfo) => {
+  test.setTimeout(300_000);
+  const trainer = await signedInTrainer(page, request);
+  // Something on every screen: a plan, a student on it, a location, a session, a task.
+  const catalogue = await trainerApi(request, trainer);
+  const { id: planoId } = await catalogue.createPlan({ nome: 'Mensal 8', valor: 480, creditos: 8 });
+  await catalogue.createStudent({ nome: 'Bruno Lima', whatsapp: '11977776666', planoId });
+  await catalogue.createLocation({ nome: 'Studio Centro' });
+  await wander(page, '/', SEED + (testInfo.project.name === 'phone' ? 1 : 0));
+});
+
+test('a student clicking around at random never meets an application error', async ({ browser, request }, testInfo) => {
+  test.setTimeout(300_000);
+  const trainer = await signUpTrainer(request);
+  const catalogue = await trainerApi(request, trainer);
+  await catalogue.createLocation({ nome: 'Studio Centro' });
+  const token = await apiToken(request, trainer);
+  const student = await invitedStudentAccount(request, token, 'Maria Clara Souza');
+  const granted = await request.post(`/api/students/${student.studentId}/credits`, {
+    data: { amount: 4, reason: 'Plano' },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(granted.ok()).toBeTruthy();
+  const studentPage = await studentSignedIn(browser, testInfo, student);
+  await wander(studentPage, '/aluno', SEED + 7 + (testInfo.project.name === 'phone' ? 1 : 0));
+  await studentPage.context().close();
+});
