@@ -290,6 +290,17 @@ describe('public booking', () => {
         code: 'slot_taken',
         message: 'Este horário acabou de ser reservado. Escolha outro.',
       });
+      // A malformed or impossible time is the caller's mistake (400 naming it), not a taken slot.
+      for (const inicio of ['2027-02-30T09:00:00-03:00', 'amanhã às 9', '']) {
+        const malformed = await visitor(t.app).post(`/api/public/${trainer.slug}/bookings`, {
+          ...booking(academia, dayAt(1, '09:00')),
+          inicio,
+        });
+        expect(malformed.json()).toMatchObject({
+          statusCode: 400,
+          message: 'Horário de início inválido (use data e hora com fuso, ISO 8601)',
+        });
+      }
       // Nobody is registered for a slot that was not open.
       await projectAll(t.app);
       expect((await trainer.api.get('/api/students')).json().items).toEqual([]);
@@ -511,6 +522,13 @@ describe('public booking', () => {
         expect({ label, status: response.statusCode }).toEqual({ label, status: 400 });
         expect(response.json().message).toContain(label);
       }
+      // Another trainer's location, or one that does not exist, is not the caller's: 404.
+      const theirs = await (await trainerOf(t.app, 'Outro Personal')).location();
+      for (const locationId of [theirs, '00000000-0000-4000-8000-000000000000']) {
+        const response = await trainer.api.put('/api/settings/public-link', { ...settings, locationIds: [locationId] });
+        expect(response.json()).toEqual({ statusCode: 404, code: 'not_found', message: 'Local não encontrado' });
+      }
+      expect((await trainer.api.get('/api/settings/public-link')).json().locationIds ?? []).not.toContain(theirs);
       const student = http(t.app, await newPrincipal(t.app, 'aluno', trainer.tenantId));
       expect((await student.get('/api/settings/public-link')).statusCode).toBe(403);
       expect((await student.put('/api/settings/public-link', settings)).statusCode).toBe(403);

@@ -1,21 +1,38 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PublicLinkSettings } from '../../contracts/booking/api';
 import { DATABASE, type Db } from '../../platform/database/database.module';
-import { commandHandlerFor, CommandRunner } from '../../platform/event-store/command-runner';
+import {
+  commandHandlerFor,
+  CommandRunner,
+  type InlineProjection,
+} from '../../platform/event-store/command-runner';
 import { fold } from '../../platform/event-store/decider';
 import { readStream } from '../../platform/event-store/event-store';
+import { NotFoundError } from '../../platform/errors/domain-error';
+import { entityReferences } from '../../platform/references/entity-references';
 import {
   publicLinkDecider,
   type PublicLinkEvent,
   publicLinkStreamId,
 } from '../domain/public-link.decider';
 
+/** The locations offered are the trainer's own (another tenant's or a made-up one: 404). */
+const offeredLocationsExist: InlineProjection<PublicLinkEvent, PublicLinkSettings> = {
+  eventTypes: ['PublicLinkSettingsChanged'],
+  async apply(trx, { tenantId, events }) {
+    for (const event of events)
+      for (const id of event.data.locationIds ?? [])
+        if (!(await entityReferences.exists(trx, tenantId, { kind: 'location', id })))
+          throw new NotFoundError('Local');
+  },
+};
+
 /**
  * The trainer's public link settings: saved whole, read from the stream itself (one small stream
  * per trainer, exact at once: a page closed a moment ago is closed for the next visitor).
  */
 @Injectable()
-export class PublicLinkCommands extends commandHandlerFor(publicLinkDecider) {
+export class PublicLinkCommands extends commandHandlerFor(publicLinkDecider, offeredLocationsExist) {
   constructor(
     @Inject(CommandRunner) runner: CommandRunner,
     @Inject(DATABASE) private readonly db: Db,

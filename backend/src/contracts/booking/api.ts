@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_SLOT_RULES, openSlotSchema, type SlotRules } from '../scheduling/api';
 import { listOf, routes } from '../shared/routes';
-import { isIsoDate } from '../shared/time';
+import { instantField, isIsoDate } from '../shared/time';
 
 /**
  * Public booking (spec 001 §2, §7, §9; API.md "Public booking"): the trainer's public page by
@@ -138,10 +138,7 @@ export const MAX_VISITOR_NAME = 80;
  */
 export const publicBookingSchema = z.strictObject({
   locationId: z.uuid('Local inválido'),
-  inicio: z
-    .string('Horário de início inválido')
-    .max(40, 'Horário de início inválido')
-    .refine((value) => !Number.isNaN(Date.parse(value)), 'Horário de início inválido'),
+  inicio: instantField('Horário de início'),
   nome: z
     .string('Nome inválido')
     .trim()
@@ -249,5 +246,6 @@ export const publicLinkApi = {
   save: trainer.put('/settings/public-link', {
     summary: 'Salva as configurações do link público',
     body: publicLinkSettingsSchema,
+    errors: { not_found: 404 },
   }),
 };

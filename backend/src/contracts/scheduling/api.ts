@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CancellationPolicy } from '../locations/api';
 import { commandAnswerSchema, fileAnswer, listOf, routes } from '../shared/routes';
-import { addDays, isIsoDate, isTimeOfDay, zonedInstant, zonedParts } from '../shared/time';
+import { addDays, instantField, isIsoDate, isTimeOfDay, zonedInstant, zonedParts } from '../shared/time';
 
 /** Shapes of the agenda routes (sessions, availability, vacations), shared by the API and the SPA. */
 
@@ -21,17 +21,6 @@ export const MAX_OCCURRENCES = 52;
 export const INVALID_RANGE_MESSAGE = 'O horário de término deve ser depois do início';
 /** The 400 of a session whose end is not after its start (also on PATCH, and for a shifted occurrence). */
 export const INVALID_RANGE = 'invalid_range';
-
-const instant = (label: string) =>
-  z
-    .string(`${label} inválido`)
-    .refine(
-      (value) =>
-        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
-        !Number.isNaN(Date.parse(value)),
-      `${label} inválido (use data e hora com fuso, ISO 8601)`,
-    )
-    .transform((value) => new Date(value).toISOString());
 
 const calendarDay = (label: string) =>
   z.string(`${label} inválida`).refine(isIsoDate, `${label} inválida (use AAAA-MM-DD)`);
@@ -60,8 +49,8 @@ export const bookSessionSchema = z
   .strictObject({
     studentId: z.uuid('Aluno inválido'),
     locationId: z.uuid('Local inválido').nullable().optional(),
-    inicio: instant('Horário de início'),
-    fim: instant('Horário de término'),
+    inicio: instantField('Horário de início'),
+    fim: instantField('Horário de término'),
     observacoes: notes,
     allowOverlap: z.boolean().optional(),
     repeat: repeatSchema.optional(),
@@ -78,8 +67,8 @@ export const updateSessionSchema = z
   .strictObject({
     studentId: z.uuid('Aluno inválido').optional(),
     locationId: z.uuid('Local inválido').nullable().optional(),
-    inicio: instant('Horário de início').optional(),
-    fim: instant('Horário de término').optional(),
+    inicio: instantField('Horário de início').optional(),
+    fim: instantField('Horário de término').optional(),
     observacoes: notes,
     status: z.enum(SESSION_STATUSES, 'Status inválido').optional(),
     confirmado: z.boolean().optional(),
@@ -98,8 +87,8 @@ export const MAX_SESSION_RANGE_DAYS = 450;
 
 export const sessionRangeQuerySchema = z
   .strictObject({
-    from: instant('Início do período'),
-    to: instant('Fim do período'),
+    from: instantField('Início do período'),
+    to: instantField('Fim do período'),
   })
   .refine((range) => range.to > range.from, {
     message: 'O fim do período deve ser depois do início',

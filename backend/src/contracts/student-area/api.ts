@@ -3,7 +3,7 @@ import { cancellationPolicyAnswerSchema } from '../locations/api';
 import { bookedSlotSchema, openSlotSchema } from '../scheduling/api';
 import { commandAnswerSchema, listOf, routes } from '../shared/routes';
 import { creditHistoryItemSchema } from '../students/api';
-import { isIsoDate } from '../shared/time';
+import { instantField, isIsoDate } from '../shared/time';
 
 /**
  * The student's own area (role aluno): balance, trainer, next sessions, history, and booking and
@@ -74,10 +74,7 @@ export const studentSlotsQuerySchema = z.strictObject({
 /** POST /api/student/bookings */
 export const studentBookingSchema = z.strictObject({
   locationId: z.uuid('Local inválido'),
-  inicio: z
-    .string('Horário de início inválido')
-    .max(40, 'Horário de início inválido')
-    .refine((value) => !Number.isNaN(Date.parse(value)), 'Horário de início inválido'),
+  inicio: instantField('Horário de início'),
 });
 export type StudentBookingInput = z.input<typeof studentBookingSchema>;
 

@@ -75,6 +75,13 @@ export function toStoredEvent(row: StoredEvent): StoredEvent {
   return data === row.data ? row : { ...row, data };
 }
 
+/** True when the tenant has a stream with this id (an id in a body names something of the caller's). */
+export async function streamExists(db: Kysely<Database>, tenantId: string, streamId: string): Promise<boolean> {
+  const result = await sql`
+    select 1 from events where tenant_id = ${tenantId}::uuid and stream_id = ${streamId}::uuid limit 1`.execute(db);
+  return result.rows.length > 0;
+}
+
 export async function readStream(
   db: Kysely<Database>,
   tenantId: string,

@@ -422,6 +422,25 @@ describe('sessions API', () => {
         'Horário de término inválido (use data e hora com fuso, ISO 8601)',
       ],
       ['POST', '/api/sessions', { ...body, inicio: undefined }, 'Horário de início inválido'],
+      // A day the calendar does not have is refused, never moved to 2 March.
+      [
+        'POST',
+        '/api/sessions',
+        { ...body, inicio: '2027-02-30T10:00:00-03:00', fim: '2027-02-30T11:00:00-03:00' },
+        'Horário de início inválido (use data e hora com fuso, ISO 8601)',
+      ],
+      [
+        'PATCH',
+        `/api/sessions/${id}`,
+        { inicio: '2027-02-30T10:00:00-03:00' },
+        'Horário de início inválido (use data e hora com fuso, ISO 8601)',
+      ],
+      [
+        'PATCH',
+        `/api/sessions/${id}`,
+        { fim: '2027-04-31T11:00:00-03:00' },
+        'Horário de término inválido (use data e hora com fuso, ISO 8601)',
+      ],
       [
         'POST',
         '/api/sessions',

@@ -66,6 +66,15 @@ describe('student area: self-scheduling', () => {
 
     const bad = await student.api.post('/api/student/bookings', { locationId: 'x', inicio: 'ontem' });
     expect(bad.statusCode).toBe(400);
+    const impossible = await student.api.post('/api/student/bookings', { locationId, inicio: '2027-02-30T09:00:00-03:00' });
+    expect(impossible.json()).toMatchObject({
+      statusCode: 400,
+      message: 'Horário de início inválido (use data e hora com fuso, ISO 8601)',
+    });
+    // Another trainer's location is not one this student can see: 404, as an unknown one.
+    const other = await trainerWithLocation();
+    const theirs = await student.api.post('/api/student/bookings', { locationId: other.locationId, inicio: slots[1].inicio });
+    expect(theirs.statusCode).toBe(404);
     expect((await student.api.get(`/api/student/slots?locationId=${locationId}&from=amanha`)).statusCode).toBe(400);
   });
 

@@ -377,6 +377,27 @@ describe('students API', () => {
     });
   });
 
+  it("a credit consumed for another tenant's session: 404 'Sessão não encontrada', nothing written", async () => {
+    const id = await createStudent();
+    await api.post(`/api/students/${id}/credits`, { amount: 2, reason: 'Plano' });
+    const intruder = http(t.app, await newTrainer(t.app));
+    const theirStudent = (await intruder.post('/api/students', { nome: 'Outra Pessoa' })).json().id;
+    const theirSession = await intruder.post('/api/sessions', {
+      studentId: theirStudent,
+      inicio: '2030-03-04T10:00:00-03:00',
+      fim: '2030-03-04T11:00:00-03:00',
+    });
+    expect(theirSession.statusCode).toBe(201);
+    const before = await countEvents(t.app);
+    for (const sessionId of [theirSession.json().id, randomUUID()]) {
+      const consumed = await api.post(`/api/students/${id}/credits/consume`, { reason: 'Treino', sessionId });
+      expect(consumed.json()).toEqual({ statusCode: 404, code: 'not_found', message: 'Sessão não encontrada' });
+    }
+    expect(await countEvents(t.app)).toBe(before);
+    await project(t.app);
+    expect((await api.get(`/api/students/${id}`)).json().creditos).toBe(2);
+  });
+
   it("answers 404 for another tenant's student on every route and writes nothing", async () => {
     const id = await createStudent();
     await api.post(`/api/students/${id}/credits`, { amount: 3, reason: 'Plano' });
