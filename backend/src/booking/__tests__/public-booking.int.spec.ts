@@ -522,6 +522,8 @@ describe('public booking', () => {
         expect({ label, status: response.statusCode }).toEqual({ label, status: 400 });
         expect(response.json().message).toContain(label);
       }
+      const wordy = await trainer.api.put('/api/settings/public-link', { ...settings, slotMinutes: 'uma hora' });
+      expect(wordy.json().message).toBe('Duração da sessão inválida');
       // Another trainer's location, or one that does not exist, is not the caller's: 404.
       const theirs = await (await trainerOf(t.app, 'Outro Personal')).location();
       for (const locationId of [theirs, '00000000-0000-4000-8000-000000000000']) {

@@ -73,9 +73,14 @@ export const DEFAULT_PUBLIC_LINK: PublicLinkSettings = {
   locationIds: null,
 };
 
-const whole = (label: string, { min, max }: { min: number; max: number }, unit = '') =>
+/** `invalid` agrees with the label: 'Duração da sessão inválida', 'Dias à frente inválidos'. */
+const whole = (
+  label: string,
+  { min, max }: { min: number; max: number },
+  { unit = '', invalid = 'inválido' }: { unit?: string; invalid?: string } = {},
+) =>
   z
-    .number(`${label} inválido`)
+    .number(`${label} ${invalid}`)
     .int(`${label} deve ser um número inteiro`)
     .min(min, `${label} deve ser entre ${min} e ${max}${unit}`)
     .max(max, `${label} deve ser entre ${min} e ${max}${unit}`);
@@ -84,9 +89,12 @@ export const publicLinkSettingsSchema = z.strictObject({
   enabled: z.boolean('Agendamento online deve ser verdadeiro ou falso'),
   /** Absent or null: the page shows no WhatsApp. */
   whatsapp: whatsappSchema.nullable().default(null),
-  daysAhead: whole('Dias à frente', LINK_LIMITS.daysAhead),
-  bufferMinutes: whole('Intervalo entre sessões', LINK_LIMITS.bufferMinutes, ' minutos'),
-  slotMinutes: whole('Duração da sessão', LINK_LIMITS.slotMinutes, ' minutos'),
+  daysAhead: whole('Dias à frente', LINK_LIMITS.daysAhead, { invalid: 'inválidos' }),
+  bufferMinutes: whole('Intervalo entre sessões', LINK_LIMITS.bufferMinutes, { unit: ' minutos' }),
+  slotMinutes: whole('Duração da sessão', LINK_LIMITS.slotMinutes, {
+    unit: ' minutos',
+    invalid: 'inválida',
+  }),
   maxPerDay: whole('Máximo por dia', LINK_LIMITS.maxPerDay),
   locationIds: z
     .array(z.uuid('Local inválido'), 'Locais inválidos')

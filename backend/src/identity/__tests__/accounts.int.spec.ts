@@ -163,11 +163,11 @@ describe('identity: accounts, sessions and tenants (real app, PostgreSQL, Redis)
     });
 
     it.each([
-      [{ nome: undefined }, "Campo 'nome' é obrigatório"],
+      [{ nome: undefined }, "Campo 'Nome' é obrigatório"],
       [{ nome: '   ' }, 'Informe seu nome'],
       [{ cpf: '52998224724' }, 'CPF inválido'],
       [{ cpf: '111.111.111-11' }, 'CPF inválido'],
-      [{ cpf: undefined }, "Campo 'cpf' é obrigatório"],
+      [{ cpf: undefined }, "Campo 'CPF' é obrigatório"],
       [{ telefone: '987654321' }, 'Celular inválido: informe DDD e número, com 10 ou 11 dígitos'],
       [
         { telefone: '119876543210' },

@@ -114,11 +114,11 @@ describe('identity: financial onboarding', () => {
     expect(blank.json()).toEqual({
       statusCode: 400,
       code: 'validation_error',
-      message: "Campo 'answers.emite_recibo' não pode ficar em branco",
+      message: "Campo 'Respostas › emite_recibo' não pode ficar em branco",
     });
     const { objetivos: _missing, ...withoutObjetivos } = answers;
     const missing = await onboard(token, { answers: withoutObjetivos });
-    expect(missing.json().message).toBe("Campo 'answers.objetivos' é obrigatório");
+    expect(missing.json().message).toBe("Campo 'Respostas › objetivos' é obrigatório");
     expect(await eventCount()).toBe(before);
   });
 

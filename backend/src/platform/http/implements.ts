@@ -83,7 +83,7 @@ export const operationOf = (handler: object): Operation | undefined =>
 /**
  * The request parsed with the operation's own schemas, `{ params, query, body }` (headers are
  * checked by the platform pieces that read them, with the same schemas). A bad value is a 400 in
- * pt-BR naming the field (`Campo 'amount' ...`, or the schema's own sentence); an absent body is an
+ * pt-BR naming the field (`Campo 'Quantidade' ...`, or the schema's own sentence); an absent body is an
  * empty one, so a missing field is named.
  */
 export function parseInput<Op extends Operation>(

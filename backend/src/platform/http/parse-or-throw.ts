@@ -1,4 +1,5 @@
 import { z, type ZodType } from 'zod';
+import { fieldLabel } from '../../contracts/shared/field-labels';
 import { ValidationError } from '../errors/domain-error';
 
 type Issue = z.core.$ZodRawIssue;
@@ -58,7 +59,7 @@ function codeOf(issue: z.core.$ZodIssue): string | undefined {
 }
 
 /**
- * Turns the first zod issue into a 400 naming the field, e.g. "Campo 'amount' deve ser maior que 0"
+ * Turns the first zod issue into a 400 naming the field, e.g. "Campo 'Quantidade' deve ser maior que 0" (the field by its pt-BR name)
  * (code validation_error, or the refinement's own: `params: { code: 'invalid_range' }`).
  */
 export function parseOrThrow<T>(schema: ZodType<T>, value: unknown): T {
@@ -66,12 +67,13 @@ export function parseOrThrow<T>(schema: ZodType<T>, value: unknown): T {
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue.path.join('.');
+  const label = fieldLabel(issue.path);
   // A schema's own full sentence ('Nome deve ter pelo menos 2 caracteres') already names the field.
   const isSentence = /^\p{Lu}/u.test(issue.message);
   const message = isSentence
     ? issue.message
     : field
-      ? `Campo '${field}' ${issue.message}`
+      ? `Campo '${label || field}' ${issue.message}`
       : `Requisição inválida: ${issue.message}`;
   throw new ValidationError(message, field || undefined, codeOf(issue));
 }

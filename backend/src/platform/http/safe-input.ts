@@ -1,3 +1,4 @@
+import { fieldLabel } from '../../contracts/shared/field-labels';
 import { ValidationError } from '../errors/domain-error';
 
 /** Deeper than any body the API takes; deeper input is refused before anything walks it recursively. */
@@ -18,22 +19,23 @@ function isPrintable(character: string): boolean {
   return code >= 0x20 && (code < 0xd800 || code > 0xdfff);
 }
 
-/** A field path fit for a message: short, and without the characters being refused. */
-function fieldName(path: readonly (string | number)[]): string {
-  const name = path
-    .map((segment) => {
-      const text = Array.from(String(segment), (character) =>
-        isPrintable(character) ? character : '?',
-      ).join('');
-      return text.length > 40 ? `${text.slice(0, 40)}…` : text;
-    })
-    .join('.');
-  return name.length > 120 ? `${name.slice(0, 120)}…` : name;
-}
+/** Path segments fit for a message: short, and without the characters being refused. */
+const printableSegments = (path: readonly (string | number)[]) =>
+  path.map((segment) => {
+    if (typeof segment === 'number') return segment;
+    const text = Array.from(segment, (character) => (isPrintable(character) ? character : '?')).join('');
+    return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+  });
+
+const shortened = (name: string) => (name.length > 120 ? `${name.slice(0, 120)}…` : name);
 
 function invalidText(path: readonly (string | number)[]): ValidationError {
+  const segments = printableSegments(path);
   return path.length > 0
-    ? new ValidationError(`Campo '${fieldName(path)}' contém caracteres inválidos`, fieldName(path))
+    ? new ValidationError(
+        `Campo '${shortened(fieldLabel(segments))}' contém caracteres inválidos`,
+        shortened(segments.join('.')),
+      )
     : new ValidationError('Requisição inválida: contém caracteres inválidos');
 }
 

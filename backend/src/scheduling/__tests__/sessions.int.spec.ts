@@ -451,7 +451,7 @@ describe('sessions API', () => {
         'POST',
         '/api/sessions',
         { ...body, allowOverlap: 'sim' },
-        "Campo 'allowOverlap' deve ser verdadeiro ou falso",
+        "Campo 'Permitir sobreposição' deve ser verdadeiro ou falso",
       ],
       [
         'POST',
@@ -508,7 +508,7 @@ describe('sessions API', () => {
         'PATCH',
         `/api/sessions/${id}`,
         { confirmado: 1 },
-        "Campo 'confirmado' deve ser verdadeiro ou falso",
+        "Campo 'Confirmado' deve ser verdadeiro ou falso",
       ],
     ];
     for (const [method, url, payload, message] of cases) {

@@ -445,7 +445,7 @@ describe('students API', () => {
 
   describe('bad input: 400 naming the field, nothing appended', () => {
     const cases: Array<[string, string, (id: string) => string, unknown, string]> = [
-      ['missing nome', 'POST', () => '/api/students', {}, "Campo 'nome' é obrigatório"],
+      ['missing nome', 'POST', () => '/api/students', {}, "Campo 'Nome' é obrigatório"],
       [
         'short nome',
         'POST',
@@ -458,7 +458,7 @@ describe('students API', () => {
         'POST',
         () => '/api/students',
         { nome: 42 },
-        "Campo 'nome' deve ser um texto",
+        "Campo 'Nome' deve ser um texto",
       ],
       [
         'bad whatsapp',
@@ -500,56 +500,56 @@ describe('students API', () => {
         'POST',
         (id) => `/api/students/${id}/credits`,
         { reason: 'x' },
-        "Campo 'amount' é obrigatório",
+        "Campo 'Quantidade' é obrigatório",
       ],
       [
         'amount as text',
         'POST',
         (id) => `/api/students/${id}/credits`,
         { amount: '5', reason: 'x' },
-        "Campo 'amount' deve ser um número",
+        "Campo 'Quantidade' deve ser um número",
       ],
       [
         'negative amount',
         'POST',
         (id) => `/api/students/${id}/credits`,
         { amount: -3, reason: 'x' },
-        "Campo 'amount' deve ser um número inteiro entre 1 e 1000",
+        "Campo 'Quantidade' deve ser um número inteiro entre 1 e 1000",
       ],
       [
         'huge amount',
         'POST',
         (id) => `/api/students/${id}/credits`,
         { amount: 1_000_000, reason: 'x' },
-        "Campo 'amount' deve ser um número inteiro entre 1 e 1000",
+        "Campo 'Quantidade' deve ser um número inteiro entre 1 e 1000",
       ],
       [
         'fractional amount',
         'POST',
         (id) => `/api/students/${id}/credits`,
         { amount: 1.5, reason: 'x' },
-        "Campo 'amount' deve ser um número inteiro entre 1 e 1000",
+        "Campo 'Quantidade' deve ser um número inteiro entre 1 e 1000",
       ],
       [
         'missing reason',
         'POST',
         (id) => `/api/students/${id}/credits/consume`,
         {},
-        "Campo 'reason' é obrigatório",
+        "Campo 'Motivo' é obrigatório",
       ],
       [
         'huge reason',
         'POST',
         (id) => `/api/students/${id}/credits/consume`,
         { reason: 'x'.repeat(201) },
-        "Campo 'reason' deve ter no máximo 200",
+        "Campo 'Motivo' deve ter no máximo 200",
       ],
       [
         'bad sessionId',
         'POST',
         (id) => `/api/students/${id}/credits/consume`,
         { reason: 'x', sessionId: 'abc' },
-        "Campo 'sessionId'",
+        "Campo 'Sessão'",
       ],
     ];
 

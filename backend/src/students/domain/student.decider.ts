@@ -104,7 +104,7 @@ function decide(command: StudentCommand, state: StudentState): StudentEvent[] | 
       const { amount } = command;
       if (!Number.isInteger(amount) || amount < 1 || amount > MAX_CREDITS_PER_GRANT) {
         return new ValidationError(
-          `Campo 'amount' deve ser um número inteiro entre 1 e ${MAX_CREDITS_PER_GRANT}`,
+          `Campo 'Quantidade' deve ser um número inteiro entre 1 e ${MAX_CREDITS_PER_GRANT}`,
           'amount',
         );
       }

@@ -136,7 +136,7 @@ describe('HTTP errors (real app)', () => {
     expect(login.statusCode).toBe(400);
     expect(login.json()).toMatchObject({
       code: 'validation_error',
-      message: "Campo 'email' é obrigatório",
+      message: "Campo 'E-mail' é obrigatório",
     });
   });
 

@@ -19,14 +19,14 @@ function messageFor(value: unknown): string {
 
 describe('parseOrThrow', () => {
   it('names the field in pt-BR', () => {
-    expect(messageFor({ reason: 'x' })).toBe("Campo 'amount' é obrigatório");
-    expect(messageFor({ amount: 'dez', reason: 'x' })).toBe("Campo 'amount' deve ser um número");
-    expect(messageFor({ amount: -1, reason: 'x' })).toBe("Campo 'amount' deve ser maior que 0");
+    expect(messageFor({ reason: 'x' })).toBe("Campo 'Quantidade' é obrigatório");
+    expect(messageFor({ amount: 'dez', reason: 'x' })).toBe("Campo 'Quantidade' deve ser um número");
+    expect(messageFor({ amount: -1, reason: 'x' })).toBe("Campo 'Quantidade' deve ser maior que 0");
     expect(messageFor({ amount: 10_000, reason: 'x' })).toBe(
-      "Campo 'amount' deve ser no máximo 1000",
+      "Campo 'Quantidade' deve ser no máximo 1000",
     );
     expect(messageFor({ amount: 1, reason: '' })).toBe(
-      "Campo 'reason' deve ter pelo menos 1 caractere(s)",
+      "Campo 'Motivo' deve ter pelo menos 1 caractere(s)",
     );
   });
 

@@ -13,12 +13,12 @@ describe('input PostgreSQL cannot store is refused before any handler', () => {
   });
 
   it('names the field, however deep', () => {
-    expect(messageOf({ nome: 'Ana\u0000' })).toBe("Campo 'nome' contém caracteres inválidos");
+    expect(messageOf({ nome: 'Ana\u0000' })).toBe("Campo 'Nome' contém caracteres inválidos");
     expect(messageOf({ email: '\ud800@exemplo.com' })).toBe(
-      "Campo 'email' contém caracteres inválidos",
+      "Campo 'E-mail' contém caracteres inválidos",
     );
     expect(messageOf({ answers: { objetivos: ['ok', 'x\udfff'] } })).toBe(
-      "Campo 'answers.objetivos.1' contém caracteres inválidos",
+      "Campo 'Respostas › objetivos' contém caracteres inválidos",
     );
     expect(messageOf('\u0000')).toBe('Requisição inválida: contém caracteres inválidos');
     expect(unsafeInputProblem({ nome: '\u0000' })).toBeInstanceOf(ValidationError);

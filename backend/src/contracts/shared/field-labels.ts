@@ -1,0 +1,71 @@
+/**
+ * The pt-BR names of request fields, for messages that name a field ("Campo 'Quantidade' deve ser
+ * maior que 0"): a trainer never reads a raw (often English) key.
+ */
+export const FIELD_LABELS: Record<string, string> = {
+  allowOverlap: 'Permitir sobreposição',
+  amount: 'Quantidade',
+  answers: 'Respostas',
+  baseUrl: 'URL do provedor',
+  bufferMinutes: 'Intervalo entre sessões',
+  certificadoPem: 'Certificado',
+  challengeToken: 'Desafio de verificação',
+  chargeId: 'Cobrança',
+  chavePem: 'Chave do certificado',
+  clientId: 'Client ID',
+  clientSecret: 'Client secret',
+  code: 'Código',
+  confirmado: 'Confirmado',
+  consentDataProcessing: 'Consentimento de tratamento de dados',
+  consentTerms: 'Aceite dos termos',
+  contractId: 'Contrato',
+  cpf: 'CPF',
+  date: 'Data',
+  dayOfWeek: 'Dia da semana',
+  daysAhead: 'Dias à frente',
+  descricao: 'Descrição',
+  email: 'E-mail',
+  enabled: 'Agendamento online',
+  endDate: 'Data final',
+  endTime: 'Horário de término',
+  from: 'Início do período',
+  listId: 'Lista',
+  locationId: 'Local',
+  locationIds: 'Locais',
+  maxPerDay: 'Máximo por dia',
+  month: 'Mês',
+  months: 'Meses',
+  nome: 'Nome',
+  observacoes: 'Observações',
+  password: 'Senha',
+  planId: 'Plano',
+  position: 'Posição',
+  provider: 'Provedor',
+  reason: 'Motivo',
+  repeat: 'Repetição',
+  scope: 'Escopo',
+  sessionId: 'Sessão',
+  slotMinutes: 'Duração da sessão',
+  startDate: 'Data inicial',
+  startTime: 'Horário de início',
+  studentId: 'Aluno',
+  tags: 'Etiquetas',
+  telefone: 'Telefone',
+  timeZone: 'Fuso horário',
+  titulo: 'Título',
+  to: 'Fim do período',
+  token: 'Token',
+  transactionId: 'Lançamento',
+  until: 'Data final da repetição',
+  valor: 'Valor',
+  weekday: 'Dia da semana',
+  weeks: 'Semanas',
+  year: 'Ano',
+};
+
+/** 'repeat.weeks' → 'Repetição › Semanas'; a key without a label stays as it is. */
+export const fieldLabel = (path: readonly PropertyKey[]): string =>
+  path
+    .filter((key) => typeof key === 'string')
+    .map((key) => FIELD_LABELS[key] ?? key)
+    .join(' › ');
