@@ -30,6 +30,15 @@ async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: s
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** 'Novo agendamento' on a wide screen; on a phone the one '+' offers 'Evento' and 'Tarefa'. */
+async function openNewSession(page: Page) {
+  const wide = page.getByRole('button', { name: 'Novo agendamento' });
+  if (await wide.isVisible()) return wide.click();
+  await page.getByRole('button', { name: 'Adicionar' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Tarefa' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Evento' }).click();
+}
+
 async function fillSession(page: Page, fields: { aluno: string; local?: string; data: string; inicio: string; fim: string }) {
   const dialog = page.getByRole('dialog', { name: 'Novo agendamento' });
   await choose(page, dialog, 'Aluno', fields.aluno);
@@ -107,7 +116,7 @@ test.describe('agenda', () => {
     await expect(page.getByRole('button', { name: 'Ana Souza, 07:00 às 08:00, Academia Central, Cancelada' })).toBeVisible();
 
     // A conflict with Bia: the API's message, then booked anyway.
-    await page.getByRole('button', { name: 'Novo agendamento' }).click();
+    await openNewSession(page);
     dialog = await fillSession(page, { aluno: 'Ana Souza', data: '2030-05-06', inicio: '09:30', fim: '10:30' });
     await dialog.getByRole('button', { name: 'Agendar' }).click();
     await expect(dialog.getByText('Conflito de horário com Bia Lima')).toBeVisible();
@@ -167,6 +176,12 @@ test.describe('agenda', () => {
     // on a phone a finger scrolls the day instead).
     if (testInfo.project.name === 'desktop') {
       await page.goto('/agenda?modo=semana&data=2030-05-06');
+      // Only the hours with sessions are drawn (spec 000 §2) until the whole day is asked for.
+      const eightPm = page.locator('[class*="hourLabel"]').getByText('20:00', { exact: true });
+      await expect(page.getByRole('button', { name: 'Bia Lima, 09:00 às 10:00, Sem local, Agendada' })).toBeVisible();
+      await expect(eightPm).toHaveCount(0);
+      await page.getByRole('button', { name: 'Mostrar todas as horas' }).click();
+      await expect(eightPm).toHaveCount(1);
       const biaSession = page.getByRole('button', { name: 'Bia Lima, 09:00 às 10:00, Sem local, Agendada' });
       const from = (await biaSession.boundingBox())!;
       const tuesday = (await page.getByRole('group', { name: 'Sessões de terça-feira, 7 de maio' }).boundingBox())!;
@@ -188,7 +203,7 @@ test.describe('agenda', () => {
   test('vacation on, availability saved, a 6-week series across the vacation lists its refused dates, vacation removed', async ({
     page,
     request,
-  }) => {
+  }, testInfo) => {
     const trainer = await signedInTrainer(page, request);
     const token = await apiToken(request, trainer);
     await createStudent(request, token, { nome: 'Ana Souza' });
@@ -239,7 +254,7 @@ test.describe('agenda', () => {
     await hours.getByRole('button', { name: 'Cancelar' }).click();
 
     // Monday 07:00 is outside 08:00–18:00: booked with a warning; two weeks fall in the vacation.
-    await page.getByRole('button', { name: 'Novo agendamento' }).click();
+    await openNewSession(page);
     const dialog = await fillSession(page, { aluno: 'Ana Souza', data: '2030-05-06', inicio: '07:00', fim: '08:00' });
     await dialog.getByLabel('Repetir semanalmente').check();
     await dialog.getByRole('textbox', { name: 'Semanas' }).fill('6');
@@ -259,7 +274,11 @@ test.describe('agenda', () => {
     await dialog.getByRole('button', { name: 'Concluir' }).click();
     await page.goto('/agenda?modo=mes&data=2030-05-06');
     await expect(page.getByRole('gridcell', { name: '27 de maio: 1 sessão' })).toBeVisible();
-    await expect(page.getByRole('gridcell', { name: '13 de maio: 0 sessões' })).toBeVisible();
+    // The vacation's days are shaded and read out as 'férias'.
+    const vacationDay = page.getByRole('gridcell', { name: '13 de maio: 0 sessões, férias' });
+    await expect(vacationDay).toHaveAttribute('data-vacation', 'true');
+    await expect(page.getByRole('gridcell', { name: '6 de maio: 1 sessão' })).not.toHaveAttribute('data-vacation');
+    await shot(page, 'agenda-month-vacation', testInfo.project.name);
     await expect(page.getByRole('gridcell', { name: '8 de maio: 0 sessões, 1 tarefa' })).toBeVisible();
     await page.getByRole('textbox', { name: 'Buscar' }).fill('ELÁSTICOS');
     await page.getByRole('link', { name: 'Tarefa: Comprar elásticos' }).click();

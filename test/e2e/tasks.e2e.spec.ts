@@ -150,7 +150,7 @@ test.describe('tasks', () => {
 
     await page.getByRole('button', { name: 'Avaliação da Ana', exact: true }).click();
     const detail = page.getByRole('dialog', { name: 'Detalhes da tarefa' });
-    await expect(detail).toContainText('segunda-feira, 31 de março de 2031, dia inteiro');
+    await expect(detail).toContainText('Segunda-feira, 31 de março de 2031, dia inteiro');
     await expect(detail).toContainText('Mensalmente');
     await expect(detail).toContainText('Levar adipômetro');
     await detail.getByRole('button', { name: 'Editar' }).click();

@@ -26,6 +26,9 @@ export function formatPt(value: Date | string, pattern: string): string {
   return format(toDate(value), pattern, { locale: ptBR });
 }
 
+/** 'terça-feira, 5 de março' → 'Terça-feira, 5 de março': a label's first letter up, as the agenda's titles. */
+export const sentenceCase = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
 export function startOfWeekPt(value: Date): Date {
   return startOfWeek(value, { weekStartsOn: WEEK_STARTS_ON });
 }

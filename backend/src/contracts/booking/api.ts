@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_SLOT_RULES, openSlotSchema, type SlotRules } from '../scheduling/api';
 import { listOf, routes } from '../shared/routes';
-import { instantField, isIsoDate } from '../shared/time';
+import { instantField } from '../shared/instant-field';
+import { isIsoDate } from '../shared/time';
 
 /**
  * Public booking (spec 001 §2, §7, §9; API.md "Public booking"): the trainer's public page by

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { CancellationPolicy } from '../locations/api';
 import { commandAnswerSchema, fileAnswer, listOf, routes } from '../shared/routes';
-import { addDays, instantField, isIsoDate, isTimeOfDay, zonedInstant, zonedParts } from '../shared/time';
+import { instantField } from '../shared/instant-field';
+import { addDays, isIsoDate, isTimeOfDay, zonedInstant, zonedParts } from '../shared/time';
 
 /** Shapes of the agenda routes (sessions, availability, vacations), shared by the API and the SPA. */
 

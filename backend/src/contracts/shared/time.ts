@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Days, weeks and months are cut in the tenant's time zone (America/Sao_Paulo by default), never
  * in the server's or the browser's. Instants travel as ISO strings with an offset; calendar days as
@@ -177,13 +175,5 @@ export const isIsoInstant = (value: string): boolean =>
   /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
   isIsoDate(value.slice(0, 10)) &&
   !Number.isNaN(Date.parse(value));
-
-/** An instant field of a request: refused with a pt-BR 400 naming it, kept as UTC ISO 8601. */
-export const instantField = (label: string) =>
-  z
-    .string(`${label} inválido`)
-    .max(40, `${label} inválido (use data e hora com fuso, ISO 8601)`)
-    .refine(isIsoInstant, `${label} inválido (use data e hora com fuso, ISO 8601)`)
-    .transform((value) => new Date(value).toISOString());
 
 export const isTimeOfDay = (value: string): boolean => /^([01]\d|2[0-3]):[0-5]\d$/.test(value);

@@ -3,7 +3,8 @@ import { cancellationPolicyAnswerSchema } from '../locations/api';
 import { bookedSlotSchema, openSlotSchema } from '../scheduling/api';
 import { commandAnswerSchema, listOf, routes } from '../shared/routes';
 import { creditHistoryItemSchema } from '../students/api';
-import { instantField, isIsoDate } from '../shared/time';
+import { instantField } from '../shared/instant-field';
+import { isIsoDate } from '../shared/time';
 
 /**
  * The student's own area (role aluno): balance, trainer, next sessions, history, and booking and

@@ -75,9 +75,20 @@ export function AgendaToolbar(props: AgendaToolbarProps) {
               </Button>
             </>
           ) : (
-            <ActionIcon variant="filled" size="lg" aria-label="Novo agendamento" onClick={props.onNewSession}>
-              <IconPlus size={20} />
-            </ActionIcon>
+            // The phone's one add button offers both (spec 000 §2: 'Evento' and 'Tarefa').
+            <Menu position="bottom-end" shadow="md" width={180}>
+              <Menu.Target>
+                <ActionIcon variant="filled" size="lg" aria-label="Adicionar">
+                  <IconPlus size={20} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={props.onNewSession}>Evento</Menu.Item>
+                <Menu.Item component={Link} to={quickCreate.task}>
+                  Tarefa
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
           )}
           <ActionIcon variant="default" size="lg" aria-label="Links públicos" title="Links públicos" onClick={props.onLinks}>
             <IconLink size={18} />
@@ -94,11 +105,6 @@ export function AgendaToolbar(props: AgendaToolbarProps) {
               <Menu.Item component={Link} to={`?${CHARGE_PARAM}=${NEW_CHARGE}`}>
                 Cobrança Online
               </Menu.Item>
-              {!wide && (
-                <Menu.Item component={Link} to={quickCreate.task}>
-                  Nova tarefa
-                </Menu.Item>
-              )}
             </Menu.Dropdown>
           </Menu>
         </Group>

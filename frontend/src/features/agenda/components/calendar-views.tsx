@@ -1,12 +1,12 @@
 import { LOCATION_NOT_FOUND_LABEL, SESSION_STATUS_LABELS, type Session, STUDENT_NOT_FOUND_LABEL } from '@contracts/scheduling/api';
 import type { Task } from '@contracts/tasks/api';
 import { zonedInstant, zonedParts } from '@contracts/shared/time';
-import { Text, VisuallyHidden } from '@mantine/core';
+import { Button, Text, VisuallyHidden } from '@mantine/core';
 import { type PointerEvent as ReactPointerEvent, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPt } from '../../../lib/format';
 import { AGENDA_TIME_ZONE, byDay, miniMonth, monthCellItems, tasksByDay, timeOf } from '../lib/calendar';
-import { gridHours, layoutDay } from '../lib/session-layout';
+import { gridRows, hourAxis, layoutDay } from '../lib/session-layout';
 import classes from './agenda.module.css';
 
 const HOUR_PX = 56;
@@ -59,6 +59,8 @@ export interface ViewProps {
   onOpen: (session: Session) => void;
   onCreate: (date: string, time?: string) => void;
   onPickDay: (date: string) => void;
+  /** A day inside an active vacation (shaded on every view). */
+  onVacation: (date: string) => boolean;
 }
 
 interface Drag {
@@ -74,7 +76,9 @@ interface Drag {
 
 /**
  * Day and week: hours down, days across, sessions placed by their times in São Paulo (overlapping
- * ones side by side). Tapping an empty hour books it; dragging a session moves it (snapped to 15 min).
+ * ones side by side). Only the hours with items are drawn, plus the current hour (spec 000 §2);
+ * 'Mostrar todas as horas' draws the whole day. Tapping an hour books it; dragging a session moves
+ * it (snapped to 15 min).
  */
 export function TimeGrid({
   days,
@@ -85,6 +89,7 @@ export function TimeGrid({
   onOpen,
   onCreate,
   onPickDay,
+  onVacation,
   onMove,
 }: ViewProps & { onMove: (session: Session, inicio: string, fim: string) => void }) {
   const perDay = byDay(sessions);
@@ -93,11 +98,9 @@ export function TimeGrid({
   const withTasks = days.some((day) => tasksPerDay.has(day));
   const nowParts = zonedParts(now, AGENDA_TIME_ZONE);
   const nowMinutes = nowParts.hour * 60 + nowParts.minute;
-  const { first, last } = gridHours([
-    ...placedPerDay.flat(),
-    ...(days.includes(today) ? [{ start: nowMinutes, end: nowMinutes }] : []),
-  ]);
-  const hours = Array.from({ length: last - first }, (_, index) => first + index);
+  const [allHours, setAllHours] = useState(false);
+  const hours = gridRows(placedPerDay.flat(), { now: days.includes(today) ? nowMinutes : undefined, all: allHours });
+  const axis = hourAxis(hours, HOUR_PX);
   const [drag, setDrag] = useState<Drag | null>(null);
   const dragRef = useRef<Drag | null>(null);
   const update = (next: Drag | null) => {
@@ -105,7 +108,10 @@ export function TimeGrid({
     setDrag(next);
   };
 
-  const snapped = (dy: number) => Math.round((dy / HOUR_PX) * (60 / SNAP_MINUTES)) * SNAP_MINUTES;
+  const quarterPx = HOUR_PX / (60 / SNAP_MINUTES);
+  const snappedPx = (dy: number) => Math.round(dy / quarterPx) * quarterPx;
+  /** Where a dragged start lands: the minute drawn there, snapped to a quarter. */
+  const landing = (start: number, dy: number) => Math.round(axis.minutesAt(axis.y(start) + snappedPx(dy)) / SNAP_MINUTES) * SNAP_MINUTES;
   const dayShift = (state: Drag) => (days.length > 1 ? Math.round(state.dx / state.columnWidth) : 0);
 
   const onPointerDown = (event: ReactPointerEvent<HTMLButtonElement>, session: Session) => {
@@ -140,10 +146,11 @@ export function TimeGrid({
       onOpen(session);
       return;
     }
-    const minutes = snapped(state.dy) + dayShift(state) * 24 * 60;
+    const start = zonedParts(new Date(session.inicio), AGENDA_TIME_ZONE);
+    const startMinutes = start.hour * 60 + start.minute;
+    const minutes = landing(startMinutes, state.dy) - startMinutes + dayShift(state) * 24 * 60;
     if (minutes === 0) return;
     // Wall-clock move in São Paulo: same duration, start moved by whole quarters (and days).
-    const start = zonedParts(new Date(session.inicio), AGENDA_TIME_ZONE);
     const shifted = new Date(zonedInstant(start.date, start.time, AGENDA_TIME_ZONE).getTime() + minutes * 60_000);
     const duration = Date.parse(session.fim) - Date.parse(session.inicio);
     onMove(session, shifted.toISOString(), new Date(shifted.getTime() + duration).toISOString());
@@ -152,11 +159,20 @@ export function TimeGrid({
   const createAt = (event: React.MouseEvent<HTMLDivElement>, day: string) => {
     if (event.target !== event.currentTarget) return;
     const offset = event.clientY - event.currentTarget.getBoundingClientRect().top;
-    const hour = Math.min(23, first + Math.floor(offset / HOUR_PX));
+    const hour = Math.floor(axis.minutesAt(offset) / 60);
     onCreate(day, `${String(hour).padStart(2, '0')}:00`);
   };
 
   return (
+    <>
+      <div className={classes.gridActions}>
+        <Text size="sm" c="dimmed">
+          {hours.length === 0 && (days.length === 1 ? 'Nenhum agendamento neste dia' : 'Nenhum agendamento nesta semana')}
+        </Text>
+        <Button variant="subtle" size="compact-sm" onClick={() => setAllHours((all) => !all)}>
+          {allHours ? 'Mostrar só as horas com itens' : 'Mostrar todas as horas'}
+        </Button>
+      </div>
     <div className={classes.timeGrid} style={{ '--columns': days.length } as React.CSSProperties}>
       <div className={classes.corner} />
       {days.map((day) => (
@@ -189,9 +205,9 @@ export function TimeGrid({
         </>
       )}
       <div className={classes.hours} aria-hidden>
-        {hours.map((hour) => (
-          <div key={hour} className={classes.hourLabel}>
-            {hour === first ? '' : `${String(hour).padStart(2, '0')}:00`}
+        {hours.map((hour, index) => (
+          <div key={hour} className={classes.hourLabel} data-gap={(index > 0 && hours[index - 1] !== hour - 1) || undefined}>
+            {`${String(hour).padStart(2, '0')}:00`}
           </div>
         ))}
       </div>
@@ -200,18 +216,20 @@ export function TimeGrid({
           key={day}
           className={classes.column}
           data-today={day === today || undefined}
-          style={{ height: hours.length * HOUR_PX }}
+          data-vacation={onVacation(day) || undefined}
+          style={{ height: axis.height }}
           onClick={(event) => createAt(event, day)}
           role="group"
           aria-label={`Sessões de ${formatPt(day, "EEEE, d 'de' MMMM")}`}
         >
-          {day === today && nowMinutes >= first * 60 && nowMinutes <= last * 60 && (
-            <div className={classes.nowLine} style={{ top: ((nowMinutes - first * 60) / 60) * HOUR_PX }} />
+          {hours.map((hour, index) =>
+            index > 0 && hours[index - 1] !== hour - 1 ? <div key={hour} className={classes.hourGap} style={{ top: index * HOUR_PX }} /> : null,
           )}
+          {day === today && <div className={classes.nowLine} style={{ top: axis.y(nowMinutes) }} />}
           {placedPerDay[dayIndex].map(({ item, start, end, lane, lanes }) => {
             const dragging = drag?.id === item.id && drag.moved ? drag : null;
-            const top = ((start - first * 60) / 60) * HOUR_PX + (dragging ? (snapped(dragging.dy) / 60) * HOUR_PX : 0);
-            const height = Math.max(((end - start) / 60) * HOUR_PX - 2, 22);
+            const top = axis.y(start) + (dragging ? snappedPx(dragging.dy) : 0);
+            const height = Math.max(axis.y(end, 'end') - axis.y(start) - 2, 22);
             return (
               <button
                 type="button"
@@ -252,6 +270,7 @@ export function TimeGrid({
         </div>
       ))}
     </div>
+    </>
   );
 }
 
@@ -281,7 +300,7 @@ export function SessionRow({ session, onOpen }: { session: Session; onOpen: (ses
 }
 
 /** The week on a phone: each day and its sessions as rows, readable at 390 px. */
-export function DayList({ days, sessions, tasks, today, onOpen, onPickDay }: ViewProps) {
+export function DayList({ days, sessions, tasks, today, onOpen, onPickDay, onVacation }: ViewProps) {
   const perDay = byDay(sessions);
   const tasksPerDay = tasksByDay(tasks);
   return (
@@ -290,7 +309,7 @@ export function DayList({ days, sessions, tasks, today, onOpen, onPickDay }: Vie
         const items = perDay.get(day) ?? [];
         const dayTasks = tasksPerDay.get(day) ?? [];
         return (
-          <section key={day} className={classes.dayGroup} aria-label={formatPt(day, "EEEE, d 'de' MMMM")}>
+          <section key={day} className={classes.dayGroup} data-vacation={onVacation(day) || undefined} aria-label={formatPt(day, "EEEE, d 'de' MMMM")}>
             <Text
               component="button"
               type="button"
@@ -301,6 +320,7 @@ export function DayList({ days, sessions, tasks, today, onOpen, onPickDay }: Vie
             >
               {formatPt(day, "EEEE, d 'de' MMM")}
               {day === today && ' · Hoje'}
+              {onVacation(day) && ' · Férias'}
             </Text>
             {items.length === 0 && dayTasks.length === 0 ? (
               <Text size="sm" c="dimmed">
@@ -320,7 +340,7 @@ export function DayList({ days, sessions, tasks, today, onOpen, onPickDay }: Vie
 }
 
 /** Six weeks of the month; on a phone, coloured dots instead of names. Tapping a day opens it. */
-export function MonthView({ days, sessions, tasks, today, onPickDay, compact, month }: ViewProps & { compact: boolean; month: string }) {
+export function MonthView({ days, sessions, tasks, today, onPickDay, onVacation, compact, month }: ViewProps & { compact: boolean; month: string }) {
   const perDay = byDay(sessions);
   const tasksPerDay = tasksByDay(tasks);
   return (
@@ -347,10 +367,11 @@ export function MonthView({ days, sessions, tasks, today, onPickDay, compact, mo
                 className={classes.monthCell}
                 data-outside={day.slice(0, 7) !== month || undefined}
                 data-today={day === today || undefined}
+                data-vacation={onVacation(day) || undefined}
                 onClick={() => onPickDay(day)}
                 aria-label={`${formatPt(day, "d 'de' MMMM")}: ${items.length === 1 ? '1 sessão' : `${items.length} sessões`}${
                   dayTasks.length === 0 ? '' : dayTasks.length === 1 ? ', 1 tarefa' : `, ${dayTasks.length} tarefas`
-                }`}
+                }${onVacation(day) ? ', férias' : ''}`}
               >
                 <span className={classes.monthDay}>{Number(day.slice(8, 10))}</span>
                 {compact ? (
@@ -401,7 +422,7 @@ const weeksOf = (days: string[]): string[][] =>
   Array.from({ length: Math.ceil(days.length / 7) }, (_, index) => days.slice(index * 7, index * 7 + 7));
 
 /** Twelve mini-months; the days with sessions highlighted. Tapping a day opens it. */
-export function YearView({ days, sessions, today, onPickDay, onPickMonth }: ViewProps & { onPickMonth: (date: string) => void }) {
+export function YearView({ days, sessions, today, onPickDay, onVacation, onPickMonth }: ViewProps & { onPickMonth: (date: string) => void }) {
   const busy = new Set(byDay(sessions.filter((session) => session.status !== 'cancelada')).keys());
   return (
     <div className={classes.yearGrid}>
@@ -430,9 +451,10 @@ export function YearView({ days, sessions, today, onPickDay, onPickMonth }: View
                 data-outside={day.slice(0, 7) !== month || undefined}
                 data-busy={busy.has(day) || undefined}
                 data-today={day === today || undefined}
+                data-vacation={onVacation(day) || undefined}
                 onClick={() => onPickDay(day)}
                 tabIndex={day.slice(0, 7) !== month ? -1 : undefined}
-                aria-label={formatPt(day, "d 'de' MMMM")}
+                aria-label={`${formatPt(day, "d 'de' MMMM")}${onVacation(day) ? ', férias' : ''}`}
               >
                 {Number(day.slice(8, 10))}
               </button>

@@ -12,7 +12,7 @@ import type { Student } from '@contracts/students/api';
 import { Alert, Badge, Button, Group, Modal, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { formatPt } from '../../../lib/format';
+import { formatPt, sentenceCase } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useChangeSession, useRemoveSession } from '../api/session-mutations';
 import { dayOf, STATUS_COLORS, timeOf } from '../lib/calendar';
@@ -109,7 +109,7 @@ function Detail({
       </Group>
       <Stack gap={4}>
         <Text size="sm">
-          {formatPt(day, "EEEE, d 'de' MMMM 'de' yyyy")}
+          {sentenceCase(formatPt(day, "EEEE, d 'de' MMMM 'de' yyyy"))}
         </Text>
         <Text size="sm" fw={600}>
           {timeOf(session.inicio)}–{timeOf(session.fim)}

@@ -62,7 +62,10 @@ export function layoutDay<T extends { id: string; inicio: string; fim: string }>
  * The hours a time grid draws: 06:00 to 22:00, widened to the earliest start and latest end of what
  * it shows, so a session at 05:30 or 22:30 is never cut off.
  */
-export function gridHours(placed: readonly { start: number; end: number }[]): { first: number; last: number } {
+export function gridHours(placed: readonly { start: number; end: number }[]): {
+  first: number;
+  last: number;
+} {
   let first = FIRST_HOUR;
   let last = LAST_HOUR + 1;
   for (const { start, end } of placed) {
@@ -70,4 +73,53 @@ export function gridHours(placed: readonly { start: number; end: number }[]): { 
     last = Math.max(last, Math.ceil(end / 60));
   }
   return { first, last };
+}
+
+/**
+ * The hours a day or week grid draws (spec 000 §2): only those that have items, plus the current
+ * hour when today is shown; `all` draws every hour from 06:00 to 21:00 as well (for tapping or
+ * dragging into an empty hour).
+ */
+export function gridRows(
+  placed: readonly { start: number; end: number }[],
+  { now, all }: { now?: number; all: boolean },
+): number[] {
+  const hours = new Set<number>();
+  const moments = now === undefined ? placed : [...placed, { start: now, end: now }];
+  if (all) {
+    const { first, last } = gridHours(moments);
+    for (let hour = first; hour < last; hour += 1) hours.add(hour);
+  }
+  for (const { start, end } of moments) {
+    const first = Math.floor(start / 60);
+    for (let hour = first; hour < Math.max(Math.ceil(end / 60), first + 1); hour += 1)
+      hours.add(hour);
+  }
+  return [...hours].sort((a, b) => a - b);
+}
+
+/** Minutes of the day to pixels and back, on rows of `hourPx` each that may skip hours. */
+export function hourAxis(rows: readonly number[], hourPx: number) {
+  const indexOf = new Map(rows.map((hour, index) => [hour, index]));
+  return {
+    height: rows.length * hourPx,
+    /** Where `minutes` falls; an end on the hour belongs to the row before it. */
+    y(minutes: number, edge: 'start' | 'end' = 'start'): number {
+      const hour =
+        edge === 'end' && minutes % 60 === 0 ? minutes / 60 - 1 : Math.floor(minutes / 60);
+      const index = indexOf.get(hour);
+      if (index === undefined) {
+        const after = rows.findIndex((row) => row > hour);
+        return (after === -1 ? rows.length : after) * hourPx;
+      }
+      return (index + (minutes - hour * 60) / 60) * hourPx;
+    },
+    /** The minute of the day drawn at `y` (clamped to the rows). */
+    minutesAt(y: number): number {
+      if (rows.length === 0) return 0;
+      const index = Math.min(rows.length - 1, Math.max(0, Math.floor(y / hourPx)));
+      const within = Math.min(1, Math.max(0, y / hourPx - index));
+      return rows[index] * 60 + within * 60;
+    },
+  };
 }

@@ -9,6 +9,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { locationsQuery } from '../../../entities/locations';
 import { studentsQuery } from '../../../entities/students';
 import { tasksQuery } from '../../../entities/tasks';
+import { vacationsQuery } from '../../../entities/vacations';
 import { isApiError } from '../../../lib/api-error';
 import { itemsOf } from '../../../lib/contract-query';
 import { formatPt } from '../../../lib/format';
@@ -94,6 +95,7 @@ export function AgendaPage() {
   const locations = useQuery({ ...locationsQuery(), select: itemsOf });
   // The calendar shows the tasks with a due date on their day.
   const tasks = useQuery({ ...tasksQuery(), select: itemsOf });
+  const vacations = useQuery({ ...vacationsQuery(), select: itemsOf });
   const change = useChangeSession();
   const form = useDialogTarget<SessionFormTarget>();
   const detail = useDialogTarget<string>();
@@ -173,6 +175,7 @@ export function AgendaPage() {
     onOpen: (session: Session) => detail.open(session.id),
     onCreate: (day: string, time?: string) => form.open({ kind: 'new', date: day, inicio: time }),
     onPickDay: (day: string) => showCalendar({ mode: 'dia', date: day }),
+    onVacation: (day: string) => (vacations.data ?? []).some((vacation) => vacation.startDate <= day && day <= vacation.endDate),
   };
 
   const searching = search.trim() !== '';

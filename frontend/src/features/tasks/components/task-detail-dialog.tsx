@@ -5,7 +5,7 @@ import IconPencil from '@tabler/icons-react/dist/esm/icons/IconPencil.mjs';
 import IconRotate from '@tabler/icons-react/dist/esm/icons/IconRotate.mjs';
 import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
 import { type ReactNode, useState } from 'react';
-import { formatPt } from '../../../lib/format';
+import { formatPt, sentenceCase } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useRemoveTask } from '../api/task-mutations';
 import { isOverdue, repeatLabel, todayInTenantZone } from '../lib/due-label';
@@ -23,10 +23,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** 'quinta-feira, 5 de março de 2026, às 07:30' or '…, dia inteiro'. */
+/** 'Quinta-feira, 5 de março de 2026, às 07:30' or '…, dia inteiro'. */
 function dueText(task: Task): string {
   if (!task.dataVencimento) return 'Sem data';
-  const day = formatPt(task.dataVencimento, "EEEE, d 'de' MMMM 'de' yyyy");
+  const day = sentenceCase(formatPt(task.dataVencimento, "EEEE, d 'de' MMMM 'de' yyyy"));
   return task.horaVencimento ? `${day}, às ${task.horaVencimento}` : `${day}, dia inteiro`;
 }
 

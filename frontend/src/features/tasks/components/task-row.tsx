@@ -19,7 +19,7 @@ interface RowProps {
 }
 
 function Meta({ id, task, list, today }: Pick<RowProps, 'task' | 'list' | 'today'> & { id: string }) {
-  const due = task.concluida ? null : dueLabel(task, today);
+  const due = dueLabel(task, today);
   const repeat = repeatLabel(task);
   if (!due && !repeat && !list && !task.concluidaEm) return null;
   return (

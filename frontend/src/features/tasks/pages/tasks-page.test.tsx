@@ -81,7 +81,7 @@ describe('/agenda/tarefas', () => {
       task('Comprar elásticos', { ordem: 2 }),
       task('Enviar treino', { ordem: 1 }),
       task('Limpar colchonetes', { listId: ACADEMIA }),
-      task('Renovar CREF', { concluida: true, concluidaEm: '2026-01-02T00:00:00.000Z' }),
+      task('Renovar CREF', { concluida: true, concluidaEm: '2026-01-02T00:00:00.000Z', dataVencimento: '2025-12-30' }),
     ]);
     const user = userEvent.setup();
     renderTasks();
@@ -94,6 +94,9 @@ describe('/agenda/tarefas', () => {
     expect(within(nav).getByRole('button', { name: /Minhas tarefas/ })).toHaveAttribute('aria-current', 'true');
     await user.click(screen.getByRole('button', { name: 'Concluída (1)' }));
     expect(await screen.findByRole('button', { name: 'Excluir "Renovar CREF"' })).toBeInTheDocument();
+    // A completed task keeps its due date beside when it was done.
+    expect(screen.getByText('Concluída em 02/01/2026')).toBeInTheDocument();
+    expect(screen.getByText('30/12/2025')).toBeInTheDocument();
 
     await user.click(within(nav).getByRole('button', { name: /Academia/ }));
     expect(screen.getByTestId('location')).toHaveTextContent(`/agenda/tarefas?lista=${ACADEMIA}`);
