@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { v5 as uuidv5 } from 'uuid';
 import type { PixSettings } from '../../contracts/charges/pix';
 import type { Decider } from '../../platform/event-store/decider';
@@ -19,7 +20,7 @@ export const pixSettingsDecider: Decider<PixSettingsCommand, PixSettingsEvent, P
   initialState: () => undefined,
   evolve: (_state, event) => event.data,
   decide: (command, state) =>
-    state && JSON.stringify(state) === JSON.stringify(command.settings)
+    isDeepStrictEqual(state, command.settings)
       ? []
       : [{ type: 'PixSettingsSet', data: command.settings }],
 };
