@@ -23,7 +23,7 @@ import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import { APP_CONFIG } from '../../config/config';
 import { ConflictError, DomainError, ValidationError } from '../../platform/errors/domain-error';
 import type { BookingConfig } from '../booking.config';
-import { TtlCache } from '../infrastructure/ttl-cache';
+import { TtlCache } from '../../platform/cache/ttl-cache';
 import { PhoneClaims } from '../queries/phone-claims';
 import { PublicLinkCommands } from './public-link.commands';
 
