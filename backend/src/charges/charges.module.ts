@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { APP_CONFIG } from '../config/config';
 import { DATABASE, type Db } from '../platform/database/database.module';
 import { ApiPixWebhooksController } from './api-pix-webhooks.controller';
+import { ChargesService } from './application/charges.service';
+import { PixSettingsService } from './application/pix-settings.service';
 import type { ChargesConfig } from './charges.config';
 import { ChargesController } from './charges.controller';
 import { ChargeCommands, PixSettingsCommands } from './commands/charge.commands';
@@ -13,6 +15,8 @@ import { PixWebhooksController } from './webhooks.controller';
 @Module({
   controllers: [ChargesController, PixWebhooksController, ApiPixWebhooksController],
   providers: [
+    ChargesService,
+    PixSettingsService,
     ChargeCommands,
     PixSettingsCommands,
     ChargesRepository,

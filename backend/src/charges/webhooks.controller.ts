@@ -4,14 +4,11 @@ import type { FastifyRequest } from 'fastify';
 import { pixWebhooksApi } from '../contracts/charges/api';
 import { centavosFromNumeric } from '../contracts/shared/money';
 import { APP_CONFIG } from '../config/config';
-import { DATABASE, type Db } from '../platform/database/database.module';
 import { DomainError, NotFoundError } from '../platform/errors/domain-error';
 import { Implements, parseInput } from '../platform/http/implements';
 import { type ChargesConfig, webhookSecretOf } from './charges.config';
-import { chargeAnswer } from './charges.controller';
-import { ChargeCommands } from './commands/charge.commands';
+import { ChargesService } from './application/charges.service';
 import { chargeNotFound } from './domain/charge.decider';
-import { ChargeSettler } from './process-managers/charge-settlement';
 import { ChargesRepository } from './queries/charges.repository';
 
 export const SIGNATURE_HEADER = 'x-signature';
@@ -44,10 +41,8 @@ const disabled = () => new NotFoundError('Provedor');
 export class PixWebhooksController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: ChargesConfig,
-    @Inject(ChargeCommands) private readonly commands: ChargeCommands,
+    @Inject(ChargesService) private readonly chargesService: ChargesService,
     @Inject(ChargesRepository) private readonly charges: ChargesRepository,
-    @Inject(ChargeSettler) private readonly settler: ChargeSettler,
-    @Inject(DATABASE) private readonly db: Db,
   ) {}
 
   /** The body is read only once the signature holds: a forged notification learns nothing of it. */
@@ -64,7 +59,7 @@ export class PixWebhooksController {
     if (!charge) throw chargeNotFound();
     const { tenantId, chargeId } = charge;
     if (body.valor !== undefined) {
-      const expected = await chargeAnswer(this.db, tenantId, chargeId, 0);
+      const expected = await this.chargesService.answer(tenantId, chargeId, 0);
       const paid = String(body.valor);
       const valid = /^\d{1,10}(\.\d{1,2})?$/.test(paid);
       if (
@@ -73,7 +68,7 @@ export class PixWebhooksController {
       )
         throw new DomainError('valor_divergente', 'Valor pago difere do valor da cobrança', 422);
     }
-    const result = await this.commands.handle(
+    const answer = await this.chargesService.confirm(
       {
         tenantId,
         actorId: `pix:${provider}`,
@@ -81,19 +76,7 @@ export class PixWebhooksController {
         correlationId: request.id,
       },
       chargeId,
-      {
-        type: 'ConfirmCharge',
-        via: 'webhook',
-        provider,
-        endToEndId: body.endToEndId ?? null,
-      },
-    );
-    const settled = await this.settler.settle(tenantId, chargeId);
-    const answer = await chargeAnswer(
-      this.db,
-      tenantId,
-      chargeId,
-      Math.max(result.position, settled?.position ?? 0),
+      { via: 'webhook', provider, endToEndId: body.endToEndId ?? null },
     );
     return { id: answer.id, status: answer.status };
   }

@@ -41,6 +41,7 @@ export const createChargeSchema = z.strictObject({
   /** The due day (today in São Paulo when left out; within a year of today, past ones too). */
   vencimento: vencimento.optional(),
 });
+export type CreateChargeBody = z.output<typeof createChargeSchema>;
 
 export const chargesQuerySchema = z.strictObject({
   status: z
@@ -131,6 +132,8 @@ export const pixSettingsViewSchema = z
 
 /** 'Testar conexão': whether the PSP gave a token and took the webhook, and if not what failed. */
 export const pixConnectionTestSchema = z.object({ ok: z.boolean(), message: z.string() });
+export type PixConnectionTest = z.infer<typeof pixConnectionTestSchema>;
+export type TestPixConnectionBody = z.output<typeof testPixConnectionSchema>;
 
 /** 'A receber': pending charges and those past their due day, counted and summed (reais). */
 export const receivablesSchema = z
