@@ -70,6 +70,12 @@ test('every screen of the trainer, the public pages and the student passes the e
   ]);
 
   const student = await invitedStudentAccount(request, token, 'Maria Clara Souza');
+  // Something to pay, so the student's area shows 'Pagamentos pendentes' too.
+  const headers = { authorization: `Bearer ${token}` };
+  const pix = await request.put('/api/settings/pix', { data: { chave: 'ana@exemplo.com', nomeRecebedor: 'Ana', cidade: 'Recife' }, headers });
+  expect(pix.ok(), await pix.text()).toBeTruthy();
+  const charge = await request.post('/api/charges', { data: { studentId: student.studentId, planId: planoId }, headers });
+  expect(charge.ok(), await charge.text()).toBeTruthy();
   const studentPage = await studentSignedIn(browser, testInfo, student);
   const studentScreens = await findingsOn(studentPage, ['/aluno', `/agenda/${me.tenantSlug}`]);
   await studentPage.context().close();

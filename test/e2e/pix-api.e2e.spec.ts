@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { PSP_CONTROL_URL } from './playwright.config';
 import { shot } from './support/shots';
-import { apiToken, createPlan, createStudent, studentCard } from './support/students';
+import { apiToken, createPlan, createStudent, studentAccountOf, studentCard, studentSignedIn } from './support/students';
 import { signedInTrainer } from './support/trainer';
 
 const certDir = process.env.E2E_PSP_CERT_DIR as string;
@@ -74,9 +74,10 @@ test.describe('Pix through the PSP (API Pix), overdue follow-up and the late-can
     expect(await violations.json()).toEqual([]);
   });
 
-  test("Cobranças shows 'Em atraso' with days late and the WhatsApp reminder; the dashboard shows 'A receber'; the fee is in Cobranças and the student's page, waived with a reason", async ({
+  test("Cobranças shows 'Em atraso' with days late and the WhatsApp reminder; the dashboard shows 'A receber'; the fee is in Cobranças, the student's page and the student's own area, waived with a reason", async ({
     page,
     request,
+    browser,
   }, testInfo) => {
     const trainer = await signedInTrainer(page, request);
     const token = await apiToken(request, trainer);
@@ -129,6 +130,15 @@ test.describe('Pix through the PSP (API Pix), overdue follow-up and the late-can
     await page.goto(`/alunos/${studentId}`);
     const listed = page.getByTestId('student-charge').filter({ hasText: 'Taxa de cancelamento' });
     await expect(listed).toContainText('Pendente');
+
+    // The student sees what they owe in their own area, each with its 'Pix Copia e Cola'.
+    const studentPage = await studentSignedIn(browser, testInfo, await studentAccountOf(request, token, studentId, 'Bruno Lima'));
+    const owed = studentPage.getByRole('list', { name: 'Pagamentos pendentes' });
+    await expect(owed.getByRole('listitem', { name: 'Taxa de cancelamento, R$ 25,00' })).toBeVisible();
+    await expect(owed.getByRole('listitem', { name: 'Pacote 4, R$ 200,00' }).first().getByText('Em atraso há 5 dias')).toBeVisible();
+    await expect(owed.getByRole('button', { name: 'Copiar código PIX' })).toHaveCount(3);
+    await shot(studentPage, 'aluno-pagamentos-pendentes', testInfo.project.name);
+    await studentPage.context().close();
 
     await page.goto('/financeiro/cobrancas?status=pendente');
     await fee.getByRole('button', { name: 'Dispensar taxa' }).click();

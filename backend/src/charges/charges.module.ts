@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { StudentCharges } from '../contracts/charges/ports';
 import { APP_CONFIG } from '../config/config';
 import { DATABASE, type Db } from '../platform/database/database.module';
 import { ApiPixWebhooksController } from './api-pix-webhooks.controller';
@@ -12,6 +13,8 @@ import { PspConnections } from './psp/psp-connections';
 import { ChargesRepository } from './queries/charges.repository';
 import { PixWebhooksController } from './webhooks.controller';
 
+/** Global: the student area reads a student's pending charges through its StudentCharges port. */
+@Global()
 @Module({
   controllers: [ChargesController, PixWebhooksController, ApiPixWebhooksController],
   providers: [
@@ -20,6 +23,7 @@ import { PixWebhooksController } from './webhooks.controller';
     ChargeCommands,
     PixSettingsCommands,
     ChargesRepository,
+    { provide: StudentCharges, useExisting: ChargesRepository },
     ChargeSettler,
     {
       // Built at start-up: without PIX_SECRETS_KEY in production the API does not start.
@@ -28,5 +32,6 @@ import { PixWebhooksController } from './webhooks.controller';
       inject: [DATABASE, APP_CONFIG],
     },
   ],
+  exports: [StudentCharges],
 })
 export class ChargesModule {}

@@ -1,10 +1,12 @@
 import { Controller, Inject } from '@nestjs/common';
 import { CONTRACT_READ_MODELS, StudentContracts } from '../contracts/agreements/ports';
+import { CHARGE_READ_MODELS, StudentCharges } from '../contracts/charges/ports';
 import { StudentAccounts } from '../contracts/identity/ports';
 import type { CancellationPolicy } from '../contracts/locations/api';
 import { LocationDirectory, LocationPolicies } from '../contracts/locations/ports';
 import { SlotBooking, StudentSchedule } from '../contracts/scheduling/ports';
 import type { ParsedInputOf } from '../contracts/shared/routes';
+import { toReais } from '../contracts/shared/money';
 import { DEFAULT_TIME_ZONE, zonedParts } from '../contracts/shared/time';
 import {
   freeCredits,
@@ -30,6 +32,7 @@ export class StudentAreaController {
     @Inject(StudentAccounts) private readonly accounts: StudentAccounts,
     @Inject(StudentDirectory) private readonly students: StudentDirectory,
     @Inject(StudentContracts) private readonly contracts: StudentContracts,
+    @Inject(StudentCharges) private readonly charges: StudentCharges,
     @Inject(StudentSchedule) private readonly schedule: StudentSchedule,
     @Inject(SlotBooking) private readonly slots: SlotBooking,
     @Inject(LocationDirectory) private readonly locations: LocationDirectory,
@@ -38,14 +41,15 @@ export class StudentAreaController {
 
   @Implements(studentAreaApi.me)
   // The student's own signatures and cancellations show as soon as they are made.
-  @ReadsProjections(...CONTRACT_READ_MODELS, ...STUDENT_READ_MODELS)
+  @ReadsProjections(...CONTRACT_READ_MODELS, ...STUDENT_READ_MODELS, ...CHARGE_READ_MODELS)
   async me(@CurrentUser() user: AuthUser) {
     const { student, trainer, account } = await this.studentOf(user);
     const now = new Date();
-    const [contratosPendentes, upcoming, agendadas] = await Promise.all([
+    const [contratosPendentes, upcoming, agendadas, charges] = await Promise.all([
       this.contracts.pendingCount(account.tenantId, account.studentId),
       this.schedule.upcoming(account.tenantId, account.studentId, now, STUDENT_AREA_NEXT_SESSIONS),
       this.schedule.agendadas(account.tenantId, account.studentId, now),
+      this.charges.pendingOf(account.tenantId, account.studentId),
     ]);
     const policies = new Map<string, Promise<CancellationPolicy | undefined>>();
     const policyOf = (locationId: string) => {
@@ -65,6 +69,7 @@ export class StudentAreaController {
       creditosLivres: freeCredits(student.creditos, agendadas),
       proximasSessoes,
       contratosPendentes,
+      cobrancas: charges.map(({ valorCentavos, ...charge }) => ({ ...charge, valor: toReais(valorCentavos) })),
       trainer,
     };
   }

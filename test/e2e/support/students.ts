@@ -59,6 +59,16 @@ export interface StudentAccount {
 /** A student of the trainer with an account of their own, made through the API (the invite screens have their own test). */
 export async function invitedStudentAccount(request: APIRequestContext, token: string, nome: string): Promise<StudentAccount> {
   const studentId = await createStudent(request, token, { nome, whatsapp: '11988887777' });
+  return studentAccountOf(request, token, studentId, nome);
+}
+
+/** An account for a student the trainer already has, made through an invite as the student would. */
+export async function studentAccountOf(
+  request: APIRequestContext,
+  token: string,
+  studentId: string,
+  nome: string,
+): Promise<StudentAccount> {
   const invite = await request.post('/api/invites', { data: { studentId }, headers: { authorization: `Bearer ${token}` } });
   expect(invite.status(), await invite.text()).toBe(201);
   const account = { studentId, email: `aluna-${randomUUID()}@vira.test`, password: 'treino123' };

@@ -1,13 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Selectable } from 'kysely';
-import type {
-  Charge,
-  ChargeListStatus,
-  ChargeOrigin,
-  ChargeStatus,
-  Receivables,
+import {
+  type Charge,
+  type ChargeListStatus,
+  type ChargeOrigin,
+  type ChargeStatus,
+  LATE_CANCEL_FEE_LABEL,
+  type Receivables,
 } from '../../contracts/charges/api';
 import type { PixProvider } from '../../contracts/charges/pix';
+import { type StudentCharge, StudentCharges } from '../../contracts/charges/ports';
 import { centavosFromNumeric, toReais } from '../../contracts/shared/money';
 import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import { DATABASE, type Db } from '../../platform/database/database.module';
@@ -22,7 +24,7 @@ const daysBetween = (from: string, to: string): number =>
 
 /** The only code that reads the charges' tables; every read is scoped by tenant (but a txid's). */
 @Injectable()
-export class ChargesRepository {
+export class ChargesRepository implements StudentCharges {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
   async list(
@@ -47,6 +49,29 @@ export class ChargesRepository {
         .where((eb) => eb.or([eb('vencimento', 'is', null), eb('vencimento', '>=', today)]));
     else if (filter.status) query = query.where('status', '=', filter.status);
     return (await query.execute()).map((row) => toCharge(row, today));
+  }
+
+  /** The student's pending charges, the late ones first, then by due day. */
+  async pendingOf(tenantId: string, studentId: string, now = new Date()): Promise<StudentCharge[]> {
+    const today = todayOf(now);
+    const rows = await this.db
+      .selectFrom('charges')
+      .selectAll()
+      .where('tenantId', '=', tenantId)
+      .where('studentId', '=', studentId)
+      .where('status', '=', 'pendente')
+      .orderBy('vencimento')
+      .orderBy('createdAt')
+      .limit(50)
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      descricao: row.origem === 'taxa' ? LATE_CANCEL_FEE_LABEL : row.planNome,
+      valorCentavos: centavosFromNumeric(row.valor),
+      brCode: row.brCode,
+      vencimento: row.vencimento,
+      diasEmAtraso: lateDays(row.vencimento, today),
+    }));
   }
 
   async find(tenantId: string, id: string, now = new Date()): Promise<Charge | undefined> {

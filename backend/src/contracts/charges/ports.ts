@@ -48,3 +48,22 @@ export abstract class ChargeCredits {
   /** Answers the position of the grant's event (0 when the student is gone). */
   abstract grant(context: SettlementContext, settlement: ChargeSettlement): Promise<number>;
 }
+
+/** What the student owes, as their area shows it: to pay by 'Pix Copia e Cola'. */
+export interface StudentCharge {
+  id: string;
+  /** The plan's name, or 'Taxa de cancelamento'. */
+  descricao: string;
+  valorCentavos: number;
+  brCode: string;
+  vencimento: string | null;
+  diasEmAtraso: number;
+}
+
+/** The charges a student has to pay (the charges context provides it, for the student area). */
+export abstract class StudentCharges {
+  abstract pendingOf(tenantId: string, studentId: string): Promise<StudentCharge[]>;
+}
+
+/** The charges context's read model, for routes of other contexts that read it through a port. */
+export const CHARGE_READ_MODELS = ['charges'] as const;

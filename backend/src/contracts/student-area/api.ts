@@ -36,6 +36,17 @@ export const studentAreaSchema = z
     proximasSessoes: z.array(studentSessionSchema),
     /** Active contracts the student has not signed yet. */
     contratosPendentes: z.number().int(),
+    /** What the student has to pay (plans, late-cancel fees), to pay by 'Pix Copia e Cola'. */
+    cobrancas: z.array(
+      z.object({
+        id: z.uuid(),
+        descricao: z.string(),
+        valor: z.number(),
+        brCode: z.string(),
+        vencimento: z.iso.date().nullable(),
+        diasEmAtraso: z.number().int(),
+      }),
+    ),
     /** `telefone`: the trainer's digits for the WhatsApp link, or null. */
     trainer: z.object({ nome: z.string(), slug: z.string(), telefone: z.string().nullable() }),
   })

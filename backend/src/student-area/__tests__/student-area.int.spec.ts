@@ -67,4 +67,39 @@ describe('student area: the next sessions and the trainer', () => {
     expect(me.trainer).toMatchObject({ nome: trainer.nome, telefone: expect.stringMatching(/^\d{10,11}$/) });
     expect((await other.api.get('/api/student/me')).json().proximasSessoes).toHaveLength(1);
   });
+
+  it('lists what the student has to pay, with its Pix Copia e Cola, until it is paid', async () => {
+    const app = testApp.app;
+    const trainer = await newTrainer(app);
+    const student = await newStudent(app, trainer, 'Carla Dias');
+    const other = await newStudent(app, trainer, 'Davi Reis');
+    const pix = await trainer.api.put('/api/settings/pix', {
+      chave: 'carla.personal@exemplo.com.br',
+      nomeRecebedor: 'Personal Teste',
+      cidade: 'Sao Paulo',
+    });
+    expect(pix.statusCode).toBe(200);
+    const plan = await trainer.api.post('/api/plans', { nome: 'Mensal 8', valor: 389.9, creditos: 8 });
+    expect(plan.statusCode).toBe(201);
+    const charge = await trainer.api.post('/api/charges', { studentId: student.studentId, planId: plan.json().id });
+    expect(charge.statusCode).toBe(201);
+    await projectAll(app);
+
+    const me = (await student.api.get('/api/student/me')).json();
+    expect(me.cobrancas).toEqual([
+      {
+        id: charge.json().id,
+        descricao: 'Mensal 8',
+        valor: 389.9,
+        brCode: charge.json().brCode,
+        vencimento: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        diasEmAtraso: 0,
+      },
+    ]);
+    expect((await other.api.get('/api/student/me')).json().cobrancas).toEqual([]);
+
+    expect((await trainer.api.post(`/api/charges/${charge.json().id}/confirm`, {})).statusCode).toBe(200);
+    await projectAll(app);
+    expect((await student.api.get('/api/student/me')).json().cobrancas).toEqual([]);
+  });
 });

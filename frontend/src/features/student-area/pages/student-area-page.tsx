@@ -18,6 +18,7 @@ import { ownHistoryQuery, studentAreaQuery } from '../../../entities/student-are
 import { itemsOf } from '../../../lib/contract-query';
 import { CancelSessionDialog } from '../components/cancel-session-dialog';
 import { OwnContracts } from '../components/own-contracts';
+import { PendingCharges } from '../components/pending-charges';
 import type { StudentSession } from '@contracts/student-area/api';
 import { Link } from 'react-router-dom';
 
@@ -151,6 +152,7 @@ export function StudentAreaPage() {
                 : `Você tem ${area.data.contratosPendentes} contratos aguardando assinatura.`}
             </Alert>
           )}
+          <PendingCharges charges={area.data.cobrancas} />
           <OwnContracts />
           <History />
         </Stack>
