@@ -138,7 +138,6 @@ test.describe('Pix through the PSP (API Pix), overdue follow-up and the late-can
     await expect(owed.getByRole('listitem', { name: 'Pacote 4, R$ 200,00' }).first().getByText('Em atraso há 5 dias')).toBeVisible();
     await expect(owed.getByRole('button', { name: 'Copiar código PIX' })).toHaveCount(3);
     await shot(studentPage, 'aluno-pagamentos-pendentes', testInfo.project.name);
-    await studentPage.context().close();
 
     await page.goto('/financeiro/cobrancas?status=pendente');
     await fee.getByRole('button', { name: 'Dispensar taxa' }).click();
@@ -148,6 +147,10 @@ test.describe('Pix through the PSP (API Pix), overdue follow-up and the late-can
     await confirm.getByLabel('Motivo').fill('Aluno avisou com atestado');
     await confirm.getByRole('button', { name: 'Dispensar taxa' }).click();
     await expect(page.getByText('Taxa dispensada')).toBeVisible();
+    // The student's open area hears of it: the fee leaves their list without a reload.
+    await expect(owed.getByRole('listitem', { name: 'Taxa de cancelamento, R$ 25,00' })).toHaveCount(0);
+    await expect(owed.getByRole('listitem')).toHaveCount(2);
+    await studentPage.context().close();
     await page.goto(`/alunos/${studentId}`);
     await expect(listed).toContainText('Dispensada: Aluno avisou com atestado');
   });

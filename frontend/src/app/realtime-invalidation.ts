@@ -80,5 +80,5 @@ export const invalidatedForStudent: InvalidationMap = {
   'finance-summary': [],
   'finance-goals': [],
   contract: [studentContractsKey, studentMeKey],
-  charge: [],
+  charge: [studentMeKey],
 };

@@ -10,6 +10,8 @@ export const chargesProjection = streamRowProjection<ChargeEvent, Selectable<Cha
   table: 'charges',
   eventTypes: CHARGE_STREAM_EVENT_TYPES,
   changeType: 'charge',
+  // The student's own area lists what they owe: their socket hears of their charges.
+  studentOf: (row) => row.studentId,
   nextRow(row, stored) {
     const { event } = stored;
     if (event.type === 'ChargeCreated') {
