@@ -1,7 +1,6 @@
 import { Controller, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
-import { z } from 'zod';
 import { DEFAULT_ALLOCATION_RULE, financeApi } from '../contracts/finance/api';
 import { TrainerContacts } from '../contracts/identity/ports';
 import type { ParsedInputOf } from '../contracts/shared/routes';
@@ -12,22 +11,18 @@ import { DATABASE, type Db } from '../platform/database/database.module';
 import { ConflictError } from '../platform/errors/domain-error';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
+import { idParam } from '../platform/http/id-param';
 import { Implements, Input } from '../platform/http/implements';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 import { FinanceSettingsCommands } from './commands/finance-settings.commands';
 import { TransactionCommands } from './commands/transaction.commands';
-import { transactionNotFound } from './domain/transaction.decider';
 import { FINANCE_SETTINGS_PROJECTION, TRANSACTIONS_PROJECTION } from './projections';
 import { FinanceRepository } from './queries/finance.repository';
 import { issuesReceipts, receiptNumber, renderReceipt } from './queries/receipts';
 import { transactionsCsv } from './queries/transactions-csv';
 
-const uuid = z.uuid();
-const notFound = (): never => {
-  throw transactionNotFound();
-};
 /** A route's `:id`: anything but a UUID is answered like an unknown or another tenant's id. */
-const transactionId = (id: string): string => (uuid.safeParse(id).success ? id : notFound());
+const transactionId = idParam('Transação', 'feminine');
 
 /** Transactions: recorded, listed by month (CSV too), detailed with allocations, voided. */
 @Controller()
@@ -88,7 +83,10 @@ export class TransactionsController {
     @CurrentUser() user: AuthUser,
     @Input() { params }: ParsedInputOf<typeof financeApi.transaction>,
   ) {
-    return (await this.finance.transaction(user.tenantId, transactionId(params.id))) ?? notFound();
+    return (
+      (await this.finance.transaction(user.tenantId, transactionId(params.id))) ??
+      transactionId.notFound()
+    );
   }
 
   @Implements(financeApi.receipt)
@@ -99,7 +97,8 @@ export class TransactionsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const transaction =
-      (await this.finance.transaction(user.tenantId, transactionId(params.id))) ?? notFound();
+      (await this.finance.transaction(user.tenantId, transactionId(params.id))) ??
+      transactionId.notFound();
     if (transaction.tipo !== 'receita')
       throw new ConflictError('not_a_receita', 'Só receitas têm recibo');
     if (transaction.status === 'estornada')
