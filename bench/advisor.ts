@@ -64,6 +64,7 @@ export async function measureAdvisor(): Promise<AdvisorFigures> {
   const env = {
     NODE_ENV: 'production',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    PERSONAL_DATA_KEY: 'bench-personal-data-key-bench-personal-data-key',
     AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
     DATABASE_URL: databaseUrl,
     REDIS_PREFIX,

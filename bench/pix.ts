@@ -68,6 +68,7 @@ export async function measurePix(): Promise<PixBench> {
   const env = {
     NODE_ENV: 'production',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    PERSONAL_DATA_KEY: 'bench-personal-data-key-bench-personal-data-key',
     PIX_SECRETS_KEY: 'bench-pix-secrets-key-bench-pix-secrets-key',
     PIX_PSP_CA_FILE: path.join(caDir, 'ca.pem'),
     // The loopback PSP is on 127.0.0.1, which production refuses unless told.

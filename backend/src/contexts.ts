@@ -6,6 +6,8 @@ import { type AppConfig, parseConfig } from './config/config';
 import { financeContext } from './finance/finance.context';
 import { identityContext } from './identity/identity.context';
 import type { BoundedContext } from './platform/context/bounded-context';
+import { withDataErasure } from './platform/personal-data/erasure';
+import { personalDataVault } from './platform/personal-data/vault';
 import { locationsContext } from './locations/locations.context';
 import { plansContext } from './plans/plans.context';
 import { remindersContext } from './reminders/reminders.context';
@@ -31,17 +33,21 @@ export const CONTEXTS: readonly BoundedContext[] = [
   chargesContext,
 ];
 
-/** Every read model of the app, from the contexts' manifests. */
-export const PROJECTIONS = CONTEXTS.flatMap((context) => context.projections ?? []);
+/** Every read model of the app, from the contexts' manifests, each applying erasures too. */
+export const PROJECTIONS = CONTEXTS.flatMap((context) => context.projections ?? []).map(
+  withDataErasure,
+);
 /** Every process manager of the app (run by the worker, never rebuilt). */
 export const PROCESS_MANAGERS = CONTEXTS.flatMap((context) => context.processManagers ?? []);
 
 /** The process configuration: the platform's settings and every context's, parsed once. */
 export function appConfigFrom(env: NodeJS.ProcessEnv): AppConfig {
-  return parseConfig(
+  const config = parseConfig(
     env,
     CONTEXTS.flatMap((context) => (context.config ? [context.config] : [])),
   );
+  personalDataVault.useMasterKey(config.PERSONAL_DATA_KEY);
+  return config;
 }
 
 let cached: AppConfig | undefined;

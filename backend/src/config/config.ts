@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defaultDataDirectory, generatedSecret } from './generated-secret';
+import { defaultDataDirectory, generatedSecret, PERSONAL_DATA_KEY_FILE } from './generated-secret';
 
 export const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
@@ -35,6 +35,11 @@ const platformConfigShape = {
   REDIS_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(500),
   /** Required in production; elsewhere a random one is generated once under VIRA_DATA_DIR. */
   JWT_SECRET: z.string().min(32).optional(),
+  /**
+   * The master key that seals every data subject's key (LGPD crypto-shredding); required in
+   * production, elsewhere one is generated once into `.data/personal-data-key`.
+   */
+  PERSONAL_DATA_KEY: z.string().min(32).optional(),
   /** Local state of a developer machine (the generated JWT secret): `.data/` at the repository root. */
   VIRA_DATA_DIR: z.string().min(1).optional(),
   /**
@@ -77,8 +82,12 @@ const platformConfigShape = {
 };
 
 type RawPlatformConfig = z.infer<z.ZodObject<typeof platformConfigShape>>;
-export type PlatformConfig = Omit<RawPlatformConfig, 'JWT_SECRET' | 'APP_URL'> & {
+export type PlatformConfig = Omit<
+  RawPlatformConfig,
+  'JWT_SECRET' | 'APP_URL' | 'PERSONAL_DATA_KEY'
+> & {
   JWT_SECRET: string;
+  PERSONAL_DATA_KEY: string;
   APP_URL: string;
 };
 
@@ -110,9 +119,15 @@ export function parseConfig<const Slices extends readonly z.ZodRawShape[] = []>(
   if (!config.JWT_SECRET && config.NODE_ENV === 'production') {
     throw new ConfigError('Configuração inválida — JWT_SECRET: obrigatório em produção');
   }
+  if (!config.PERSONAL_DATA_KEY && config.NODE_ENV === 'production') {
+    throw new ConfigError('Configuração inválida — PERSONAL_DATA_KEY: obrigatório em produção');
+  }
   return {
     ...result.data,
     JWT_SECRET: config.JWT_SECRET ?? generatedJwtSecret(config.VIRA_DATA_DIR),
+    PERSONAL_DATA_KEY:
+      config.PERSONAL_DATA_KEY ??
+      generatedSecret(config.VIRA_DATA_DIR ?? defaultDataDirectory(), PERSONAL_DATA_KEY_FILE),
     APP_URL: config.APP_URL ?? `http://localhost:${config.PORT}`,
   } as PlatformConfig & UnionToIntersection<z.infer<z.ZodObject<Slices[number]>>>;
 }

@@ -12,6 +12,8 @@ import {
 import * as path from 'node:path';
 
 export const JWT_SECRET_FILE = 'jwt-secret';
+/** The master key of personal data on a machine without PERSONAL_DATA_KEY. */
+export const PERSONAL_DATA_KEY_FILE = 'personal-data-key';
 const MIN_SECRET_LENGTH = 32;
 
 /**

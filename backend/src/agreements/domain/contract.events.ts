@@ -1,4 +1,5 @@
 import type { ContractTerms, ContractType } from '../../contracts/agreements/api';
+import { declarePersonalData } from '../../contracts/shared/personal-data';
 import { eventData, type EventsOf, eventTypesOf } from '../../platform/event-store/event';
 
 /** What a signature records: the text as signed, its hash, the signer and the consent evidence. */
@@ -40,5 +41,15 @@ export const contractEvents = {
   ContractSigned: eventData<ContractSignedData>(),
 };
 
+/**
+ * The signer's identity and the filled text (it names them) are the student's. The evidence the
+ * trainer keeps for legal defence stays readable: hash, times, consents, anonymized IP.
+ */
+declarePersonalData(contractEvents, {
+  ContractSigned: {
+    subject: 'studentId',
+    fields: ['nome', 'cpf', 'telefone', 'personal', 'texto', 'userAgent'],
+  },
+});
 export type ContractEvent = EventsOf<typeof contractEvents>;
 export const CONTRACT_EVENT_TYPES = eventTypesOf(contractEvents);

@@ -7,7 +7,7 @@ import { defaultDataDirectory, generatedSecret } from '../../config/generated-se
 import type { Database } from '../../platform/database/database';
 import type { ChargesConfig } from '../charges.config';
 import { ApiPixClient, ApiPixError } from './api-pix-client';
-import { SecretBox } from './secret-box';
+import { SecretBox } from '../../platform/personal-data/secret-box';
 
 /** The write-only part of a PSP connection. */
 export interface PspSecrets {

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { ConfigError, parseConfig } from '../config';
-import { generatedSecret } from '../generated-secret';
+import { generatedSecret, PERSONAL_DATA_KEY_FILE } from '../generated-secret';
 
 const repoRoot = path.resolve(__dirname, '../../../..');
 
@@ -94,8 +94,22 @@ describe('parseConfig', () => {
   it('requires a real JWT secret in production', () => {
     expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
     expect(
-      parseConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).JWT_SECRET,
+      parseConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(40),
+        PERSONAL_DATA_KEY: 'd'.repeat(40),
+      }).JWT_SECRET,
     ).toHaveLength(40);
+  });
+
+  it('requires the personal data master key in production, and generates one elsewhere', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })).toThrow(
+      /PERSONAL_DATA_KEY: obrigatório em produção/,
+    );
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'vira-personal-key-'));
+    const generated = parseConfig({ NODE_ENV: 'development', VIRA_DATA_DIR: dataDir });
+    expect(generated.PERSONAL_DATA_KEY).toBe(generatedSecret(dataDir, PERSONAL_DATA_KEY_FILE));
+    expect(generated.PERSONAL_DATA_KEY).not.toBe(generated.JWT_SECRET);
   });
 
   it('sends people links to the port the app runs on unless APP_URL says otherwise', () => {

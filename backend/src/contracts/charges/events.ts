@@ -1,4 +1,5 @@
 import { eventData, type EventsOf } from '../shared/event-catalogue';
+import { declarePersonalData } from '../shared/personal-data';
 
 /**
  * The events of a charge's stream (stream type 'charge', id = the charge's id), read by the
@@ -46,4 +47,8 @@ export const chargeEvents = {
   ChargePaid: eventData<ChargePaidData>(),
   ChargeCancelled: eventData<ChargeCancelledData>(),
 };
+/** The payer's name and phone copied into a charge are the student's; amounts and dates stay. */
+declarePersonalData(chargeEvents, {
+  ChargeCreated: { subject: 'studentId', fields: ['studentNome', 'telefone'] },
+});
 export type ChargeEvent = EventsOf<typeof chargeEvents>;

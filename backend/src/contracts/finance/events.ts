@@ -1,4 +1,5 @@
 import { eventData, type EventsOf, eventTypesOf } from '../shared/event-catalogue';
+import { declarePersonalData } from '../shared/personal-data';
 import type { Allocation, PaymentMethod, ReferenceType, TransactionTipo } from './api';
 
 /**
@@ -25,5 +26,14 @@ export const transactionEvents = {
   /** Taken out of every total; carries what it takes out, so readers need no other state. */
   TransactionVoided: eventData<TransactionFacts>(),
 };
+/**
+ * A student's transaction's description may name them; its amount, date and method are the fiscal
+ * record the trainer keeps.
+ */
+const description = { subject: 'studentId', fields: ['descricao'] } as const;
+declarePersonalData(transactionEvents, {
+  TransactionRecorded: description,
+  TransactionVoided: description,
+});
 export type TransactionEvent = EventsOf<typeof transactionEvents>;
 export const TRANSACTION_EVENT_TYPES = eventTypesOf(transactionEvents);

@@ -1,4 +1,5 @@
 import { eventData, type EventsOf, eventTypesOf } from '../shared/event-catalogue';
+import { declarePersonalData } from '../shared/personal-data';
 import type { LateCancellation, SessionStatus } from './api';
 
 /**
@@ -43,6 +44,14 @@ export const sessionLifecycleEvents = {
   }>(),
   SessionDeleted: eventData<Record<string, never>>(),
 };
+/**
+ * Notes about a session and the name a visitor typed are the student's. Changed notes name no
+ * student: they are sealed under the session's own key, erased with the student's sessions.
+ */
+declarePersonalData(sessionLifecycleEvents, {
+  SessionBooked: { subject: 'studentId', fields: ['observacoes', 'nomeInformado'] },
+  SessionNotesChanged: { subject: 'stream', fields: ['observacoes'] },
+});
 export type SessionEvent = EventsOf<typeof sessionLifecycleEvents>;
 export type SessionEventType = SessionEvent['type'];
 export const SESSION_EVENT_TYPES = eventTypesOf(sessionLifecycleEvents);

@@ -1,4 +1,5 @@
 import { eventData, type EventsOf, eventTypesOf } from '../shared/event-catalogue';
+import { declarePersonalData } from '../shared/personal-data';
 import type { StudentProfile } from './api';
 
 /**
@@ -17,6 +18,15 @@ export const studentLifecycleEvents = {
   StudentReactivated: eventData<Record<string, never>>(),
   StudentRemoved: eventData<Record<string, never>>(),
 };
+const profile = {
+  subject: 'stream',
+  fields: ['nome', 'telefone', 'whatsapp', 'email', 'observacoes'],
+} as const;
+/** The student's (or visitor's) profile is theirs. */
+declarePersonalData(studentLifecycleEvents, {
+  StudentRegistered: profile,
+  StudentUpdated: profile,
+});
 export type StudentLifecycleEvent = EventsOf<typeof studentLifecycleEvents>;
 export const STUDENT_LIFECYCLE_EVENT_TYPES = eventTypesOf(studentLifecycleEvents);
 

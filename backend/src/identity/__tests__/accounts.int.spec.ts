@@ -243,6 +243,7 @@ describe('identity: accounts, sessions and tenants (real app, PostgreSQL, Redis)
         NODE_ENV: 'production',
         PIX_SECRETS_KEY: 'k'.repeat(32),
         JWT_SECRET: testApp.config.JWT_SECRET,
+        PERSONAL_DATA_KEY: testApp.config.PERSONAL_DATA_KEY,
         AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
         ...GENEROUS_RATE_LIMITS,
       });

@@ -290,6 +290,7 @@ describe('identity: dev mailbox when no SMTP_URL is set', () => {
       NODE_ENV: 'production',
       PIX_SECRETS_KEY: 'k'.repeat(32),
       JWT_SECRET: 'p'.repeat(40),
+      PERSONAL_DATA_KEY: 'd'.repeat(40),
       DEV_MAILBOX: 'true',
     });
     try {

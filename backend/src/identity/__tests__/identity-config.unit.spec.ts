@@ -17,7 +17,7 @@ describe('identity settings from the environment', () => {
   it('requires e-mail confirmation by default in production only', () => {
     expect(
       requiresEmailConfirmation(
-        parseConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }),
+        parseConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PERSONAL_DATA_KEY: 'd'.repeat(32) }),
       ),
     ).toBe(true);
     expect(requiresEmailConfirmation(parseConfig({ NODE_ENV: 'development' }))).toBe(false);
@@ -30,7 +30,7 @@ describe('identity settings from the environment', () => {
       requiresEmailConfirmation(
         parseConfig({
           NODE_ENV: 'production',
-          JWT_SECRET: 'x'.repeat(32),
+          JWT_SECRET: 'x'.repeat(32), PERSONAL_DATA_KEY: 'd'.repeat(32),
           AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
         }),
       ),

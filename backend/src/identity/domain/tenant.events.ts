@@ -1,3 +1,4 @@
+import { declarePersonalData } from '../../contracts/shared/personal-data';
 import { eventData, type EventsOf, eventTypesOf } from '../../platform/event-store/event';
 import type { OnboardingData } from './onboarding-answers';
 
@@ -16,6 +17,11 @@ export const tenantEvents = {
   StudentAccountCreated: eventData<{ userId: string; studentId: string }>(),
 };
 
+/** The trainer's name is theirs (the tenant is the trainer's data subject). */
+declarePersonalData(tenantEvents, {
+  TenantCreated: { subject: 'tenantId', fields: ['nome'] },
+  TrainerRegistered: { subject: 'tenantId', fields: ['nome'] },
+});
 export type TenantEvent = EventsOf<typeof tenantEvents>;
 export type OnboardingCompleted = Extract<TenantEvent, { type: 'OnboardingCompleted' }>;
 export const TENANT_EVENT_TYPES = eventTypesOf(tenantEvents);

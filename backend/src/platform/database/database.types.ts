@@ -139,6 +139,14 @@ export interface CreditLedger {
   valor: Numeric | null;
 }
 
+export interface DataSubjectKeys {
+  createdAt: Generated<Timestamp>;
+  erasedAt: Timestamp | null;
+  sealedKey: string | null;
+  subjectId: string;
+  tenantId: string;
+}
+
 export interface DevMailbox {
   createdAt: Generated<Timestamp>;
   htmlBody: string;
@@ -178,10 +186,12 @@ export interface Events {
   globalPosition: Generated<number>;
   metadata: Json;
   occurredAt: Generated<Timestamp>;
+  personalData: Json | null;
   schemaVersion: Generated<number>;
   streamId: string;
   streamType: string;
   streamVersion: number;
+  subjectId: string | null;
   tenantId: string;
   transactionId: Generated<string>;
 }
@@ -614,6 +624,7 @@ export interface DB {
   contracts: Contracts;
   contractSignatures: ContractSignatures;
   creditLedger: CreditLedger;
+  dataSubjectKeys: DataSubjectKeys;
   devMailbox: DevMailbox;
   emailTokens: EmailTokens;
   entities: Entities;

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database/database';
+import { personalDataVault, type SealedPersonalData } from '../personal-data/vault';
 import type { DomainEvent, EventMetadata, StoredEvent } from './event';
 import { upcasters } from './upcasters';
 
@@ -44,13 +45,22 @@ export async function appendEvents(
   if (request.events.length === 0) throw new Error('nothing to append');
   const versions = request.events.map((_, index) => request.expectedVersion + index + 1);
   const types = request.events.map((event) => event.type);
+  // Personal fields leave `data` sealed with their subject's key (platform/personal-data).
+  const split = await personalDataVault.seal(
+    db,
+    request.tenantId,
+    request.streamId,
+    request.events,
+  );
   try {
     const rows = await sql<{ globalPosition: number; transactionId: string }>`
-      insert into events (tenant_id, stream_type, stream_id, stream_version, event_type, schema_version, data, metadata)
-      select ${request.tenantId}::uuid, ${request.streamType}, ${request.streamId}::uuid, v, t, s, d, ${JSON.stringify(request.metadata)}::jsonb
-      from unnest(${versions}::int[], ${types}::text[], ${types.map((type) => upcasters.currentVersion(type))}::smallint[], ${request.events.map(
+      insert into events (tenant_id, stream_type, stream_id, stream_version, event_type, schema_version, data, metadata, subject_id, personal_data)
+      select ${request.tenantId}::uuid, ${request.streamType}, ${request.streamId}::uuid, v, t, s, d, ${JSON.stringify(request.metadata)}::jsonb, subject, personal
+      from unnest(${versions}::int[], ${types}::text[], ${types.map((type) => upcasters.currentVersion(type))}::smallint[], ${split.map(
         (event) => JSON.stringify(event.data),
-      )}::jsonb[]) as e(v, t, s, d)
+      )}::jsonb[], ${split.map((event) => event.subjectId)}::uuid[], ${split.map((event) =>
+        event.personalData ? JSON.stringify(event.personalData) : null,
+      )}::jsonb[]) as e(v, t, s, d, subject, personal)
       returning global_position, transaction_id::text`.execute(db);
     return {
       position: Math.max(...rows.rows.map((row) => row.globalPosition)),
@@ -64,15 +74,30 @@ export async function appendEvents(
   }
 }
 
-/** The columns every reader selects, in the shape `toStoredEvent` expects. */
+/** The columns every reader selects, in the shape `openStoredEvents` expects. */
 export const STORED_EVENT_COLUMNS =
   sql.raw(`global_position, transaction_id::text as transaction_id, tenant_id, stream_type,
-  stream_id, stream_version, event_type, schema_version, data, metadata, occurred_at`);
+  stream_id, stream_version, event_type, schema_version, data, metadata, occurred_at, subject_id, personal_data`);
 
-/** A row as selected with STORED_EVENT_COLUMNS, upcast to the event's current shape. */
-export function toStoredEvent(row: StoredEvent): StoredEvent {
-  const data = upcasters.upcast(row.eventType, row.schemaVersion, row.data);
-  return data === row.data ? row : { ...row, data };
+/** A row as selected with STORED_EVENT_COLUMNS: its personal fields still sealed. */
+export interface StoredEventRow extends StoredEvent {
+  subjectId: string | null;
+  personalData: SealedPersonalData | null;
+}
+
+/**
+ * Rows as selected with STORED_EVENT_COLUMNS, their personal fields opened (or read as removed
+ * once their subject is erased) and upcast to the event's current shape.
+ */
+export async function openStoredEvents(
+  db: Kysely<Database>,
+  rows: readonly StoredEventRow[],
+): Promise<StoredEvent[]> {
+  const opened = await personalDataVault.open(db, rows);
+  return rows.map(({ subjectId: _subject, personalData: _personal, ...row }, index) => ({
+    ...row,
+    data: upcasters.upcast(row.eventType, row.schemaVersion, opened[index]),
+  }));
 }
 
 /** True when the tenant has a stream with this id (an id in a body names something of the caller's). */
@@ -87,9 +112,9 @@ export async function readStream(
   tenantId: string,
   streamId: string,
 ): Promise<StoredEvent[]> {
-  const result = await sql<StoredEvent>`
+  const result = await sql<StoredEventRow>`
     select ${STORED_EVENT_COLUMNS}
     from events where tenant_id = ${tenantId}::uuid and stream_id = ${streamId}::uuid
     order by stream_version`.execute(db);
-  return result.rows.map(toStoredEvent);
+  return openStoredEvents(db, result.rows);
 }

@@ -1,7 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../database/database';
-import type { StoredEvent } from '../event-store/event';
-import { STORED_EVENT_COLUMNS } from '../event-store/event-store';
+import { STORED_EVENT_COLUMNS, type StoredEventRow } from '../event-store/event-store';
 import type { Checkpoint } from './checkpoint';
 
 /*
@@ -83,7 +82,7 @@ export interface LogReader {
 export interface EventsAfter {
   /** The reader's checkpoint, as read by this statement. */
   from: Checkpoint;
-  events: StoredEvent[];
+  events: StoredEventRow[];
   /**
    * The last event read when `events` is a full batch; otherwise the last event of ANY type below
    * the horizon, since every event up to it was read and the others are not the reader's: the
@@ -113,7 +112,7 @@ export async function readEventsAfter(
   // repeated wherever a batch spanned ids of different lengths).
   const after = sql`(transaction_id, global_position) > ((select tx from checkpoint), (select pos from checkpoint))`;
   const { rows } = await sql<
-    StoredEvent & {
+    StoredEventRow & {
       fromTransactionId: string;
       fromPosition: number;
       headTransactionId: string | null;
@@ -154,7 +153,7 @@ export async function readEventsAfter(
   const [first] = rows;
   const from = { transactionId: first.fromTransactionId, position: Number(first.fromPosition) };
   if (first.headTransactionId === null) return { from, events: [], end: from };
-  const events: StoredEvent[] = rows
+  const events: StoredEventRow[] = rows
     .filter((row) => row.commitOrder !== null)
     .map(
       ({

@@ -1,6 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../database/database';
-import { toStoredEvent } from '../event-store/event-store';
+import { openStoredEvents } from '../event-store/event-store';
 import { type Checkpoint, LOG_START } from './checkpoint';
 import { HELD_ELSEWHERE_COLUMN, readEventsAfter } from './gap-free-read';
 import type { Projection, ProjectionChange } from './projection';
@@ -92,7 +92,8 @@ export async function applyNextBatch(
   const { from, events, end: checkpoint } = await readEventsAfter(trx, projection, batchSize, held);
   if (checkpoint === from) return { processed: 0, checkpoint: from, changes: [] };
 
-  const changes = events.length > 0 ? await projection.apply(events.map(toStoredEvent), trx) : [];
+  const changes =
+    events.length > 0 ? await projection.apply(await openStoredEvents(trx, events), trx) : [];
   await sql`
     insert into projection_checkpoints (name, transaction_id, global_position, updated_at)
     values (${projection.name}, ${checkpoint.transactionId}::xid8, ${checkpoint.position}, now())

@@ -14,6 +14,18 @@ export interface ProjectionChange {
 }
 
 /**
+ * Columns of a projection's table that hold a student's personal data, and what each becomes when
+ * the student is erased (platform/personal-data/erasure.ts).
+ */
+export interface PersonalColumns {
+  /** As the database names it (snake_case). */
+  table: string;
+  /** The column holding the student's id. */
+  subject: string;
+  set: Readonly<Record<string, string | null>>;
+}
+
+/**
  * A named read model. `apply` receives a batch of events in commit order (events of other types
  * included: ignore them) and writes idempotent upserts into the tables it owns, inside the
  * runner's transaction, which also moves the checkpoint. Batches, not single events, so a rebuild
@@ -27,6 +39,8 @@ export interface Projection {
   tables: readonly string[];
   /** The event types `apply` reads: appending one of them wakes this projection. */
   eventTypes: readonly string[];
+  /** Where its tables keep a student's personal data (none: nothing of a person). */
+  personalData?: readonly PersonalColumns[];
   apply: (
     events: readonly StoredEvent[],
     trx: Transaction<Database>,

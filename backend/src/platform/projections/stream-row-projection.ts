@@ -25,6 +25,8 @@ export interface StreamRowProjectionOptions<Event extends DomainEvent, Row exten
    * what the rows move for all of them (the trainer's open slots), not whose rows moved.
    */
   tenantWideChange?: ChangeType;
+  /** Its personal columns, named by the database (the subject column is the row's `id`). */
+  personalData?: Readonly<Record<string, string | null>>;
   /** The row after `stored`; undefined when the event cannot apply (its stream's first event not seen). */
   nextRow: (row: Row | undefined, stored: StoredEvent & { event: Event }) => Row | undefined;
 }
@@ -44,6 +46,9 @@ export function streamRowProjection<Event extends DomainEvent, Row extends Strea
     name: options.name,
     tables: [options.table],
     eventTypes: options.eventTypes,
+    ...(options.personalData && {
+      personalData: [{ table: options.table, subject: 'id', set: options.personalData }],
+    }),
     async apply(batch, trx) {
       const relevant = eventsOfTypes<Event>(batch, options.eventTypes);
       if (relevant.length === 0) return [];

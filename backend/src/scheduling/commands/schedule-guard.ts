@@ -10,6 +10,7 @@ import {
 import { NO_CREDITS } from '../../contracts/student-area/api';
 import { CREDIT_BALANCE_EVENT_TYPES, STUDENT_LIFECYCLE_EVENT_TYPES } from '../../contracts/students/events';
 import type { Database } from '../../platform/database/database';
+import { readStream } from '../../platform/event-store/event-store';
 import { ConflictError, type DomainError, ValidationError } from '../../platform/errors/domain-error';
 import {
   type BookedTime,
@@ -136,10 +137,12 @@ async function studentName(
   tenantId: string,
   studentId: string,
 ): Promise<string> {
-  const { rows } = await sql<{ nome: string }>`
-    select data->>'nome' as nome from events
-    where tenant_id = ${tenantId}::uuid and stream_id = ${studentId}::uuid
-      and event_type = any(${STUDENT_LIFECYCLE_EVENT_TYPES}::text[]) and data ? 'nome'
-    order by stream_version desc limit 1`.execute(trx);
-  return rows[0]?.nome ?? STUDENT_NOT_FOUND_LABEL;
+  // Through the event store: the name is sealed in the log (platform/personal-data).
+  let nome: string = STUDENT_NOT_FOUND_LABEL;
+  for (const stored of await readStream(trx, tenantId, studentId)) {
+    if (!(STUDENT_LIFECYCLE_EVENT_TYPES as string[]).includes(stored.eventType)) continue;
+    const data = stored.data as { nome?: string };
+    if (data.nome) nome = data.nome;
+  }
+  return nome;
 }

@@ -1,7 +1,7 @@
 import { apiPixDocument, violationsOf } from '../../../../../test/support/api-pix/standard';
 import { type FakePsp, startFakePsp } from '../../../../../test/support/api-pix/fake-psp';
 import { ApiPixClient, ApiPixError } from '../api-pix-client';
-import { SecretBox } from '../secret-box';
+import { SecretBox } from '../../../platform/personal-data/secret-box';
 
 describe('the API Pix standard, vendored', () => {
   it.each(Object.entries(apiPixDocument['x-examples']))(

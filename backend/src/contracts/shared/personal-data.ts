@@ -1,0 +1,74 @@
+/**
+ * Which fields of which events are personal data, and whose: declared once per event type next to
+ * its catalogue (`declarePersonalData(studentLifecycleEvents, { StudentRegistered: ... })`). The
+ * event store seals those fields with the data subject's own key when it appends and opens them
+ * when it reads; erasing the subject destroys the key, and the fields then read as
+ * PERSONAL_DATA_REMOVED.
+ */
+import { eventData, type EventsOf, eventTypesOf } from './event-catalogue';
+
+/** What a personal field reads as once its subject's key is destroyed, and what screens show. */
+export const PERSONAL_DATA_REMOVED = 'Titular removido';
+
+type SubjectField<Data> = {
+  [Key in keyof Data & string]: Data[Key] extends string | null | undefined ? Key : never;
+}[keyof Data & string];
+
+export interface PersonalFields<Data> {
+  /**
+   * Whose they are: 'stream' (the stream's id: a student's own stream) or the field of the data
+   * holding the subject's id (a charge's `studentId`). No id there (null): nothing is sealed.
+   */
+  subject: 'stream' | SubjectField<Data>;
+  fields: readonly (keyof Data & string)[];
+}
+
+export type PersonalDataOf<Catalogue> = {
+  [Type in keyof Catalogue]?: PersonalFields<Catalogue[Type]>;
+};
+
+export interface DeclaredPersonalFields {
+  subject: string;
+  fields: readonly string[];
+}
+
+const declared = new Map<string, DeclaredPersonalFields>();
+
+export function declarePersonalData<Catalogue extends object>(
+  _catalogue: Catalogue,
+  declarations: PersonalDataOf<Catalogue>,
+): void {
+  for (const [type, declaration] of Object.entries(declarations) as [
+    string,
+    DeclaredPersonalFields,
+  ][]) {
+    const known = declared.get(type);
+    if (known && known !== declaration)
+      throw new Error(`dados pessoais declarados duas vezes: ${type}`);
+    declared.set(type, declaration);
+  }
+}
+
+/** The personal fields of `eventType`, undefined when it has none. */
+export const personalFieldsOf = (eventType: string): DeclaredPersonalFields | undefined =>
+  declared.get(eventType);
+
+/** Every event type with personal fields. */
+export const eventTypesWithPersonalData = (): [string, DeclaredPersonalFields][] => [
+  ...declared.entries(),
+];
+
+/**
+ * The events of an erasure (a stream of its own, one event): every read model takes the subject's
+ * personal columns out (PersonalDataErased) or the tenant's rows (AccountClosed), so a rebuild
+ * from the log gives the same tables as live.
+ */
+export const dataErasureEvents = {
+  /** A student's keys destroyed: theirs and those of their sessions' notes. */
+  PersonalDataErased: eventData<{ studentId: string; subjectIds: string[] }>(),
+  /** The trainer closed the account: every key of the tenant destroyed. */
+  AccountClosed: eventData<Record<string, never>>(),
+};
+export type DataErasureEvent = EventsOf<typeof dataErasureEvents>;
+export const DATA_ERASURE_EVENT_TYPES = eventTypesOf(dataErasureEvents);
+export const DATA_ERASURE_STREAM_TYPE = 'data-erasure';

@@ -1,0 +1,61 @@
+import { sql, type Transaction } from 'kysely';
+import {
+  DATA_ERASURE_EVENT_TYPES,
+  type DataErasureEvent,
+} from '../../contracts/shared/personal-data';
+import type { Database } from '../database/database';
+import type { StoredEvent } from '../event-store/event';
+import type { Projection, ProjectionChange } from '../projections/projection';
+import { personalDataVault } from './vault';
+
+const ERASURE_TYPES: ReadonlySet<string> = new Set(DATA_ERASURE_EVENT_TYPES);
+
+/**
+ * `projection` also applying the erasures in their place in the log: a student's erasure blanks
+ * its declared personal columns, an account's closing deletes the tenant's rows of every table.
+ * The batch is applied in pieces around each erasure, so what came before is blanked and what
+ * comes after (never personal: the key is gone) is applied on top, live and in a rebuild alike.
+ */
+export function withDataErasure(projection: Projection): Projection {
+  return {
+    ...projection,
+    eventTypes: [...projection.eventTypes, ...DATA_ERASURE_EVENT_TYPES],
+    async apply(batch, trx) {
+      const changes: ProjectionChange[] = [];
+      let start = 0;
+      for (const [index, stored] of batch.entries()) {
+        if (!ERASURE_TYPES.has(stored.eventType)) continue;
+        if (index > start) changes.push(...(await projection.apply(batch.slice(start, index), trx)));
+        await applyErasure(projection, stored as StoredEvent<DataErasureEvent>, trx);
+        start = index + 1;
+      }
+      if (start < batch.length) changes.push(...(await projection.apply(batch.slice(start), trx)));
+      return changes;
+    },
+  };
+}
+
+async function applyErasure(
+  projection: Projection,
+  stored: StoredEvent<DataErasureEvent>,
+  trx: Transaction<Database>,
+): Promise<void> {
+  const event = { type: stored.eventType, data: stored.data } as DataErasureEvent;
+  if (event.type === 'AccountClosed') {
+    for (const table of projection.tables)
+      await sql`delete from ${sql.table(table)} where tenant_id = ${stored.tenantId}::uuid`.execute(
+        trx,
+      );
+    return;
+  }
+  personalDataVault.forget(event.data.subjectIds);
+  for (const columns of projection.personalData ?? []) {
+    const assignments = Object.entries(columns.set).map(
+      ([column, value]) => sql`${sql.ref(column)} = ${value}`,
+    );
+    await sql`
+      update ${sql.table(columns.table)} set ${sql.join(assignments)}
+      where tenant_id = ${stored.tenantId}::uuid
+        and ${sql.ref(columns.subject)} = ${event.data.studentId}::uuid`.execute(trx);
+  }
+}
