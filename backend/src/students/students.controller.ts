@@ -12,6 +12,7 @@ import { idParam } from '../platform/http/id-param';
 import { Implements, Input } from '../platform/http/implements';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 import { StudentCommands } from './commands/student.commands';
+import { StudentErasure } from './commands/student-erasure';
 import { CREDIT_LEDGER_PROJECTION, STUDENTS_PROJECTION } from './projections';
 import { creditHistoryCsv } from './queries/credit-history-csv';
 import { StudentsRepository } from './queries/students.repository';
@@ -24,6 +25,7 @@ export class StudentsController {
     @Inject(APP_CONFIG) private readonly config: PlatformConfig,
     @Inject(StudentCommands) private readonly commands: StudentCommands,
     @Inject(StudentsRepository) private readonly students: StudentsRepository,
+    @Inject(StudentErasure) private readonly erasure: StudentErasure,
   ) {}
 
   @Implements(studentsApi.list)
@@ -83,6 +85,14 @@ export class StudentsController {
     @Input() { params, body }: ParsedInputOf<typeof studentsApi.consumeCredit>,
   ) {
     return this.commands.handle(context, studentId(params.id), { type: 'ConsumeCredit', ...body });
+  }
+
+  @Implements(studentsApi.erase)
+  erase(
+    @CurrentCommandContext() context: CommandContext,
+    @Input() { params, body }: ParsedInputOf<typeof studentsApi.erase>,
+  ) {
+    return this.erasure.erase(context, studentId(params.id), body.confirm);
   }
 
   @Implements(studentsApi.historyCsv)

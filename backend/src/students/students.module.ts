@@ -3,6 +3,7 @@ import { RenewalCandidates } from '../contracts/advisor/ports';
 import { ChargeCredits } from '../contracts/charges/ports';
 import { SessionCredits, StudentDirectory, StudentsByPhone } from '../contracts/students/ports';
 import { StudentCommands } from './commands/student.commands';
+import { StudentErasure } from './commands/student-erasure';
 import { PhoneStudents } from './commands/students-by-phone';
 import { ChargeCreditGrants } from './process-managers/charge-credits';
 import { AttendanceCredits } from './process-managers/credits-on-attendance';
@@ -14,6 +15,7 @@ import { StudentsController } from './students.controller';
   controllers: [StudentsController],
   providers: [
     StudentCommands,
+    StudentErasure,
     StudentsRepository,
     { provide: StudentDirectory, useExisting: StudentsRepository },
     { provide: RenewalCandidates, useExisting: StudentsRepository },

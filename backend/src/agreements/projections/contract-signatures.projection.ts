@@ -1,3 +1,4 @@
+import { PERSONAL_DATA_REMOVED } from '../../contracts/shared/personal-data';
 import { eventsOfTypes, type Projection } from '../../platform/projections/projection';
 import type { ContractEvent } from '../domain/contract.events';
 
@@ -8,6 +9,21 @@ export const contractSignaturesProjection: Projection = {
   name: 'contract-signatures',
   tables: ['contract_signatures'],
   eventTypes: ['ContractSigned'],
+  // The evidence stays (hash, times, consents, anonymized IP); who signed and the text naming them go.
+  personalData: [
+    {
+      table: 'contract_signatures',
+      subject: 'student_id',
+      set: {
+        nome: PERSONAL_DATA_REMOVED,
+        cpf: PERSONAL_DATA_REMOVED,
+        telefone: PERSONAL_DATA_REMOVED,
+        personal: PERSONAL_DATA_REMOVED,
+        texto: PERSONAL_DATA_REMOVED,
+        user_agent: null,
+      },
+    },
+  ],
   async apply(batch, trx) {
     const signed = eventsOfTypes<Signed>(batch, ['ContractSigned']);
     if (signed.length === 0) return [];

@@ -1,3 +1,4 @@
+import { PERSONAL_DATA_REMOVED } from '../../contracts/shared/personal-data';
 import type { Selectable } from 'kysely';
 import { numericFromCentavos } from '../../contracts/shared/money';
 import type { Charges } from '../../platform/database/database.types';
@@ -12,6 +13,8 @@ export const chargesProjection = streamRowProjection<ChargeEvent, Selectable<Cha
   changeType: 'charge',
   // The student's own area lists what they owe: their socket hears of their charges.
   studentOf: (row) => row.studentId,
+  // Amounts, dates and status stay: the trainer's fiscal record.
+  personalData: { subject: 'student_id', set: { student_nome: PERSONAL_DATA_REMOVED, telefone: null } },
   nextRow(row, stored) {
     const { event } = stored;
     if (event.type === 'ChargeCreated') {

@@ -130,6 +130,23 @@ export const creditHistoryItemSchema = z
   .meta({ id: 'MovimentoDeCreditos' });
 export type CreditHistoryItem = z.infer<typeof creditHistoryItemSchema>;
 
+/**
+ * Erasure (LGPD art. 18) is confirmed by typing the student's name: spaces and letter case aside,
+ * it must be the name as registered.
+ */
+export const eraseStudentSchema = z.strictObject({
+  confirm: z.string('Confirmação: digite o nome do aluno').max(200, 'Confirmação inválida'),
+});
+export const ERASE_CONFIRMATION_MESSAGE =
+  'Confirmação: digite o nome do aluno exatamente como cadastrado';
+const comparable = (text: string) => text.trim().replace(/\s+/g, ' ').toLocaleLowerCase('pt-BR');
+export const confirmsErasure = (typed: string, nome: string): boolean =>
+  comparable(typed) === comparable(nome);
+
+/** What the trainer keeps after erasing a student, and why (shown before confirming). */
+export const ERASURE_KEEPS =
+  'Ficam guardados, sem o nome: valores, datas e números de recibo dos pagamentos (registros fiscais) e a prova das assinaturas de contrato (hash do texto, data e hora, IP anonimizado), para defesa em processo.';
+
 const trainer = routes('students', 'personal');
 
 export const studentsApi = {
@@ -165,6 +182,11 @@ export const studentsApi = {
   historyCsv: trainer.get('/students/{id}/history.csv', {
     summary: 'A trilha de auditoria dos créditos em CSV (;, datas pt-BR)',
     answer: fileAnswer('text/csv'),
+  }),
+  erase: trainer.post('/students/{id}/erase', {
+    summary:
+      'Exclui os dados pessoais do aluno (LGPD): destrói a chave dele; nenhum modelo de leitura, resposta ou evento mostra mais quem era. 400 quando a confirmação não é o nome do aluno',
+    body: eraseStudentSchema,
   }),
   history: trainer.get('/students/{id}/history', {
     summary: 'Trilha de auditoria dos créditos e pagamentos do aluno, da mais antiga',

@@ -1,3 +1,4 @@
+import { PERSONAL_DATA_REMOVED } from '../../contracts/shared/personal-data';
 import { TRANSACTION_EVENT_TYPES, type TransactionEvent } from '../../contracts/finance/events';
 import { numericFromCentavos } from '../../contracts/shared/money';
 import {
@@ -15,6 +16,13 @@ export const transactionsProjection: Projection = {
   name: 'finance-transactions',
   tables: ['finance_transactions', 'finance_allocations'],
   eventTypes: TRANSACTION_EVENT_TYPES,
+  personalData: [
+    {
+      table: 'finance_transactions',
+      subject: 'student_id',
+      set: { descricao: PERSONAL_DATA_REMOVED },
+    },
+  ],
   async apply(batch, trx) {
     const relevant = eventsOfTypes<TransactionEvent>(batch, TRANSACTION_EVENT_TYPES);
     if (relevant.length === 0) return [];

@@ -25,7 +25,8 @@ export function withDataErasure(projection: Projection): Projection {
       let start = 0;
       for (const [index, stored] of batch.entries()) {
         if (!ERASURE_TYPES.has(stored.eventType)) continue;
-        if (index > start) changes.push(...(await projection.apply(batch.slice(start, index), trx)));
+        if (index > start)
+          changes.push(...(await projection.apply(batch.slice(start, index), trx)));
         await applyErasure(projection, stored as StoredEvent<DataErasureEvent>, trx);
         start = index + 1;
       }
@@ -53,6 +54,8 @@ async function applyErasure(
     const assignments = Object.entries(columns.set).map(
       ([column, value]) => sql`${sql.ref(column)} = ${value}`,
     );
+    if (columns.erasedAt)
+      assignments.push(sql`${sql.ref(columns.erasedAt)} = ${stored.occurredAt}`);
     await sql`
       update ${sql.table(columns.table)} set ${sql.join(assignments)}
       where tenant_id = ${stored.tenantId}::uuid

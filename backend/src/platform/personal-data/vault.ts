@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import { PERSONAL_DATA_REMOVED, personalFieldsOf } from '../../contracts/shared/personal-data';
+import {
+  eventTypesWithPersonalData,
+  PERSONAL_DATA_REMOVED,
+  personalFieldsOf,
+} from '../../contracts/shared/personal-data';
 import {
   defaultDataDirectory,
   generatedSecret,
@@ -202,6 +206,40 @@ class PersonalDataVault {
       db,
     );
     this.forget(subjectIds);
+  }
+
+  /**
+   * Events of `subjectIds` written before their fields were sealed (the log before this room
+   * existed, or written around it): their personal fields are taken out now, as if sealed with the
+   * key about to be destroyed. The one rewrite of the log, and only of what the law says must go.
+   */
+  async redactClearEvents(
+    db: Kysely<Database>,
+    tenantId: string,
+    subjectIds: readonly string[],
+  ): Promise<void> {
+    for (const [eventType, declaration] of eventTypesWithPersonalData()) {
+      const subject =
+        declaration.subject === 'stream'
+          ? sql`stream_id = any(${subjectIds as string[]}::uuid[])`
+          : sql`data->>${declaration.subject} = any(${subjectIds as string[]}::text[])`;
+      const { rows } = await sql<{ globalPosition: number; streamId: string; data: unknown }>`
+        select global_position, stream_id, data from events
+        where tenant_id = ${tenantId}::uuid and event_type = ${eventType}
+          and personal_data is null and ${subject}`.execute(db);
+      for (const row of rows) {
+        const plan = splitPlan(eventType, row.data, row.streamId);
+        if (!plan) continue;
+        const personalData: SealedPersonalData = {
+          fields: Object.keys(plan.personal),
+          sealed: null,
+        };
+        await sql`
+          update events set data = ${JSON.stringify(plan.clear)}::jsonb, subject_id = ${plan.subjectId}::uuid,
+            personal_data = ${JSON.stringify(personalData)}::jsonb
+          where global_position = ${row.globalPosition}`.execute(db);
+      }
+    }
   }
 
   /** Destroys every key of the tenant. */

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { RawBuilder, Transaction } from 'kysely';
 import type { Database } from '../database/database';
 import type { DomainEvent, StoredEvent } from '../event-store/event';
 
@@ -22,7 +22,10 @@ export interface PersonalColumns {
   table: string;
   /** The column holding the student's id. */
   subject: string;
-  set: Readonly<Record<string, string | null>>;
+  /** A value, or an expression over the row (what the projection would derive from the removed field). */
+  set: Readonly<Record<string, string | boolean | null | RawBuilder<unknown>>>;
+  /** A column that takes the erasure's time (a row that leaves the lists). */
+  erasedAt?: string;
 }
 
 /**

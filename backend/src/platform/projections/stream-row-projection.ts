@@ -1,7 +1,12 @@
 import { type Kysely, sql } from 'kysely';
 import type { ChangeType } from '../../contracts/shared/realtime';
 import type { DomainEvent, StoredEvent } from '../event-store/event';
-import { eventsOfTypes, type Projection, type ProjectionChange } from './projection';
+import {
+  eventsOfTypes,
+  type PersonalColumns,
+  type Projection,
+  type ProjectionChange,
+} from './projection';
 
 /** A read-model row kept per stream: its id is the stream's, `version` the last event applied. */
 export interface StreamRow {
@@ -25,8 +30,8 @@ export interface StreamRowProjectionOptions<Event extends DomainEvent, Row exten
    * what the rows move for all of them (the trainer's open slots), not whose rows moved.
    */
   tenantWideChange?: ChangeType;
-  /** Its personal columns, named by the database (the subject column is the row's `id`). */
-  personalData?: Readonly<Record<string, string | null>>;
+  /** Its personal columns, named by the database (the student's id in `subject`, default `id`). */
+  personalData?: Omit<PersonalColumns, 'table' | 'subject'> & { subject?: string };
   /** The row after `stored`; undefined when the event cannot apply (its stream's first event not seen). */
   nextRow: (row: Row | undefined, stored: StoredEvent & { event: Event }) => Row | undefined;
 }
@@ -47,7 +52,7 @@ export function streamRowProjection<Event extends DomainEvent, Row extends Strea
     tables: [options.table],
     eventTypes: options.eventTypes,
     ...(options.personalData && {
-      personalData: [{ table: options.table, subject: 'id', set: options.personalData }],
+      personalData: [{ table: options.table, subject: 'id', ...options.personalData }],
     }),
     async apply(batch, trx) {
       const relevant = eventsOfTypes<Event>(batch, options.eventTypes);

@@ -1,3 +1,4 @@
+import { PERSONAL_DATA_REMOVED } from '../../contracts/shared/personal-data';
 import type { Selectable } from 'kysely';
 import { LOCATION_EVENT_TYPES, type LocationEvent } from '../../contracts/locations/events';
 import { SESSION_EVENT_TYPES, type SessionEvent } from '../../contracts/scheduling/events';
@@ -72,6 +73,7 @@ export const reminderStudentsProjection = streamRowProjection<
   table: 'reminder_students',
   eventTypes: STUDENT_LIFECYCLE_EVENT_TYPES,
   changeType: 'reminder',
+  personalData: { set: { nome: PERSONAL_DATA_REMOVED, email: null, whatsapp: null, ativo: false } },
   nextRow(row, stored) {
     const { event } = stored;
     const version = stored.streamVersion;

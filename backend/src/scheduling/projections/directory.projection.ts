@@ -1,3 +1,4 @@
+import { PERSONAL_DATA_REMOVED } from '../../contracts/shared/personal-data';
 import type { Selectable } from 'kysely';
 import { LOCATION_EVENT_TYPES, type LocationEvent } from '../../contracts/locations/events';
 import {
@@ -62,6 +63,7 @@ export const schedulingStudentsProjection = streamRowProjection<
   table: 'scheduling_students',
   eventTypes: STUDENT_LIFECYCLE_EVENT_TYPES,
   changeType: 'directory',
+  personalData: { set: { nome: PERSONAL_DATA_REMOVED } },
   nextRow: (row, stored) => {
     const next = nextNamedRow(row, stored);
     if (!next || stored.event.type !== 'StudentRegistered') return next;

@@ -10,6 +10,7 @@ export const sessionsProjection = streamRowProjection<SessionStreamEvent, Select
   eventTypes: SESSION_STREAM_EVENT_TYPES,
   changeType: 'session',
   studentOf: (row) => row.studentId,
+  personalData: { subject: 'student_id', set: { observacoes: null, nome_informado: null } },
   // Every student's open slots move with any session of the trainer.
   tenantWideChange: 'schedule',
   nextRow(row, stored) {

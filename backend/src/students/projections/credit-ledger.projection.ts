@@ -1,6 +1,11 @@
+import { PERSONAL_DATA_REMOVED } from '../../contracts/shared/personal-data';
 import { type Kysely, sql } from 'kysely';
 import { PAYMENT_METHOD_LABELS } from '../../contracts/finance/api';
-import { TRANSACTION_EVENT_TYPES, type TransactionEvent, type TransactionFacts } from '../../contracts/finance/events';
+import {
+  TRANSACTION_EVENT_TYPES,
+  type TransactionEvent,
+  type TransactionFacts,
+} from '../../contracts/finance/events';
 import { formatCentavos, numericFromCentavos } from '../../contracts/shared/money';
 import type { CreditEntryType } from '../../contracts/students/api';
 import {
@@ -27,7 +32,10 @@ function signedAmount(event: CreditBalanceEvent): number {
   }
 }
 
-const LEDGER_EVENT_TYPES: readonly string[] = [...CREDIT_BALANCE_EVENT_TYPES, ...TRANSACTION_EVENT_TYPES];
+const LEDGER_EVENT_TYPES: readonly string[] = [
+  ...CREDIT_BALANCE_EVENT_TYPES,
+  ...TRANSACTION_EVENT_TYPES,
+];
 
 /** 'Mensalidade Ana: R$ 350,00 (PIX)' — a payment's line says what was paid and how. */
 const paymentReason = (facts: TransactionFacts) =>
@@ -67,7 +75,9 @@ interface LedgerEntry {
   transactionId: string | null;
 }
 
-function creditEntry(stored: StoredEvent<CreditBalanceEvent> & { event: CreditBalanceEvent }): LedgerEntry {
+function creditEntry(
+  stored: StoredEvent<CreditBalanceEvent> & { event: CreditBalanceEvent },
+): LedgerEntry {
   const { event } = stored;
   return {
     position: stored.globalPosition,
@@ -94,6 +104,17 @@ function creditEntry(stored: StoredEvent<CreditBalanceEvent> & { event: CreditBa
 export const creditLedgerProjection: Projection = {
   name: 'credit-ledger',
   tables: ['credit_ledger'],
+  // A payment's line starts with the transaction's description, which goes with the student.
+  personalData: [
+    {
+      table: 'credit_ledger',
+      subject: 'student_id',
+      set: {
+        reason: sql`case when type in ('PaymentReceived', 'PaymentVoided')
+          then regexp_replace(reason, '^.*(: [^:]*)$', ${PERSONAL_DATA_REMOVED} || '\\1') else reason end`,
+      },
+    },
+  ],
   eventTypes: LEDGER_EVENT_TYPES,
   async apply(batch, trx) {
     const wanted = new Set(LEDGER_EVENT_TYPES);

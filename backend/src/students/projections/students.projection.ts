@@ -1,3 +1,4 @@
+import { PERSONAL_DATA_REMOVED } from '../../contracts/shared/personal-data';
 import type { Selectable } from 'kysely';
 import type { Students } from '../../platform/database/database.types';
 import { streamRowProjection } from '../../platform/projections/stream-row-projection';
@@ -10,6 +11,10 @@ export const studentsProjection = streamRowProjection<StudentEvent, Selectable<S
   eventTypes: STUDENT_EVENT_TYPES,
   changeType: 'student',
   studentOf: (row) => row.id,
+  personalData: {
+    set: { nome: PERSONAL_DATA_REMOVED, telefone: null, whatsapp: null, email: null, observacoes: null },
+    erasedAt: 'removed_at',
+  },
   nextRow(row, stored) {
     const { event } = stored;
     const stamp = { version: stored.streamVersion, updatedAt: stored.occurredAt };

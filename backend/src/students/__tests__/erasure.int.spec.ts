@@ -1,0 +1,207 @@
+import { execFileSync } from 'node:child_process';
+import { sql } from 'kysely';
+import { projectAll } from '../../../../test/support/projections';
+import {
+  newStudent,
+  newTrainer,
+  startAccountsApp,
+} from '../../../../test/support/student-accounts';
+import type { TestApp } from '../../../../test/support/test-app';
+import { PROJECTIONS } from '../../contexts';
+import { addDays, zonedParts } from '../../contracts/shared/time';
+import { ERASE_CONFIRMATION_MESSAGE } from '../../contracts/students/api';
+import { DATABASE, type Db } from '../../platform/database/database.module';
+import { rebuildProjection } from '../../platform/projections/rebuild';
+
+// Trainers and students sign up through the API: a bound for a busy machine, not a timing.
+jest.setTimeout(240_000);
+
+const NOME = 'Helena Vasconcelos Prado';
+const CPF = '111.444.777-35';
+const TELEFONE = '(81) 99123-4567';
+const WHATSAPP = '21977776666';
+const IP = '203.0.113.77';
+
+const today = () => zonedParts(new Date(), 'America/Sao_Paulo').date;
+
+/** Every row of the tenant in every read model, in a stable order: what a rebuild must give again. */
+async function readModelsOf(db: Db, tenantId: string): Promise<Record<string, string[]>> {
+  const tables: Record<string, string[]> = {};
+  for (const table of [...new Set(PROJECTIONS.flatMap((projection) => projection.tables))]) {
+    const { rows } = await sql<{ row: string }>`
+      select t::text as row from ${sql.table(table)} t where tenant_id = ${tenantId}::uuid`.execute(
+      db,
+    );
+    tables[table] = rows.map((row) => row.row).sort();
+  }
+  return tables;
+}
+
+describe('erasing a student (LGPD)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startAccountsApp({ TRUST_PROXY: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it('leaves no trace of who they were in the database, keeps the finances, and a rebuild equals live', async () => {
+    const trainer = await newTrainer(t.app);
+    await trainer.api.put('/api/settings/pix', {
+      chave: 'carlos@exemplo.com',
+      nomeRecebedor: 'Carlos',
+      cidade: 'Recife',
+    });
+    const location = (await trainer.api.post('/api/locations', { nome: 'Academia Centro' })).json();
+    await trainer.api.put(`/api/locations/${location.id}/policy`, {
+      cancelLimiteHoras: 48,
+      taxaPercent: 50,
+      queimaCredito: false,
+    });
+    const plan = (
+      await trainer.api.post('/api/plans', { nome: 'Pacote 4', valor: 200, creditos: 4 })
+    ).json();
+    const student = await newStudent(t.app, trainer, NOME);
+    const email = (
+      await t.app
+        .get<Db>(DATABASE)
+        .selectFrom('studentAccounts')
+        .innerJoin('users', 'users.id', 'studentAccounts.userId')
+        .select('users.email')
+        .where('studentAccounts.studentId', '=', student.studentId)
+        .executeTakeFirstOrThrow()
+    ).email;
+    expect(
+      (
+        await trainer.api.patch(`/api/students/${student.studentId}`, {
+          planoId: plan.id,
+          whatsapp: WHATSAPP,
+          observacoes: `${NOME} tem dor no joelho`,
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    // Signs a contract from a forwarded address.
+    const contract = (
+      await trainer.api.post('/api/contracts', {
+        titulo: 'Termo de adesão',
+        conteudo:
+          'Eu, {{nome}}, CPF {{cpf}}, telefone {{telefone}}, contrato {{personal}} em {{data}}.',
+      })
+    ).json();
+    const signed = await t.app.inject({
+      method: 'POST',
+      url: `/api/contracts/${contract.id}/sign`,
+      payload: { cpf: CPF, telefone: TELEFONE, consentDataProcessing: true, consentTerms: true },
+      headers: { authorization: `Bearer ${student.token}`, 'x-forwarded-for': IP },
+    });
+    expect(signed.statusCode).toBe(201);
+
+    // Pays a plan by Pix.
+    const charge = (
+      await trainer.api.post('/api/charges', { studentId: student.studentId, planId: plan.id })
+    ).json();
+    expect((await trainer.api.post(`/api/charges/${charge.id}/confirm`)).statusCode).toBe(200);
+
+    // Books a session, cancels it late: a fee.
+    const inicio = new Date(`${addDays(today(), 1)}T09:00:00-03:00`).toISOString();
+    const fim = new Date(new Date(inicio).getTime() + 3_600_000).toISOString();
+    const session = (
+      await trainer.api.post('/api/sessions', {
+        studentId: student.studentId,
+        locationId: location.id,
+        inicio,
+        fim,
+        observacoes: `Trazer o atestado de ${NOME}`,
+      })
+    ).json();
+    await projectAll(t.app);
+    expect(
+      (await trainer.api.patch(`/api/sessions/${session.id}`, { status: 'cancelada' })).statusCode,
+    ).toBe(200);
+    await projectAll(t.app);
+    const fees = (await trainer.api.get(`/api/charges?studentId=${student.studentId}`)).json()
+      .items;
+    expect(fees.map((item: { origem: string }) => item.origem).sort()).toEqual(['avulsa', 'taxa']);
+    const month = today().slice(0, 7);
+    const summaryBefore = (await trainer.api.get(`/api/finance/summary?month=${month}`)).json();
+    expect(summaryBefore.recebido).toBe(200);
+
+    // The confirmation must be the student's name.
+    const wrong = await trainer.api.post(`/api/students/${student.studentId}/erase`, {
+      confirm: 'Helena',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(ERASE_CONFIRMATION_MESSAGE);
+    expect(
+      (await trainer.api.post(`/api/students/${student.studentId}/erase`, {})).statusCode,
+    ).toBe(400);
+    const other = await newTrainer(t.app, 'Outra Pessoa');
+    expect(
+      (await other.api.post(`/api/students/${student.studentId}/erase`, { confirm: NOME }))
+        .statusCode,
+    ).toBe(404);
+
+    const erased = await trainer.api.post(`/api/students/${student.studentId}/erase`, {
+      confirm: `  ${NOME.toUpperCase()} `,
+    });
+    expect(erased.statusCode).toBe(200);
+    expect(erased.json()).toEqual({ id: expect.any(String), position: expect.any(Number) });
+    await projectAll(t.app);
+    expect(
+      (await trainer.api.post(`/api/students/${student.studentId}/erase`, { confirm: NOME }))
+        .statusCode,
+    ).toBe(404);
+
+    // The dump of the whole database, events and keys included.
+    const dump = execFileSync('pg_dump', ['--data-only', t.config.DATABASE_URL], {
+      maxBuffer: 256 * 1024 * 1024,
+    }).toString();
+    expect(dump).toContain(student.studentId);
+    for (const trace of [
+      NOME,
+      'Helena',
+      CPF,
+      '11144477735',
+      TELEFONE,
+      '81991234567',
+      WHATSAPP,
+      '11999998888',
+      email,
+      IP,
+    ])
+      expect({
+        trace,
+        found: dump.split('\n').filter((line) => line.includes(trace)),
+      }).toEqual({ trace, found: [] });
+
+    // What the law lets the trainer keep stays: the money, and the signature's evidence.
+    expect((await trainer.api.get(`/api/finance/summary?month=${month}`)).json()).toEqual(
+      summaryBefore,
+    );
+    const [signature] = (await trainer.api.get(`/api/contracts/${contract.id}/signatures`)).json()
+      .items;
+    expect(signature).toMatchObject({ nome: 'Titular removido', ipAddress: '203.0.113.0' });
+    expect(signature.sha256).toMatch(/^[0-9a-f]{64}$/);
+    const charges = (await trainer.api.get(`/api/charges?studentId=${student.studentId}`)).json()
+      .items;
+    expect(charges).toHaveLength(2);
+    expect(
+      charges.map((item: { valor: number }) => item.valor).sort((a: number, b: number) => a - b),
+    ).toEqual([25, 200]);
+    // Gone from the students, and from sign-in.
+    expect((await trainer.api.get('/api/students')).json().items).toEqual([]);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'segredo1' },
+    });
+    expect(login.statusCode).toBe(401);
+
+    // A rebuild from the log gives the same read models.
+    const db = t.app.get<Db>(DATABASE);
+    const live = await readModelsOf(db, trainer.tenantId);
+    for (const projection of PROJECTIONS) await rebuildProjection(db, projection);
+    expect(await readModelsOf(db, trainer.tenantId)).toEqual(live);
+  });
+});

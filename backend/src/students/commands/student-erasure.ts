@@ -1,0 +1,135 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { StudentProfile } from '../../contracts/students/api';
+import { SESSION_STREAM_TYPE } from '../../contracts/scheduling/events';
+import { DATABASE, type Db } from '../../platform/database/database.module';
+import type { Database } from '../../platform/database/database';
+import {
+  type CommandContext,
+  type CommandResult,
+  CommandRunner,
+} from '../../platform/event-store/command-runner';
+import { readStream } from '../../platform/event-store/event-store';
+import { personalDataVault } from '../../platform/personal-data/vault';
+import { studentErasureDecider, studentErasureStreamId } from '../domain/student-erasure.decider';
+
+/** What is known of a student before erasing them: their name and where copies of them lie. */
+interface ErasureFacts {
+  nome: string;
+  subjectIds: string[];
+  phones: string[];
+  emails: string[];
+  accountUserIds: string[];
+}
+
+/**
+ * Erasing a student (LGPD art. 18, VI): their keys and those of their sessions' notes are
+ * destroyed in the transaction that appends PersonalDataErased, which every read model applies in
+ * its place in the log. What lives outside the log goes with it: their sign-in account, invites,
+ * the public-booking counters of their phone, the e-mails kept for the dev mailbox and the
+ * remembered answers (idempotency) that carried them.
+ */
+@Injectable()
+export class StudentErasure {
+  constructor(
+    @Inject(DATABASE) private readonly db: Db,
+    @Inject(CommandRunner) private readonly runner: CommandRunner,
+  ) {}
+
+  async erase(context: CommandContext, studentId: string, confirm: string): Promise<CommandResult> {
+    const facts = await erasureFacts(this.db, context.tenantId, studentId);
+    return this.runner.run({
+      decider: studentErasureDecider,
+      streamId: studentErasureStreamId(studentId),
+      command: {
+        type: 'EraseStudent',
+        studentId,
+        nome: facts?.nome ?? null,
+        confirm,
+        subjectIds: facts?.subjectIds ?? [],
+      },
+      context,
+      options: {
+        alsoInTransaction: async (trx) => {
+          if (facts) await forgetStudent(trx, context.tenantId, studentId, facts);
+        },
+      },
+    });
+  }
+}
+
+async function erasureFacts(
+  db: Kysely<Database>,
+  tenantId: string,
+  studentId: string,
+): Promise<ErasureFacts | null> {
+  const stream = await readStream(db, tenantId, studentId);
+  if (!stream.some((stored) => stored.eventType === 'StudentRegistered')) return null;
+  let nome = '';
+  const phones = new Set<string>();
+  const emails = new Set<string>();
+  for (const stored of stream) {
+    if (stored.eventType !== 'StudentRegistered' && stored.eventType !== 'StudentUpdated') continue;
+    const profile = stored.data as Partial<StudentProfile>;
+    if (profile.nome) nome = profile.nome;
+    for (const phone of [profile.telefone, profile.whatsapp]) if (phone) phones.add(phone);
+    if (profile.email) emails.add(profile.email);
+  }
+  const sessions = await sql<{ streamId: string }>`
+    select distinct stream_id from events
+    where tenant_id = ${tenantId}::uuid and stream_type = ${SESSION_STREAM_TYPE}
+      and event_type in ('SessionBooked', 'SessionReassigned') and data->>'studentId' = ${studentId}`.execute(
+    db,
+  );
+  const accounts = await sql<{ userId: string; email: string }>`
+    select a.user_id, u.email from student_accounts a join users u on u.id = a.user_id
+    where a.tenant_id = ${tenantId}::uuid and a.student_id = ${studentId}::uuid`.execute(db);
+  const signed = await sql<{ telefone: string }>`
+    select telefone from contract_signatures
+    where tenant_id = ${tenantId}::uuid and student_id = ${studentId}::uuid`.execute(db);
+  for (const row of signed.rows) phones.add(row.telefone);
+  for (const row of accounts.rows) emails.add(row.email);
+  return {
+    nome,
+    subjectIds: [studentId, ...sessions.rows.map((row) => row.streamId)],
+    phones: [...phones],
+    emails: [...emails],
+    accountUserIds: accounts.rows.map((row) => row.userId),
+  };
+}
+
+async function forgetStudent(
+  trx: Transaction<Database>,
+  tenantId: string,
+  studentId: string,
+  facts: ErasureFacts,
+): Promise<void> {
+  await personalDataVault.redactClearEvents(trx, tenantId, facts.subjectIds);
+  await personalDataVault.erase(trx, tenantId, facts.subjectIds);
+  // Their sign-in (a student's user is theirs alone: one tenant, no trainer role), cascading to
+  // profile, credentials, sessions and tokens.
+  if (facts.accountUserIds.length > 0)
+    await sql`
+      delete from users where id = any(${facts.accountUserIds}::uuid[])
+        and not exists (select 1 from user_roles r where r.user_id = users.id and r.role = 'personal')`.execute(
+      trx,
+    );
+  await sql`delete from student_invites where tenant_id = ${tenantId}::uuid and student_id = ${studentId}::uuid`.execute(
+    trx,
+  );
+  if (facts.phones.length > 0)
+    await sql`delete from public_booking_counts where tenant_id = ${tenantId}::uuid and telefone = any(${facts.phones}::text[])`.execute(
+      trx,
+    );
+  await sql`
+    delete from dev_mailbox
+    where to_address = any(${facts.emails}::text[]) or strpos(text_body, ${facts.nome}) > 0`.execute(
+    trx,
+  );
+  await sql`
+    delete from command_idempotency
+    where tenant_id = ${tenantId}::uuid
+      and (strpos(body::text, ${studentId}) > 0 or strpos(body::text, ${facts.nome}) > 0)`.execute(
+    trx,
+  );
+}
