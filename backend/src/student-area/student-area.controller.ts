@@ -19,7 +19,9 @@ import { CurrentUser } from '../platform/auth/current-user.decorator';
 import { NotFoundError } from '../platform/errors/domain-error';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
+import { DATABASE, type Db } from '../platform/database/database.module';
 import { idParam } from '../platform/http/id-param';
+import { exportStudentData } from '../platform/personal-data/export';
 import { Implements, Input } from '../platform/http/implements';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 
@@ -37,6 +39,7 @@ export class StudentAreaController {
     @Inject(SlotBooking) private readonly slots: SlotBooking,
     @Inject(LocationDirectory) private readonly locations: LocationDirectory,
     @Inject(LocationPolicies) private readonly policies: LocationPolicies,
+    @Inject(DATABASE) private readonly db: Db,
   ) {}
 
   @Implements(studentAreaApi.me)
@@ -147,6 +150,13 @@ export class StudentAreaController {
       account.studentId,
       sessionId(params.id),
     );
+  }
+
+  @Implements(studentAreaApi.export)
+  @ReadsProjections(...STUDENT_READ_MODELS)
+  async export(@CurrentUser() user: AuthUser) {
+    const { student, account } = await this.studentOf(user);
+    return exportStudentData(this.db, account.tenantId, account.studentId, student.nome);
   }
 
   private async studentOf(user: AuthUser) {

@@ -8,7 +8,9 @@ import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
+import { DATABASE, type Db } from '../platform/database/database.module';
 import { idParam } from '../platform/http/id-param';
+import { exportStudentData } from '../platform/personal-data/export';
 import { Implements, Input } from '../platform/http/implements';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 import { StudentCommands } from './commands/student.commands';
@@ -26,6 +28,7 @@ export class StudentsController {
     @Inject(StudentCommands) private readonly commands: StudentCommands,
     @Inject(StudentsRepository) private readonly students: StudentsRepository,
     @Inject(StudentErasure) private readonly erasure: StudentErasure,
+    @Inject(DATABASE) private readonly db: Db,
   ) {}
 
   @Implements(studentsApi.list)
@@ -85,6 +88,17 @@ export class StudentsController {
     @Input() { params, body }: ParsedInputOf<typeof studentsApi.consumeCredit>,
   ) {
     return this.commands.handle(context, studentId(params.id), { type: 'ConsumeCredit', ...body });
+  }
+
+  @Implements(studentsApi.export)
+  @ReadsProjections(STUDENTS_PROJECTION)
+  async export(
+    @CurrentUser() user: AuthUser,
+    @Input() { params }: ParsedInputOf<typeof studentsApi.export>,
+  ) {
+    const id = studentId(params.id);
+    const student = (await this.students.find(user.tenantId, id)) ?? studentId.notFound();
+    return exportStudentData(this.db, user.tenantId, id, student.nome);
   }
 
   @Implements(studentsApi.erase)

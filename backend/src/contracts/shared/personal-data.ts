@@ -5,6 +5,7 @@
  * when it reads; erasing the subject destroys the key, and the fields then read as
  * PERSONAL_DATA_REMOVED.
  */
+import { z } from 'zod';
 import { eventData, type EventsOf, eventTypesOf } from './event-catalogue';
 
 /** What a personal field reads as once its subject's key is destroyed, and what screens show. */
@@ -72,3 +73,23 @@ export const dataErasureEvents = {
 export type DataErasureEvent = EventsOf<typeof dataErasureEvents>;
 export const DATA_ERASURE_EVENT_TYPES = eventTypesOf(dataErasureEvents);
 export const DATA_ERASURE_STREAM_TYPE = 'data-erasure';
+
+/**
+ * Everything held about a person (LGPD art. 18, II and V): each table's rows that mention them,
+ * by table name, and the events of their own stream as they read now.
+ */
+export const personalDataExportSchema = z
+  .object({
+    geradoEm: z.iso.datetime({ offset: true }),
+    titular: z.object({ id: z.uuid(), nome: z.string() }),
+    tabelas: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
+    eventos: z.array(
+      z.object({
+        tipo: z.string(),
+        ocorridoEm: z.iso.datetime({ offset: true }),
+        dados: z.unknown(),
+      }),
+    ),
+  })
+  .meta({ id: 'ExportacaoDeDadosPessoais' });
+export type PersonalDataExport = z.infer<typeof personalDataExportSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personalDataExportSchema } from '../shared/personal-data';
 import { cancellationPolicyAnswerSchema } from '../locations/api';
 import { bookedSlotSchema, openSlotSchema } from '../scheduling/api';
 import { commandAnswerSchema, listOf, routes } from '../shared/routes';
@@ -119,6 +120,12 @@ export const studentAreaApi = {
   history: student.get('/student/history', {
     summary: 'O histórico de créditos do próprio aluno',
     answer: listOf(creditHistoryItemSchema),
+    errors: NO_STUDENT,
+  }),
+  export: student.get('/student/export', {
+    summary:
+      'Tudo o que o Vira guarda sobre o próprio aluno (LGPD: acesso e portabilidade), em JSON',
+    answer: personalDataExportSchema,
     errors: NO_STUDENT,
   }),
   locations: student.get('/student/locations', {

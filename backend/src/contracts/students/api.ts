@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personalDataExportSchema } from '../shared/personal-data';
 import { fileAnswer, listOf, routes } from '../shared/routes';
 
 /** The students routes: their bodies, answers and rules, shared by the API and the SPA. */
@@ -182,6 +183,11 @@ export const studentsApi = {
   historyCsv: trainer.get('/students/{id}/history.csv', {
     summary: 'A trilha de auditoria dos créditos em CSV (;, datas pt-BR)',
     answer: fileAnswer('text/csv'),
+  }),
+  export: trainer.get('/students/{id}/export', {
+    summary:
+      'Tudo o que o Vira guarda sobre o aluno (LGPD: acesso e portabilidade): as linhas de cada tabela que o mencionam e os eventos dele',
+    answer: personalDataExportSchema,
   }),
   erase: trainer.post('/students/{id}/erase', {
     summary:

@@ -124,8 +124,34 @@ describe('erasing a student (LGPD)', () => {
       .items;
     expect(fees.map((item: { origem: string }) => item.origem).sort()).toEqual(['avulsa', 'taxa']);
     const month = today().slice(0, 7);
+    const other = await newTrainer(t.app, 'Outra Pessoa');
     const summaryBefore = (await trainer.api.get(`/api/finance/summary?month=${month}`)).json();
     expect(summaryBefore.recebido).toBe(200);
+
+    // Before: the trainer and the student get everything held about them.
+    const exported = await trainer.api.get(`/api/students/${student.studentId}/export`);
+    expect(exported.statusCode).toBe(200);
+    const held = exported.json();
+    expect(held.titular).toEqual({ id: student.studentId, nome: NOME });
+    expect(Object.keys(held.tabelas)).toEqual(
+      expect.arrayContaining([
+        'students',
+        'sessions',
+        'charges',
+        'contract_signatures',
+        'credit_ledger',
+        'finance_transactions',
+        'profiles',
+        'users',
+      ]),
+    );
+    expect(held.tabelas.contract_signatures[0]).toMatchObject({ cpf: '11144477735', nome: NOME });
+    expect(held.tabelas.users).toEqual([expect.objectContaining({ email })]);
+    expect(held.eventos[0]).toMatchObject({ tipo: 'StudentRegistered', dados: { nome: NOME } });
+    const own = (await student.api.get('/api/student/export')).json();
+    expect(own.titular).toEqual(held.titular);
+    expect(Object.keys(own.tabelas).sort()).toEqual(Object.keys(held.tabelas).sort());
+    expect((await other.api.get(`/api/students/${student.studentId}/export`)).statusCode).toBe(404);
 
     // The confirmation must be the student's name.
     const wrong = await trainer.api.post(`/api/students/${student.studentId}/erase`, {
@@ -136,7 +162,6 @@ describe('erasing a student (LGPD)', () => {
     expect(
       (await trainer.api.post(`/api/students/${student.studentId}/erase`, {})).statusCode,
     ).toBe(400);
-    const other = await newTrainer(t.app, 'Outra Pessoa');
     expect(
       (await other.api.post(`/api/students/${student.studentId}/erase`, { confirm: NOME }))
         .statusCode,
