@@ -265,6 +265,7 @@ export async function measureHttp(
   const env = {
     NODE_ENV: 'production',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    PIX_SECRETS_KEY: 'bench-pix-secrets-key-bench-pix-secrets-key',
     PERSONAL_DATA_KEY: 'bench-personal-data-key-bench-personal-data-key',
     AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
     DATABASE_URL: databaseUrl,

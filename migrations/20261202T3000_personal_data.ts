@@ -7,6 +7,8 @@ import { type Kysely, sql } from 'kysely';
  * appended for an erased subject later must not get a fresh key). `events.subject_id` and
  * `events.personal_data` (`{ fields, sealed }`): the event's personal fields, taken out of `data`
  * and sealed with that subject's key; without the key they cannot be read again.
+ * `closed_accounts`: the e-mails of closed accounts as keyed digests (HMAC under the master key),
+ * so sign-in can say the account no longer exists without keeping the address.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -21,6 +23,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table events add column subject_id uuid, add column personal_data jsonb`.execute(
     db,
   );
+  await sql`
+    create table closed_accounts (
+      email_digest  text primary key,
+      closed_at     timestamptz not null default now()
+    )`.execute(db);
   await sql`create index events_subject on events (subject_id) where subject_id is not null`.execute(
     db,
   );
@@ -28,5 +35,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter table events drop column subject_id, drop column personal_data`.execute(db);
+  await sql`drop table closed_accounts`.execute(db);
   await sql`drop table data_subject_keys`.execute(db);
 }

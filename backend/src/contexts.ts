@@ -3,6 +3,7 @@ import { agreementsContext } from './agreements/agreements.context';
 import { bookingContext } from './booking/booking.context';
 import { chargesContext } from './charges/charges.context';
 import { type AppConfig, parseConfig } from './config/config';
+import { registerPersonalData } from './contracts/shared/personal-data';
 import { financeContext } from './finance/finance.context';
 import { identityContext } from './identity/identity.context';
 import type { BoundedContext } from './platform/context/bounded-context';
@@ -32,6 +33,9 @@ export const CONTEXTS: readonly BoundedContext[] = [
   agreementsContext,
   chargesContext,
 ];
+
+for (const context of CONTEXTS)
+  for (const declared of context.personalData ?? []) registerPersonalData(declared);
 
 /** Every read model of the app, from the contexts' manifests, each applying erasures too. */
 export const PROJECTIONS = CONTEXTS.flatMap((context) => context.projections ?? []).map(

@@ -1,4 +1,5 @@
 import type { BoundedContext } from '../platform/context/bounded-context';
+import { contractPersonalData } from './domain/contract.events';
 import { AgreementsModule } from './agreements.module';
 import { agreementProjections } from './projections';
 
@@ -7,4 +8,5 @@ export const agreementsContext: BoundedContext = {
   name: 'agreements',
   module: AgreementsModule,
   projections: agreementProjections,
+  personalData: [contractPersonalData],
 };

@@ -1,4 +1,5 @@
 import { ChargeReceitas } from '../contracts/charges/ports';
+import { transactionPersonalData } from '../contracts/finance/events';
 import type { BoundedContext } from '../platform/context/bounded-context';
 import { FinanceSettingsCommands } from './commands/finance-settings.commands';
 import { TransactionCommands } from './commands/transaction.commands';
@@ -15,6 +16,7 @@ export const financeContext: BoundedContext = {
   name: 'finance',
   module: FinanceModule,
   projections: financeProjections,
+  personalData: [transactionPersonalData],
   workerPorts: [
     {
       port: ChargeReceitas,

@@ -1,4 +1,5 @@
 import { TrainerContacts } from '../contracts/identity/ports';
+import { tenantPersonalData } from './domain/tenant.events';
 import type { BoundedContext } from '../platform/context/bounded-context';
 import { identityConfigShape } from './identity.config';
 import { IdentityModule } from './identity.module';
@@ -10,6 +11,7 @@ export const identityContext: BoundedContext = {
   name: 'identity',
   module: IdentityModule,
   projections: identityProjections,
+  personalData: [tenantPersonalData],
   config: identityConfigShape,
   workerPorts: [{ port: TrainerContacts, create: ({ db }) => new AccountRepository(db) }],
 };

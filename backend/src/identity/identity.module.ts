@@ -8,6 +8,7 @@ import { RequestPasswordResetHandler } from './commands/request-password-reset.c
 import { ResetPasswordHandler } from './commands/reset-password.command';
 import { SessionStarter } from './commands/session-starter';
 import { SignInHandler } from './commands/sign-in.command';
+import { CloseAccountHandler } from './commands/close-account.command';
 import { DevMailboxController } from './dev-mailbox.controller';
 import { IdentityProvidersController } from './identity-providers.controller';
 import { SignInWithProviderHandler } from './commands/sign-in-with-provider.command';
@@ -52,6 +53,7 @@ import { DevMailboxRepository } from './queries/dev-mailbox.repository';
     SessionStarter,
     RegisterTrainerHandler,
     SignInHandler,
+    CloseAccountHandler,
     RefreshSessionHandler,
     ConfirmEmailHandler,
     RequestPasswordResetHandler,

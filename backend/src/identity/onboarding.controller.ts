@@ -7,12 +7,24 @@ import { CurrentUser } from '../platform/auth/current-user.decorator';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
 import { Implements, Input } from '../platform/http/implements';
+import { CloseAccountHandler } from './commands/close-account.command';
 import { TenantCommands } from './commands/tenant.commands';
 import { parseOnboardingAnswers } from './domain/onboarding-answers';
 
 @Controller()
 export class OnboardingController {
-  constructor(@Inject(TenantCommands) private readonly tenants: TenantCommands) {}
+  constructor(
+    @Inject(TenantCommands) private readonly tenants: TenantCommands,
+    @Inject(CloseAccountHandler) private readonly closing: CloseAccountHandler,
+  ) {}
+
+  @Implements(identityApi.closeAccount)
+  close(
+    @CurrentCommandContext() context: CommandContext,
+    @Input() { body }: ParsedInputOf<typeof identityApi.closeAccount>,
+  ) {
+    return this.closing.close(context, body.confirm);
+  }
 
   /** The 11 raw answers of 'Configuração Inicial', parsed and recorded once per tenant. */
   @Implements(identityApi.completeOnboarding)

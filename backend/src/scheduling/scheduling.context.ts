@@ -1,4 +1,5 @@
 import type { BoundedContext } from '../platform/context/bounded-context';
+import { sessionPersonalData } from '../contracts/scheduling/events';
 import { schedulingProjections } from './projections';
 import { SchedulingModule } from './scheduling.module';
 
@@ -10,4 +11,5 @@ export const schedulingContext: BoundedContext = {
   name: 'scheduling',
   module: SchedulingModule,
   projections: schedulingProjections,
+  personalData: [sessionPersonalData],
 };

@@ -1,4 +1,5 @@
 import { ChargeCredits } from '../contracts/charges/ports';
+import { studentPersonalData } from '../contracts/students/events';
 import type { BoundedContext } from '../platform/context/bounded-context';
 import { StudentCommands } from './commands/student.commands';
 import { ChargeCreditGrants } from './process-managers/charge-credits';
@@ -11,6 +12,7 @@ export const studentsContext: BoundedContext = {
   name: 'students',
   module: StudentsModule,
   projections: studentProjections,
+  personalData: [studentPersonalData],
   processManagers: [creditsOnAttendance],
   workerPorts: [
     {

@@ -45,7 +45,7 @@ export const contractEvents = {
  * The signer's identity and the filled text (it names them) are the student's. The evidence the
  * trainer keeps for legal defence stays readable: hash, times, consents, anonymized IP.
  */
-declarePersonalData(contractEvents, {
+export const contractPersonalData = declarePersonalData(contractEvents, {
   ContractSigned: {
     subject: 'studentId',
     fields: ['nome', 'cpf', 'telefone', 'personal', 'texto', 'userAgent'],

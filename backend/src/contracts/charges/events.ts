@@ -48,7 +48,7 @@ export const chargeEvents = {
   ChargeCancelled: eventData<ChargeCancelledData>(),
 };
 /** The payer's name and phone copied into a charge are the student's; amounts and dates stay. */
-declarePersonalData(chargeEvents, {
+export const chargePersonalData = declarePersonalData(chargeEvents, {
   ChargeCreated: { subject: 'studentId', fields: ['studentNome', 'telefone'] },
 });
 export type ChargeEvent = EventsOf<typeof chargeEvents>;

@@ -31,7 +31,7 @@ export const transactionEvents = {
  * record the trainer keeps.
  */
 const description = { subject: 'studentId', fields: ['descricao'] } as const;
-declarePersonalData(transactionEvents, {
+export const transactionPersonalData = declarePersonalData(transactionEvents, {
   TransactionRecorded: description,
   TransactionVoided: description,
 });

@@ -207,6 +207,16 @@ export const devMailSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
 });
 
+/** Closing the account is confirmed by typing this word (spaces and letter case aside). */
+export const CLOSE_ACCOUNT_WORD = 'ENCERRAR';
+export const CLOSE_ACCOUNT_MESSAGE = `Confirmação: digite ${CLOSE_ACCOUNT_WORD} para encerrar a conta`;
+export const confirmsClosing = (typed: string): boolean =>
+  typed.trim().toUpperCase() === CLOSE_ACCOUNT_WORD;
+export const closeAccountSchema = z.strictObject({
+  confirm: z.string(CLOSE_ACCOUNT_MESSAGE).max(50, CLOSE_ACCOUNT_MESSAGE),
+});
+export const ACCOUNT_CLOSED_MESSAGE = 'Esta conta foi encerrada e não existe mais.';
+
 const anyone = routes('identity', 'public');
 const signedIn = routes('identity', 'signed-in');
 const trainer = routes('identity', 'personal');
@@ -224,7 +234,12 @@ export const identityApi = {
       'Entra com e-mail e senha: a sessão (e o cookie de renovação) ou, com duas etapas, o desafio',
     body: signInSchema,
     answer: z.union([sessionSchema, mfaChallengeSchema]),
-    errors: { invalid_credentials: 401, email_not_confirmed: 403, rate_limited: 429 },
+    errors: {
+      invalid_credentials: 401,
+      account_closed: 410,
+      email_not_confirmed: 403,
+      rate_limited: 429,
+    },
     live: true,
   }),
   verifyMfa: anyone.postRead('/auth/mfa/verify', {
@@ -306,6 +321,11 @@ export const identityApi = {
     body: mfaCodeSchema,
     answer: noBody,
     errors: { invalid_mfa_code: 400 },
+  }),
+  closeAccount: trainer.post('/account/close', {
+    summary:
+      'Encerra a conta (LGPD): destrói todas as chaves do personal e de seus alunos e apaga as tabelas de leitura dele; entrar passa a dizer que a conta não existe mais',
+    body: closeAccountSchema,
   }),
   completeOnboarding: trainer.post('/onboarding', {
     summary: 'As 11 respostas da Configuração Inicial, registradas uma vez por personal',

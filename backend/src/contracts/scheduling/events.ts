@@ -48,7 +48,7 @@ export const sessionLifecycleEvents = {
  * Notes about a session and the name a visitor typed are the student's. Changed notes name no
  * student: they are sealed under the session's own key, erased with the student's sessions.
  */
-declarePersonalData(sessionLifecycleEvents, {
+export const sessionPersonalData = declarePersonalData(sessionLifecycleEvents, {
   SessionBooked: { subject: 'studentId', fields: ['observacoes', 'nomeInformado'] },
   SessionNotesChanged: { subject: 'stream', fields: ['observacoes'] },
 });

@@ -35,14 +35,22 @@ export interface DeclaredPersonalFields {
 
 const declared = new Map<string, DeclaredPersonalFields>();
 
-export function declarePersonalData<Catalogue extends object>(
+/** The personal fields of a catalogue's events, checked against it; its context's manifest lists it. */
+export const declarePersonalData = <Catalogue extends object>(
   _catalogue: Catalogue,
   declarations: PersonalDataOf<Catalogue>,
+): Readonly<Record<string, DeclaredPersonalFields>> =>
+  declarations as Record<string, DeclaredPersonalFields>;
+
+/**
+ * Makes declarations known to the event store of this process: done once for every context by
+ * `backend/src/contexts.ts`, which every process (API, worker, scripts) loads before its first
+ * append, so no event type depends on some module having been imported first.
+ */
+export function registerPersonalData(
+  declarations: Readonly<Record<string, DeclaredPersonalFields>>,
 ): void {
-  for (const [type, declaration] of Object.entries(declarations) as [
-    string,
-    DeclaredPersonalFields,
-  ][]) {
+  for (const [type, declaration] of Object.entries(declarations)) {
     const known = declared.get(type);
     if (known && known !== declaration)
       throw new Error(`dados pessoais declarados duas vezes: ${type}`);

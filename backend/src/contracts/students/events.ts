@@ -23,7 +23,7 @@ const profile = {
   fields: ['nome', 'telefone', 'whatsapp', 'email', 'observacoes'],
 } as const;
 /** The student's (or visitor's) profile is theirs. */
-declarePersonalData(studentLifecycleEvents, {
+export const studentPersonalData = declarePersonalData(studentLifecycleEvents, {
   StudentRegistered: profile,
   StudentUpdated: profile,
 });

@@ -1,7 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config';
 import type { IdentityConfig } from '../identity.config';
-import { EmailNotConfirmedError, InvalidCredentialsError } from '../domain/identity.errors';
+import {
+  AccountClosedError,
+  EmailNotConfirmedError,
+  InvalidCredentialsError,
+} from '../domain/identity.errors';
 import { PasswordHasher } from '../infrastructure/password-hasher';
 import { RefreshTokens } from '../infrastructure/refresh-tokens';
 import { AccountRepository } from '../queries/account.repository';
@@ -35,6 +39,7 @@ export class SignInHandler {
     const passwordMatches = account
       ? await this.hasher.verify(account.passwordHash, input.password)
       : await this.hasher.verifyAgainstNothing(input.password);
+    if (!account && (await this.accounts.wasClosed(input.email))) throw new AccountClosedError();
     if (!account || !passwordMatches) throw new InvalidCredentialsError();
     if (requiresEmailConfirmation(this.config) && !account.emailConfirmedAt)
       throw new EmailNotConfirmedError();

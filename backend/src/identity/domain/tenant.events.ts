@@ -18,7 +18,7 @@ export const tenantEvents = {
 };
 
 /** The trainer's name is theirs (the tenant is the trainer's data subject). */
-declarePersonalData(tenantEvents, {
+export const tenantPersonalData = declarePersonalData(tenantEvents, {
   TenantCreated: { subject: 'tenantId', fields: ['nome'] },
   TrainerRegistered: { subject: 'tenantId', fields: ['nome'] },
 });

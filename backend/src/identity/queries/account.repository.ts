@@ -10,6 +10,7 @@ import type {
 import type { AuthUser } from '../../platform/auth/auth-user';
 import type { Database } from '../../platform/database/database';
 import { DATABASE, type Db } from '../../platform/database/database.module';
+import { personalDataVault } from '../../platform/personal-data/vault';
 import {
   EmailAlreadyRegisteredError,
   StudentHasAccountError,
@@ -65,6 +66,16 @@ export class AccountRepository implements StudentAccounts, TrainerContacts, Publ
       .select(['users.id as userId', 'passwordCredentials.passwordHash', 'users.emailConfirmedAt'])
       .where('users.email', '=', email.toLowerCase())
       .executeTakeFirst();
+  }
+
+  /** Whether `email` had an account that was closed (kept as a keyed digest, not the address). */
+  async wasClosed(email: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('closedAccounts')
+      .select('closedAt')
+      .where('emailDigest', '=', personalDataVault.digest(email))
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   findUserByEmail(email: string): Promise<{ id: string; email: string } | undefined> {

@@ -1,3 +1,4 @@
+import type { DeclaredPersonalFields } from '../../contracts/shared/personal-data';
 import type { Type } from '@nestjs/common';
 import type { z } from 'zod';
 import type { ProcessManager } from '../projections/process-manager';
@@ -34,6 +35,8 @@ export interface BoundedContext {
   module: Type<unknown>;
   /** Its read models. */
   projections?: readonly Projection[];
+  /** The personal fields of the events it writes (contracts/shared/personal-data.ts). */
+  personalData?: readonly Readonly<Record<string, DeclaredPersonalFields>>[];
   /**
    * Its reactions to events that send commands (credits on attendance, ...): run by the worker like
    * projections, never by `projections:rebuild`.

@@ -79,6 +79,11 @@ export interface ChargeTxids {
   txid: string;
 }
 
+export interface ClosedAccounts {
+  closedAt: Generated<Timestamp>;
+  emailDigest: string;
+}
+
 export interface CommandIdempotency {
   body: Json;
   createdAt: Generated<Timestamp>;
@@ -620,6 +625,7 @@ export interface DB {
   chargePspChecks: ChargePspChecks;
   charges: Charges;
   chargeTxids: ChargeTxids;
+  closedAccounts: ClosedAccounts;
   commandIdempotency: CommandIdempotency;
   contracts: Contracts;
   contractSignatures: ContractSignatures;

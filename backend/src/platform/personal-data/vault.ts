@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import {
   eventTypesWithPersonalData,
@@ -45,11 +45,13 @@ const MAX_CACHED_KEYS = 20_000;
  */
 class PersonalDataVault {
   private master?: SecretBox;
+  private masterSecret?: string;
   private readonly keys = new Map<string, CachedKey>();
 
   /** Set at start-up from the parsed configuration (PERSONAL_DATA_KEY). */
   useMasterKey(secret: string): void {
     this.master = new SecretBox(secret);
+    this.masterSecret = secret;
     this.keys.clear();
   }
 
@@ -59,15 +61,23 @@ class PersonalDataVault {
       const secret = process.env.PERSONAL_DATA_KEY;
       if (!secret && process.env.NODE_ENV === 'production')
         throw new Error('Configuração inválida — PERSONAL_DATA_KEY: obrigatório em produção');
-      this.master = new SecretBox(
+      this.masterSecret =
         secret ??
-          generatedSecret(
-            process.env.VIRA_DATA_DIR ?? defaultDataDirectory(),
-            PERSONAL_DATA_KEY_FILE,
-          ),
-      );
+        generatedSecret(
+          process.env.VIRA_DATA_DIR ?? defaultDataDirectory(),
+          PERSONAL_DATA_KEY_FILE,
+        );
+      this.master = new SecretBox(this.masterSecret);
     }
     return this.master;
+  }
+
+  /** A keyed digest of `text` (an e-mail of a closed account): comparable, not reversible. */
+  digest(text: string): string {
+    this.masterBox();
+    return createHmac('sha256', this.masterSecret as string)
+      .update(text.trim().toLowerCase())
+      .digest('base64url');
   }
 
   private cached(subjectId: string): CachedKey | undefined {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { eventData } from '../../../contracts/shared/event-catalogue';
 import {
   declarePersonalData,
+  registerPersonalData,
   PERSONAL_DATA_REMOVED,
 } from '../../../contracts/shared/personal-data';
 import { createDatabase, createPool } from '../../database/database';
@@ -15,10 +16,12 @@ const vaultTestEvents = {
   VaultTestProfiled: eventData<{ nome: string; email: string | null; plano: string }>(),
   VaultTestPaid: eventData<{ payerId: string | null; descricao: string; valorCentavos: number }>(),
 };
-declarePersonalData(vaultTestEvents, {
-  VaultTestProfiled: { subject: 'stream', fields: ['nome', 'email'] },
-  VaultTestPaid: { subject: 'payerId', fields: ['descricao'] },
-});
+registerPersonalData(
+  declarePersonalData(vaultTestEvents, {
+    VaultTestProfiled: { subject: 'stream', fields: ['nome', 'email'] },
+    VaultTestPaid: { subject: 'payerId', fields: ['descricao'] },
+  }),
+);
 
 const metadata: EventMetadata = {
   actorId: randomUUID(),

@@ -1,0 +1,90 @@
+import { execFileSync } from 'node:child_process';
+import { sql } from 'kysely';
+import { GENEROUS_RATE_LIMITS, signUpBody } from '../../../../test/support/accounts';
+import { http } from '../../../../test/support/api';
+import { projectAll } from '../../../../test/support/projections';
+import { newStudent, newTrainer } from '../../../../test/support/student-accounts';
+import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import { PROJECTIONS } from '../../contexts';
+import { ACCOUNT_CLOSED_MESSAGE, CLOSE_ACCOUNT_MESSAGE } from '../../contracts/identity/api';
+import { DATABASE, type Db } from '../../platform/database/database.module';
+import { rebuildProjection } from '../../platform/projections/rebuild';
+
+// Trainers and students sign up through the API: a bound for a busy machine, not a timing.
+jest.setTimeout(240_000);
+
+const TRAINER = 'Rosângela Quintanilha Barros';
+const STUDENT = 'Teodoro Aguiar Mendes';
+
+describe('closing the account (LGPD)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp({ AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false', ...GENEROUS_RATE_LIMITS });
+  });
+  afterAll(() => t.close());
+
+  const login = (email: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+
+  it('destroys every key of the tenant, removes its rows, and sign-in says the account no longer exists', async () => {
+    const body = signUpBody({ nome: TRAINER, cpf: '11144477735', telefone: '81991234567' });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body })).statusCode,
+    ).toBe(201);
+    const signedIn = await login(body.email as string, body.password as string);
+    const trainer = {
+      nome: TRAINER,
+      token: signedIn.json().accessToken as string,
+      tenantId: signedIn.json().user.tenantId as string,
+      api: http(t.app, { token: signedIn.json().accessToken as string }),
+    };
+    const student = await newStudent(t.app, trainer, STUDENT);
+    await trainer.api.post(`/api/students/${student.studentId}/credits`, {
+      amount: 3,
+      reason: 'Plano',
+    });
+    const bystander = await newTrainer(t.app, 'Outro Personal');
+    await bystander.api.post('/api/students', { nome: 'Aluno que Fica', whatsapp: '11912345678' });
+    await projectAll(t.app);
+
+    const wrong = await trainer.api.post('/api/account/close', { confirm: 'sim' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(CLOSE_ACCOUNT_MESSAGE);
+    expect((await trainer.api.get('/api/students')).json().items).toHaveLength(1);
+
+    const closed = await trainer.api.post('/api/account/close', { confirm: ' encerrar ' });
+    expect(closed.statusCode).toBe(200);
+    await projectAll(t.app);
+
+    for (const email of [body.email as string]) {
+      const refused = await login(email, body.password as string);
+      expect(refused.statusCode).toBe(410);
+      expect(refused.json().message).toBe(ACCOUNT_CLOSED_MESSAGE);
+    }
+    const db = t.app.get<Db>(DATABASE);
+    const keys = await sql<{ live: number }>`
+      select count(*)::int as live from data_subject_keys
+      where tenant_id = ${trainer.tenantId}::uuid and sealed_key is not null`.execute(db);
+    expect(keys.rows[0].live).toBe(0);
+    const dump = execFileSync('pg_dump', ['--data-only', t.config.DATABASE_URL], {
+      maxBuffer: 256 * 1024 * 1024,
+    }).toString();
+    for (const trace of [TRAINER, STUDENT, body.email as string, '11144477735', '81991234567'])
+      expect({ trace, found: dump.split("\n").filter((line) => line.includes(trace)) }).toEqual({ trace, found: [] });
+    // Another trainer's account is untouched.
+    expect((await bystander.api.get('/api/students')).json().items).toEqual([
+      expect.objectContaining({ nome: 'Aluno que Fica' }),
+    ]);
+
+    // A rebuild from the log brings nothing of the closed tenant back.
+    for (const projection of PROJECTIONS) await rebuildProjection(db, projection);
+    for (const table of new Set(PROJECTIONS.flatMap((projection) => projection.tables))) {
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from ${sql.table(table)} where tenant_id = ${trainer.tenantId}::uuid`.execute(
+        db,
+      );
+      expect({ table, rows: rows[0].n }).toEqual({ table, rows: 0 });
+    }
+  });
+});

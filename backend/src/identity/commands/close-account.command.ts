@@ -1,0 +1,63 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../platform/database/database';
+import {
+  type CommandContext,
+  type CommandResult,
+  CommandRunner,
+} from '../../platform/event-store/command-runner';
+import { personalDataVault } from '../../platform/personal-data/vault';
+import { accountClosingDecider, accountClosingStreamId } from '../domain/account-closing.decider';
+
+/** The log and the keys' tombstones stay; every other table's rows of the tenant go. */
+const KEPT = new Set(['events', 'data_subject_keys']);
+
+/**
+ * Closing a trainer's account (LGPD): every key of the tenant (the trainer's, each student's and
+ * visitor's) destroyed and every row of the tenant deleted, in the transaction that appends
+ * AccountClosed (which the read models apply too, so a rebuild deletes them again). The e-mails
+ * of the tenant's users are kept only as keyed digests, for sign-in to say the account is gone.
+ */
+@Injectable()
+export class CloseAccountHandler {
+  constructor(@Inject(CommandRunner) private readonly runner: CommandRunner) {}
+
+  close(context: CommandContext, confirm: string): Promise<CommandResult> {
+    return this.runner.run({
+      decider: accountClosingDecider,
+      streamId: accountClosingStreamId(context.tenantId),
+      command: { type: 'CloseAccount', confirm },
+      context,
+      options: { alsoInTransaction: (trx) => forgetTenant(trx, context.tenantId) },
+    });
+  }
+}
+
+async function forgetTenant(trx: Transaction<Database>, tenantId: string): Promise<void> {
+  const { rows: users } = await sql<{ id: string; email: string }>`
+    select u.id, u.email from users u
+    where u.id in (select id from profiles where tenant_id = ${tenantId}::uuid
+                   union select user_id from student_accounts where tenant_id = ${tenantId}::uuid)`.execute(
+    trx,
+  );
+  if (users.length > 0) {
+    await sql`
+      insert into closed_accounts (email_digest)
+      select unnest(${users.map((user) => personalDataVault.digest(user.email))}::text[])
+      on conflict do nothing`.execute(trx);
+  }
+  await personalDataVault.eraseTenant(trx, tenantId);
+  const { rows: tables } = await sql<{ table: string }>`
+    select table_name as table from information_schema.columns
+    where table_schema = current_schema() and column_name = 'tenant_id'`.execute(trx);
+  for (const { table } of tables) {
+    if (KEPT.has(table)) continue;
+    await sql`delete from ${sql.table(table)} where tenant_id = ${tenantId}::uuid`.execute(trx);
+  }
+  await sql`delete from dev_mailbox where to_address = any(${users.map((user) => user.email)}::text[])`.execute(
+    trx,
+  );
+  // After the profiles (they refer to the tenant): the sign-ins, cascading to credentials and tokens.
+  await sql`delete from users where id = any(${users.map((user) => user.id)}::uuid[])`.execute(trx);
+  await sql`delete from tenants where id = ${tenantId}::uuid`.execute(trx);
+}
