@@ -265,11 +265,13 @@ describe('Kubernetes manifests', () => {
     expect(Object.keys(secret.stringData ?? {}).sort()).toEqual([
       'DATABASE_URL',
       'JWT_SECRET',
+      'PERSONAL_DATA_KEY',
       'PIX_SECRETS_KEY',
       'REDIS_URL',
     ]);
     expect(secret.stringData?.JWT_SECRET).toMatch(/CHANGE_ME/);
     expect(secret.stringData?.PIX_SECRETS_KEY).toMatch(/CHANGE_ME/);
+    expect(secret.stringData?.PERSONAL_DATA_KEY).toMatch(/CHANGE_ME/);
   });
 });
 
@@ -298,6 +300,7 @@ describe('docker-compose.yml', () => {
       expect(service.environment.REDIS_URL).toBe('redis://redis:6379');
       expect(service.environment.JWT_SECRET).toMatch(/^\$\{JWT_SECRET:\?.+\}$/);
       expect(service.environment.PIX_SECRETS_KEY).toMatch(/^\$\{PIX_SECRETS_KEY:\?.+\}$/);
+      expect(service.environment.PERSONAL_DATA_KEY).toMatch(/^\$\{PERSONAL_DATA_KEY:\?.+\}$/);
       expect(service.environment.HOST).toBe('0.0.0.0');
       expect(service.depends_on.postgres).toEqual({ condition: 'service_healthy' });
       expect(service.depends_on.redis).toEqual({ condition: 'service_healthy' });
