@@ -14,11 +14,10 @@
  * The goal is recovery within 10 s; the bound waited for is RECOVERY_MS, for a busy machine. The
  * times measured are printed.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { PlatformConfig } from '../../backend/src/config/config';
-import { AccessTokenService } from '../../backend/src/platform/auth/access-token.service';
+import { randomBytes } from 'node:crypto';
 import { STALE_HEADER } from '../../backend/src/platform/projections/reads-projections.decorator';
 import { type Supervised, Supervisor } from '../../infra/scripts/supervisor';
+import { signUpBody } from '../support/accounts';
 import { PrivatePostgres } from '../support/private-postgres';
 import { freePort, hasRedisServer, PrivateRedis } from '../support/private-redis';
 import { exited, spawnBackend, waitUntil } from '../support/processes';
@@ -80,11 +79,15 @@ interface Sender {
       '/api/health ok',
       100,
     );
-    token = await new AccessTokenService({ JWT_SECRET: env.JWT_SECRET } as PlatformConfig).sign({
-      userId: randomUUID(),
-      tenantId: randomUUID(),
-      role: 'personal',
+    // A trainer of this installation: a token is accepted only for a user and session it has.
+    const body = signUpBody();
+    expect((await call('POST', '/api/auth/signup', body)).status).toBe(201);
+    const login = await call('POST', '/api/auth/login', {
+      email: body.email,
+      password: body.password,
     });
+    expect(login.status).toBe(200);
+    token = (login.body as { accessToken: string }).accessToken;
   }, 120_000);
   afterAll(async () => {
     await supervisor.stop();

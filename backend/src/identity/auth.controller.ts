@@ -12,6 +12,8 @@ import { SignInHandler } from './commands/sign-in.command';
 import { InvalidMfaCodeError, TwoFactorHandler } from './commands/two-factor.command';
 import { identityApi, type SessionAnswer } from '../contracts/identity/api';
 import type { ParsedInputOf } from '../contracts/shared/routes';
+import { AccessTokenService, type VerifiedAccess } from '../platform/auth/access-token.service';
+import { bearerTokenOf } from '../platform/auth/auth.guards';
 import { Implements, Input } from '../platform/http/implements';
 import { InvalidCredentialsError } from './domain/identity.errors';
 import { type CountedAttempt, RateLimiter } from '../platform/http/rate-limiter';
@@ -37,6 +39,7 @@ export class AuthController {
     private readonly resetPassword: ResetPasswordHandler,
     private readonly accounts: AccountRepository,
     private readonly twoFactor: TwoFactorHandler,
+    private readonly accessTokens: AccessTokenService,
   ) {}
 
   @Implements(identityApi.signUp)
@@ -106,10 +109,7 @@ export class AuthController {
   }
 
   @Implements(identityApi.refresh)
-  async refresh(
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  async refresh(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     try {
       return this.answerWithSession(
         reply,
@@ -128,6 +128,9 @@ export class AuthController {
   ): Promise<void> {
     const token = request.cookies[REFRESH_COOKIE];
     if (token) await this.refreshTokens.revokeFamilyOf(token);
+    // A client without the cookie (another app, a script) signs out with its access token.
+    const access = this.bearerOf(request);
+    if (access) await this.refreshTokens.endSession(access.sessionId, access.user.userId);
     clearRefreshCookie(reply, this.config);
   }
 
@@ -180,6 +183,16 @@ export class AuthController {
     }
     await attempt.refund();
     return result;
+  }
+
+  private bearerOf(request: FastifyRequest): VerifiedAccess | undefined {
+    const token = bearerTokenOf(request.headers.authorization);
+    if (!token) return undefined;
+    try {
+      return this.accessTokens.verify(token);
+    } catch {
+      return undefined;
+    }
   }
 
   private answerWithSession(reply: FastifyReply, session: Session): SessionAnswer {

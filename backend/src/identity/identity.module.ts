@@ -30,6 +30,8 @@ import { TwoFactorRepository } from './queries/two-factor.repository';
 import { PendingProviderSignIns } from './infrastructure/pending-provider-sign-ins';
 import { AccountRepository } from './queries/account.repository';
 import { DevMailboxRepository } from './queries/dev-mailbox.repository';
+import { SessionRecordsRepository } from './queries/session-records.repository';
+import { SessionRecords } from '../platform/auth/live-sessions';
 
 /** Accounts, sessions, tenants with their public slug, e-mail links and financial onboarding. */
 @Global()
@@ -66,11 +68,12 @@ import { DevMailboxRepository } from './queries/dev-mailbox.repository';
     { provide: StudentAccounts, useExisting: AccountRepository },
     { provide: TrainerContacts, useExisting: AccountRepository },
     { provide: PublicTrainers, useExisting: AccountRepository },
+    { provide: SessionRecords, useClass: SessionRecordsRepository },
     IdentityProviders,
     SignInWithProviderHandler,
     MfaChallenges,
     TwoFactorHandler,
   ],
-  exports: [StudentAccounts, TrainerContacts, PublicTrainers],
+  exports: [StudentAccounts, TrainerContacts, PublicTrainers, SessionRecords],
 })
 export class IdentityModule {}

@@ -12,6 +12,9 @@ import { useSession } from './session-store';
  */
 export type InvalidationMap = Readonly<Record<ChangeType, readonly QueryKey[]>>;
 
+/** How long to wait before trying again when the server could not check the session. */
+const UNAVAILABLE_RETRY_MS = 5_000;
+
 const isChangeType = (value: unknown): value is ChangeType => (CHANGE_TYPES as readonly unknown[]).includes(value);
 
 /**
@@ -80,7 +83,15 @@ export function useRealtimeInvalidation(invalidates: InvalidationMap | (() => Pr
         markRealtimeJoined();
       });
       connection.on('connect_error', (error) => {
-        // A refused handshake is not retried by socket.io itself; renew the token once and try again.
+        // A refused handshake is not retried by socket.io itself. The server could not check the
+        // session (its database away): try again a little later.
+        if (error.message === 'unavailable') {
+          setTimeout(() => {
+            if (!stopped) connection.connect();
+          }, UNAVAILABLE_RETRY_MS);
+          return;
+        }
+        // An ended or expired token: renew it once and try again.
         if (error.message !== 'unauthorized' || retriedAfterRefresh) return;
         retriedAfterRefresh = true;
         void useSession

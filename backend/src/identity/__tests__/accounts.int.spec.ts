@@ -8,6 +8,7 @@ import {
   countRows,
   getMe,
   hs256,
+  sessionOf,
   post,
   refreshCookieOf,
   GENEROUS_RATE_LIMITS,
@@ -446,9 +447,14 @@ describe('identity: accounts, sessions and tenants (real app, PostgreSQL, Redis)
       message: 'Usuário não autenticado',
     };
 
-    it('refuses a missing, forged, expired, never-expiring or alg:none token with 401', async () => {
-      const { signUp } = await signUpAndLogin();
-      const claims = { sub: signUp.user.id, tid: signUp.user.tenantId, role: 'personal' };
+    it('refuses a missing, forged, expired, never-expiring, session-less or alg:none token with 401', async () => {
+      const { signUp, token } = await signUpAndLogin();
+      const claims = {
+        sub: signUp.user.id,
+        tid: signUp.user.tenantId,
+        role: 'personal',
+        ses: sessionOf(token),
+      };
       const inAMinute = Math.floor(Date.now() / 1000) + 60;
       const tokens = {
         forged: hs256({ ...claims, exp: inAMinute }, 'outro-segredo-com-pelo-menos-32-caracteres'),
@@ -469,6 +475,7 @@ describe('identity: accounts, sessions and tenants (real app, PostgreSQL, Redis)
           { ...claims, iat: Math.floor(Date.now() / 1000) },
           testApp.config.JWT_SECRET,
         ),
+        noSession: hs256({ ...claims, ses: undefined, exp: inAMinute }, testApp.config.JWT_SECRET),
       };
       expect((await client.app.inject({ method: 'GET', url: '/api/me' })).json()).toEqual(
         unauthorized,
@@ -485,7 +492,7 @@ describe('identity: accounts, sessions and tenants (real app, PostgreSQL, Redis)
       ).toBe(200);
     });
 
-    it("never shows another tenant's data, even to a validly signed token naming that tenant", async () => {
+    it("never shows another tenant's data, even to a validly signed token naming that tenant: 401", async () => {
       const ana = await signUpAndLogin({ nome: 'Ana Isolada' });
       const bruno = await signUpAndLogin({ nome: 'Bruno Isolado' });
       const anaMe = await getMe(client, ana.login.accessToken);
@@ -501,12 +508,13 @@ describe('identity: accounts, sessions and tenants (real app, PostgreSQL, Redis)
           sub: ana.signUp.user.id,
           tid: bruno.signUp.user.tenantId,
           role: 'personal',
+          ses: sessionOf(ana.token),
           exp: Math.floor(Date.now() / 1000) + 60,
         },
         testApp.config.JWT_SECRET,
       );
       const response = await getMe(client, crossed);
-      expect(response.statusCode).toBe(404);
+      expect(response.statusCode).toBe(401);
       expect(response.body).not.toContain('Bruno');
       expect(response.body).not.toContain(bruno.signUp.user.tenantSlug);
     });

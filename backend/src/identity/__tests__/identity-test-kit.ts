@@ -61,6 +61,12 @@ export function hs256(
   return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
 }
 
+/** The session (refresh-token family) an access token names. */
+export function sessionOf(accessToken: string): string {
+  const claims = JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString('utf8'));
+  return (claims as { ses: string }).ses;
+}
+
 export async function countRows(db: Kysely<Database>): Promise<Record<string, number>> {
   const tables = [
     'users',

@@ -3,15 +3,9 @@ import type { TestApp } from '../../../../test/support/test-app';
 import type { Database } from '../../platform/database/database';
 import { readStream } from '../../platform/event-store/event-store';
 import { onboardingProjection } from '../projections/onboarding.projection';
+import { newPrincipal } from '../../../../test/support/api';
 import { projectToEndOfLog } from '../../../../test/support/projections';
-import {
-  type Client,
-  getMe,
-  hs256,
-  post,
-  signUpAndLogin,
-  startIdentityApp,
-} from './identity-test-kit';
+import { type Client, getMe, post, signUpAndLogin, startIdentityApp } from './identity-test-kit';
 
 const answers = {
   alunos_ativos: '25 alunos',
@@ -125,11 +119,8 @@ describe('identity: financial onboarding', () => {
   it('needs a signed-in trainer: no token 401, a student 403', async () => {
     const { user } = await trainer();
     expect((await post(client, '/api/onboarding', { answers })).statusCode).toBe(401);
-    const student = hs256(
-      { sub: user.id, tid: user.tenantId, role: 'aluno', exp: Math.floor(Date.now() / 1000) + 60 },
-      testApp.config.JWT_SECRET,
-    );
-    expect((await onboard(student)).statusCode).toBe(403);
+    const student = await newPrincipal(testApp.app, 'aluno', user.tenantId);
+    expect((await onboard(student.token)).statusCode).toBe(403);
   });
 
   it('projects OnboardingCompleted into financial_onboarding idempotently', async () => {

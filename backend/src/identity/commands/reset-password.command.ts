@@ -20,13 +20,14 @@ export class ResetPasswordHandler {
    */
   async execute(token: string, password: string): Promise<void> {
     const passwordHash = await this.hasher.hash(password);
-    await this.accounts.transaction(async (trx) => {
+    const ended = await this.accounts.transaction(async (trx) => {
       const userId = await this.emailTokens.consume(token, 'reset_password', trx);
       if (!userId) throw new InvalidResetTokenError();
       await this.emailTokens.spendAll(userId, 'reset_password', trx);
       await this.accounts.setPassword(trx, userId, passwordHash);
       await this.accounts.confirmEmail(trx, userId);
-      await this.refreshTokens.revokeAllOfUser(userId, trx);
+      return this.refreshTokens.revokeAllOfUser(userId, trx);
     });
+    await this.refreshTokens.sessionsEnded(ended);
   }
 }

@@ -24,6 +24,10 @@ export class SessionStarter {
     const authUser: AuthUser | undefined = await this.accounts.sessionUser(userId);
     const user = authUser && (await this.accounts.me(authUser));
     if (!authUser || !user) throw new InvalidCredentialsError();
-    return { accessToken: await this.accessTokens.sign(authUser), refreshToken, user };
+    return {
+      accessToken: await this.accessTokens.sign(authUser, refreshToken.familyId),
+      refreshToken,
+      user,
+    };
   }
 }

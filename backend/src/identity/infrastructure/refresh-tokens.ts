@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { APP_CONFIG } from '../../config/config';
 import type { IdentityConfig } from '../identity.config';
+import { LiveSessions } from '../../platform/auth/live-sessions';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import type { Database } from '../../platform/database/database';
 import { hashSecretToken, newSecretToken } from './secret-token';
@@ -11,6 +12,8 @@ import { hashSecretToken, newSecretToken } from './secret-token';
 export interface IssuedRefreshToken {
   token: string;
   expiresAt: Date;
+  /** The family: the session its access tokens name. */
+  familyId: string;
 }
 
 export type RotationResult =
@@ -28,6 +31,9 @@ export type RotationResult =
  * The first token of a family is random; each successor is HMAC(server key, its parent), so the
  * server can hand the same successor out again without keeping any token in the clear, while
  * nobody without the key can derive one token from another.
+ *
+ * A family is a session: its access tokens work while it is live, so every revocation is told to
+ * LiveSessions once committed.
  */
 @Injectable()
 export class RefreshTokens {
@@ -36,6 +42,7 @@ export class RefreshTokens {
   constructor(
     @Inject(DATABASE) private readonly db: Db,
     @Inject(APP_CONFIG) private readonly config: IdentityConfig,
+    @Inject(LiveSessions) private readonly sessions: LiveSessions,
   ) {
     this.successorKey = createHmac('sha256', config.JWT_SECRET)
       .update('vira:refresh-token-successor')
@@ -51,8 +58,9 @@ export class RefreshTokens {
     );
   }
 
-  rotate(token: string, now: Date): Promise<RotationResult> {
-    return this.db.transaction().execute(async (trx): Promise<RotationResult> => {
+  async rotate(token: string, now: Date): Promise<RotationResult> {
+    let revokedFamily: string | undefined;
+    const result = await this.db.transaction().execute(async (trx): Promise<RotationResult> => {
       // The row lock makes two concurrent uses of one token meet here: the second sees it rotated.
       const current = await trx
         .selectFrom('refreshTokens')
@@ -67,6 +75,7 @@ export class RefreshTokens {
       }
       if (current.rotatedAt || current.revokedAt) {
         await this.revokeFamily(current.familyId, trx);
+        revokedFamily = current.familyId;
         return { outcome: 'reused' };
       }
       if (current.expiresAt.getTime() <= now.getTime()) return { outcome: 'invalid' };
@@ -83,6 +92,8 @@ export class RefreshTokens {
       );
       return { outcome: 'rotated', userId: current.userId, next };
     });
+    if (revokedFamily) await this.sessions.ended([revokedFamily]);
+    return result;
   }
 
   /**
@@ -111,7 +122,7 @@ export class RefreshTokens {
     const again = this.successorOf(token);
     // Derived from a key that has since changed (a new JWT_SECRET): not the token handed out.
     if (!timingSafeEqual(again.hash, successor.tokenHash)) return;
-    return { token: again.token, expiresAt: successor.expiresAt };
+    return { token: again.token, expiresAt: successor.expiresAt, familyId: current.familyId };
   }
 
   private successorOf(token: string): { token: string; hash: Buffer } {
@@ -126,16 +137,41 @@ export class RefreshTokens {
       .select('familyId')
       .where('tokenHash', '=', hashSecretToken(token))
       .executeTakeFirst();
-    if (current) await this.revokeFamily(current.familyId);
+    if (current) {
+      await this.revokeFamily(current.familyId);
+      await this.sessions.ended([current.familyId]);
+    }
   }
 
-  async revokeAllOfUser(userId: string, db: Kysely<Database> = this.db): Promise<void> {
-    await db
+  /** Logout by an access token: its session (the user's family) stops working. */
+  async endSession(familyId: string, userId: string): Promise<void> {
+    await this.db
+      .updateTable('refreshTokens')
+      .set({ revokedAt: sql`now()` })
+      .where('familyId', '=', familyId)
+      .where('userId', '=', userId)
+      .where('revokedAt', 'is', null)
+      .execute();
+    await this.sessions.ended([familyId]);
+  }
+
+  /**
+   * Every session of the user, in the caller's transaction: the families revoked, to be handed to
+   * `sessionsEnded` once it commits.
+   */
+  async revokeAllOfUser(userId: string, db: Kysely<Database>): Promise<string[]> {
+    const revoked = await db
       .updateTable('refreshTokens')
       .set({ revokedAt: sql`now()` })
       .where('userId', '=', userId)
       .where('revokedAt', 'is', null)
+      .returning('familyId')
       .execute();
+    return [...new Set(revoked.map((row) => row.familyId))];
+  }
+
+  sessionsEnded(familyIds: readonly string[]): Promise<void> {
+    return this.sessions.ended(familyIds);
   }
 
   private async revokeFamily(familyId: string, db: Kysely<Database> = this.db): Promise<void> {
@@ -160,6 +196,6 @@ export class RefreshTokens {
       .insertInto('refreshTokens')
       .values({ id: uuidv7(), ...row, tokenHash: hash, expiresAt })
       .execute();
-    return { token, expiresAt };
+    return { token, expiresAt, familyId: row.familyId };
   }
 }

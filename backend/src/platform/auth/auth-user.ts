@@ -15,6 +15,8 @@ export interface AccessTokenClaims {
   role: Role;
   /** The student, for a student's account. */
   sid?: string;
+  /** The session (the sign-in's refresh-token family): the token works while it is live. */
+  ses: string;
   /** Expiry (seconds since the epoch): every access token has one; a token without it is refused. */
   exp?: number;
 }

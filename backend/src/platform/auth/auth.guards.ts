@@ -10,33 +10,44 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { AccessTokenService } from './access-token.service';
 import type { AuthUser, Role } from './auth-user';
+import { LiveSessions } from './live-sessions';
 import { IS_PUBLIC } from './public.decorator';
 import { ROLES } from './roles.decorator';
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
 
-/** Every route needs a valid Bearer access token unless marked @Public(). */
+/** The JWT of an `Authorization: Bearer <token>` header, if it holds one. */
+export function bearerTokenOf(authorization: string | undefined): string | undefined {
+  return BEARER.exec(authorization ?? '')?.[1];
+}
+
+/** Every route needs a valid Bearer access token of a live session unless marked @Public(). */
 @Injectable()
 export class JwtAuthGuard implements CanActivate {
   constructor(
     @Inject(Reflector) private readonly reflector: Reflector,
     @Inject(AccessTokenService) private readonly tokens: AccessTokenService,
+    @Inject(LiveSessions) private readonly sessions: LiveSessions,
   ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
       context.getHandler(),
       context.getClass(),
     ]);
     if (isPublic) return true;
     const request = context.switchToHttp().getRequest<FastifyRequest & { user?: AuthUser }>();
-    const bearer = BEARER.exec(request.headers.authorization ?? '');
+    const bearer = bearerTokenOf(request.headers.authorization);
     if (!bearer) throw new UnauthorizedException();
+    let access;
     try {
-      request.user = this.tokens.verify(bearer[1]);
+      access = this.tokens.verify(bearer);
     } catch {
       throw new UnauthorizedException();
     }
+    if (!(await this.sessions.isLive(access.sessionId, access.user)))
+      throw new UnauthorizedException();
+    request.user = access.user;
     return true;
   }
 }

@@ -8,3 +8,5 @@ export const userRoom = (userId: string) => `user:${userId}`;
 export const studentRoom = (tenantId: string, studentId: string) =>
   `student:${tenantId}:${studentId}`;
 export const studentsRoom = (tenantId: string) => `students:${tenantId}`;
+/** Every socket of one sign-in: closed when the session ends. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;

@@ -4,9 +4,8 @@ import type Redis from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
 import { startTestApp, type TestApp } from '../../../../test/support/test-app';
 import { studentProjections } from '../projections';
-import { newPrincipal } from '../../../../test/support/api';
+import { newPrincipal, signedIn } from '../../../../test/support/api';
 import { http, newTrainer } from './students-test-kit';
-import { AccessTokenService } from '../../platform/auth/access-token.service';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import {
   type ChangesMessage,
@@ -99,11 +98,16 @@ describe('realtime', () => {
     const trainer = await newTrainer(t.app);
     const ana = (await http(t.app, trainer).post('/api/students', { nome: 'Ana Souza' })).json().id;
     const bia = (await http(t.app, trainer).post('/api/students', { nome: 'Bia Lima' })).json().id;
-    const tokens = t.app.get(AccessTokenService);
     const studentToken = (studentId: string) =>
-      tokens.sign({ userId: randomUUID(), tenantId: trainer.tenantId, role: 'aluno', studentId });
-    const anaSocket = connect(await studentToken(ana));
-    const biaSocket = connect(await studentToken(bia));
+      signedIn(t.app, {
+        userId: randomUUID(),
+        tenantId: trainer.tenantId,
+        role: 'aluno',
+        studentId,
+      });
+    const [anaToken, biaToken] = [await studentToken(ana), await studentToken(bia)];
+    const anaSocket = connect(anaToken);
+    const biaSocket = connect(biaToken);
     await Promise.all([connected(anaSocket), connected(biaSocket)]);
     const anaReceived: ChangesMessage[] = [];
     const biaReceived: ChangesMessage[] = [];

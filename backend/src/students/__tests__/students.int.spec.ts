@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { startTestApp, type TestApp } from '../../../../test/support/test-app';
-import { AccessTokenService } from '../../platform/auth/access-token.service';
+import { newPrincipal } from '../../../../test/support/api';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { COMMAND_OBSERVER, CommandRunner } from '../../platform/event-store/command-runner';
 import { studentDecider } from '../domain/student.decider';
@@ -432,9 +432,7 @@ describe('students API', () => {
 
   it('requires a trainer token', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/students' })).statusCode).toBe(401);
-    const token = await t.app
-      .get(AccessTokenService)
-      .sign({ userId: randomUUID(), tenantId: trainer.tenantId, role: 'aluno' });
+    const { token } = await newPrincipal(t.app, 'aluno', trainer.tenantId);
     const asStudent = await t.app.inject({
       method: 'GET',
       url: '/api/students',

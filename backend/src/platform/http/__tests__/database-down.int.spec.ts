@@ -1,5 +1,7 @@
-import { newPrincipal, http } from '../../../../../test/support/api';
+import { randomUUID } from 'node:crypto';
+import { http } from '../../../../../test/support/api';
 import { startTestApp, type TestApp } from '../../../../../test/support/test-app';
+import { AccessTokenService } from '../../auth/access-token.service';
 
 describe('PostgreSQL away', () => {
   let t: TestApp;
@@ -11,7 +13,11 @@ describe('PostgreSQL away', () => {
   afterAll(() => t.close());
 
   it('answers 503 in pt-BR, not a 500, to reads and commands', async () => {
-    const api = http(t.app, await newPrincipal(t.app));
+    // Whether the token's session is live cannot be told either: 503, not 401.
+    const token = await t.app
+      .get(AccessTokenService)
+      .sign({ userId: randomUUID(), tenantId: randomUUID(), role: 'personal' }, randomUUID());
+    const api = http(t.app, { token });
     for (const response of await Promise.all([
       api.get('/api/plans'),
       api.post('/api/plans', { nome: 'Mensal', valor: 100, creditos: 4 }),
