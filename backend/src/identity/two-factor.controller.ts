@@ -11,6 +11,11 @@ import { TwoFactorHandler } from './commands/two-factor.command';
 export class TwoFactorController {
   constructor(private readonly twoFactor: TwoFactorHandler) {}
 
+  @Implements(identityApi.totpStatus)
+  async status(@CurrentUser() user: AuthUser) {
+    return { enabled: await this.twoFactor.isEnabled(user.userId) };
+  }
+
   @Implements(identityApi.enrollTotp)
   enroll(@CurrentUser() user: AuthUser) {
     return this.twoFactor.enroll(user);

@@ -129,6 +129,10 @@ export const routes: RouteObject[] = [
                 ...page(() => import('../features/charges/pages/pix-settings-page'), (m) => m.PixSettingsPage),
               },
               {
+                path: '/ajustes/duas-etapas',
+                ...page(() => import('../features/settings/pages/two-factor-page'), (m) => m.TwoFactorPage),
+              },
+              {
                 path: '/ajustes/configuracoes',
                 ...page(() => import('../features/finance/pages/goals-page'), (m) => m.GoalsPage),
               },

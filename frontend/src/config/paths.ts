@@ -23,6 +23,7 @@ export const paths = {
   goals: '/ajustes/configuracoes',
   reminderSettings: '/ajustes/lembretes',
   pixSettings: '/ajustes/pix',
+  twoFactor: '/ajustes/duas-etapas',
   publicLink: '/link-publico',
   studentArea: '/aluno',
   invite: (token: string) => `/convite/${token}`,

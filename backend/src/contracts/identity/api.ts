@@ -302,6 +302,11 @@ export const identityApi = {
     answer: meSchema,
     errors: { not_found: 404 },
   }),
+  totpStatus: signedIn.get('/auth/mfa/totp', {
+    summary: 'Se a verificação em duas etapas está ativa para o usuário da sessão',
+    answer: z.object({ enabled: z.boolean() }).meta({ id: 'VerificacaoEmDuasEtapas' }),
+    live: true,
+  }),
   enrollTotp: signedIn.postRead('/auth/mfa/totp/enroll', {
     summary: 'Começa a configurar a verificação em duas etapas: o segredo e o QR code',
     answer: z.object({ secret: z.string(), otpauthUri: z.string(), qrCodeDataUrl: z.string() }),

@@ -51,6 +51,15 @@ describe('identity: two-factor sign-in with TOTP', () => {
     post(client, '/api/auth/login', { email: body.email, password: body.password });
   const verify = (challengeToken: string, code: string) =>
     post(client, '/api/auth/mfa/verify', { challengeToken, code });
+  const isEnabled = async (token: string) => {
+    const status = await client.app.inject({
+      method: 'GET',
+      url: '/api/auth/mfa/totp',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(status.statusCode).toBe(200);
+    return status.json().enabled as boolean;
+  };
 
   it('enrols with a secret, an otpauth URI and a QR code, and activates with a first valid code', async () => {
     const body = signUpBody();
@@ -58,6 +67,7 @@ describe('identity: two-factor sign-in with TOTP', () => {
     const token = (await login(body)).json().accessToken;
     expect((await post(client, '/api/auth/mfa/totp/enroll')).statusCode).toBe(401);
 
+    expect(await isEnabled(token)).toBe(false);
     const enrolment = await post(client, '/api/auth/mfa/totp/enroll', undefined, { token });
     expect(enrolment.statusCode).toBe(200);
     const { secret, otpauthUri, qrCodeDataUrl } = enrolment.json();
@@ -68,6 +78,7 @@ describe('identity: two-factor sign-in with TOTP', () => {
     expect(qrCodeDataUrl).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
     // Not active until confirmed with a code: sign-in is still one step.
     expect((await login(body)).json()).toHaveProperty('accessToken');
+    expect(await isEnabled(token)).toBe(false);
 
     const wrong = await post(client, '/api/auth/mfa/totp/activate', { code: '000000' }, { token });
     expect(wrong.statusCode).toBe(400);
@@ -84,6 +95,7 @@ describe('identity: two-factor sign-in with TOTP', () => {
       { token },
     );
     expect(activation.statusCode).toBe(200);
+    expect(await isEnabled(token)).toBe(true);
     const { recoveryCodes } = activation.json();
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
@@ -155,7 +167,9 @@ describe('identity: two-factor sign-in with TOTP', () => {
       });
     expect((await remove('000000')).statusCode).toBe(400);
     expect((await login(body)).json()).toHaveProperty('mfaRequired', true);
+    expect(await isEnabled(token)).toBe(true);
     expect((await remove(recoveryCodes[0])).statusCode).toBe(204);
+    expect(await isEnabled(token)).toBe(false);
     expect((await login(body)).json()).toHaveProperty('accessToken');
   });
 });

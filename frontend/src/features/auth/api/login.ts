@@ -17,22 +17,46 @@ export async function login(input: SignInInput) {
   return api.call(identityApi.login, { body: input });
 }
 
+/** What a sign-in step ends with: signed in, or the second step's challenge to answer. */
+export type SignInOutcome = { signedIn: true } | { signedIn: false; challengeToken: string };
+
 /**
- * Logs in, starts the session and reads the profile into the query cache. `onSuccess` is given here,
- * not to `mutate`: the signed-in session redirects away from /auth, and `mutate` callbacks do not
- * run after unmount. (An account with two-factor on answers a challenge, not a session: the SPA
- * has no screen for the code yet, so no session starts.)
+ * Starts the session of an answer and reads the profile into the query cache; an account with
+ * two-factor on answers a challenge instead, for the code (useVerifyCode).
  */
-export function useLogin({ onSuccess }: { onSuccess?: () => void } = {}) {
+function useSessionFrom() {
   const signIn = useSession((state) => state.signIn);
   const queryClient = useQueryClient();
+  return async (answer: { accessToken: string } | { mfaRequired: true; challengeToken: string }): Promise<SignInOutcome> => {
+    if ('mfaRequired' in answer) return { signedIn: false, challengeToken: answer.challengeToken };
+    signIn(answer.accessToken);
+    await queryClient.fetchQuery(meQuery());
+    return { signedIn: true };
+  };
+}
+
+/**
+ * Logs in with e-mail and password. `onSignedIn` is given here, not to `mutate`: the signed-in
+ * session redirects away from /auth, and `mutate` callbacks do not run after unmount.
+ */
+export function useLogin({ onSignedIn }: { onSignedIn?: () => void } = {}) {
+  const sessionFrom = useSessionFrom();
   return useMutation({
-    mutationFn: async (input: SignInInput) => {
-      const answer = await login(input);
-      if ('mfaRequired' in answer) return;
-      signIn(answer.accessToken);
-      await queryClient.fetchQuery(meQuery());
+    mutationFn: async (input: SignInInput) => sessionFrom(await login(input)),
+    onSuccess: (outcome) => {
+      if (outcome.signedIn) onSignedIn?.();
     },
-    onSuccess,
+  });
+}
+
+/** POST /api/auth/mfa/verify: the second step, with the app's code or a recovery code. */
+export function useVerifyCode({ onSignedIn }: { onSignedIn?: () => void } = {}) {
+  const sessionFrom = useSessionFrom();
+  return useMutation({
+    mutationFn: async (input: { challengeToken: string; code: string }) => {
+      const { identityApi } = await identityContract();
+      return sessionFrom(await api.call(identityApi.verifyMfa, { body: input }));
+    },
+    onSuccess: () => onSignedIn?.(),
   });
 }

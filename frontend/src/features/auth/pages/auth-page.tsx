@@ -92,6 +92,8 @@ export function AuthPage() {
   const resetToken = searchParams.get('reset');
   const providerError = searchParams.get('error');
   const provider = searchParams.get('provider');
+  // An identity provider's sign-in of an account with two-factor on comes back for the code.
+  const challenge = searchParams.get('mfa') ?? undefined;
 
   useEffect(() => {
     if (!providerError) return;
@@ -148,7 +150,11 @@ export function AuthPage() {
                     <Tabs.Tab value="register">Cadastrar</Tabs.Tab>
                   </Tabs.List>
                   <Tabs.Panel value="login">
-                    <LoginForm onForgotPassword={forgot.open} />
+                    <LoginForm
+                      onForgotPassword={forgot.open}
+                      challenge={challenge}
+                      onChallengeDone={() => setSearchParams({}, { replace: true })}
+                    />
                   </Tabs.Panel>
                   <Tabs.Panel value="register">
                     <Suspense fallback={null}>

@@ -32,6 +32,7 @@ describe('settings hub /ajustes (spec 001 §2)', () => {
       ['Recebimento por PIX', '/ajustes/pix'],
       ['Lembretes', '/ajustes/lembretes'],
       ['Link Público', '/link-publico'],
+      ['Verificação em duas etapas', '/ajustes/duas-etapas'],
     ]);
     expect(screen.getByRole('heading', { name: 'Cadastros' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Configurações' })).toBeInTheDocument();

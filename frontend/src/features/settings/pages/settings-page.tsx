@@ -11,6 +11,7 @@ import IconBell from '@tabler/icons-react/dist/esm/icons/IconBell.mjs';
 import IconQrcode from '@tabler/icons-react/dist/esm/icons/IconQrcode.mjs';
 import IconSettings from '@tabler/icons-react/dist/esm/icons/IconSettings.mjs';
 import IconShieldCheck from '@tabler/icons-react/dist/esm/icons/IconShieldCheck.mjs';
+import IconShieldLock from '@tabler/icons-react/dist/esm/icons/IconShieldLock.mjs';
 import IconWorld from '@tabler/icons-react/dist/esm/icons/IconWorld.mjs';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -157,6 +158,16 @@ export function SettingsPage() {
           </SectionCard>
         ))}
         <SectionCard title="Conta">
+          <NavLink
+            component={Link}
+            to={paths.twoFactor}
+            label="Verificação em duas etapas"
+            description="Código do app autenticador ao entrar"
+            leftSection={<IconShieldLock size={20} stroke={1.75} />}
+            rightSection={<IconChevronRight size={16} />}
+            px="md"
+            py="sm"
+          />
           <NavLink
             component="button"
             label="Sair"
