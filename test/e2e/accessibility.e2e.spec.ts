@@ -64,6 +64,7 @@ test('every screen of the trainer, the public pages and the student passes the e
     '/ajustes/contratos-termos',
     '/ajustes/lembretes',
     '/ajustes/pix',
+    '/ajustes/duas-etapas',
     '/ajustes/configuracoes',
     '/link-publico',
     '/rota-que-nao-existe',

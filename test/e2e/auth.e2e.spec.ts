@@ -1,16 +1,43 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { generate } from 'otplib';
 import { OIDC_ISSUER } from './playwright.config';
+import { seriousFindings } from './support/axe';
+import { shot } from './support/shots';
 import {
   completeOnboarding,
   linkIn,
   mailTo,
   ONBOARDING_ANSWERS,
+  signedInTrainer,
   signInThroughTheForm,
   signOut,
   signUpTrainer,
+  type Trainer,
   validCpf,
 } from './support/trainer';
+
+/** The code an authenticator app shows for `secret`, `offsetSeconds` from now. */
+const authenticatorCode = (secret: string, offsetSeconds = 0) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
+
+/** E-mail and password, up to the second step's question. */
+async function passwordStep(page: Page, trainer: Trainer): Promise<void> {
+  await page.getByLabel('E-mail').fill(trainer.email);
+  await page.getByLabel('Senha').fill(trainer.password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page.getByLabel('Código de verificação')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth/);
+}
+
+/** The second step answered with `code`: signed in, on the dashboard. */
+async function codeStep(page: Page, trainer: Trainer, code: string): Promise<void> {
+  await page.getByLabel('Código de verificação').fill(code);
+  await page.getByRole('button', { name: 'Verificar' }).click();
+  await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Olá, ${trainer.nome.split(' ')[0]}!` })).toBeVisible();
+}
 
 test.describe('/auth', () => {
   test('a trainer registers, confirms the e-mail, signs in, completes the onboarding, signs out and back in', async ({
@@ -164,5 +191,94 @@ test.describe('/auth', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'Olá, Carla!' })).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Configuração Inicial' })).toBeVisible();
+  });
+
+  test('two-factor: turned on in Ajustes with a real authenticator, then sign-in asks for the code (or a recovery code) until it is turned off', async ({
+    page,
+    request,
+    context,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const isPhone = testInfo.project.name === 'phone';
+    const trainer = await signedInTrainer(page, request);
+    const accessibility: string[] = [];
+    const checkAccessibility = async (state: string) => {
+      for (const finding of await seriousFindings(page)) accessibility.push(`${state}: ${finding}`);
+    };
+
+    await page.goto('/ajustes');
+    await page.getByRole('link', { name: /Verificação em duas etapas/ }).click();
+    await expect(page).toHaveURL(/\/ajustes\/duas-etapas$/);
+    await expect(page.getByText('Desativada', { exact: true })).toBeVisible();
+    await shot(page, 'duas-etapas-desativada', testInfo.project.name);
+    await page.getByRole('button', { name: 'Ativar' }).click();
+    await expect(page.getByRole('img', { name: 'QR code para adicionar o Vira ao app autenticador' })).toBeVisible();
+    const secret = ((await page.getByLabel('Chave do app autenticador').textContent()) ?? '').replace(/\s/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await checkAccessibility('configuração');
+    await shot(page, 'duas-etapas-qr', testInfo.project.name);
+
+    await page.getByLabel('Código de verificação').fill('000000');
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(page.getByText('Código de verificação inválido.')).toBeVisible();
+    await page.getByLabel('Código de verificação').fill(await authenticatorCode(secret));
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(page.getByText('Verificação em duas etapas ativada')).toBeVisible();
+
+    const shown = page.getByRole('list', { name: 'Códigos de recuperação' }).getByRole('listitem');
+    await expect(shown).toHaveCount(10);
+    const recoveryCodes = await shown.allTextContents();
+    expect(new Set(recoveryCodes).size).toBe(10);
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Baixar' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('vira-codigos-de-recuperacao.txt');
+    const file = readFileSync(await download.path(), 'utf8');
+    for (const code of recoveryCodes) expect(file).toContain(code);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copiar', exact: true }).click();
+    await expect(page.getByText('Códigos copiados!')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(recoveryCodes.join('\n'));
+    await checkAccessibility('códigos de recuperação');
+    await shot(page, 'duas-etapas-codigos', testInfo.project.name);
+    await page.getByRole('button', { name: 'Concluir' }).click();
+    await expect(page.getByText('Ativa', { exact: true })).toBeVisible();
+    // Shown once: back on the page, only the way to turn it off.
+    await page.reload();
+    await expect(page.getByText('Ativa', { exact: true })).toBeVisible();
+    await expect(page.getByText(recoveryCodes[0])).toHaveCount(0);
+
+    // Sign-in now asks for the code; a wrong one is refused in pt-BR.
+    await signOut(page, isPhone);
+    await passwordStep(page, trainer);
+    await checkAccessibility('código no login');
+    await shot(page, 'login-codigo', testInfo.project.name);
+    await page.getByLabel('Código de verificação').fill('123456');
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await expect(page.getByText('Código de verificação inválido.')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth/);
+    // The next time step: the activation's code cannot be replayed.
+    await codeStep(page, trainer, await authenticatorCode(secret, 30));
+
+    // A recovery code instead, once.
+    await signOut(page, isPhone);
+    await passwordStep(page, trainer);
+    await codeStep(page, trainer, recoveryCodes[0]);
+
+    // Turning it off takes a code too (here another recovery code); then the password is enough.
+    await page.goto('/ajustes/duas-etapas');
+    await expect(page.getByText('Ativa', { exact: true })).toBeVisible();
+    await shot(page, 'duas-etapas-ativa', testInfo.project.name);
+    await page.getByLabel('Código de verificação').fill(recoveryCodes[0]);
+    await page.getByRole('button', { name: 'Desativar' }).click();
+    await expect(page.getByText('Código de verificação inválido.')).toBeVisible();
+    await page.getByLabel('Código de verificação').fill(recoveryCodes[1]);
+    await page.getByRole('button', { name: 'Desativar' }).click();
+    await expect(page.getByText('Verificação em duas etapas desativada')).toBeVisible();
+    await expect(page.getByText('Desativada', { exact: true })).toBeVisible();
+    await signOut(page, isPhone);
+    await signInThroughTheForm(page, trainer);
+
+    expect(accessibility).toEqual([]);
   });
 });
