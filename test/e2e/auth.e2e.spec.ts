@@ -35,7 +35,7 @@ async function passwordStep(page: Page, trainer: Trainer): Promise<void> {
 async function codeStep(page: Page, trainer: Trainer, code: string): Promise<void> {
   await page.getByLabel('Código de verificação').fill(code);
   await page.getByRole('button', { name: 'Verificar' }).click();
-  await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();
+  await expect(page.getByText('Login realizado com sucesso!').last()).toBeVisible();
   await expect(page.getByRole('heading', { name: `Olá, ${trainer.nome.split(' ')[0]}!` })).toBeVisible();
 }
 

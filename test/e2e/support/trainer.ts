@@ -75,7 +75,8 @@ export async function signInThroughTheForm(page: Page, trainer: Trainer): Promis
   await page.getByLabel('E-mail').fill(trainer.email);
   await page.getByLabel('Senha').fill(trainer.password);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();
+  // .last(): an earlier sign-in's toast may still be closing.
+  await expect(page.getByText('Login realizado com sucesso!').last()).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 }
 
@@ -120,6 +121,7 @@ export function linkIn(text: string): string {
 export async function signOut(page: Page, isPhone: boolean): Promise<void> {
   if (isPhone) await page.getByRole('button', { name: 'Abrir menu' }).click();
   await page.getByRole('button', { name: 'Sair' }).last().click();
-  await expect(page.getByText('Logout realizado com sucesso')).toBeVisible();
+  // .last(): an earlier sign-out's toast may still be closing; the URL tells this one worked.
+  await expect(page.getByText('Logout realizado com sucesso').last()).toBeVisible();
   await expect(page).toHaveURL(/\/auth/);
 }
