@@ -16,6 +16,7 @@ import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { buildIfNeeded } from '../infra/scripts/build-if-needed';
 import { clearRedisPrefix } from '../infra/scripts/local-services';
+import { BENCH_PRODUCTION_ENV } from './support/production-env';
 
 const ROOT = path.resolve(__dirname, '..');
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -263,11 +264,7 @@ export async function measureHttp(
   await admin(`create database ${DATABASE_NAME}`);
   const [apiPort, barePort] = [await freePort(), await freePort()];
   const env = {
-    NODE_ENV: 'production',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    PIX_SECRETS_KEY: 'bench-pix-secrets-key-bench-pix-secrets-key',
-    PERSONAL_DATA_KEY: 'bench-personal-data-key-bench-personal-data-key',
-    AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
+    ...BENCH_PRODUCTION_ENV,
     DATABASE_URL: databaseUrl,
     REDIS_URL: BENCH_REDIS_URL,
     REDIS_PREFIX,

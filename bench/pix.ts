@@ -26,6 +26,7 @@ import {
   stop,
   waitFor,
 } from './http';
+import { BENCH_PRODUCTION_ENV } from './support/production-env';
 
 const ROOT = path.resolve(__dirname, '..');
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -66,15 +67,11 @@ export async function measurePix(): Promise<PixBench> {
   const apiPort = await freePort();
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const env = {
-    NODE_ENV: 'production',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    PERSONAL_DATA_KEY: 'bench-personal-data-key-bench-personal-data-key',
-    PIX_SECRETS_KEY: 'bench-pix-secrets-key-bench-pix-secrets-key',
+    ...BENCH_PRODUCTION_ENV,
     PIX_PSP_CA_FILE: path.join(caDir, 'ca.pem'),
     // The loopback PSP is on 127.0.0.1, which production refuses unless told.
     PIX_PSP_ALLOW_INTERNAL: 'true',
     APP_URL: apiUrl,
-    AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
     DATABASE_URL: databaseUrl,
     REDIS_URL: BENCH_REDIS_URL,
     REDIS_PREFIX,

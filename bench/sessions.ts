@@ -52,6 +52,7 @@ import {
   stop,
   waitFor,
 } from './http';
+import { BENCH_PRODUCTION_ENV } from './support/production-env';
 
 const ROOT = path.resolve(__dirname, '..');
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -390,10 +391,7 @@ export async function measureSessions(): Promise<SessionsBench> {
   await admin(`create database ${DATABASE_NAME}`);
   const [apiPort, barePort] = [await freePort(), await freePort()];
   const env = {
-    NODE_ENV: 'production',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    PERSONAL_DATA_KEY: 'bench-personal-data-key-bench-personal-data-key',
-    AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
+    ...BENCH_PRODUCTION_ENV,
     DATABASE_URL: databaseUrl,
     REDIS_URL: BENCH_REDIS_URL,
     REDIS_PREFIX,
