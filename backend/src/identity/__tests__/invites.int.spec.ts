@@ -82,6 +82,7 @@ describe('identity: student invites and accounts', () => {
       creditosLivres: 4,
       proximasSessoes: [],
       contratosPendentes: 0,
+      cobrancas: [],
       trainer: {
         nome: trainer.body.nome,
         slug: trainer.signUp.user.tenantSlug,

@@ -41,6 +41,8 @@ const sameUser = (a: AuthUser, b: AuthUser) =>
 @Injectable()
 export class LiveSessions implements OnModuleInit, OnApplicationShutdown {
   private readonly verdicts = new Map<string, Verdict>();
+  /** Asks on their way to PostgreSQL: a burst of requests of one session asks once, not once each. */
+  private readonly asking = new Map<string, { user: AuthUser; answer: Promise<boolean> }>();
   private readonly listeners = new Set<(sessionIds: readonly string[]) => void>();
   private readonly channel: string;
   private subscriber: Redis | undefined;
@@ -80,13 +82,24 @@ export class LiveSessions implements OnModuleInit, OnApplicationShutdown {
   async isLive(sessionId: string, user: AuthUser): Promise<boolean> {
     const known = this.verdicts.get(sessionId);
     if (known && known.until > Date.now() && sameUser(known.user, user)) return known.live;
+    const pending = this.asking.get(sessionId);
+    if (pending && sameUser(pending.user, user)) return pending.answer;
     const asked = this.generation;
-    const live = await this.records.isLive(sessionId, user);
-    if (this.listening && asked === this.generation) {
-      if (this.verdicts.size >= VERDICTS_KEPT) this.verdicts.clear();
-      this.verdicts.set(sessionId, { user, live, until: Date.now() + VERDICT_TTL_MS });
-    }
-    return live;
+    const answer = this.records.isLive(sessionId, user).then((live) => {
+      if (this.listening && asked === this.generation) {
+        if (this.verdicts.size >= VERDICTS_KEPT) this.verdicts.clear();
+        this.verdicts.set(sessionId, { user, live, until: Date.now() + VERDICT_TTL_MS });
+      }
+      return live;
+    });
+    const entry = { user, answer };
+    this.asking.set(sessionId, entry);
+    void answer
+      .finally(() => {
+        if (this.asking.get(sessionId) === entry) this.asking.delete(sessionId);
+      })
+      .catch(() => undefined);
+    return answer;
   }
 
   /**
@@ -110,7 +123,11 @@ export class LiveSessions implements OnModuleInit, OnApplicationShutdown {
 
   private forget(sessionIds: readonly string[]): void {
     this.generation += 1;
-    for (const sessionId of sessionIds) this.verdicts.delete(sessionId);
+    for (const sessionId of sessionIds) {
+      this.verdicts.delete(sessionId);
+      // A request after the end never shares an ask that began before it.
+      this.asking.delete(sessionId);
+    }
     for (const listener of this.listeners) listener(sessionIds);
   }
 
