@@ -12,10 +12,10 @@ describe('text PostgreSQL cannot store (NUL, lone surrogates), on every route', 
   });
   afterAll(() => testApp.close());
 
-  const invalid = (field: string) => ({
+  const invalid = (label: string) => ({
     statusCode: 400,
     code: 'validation_error',
-    message: `Campo '${field}' contém caracteres inválidos`,
+    message: `Campo '${label}' contém caracteres inválidos`,
   });
 
   it('is a 400 naming the field in sign-up and sign-in, and nothing is written', async () => {
@@ -27,7 +27,7 @@ describe('text PostgreSQL cannot store (NUL, lone surrogates), on every route', 
         url: '/api/auth/signup',
         payload: signUpBody({ nome }),
       });
-      expect(response.json()).toEqual(invalid('nome'));
+      expect(response.json()).toEqual(invalid('Nome'));
     }
     for (const email of ['ana\u0000@exemplo.com', '\udc00ana@exemplo.com']) {
       const response = await testApp.app.inject({
@@ -35,19 +35,19 @@ describe('text PostgreSQL cannot store (NUL, lone surrogates), on every route', 
         url: '/api/auth/login',
         payload: { email, password: 'segredo123' },
       });
-      expect(response.json()).toEqual(invalid('email'));
+      expect(response.json()).toEqual(invalid('E-mail'));
     }
     expect(await countRows(db)).toEqual(before);
   });
 
   it('is a 400 in the query string and the path parameters too', async () => {
     const confirm = await testApp.app.inject({ method: 'GET', url: '/api/auth/confirm?token=%00' });
-    expect(confirm.json()).toEqual(invalid('token'));
+    expect(confirm.json()).toEqual(invalid('Token'));
     const provider = await testApp.app.inject({
       method: 'GET',
       url: '/api/auth/providers/go%00gle',
     });
-    expect(provider.json()).toEqual(invalid('provider'));
+    expect(provider.json()).toEqual(invalid('Provedor'));
   });
 
   it('refuses absurdly nested bodies before anything walks them', async () => {
