@@ -33,6 +33,7 @@ test.describe('students', () => {
     await expect(page.getByText('Aluno cadastrado com sucesso!')).toBeVisible();
     const link = page.getByLabel('Link de convite');
     await expect(link).toHaveValue(/\/convite\/[\w-]+$/);
+    const sentByWhatsApp = await link.inputValue();
     await expect(page.getByRole('link', { name: 'Enviar WhatsApp' })).toHaveAttribute(
       'href',
       /^https:\/\/wa\.me\/5511987654321\?text=.*convite/,
@@ -78,9 +79,12 @@ test.describe('students', () => {
     const inviteUrl = await page.evaluate(() => navigator.clipboard.readText());
     expect(inviteUrl).toMatch(/\/convite\/[\w-]+$/);
 
-    // The student, on their own device, creates the account and signs in.
+    // The student, on their own device: the link sent by WhatsApp still opens after the new one.
     const studentDevice = await newDevice(browser, testInfo);
     const studentPage = await studentDevice.newPage();
+    await studentPage.goto(new URL(sentByWhatsApp).pathname);
+    await expect(studentPage.getByLabel(/^Nome completo/)).toHaveValue('Maria Clara Souza');
+    // They create the account from the newer link and sign in.
     await studentPage.goto(new URL(inviteUrl).pathname);
     await expect(studentPage.getByText(trainer.nome)).toBeVisible();
     await expect(studentPage.getByLabel(/^Nome completo/)).toHaveValue('Maria Clara Souza');
@@ -103,11 +107,13 @@ test.describe('students', () => {
     await expect(studentPage.locator('[data-tone]').first()).toHaveText('4 créditos');
     await expect(studentPage.getByText(trainer.nome)).toBeVisible();
     await expect(studentPage.getByTestId('credit-history-entry')).toContainText('Renovação do plano Mensal 4 aulas');
-    // Trainer pages send a student back to their area; the used invite is gone.
+    // Trainer pages send a student back to their area; the used invite and the older one are gone.
     await studentPage.goto('/alunos');
     await expect(studentPage).toHaveURL(/\/aluno$/);
-    await studentPage.goto(new URL(inviteUrl).pathname);
-    await expect(studentPage.getByText('Convite inválido ou expirado').first()).toBeVisible();
+    for (const used of [inviteUrl, sentByWhatsApp]) {
+      await studentPage.goto(new URL(used).pathname);
+      await expect(studentPage.getByText('Convite inválido ou expirado').first()).toBeVisible();
+    }
     await studentDevice.close();
 
     // The trainer's invite for a student who has an account now: the API's reason.

@@ -344,7 +344,7 @@ export const identityApi = {
     errors: { onboarding_already_completed: 409, tenant_not_found: 404 },
   }),
   createInvite: trainer.post('/invites', {
-    summary: 'Convite para o aluno criar a conta (7 dias, uso único; substitui o anterior)',
+    summary: 'Convite para o aluno criar a conta (7 dias, uso único; os links já enviados seguem válidos)',
     status: 201,
     body: createInviteSchema,
     answer: createdInviteSchema,
@@ -361,7 +361,12 @@ export const identityApi = {
     status: 201,
     body: acceptInviteSchema,
     answer: z.object({ id: z.string() }),
-    errors: { convite_invalido: 404, user_already_registered: 409, rate_limited: 429 },
+    errors: {
+      convite_invalido: 404,
+      user_already_registered: 409,
+      student_has_account: 409,
+      rate_limited: 429,
+    },
   }),
 };
 

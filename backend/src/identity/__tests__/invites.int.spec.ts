@@ -112,13 +112,14 @@ describe('identity: student invites and accounts', () => {
     ]);
   });
 
-  it('supersedes an older invite of the same student, and refuses an e-mail that has an account', async () => {
+  it('keeps the links already sent valid when another is made, until the student has an account; refuses an e-mail that has one', async () => {
     const { api, studentId, trainer } = await trainerWithStudent('Carla Dias');
     const first = (await api.post('/api/invites', { studentId })).json().token;
     const second = (await api.post('/api/invites', { studentId })).json().token;
-    expect(
-      (await testApp.app.inject({ method: 'GET', url: `/api/invites/${first}` })).statusCode,
-    ).toBe(404);
+    const show = (token: string) =>
+      testApp.app.inject({ method: 'GET', url: `/api/invites/${token}` });
+    expect((await show(first)).statusCode).toBe(200);
+    expect((await show(second)).statusCode).toBe(200);
     const taken = await post(
       client,
       `/api/invites/${second}/accept`,
@@ -134,7 +135,33 @@ describe('identity: student invites and accounts', () => {
     expect((await post(client, `/api/invites/${second}/accept`, acceptBody())).statusCode).toBe(
       201,
     );
+    // The student has an account now: the earlier link no longer opens nor makes a second one.
+    expect((await show(first)).json().code).toBe('convite_invalido');
+    const late = await post(client, `/api/invites/${first}/accept`, acceptBody());
+    expect(late.statusCode).toBe(404);
+    expect(late.json().code).toBe('convite_invalido');
     expect((await api.post('/api/invites', { studentId })).json().code).toBe('student_has_account');
+  });
+
+  it('makes exactly one account when two links of one student are accepted at once', async () => {
+    const { api, studentId } = await trainerWithStudent('Gabi Rocha');
+    const tokens = [
+      (await api.post('/api/invites', { studentId })).json().token as string,
+      (await api.post('/api/invites', { studentId })).json().token as string,
+    ];
+    const responses = await Promise.all(
+      [...tokens, ...tokens].map((token, index) =>
+        post(
+          client,
+          `/api/invites/${token}/accept`,
+          acceptBody(`gabi-${index}-${Date.now()}@example.com`),
+        ),
+      ),
+    );
+    const codes = responses.map((response) => response.statusCode);
+    expect(codes.filter((code) => code === 201)).toHaveLength(1);
+    for (const refused of responses.filter((response) => response.statusCode !== 201))
+      expect(['convite_invalido', 'student_has_account']).toContain(refused.json().code);
   });
 
   it('validates the student sign-up in pt-BR and writes nothing for a bad or unknown invite', async () => {

@@ -517,7 +517,6 @@ export interface StudentInvites {
   expiresAt: Timestamp;
   id: string;
   studentId: string;
-  supersededAt: Timestamp | null;
   tenantId: string;
   tokenHash: Buffer;
   usedAt: Timestamp | null;
