@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidCpf } from '../shared/br-documents';
+import { isValidCpf, phoneSchema } from '../shared/br-documents';
 import { booleanQuery, commandAnswerSchema, fileAnswer, listOf, routes } from '../shared/routes';
 
 /**
@@ -96,12 +96,10 @@ export function fillPlaceholders(
 }
 
 const CPF_MASK = /^\d{3}\.\d{3}\.\d{3}-\d{2}$/;
-const PHONE_MASK = /^\(\d{2}\) \d{4,5}-\d{4}$/;
 
 /**
  * The signing form (spec §5): CPF '000.000.000-00' (exactly 14 characters) or its 11 digits, with
- * valid check digits; telefone formatted (14–15 characters) or its 10–11 digits; both consents.
- * Parsed to digits.
+ * valid check digits; telefone as any phone field takes it; both consents. Parsed to digits.
  */
 export const signContractSchema = z.strictObject({
   cpf: z
@@ -113,16 +111,7 @@ export const signContractSchema = z.strictObject({
     })
     .refine(isValidCpf, 'CPF inválido')
     .transform((value) => value.replace(/\D/g, '')),
-  telefone: z
-    .string('Telefone inválido: use o formato (11) 99999-9999')
-    .trim()
-    .refine(
-      (value) =>
-        (PHONE_MASK.test(value) && value.length >= 14 && value.length <= 15) ||
-        /^\d{10,11}$/.test(value),
-      'Telefone inválido: use o formato (11) 99999-9999',
-    )
-    .transform((value) => value.replace(/\D/g, '')),
+  telefone: phoneSchema('Telefone inválido: use o formato (11) 99999-9999'),
   consentDataProcessing: z.literal(
     true,
     'É necessário consentir com o tratamento dos dados pessoais (LGPD)',

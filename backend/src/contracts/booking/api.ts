@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_SLOT_RULES, openSlotSchema, type SlotRules } from '../scheduling/api';
+import { phoneSchema } from '../shared/br-documents';
 import { listOf, routes } from '../shared/routes';
 import { instantField } from '../shared/instant-field';
 import { isIsoDate } from '../shared/time';
@@ -28,12 +29,8 @@ export const MAX_SLUG_LENGTH = 80;
 export const isSlug = (value: string): boolean =>
   value.length <= MAX_SLUG_LENGTH && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value);
 
-/** WhatsApp as typed (masked or digits): a DDD and 8 or 9 digits (spec 001 §5: 14 to 16 masked). */
-export const whatsappSchema = z
-  .string('WhatsApp inválido')
-  .max(20, 'WhatsApp inválido')
-  .transform((value) => value.replace(/\D/g, ''))
-  .pipe(z.string().regex(/^[1-9]{2}\d{8,9}$/, 'WhatsApp inválido'));
+/** A WhatsApp field as typed (masked, digits, +55): a DDD and the number's digits. */
+export const whatsappSchema = phoneSchema('WhatsApp inválido');
 
 // --- Link settings (GET|PUT /api/settings/public-link) ---------------------------------------
 
@@ -169,12 +166,6 @@ export const publicBookingAnswerSchema = z
   })
   .meta({ id: 'AgendamentoPublico' });
 export type PublicBookingAnswer = z.infer<typeof publicBookingAnswerSchema>;
-
-/** wa.me link to a Brazilian number (country code 55, spec 001 §9), with a message. */
-export function whatsappLink(digits: string, text?: string): string {
-  const number = digits.startsWith('55') && digits.length > 11 ? digits : `55${digits}`;
-  return `https://wa.me/${number}${text ? `?text=${encodeURIComponent(text)}` : ''}`;
-}
 
 /** The .ics of a booked session (the confirmation's download), times in UTC. */
 export function bookingIcs(booking: {

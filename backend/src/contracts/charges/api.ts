@@ -265,14 +265,3 @@ export function chargeReminderText(
   return `Olá, ${first}! Passando para lembrar do pagamento de ${brl(charge.valor)} (${what}), que ${due}. Para pagar, use o Pix Copia e Cola:\n\n${charge.brCode}`;
 }
 
-/** wa.me link with the student's number (55 + DDD + number) and a text. */
-export function whatsappLink(telefone: string | null | undefined, text: string): string {
-  const digits = (telefone ?? '').replace(/\D/g, '');
-  const phone =
-    digits.length === 0
-      ? ''
-      : digits.startsWith('55') && digits.length > 11
-        ? digits
-        : `55${digits}`;
-  return `https://wa.me/${phone}?text=${encodeURIComponent(text)}`;
-}

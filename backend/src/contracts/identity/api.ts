@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { isValidCpf } from '../shared/br-documents';
+import { isValidCpf, phoneSchema } from '../shared/br-documents';
 import { listOf, noBody, redirectAnswer, routes } from '../shared/routes';
 
 /** The identity routes: their bodies, answers and rules, shared by the API and the SPA. */
 
 const digits = (value: unknown) => (typeof value === 'string' ? value.replace(/\D/g, '') : value);
+
+const CELULAR_INVALIDO = 'Celular inválido: informe DDD e número, com 10 ou 11 dígitos';
 
 /** The oldest birth date taken as plausible: nobody signs up at 120 or more. */
 export const MAX_AGE_YEARS = 120;
@@ -44,10 +46,7 @@ export const signUpSchema = z.strictObject({
     const problem = birthDateProblem(value);
     if (problem) context.addIssue({ code: 'custom', message: problem });
   }),
-  telefone: z.preprocess(
-    digits,
-    z.string().regex(/^\d{10,11}$/, 'Celular inválido: informe DDD e número, com 10 ou 11 dígitos'),
-  ),
+  telefone: phoneSchema(CELULAR_INVALIDO),
   email: emailSchema,
   password: passwordSchema,
 });
@@ -172,9 +171,9 @@ export const acceptInviteSchema = z.strictObject({
     (cpf) => cpf === undefined || isValidCpf(cpf),
     'CPF inválido',
   ),
-  telefone: optionalDigits(
-    /^\d{10,11}$/,
-    'Celular inválido: informe DDD e número, com 10 ou 11 dígitos',
+  telefone: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    phoneSchema(CELULAR_INVALIDO).optional(),
   ),
 });
 export type AcceptInviteInput = z.infer<typeof acceptInviteSchema>;

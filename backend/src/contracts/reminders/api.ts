@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { phoneDigits } from '../shared/br-documents';
 import { routes } from '../shared/routes';
 import { addDays, zonedParts } from '../shared/time';
 
@@ -100,11 +99,6 @@ export function rescheduleMessage(change: {
     `Olá, ${firstName}! O horário do seu treino com ${change.trainerNome} mudou: agora é ${change.quando}${where}. ` +
     'Se não puder comparecer, avise com antecedência.'
   );
-}
-
-/** wa.me of a Brazilian number (spec 001 §9: 55 before the digits) with `text` written. */
-export function whatsappUrl(whatsapp: string, text: string): string {
-  return `https://wa.me/55${phoneDigits(whatsapp)}?text=${encodeURIComponent(text)}`;
 }
 
 /**

@@ -1,5 +1,7 @@
 /** Brazilian documents and phones, one implementation for the API and the SPA. */
 
+import { z } from 'zod';
+
 /** Digits only, at most `max`: a pasted '529.982.247-25' keeps all 11 digits. */
 export function digitsOnly(value: string, max: number): string {
   return value.replace(/\D/g, '').slice(0, max);
@@ -7,9 +9,46 @@ export function digitsOnly(value: string, max: number): string {
 
 export const CPF_DIGITS = 11;
 export const PHONE_DIGITS = 11;
+/** The longest phone taken as typed: room for '+55 (11) 98765-4321' and a few spaces more. */
+export const PHONE_MAX_LENGTH = 25;
 
 export const cpfDigits = (value: string) => digitsOnly(value, CPF_DIGITS);
-export const phoneDigits = (value: string) => digitsOnly(value, PHONE_DIGITS);
+
+/**
+ * A phone as pasted or typed, down to DDD and number: '+55 (11) 98765-4321' and '55 11 98765 4321'
+ * give '11987654321'. DDD and number are at most 11 digits, so a 55 before 10 or 11 more is the
+ * country code (an 11-digit number with DDD 55 keeps its 55).
+ */
+export function normalizePhone(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  return digits.length > PHONE_DIGITS && digits.startsWith('55') ? digits.slice(2) : digits;
+}
+
+/** DDD (two digits 1–9) and a landline (8 digits, from 2) or a mobile (9 digits, from 9). */
+const BR_PHONE = /^[1-9]{2}(?:[2-8]\d{7}|9\d{8})$/;
+
+export const isValidPhone = (value: string): boolean => BR_PHONE.test(normalizePhone(value));
+
+/** The normalised digits, at most 11: what the mask shows and wa.me links carry. */
+export const phoneDigits = (value: string) => normalizePhone(value).slice(0, PHONE_DIGITS);
+
+/**
+ * Every phone field of every form and route: masked, pasted with +55 or plain digits in, DDD and
+ * number digits out; anything else is `message`, which names the field ('WhatsApp inválido').
+ */
+export const phoneSchema = (message: string) =>
+  z
+    .string(message)
+    .max(PHONE_MAX_LENGTH, message)
+    .refine(isValidPhone, message)
+    .transform(normalizePhone);
+
+/** wa.me of a Brazilian number (spec 001 §9: 55 before DDD and number), `text` written; none: no number. */
+export function whatsappUrl(phone: string | null | undefined, text?: string): string {
+  const digits = phoneDigits(phone ?? '');
+  const query = text ? `?text=${encodeURIComponent(text)}` : '';
+  return `https://wa.me/${digits ? `55${digits}` : ''}${query}`;
+}
 
 /** A CPF with 11 digits, not all equal, whose two check digits match. */
 export function isValidCpf(value: string): boolean {

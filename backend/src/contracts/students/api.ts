@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { phoneSchema } from '../shared/br-documents';
 import { personalDataExportSchema } from '../shared/personal-data';
 import { fileAnswer, listOf, routes } from '../shared/routes';
 
@@ -6,21 +7,14 @@ import { fileAnswer, listOf, routes } from '../shared/routes';
 
 export const MAX_CREDITS_PER_GRANT = 1_000;
 
-const digitsOnly = (label: string) =>
-  z
-    .string()
-    .max(20, `${label} inválido`)
-    .transform((value) => value.replace(/\D/g, ''))
-    .pipe(z.string().regex(/^\d{10,11}$/, `${label} inválido`));
-
 const profileFields = {
   nome: z
     .string()
     .trim()
     .min(2, 'Nome deve ter pelo menos 2 caracteres')
     .max(120, 'Nome deve ter no máximo 120 caracteres'),
-  telefone: digitsOnly('Telefone').nullable().optional(),
-  whatsapp: digitsOnly('WhatsApp').nullable().optional(),
+  telefone: phoneSchema('Telefone inválido').nullable().optional(),
+  whatsapp: phoneSchema('WhatsApp inválido').nullable().optional(),
   email: z.email('E-mail inválido').max(254, 'E-mail inválido').nullable().optional(),
   planoId: z.uuid('Plano inválido').nullable().optional(),
   observacoes: z
@@ -46,11 +40,7 @@ export type StudentProfile = z.output<typeof createStudentSchema>;
 /** What the new-student form asks (spec 001 §5): the WhatsApp is required there. */
 export const studentFormSchema = z.strictObject({
   ...profileFields,
-  whatsapp: z
-    .string('WhatsApp inválido')
-    .min(14, 'WhatsApp inválido')
-    .max(16, 'WhatsApp inválido')
-    .pipe(digitsOnly('WhatsApp')),
+  whatsapp: phoneSchema('WhatsApp inválido'),
 });
 
 /** The fields sent change; `null` clears an optional one; `ativo: false` inactivates the student. */

@@ -6,8 +6,8 @@ import {
   reminderWhen,
   type ReminderSettings,
   type TomorrowReminders,
-  whatsappUrl,
 } from '../../contracts/reminders/api';
+import { whatsappUrl } from '../../contracts/shared/br-documents';
 import { addDays, dayRange, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 

@@ -29,7 +29,7 @@ describe('students API', () => {
   it('registers, reads, updates and removes a student through the read model', async () => {
     const created = await api.post('/api/students', {
       nome: '  Ana Souza ',
-      whatsapp: '(11) 99999-8888',
+      whatsapp: '+55 (11) 99999-8888',
       email: 'ana@example.com',
       observacoes: 'Prefere manhã',
     });
@@ -51,7 +51,7 @@ describe('students API', () => {
     });
 
     const updated = await api.patch(`/api/students/${id}`, {
-      telefone: '11 3333-4444',
+      telefone: '55 11 3333-4444',
       observacoes: null,
     });
     expect(updated.statusCode).toBe(200);

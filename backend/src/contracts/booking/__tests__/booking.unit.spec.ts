@@ -5,7 +5,6 @@ import {
   publicBookingSchema,
   publicLinkSettingsSchema,
   slotRulesOfLink,
-  whatsappLink,
   whatsappSchema,
 } from '../api';
 import { DEFAULT_SLOT_RULES } from '../../scheduling/api';
@@ -76,6 +75,5 @@ describe('public booking rules', () => {
     expect(ics).toContain('DTEND:20300304T130000Z\r\n');
     expect(ics).toContain('SUMMARY:Treino com Ana\\; Souza\r\n');
     expect(ics).toContain('LOCATION:Rua A\\, 10\r\n');
-    expect(whatsappLink('11987654321', 'Olá!')).toBe('https://wa.me/5511987654321?text=Ol%C3%A1!');
   });
 });

@@ -1,4 +1,4 @@
-import { reminderMessage, reminderSettingsSchema, reminderWhen, whatsappUrl } from '../api';
+import { reminderMessage, reminderSettingsSchema, reminderWhen } from '../api';
 
 const SAO_PAULO = 'America/Sao_Paulo';
 
@@ -26,12 +26,6 @@ describe('reminder wording', () => {
       'Olá, Ana! Lembrete do seu treino com Carla hoje às 07:00 em Academia Centro. Se não puder comparecer, avise com antecedência.',
     );
     expect(reminderMessage({ ...base, locationNome: null })).toContain('Carla hoje às 07:00. Se');
-  });
-
-  it('links WhatsApp with 55 before the digits and the text encoded', () => {
-    expect(whatsappUrl('(11) 98765-4321', 'Olá, Ana & cia')).toBe(
-      'https://wa.me/5511987654321?text=Ol%C3%A1%2C%20Ana%20%26%20cia',
-    );
   });
 
   it('refuses a lead time outside 1–168 hours and an hour outside 0–23', () => {

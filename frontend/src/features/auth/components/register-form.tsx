@@ -1,10 +1,11 @@
 import { Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { cpfDigits, formatPhone } from '@contracts/shared/br-documents';
+import { cpfDigits } from '@contracts/shared/br-documents';
 import { MAX_AGE_YEARS } from '@contracts/identity/api';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-error';
 import { useSignup, validateSignup, type SignupErrors, type SignupForm } from '../api/signup';
+import { PhoneInput } from '../../../components/phone-input';
 
 const emptyForm: SignupForm = { nome: '', cpf: '', dataNascimento: '', telefone: '', email: '', password: '' };
 
@@ -86,14 +87,10 @@ export function RegisterForm() {
             required
           />
         </SimpleGrid>
-        <TextInput
+        <PhoneInput
           label="Celular"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          placeholder="(11) 99999-9999"
           value={values.telefone}
-          onChange={(event) => set('telefone', formatPhone(event.currentTarget.value))}
+          onChange={(telefone) => set('telefone', telefone)}
           error={errors.telefone}
           required
         />

@@ -1,4 +1,5 @@
-import { type ChargeAnswer, SELECT_PLAN_MESSAGE, SELECT_PLAN_TITLE, whatsappLink } from '@contracts/charges/api';
+import { type ChargeAnswer, SELECT_PLAN_MESSAGE, SELECT_PLAN_TITLE } from '@contracts/charges/api';
+import { whatsappUrl } from '@contracts/shared/br-documents';
 import type { Student } from '@contracts/students/api';
 import {
   Alert,
@@ -252,7 +253,7 @@ function ChargeCreated({
             </Button>
             <Button
               component="a"
-              href={whatsappLink(student.whatsapp ?? student.telefone, message)}
+              href={whatsappUrl(student.whatsapp ?? student.telefone, message)}
               target="_blank"
               rel="noopener noreferrer"
               color="green"

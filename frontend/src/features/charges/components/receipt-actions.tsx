@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { fetchReceipt as fetchReceiptFile } from '../../../entities/transactions';
 import { notifyError } from '../../../lib/notify';
 import { saveFile } from '../../../lib/save-file';
-import { whatsappLink } from '@contracts/charges/api';
+import { whatsappUrl } from '@contracts/shared/br-documents';
 
 /** 'Baixar recibo' (the PDF) and 'Enviar recibo' (the phone's share sheet with the file, else WhatsApp). */
 export function ReceiptActions({ transactionId, student }: { transactionId: string; student: Pick<Student, 'nome' | 'whatsapp' | 'telefone'> }) {
@@ -34,7 +34,7 @@ export function ReceiptActions({ transactionId, student }: { transactionId: stri
         return;
       }
       saveFile(blob, file.name);
-      window.open(whatsappLink(student.whatsapp ?? student.telefone, `Olá, ${student.nome}! Segue o recibo do seu pagamento (${file.name}).`), '_blank', 'noopener');
+      window.open(whatsappUrl(student.whatsapp ?? student.telefone, `Olá, ${student.nome}! Segue o recibo do seu pagamento (${file.name}).`), '_blank', 'noopener');
     } catch (error) {
       if ((error as { name?: string }).name !== 'AbortError') notifyError('Erro ao enviar recibo', error);
     }

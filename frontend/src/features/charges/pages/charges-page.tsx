@@ -5,8 +5,8 @@ import {
   type ChargeListStatus,
   chargeReminderText,
   LATE_CANCEL_FEE_LABEL,
-  whatsappLink,
 } from '@contracts/charges/api';
+import { whatsappUrl } from '@contracts/shared/br-documents';
 import { ActionIcon, Badge, Button, Card, Group, SegmentedControl, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import IconBrandWhatsapp from '@tabler/icons-react/dist/esm/icons/IconBrandWhatsapp.mjs';
 import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
@@ -196,7 +196,7 @@ function ChargeCard({
           <Group gap="xs" grow preventGrowOverflow={false}>
             <Button
               component="a"
-              href={whatsappLink(charge.telefone, chargeReminderText(charge))}
+              href={whatsappUrl(charge.telefone, chargeReminderText(charge))}
               target="_blank"
               rel="noopener noreferrer"
               size="sm"

@@ -1,4 +1,4 @@
-import { formatCpf, formatPhone } from '@contracts/shared/br-documents';
+import { formatCpf } from '@contracts/shared/br-documents';
 import { Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
@@ -10,6 +10,7 @@ import {
   type InviteSignupErrors,
   type InviteSignupForm,
 } from '../api/accept-invite';
+import { PhoneInput } from '../../../components/phone-input';
 
 export const ACCOUNT_CREATED = 'Conta criada com sucesso! Você será redirecionado...';
 export const INVALID_INVITE = 'Convite inválido ou expirado';
@@ -128,14 +129,10 @@ export function InviteForm({
             error={errors.cpf}
             disabled={done}
           />
-          <TextInput
+          <PhoneInput
             label="Telefone (opcional)"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder="(11) 99999-9999"
             value={values.telefone}
-            onChange={(event) => set('telefone', formatPhone(event.currentTarget.value))}
+            onChange={(telefone) => set('telefone', telefone)}
             error={errors.telefone}
             disabled={done}
           />

@@ -1,4 +1,5 @@
-import { bookingIcs, type PublicBookingAnswer, whatsappLink } from '@contracts/booking/api';
+import { bookingIcs, type PublicBookingAnswer } from '@contracts/booking/api';
+import { whatsappUrl } from '@contracts/shared/br-documents';
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import IconBrandWhatsapp from '@tabler/icons-react/dist/esm/icons/IconBrandWhatsapp.mjs';
 import IconCalendarDown from '@tabler/icons-react/dist/esm/icons/IconCalendarDown.mjs';
@@ -50,7 +51,7 @@ export function BookingConfirmation({ booking, trainer, visitor, onAnother }: Bo
         {trainer.whatsapp && (
           <Button
             component="a"
-            href={whatsappLink(
+            href={whatsappUrl(
               trainer.whatsapp,
               `Olá, ${trainer.nome}! Sou ${visitor} e acabei de agendar um treino: ${when}, em ${booking.local.nome}.`,
             )}

@@ -1,7 +1,7 @@
 import { MAX_VISITOR_NAME, publicBookingSchema } from '@contracts/booking/api';
-import { formatPhone } from '@contracts/shared/br-documents';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { PhoneInput } from '../../../components/phone-input';
 
 export interface VisitorDetails {
   nome: string;
@@ -50,15 +50,12 @@ export function BookingForm({ submitting, onSubmit }: BookingFormProps) {
           onChange={(event) => setValues({ ...values, nome: event.currentTarget.value })}
           required
         />
-        <TextInput
+        <PhoneInput
           label="WhatsApp"
           placeholder="(11) 98765-4321"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
           value={values.telefone}
           error={errors.telefone}
-          onChange={(event) => setValues({ ...values, telefone: formatPhone(event.currentTarget.value) })}
+          onChange={(telefone) => setValues({ ...values, telefone })}
           required
         />
         {/* The honeypot: hidden from people (and from screen readers), filled only by bots. */}

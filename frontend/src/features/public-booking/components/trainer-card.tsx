@@ -1,5 +1,5 @@
-import { NOT_TAKING_BOOKINGS, whatsappLink } from '@contracts/booking/api';
-import { formatPhone } from '@contracts/shared/br-documents';
+import { NOT_TAKING_BOOKINGS } from '@contracts/booking/api';
+import { formatPhone, whatsappUrl } from '@contracts/shared/br-documents';
 import { Alert, Anchor, Box, Button, Card, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import IconBrandWhatsapp from '@tabler/icons-react/dist/esm/icons/IconBrandWhatsapp.mjs';
 import IconChevronRight from '@tabler/icons-react/dist/esm/icons/IconChevronRight.mjs';
@@ -37,7 +37,7 @@ export function TrainerCard({ slug, nome, whatsapp, enabled, locations, preview 
           {whatsapp && (
             <Button
               component="a"
-              href={preview ? undefined : whatsappLink(whatsapp, `Olá, ${nome}! Vi sua página de agendamento.`)}
+              href={preview ? undefined : whatsappUrl(whatsapp, `Olá, ${nome}! Vi sua página de agendamento.`)}
               target="_blank"
               rel="noopener noreferrer"
               variant="light"

@@ -12,7 +12,6 @@ import {
   Stack,
   Switch,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -33,6 +32,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { publicLinkSettingsQuery } from '../../../entities/public-link';
 import { useSavePublicLinkSettings } from '../api/public-booking-mutations';
 import { TrainerCard } from '../components/trainer-card';
+import { PhoneInput } from '../../../components/phone-input';
 
 type NumberField = 'daysAhead' | 'bufferMinutes' | 'slotMinutes' | 'maxPerDay';
 
@@ -127,16 +127,13 @@ function PublicLinkForm({
                 checked={values.enabled}
                 onChange={(event) => setValues({ ...values, enabled: event.currentTarget.checked })}
               />
-              <TextInput
+              <PhoneInput
                 label="WhatsApp na página"
                 description="Opcional: o número que os visitantes veem para falar com você."
-                placeholder="(11) 99999-9999"
-                inputMode="tel"
-                maxLength={16}
+                autoComplete="off"
                 value={values.whatsapp ?? ''}
                 error={errors.whatsapp}
-                onChange={(event) => {
-                  const typed = formatPhone(event.currentTarget.value);
+                onChange={(typed) => {
                   setErrors({ ...errors, whatsapp: undefined });
                   setValues({ ...values, whatsapp: typed || null });
                 }}

@@ -1,5 +1,5 @@
 import { CONTRACT_MESSAGES, signContractSchema, type StudentContract } from '@contracts/agreements/api';
-import { formatCpf, formatPhone } from '@contracts/shared/br-documents';
+import { formatCpf } from '@contracts/shared/br-documents';
 import { Button, Checkbox, Group, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-error';
@@ -7,6 +7,7 @@ import { fieldErrors } from '../../../lib/field-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { useSignContract } from '../api/student-area-mutations';
+import { PhoneInput } from '../../../components/phone-input';
 
 interface Values {
   cpf: string;
@@ -71,17 +72,13 @@ function SignForm({ contract, onClose }: { contract: StudentContract; onClose: (
             miw={180}
             onChange={(event) => change({ ...values, cpf: formatCpf(event.currentTarget.value) })}
           />
-          <TextInput
+          <PhoneInput
             label="Telefone"
             required
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder="(11) 99999-9999"
-            maxLength={15}
             value={values.telefone}
             error={errors.telefone}
             miw={180}
-            onChange={(event) => change({ ...values, telefone: formatPhone(event.currentTarget.value) })}
+            onChange={(telefone) => change({ ...values, telefone })}
           />
         </Group>
         <Checkbox

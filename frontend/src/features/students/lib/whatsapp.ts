@@ -1,4 +1,4 @@
-import { phoneDigits } from '@contracts/shared/br-documents';
+import { whatsappUrl } from '@contracts/shared/br-documents';
 
 /** Spec 001 §9: the country code put before the student's number. */
 export const COUNTRY_CODE = '55';
@@ -15,5 +15,5 @@ export function inviteMessage(studentName: string, inviteUrl: string): string {
 
 /** Spec 001 §7: https://wa.me/55{digits}?text=... with the invitation and the link. */
 export function inviteWhatsAppUrl(whatsapp: string, studentName: string, inviteUrl: string): string {
-  return `https://wa.me/${COUNTRY_CODE}${phoneDigits(whatsapp)}?text=${encodeURIComponent(inviteMessage(studentName, inviteUrl))}`;
+  return whatsappUrl(whatsapp, inviteMessage(studentName, inviteUrl));
 }

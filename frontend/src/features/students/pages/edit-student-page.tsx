@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatPhone } from '@contracts/shared/br-documents';
 import { updateStudentSchema, type Student } from '@contracts/students/api';
 import { Alert, Button, Card, Group, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -17,7 +16,7 @@ import { useStudent } from '../hooks/use-student';
 import { PlanSelect } from '../components/plan-select';
 import { StudentNotFound } from '../components/student-not-found';
 import { editFormOf, studentChanges, type StudentEditForm } from '../lib/student-changes';
-import { WHATSAPP_MAX_LENGTH } from './new-student-page';
+import { PhoneInput } from '../../../components/phone-input';
 
 type FormErrors = Partial<Record<keyof StudentEditForm, string>>;
 
@@ -70,14 +69,11 @@ function EditStudentForm({ student, goBack }: { student: Student; goBack: () => 
             onChange={(event) => set('nome', event.currentTarget.value)}
             error={errors.nome}
           />
-          <TextInput
+          <PhoneInput
             label="WhatsApp"
-            type="tel"
-            inputMode="tel"
-            placeholder="(11) 99999-9999"
-            maxLength={WHATSAPP_MAX_LENGTH}
+            autoComplete="off"
             value={values.whatsapp}
-            onChange={(event) => set('whatsapp', formatPhone(event.currentTarget.value))}
+            onChange={(whatsapp) => set('whatsapp', whatsapp)}
             error={errors.whatsapp}
           />
           <TextInput

@@ -41,7 +41,6 @@ describe('new student (spec 001 §2, §5)', () => {
     await user.type(screen.getByLabelText('Nome completo *'), 'J');
     await user.type(screen.getByLabelText('WhatsApp *'), '1198765');
     expect(screen.getByLabelText('WhatsApp *')).toHaveValue('(11) 9876-5');
-    expect(screen.getByLabelText('WhatsApp *')).toHaveAttribute('maxlength', '16');
     await user.click(screen.getByRole('button', { name: 'Cadastrar Aluno' }));
 
     expect(screen.getByText('Nome deve ter pelo menos 2 caracteres')).toBeInTheDocument();
@@ -49,11 +48,13 @@ describe('new student (spec 001 §2, §5)', () => {
     expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 
-  it('creates the student (digits only), then the invite, and shows the link with Copiar Link and Enviar WhatsApp', async () => {
+  it('creates the student (digits only, a pasted +55 number as DDD and number), then the invite, and shows the link with Copiar Link and Enviar WhatsApp', async () => {
     const user = userEvent.setup();
     renderAt(<NewStudentPage />, '/alunos/novo', { queryClient: signInAs(trainer) });
     await user.type(screen.getByLabelText('Nome completo *'), 'Maria Clara');
-    await user.type(screen.getByLabelText('WhatsApp *'), '11987654321');
+    await user.click(screen.getByLabelText('WhatsApp *'));
+    await user.paste('+55 (11) 98765-4321');
+    expect(screen.getByLabelText('WhatsApp *')).toHaveValue('(11) 98765-4321');
     await user.click(screen.getByRole('combobox', { name: 'Plano' }));
     await user.click(await screen.findByRole('option', { name: 'Mensal - 8 créditos' }));
     await user.type(screen.getByLabelText('Observações'), 'Prefere manhãs');

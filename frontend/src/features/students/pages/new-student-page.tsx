@@ -1,4 +1,3 @@
-import { formatPhone } from '@contracts/shared/br-documents';
 import { studentFormSchema } from '@contracts/students/api';
 import { Button, Card, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
@@ -11,6 +10,7 @@ import { useCreateInvite } from '../api/create-invite';
 import { useCreateStudent } from '../api/student-mutations';
 import { InviteSuccessPanel, type InviteState } from '../components/invite-success-panel';
 import { PlanSelect } from '../components/plan-select';
+import { PhoneInput } from '../../../components/phone-input';
 
 interface NewStudentForm {
   nome: string;
@@ -23,9 +23,6 @@ interface NewStudentForm {
 type FormErrors = Partial<Record<keyof NewStudentForm, string>>;
 
 const emptyForm: NewStudentForm = { nome: '', whatsapp: '', planoId: null, observacoes: '' };
-
-/** Spec 001 §5: WhatsApp field at most 16 characters. */
-export const WHATSAPP_MAX_LENGTH = 16;
 
 /** The form's body for POST /api/students, checked by contracts' `studentFormSchema` (phone as digits). */
 export function validateNewStudent(values: NewStudentForm) {
@@ -97,14 +94,11 @@ export function NewStudentPage() {
               onChange={(event) => set('nome', event.currentTarget.value)}
               error={errors.nome}
             />
-            <TextInput
+            <PhoneInput
               label="WhatsApp *"
-              type="tel"
-              inputMode="tel"
-              placeholder="(11) 99999-9999"
-              maxLength={WHATSAPP_MAX_LENGTH}
+              autoComplete="off"
               value={values.whatsapp}
-              onChange={(event) => set('whatsapp', formatPhone(event.currentTarget.value))}
+              onChange={(whatsapp) => set('whatsapp', whatsapp)}
               error={errors.whatsapp}
             />
             <PlanSelect value={values.planoId} onChange={(planoId) => set('planoId', planoId)} error={errors.planoId} />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatPhone } from '@contracts/shared/br-documents';
+import { formatPhone, whatsappUrl } from '@contracts/shared/br-documents';
 import { SESSION_STATUS_LABELS, type Session, type SessionStatus } from '@contracts/scheduling/api';
 import { zonedParts } from '@contracts/shared/time';
 import type { Student } from '@contracts/students/api';
@@ -109,7 +109,7 @@ function Summary({ student }: { student: Student }) {
         <Stack gap="xs">
           {student.whatsapp && (
             <ContactLine icon={<IconBrandWhatsapp size={16} />} label="WhatsApp">
-              <Anchor href={`https://wa.me/${COUNTRY_CODE}${student.whatsapp}`} target="_blank" rel="noopener noreferrer">
+              <Anchor href={whatsappUrl(student.whatsapp)} target="_blank" rel="noopener noreferrer">
                 {formatPhone(student.whatsapp)}
               </Anchor>
             </ContactLine>
