@@ -87,29 +87,34 @@ const taskFields = {
   ordem: ordem.optional(),
 };
 
-interface TimeFields {
-  dataVencimento?: string | null;
-  horaVencimento?: string | null;
+/**
+ * A task's date, time and 'Dia inteiro' agree (the field at fault is horaVencimento): a time needs
+ * a date and is not for the whole day; a date with 'Dia inteiro' off needs a time. No date means no
+ * time, so a task with only a title is valid whatever 'Dia inteiro' says. Checked on a new task's
+ * fields and, by the task decider, on a task's fields after a change.
+ */
+export function timeFieldsProblem(task: {
+  dataVencimento: string | null;
+  horaVencimento: string | null;
   diaInteiro?: boolean;
-}
-
-/** The date, time and 'Dia inteiro' sent together must agree (the task's current ones are the decider's). */
-function checkTimeFields(input: TimeFields, context: z.RefinementCtx, creating: boolean): void {
-  const path = ['horaVencimento'];
-  if (input.horaVencimento && input.diaInteiro === true)
-    context.addIssue({ code: 'custom', message: ALL_DAY_HAS_NO_TIME, path });
-  else if (
-    input.horaVencimento &&
-    (input.dataVencimento === null || (creating && !input.dataVencimento))
-  )
-    context.addIssue({ code: 'custom', message: TIME_NEEDS_DATE, path });
-  else if (creating && input.diaInteiro === false && !input.horaVencimento)
-    context.addIssue({ code: 'custom', message: TIME_OR_ALL_DAY, path });
+}): string | undefined {
+  if (task.horaVencimento && task.diaInteiro === true) return ALL_DAY_HAS_NO_TIME;
+  if (task.horaVencimento && !task.dataVencimento) return TIME_NEEDS_DATE;
+  if (task.dataVencimento && task.diaInteiro === false && !task.horaVencimento)
+    return TIME_OR_ALL_DAY;
+  return undefined;
 }
 
 export const createTaskSchema = z
   .strictObject(taskFields)
-  .superRefine((input, context) => checkTimeFields(input, context, true))
+  .superRefine((input, context) => {
+    const problem = timeFieldsProblem({
+      dataVencimento: input.dataVencimento ?? null,
+      horaVencimento: input.horaVencimento ?? null,
+      diaInteiro: input.diaInteiro,
+    });
+    if (problem) context.addIssue({ code: 'custom', message: problem, path: ['horaVencimento'] });
+  })
   .transform((input) => ({
     titulo: input.titulo,
     descricao: input.descricao ?? null,
@@ -136,8 +141,7 @@ export const updateTaskSchema = z
     concluida: taskFields.concluida,
     ordem: ordem.optional(),
   })
-  .refine((changes) => Object.keys(changes).length > 0, 'Informe ao menos um campo para alterar')
-  .superRefine((input, context) => checkTimeFields(input, context, false));
+  .refine((changes) => Object.keys(changes).length > 0, 'Informe ao menos um campo para alterar');
 export type UpdateTaskInput = z.input<typeof updateTaskSchema>;
 /** The fields a PATCH changes; `concluida` completes or reopens the task. */
 export type TaskChanges = z.output<typeof updateTaskSchema>;

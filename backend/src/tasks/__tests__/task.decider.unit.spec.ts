@@ -212,6 +212,19 @@ describe('task decider', () => {
       .then([]);
   });
 
+  it("takes a task with no date whatever 'Dia inteiro' says: no date means no time", () => {
+    given(created({ dataVencimento: null, horaVencimento: null }))
+      .when({ type: 'UpdateTask', changes: { titulo: 'Ligar', diaInteiro: false }, nextId: NEXT })
+      .then([{ type: 'TaskUpdated', data: { titulo: 'Ligar' } }]);
+    given(created())
+      .when({
+        type: 'UpdateTask',
+        changes: { dataVencimento: null, horaVencimento: null, diaInteiro: false },
+        nextId: NEXT,
+      })
+      .then([{ type: 'TaskUpdated', data: { dataVencimento: null, horaVencimento: null } }]);
+  });
+
   it('answers not found for a task that does not exist or was removed', () => {
     given().when({ type: 'RemoveTask' }).thenFails('not_found', 'Tarefa não encontrada');
     given(created(), { type: 'TaskRemoved', data: {} })

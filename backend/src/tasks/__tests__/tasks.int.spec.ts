@@ -183,6 +183,29 @@ describe('tasks API', () => {
     });
   });
 
+  it("takes a task with only a title and 'Dia inteiro' off, and an edit that clears its date: no date, no time", async () => {
+    const id = await createTask({ titulo: 'Ligar para o Bruno', diaInteiro: false });
+    expect(await task(id)).toMatchObject({
+      titulo: 'Ligar para o Bruno',
+      dataVencimento: null,
+      horaVencimento: null,
+    });
+    const dated = await createTask({ dataVencimento: '2026-05-04', horaVencimento: '10:00' });
+    const edited = await api.patch(`/api/tasks/${dated}`, {
+      titulo: 'Sem data',
+      dataVencimento: null,
+      horaVencimento: null,
+      diaInteiro: false,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(await task(dated)).toMatchObject({
+      titulo: 'Sem data',
+      dataVencimento: null,
+      horaVencimento: null,
+    });
+    expect((await api.patch(`/api/tasks/${id}`, { diaInteiro: false })).statusCode).toBe(200);
+  });
+
   it('completing sets concluidaEm, reopening clears it', async () => {
     const id = await createTask({ repeticao: 'nenhuma' });
     const before = Date.now();

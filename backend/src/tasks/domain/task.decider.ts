@@ -1,10 +1,8 @@
 import {
-  ALL_DAY_HAS_NO_TIME,
   type NewTask,
   nextOccurrenceDate,
   type TaskChanges,
-  TIME_NEEDS_DATE,
-  TIME_OR_ALL_DAY,
+  timeFieldsProblem,
 } from '../../contracts/tasks/api';
 import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import {
@@ -95,18 +93,11 @@ function changedDetails(
   for (const [key, value] of Object.entries(fields))
     if (value !== undefined) (next as unknown as Record<string, unknown>)[key] = value;
   if (next.dataVencimento !== current.dataVencimento) next.diaDoMes = null;
-  if (diaInteiro === true) next.horaVencimento = null;
-  if (next.dataVencimento === null) {
-    if (fields.horaVencimento || diaInteiro === false)
-      return new ValidationError(TIME_NEEDS_DATE, 'horaVencimento');
-    // No date, no time.
+  // 'Dia inteiro' and no date both drop the time kept from before; a time sent with them is refused.
+  if (fields.horaVencimento === undefined && (diaInteiro === true || next.dataVencimento === null))
     next.horaVencimento = null;
-  }
-  if (diaInteiro === false && next.horaVencimento === null)
-    return new ValidationError(TIME_OR_ALL_DAY, 'horaVencimento');
-  if (diaInteiro === true && fields.horaVencimento)
-    return new ValidationError(ALL_DAY_HAS_NO_TIME, 'horaVencimento');
-  return next;
+  const problem = timeFieldsProblem({ ...next, diaInteiro });
+  return problem ? new ValidationError(problem, 'horaVencimento') : next;
 }
 
 function changedFields(current: TaskDetails, next: TaskDetails): Partial<TaskDetails> {

@@ -36,7 +36,7 @@ describe('the task form', () => {
       validateTaskForm({ ...emptyTaskForm(LIST), titulo: 'T', dataVencimento: '2026-05-04', diaInteiro: false }),
     ).toEqual({ errors: { horaVencimento: "Informe o horário ou marque 'Dia inteiro'" } });
     expect(validateTaskForm({ ...emptyTaskForm(LIST), titulo: 'T', diaInteiro: false, horaVencimento: '10:00' })).toMatchObject({
-      data: { dataVencimento: null, horaVencimento: null, diaInteiro: true },
+      data: { dataVencimento: null, horaVencimento: null, diaInteiro: false },
     });
   });
 

@@ -54,18 +54,16 @@ export const hasTitle = (values: Pick<TaskFormValues, 'titulo'>): boolean => val
 /**
  * The body to send (every field, so an edit can clear one), checked with the API's own rules
  * (contracts' createTaskSchema), or the first problem of each field. A time is sent only for a
- * task that is not for the whole day.
+ * task with a date that is not for the whole day (no date, no time).
  */
 export function validateTaskForm(values: TaskFormValues): { data: CreateTaskInput } | { errors: TaskFormErrors } {
   const date = values.dataVencimento.trim() || null;
-  // Without a date there is no time: the task is simply for no particular day.
-  const diaInteiro = !date || values.diaInteiro;
   const input = {
     titulo: values.titulo,
     descricao: values.descricao.trim() || null,
     dataVencimento: date,
-    horaVencimento: diaInteiro ? null : values.horaVencimento.trim() || null,
-    diaInteiro,
+    horaVencimento: date && !values.diaInteiro ? values.horaVencimento.trim() || null : null,
+    diaInteiro: values.diaInteiro,
     repeticao: values.repeticao,
     listId: values.listId,
   };
