@@ -51,7 +51,16 @@ test.describe('students', () => {
     await expect(card.getByText('Prefere treinar de manhã')).toBeVisible();
     await expect(card.locator('[data-tone]')).toHaveAttribute('data-tone', 'red');
     await expect(card.getByText(LOW_BALANCE)).toBeVisible();
+    // Renovar asks first: Cancelar adds nothing, Confirmar adds the plan's credits.
     await card.getByRole('button', { name: 'Renovar' }).click();
+    const renewal = page.getByRole('dialog', { name: 'Renovar plano' });
+    await expect(renewal).toContainText('+4 créditos para Maria Clara Souza?');
+    await shot(page, 'renovar-confirmar', testInfo.project.name);
+    await renewal.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(renewal).toBeHidden();
+    await expect(card.locator('[data-tone]')).toHaveText('0 créditos');
+    await card.getByRole('button', { name: 'Renovar' }).click();
+    await renewal.getByRole('button', { name: 'Confirmar' }).click();
     await expect(card.locator('[data-tone]')).toHaveText('4 créditos');
     await expect(card.locator('[data-tone]')).toHaveAttribute('data-tone', 'green');
     await expect(card.getByText(LOW_BALANCE)).toBeHidden();
@@ -189,7 +198,19 @@ test.describe('students', () => {
     await expect(card.locator('[data-tone]')).toHaveText('0 créditos');
 
     await page.goto('/alunos');
-    await studentCard(page, 'Eduarda Reis').getByRole('button', { name: 'Renovar' }).click();
+    const renew = async () => {
+      await studentCard(page, 'Eduarda Reis').getByRole('button', { name: 'Renovar' }).click();
+      await page.getByRole('dialog', { name: 'Renovar plano' }).getByRole('button', { name: 'Confirmar' }).click();
+      await expect(page.getByText('10 créditos adicionados para Eduarda Reis.')).toBeVisible();
+    };
+    // Desfazer, in the renewal's toast, takes exactly those credits back.
+    await renew();
+    await shot(page, 'renovar-desfazer', testInfo.project.name);
+    await page.getByRole('button', { name: 'Desfazer' }).click();
+    await expect(page.getByText('Renovação desfeita')).toBeVisible();
+    await expect(studentCard(page, 'Eduarda Reis').locator('[data-tone]')).toHaveText('0 créditos');
+
+    await renew();
     await expect(card.locator('[data-tone]')).toHaveText('10 créditos', { timeout: 15_000 });
     await expect(card.locator('[data-tone]')).toHaveAttribute('data-tone', 'green');
     await other.close();

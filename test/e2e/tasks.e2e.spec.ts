@@ -211,6 +211,30 @@ test.describe('tasks', () => {
     await check.click();
     await expect(page.getByRole('checkbox', { name: 'Concluir "Pagar academia"' })).not.toBeChecked();
     await expect(page.getByRole('button', { name: /^Concluída/ })).toBeHidden();
+    await page.unroute('**/api/tasks/*');
+
+    // A double tap on completing a weekly task, while the first is on its way: completed once.
+    await (await tasksApi(request, trainer)).create({ titulo: 'Treino do Caio', dataVencimento: '2031-01-03', repeticao: 'semanal' });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let patches = 0;
+    await page.route('**/api/tasks/*', async (route) => {
+      if (route.request().method() !== 'PATCH') return route.continue();
+      patches += 1;
+      await held;
+      return route.continue();
+    });
+    await page.getByRole('button', { name: 'Treino do Caio', exact: true }).click();
+    const detail = page.getByRole('dialog', { name: 'Detalhes da tarefa' });
+    await detail.getByRole('button', { name: 'Marcar como concluída' }).dblclick();
+    await expect(detail.getByRole('button', { name: 'Reabrir tarefa' })).toBeVisible();
+    release();
+    await expect(page.getByRole('button', { name: 'Concluída (1)' })).toBeVisible();
+    expect(patches).toBe(1);
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Concluída (1)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Treino do Caio', exact: true })).toContainText('10/01/2031');
   });
 
   test('a task created and completed in another browser shows up without reloading', async ({ page, request, browser }, testInfo) => {

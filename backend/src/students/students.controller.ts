@@ -109,6 +109,18 @@ export class StudentsController {
     return this.erasure.erase(context, studentId(params.id), body.confirm);
   }
 
+  @Implements(studentsApi.removeCredits)
+  removeCredits(
+    @CurrentCommandContext() context: CommandContext,
+    @Input() { params, body: { amount, motivo } }: ParsedInputOf<typeof studentsApi.removeCredits>,
+  ) {
+    return this.commands.handle(context, studentId(params.id), {
+      type: 'RemoveCredits',
+      amount,
+      reason: motivo,
+    });
+  }
+
   @Implements(studentsApi.historyCsv)
   @ReadsProjections(STUDENTS_PROJECTION, CREDIT_LEDGER_PROJECTION)
   async historyCsv(

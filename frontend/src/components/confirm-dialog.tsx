@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A question before an action not taken back: what it does, a way back, and the action in red. */
+/** A question before an action: what it does, a way back, and the action (in red unless told). */
 export function ConfirmDialog({
   opened,
   onClose,
@@ -9,6 +9,7 @@ export function ConfirmDialog({
   children,
   backLabel = 'Cancelar',
   confirmLabel,
+  confirmColor = 'red',
   onConfirm,
   pending,
 }: {
@@ -19,6 +20,7 @@ export function ConfirmDialog({
   children: ReactNode;
   backLabel?: string;
   confirmLabel: string;
+  confirmColor?: string;
   onConfirm: () => void;
   pending: boolean;
 }) {
@@ -30,7 +32,7 @@ export function ConfirmDialog({
           <Button variant="default" onClick={onClose}>
             {backLabel}
           </Button>
-          <Button color="red" loading={pending} onClick={onConfirm}>
+          <Button color={confirmColor} loading={pending} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </Group>

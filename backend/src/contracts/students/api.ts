@@ -62,6 +62,9 @@ const creditAmount = z
 
 export const grantCreditsSchema = z.strictObject({ amount: creditAmount, reason });
 
+/** Takes back credits granted by mistake (the 'Desfazer' of a renewal). */
+export const removeCreditsSchema = z.strictObject({ amount: creditAmount, motivo: reason });
+
 export const consumeCreditSchema = z.strictObject({ reason, sessionId: z.uuid().optional() });
 
 export const studentSchema = z
@@ -89,6 +92,7 @@ export const CREDIT_ENTRY_LABELS = {
   CreditConsumed: 'Crédito usado',
   CreditRefunded: 'Crédito devolvido',
   CreditBurned: 'Crédito queimado',
+  CreditsRemoved: 'Créditos removidos',
   PaymentReceived: 'Pagamento recebido',
   PaymentVoided: 'Pagamento estornado',
 } as const;
@@ -108,7 +112,7 @@ export const creditHistoryItemSchema = z
     position: z.number().int(),
     occurredAt: z.iso.datetime({ offset: true }),
     type: z.enum(CREDIT_ENTRY_TYPES),
-    /** Signed credits: +n granted or refunded, -1 consumed or burned; 0 for a payment. */
+    /** Signed credits: +n granted or refunded, -1 consumed or burned, -n removed; 0 for a payment. */
     amount: z.number().int(),
     /** A payment's value in reais, signed: + received, - voided; null for a movement of credits. */
     valor: z.number().nullable(),
@@ -169,6 +173,11 @@ export const studentsApi = {
     summary: 'Consome 1 crédito; 409 no_credits quando o saldo é 0',
     body: consumeCreditSchema,
     errors: { no_credits: 409, session_already_charged: 409 },
+  }),
+  removeCredits: trainer.post('/students/{id}/credits/remove', {
+    summary: 'Remove créditos concedidos (o Desfazer da renovação); 409 no_credits quando o saldo não chega',
+    body: removeCreditsSchema,
+    errors: { no_credits: 409 },
   }),
   historyCsv: trainer.get('/students/{id}/history.csv', {
     summary: 'A trilha de auditoria dos créditos em CSV (;, datas pt-BR)',

@@ -52,6 +52,8 @@ export const creditBalanceEvents = {
   CreditConsumed: eventData<CreditMovement>(),
   CreditRefunded: eventData<CreditMovement>(),
   CreditBurned: eventData<CreditMovement>(),
+  /** Credits taken back (a renewal undone); never more than the balance. */
+  CreditsRemoved: eventData<{ amount: number; reason: string; balanceAfter: number }>(),
 };
 export type CreditBalanceEvent = EventsOf<typeof creditBalanceEvents>;
 export const CREDIT_BALANCE_EVENT_TYPES = eventTypesOf(creditBalanceEvents);

@@ -114,6 +114,26 @@ describe('student decider', () => {
       ]);
   });
 
+  it('removes credits down to zero, never below, and records the balance after', () => {
+    given(registered, granted(8, 8))
+      .when({ type: 'RemoveCredits', amount: 8, reason: 'Desfazer renovação' })
+      .then([
+        { type: 'CreditsRemoved', data: { amount: 8, reason: 'Desfazer renovação', balanceAfter: 0 } },
+      ]);
+    given(registered, granted(8, 8), {
+      type: 'CreditConsumed',
+      data: { reason: 'Treino', sessionId: null, balanceAfter: 7 },
+    })
+      .when({ type: 'RemoveCredits', amount: 8, reason: 'Desfazer renovação' })
+      .thenFails('no_credits', 'O aluno tem 7 créditos: não é possível remover mais do que isso');
+    given(registered)
+      .when({ type: 'RemoveCredits', amount: 1, reason: 'Engano' })
+      .thenFails('no_credits', 'O aluno tem 0 créditos: não é possível remover mais do que isso');
+    given(registered, granted(2, 2))
+      .when({ type: 'RemoveCredits', amount: 0, reason: 'Engano' })
+      .thenFails('validation_error');
+  });
+
   it('updates only the given fields and appends nothing for no change', () => {
     given(registered)
       .when({ type: 'UpdateStudent', changes: { observacoes: 'Joelho' } })

@@ -181,6 +181,43 @@ describe('students API', () => {
     expect(consumptions.every((item: { amount: number }) => item.amount === -1)).toBe(true);
   });
 
+  it('removes credits (the Desfazer of a renewal): concurrent removes never take the balance below zero', async () => {
+    const id = await createStudent();
+    await api.post(`/api/students/${id}/credits`, { amount: 8, reason: 'Renovação' });
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        api.post(`/api/students/${id}/credits/remove`, { amount: 3, motivo: 'Desfazer renovação' }),
+      ),
+    );
+    const removed = responses.filter((response) => response.statusCode === 200);
+    expect(removed).toHaveLength(2);
+    for (const refused of responses.filter((response) => response.statusCode !== 200))
+      expect(refused.json()).toMatchObject({ statusCode: 409, code: 'no_credits' });
+    await project(t.app);
+    expect((await api.get(`/api/students/${id}`)).json().creditos).toBe(2);
+    const history = (await api.get(`/api/students/${id}/history`)).json().items;
+    expect(history.slice(1)).toMatchObject([
+      { type: 'CreditsRemoved', amount: -3, balanceAfter: 5, reason: 'Desfazer renovação' },
+      { type: 'CreditsRemoved', amount: -3, balanceAfter: 2, reason: 'Desfazer renovação' },
+    ]);
+
+    const tooMany = await api.post(`/api/students/${id}/credits/remove`, {
+      amount: 3,
+      motivo: 'Engano',
+    });
+    expect(tooMany.json()).toEqual({
+      statusCode: 409,
+      code: 'no_credits',
+      message: 'O aluno tem 2 créditos: não é possível remover mais do que isso',
+    });
+    for (const body of [{ amount: 0, motivo: 'x' }, { amount: 1 }, { amount: 1.5, motivo: 'x' }]) {
+      const bad = await api.post(`/api/students/${id}/credits/remove`, body);
+      expect(bad.statusCode).toBe(400);
+    }
+    await project(t.app);
+    expect((await api.get(`/api/students/${id}`)).json().creditos).toBe(2);
+  });
+
   it('keeps the invariant without the in-process queue: concurrent writers retry on version clashes', async () => {
     const id = await createStudent();
     await api.post(`/api/students/${id}/credits`, { amount: 3, reason: 'Plano' });

@@ -16,7 +16,8 @@ export type StudentCommand =
   | { type: 'GrantCredits'; amount: number; reason: string; transactionId?: string }
   | { type: 'ConsumeCredit'; reason: string; sessionId?: string }
   | { type: 'RefundCredit'; reason: string; sessionId?: string }
-  | { type: 'BurnCredit'; reason: string; sessionId?: string };
+  | { type: 'BurnCredit'; reason: string; sessionId?: string }
+  | { type: 'RemoveCredits'; amount: number; reason: string };
 
 export interface StudentState {
   status: 'absent' | 'active' | 'removed';
@@ -28,6 +29,11 @@ export interface StudentState {
 }
 
 export const noCredits = () => new ConflictError('no_credits', 'Aluno sem créditos disponíveis');
+const notEnoughCredits = (creditos: number) =>
+  new ConflictError(
+    'no_credits',
+    `O aluno tem ${creditos} ${creditos === 1 ? 'crédito' : 'créditos'}: não é possível remover mais do que isso`,
+  );
 export const sessionAlreadyCharged = () =>
   new ConflictError('session_already_charged', 'O crédito desta sessão já foi debitado');
 export const nothingToRefund = () =>
@@ -56,6 +62,8 @@ function evolve(state: StudentState, event: StudentEvent): StudentState {
       return { ...state, status: 'removed' };
     case 'CreditsGranted':
       return { ...state, creditos: state.creditos + event.data.amount };
+    case 'CreditsRemoved':
+      return { ...state, creditos: state.creditos - event.data.amount };
     case 'CreditConsumed':
     case 'CreditBurned': {
       const { sessionId } = event.data;
@@ -77,6 +85,14 @@ function evolve(state: StudentState, event: StudentEvent): StudentState {
     }
   }
 }
+
+const isCreditAmount = (amount: number) =>
+  Number.isInteger(amount) && amount >= 1 && amount <= MAX_CREDITS_PER_GRANT;
+const badAmount = () =>
+  new ValidationError(
+    `Campo 'Quantidade' deve ser um número inteiro entre 1 e ${MAX_CREDITS_PER_GRANT}`,
+    'amount',
+  );
 
 function decide(command: StudentCommand, state: StudentState): StudentEvent[] | DomainError {
   if (command.type === 'RegisterStudent') {
@@ -102,14 +118,17 @@ function decide(command: StudentCommand, state: StudentState): StudentEvent[] | 
       return [{ type: 'StudentRemoved', data: {} }];
     case 'GrantCredits': {
       const { amount } = command;
-      if (!Number.isInteger(amount) || amount < 1 || amount > MAX_CREDITS_PER_GRANT) {
-        return new ValidationError(
-          `Campo 'Quantidade' deve ser um número inteiro entre 1 e ${MAX_CREDITS_PER_GRANT}`,
-          'amount',
-        );
-      }
+      if (!isCreditAmount(amount)) return badAmount();
       const data = { amount, reason: command.reason, transactionId: command.transactionId ?? null };
       return [{ type: 'CreditsGranted', data: { ...data, balanceAfter: state.creditos + amount } }];
+    }
+    case 'RemoveCredits': {
+      const { amount, reason } = command;
+      if (!isCreditAmount(amount)) return badAmount();
+      if (amount > state.creditos) return notEnoughCredits(state.creditos);
+      return [
+        { type: 'CreditsRemoved', data: { amount, reason, balanceAfter: state.creditos - amount } },
+      ];
     }
     case 'ConsumeCredit':
     case 'BurnCredit': {

@@ -29,6 +29,8 @@ function signedAmount(event: CreditBalanceEvent): number {
     case 'CreditConsumed':
     case 'CreditBurned':
       return -1;
+    case 'CreditsRemoved':
+      return -event.data.amount;
   }
 }
 

@@ -45,6 +45,7 @@ export const studentsProjection = streamRowProjection<StudentEvent, Selectable<S
       case 'CreditConsumed':
       case 'CreditRefunded':
       case 'CreditBurned':
+      case 'CreditsRemoved':
         return { ...row, creditos: event.data.balanceAfter, ...stamp };
     }
   },

@@ -16,6 +16,10 @@ export const useUpdateStudent = () => useOperation(studentsApi.update, { invalid
 export const grantCredits = (input: InputOf<typeof studentsApi.grantCredits>) =>
   api.call(studentsApi.grantCredits, input);
 
+/** POST /api/students/:id/credits/remove { amount, motivo }: Renovar's 'Desfazer'; 409 no_credits below zero. */
+export const removeCredits = (input: InputOf<typeof studentsApi.removeCredits>) =>
+  api.call(studentsApi.removeCredits, input);
+
 /**
  * DELETE /api/students/:id; 409 has_links while sessions or payments refer to the student. The
  * student's own reads are dropped (they would answer 404), the rest refetch.

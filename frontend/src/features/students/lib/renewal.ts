@@ -5,3 +5,6 @@ export const isRenewable = (plan: Pick<Plan, 'creditos'> | undefined): plan is P
 
 /** The reason the credit history records for Renovar. */
 export const renewalReason = (plan: Pick<Plan, 'nome'>): string => `Renovação do plano ${plan.nome}`;
+
+/** The reason recorded when a renewal is taken back with 'Desfazer'. */
+export const undoneRenewalReason = (plan: Pick<Plan, 'nome'>): string => `Renovação do plano ${plan.nome} desfeita`;

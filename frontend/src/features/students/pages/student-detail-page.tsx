@@ -75,7 +75,7 @@ function Summary({ student }: { student: Student }) {
   const plans = useQuery({ ...plansQuery({ withArchived: true }), select: itemsOf });
   const plan = student.planoId ? plans.data?.find((candidate) => candidate.id === student.planoId) : undefined;
   const renewable = isRenewable(plan) ? plan : undefined;
-  const { renew, renewingIds } = useRenewPlan();
+  const { ask: askRenewal, renewingIds, dialog: renewDialog } = useRenewPlan();
   const { invite, invitingIds, manualLink, closeManualLink } = useInviteLink();
   const hasContact = student.whatsapp || student.telefone || student.email;
 
@@ -145,7 +145,7 @@ function Summary({ student }: { student: Student }) {
             <Button
               leftSection={<IconRefresh size={16} />}
               loading={renewingIds.includes(student.id)}
-              onClick={() => renew({ student, plan: renewable })}
+              onClick={() => askRenewal({ student, plan: renewable })}
             >
               Renovar
             </Button>
@@ -170,6 +170,7 @@ function Summary({ student }: { student: Student }) {
         </Group>
       </Stack>
       <InviteLinkDialog link={manualLink} onClose={closeManualLink} />
+      {renewDialog}
     </Card>
   );
 }

@@ -64,6 +64,11 @@ beforeEach(() => {
       students = students.map((item) => (item.id === 's1' ? { ...item, creditos: item.creditos + 8 } : item));
       return { status: 200, body: { id: 's1', position: 10 } };
     },
+    'POST /api/students/s1/credits/remove': ({ body }) => {
+      const { amount } = body as { amount: number };
+      students = students.map((item) => (item.id === 's1' ? { ...item, creditos: item.creditos - amount } : item));
+      return { status: 200, body: { id: 's1', position: 11 } };
+    },
   });
 });
 afterEach(() => {
@@ -98,18 +103,34 @@ describe('students list (spec 001 §2)', () => {
     expect(within(alvaro).queryByText('Saldo baixo - Sugerir renovação do plano')).not.toBeInTheDocument();
   });
 
-  it('offers Renovar only for a plan with credits, and renewing grants them with the reason', async () => {
+  it('offers Renovar only for a plan with credits, asks first, grants them with the reason, and Desfazer takes them back', async () => {
     const user = userEvent.setup();
     renderAt(<StudentsPage />, '/alunos', { queryClient: signInAs(trainer) });
     const bruno = await screen.findByRole('article', { name: 'Bruno Lima' });
     expect(within(card('Carla Nunes')).queryByRole('button', { name: 'Renovar' })).not.toBeInTheDocument();
 
+    // Cancelar: nothing sent.
     await user.click(await within(bruno).findByRole('button', { name: 'Renovar' }));
+    const question = await screen.findByRole('dialog', { name: 'Renovar plano' });
+    expect(question).toHaveTextContent('+8 créditos para Bruno Lima?');
+    await user.click(within(question).getByRole('button', { name: 'Cancelar' }));
+    expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    await user.click(within(bruno).getByRole('button', { name: 'Renovar' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Renovar plano' })).getByRole('button', { name: 'Confirmar' }));
     expect(await within(bruno).findByText('8 créditos')).toBeInTheDocument();
     expect(within(bruno).getByText('8 créditos').closest('[data-tone]')).toHaveAttribute('data-tone', 'green');
     const grant = api.calls.find((call) => call.method === 'POST');
     expect(grant).toMatchObject({ path: '/api/students/s1/credits', body: { amount: 8, reason: 'Renovação do plano Mensal 8 aulas' } });
     expect(await screen.findByText('Plano renovado')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Desfazer' }));
+    expect(await within(bruno).findByText('0 créditos')).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method === 'POST').at(-1)).toMatchObject({
+      path: '/api/students/s1/credits/remove',
+      body: { amount: 8, motivo: 'Renovação do plano Mensal 8 aulas desfeita' },
+    });
+    expect(await screen.findByText('Renovação desfeita')).toBeInTheDocument();
   });
 
   it('searches by name, sorts by balance and shows inactive students only when asked', async () => {

@@ -72,7 +72,7 @@ export function StudentsPage() {
   const plans = useQuery({ ...plansQuery({ withArchived: true }), select: itemsOf });
   const { view, set } = useListView();
   const query = useDeferredValue(view.query);
-  const { renew, renewingIds } = useRenewPlan();
+  const { ask: askRenewal, renewingIds, dialog: renewDialog } = useRenewPlan();
   const { invite, invitingIds, manualLink, closeManualLink } = useInviteLink();
   const [, setSearchParams] = useSearchParams();
   const [deleting, setDeleting] = useState<Student | null>(null);
@@ -84,7 +84,7 @@ export function StudentsPage() {
   );
   const inactiveCount = useMemo(() => (students.data ?? []).filter((student) => !student.ativo).length, [students.data]);
 
-  const onRenew = useCallback((student: Student, plan: Plan) => renew({ student, plan }), [renew]);
+  const onRenew = useCallback((student: Student, plan: Plan) => askRenewal({ student, plan }), [askRenewal]);
   const onInvite = useCallback((student: Student) => invite(student), [invite]);
   // 'Cobrança Online' opens over the page (the shell's charge dialog).
   const onCharge = useCallback(
@@ -176,6 +176,7 @@ export function StudentsPage() {
       )}
       <DeleteStudentDialog student={deleting} onClose={() => setDeleting(null)} />
       <InviteLinkDialog link={manualLink} onClose={closeManualLink} />
+      {renewDialog}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { Task, TaskList } from '@contracts/tasks/api';
 import { Box } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LoadError } from '../../../components/load-error';
 import { PageLoader } from '../../../components/page-loader';
@@ -31,6 +31,9 @@ export function TasksPage() {
   const tasks = useQuery({ ...tasksQuery(), select: itemsOf });
   const [params, setParams] = useSearchParams();
   const change = useOptimisticTaskChange();
+  // A completion or reopening on its way (until the list is read again): a second tap meanwhile,
+  // on the same task or on the one that took its place, is the same tap.
+  const toggling = useRef(false);
   const remove = useRemoveTask();
   const detail = useDialogTarget<string>();
   const form = useDialogTarget<TaskFormTarget>();
@@ -72,7 +75,14 @@ export function TasksPage() {
     form.close();
   };
 
-  const toggle = (task: Task) => change.mutate({ params: { id: task.id }, body: { concluida: !task.concluida } });
+  const toggle = (task: Task) => {
+    if (toggling.current) return;
+    toggling.current = true;
+    change.mutate(
+      { params: { id: task.id }, body: { concluida: !task.concluida } },
+      { onSettled: () => (toggling.current = false) },
+    );
+  };
 
   const move = (from: number, to: number) => {
     const changes = reorder(open, from, to);
