@@ -125,6 +125,19 @@ test.describe('finances', () => {
     await page.goto('/ajustes/configuracoes');
     await expect(page.getByRole('textbox', { name: 'Meta mensal' })).toHaveValue('12.000,00');
     await page.getByRole('textbox', { name: 'Meta mensal' }).fill('2.000');
+    // A percentage edits like a number: 60 typed over 20 is 60; the sum's message goes once it is fixed.
+    const reserva = page.getByRole('textbox', { name: 'Reserva' });
+    await expect(reserva).toHaveValue('20%');
+    await reserva.click();
+    await reserva.pressSequentially('60');
+    await expect(reserva).toHaveValue('60%');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    const sumMessage = page.getByText('As porcentagens das alocações devem somar 100%');
+    await expect(sumMessage).toBeVisible();
+    await reserva.click();
+    await reserva.pressSequentially('20');
+    await expect(reserva).toHaveValue('20%');
+    await expect(sumMessage).toBeHidden();
     await shot(page, 'configuracoes', testInfo.project.name);
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText('Configurações salvas')).toBeVisible();

@@ -5,6 +5,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-error';
 import { fieldErrors } from '../../../lib/field-errors';
 import { identityContract, useLogin, useVerifyCode } from '../api/login';
+import { useFormFields } from '../../../lib/use-form-fields';
 
 const signedIn = () => notifications.show({ color: 'teal', message: 'Login realizado com sucesso!' });
 const failed = (message = 'Erro ao fazer login. Tente novamente.') => notifications.show({ color: 'red', message });
@@ -80,8 +81,7 @@ export function LoginForm({
   challenge?: string;
   onChallengeDone?: () => void;
 }) {
-  const [values, setValues] = useState<SignInInput>({ email: '', password: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof SignInInput, string>>>({});
+  const { values, errors, change: setValues, setErrors } = useFormFields<SignInInput>({ email: '', password: '' });
   const [challengeToken, setChallengeToken] = useState(challenge);
   const login = useLogin({ onSignedIn: signedIn });
 

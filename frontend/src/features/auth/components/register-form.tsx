@@ -4,8 +4,9 @@ import { cpfDigits } from '@contracts/shared/br-documents';
 import { MAX_AGE_YEARS } from '@contracts/identity/api';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-error';
-import { useSignup, validateSignup, type SignupErrors, type SignupForm } from '../api/signup';
+import { useSignup, validateSignup, type SignupForm } from '../api/signup';
 import { PhoneInput } from '../../../components/phone-input';
+import { useFormFields } from '../../../lib/use-form-fields';
 
 const emptyForm: SignupForm = { nome: '', cpf: '', dataNascimento: '', telefone: '', email: '', password: '' };
 
@@ -18,8 +19,7 @@ function birthDateBounds(today = new Date()): { min: string; max: string } {
 }
 
 export function RegisterForm() {
-  const [values, setValues] = useState<SignupForm>(emptyForm);
-  const [errors, setErrors] = useState<SignupErrors>({});
+  const { values, errors, change: setValues, setErrors } = useFormFields<SignupForm>(emptyForm);
   const [birthDate] = useState(birthDateBounds);
   const signup = useSignup();
 

@@ -2,26 +2,27 @@ import {
   ALLOCATION_TIPO_LABELS,
   ALLOCATION_TIPOS,
   type AllocationRule,
+  type AllocationTipo,
   type Goals,
   goalsSchema,
   SETTINGS_SAVE_FAILED,
   SETTINGS_SAVED,
 } from '@contracts/finance/api';
-import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { LoadError } from '../../../components/load-error';
 import { MoneyInput } from '../../../components/money-input';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
+import { PercentInput } from '../../../components/percent-input';
 import { paths } from '../../../config/paths';
 import { fieldErrors } from '../../../lib/field-errors';
 import { formatReaisInput, parseReais } from '../../../lib/money-input';
 import { goalsQuery } from '../../../entities/goals';
+import { useFormFields } from '../../../lib/use-form-fields';
 import { useSaveGoals } from '../api/finance-mutations';
-
-type Field = 'metaMensal' | 'metaTrimestral' | 'metaAnual' | 'moeda' | 'fusoHorario' | 'alocacao';
 
 /** Every IANA zone the browser knows (the trainer's zone cuts days and months). */
 function timeZones(current: string): string[] {
@@ -29,29 +30,44 @@ function timeZones(current: string): string[] {
   return [...new Set([current, 'America/Sao_Paulo', ...known])].sort();
 }
 
+interface GoalsFormValues {
+  metaMensal: string;
+  metaTrimestral: string;
+  metaAnual: string;
+  fusoHorario: string;
+  /** '' while a percentage is being retyped. */
+  alocacao: Record<AllocationTipo, number | ''>;
+}
+
 function GoalsForm({ goals }: { goals: Goals }) {
-  const [metaMensal, setMetaMensal] = useState(formatReaisInput(goals.metaMensal));
-  const [metaTrimestral, setMetaTrimestral] = useState(formatReaisInput(goals.metaTrimestral));
-  const [metaAnual, setMetaAnual] = useState(formatReaisInput(goals.metaAnual));
-  const [fusoHorario, setFusoHorario] = useState(goals.fusoHorario);
-  const [rule, setRule] = useState<AllocationRule>(goals.alocacao);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { values, errors, change, setErrors } = useFormFields<GoalsFormValues>(() => ({
+    metaMensal: formatReaisInput(goals.metaMensal),
+    metaTrimestral: formatReaisInput(goals.metaTrimestral),
+    metaAnual: formatReaisInput(goals.metaAnual),
+    fusoHorario: goals.fusoHorario,
+    alocacao: goals.alocacao,
+  }));
+  const set = <K extends keyof GoalsFormValues>(field: K) => (value: GoalsFormValues[K]) =>
+    change((current) => ({ ...current, [field]: value }));
   const save = useSaveGoals();
   const zones = useMemo(() => timeZones(goals.fusoHorario), [goals.fusoHorario]);
 
   const submit = () => {
-    // Goals parse to numbers, default 0 (spec 001 §5).
+    // Goals parse to numbers, default 0 (spec 001 §5); a percentage left empty is 0.
+    const alocacao = Object.fromEntries(
+      ALLOCATION_TIPOS.map((tipo) => [tipo, values.alocacao[tipo] === '' ? 0 : values.alocacao[tipo]]),
+    ) as AllocationRule;
     const body = {
-      metaMensal: parseReais(metaMensal) ?? 0,
-      metaTrimestral: parseReais(metaTrimestral) ?? 0,
-      metaAnual: parseReais(metaAnual) ?? 0,
+      metaMensal: parseReais(values.metaMensal) ?? 0,
+      metaTrimestral: parseReais(values.metaTrimestral) ?? 0,
+      metaAnual: parseReais(values.metaAnual) ?? 0,
       moeda: 'BRL' as const,
-      fusoHorario,
-      alocacao: rule,
+      fusoHorario: values.fusoHorario,
+      alocacao,
     };
     const parsed = goalsSchema.safeParse(body);
     if (!parsed.success) {
-      setErrors(fieldErrors<Field>(parsed.error));
+      setErrors(fieldErrors<keyof GoalsFormValues>(parsed.error));
       return;
     }
     setErrors({});
@@ -75,9 +91,9 @@ function GoalsForm({ goals }: { goals: Goals }) {
             Metas financeiras
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <MoneyInput label="Meta mensal" value={metaMensal} onChange={setMetaMensal} error={errors.metaMensal} />
-            <MoneyInput label="Meta trimestral" value={metaTrimestral} onChange={setMetaTrimestral} error={errors.metaTrimestral} />
-            <MoneyInput label="Meta anual" value={metaAnual} onChange={setMetaAnual} error={errors.metaAnual} />
+            <MoneyInput label="Meta mensal" value={values.metaMensal} onChange={set('metaMensal')} error={errors.metaMensal} />
+            <MoneyInput label="Meta trimestral" value={values.metaTrimestral} onChange={set('metaTrimestral')} error={errors.metaTrimestral} />
+            <MoneyInput label="Meta anual" value={values.metaAnual} onChange={set('metaAnual')} error={errors.metaAnual} />
           </SimpleGrid>
           <Text size="xs" c="dimmed" mt="xs">
             Sem meta mensal, a aderência usa R$ 10.000,00.
@@ -89,8 +105,8 @@ function GoalsForm({ goals }: { goals: Goals }) {
             <Select
               label="Fuso horário"
               data={zones}
-              value={fusoHorario}
-              onChange={(value) => value && setFusoHorario(value)}
+              value={values.fusoHorario}
+              onChange={(value) => value && set('fusoHorario')(value)}
               searchable
               allowDeselect={false}
               error={errors.fusoHorario}
@@ -107,16 +123,11 @@ function GoalsForm({ goals }: { goals: Goals }) {
           </Text>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
             {ALLOCATION_TIPOS.map((tipo) => (
-              <NumberInput
+              <PercentInput
                 key={tipo}
                 label={ALLOCATION_TIPO_LABELS[tipo]}
-                suffix="%"
-                min={0}
-                max={100}
-                allowDecimal={false}
-                allowNegative={false}
-                value={rule[tipo]}
-                onChange={(value) => setRule((current) => ({ ...current, [tipo]: typeof value === 'number' ? value : 0 }))}
+                value={values.alocacao[tipo]}
+                onChange={(value) => set('alocacao')({ ...values.alocacao, [tipo]: value })}
               />
             ))}
           </SimpleGrid>

@@ -1,16 +1,16 @@
 import { formatCpf } from '@contracts/shared/br-documents';
 import { Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-error';
 import { notifyError } from '../../../lib/notify';
 import {
   useAcceptInvite,
   validateInviteSignup,
-  type InviteSignupErrors,
   type InviteSignupForm,
 } from '../api/accept-invite';
 import { PhoneInput } from '../../../components/phone-input';
+import { useFormFields } from '../../../lib/use-form-fields';
 
 export const ACCOUNT_CREATED = 'Conta criada com sucesso! Você será redirecionado...';
 export const INVALID_INVITE = 'Convite inválido ou expirado';
@@ -29,7 +29,7 @@ export function InviteForm({
   studentName: string;
   onDone: (outcome: 'created' | 'invalid', email?: string) => void;
 }) {
-  const [values, setValues] = useState<InviteSignupForm>({
+  const { values, errors, change: setValues, setErrors } = useFormFields<InviteSignupForm>({
     nome: studentName,
     email: '',
     password: '',
@@ -37,7 +37,6 @@ export function InviteForm({
     cpf: '',
     telefone: '',
   });
-  const [errors, setErrors] = useState<InviteSignupErrors>({});
   const accept = useAcceptInvite();
 
   const set = (field: keyof InviteSignupForm, value: string) => setValues((current) => ({ ...current, [field]: value }));

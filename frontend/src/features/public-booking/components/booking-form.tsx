@@ -1,7 +1,8 @@
 import { MAX_VISITOR_NAME, publicBookingSchema } from '@contracts/booking/api';
 import { Button, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { PhoneInput } from '../../../components/phone-input';
+import { useFormFields } from '../../../lib/use-form-fields';
 
 export interface VisitorDetails {
   nome: string;
@@ -18,8 +19,7 @@ const fieldRules = publicBookingSchema.pick({ nome: true, telefone: true });
 
 /** Nome and WhatsApp (masked as typed), with the honeypot people never see. */
 export function BookingForm({ submitting, onSubmit }: BookingFormProps) {
-  const [values, setValues] = useState<VisitorDetails>({ nome: '', telefone: '', website: '' });
-  const [errors, setErrors] = useState<Partial<Record<'nome' | 'telefone', string>>>({});
+  const { values, errors, change: setValues, setErrors } = useFormFields<VisitorDetails>({ nome: '', telefone: '', website: '' });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

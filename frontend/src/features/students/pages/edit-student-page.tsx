@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { updateStudentSchema, type Student } from '@contracts/students/api';
 import { Alert, Button, Card, Group, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
@@ -17,12 +17,11 @@ import { PlanSelect } from '../components/plan-select';
 import { StudentNotFound } from '../components/student-not-found';
 import { editFormOf, studentChanges, type StudentEditForm } from '../lib/student-changes';
 import { PhoneInput } from '../../../components/phone-input';
+import { useFormFields } from '../../../lib/use-form-fields';
 
-type FormErrors = Partial<Record<keyof StudentEditForm, string>>;
 
 function EditStudentForm({ student, goBack }: { student: Student; goBack: () => void }) {
-  const [values, setValues] = useState<StudentEditForm>(() => editFormOf(student));
-  const [errors, setErrors] = useState<FormErrors>({});
+  const { values, errors, change: setValues, setErrors } = useFormFields<StudentEditForm>(() => editFormOf(student));
   const update = useUpdateStudent();
   const plans = useQuery({ ...plansQuery({ withArchived: true }), select: itemsOf });
   const currentPlan = useMemo(

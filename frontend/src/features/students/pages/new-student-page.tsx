@@ -11,6 +11,7 @@ import { useCreateStudent } from '../api/student-mutations';
 import { InviteSuccessPanel, type InviteState } from '../components/invite-success-panel';
 import { PlanSelect } from '../components/plan-select';
 import { PhoneInput } from '../../../components/phone-input';
+import { useFormFields } from '../../../lib/use-form-fields';
 
 interface NewStudentForm {
   nome: string;
@@ -20,7 +21,6 @@ interface NewStudentForm {
   observacoes: string;
 }
 
-type FormErrors = Partial<Record<keyof NewStudentForm, string>>;
 
 const emptyForm: NewStudentForm = { nome: '', whatsapp: '', planoId: null, observacoes: '' };
 
@@ -37,8 +37,7 @@ export function validateNewStudent(values: NewStudentForm) {
 /** /alunos/novo (spec 001 §2): the form, then the success panel with the student's invite link. */
 export function NewStudentPage() {
   const navigate = useNavigate();
-  const [values, setValues] = useState<NewStudentForm>(emptyForm);
-  const [errors, setErrors] = useState<FormErrors>({});
+  const { values, errors, change: setValues, setErrors } = useFormFields<NewStudentForm>(emptyForm);
   const [created, setCreated] = useState<{ id: string; nome: string; whatsapp: string } | null>(null);
   const createStudent = useCreateStudent();
   const createInvite = useCreateInvite();
