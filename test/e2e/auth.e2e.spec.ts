@@ -58,7 +58,9 @@ test.describe('/auth', () => {
     await page.getByRole('button', { name: 'Criar conta' }).click();
     await expect(page.getByText('Conta criada com sucesso!')).toHaveCount(1);
     await expect(page.getByText(`Verifique seu e-mail (${email}) para confirmar o cadastro.`)).toBeVisible();
-    await expect(page.getByLabel('Nome')).toHaveValue('');
+    // Next is signing in: the Entrar tab, with the e-mail just registered.
+    await expect(page.getByRole('tab', { name: 'Entrar' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByLabel('E-mail')).toHaveValue(email);
 
     const confirmation = await mailTo(request, email, /Confirme seu e-mail/);
     await page.goto(linkIn(confirmation.text));
@@ -78,6 +80,12 @@ test.describe('/auth', () => {
     await dialog.getByRole('button', { name: 'Começar Configuração' }).click();
     const answers = Object.values(ONBOARDING_ANSWERS);
     for (const [index, answer] of answers.entries()) {
+      if (index === 3) {
+        // A reload keeps the answers given: the chat goes on at the fourth question.
+        await page.reload();
+        await expect(dialog.getByText('4/11')).toBeVisible();
+        for (const given of answers.slice(0, 3)) await expect(dialog.getByText(given, { exact: true })).toBeVisible();
+      }
       await expect(dialog.getByText(`${index + 1}/11`)).toBeVisible();
       const input = dialog.getByPlaceholder('Digite sua resposta...');
       await expect(input).toBeEnabled();

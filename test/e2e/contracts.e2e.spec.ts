@@ -15,7 +15,7 @@ async function invitedStudent(request: APIRequestContext, token: string, nome: s
   expect(invite.status(), await invite.text()).toBe(201);
   const student = { email: `aluna-${randomUUID()}@vira.test`, password: 'treino123' };
   const { token: inviteToken } = (await invite.json()) as { token: string };
-  const accepted = await request.post(`/api/invites/${inviteToken}/accept`, { data: { nome, ...student } });
+  const accepted = await request.post(`/api/invites/${inviteToken}/accept`, { data: { nome, cpf: '52998224725', ...student } });
   expect(accepted.status(), await accepted.text()).toBe(201);
   return student;
 }
@@ -68,6 +68,9 @@ test.describe('contracts and terms', () => {
     await mine.getByRole('button', { name: 'Ler e assinar' }).click();
     const signing = studentPage.getByRole('dialog', { name: 'Termo de adesão ao treino' });
     await expect(signing.getByText('contrato {{personal}}', { exact: false })).toBeVisible();
+    // What the student already gave is filled in: the CPF of their sign-up, the WhatsApp their trainer has.
+    await expect(signing.getByLabel(/^CPF/)).toHaveValue('529.982.247-25');
+    await expect(signing.getByLabel(/^Telefone/)).toHaveValue('(11) 98888-7777');
 
     // Bad data first: nothing is signed.
     await signing.getByLabel(/^CPF/).fill('11111111111');

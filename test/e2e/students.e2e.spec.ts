@@ -191,6 +191,11 @@ test.describe('students', () => {
     await page.getByRole('option', { name: 'Pacote 10 - 10 créditos' }).click();
     await page.getByRole('button', { name: 'Cadastrar Aluno' }).click();
     await expect(page.getByText('Aluno cadastrado com sucesso!')).toBeVisible();
+    // The quick menu's 'Aluno', from the success panel: a new, empty form.
+    await page.getByRole('button', { name: 'Criação rápida' }).click();
+    await page.getByRole('menuitem', { name: 'Aluno' }).click();
+    await expect(page.getByLabel('Nome completo *')).toHaveValue('');
+    await expect(page.getByText('Aluno cadastrado com sucesso!')).toBeHidden();
 
     // No reload in the other browser.
     const card = studentCard(otherPage, 'Eduarda Reis');

@@ -48,11 +48,12 @@ export class StudentAreaController {
   async me(@CurrentUser() user: AuthUser) {
     const { student, trainer, account } = await this.studentOf(user);
     const now = new Date();
-    const [contratosPendentes, upcoming, agendadas, charges] = await Promise.all([
+    const [contratosPendentes, upcoming, agendadas, charges, documents] = await Promise.all([
       this.contracts.pendingCount(account.tenantId, account.studentId),
       this.schedule.upcoming(account.tenantId, account.studentId, now, STUDENT_AREA_NEXT_SESSIONS),
       this.schedule.agendadas(account.tenantId, account.studentId, now),
       this.charges.pendingOf(account.tenantId, account.studentId),
+      this.accounts.documentsOf(user.userId),
     ]);
     const policies = new Map<string, Promise<CancellationPolicy | undefined>>();
     const policyOf = (locationId: string) => {
@@ -73,6 +74,8 @@ export class StudentAreaController {
       proximasSessoes,
       contratosPendentes,
       cobrancas: charges.map(({ valorCentavos, ...charge }) => ({ ...charge, valor: toReais(valorCentavos) })),
+      cpf: documents.cpf,
+      telefone: documents.telefone ?? student.whatsapp ?? student.telefone,
       trainer,
     };
   }

@@ -15,6 +15,8 @@ export interface TrainerOfStudent {
 export abstract class StudentAccounts {
   abstract studentOf(userId: string): Promise<{ tenantId: string; studentId: string } | undefined>;
   abstract trainerOf(tenantId: string): Promise<TrainerOfStudent | undefined>;
+  /** The CPF and phone (digits) a student account gave when it was created, each null when none. */
+  abstract documentsOf(userId: string): Promise<{ cpf: string | null; telefone: string | null }>;
 }
 
 /**

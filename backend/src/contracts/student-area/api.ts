@@ -48,6 +48,12 @@ export const studentAreaSchema = z
         diasEmAtraso: z.number().int(),
       }),
     ),
+    /**
+     * What the contract signing form starts with (digits, null when unknown): the CPF and phone
+     * the student gave with their account, else the WhatsApp or phone their trainer registered.
+     */
+    cpf: z.string().nullable(),
+    telefone: z.string().nullable(),
     /** `telefone`: the trainer's digits for the WhatsApp link, or null. */
     trainer: z.object({ nome: z.string(), slug: z.string(), telefone: z.string().nullable() }),
   })

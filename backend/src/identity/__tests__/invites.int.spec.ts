@@ -83,6 +83,9 @@ describe('identity: student invites and accounts', () => {
       proximasSessoes: [],
       contratosPendentes: 0,
       cobrancas: [],
+      // What they gave when creating the account: the contract signing form starts with it.
+      cpf: '52998224725',
+      telefone: '11999998888',
       trainer: {
         nome: trainer.body.nome,
         slug: trainer.signUp.user.tenantSlug,

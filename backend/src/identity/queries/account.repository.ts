@@ -257,6 +257,15 @@ export class AccountRepository implements StudentAccounts, TrainerContacts, Publ
       .executeTakeFirst();
   }
 
+  async documentsOf(userId: string): Promise<{ cpf: string | null; telefone: string | null }> {
+    const profile = await this.db
+      .selectFrom('profiles')
+      .select(['cpf', 'telefone'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return { cpf: profile?.cpf ?? null, telefone: profile?.telefone ?? null };
+  }
+
   async studentHasAccount(tenantId: string, studentId: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('studentAccounts')

@@ -73,15 +73,18 @@ function VerificationCodeForm({ challengeToken, onBack }: { challengeToken: stri
 
 export function LoginForm({
   onForgotPassword,
+  initialEmail = '',
   challenge,
   onChallengeDone,
 }: {
   onForgotPassword: () => void;
+  /** The e-mail just registered: Entrar starts with it. */
+  initialEmail?: string;
   /** A second step already asked for (an identity provider's sign-in of an account with two-factor on). */
   challenge?: string;
   onChallengeDone?: () => void;
 }) {
-  const { values, errors, change: setValues, setErrors } = useFormFields<SignInInput>({ email: '', password: '' });
+  const { values, errors, change: setValues, setErrors } = useFormFields<SignInInput>({ email: initialEmail, password: '' });
   const [challengeToken, setChallengeToken] = useState(challenge);
   const login = useLogin({ onSignedIn: signedIn });
 

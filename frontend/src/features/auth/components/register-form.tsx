@@ -18,7 +18,8 @@ function birthDateBounds(today = new Date()): { min: string; max: string } {
   return { min: `${Number(todayIso.slice(0, 4)) - MAX_AGE_YEARS}${todayIso.slice(4)}`, max: iso(yesterday) };
 }
 
-export function RegisterForm() {
+/** `onRegistered`: the account was created with this e-mail. */
+export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
   const { values, errors, change: setValues, setErrors } = useFormFields<SignupForm>(emptyForm);
   const [birthDate] = useState(birthDateBounds);
   const signup = useSignup();
@@ -42,6 +43,7 @@ export function RegisterForm() {
           message: `Verifique seu e-mail (${parsed.data.email}) para confirmar o cadastro.`,
         });
         setValues(emptyForm);
+        onRegistered(parsed.data.email);
       },
       onError: (error) => {
         notifications.show({

@@ -154,7 +154,7 @@ describe('/auth register', () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  it('creates the account with digits-only fields, then clears the form', async () => {
+  it('creates the account with digits-only fields, then goes to Entrar with that e-mail', async () => {
     api = stubApi({ 'POST /api/auth/signup': () => ({ status: 201, body: { user: { id: 'u1' } } }) });
     const user = await openRegister();
     await fillRegister(user);
@@ -172,8 +172,10 @@ describe('/auth register', () => {
       email: 'ana@exemplo.com',
       password: 'segredo1',
     });
+    expect(screen.getByRole('tab', { name: 'Entrar' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText(/^E-mail/)).toHaveValue('ana@exemplo.com');
+    await user.click(screen.getByRole('tab', { name: 'Cadastrar' }));
     expect(screen.getByLabelText(/^Nome/)).toHaveValue('');
-    expect(screen.getByLabelText(/^Celular/)).toHaveValue('');
   });
 
   it('tells an existing user to log in', async () => {

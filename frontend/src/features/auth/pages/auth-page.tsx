@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import IconCalendarStats from '@tabler/icons-react/dist/esm/icons/IconCalendarStats.mjs';
 import IconPigMoney from '@tabler/icons-react/dist/esm/icons/IconPigMoney.mjs';
 import IconUsers from '@tabler/icons-react/dist/esm/icons/IconUsers.mjs';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { BrandMark } from '../../../components/brand-mark';
 import { useMe } from '../../../entities/me';
@@ -89,6 +89,8 @@ export function AuthPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [forgotOpened, forgot] = useDisclosure(false);
   const forgotMounted = useLatched(forgotOpened);
+  const [tab, setTab] = useState('login');
+  const [registeredEmail, setRegisteredEmail] = useState('');
   const resetToken = searchParams.get('reset');
   const providerError = searchParams.get('error');
   const provider = searchParams.get('provider');
@@ -144,7 +146,7 @@ export function AuthPage() {
             ) : (
               <>
                 <ConfirmationResult confirmed={searchParams.get('confirmed')} />
-                <Tabs defaultValue="login" variant="pills" radius="md" keepMounted={false}>
+                <Tabs value={tab} onChange={(value) => setTab(value ?? 'login')} variant="pills" radius="md" keepMounted={false}>
                   <Tabs.List grow mb="lg">
                     <Tabs.Tab value="login">Entrar</Tabs.Tab>
                     <Tabs.Tab value="register">Cadastrar</Tabs.Tab>
@@ -152,13 +154,20 @@ export function AuthPage() {
                   <Tabs.Panel value="login">
                     <LoginForm
                       onForgotPassword={forgot.open}
+                      initialEmail={registeredEmail}
                       challenge={challenge}
                       onChallengeDone={() => setSearchParams({}, { replace: true })}
                     />
                   </Tabs.Panel>
                   <Tabs.Panel value="register">
                     <Suspense fallback={null}>
-                      <RegisterForm />
+                      <RegisterForm
+                        onRegistered={(email) => {
+                          // Next comes signing in, once the e-mail is confirmed: with that e-mail.
+                          setRegisteredEmail(email);
+                          setTab('login');
+                        }}
+                      />
                     </Suspense>
                   </Tabs.Panel>
                   <Divider label="ou continue com" labelPosition="center" my="lg" />

@@ -21,7 +21,10 @@ const me: Me = {
 
 let api: ReturnType<typeof stubApi>;
 
-beforeEach(() => jest.useFakeTimers());
+beforeEach(() => {
+  jest.useFakeTimers();
+  localStorage.clear();
+});
 afterEach(() => {
   api.restore();
   act(() => notifications.clean());
@@ -87,6 +90,38 @@ describe('useOnboardingChat', () => {
     await wait(1);
     expect(result.current.phase).toBe('closed');
     expect(queryClient.getQueryData<Me>(meQuery().queryKey)?.onboardingRequired).toBe(false);
+  });
+
+  it('goes on where it stopped after a reload, and forgets the kept answers once saved', async () => {
+    api = stubApi({ 'POST /api/onboarding': () => ({ status: 201, body: { id: 'o1', position: 9 } }) });
+    const first = renderChat();
+    act(() => first.result.current.start());
+    for (const question of onboardingQuestions.slice(0, 2)) {
+      await wait(QUESTION_DELAY_MS);
+      act(() => void first.result.current.answer(`resposta ${question.key}`));
+    }
+    first.unmount();
+
+    const { result } = renderChat();
+    expect(result.current).toMatchObject({ phase: 'chat', questionNumber: 3, accepting: true });
+    expect(result.current.messages.map((message) => message.text)).toEqual([
+      onboardingQuestions[0].text,
+      'resposta alunos_ativos',
+      onboardingQuestions[1].text,
+      'resposta tipo_atendimento',
+      onboardingQuestions[2].text,
+    ]);
+    for (const question of onboardingQuestions.slice(2)) {
+      if (question !== onboardingQuestions[2]) await wait(QUESTION_DELAY_MS);
+      act(() => void result.current.answer(`resposta ${question.key}`));
+    }
+    await wait(0);
+    expect(result.current.phase).toBe('done');
+    expect(api.calls[0].body).toEqual({
+      answers: Object.fromEntries(onboardingQuestions.map(({ key }) => [key, `resposta ${key}`])),
+    });
+    const again = renderChat();
+    expect(again.result.current.phase).toBe('start');
   });
 
   it('keeps the answers when saving fails and sends the same ones again on retry', async () => {

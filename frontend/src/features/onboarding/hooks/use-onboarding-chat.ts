@@ -1,6 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useState } from 'react';
+import { useMe } from '../../../entities/me';
 import { useCompleteOnboarding, useMarkOnboardingDone } from '../api/complete-onboarding';
+import { clearOnboardingDraft, loadOnboardingDraft, type OnboardingAnswers, saveOnboardingDraft } from '../lib/onboarding-draft';
 import { onboardingQuestions, progressPercent, type OnboardingKey } from '../lib/onboarding-questions';
 
 /** Spec 000 §9: 500 ms between questions, 2000 ms before closing. */
@@ -38,18 +40,43 @@ export interface OnboardingChat {
 const total = onboardingQuestions.length;
 
 /**
+ * Where a kept draft leaves the chat: each answered question with its answer, then the next one
+ * asked (or, all answered, ready to save again); nothing kept is the start screen.
+ */
+function resumed(answers: OnboardingAnswers) {
+  const answered = onboardingQuestions.findIndex(({ key }) => answers[key] === undefined);
+  const count = answered === -1 ? total : answered;
+  if (count === 0) return { phase: 'start' as OnboardingPhase, messages: [], index: 0, answers };
+  const messages: ChatMessage[] = onboardingQuestions.slice(0, count).flatMap((question) => [
+    { from: 'bot' as const, text: question.text, block: question.block },
+    { from: 'user' as const, text: answers[question.key] ?? '' },
+  ]);
+  if (count === total) return { phase: 'failed' as OnboardingPhase, messages, index: total - 1, answers };
+  const next = onboardingQuestions[count];
+  messages.push({ from: 'bot', text: next.text, block: next.block });
+  return { phase: 'chat' as OnboardingPhase, messages, index: count, answers };
+}
+
+/**
  * The 'Configuração Inicial' chat (spec 000 §2, §4): start, then the 11 questions one at a time,
  * each 500 ms after the previous answer; after the last one the answers are saved, a toast says
- * how it went, and 2 s after success the chat closes and the profile stops asking for it.
+ * how it went, and 2 s after success the chat closes and the profile stops asking for it. The
+ * answers given are kept in the browser until then: after a reload the chat goes on from there.
  */
 export function useOnboardingChat(): OnboardingChat {
   const save = useCompleteOnboarding();
   const markOnboardingDone = useMarkOnboardingDone();
-  const [phase, setPhase] = useState<OnboardingPhase>('start');
-  const [messages, setMessages] = useState<ChatMessage[]>([]);
-  const [index, setIndex] = useState(0);
+  const userId = useMe().data?.id;
+  const [draft] = useState(() => resumed(loadOnboardingDraft(userId)));
+  const [phase, setPhase] = useState<OnboardingPhase>(draft.phase);
+  const [messages, setMessages] = useState<ChatMessage[]>(draft.messages);
+  const [index, setIndex] = useState(draft.index);
   const [nextQuestion, setNextQuestion] = useState<number | null>(null);
-  const [answers, setAnswers] = useState<Partial<Record<OnboardingKey, string>>>({});
+  const [answers, setAnswers] = useState<OnboardingAnswers>(draft.answers);
+
+  useEffect(() => {
+    if (Object.keys(answers).length > 0) saveOnboardingDraft(userId, answers);
+  }, [userId, answers]);
 
   useEffect(() => {
     if (nextQuestion === null) return;
@@ -78,6 +105,7 @@ export function useOnboardingChat(): OnboardingChat {
         { answers: all },
         {
           onSuccess: () => {
+            clearOnboardingDraft(userId);
             notifications.show({
               color: 'teal',
               title: 'Onboarding concluído!',
@@ -97,7 +125,7 @@ export function useOnboardingChat(): OnboardingChat {
         },
       );
     },
-    [save],
+    [save, userId],
   );
 
   const accepting = phase === 'chat' && nextQuestion === null;

@@ -1,7 +1,9 @@
 import { CONTRACT_MESSAGES, signContractSchema, type StudentContract } from '@contracts/agreements/api';
-import { formatCpf } from '@contracts/shared/br-documents';
+import { formatCpf, formatPhone } from '@contracts/shared/br-documents';
 import { Button, Checkbox, Group, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
+import { studentAreaQuery } from '../../../entities/student-area';
 import { isApiError } from '../../../lib/api-error';
 import { fieldErrors } from '../../../lib/field-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -16,13 +18,19 @@ interface Values {
   consentTerms: boolean;
 }
 
-function SignForm({ contract, onClose }: { contract: StudentContract; onClose: () => void }) {
-  const { values, errors, change, setErrors } = useFormFields<Values>({
-    cpf: '',
-    telefone: '',
+interface Known {
+  cpf: string | null;
+  telefone: string | null;
+}
+
+/** `known`: the CPF and phone the student already gave, filled in for them. */
+function SignForm({ contract, known, onClose }: { contract: StudentContract; known: Known; onClose: () => void }) {
+  const { values, errors, change, setErrors } = useFormFields<Values>(() => ({
+    cpf: formatCpf(known.cpf ?? ''),
+    telefone: formatPhone(known.telefone ?? ''),
     consentDataProcessing: false,
     consentTerms: false,
-  });
+  }));
   const sign = useSignContract();
 
   const submit = (event: FormEvent) => {
@@ -116,6 +124,9 @@ export function SignContractDialog({
   opened: boolean;
   onClose: () => void;
 }) {
+  const known = useQuery({ ...studentAreaQuery(), select: ({ cpf, telefone }): Known => ({ cpf, telefone }) });
+  // The form starts from what the student gave; without it (unreadable), it starts empty.
+  const ready = known.data !== undefined || known.isError;
   return (
     <Modal
       opened={opened}
@@ -126,7 +137,9 @@ export function SignContractDialog({
       fullScreen={false}
       closeButtonProps={{ 'aria-label': 'Fechar' }}
     >
-      {opened && contract && <SignForm key={contract.id} contract={contract} onClose={onClose} />}
+      {opened && contract && ready && (
+        <SignForm key={contract.id} contract={contract} known={known.data ?? { cpf: null, telefone: null }} onClose={onClose} />
+      )}
     </Modal>
   );
 }

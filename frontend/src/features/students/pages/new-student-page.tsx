@@ -1,7 +1,7 @@
 import { studentFormSchema } from '@contracts/students/api';
 import { Button, Card, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { fieldErrors } from '../../../lib/field-errors';
@@ -34,8 +34,15 @@ export function validateNewStudent(values: NewStudentForm) {
   });
 }
 
-/** /alunos/novo (spec 001 §2): the form, then the success panel with the student's invite link. */
+/**
+ * /alunos/novo (spec 001 §2): the form, then the success panel with the student's invite link.
+ * Each visit starts a new form, even from that panel (the quick menu's 'Aluno' there).
+ */
 export function NewStudentPage() {
+  return <NewStudent key={useLocation().key} />;
+}
+
+function NewStudent() {
   const navigate = useNavigate();
   const { values, errors, change: setValues, setErrors } = useFormFields<NewStudentForm>(emptyForm);
   const [created, setCreated] = useState<{ id: string; nome: string; whatsapp: string } | null>(null);
