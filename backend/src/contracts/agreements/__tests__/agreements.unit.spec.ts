@@ -83,8 +83,10 @@ describe('contracts: the signing form', () => {
     expect(problems({ ...good, cpf: '529.982.247-26' })).toEqual(['CPF inválido']);
   });
 
-  it('refuses a telefone outside 14–15 formatted characters', () => {
-    for (const telefone of ['(11) 9876-543', '(11) 987654-3210', '11 98765-4321', '987654321', ''])
+  it('takes the telefone as every phone field does (the shared rule), and refuses what is no phone', () => {
+    for (const telefone of ['11 98765-4321', '+55 (11) 98765-4321', '5511987654321'])
+      expect(signContractSchema.parse({ ...good, telefone }).telefone).toBe('11987654321');
+    for (const telefone of ['(11) 9876-543', '(11) 987654-3210', '987654321', ''])
       expect(problems({ ...good, telefone })).toEqual(['Telefone inválido: use o formato (11) 99999-9999']);
   });
 
