@@ -22,6 +22,8 @@ export interface TaskListPanelProps {
   onNew: () => void;
   onOpen: (task: Task) => void;
   onToggle: (task: Task) => void;
+  /** A completion or reopening is on its way: the boxes wait for it. */
+  toggling: boolean;
   onMove: (from: number, to: number) => void;
   onRemoveDone: (task: Task) => void;
   onEditList: (list: TaskList) => void;
@@ -32,7 +34,7 @@ export interface TaskListPanelProps {
 
 /** The right side of the tasks view: the open tasks in the trainer's order, then 'Concluída (N)'. */
 export function TaskListPanel(props: TaskListPanelProps) {
-  const { list, open, done, listsById, today, onNew, onOpen, onToggle, onMove, onRemoveDone, announcement } = props;
+  const { list, open, done, listsById, today, onNew, onOpen, onToggle, toggling, onMove, onRemoveDone, announcement } = props;
   const { listRef, handleProps, itemStyle, dragging } = useSortable(onMove);
   const [showDone, setShowDone] = useState(false);
   const moveHintId = useId();
@@ -108,6 +110,7 @@ export function TaskListPanel(props: TaskListPanelProps) {
                 list={showList ? listsById.get(task.listId) : undefined}
                 today={today}
                 onToggle={onToggle}
+                toggling={toggling}
                 onOpen={onOpen}
                 style={itemStyle(index)}
                 dragging={dragging === index}
@@ -144,6 +147,7 @@ export function TaskListPanel(props: TaskListPanelProps) {
                   list={showList ? listsById.get(task.listId) : undefined}
                   today={today}
                   onToggle={onToggle}
+                  toggling={toggling}
                   onOpen={onOpen}
                   onRemove={onRemoveDone}
                 />

@@ -16,6 +16,8 @@ interface RowProps {
   today: string;
   onToggle: (task: Task) => void;
   onOpen: (task: Task) => void;
+  /** A completion or reopening is on its way: the box waits for it. */
+  toggling?: boolean;
 }
 
 function Meta({ id, task, list, today }: Pick<RowProps, 'task' | 'list' | 'today'> & { id: string }) {
@@ -56,7 +58,7 @@ export interface OpenTaskRowProps extends RowProps {
 }
 
 /** An open task: tick it to complete it, open it to see or edit it, drag it by its handle. */
-export function OpenTaskRow({ task, list, today, onToggle, onOpen, style, dragging, handle, moveHintId }: OpenTaskRowProps) {
+export function OpenTaskRow({ task, list, today, onToggle, toggling, onOpen, style, dragging, handle, moveHintId }: OpenTaskRowProps) {
   const metaId = useId();
   return (
     <li className={classes.task} data-sortable-item data-dragging={dragging || undefined} style={style}>
@@ -65,6 +67,7 @@ export function OpenTaskRow({ task, list, today, onToggle, onOpen, style, draggi
           radius="xl"
           size="md"
           checked={false}
+          disabled={toggling}
           onChange={() => onToggle(task)}
           aria-label={`Concluir "${task.titulo}"`}
         />
@@ -90,7 +93,7 @@ export interface DoneTaskRowProps extends RowProps {
 }
 
 /** A completed task in 'Concluída (N)': untick it to reopen it, or delete it. */
-export function DoneTaskRow({ task, list, today, onToggle, onOpen, onRemove }: DoneTaskRowProps) {
+export function DoneTaskRow({ task, list, today, onToggle, toggling, onOpen, onRemove }: DoneTaskRowProps) {
   const metaId = useId();
   return (
     <li className={classes.task} data-done>
@@ -99,6 +102,7 @@ export function DoneTaskRow({ task, list, today, onToggle, onOpen, onRemove }: D
           radius="xl"
           size="md"
           checked
+          disabled={toggling}
           onChange={() => onToggle(task)}
           aria-label={`Reabrir "${task.titulo}"`}
         />

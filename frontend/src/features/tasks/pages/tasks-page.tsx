@@ -32,8 +32,10 @@ export function TasksPage() {
   const [params, setParams] = useSearchParams();
   const change = useOptimisticTaskChange();
   // A completion or reopening on its way (until the list is read again): a second tap meanwhile,
-  // on the same task or on the one that took its place, is the same tap.
-  const toggling = useRef(false);
+  // on the same task or on the one that took its place, is the same tap. The boxes say so (disabled)
+  // and wait; the ref holds taps that come before the next render.
+  const togglingNow = useRef(false);
+  const [toggling, setToggling] = useState(false);
   const remove = useRemoveTask();
   const detail = useDialogTarget<string>();
   const form = useDialogTarget<TaskFormTarget>();
@@ -76,11 +78,17 @@ export function TasksPage() {
   };
 
   const toggle = (task: Task) => {
-    if (toggling.current) return;
-    toggling.current = true;
+    if (togglingNow.current) return;
+    togglingNow.current = true;
+    setToggling(true);
     change.mutate(
       { params: { id: task.id }, body: { concluida: !task.concluida } },
-      { onSettled: () => (toggling.current = false) },
+      {
+        onSettled: () => {
+          togglingNow.current = false;
+          setToggling(false);
+        },
+      },
     );
   };
 
@@ -132,6 +140,7 @@ export function TasksPage() {
           onNew={() => newTaskListId && form.open({ kind: 'new', listId: newTaskListId })}
           onOpen={(task) => detail.open(task.id)}
           onToggle={toggle}
+          toggling={toggling}
           onMove={move}
           onRemoveDone={removeDone}
           onEditList={(list) => listForm.open({ kind: 'edit', list })}
