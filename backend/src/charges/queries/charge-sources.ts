@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { PlanTerms } from '../../contracts/plans/api';
-import type { planTermsEvents } from '../../contracts/plans/events';
+import type { PlanTermsData, planTermsEvents } from '../../contracts/plans/events';
 import type { StudentProfile } from '../../contracts/students/api';
 import type { studentLifecycleEvents } from '../../contracts/students/events';
 import type { Database } from '../../platform/database/database';
@@ -46,8 +45,8 @@ export async function planToCharge(
   db: Kysely<Database>,
   tenantId: string,
   planId: string,
-): Promise<PlanTerms | undefined> {
-  let plan: PlanTerms | undefined;
+): Promise<PlanTermsData | undefined> {
+  let plan: PlanTermsData | undefined;
   for (const stored of await readStream(db, tenantId, planId)) {
     if (stored.streamType !== 'plan') return undefined;
     if (stored.eventType === 'PlanCreated')

@@ -6,6 +6,29 @@ import { booleanQuery, listOf, routes } from '../shared/routes';
 
 export const MAX_PLAN_CREDITS = 1_000;
 
+/** 'avulso': charged by 'Cobrar'; 'mensal': billed every month on its due day (a subscription). */
+export const PLAN_BILLING_TYPES = ['avulso', 'mensal'] as const;
+export type PlanBillingType = (typeof PLAN_BILLING_TYPES)[number];
+/** The last due day every month has. */
+export const MAX_DUE_DAY = 28;
+
+const dueDayMessage = `Dia do vencimento deve ser um número de 1 a ${MAX_DUE_DAY}`;
+/** How the plan is billed; left out, 'avulso' with due day 1. */
+export const planBillingSchema = z.strictObject(
+  {
+    tipo: z.enum(PLAN_BILLING_TYPES, "Cobrança inválida (use 'avulso' ou 'mensal')"),
+    diaVencimento: z
+      .number(dueDayMessage)
+      .int(dueDayMessage)
+      .min(1, dueDayMessage)
+      .max(MAX_DUE_DAY, dueDayMessage)
+      .default(1),
+  },
+  "Cobrança inválida (use { tipo: 'avulso' | 'mensal', diaVencimento })",
+);
+export type PlanBilling = z.output<typeof planBillingSchema>;
+export const AVULSO_BILLING: PlanBilling = { tipo: 'avulso', diaVencimento: 1 };
+
 const planFields = {
   nome: z
     .string('Nome deve ter pelo menos 2 caracteres')
@@ -26,6 +49,7 @@ const planFields = {
     .int('Créditos deve ser um número positivo')
     .min(0, 'Créditos deve ser um número positivo')
     .max(MAX_PLAN_CREDITS, `Créditos deve ser no máximo ${MAX_PLAN_CREDITS}`),
+  cobranca: planBillingSchema.optional(),
 };
 
 export const createPlanSchema = z.strictObject(planFields).transform((input) => ({
@@ -33,6 +57,7 @@ export const createPlanSchema = z.strictObject(planFields).transform((input) => 
   descricao: input.descricao ?? null,
   valorCentavos: input.valor,
   creditos: input.creditos,
+  cobranca: input.cobranca ?? AVULSO_BILLING,
 }));
 export type CreatePlanInput = z.input<typeof createPlanSchema>;
 /** A plan's terms as the API stores them (money in centavos). */
@@ -44,6 +69,7 @@ export const updatePlanSchema = z
     descricao: planFields.descricao,
     valor: planFields.valor.optional(),
     creditos: planFields.creditos.optional(),
+    cobranca: planFields.cobranca,
     arquivado: z.boolean().optional(),
   })
   .refine((changes) => Object.keys(changes).length > 0, 'Informe ao menos um campo para alterar')
@@ -65,6 +91,7 @@ export const planSchema = z
     creditos: z.number().int(),
     /** valor / creditos in reais (2 decimals), 0 when the plan has no credits. */
     valorPorCredito: z.number(),
+    cobranca: z.object({ tipo: z.enum(PLAN_BILLING_TYPES), diaVencimento: z.number().int() }),
     arquivado: z.boolean(),
     createdAt: z.iso.datetime({ offset: true }),
     updatedAt: z.iso.datetime({ offset: true }),

@@ -3,7 +3,13 @@ import type { PlanTerms } from '../../contracts/plans/api';
 import { planDecider } from '../domain/plan.decider';
 import type { PlanEvent } from '../domain/plan.events';
 
-const terms: PlanTerms = { nome: 'Mensal 8', descricao: null, valorCentavos: 48_000, creditos: 8 };
+const terms: PlanTerms = {
+  nome: 'Mensal 8',
+  descricao: null,
+  valorCentavos: 48_000,
+  creditos: 8,
+  cobranca: { tipo: 'avulso', diaVencimento: 1 },
+};
 const created: PlanEvent = { type: 'PlanCreated', data: terms };
 const given = deciderSpec(planDecider, new Date('2026-11-22T12:00:00Z'));
 
@@ -26,6 +32,26 @@ describe('plan decider', () => {
     given(created, { type: 'PlanArchived', data: {} })
       .when({ type: 'UpdatePlan', changes: { arquivado: false } })
       .then([{ type: 'PlanRestored', data: {} }]);
+  });
+
+  it('bills monthly on a due day, and records billing only when it changes', () => {
+    const mensal = { tipo: 'mensal', diaVencimento: 10 } as const;
+    given(created)
+      .when({ type: 'UpdatePlan', changes: { cobranca: mensal } })
+      .then([{ type: 'PlanUpdated', data: { cobranca: mensal } }]);
+    given(created, { type: 'PlanUpdated', data: { cobranca: mensal } })
+      .when({ type: 'UpdatePlan', changes: { nome: 'Mensal 8', cobranca: mensal } })
+      .then([{ type: 'PlanUpdated', data: { nome: 'Mensal 8' } }]);
+    given(created)
+      .when({ type: 'UpdatePlan', changes: { cobranca: { tipo: 'avulso', diaVencimento: 1 } } })
+      .then([]);
+  });
+
+  it('reads a plan made before monthly billing as avulso', () => {
+    const { cobranca: _left, ...older } = terms;
+    given({ type: 'PlanCreated', data: older })
+      .when({ type: 'UpdatePlan', changes: { cobranca: { tipo: 'avulso', diaVencimento: 1 } } })
+      .then([]);
   });
 
   it('answers not found for a plan that does not exist or was removed', () => {

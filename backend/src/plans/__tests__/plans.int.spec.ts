@@ -69,6 +69,29 @@ describe('plans API', () => {
     expect((await api.get(`/api/plans/${id}`)).statusCode).toBe(404);
   });
 
+  it('bills a plan avulso by default, or monthly on a due day set on create and edit', async () => {
+    const avulso = await createPlan();
+    const mensal = await createPlan({ nome: 'Mensal', cobranca: { tipo: 'mensal' } });
+    await project();
+    expect((await api.get(`/api/plans/${avulso}`)).json().cobranca).toEqual({
+      tipo: 'avulso',
+      diaVencimento: 1,
+    });
+    expect((await api.get(`/api/plans/${mensal}`)).json().cobranca).toEqual({
+      tipo: 'mensal',
+      diaVencimento: 1,
+    });
+    expect(
+      (await api.patch(`/api/plans/${avulso}`, { cobranca: { tipo: 'mensal', diaVencimento: 28 } }))
+        .statusCode,
+    ).toBe(200);
+    await project();
+    expect((await api.get(`/api/plans/${avulso}`)).json().cobranca).toEqual({
+      tipo: 'mensal',
+      diaVencimento: 28,
+    });
+  });
+
   it('refuses to remove a plan a student has (409 has_links), and a student cannot take a removed plan', async () => {
     const id = await createPlan();
     const student = await api.post('/api/students', { nome: 'Ana Souza', planoId: id });
@@ -126,11 +149,26 @@ describe('plans API', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ nome: 'A', valor: 10, creditos: 1 }, 'Nome deve ter pelo menos 2 caracteres'],
       [{ nome: 'Plano', valor: -1, creditos: 1 }, 'Valor deve ser maior que zero'],
-      [{ nome: 'Plano', valor: 10.123, creditos: 1 }, 'Valor deve ter no máximo duas casas decimais'],
+      [
+        { nome: 'Plano', valor: 10.123, creditos: 1 },
+        'Valor deve ter no máximo duas casas decimais',
+      ],
       [{ nome: 'Plano', valor: 1e308, creditos: 1 }, 'Valor muito alto'],
       [{ nome: 'Plano', valor: '10', creditos: 1 }, 'Valor deve ser um número'],
       [{ nome: 'Plano', valor: 10, creditos: -2 }, 'Créditos deve ser um número positivo'],
       [{ nome: 'Plano', valor: 10, creditos: 1.5 }, 'Créditos deve ser um número positivo'],
+      [
+        { nome: 'Plano', valor: 10, creditos: 1, cobranca: { tipo: 'semanal' } },
+        "Cobrança inválida (use 'avulso' ou 'mensal')",
+      ],
+      [
+        { nome: 'Plano', valor: 10, creditos: 1, cobranca: { tipo: 'mensal', diaVencimento: 29 } },
+        'Dia do vencimento deve ser um número de 1 a 28',
+      ],
+      [
+        { nome: 'Plano', valor: 10, creditos: 1, cobranca: { tipo: 'mensal', diaVencimento: 0 } },
+        'Dia do vencimento deve ser um número de 1 a 28',
+      ],
       [
         { nome: 'Plano', valor: 10, creditos: 1, extra: true },
         'Requisição inválida: campo(s) não permitido(s): extra',

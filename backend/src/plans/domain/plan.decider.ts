@@ -1,4 +1,9 @@
-import type { PlanChanges, PlanTerms } from '../../contracts/plans/api';
+import {
+  AVULSO_BILLING,
+  type PlanBilling,
+  type PlanChanges,
+  type PlanTerms,
+} from '../../contracts/plans/api';
 import { ConflictError, type DomainError, NotFoundError } from '../../platform/errors/domain-error';
 import type { Decider } from '../../platform/event-store/decider';
 import type { PlanEvent } from './plan.events';
@@ -11,16 +16,28 @@ export type PlanCommand =
 export interface PlanState {
   status: 'absent' | 'active' | 'removed';
   arquivado: boolean;
+  cobranca: PlanBilling;
 }
 
-const initialState = (): PlanState => ({ status: 'absent', arquivado: false });
+const initialState = (): PlanState => ({
+  status: 'absent',
+  arquivado: false,
+  cobranca: AVULSO_BILLING,
+});
+
+const sameBilling = (a: PlanBilling, b: PlanBilling) =>
+  a.tipo === b.tipo && a.diaVencimento === b.diaVencimento;
 
 function evolve(state: PlanState, event: PlanEvent): PlanState {
   switch (event.type) {
     case 'PlanCreated':
-      return { status: 'active', arquivado: false };
+      return {
+        status: 'active',
+        arquivado: false,
+        cobranca: event.data.cobranca ?? AVULSO_BILLING,
+      };
     case 'PlanUpdated':
-      return state;
+      return event.data.cobranca ? { ...state, cobranca: event.data.cobranca } : state;
     case 'PlanArchived':
       return { ...state, arquivado: true };
     case 'PlanRestored':
@@ -38,7 +55,10 @@ function decide(command: PlanCommand, state: PlanState): PlanEvent[] | DomainErr
   if (state.status !== 'active') return new NotFoundError('Plano');
   switch (command.type) {
     case 'UpdatePlan': {
-      const { arquivado, ...changes } = command.changes;
+      const { arquivado, cobranca, ...rest } = command.changes;
+      // Billing sent as it already is changes nothing (the form sends the whole plan back).
+      const changes =
+        cobranca && !sameBilling(cobranca, state.cobranca) ? { ...rest, cobranca } : rest;
       const events: PlanEvent[] = [];
       if (Object.keys(changes).length > 0) events.push({ type: 'PlanUpdated', data: changes });
       if (arquivado === true && !state.arquivado) events.push({ type: 'PlanArchived', data: {} });

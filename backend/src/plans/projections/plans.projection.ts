@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { AVULSO_BILLING } from '../../contracts/plans/api';
 import { numericFromCentavos } from '../../contracts/shared/money';
 import type { Plans } from '../../platform/database/database.types';
 import { streamRowProjection } from '../../platform/projections/stream-row-projection';
@@ -14,11 +15,13 @@ export const plansProjection = streamRowProjection<PlanEvent, Selectable<Plans>>
     const { event } = stored;
     const stamp = { version: stored.streamVersion, updatedAt: stored.occurredAt };
     if (event.type === 'PlanCreated') {
-      const { valorCentavos, ...terms } = event.data;
+      const { valorCentavos, cobranca = AVULSO_BILLING, ...terms } = event.data;
       return {
         id: stored.streamId,
         tenantId: stored.tenantId,
         ...terms,
+        cobrancaTipo: cobranca.tipo,
+        diaVencimento: cobranca.diaVencimento,
         valor: numericFromCentavos(valorCentavos),
         arquivado: false,
         createdAt: stored.occurredAt,
@@ -29,10 +32,13 @@ export const plansProjection = streamRowProjection<PlanEvent, Selectable<Plans>>
     if (!row) return undefined;
     switch (event.type) {
       case 'PlanUpdated': {
-        const { valorCentavos, ...changes } = event.data;
+        const { valorCentavos, cobranca, ...changes } = event.data;
         const valor =
           valorCentavos === undefined ? {} : { valor: numericFromCentavos(valorCentavos) };
-        return { ...row, ...changes, ...valor, ...stamp };
+        const billing = cobranca
+          ? { cobrancaTipo: cobranca.tipo, diaVencimento: cobranca.diaVencimento }
+          : {};
+        return { ...row, ...changes, ...valor, ...billing, ...stamp };
       }
       case 'PlanArchived':
         return { ...row, arquivado: true, ...stamp };

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Selectable } from 'kysely';
 import { centavosFromNumeric, toReais } from '../../contracts/shared/money';
-import { type Plan, valuePerCreditCentavos } from '../../contracts/plans/api';
+import { type Plan, type PlanBillingType, valuePerCreditCentavos } from '../../contracts/plans/api';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import type { Plans } from '../../platform/database/database.types';
 
@@ -40,6 +40,7 @@ function toPlan(row: Selectable<Plans>): Plan {
     valor: toReais(valor),
     creditos: row.creditos,
     valorPorCredito: toReais(valuePerCreditCentavos(valor, row.creditos)),
+    cobranca: { tipo: row.cobrancaTipo as PlanBillingType, diaVencimento: row.diaVencimento },
     arquivado: row.arquivado,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

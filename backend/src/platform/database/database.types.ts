@@ -352,9 +352,11 @@ export interface PixProviderCredentials {
 
 export interface Plans {
   arquivado: Generated<boolean>;
+  cobrancaTipo: Generated<string>;
   createdAt: Timestamp;
   creditos: number;
   descricao: string | null;
+  diaVencimento: Generated<number>;
   id: string;
   nome: string;
   removedAt: Timestamp | null;

@@ -26,6 +26,7 @@ const plan: Plan = {
   valor: 480,
   creditos: 8,
   valorPorCredito: 60,
+  cobranca: { tipo: 'avulso', diaVencimento: 1 },
   arquivado: false,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',

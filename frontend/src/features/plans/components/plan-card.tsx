@@ -6,7 +6,7 @@ import IconPencil from '@tabler/icons-react/dist/esm/icons/IconPencil.mjs';
 import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
 import { useId } from 'react';
 import { creditsLabel } from '../../../components/credit-badge';
-import { formatReais } from '../lib/plan-form';
+import { dueDayLabel, formatReais } from '../lib/plan-form';
 
 export interface PlanCardProps {
   plan: Plan;
@@ -41,6 +41,11 @@ export function PlanCard({ plan, onEdit, onArchive, onRestore, onRemove, busy }:
           <Text size="sm" c="dimmed">
             {creditsLabel(plan.creditos)} · {formatReais(plan.valorPorCredito)} por crédito
           </Text>
+          {plan.cobranca.tipo === 'mensal' && (
+            <Text size="sm" c="dimmed">
+              {dueDayLabel(plan.cobranca.diaVencimento)}
+            </Text>
+          )}
         </div>
         {plan.descricao && (
           <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>

@@ -1,4 +1,4 @@
-import { Grid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Grid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { MoneyInput } from '../../../components/money-input';
 import {
   creditDigits,
@@ -72,6 +72,25 @@ export function PlanFields({ values, errors, onChange, autoFocus }: PlanFieldsPr
       <Text size="sm" c="dimmed" aria-live="polite">
         Valor por crédito: <strong>{perCredit ?? '—'}</strong>
       </Text>
+      <Checkbox
+        label="Cobrança mensal"
+        description="Alunos assinantes são cobrados todo mês, no dia do vencimento"
+        checked={values.mensal}
+        onChange={(event) => set('mensal', event.currentTarget.checked)}
+      />
+      {values.mensal && (
+        <TextInput
+          label="Dia do vencimento"
+          description="De 1 a 28"
+          inputMode="numeric"
+          autoComplete="off"
+          maw={200}
+          value={values.diaVencimento}
+          onChange={(event) => set('diaVencimento', event.currentTarget.value.replace(/\D/g, '').slice(0, 2))}
+          error={errors.diaVencimento}
+          required
+        />
+      )}
     </Stack>
   );
 }

@@ -10,8 +10,21 @@ const nbsp = (text: string | undefined) => text?.replace(/\u00a0/g, ' ');
 
 describe('the plan form', () => {
   it('sends the amount typed the Brazilian way in reais, and no description when blank', () => {
-    expect(validatePlanForm({ nome: ' Mensal ', descricao: '  ', valor: '1.234,56', creditos: '8' })).toEqual({
-      data: { nome: 'Mensal', descricao: null, valor: 1234.56, creditos: 8 },
+    expect(validatePlanForm({ ...emptyPlanForm, nome: ' Mensal ', descricao: '  ', valor: '1.234,56', creditos: '8' })).toEqual({
+      data: { nome: 'Mensal', descricao: null, valor: 1234.56, creditos: 8, cobranca: { tipo: 'avulso', diaVencimento: 1 } },
+    });
+  });
+
+  it("sends 'Cobrança mensal' with its due day, and says when the day is out of 1 to 28", () => {
+    const mensal = { ...emptyPlanForm, nome: 'Mensal', valor: '480', creditos: '8', mensal: true };
+    expect(validatePlanForm({ ...mensal, diaVencimento: '10' })).toMatchObject({
+      data: { cobranca: { tipo: 'mensal', diaVencimento: 10 } },
+    });
+    expect(validatePlanForm({ ...mensal, diaVencimento: '31' })).toEqual({
+      errors: { diaVencimento: 'Dia do vencimento deve ser um número de 1 a 28' },
+    });
+    expect(validatePlanForm({ ...mensal, diaVencimento: '' })).toEqual({
+      errors: { diaVencimento: 'Dia do vencimento deve ser um número de 1 a 28' },
     });
   });
 
@@ -23,23 +36,23 @@ describe('the plan form', () => {
         creditos: 'Créditos deve ser um número positivo',
       },
     });
-    expect(validatePlanForm({ nome: 'A', descricao: '', valor: 'abc', creditos: '4' })).toEqual({
+    expect(validatePlanForm({ ...emptyPlanForm, nome: 'A', descricao: '', valor: 'abc', creditos: '4' })).toEqual({
       errors: { nome: 'Nome deve ter pelo menos 2 caracteres', valor: 'Valor deve ser um número' },
     });
-    expect(validatePlanForm({ nome: 'Avulso', descricao: '', valor: '10,555', creditos: '1' })).toEqual({
+    expect(validatePlanForm({ ...emptyPlanForm, nome: 'Avulso', descricao: '', valor: '10,555', creditos: '1' })).toEqual({
       errors: { valor: 'Valor deve ter no máximo duas casas decimais' },
     });
-    expect(validatePlanForm({ nome: 'Avulso', descricao: '', valor: '9.999.999.999,00', creditos: '1' })).toEqual({
+    expect(validatePlanForm({ ...emptyPlanForm, nome: 'Avulso', descricao: '', valor: '9.999.999.999,00', creditos: '1' })).toEqual({
       errors: { valor: 'Valor muito alto' },
     });
   });
 
   it('refuses a plan that costs nothing, as the message says; accepts one without credits', () => {
-    expect(validatePlanForm({ nome: 'Cortesia', descricao: '', valor: '0', creditos: '0' })).toEqual({
+    expect(validatePlanForm({ ...emptyPlanForm, nome: 'Cortesia', descricao: '', valor: '0', creditos: '0' })).toEqual({
       errors: { valor: 'Valor deve ser maior que zero' },
     });
-    expect(validatePlanForm({ nome: 'Avulso', descricao: '', valor: '90', creditos: '0' })).toEqual({
-      data: { nome: 'Avulso', descricao: null, valor: 90, creditos: 0 },
+    expect(validatePlanForm({ ...emptyPlanForm, nome: 'Avulso', descricao: '', valor: '90', creditos: '0' })).toEqual({
+      data: { nome: 'Avulso', descricao: null, valor: 90, creditos: 0, cobranca: { tipo: 'avulso', diaVencimento: 1 } },
     });
   });
 

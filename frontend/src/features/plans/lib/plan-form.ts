@@ -11,11 +11,22 @@ export interface PlanFormValues {
   valor: string;
   /** Digits. */
   creditos: string;
+  /** 'Cobrança mensal': billed every month on the due day. */
+  mensal: boolean;
+  /** 'Dia do vencimento', digits (1 to 28). */
+  diaVencimento: string;
 }
 
-export type PlanFormErrors = Partial<Record<keyof PlanFormValues, string>>;
+export type PlanFormErrors = Partial<Record<keyof PlanFormValues | 'cobranca', string>>;
 
-export const emptyPlanForm: PlanFormValues = { nome: '', descricao: '', valor: '', creditos: '' };
+export const emptyPlanForm: PlanFormValues = {
+  nome: '',
+  descricao: '',
+  valor: '',
+  creditos: '',
+  mensal: false,
+  diaVencimento: '1',
+};
 
 export function planFormValues(plan: Plan): PlanFormValues {
   return {
@@ -23,8 +34,13 @@ export function planFormValues(plan: Plan): PlanFormValues {
     descricao: plan.descricao ?? '',
     valor: formatReaisInput(plan.valor),
     creditos: String(plan.creditos),
+    mensal: plan.cobranca.tipo === 'mensal',
+    diaVencimento: String(plan.cobranca.diaVencimento),
   };
 }
+
+/** 'Todo dia 5', what the card says of a monthly plan. */
+export const dueDayLabel = (dia: number): string => `Cobrança mensal · todo dia ${dia}`;
 
 /** Digits only, for the credits field while typing. */
 export const creditDigits = (typed: string): string => typed.replace(/\D/g, '').slice(0, 4);
@@ -46,11 +62,17 @@ export function validatePlanForm(values: PlanFormValues): { data: CreatePlanInpu
     descricao: values.descricao.trim() || null,
     valor: parseReais(values.valor),
     creditos: parseCreditos(values.creditos),
+    cobranca: values.mensal
+      ? { tipo: 'mensal', diaVencimento: parseCreditos(values.diaVencimento) ?? Number.NaN }
+      : { tipo: 'avulso', diaVencimento: 1 },
   };
   const parsed = createPlanSchema.safeParse(input);
-  if (!parsed.success) return { errors: fieldErrors<keyof PlanFormValues>(parsed.error) };
-  const { nome, descricao, valorCentavos, creditos } = parsed.data;
-  return { data: { nome, descricao, valor: toReais(valorCentavos), creditos } };
+  if (!parsed.success) {
+    const { cobranca, ...errors } = fieldErrors<keyof PlanFormValues | 'cobranca'>(parsed.error);
+    return { errors: cobranca ? { ...errors, diaVencimento: cobranca } : errors };
+  }
+  const { nome, descricao, valorCentavos, creditos, cobranca } = parsed.data;
+  return { data: { nome, descricao, valor: toReais(valorCentavos), creditos, cobranca } };
 }
 
 

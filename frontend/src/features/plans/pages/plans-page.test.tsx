@@ -25,6 +25,7 @@ const plan = (fields: Partial<Plan>): Plan => ({
   valor: 350,
   creditos: 8,
   valorPorCredito: 43.75,
+  cobranca: { tipo: 'avulso', diaVencimento: 1 },
   arquivado: false,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
@@ -59,6 +60,7 @@ describe('/planos', () => {
           items: [
             plan({ descricao: 'Terças e quintas' }),
             plan({ id: 'p2', nome: 'Avulso', valor: 90, creditos: 0, valorPorCredito: 0 }),
+            plan({ id: 'p4', nome: 'Todo mês', cobranca: { tipo: 'mensal', diaVencimento: 5 } }),
             plan({ id: 'p3', nome: 'Antigo', arquivado: true }),
           ],
         },
@@ -67,10 +69,12 @@ describe('/planos', () => {
     renderPlans();
     expect(screen.getByText('Carregando...')).toBeInTheDocument();
     const mensal = await screen.findByRole('article', { name: 'Mensal 2x' });
-    expect(screen.getByText('2 planos')).toBeInTheDocument();
+    expect(screen.getByText('3 planos')).toBeInTheDocument();
+    expect(text(screen.getByRole('article', { name: 'Todo mês' }))).toContain('Cobrança mensal · todo dia 5');
     expect(text(mensal)).toContain('R$ 350,00');
     expect(text(mensal)).toContain('8 créditos · R$ 43,75 por crédito');
     expect(text(mensal)).toContain('Terças e quintas');
+    expect(text(mensal)).not.toContain('Cobrança mensal');
     expect(text(screen.getByRole('article', { name: 'Avulso' }))).toContain('0 créditos · R$ 0,00 por crédito');
 
     const archived = screen.getByRole('region', { name: 'Arquivados' });
@@ -128,6 +132,7 @@ describe('/planos', () => {
       descricao: null,
       valor: 1200.5,
       creditos: 8,
+      cobranca: { tipo: 'avulso', diaVencimento: 1 },
     });
   });
 
@@ -190,6 +195,10 @@ describe('/planos/novo', () => {
     await user.type(screen.getByLabelText(/^Créditos/), '2x4');
     expect(screen.getByLabelText(/^Créditos/)).toHaveValue('24');
     expect(text(screen.getByText(/^Valor por crédito/))).toBe('Valor por crédito: R$ 51,44');
+    await user.click(screen.getByRole('checkbox', { name: /Cobrança mensal/ }));
+    const dia = screen.getByLabelText(/^Dia do vencimento/);
+    await user.clear(dia);
+    await user.type(dia, '10');
     await user.click(screen.getByRole('button', { name: 'Cadastrar Plano' }));
 
     expect(await screen.findByText('Plano criado')).toBeInTheDocument();
@@ -199,6 +208,7 @@ describe('/planos/novo', () => {
       descricao: null,
       valor: 1234.56,
       creditos: 24,
+      cobranca: { tipo: 'mensal', diaVencimento: 10 },
     });
   });
 

@@ -16,7 +16,7 @@ const trainer: Me = {
   onboardingRequired: false,
 };
 const plans = [
-  { id: '0198c5d2-0000-7000-8000-000000000001', nome: 'Mensal', descricao: null, valor: 400, creditos: 8, valorPorCredito: 50, arquivado: false, createdAt: '', updatedAt: '' },
+  { id: '0198c5d2-0000-7000-8000-000000000001', nome: 'Mensal', descricao: null, valor: 400, creditos: 8, valorPorCredito: 50, cobranca: { tipo: 'avulso', diaVencimento: 1 }, arquivado: false, createdAt: '', updatedAt: '' },
 ];
 const inviteUrl = 'http://localhost/convite/tok-123';
 

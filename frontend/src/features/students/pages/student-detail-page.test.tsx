@@ -72,7 +72,7 @@ const history: CreditHistoryItem[] = [
   },
 ];
 
-const plan = { id: 'p8', nome: 'Mensal 8 aulas', descricao: null, valor: 400, creditos: 8, valorPorCredito: 50, arquivado: false, createdAt: '', updatedAt: '' };
+const plan = { id: 'p8', nome: 'Mensal 8 aulas', descricao: null, valor: 400, creditos: 8, valorPorCredito: 50, cobranca: { tipo: 'avulso', diaVencimento: 1 }, arquivado: false, createdAt: '', updatedAt: '' };
 
 const session = {
   studentId: 's1',

@@ -25,6 +25,7 @@ const plan = (id: string, nome: string, creditos: number, arquivado = false): Pl
   valor: 400,
   creditos,
   valorPorCredito: creditos ? 400 / creditos : 0,
+  cobranca: { tipo: 'avulso', diaVencimento: 1 },
   arquivado,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
