@@ -4,6 +4,7 @@ import { chargesConfigShape } from './charges.config';
 import { ChargesModule } from './charges.module';
 import { chargeSettlement } from './process-managers/charge-settlement';
 import { lateCancelFee } from './process-managers/late-cancel-fee';
+import { subscriptionCycles } from './process-managers/subscription-cycles';
 import { chargeProjections } from './projections';
 import { pixReconciliation } from './psp/pix-reconciliation';
 
@@ -11,7 +12,8 @@ import { pixReconciliation } from './psp/pix-reconciliation';
  * Getting paid: the trainer's PIX settings (by hand, or through their PSP's API Pix), charges of a
  * plan with their static BR Code or the PSP's dynamic one, paid once (by hand, by a PSP's
  * notification confirmed with the PSP, or found paid by the worker's reconciliation), which records
- * the receita and grants the plan's credits once (finance's and students' ports).
+ * the receita and grants the plan's credits once (finance's and students' ports); students
+ * subscribed to a monthly plan get a charge every cycle, made by the worker ahead of the due day.
  */
 export const chargesContext: BoundedContext = {
   name: 'charges',
@@ -20,5 +22,5 @@ export const chargesContext: BoundedContext = {
   personalData: [chargePersonalData],
   processManagers: [chargeSettlement, lateCancelFee],
   config: chargesConfigShape,
-  timers: [pixReconciliation],
+  timers: [pixReconciliation, subscriptionCycles],
 };

@@ -1,22 +1,31 @@
 import { Global, Module } from '@nestjs/common';
-import { StudentCharges } from '../contracts/charges/ports';
+import { StudentCharges, SubscriptionCycles } from '../contracts/charges/ports';
 import { APP_CONFIG } from '../config/config';
 import { DATABASE, type Db } from '../platform/database/database.module';
 import { ApiPixWebhooksController } from './api-pix-webhooks.controller';
 import { ChargesService } from './application/charges.service';
 import { PixSettingsService } from './application/pix-settings.service';
+import { SubscriptionsService } from './application/subscriptions.service';
 import type { ChargesConfig } from './charges.config';
 import { ChargesController } from './charges.controller';
 import { ChargeCommands, PixSettingsCommands } from './commands/charge.commands';
+import { SubscriptionCommands } from './commands/subscription.commands';
 import { ChargeSettler } from './process-managers/charge-settlement';
 import { PspConnections } from './psp/psp-connections';
 import { ChargesRepository } from './queries/charges.repository';
+import { SubscriptionsRepository } from './queries/subscriptions.repository';
+import { SubscriptionsController } from './subscriptions.controller';
 import { PixWebhooksController } from './webhooks.controller';
 
-/** Global: the student area reads a student's pending charges through its StudentCharges port. */
+/** Global: the student area reads a student's pending charges, finance the subscriptions' cycles, through ports. */
 @Global()
 @Module({
-  controllers: [ChargesController, PixWebhooksController, ApiPixWebhooksController],
+  controllers: [
+    ChargesController,
+    PixWebhooksController,
+    ApiPixWebhooksController,
+    SubscriptionsController,
+  ],
   providers: [
     ChargesService,
     PixSettingsService,
@@ -25,6 +34,10 @@ import { PixWebhooksController } from './webhooks.controller';
     ChargesRepository,
     { provide: StudentCharges, useExisting: ChargesRepository },
     ChargeSettler,
+    SubscriptionsService,
+    SubscriptionCommands,
+    SubscriptionsRepository,
+    { provide: SubscriptionCycles, useExisting: SubscriptionsRepository },
     {
       // Built at start-up: without PIX_SECRETS_KEY in production the API does not start.
       provide: PspConnections,
@@ -32,6 +45,6 @@ import { PixWebhooksController } from './webhooks.controller';
       inject: [DATABASE, APP_CONFIG],
     },
   ],
-  exports: [StudentCharges],
+  exports: [StudentCharges, SubscriptionCycles],
 })
 export class ChargesModule {}

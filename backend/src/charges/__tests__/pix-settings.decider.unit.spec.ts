@@ -46,6 +46,8 @@ describe("a trainer's PIX settings", () => {
   it('live on one stream per trainer', () => {
     const tenant = '01a20a2a-84e5-75eb-9619-fc2bcf84289c';
     expect(pixSettingsStreamId(tenant)).toBe(pixSettingsStreamId(tenant));
-    expect(pixSettingsStreamId(tenant)).not.toBe(pixSettingsStreamId('01a20a2a-84e5-75eb-9619-fc2bcf84289d'));
+    expect(pixSettingsStreamId(tenant)).not.toBe(
+      pixSettingsStreamId('01a20a2a-84e5-75eb-9619-fc2bcf84289d'),
+    );
   });
 });

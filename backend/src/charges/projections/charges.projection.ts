@@ -18,7 +18,17 @@ export const chargesProjection = streamRowProjection<ChargeEvent, Selectable<Cha
   nextRow(row, stored) {
     const { event } = stored;
     if (event.type === 'ChargeCreated') {
-      const { valorCentavos, origem, provedor, vencimento, sessionId, ...charge } = event.data;
+      const {
+        valorCentavos,
+        origem,
+        provedor,
+        vencimento,
+        sessionId,
+        tipoCob,
+        subscriptionId,
+        ciclo,
+        ...charge
+      } = event.data;
       return {
         id: stored.streamId,
         tenantId: stored.tenantId,

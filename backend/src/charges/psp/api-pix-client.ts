@@ -61,6 +61,15 @@ export interface CobSolicitada {
   solicitacaoPagador?: string;
 }
 
+/** The body of PUT /cobv/{txid} (the standard's CobVSolicitada, as Vira fills it). */
+export interface CobVSolicitada {
+  calendario: { dataDeVencimento: string; validadeAposVencimento: number };
+  devedor: { cpf: string; nome: string };
+  valor: { original: string };
+  chave: string;
+  solicitacaoPagador?: string;
+}
+
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED',
   'ENOTFOUND',
@@ -241,6 +250,16 @@ export class ApiPixClient {
   /** GET /cob/{txid}: the charge as the PSP holds it, with the Pix that paid it. */
   getCob(txid: string): Promise<ApiPixCob> {
     return this.call('GET', `cob/${txid}`) as Promise<ApiPixCob>;
+  }
+
+  /** PUT /cobv/{txid}: creates the charge with a due date (the standard's CobVGerada answers). */
+  putCobv(txid: string, cobv: CobVSolicitada): Promise<ApiPixCob> {
+    return this.call('PUT', `cobv/${txid}`, cobv) as Promise<ApiPixCob>;
+  }
+
+  /** GET /cobv/{txid}: the charge with a due date as the PSP holds it, with the Pix that paid it. */
+  getCobv(txid: string): Promise<ApiPixCob> {
+    return this.call('GET', `cobv/${txid}`) as Promise<ApiPixCob>;
   }
 
   /** GET /pix/{e2eid}: a Pix the PSP received. */

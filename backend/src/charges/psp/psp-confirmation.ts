@@ -14,7 +14,8 @@ export type PspVerdict =
   | { outcome: 'pendente' | 'removida' | 'nao_confirmada' | 'sem_psp' };
 
 /**
- * Asks the trainer's PSP whether a charge is paid (GET /cob/{txid}) and, when the PSP holds it
+ * Asks the trainer's PSP whether a charge is paid (GET /cob/{txid}, or /cobv/{txid} for one with a
+ * due date) and, when the PSP holds it
  * CONCLUIDA with a Pix of at least its value (the notified one, when a notification is being
  * confirmed), records it paid, keyed by the Pix's endToEndId: a notification retried, one lost and
  * found by the worker, and 'Marcar como pago' give one ChargePaid, hence one receita and one grant
@@ -37,7 +38,7 @@ export async function confirmWithPsp(
     await currentPixSettings(deps.db, tenantId),
   );
   if (!client || data.provedor !== 'api-pix') return { outcome: 'sem_psp' };
-  const cob = await client.getCob(txid);
+  const cob = data.tipoCob === 'cobv' ? await client.getCobv(txid) : await client.getCob(txid);
   if (cob.txid !== txid) return { outcome: 'nao_confirmada' };
   if (cob.status === 'ATIVA') return { outcome: 'pendente' };
   if (cob.status !== 'CONCLUIDA') return { outcome: 'removida' };

@@ -118,7 +118,8 @@ export class PspConnections {
     if (cached?.fingerprint === fingerprint) return cached.client;
     const client = new ApiPixClient(credentials, {
       ca: this.extraCa(),
-      allowInternalNetworks: this.config.PIX_PSP_ALLOW_INTERNAL ?? this.config.NODE_ENV !== 'production',
+      allowInternalNetworks:
+        this.config.PIX_PSP_ALLOW_INTERNAL ?? this.config.NODE_ENV !== 'production',
     });
     cached?.client.close();
     this.clients.set(tenantId, { fingerprint, client });

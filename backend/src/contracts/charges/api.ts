@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cpfDigits, isValidCpf } from '../shared/br-documents';
 import { commandAnswerSchema, listOf, routes } from '../shared/routes';
 import { isIsoDate } from '../shared/time';
 import { PIX_KEY_TYPES, PIX_PROVIDERS, pixSettingsSchema, testPixConnectionSchema } from './pix';
@@ -239,6 +240,86 @@ export const apiPixWebhooksApi = {
       'Notificação da API Pix (`{ pix: [...] }`): cada Pix é confirmado no PSP (GET /cob/{txid}) antes de a cobrança ser dada como paga',
     body: z.looseObject({ pix: z.array(notifiedPixSchema, 'pix inválido').max(100) }),
     answer: z.object({ recebidos: z.number().int(), confirmados: z.number().int() }),
+  }),
+};
+
+/**
+ * Monthly plans that bill themselves: a student subscribed to a plan with 'Cobrança mensal' gets
+ * a charge for every cycle (origem 'assinatura'), made by the worker a few days before the due
+ * day; cancelling keeps the cycle already due and bills no later one.
+ */
+export const SUBSCRIPTION_STATUSES = ['ativa', 'cancelada'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+/** How long before its due day a cycle's charge is made (São Paulo days). */
+export const CYCLE_LEAD_DAYS = 5;
+/** How far back a subscription may start (one begun last month, registered now). */
+export const SUBSCRIPTION_START_MAX_PAST_DAYS = 60;
+
+export const subscribeSchema = z.strictObject({
+  planId: z.uuid('Plano inválido'),
+  /** The first cycle is due on the plan's due day on or after it (today in São Paulo when left out). */
+  inicio: z
+    .string('Início inválido (use AAAA-MM-DD)')
+    .refine(isIsoDate, 'Início inválido (use AAAA-MM-DD)')
+    .optional(),
+  /** The payer's CPF: a PSP's charge with a due date (cobv) names its payer. */
+  cpf: z
+    .string('CPF inválido')
+    .max(20, 'CPF inválido')
+    .transform(cpfDigits)
+    .refine(isValidCpf, 'CPF inválido')
+    .nullable()
+    .optional(),
+});
+export type SubscribeBody = z.output<typeof subscribeSchema>;
+
+export const subscriptionsQuerySchema = z.strictObject({
+  studentId: z.uuid('Aluno inválido').optional(),
+  status: z.enum(SUBSCRIPTION_STATUSES, "Status inválido (use 'ativa' ou 'cancelada')").optional(),
+});
+
+export const subscriptionSchema = z
+  .object({
+    id: z.uuid(),
+    studentId: z.uuid(),
+    studentNome: z.string(),
+    planId: z.uuid(),
+    planNome: z.string(),
+    /** Reais, the plan's price when subscribed (each cycle charges the plan's price then). */
+    valor: z.number(),
+    diaVencimento: z.number().int(),
+    inicio: z.iso.date(),
+    status: z.enum(SUBSCRIPTION_STATUSES),
+    /** The next cycle's due day still to be charged; null when no cycle is left. */
+    proximoVencimento: z.iso.date().nullable(),
+    /** Cancelled: the last cycle's due day that stays (null when none was due yet). */
+    ultimoVencimento: z.iso.date().nullable(),
+    createdAt: z.iso.datetime({ offset: true }),
+    cancelledAt: z.iso.datetime({ offset: true }).nullable(),
+  })
+  .meta({ id: 'Assinatura' });
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+const subscriber = routes('subscriptions', 'personal');
+
+export const subscriptionsApi = {
+  subscribe: subscriber.post('/students/{id}/subscription', {
+    summary:
+      'Assina um plano de cobrança mensal para o aluno: cada ciclo vira uma cobrança (origem assinatura) feita antes do vencimento; uma assinatura ativa por aluno',
+    status: 201,
+    body: subscribeSchema,
+    answer: subscriptionSchema,
+    errors: { not_found: 404, subscription_exists: 409 },
+  }),
+  list: subscriber.get('/subscriptions', {
+    summary: 'Assinaturas, mais recentes primeiro (filtro por aluno e por status)',
+    query: subscriptionsQuerySchema,
+    answer: listOf(subscriptionSchema),
+  }),
+  cancel: subscriber.post('/subscriptions/{id}/cancel', {
+    summary:
+      'Cancela a assinatura a partir do próximo ciclo: o ciclo já vencido fica; um ciclo seguinte já emitido e pendente é cancelado',
+    answer: subscriptionSchema,
   }),
 };
 

@@ -27,6 +27,11 @@ export interface ChargeCreatedData {
   vencimento?: string;
   /** The cancelled session a late-cancel fee is for. */
   sessionId?: string;
+  /** The PSP's kind of charge: 'cobv' (with a due date) for a subscription's cycle; absent: 'cob'. */
+  tipoCob?: 'cob' | 'cobv';
+  /** A subscription's cycle: the subscription and the cycle's month (AAAA-MM). */
+  subscriptionId?: string;
+  ciclo?: string;
 }
 
 /** Cancelled by the trainer, or a fee waived, with why. */
@@ -52,3 +57,30 @@ export const chargePersonalData = declarePersonalData(chargeEvents, {
   ChargeCreated: { subject: 'studentId', fields: ['studentNome', 'telefone'] },
 });
 export type ChargeEvent = EventsOf<typeof chargeEvents>;
+
+/** A subscription's stream (one per student, id derived from the student's): stream type 'subscription'. */
+export const SUBSCRIPTION_STREAM_TYPE = 'subscription';
+
+/** A student subscribed to a monthly plan (money in centavos, days AAAA-MM-DD in São Paulo). */
+export interface SubscriptionStartedData {
+  studentId: string;
+  studentNome: string;
+  planId: string;
+  planNome: string;
+  valorCentavos: number;
+  diaVencimento: number;
+  inicio: string;
+  /** The payer's CPF (digits), for a PSP's charge with a due date. */
+  cpf: string | null;
+}
+
+/** Cancelled: no cycle after `ultimoVencimento` (null: none at all) is charged. */
+export interface SubscriptionCancelledData {
+  ultimoVencimento: string | null;
+}
+
+export const subscriptionEvents = {
+  SubscriptionStarted: eventData<SubscriptionStartedData>(),
+  SubscriptionCancelled: eventData<SubscriptionCancelledData>(),
+};
+export type SubscriptionEvent = EventsOf<typeof subscriptionEvents>;

@@ -1,7 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Selectable, sql } from 'kysely';
 import type { AdvisorFacts } from '../../contracts/advisor/ports';
-import { addMonths, type AllocationRule, type AllocationTipo, DEFAULT_ALLOCATION_RULE, EMPTY_TOTALS, type FinanceSeriesItem, type FinanceSummary, type Goals, type MonthTotals, type PaymentMethod, type ReferenceType, summaryOf, type Transaction, type TransactionDetails, type TransactionStatus, type TransactionTipo } from '../../contracts/finance/api';
+import { SubscriptionCycles } from '../../contracts/charges/ports';
+import {
+  addMonths,
+  type AllocationRule,
+  type AllocationTipo,
+  DEFAULT_ALLOCATION_RULE,
+  EMPTY_TOTALS,
+  type FinanceSeriesItem,
+  type FinanceSummary,
+  type Goals,
+  type MonthTotals,
+  type PaymentMethod,
+  type ReferenceType,
+  summaryOf,
+  type Transaction,
+  type TransactionDetails,
+  type TransactionStatus,
+  type TransactionTipo,
+} from '../../contracts/finance/api';
 import { centavosFromNumeric } from '../../contracts/shared/money';
 import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import { DATABASE, type Db } from '../../platform/database/database.module';
@@ -68,7 +86,34 @@ const aliasOf = (alias: string, column: string) =>
 /** The only code that reads the finance read tables; every read is scoped by tenant. */
 @Injectable()
 export class FinanceRepository {
-  constructor(@Inject(DATABASE) private readonly db: Db) {}
+  constructor(
+    @Inject(DATABASE) private readonly db: Db,
+    @Inject(SubscriptionCycles) private readonly cycles: SubscriptionCycles,
+  ) {}
+
+  /**
+   * A subscribed student's month is previsto by its cycle, not by its sessions: the month's
+   * cycles in, those students' counted sessions out (centavos to add to the agenda's previsto).
+   */
+  private async cyclesInPlaceOfSessions(tenantId: string, month: string): Promise<number> {
+    const cycles = await this.cycles.dueIn(tenantId, month);
+    if (cycles.length === 0) return 0;
+    const sessions = await this.db
+      .selectFrom('financeSessions')
+      .select((eb) => eb.fn.sum<string>('valor').as('total'))
+      .where('tenantId', '=', tenantId)
+      .where('month', '=', month)
+      .where('deleted', '=', false)
+      .where('status', 'in', ['agendada', 'feita'])
+      .where(
+        'studentId',
+        'in',
+        cycles.map((cycle) => cycle.studentId),
+      )
+      .executeTakeFirst();
+    const cyclesTotal = cycles.reduce((total, cycle) => total + cycle.valorCentavos, 0);
+    return cyclesTotal - centavosFromNumeric(sessions?.total ?? '0');
+  }
 
   /** The month's transactions, newest day first (voided ones included, with their status). */
   async transactions(tenantId: string, month: string): Promise<Transaction[]> {
@@ -134,8 +179,20 @@ export class FinanceRepository {
     const pick = (alias: string) =>
       Object.fromEntries(SUMMARY_COLUMNS.map((column) => [column, row[aliasOf(alias, column)]]));
     const meta = row.meta === null ? 0 : centavosFromNumeric(String(row.meta));
+    const [current, previous] = await Promise.all(
+      (
+        [
+          [month, totalsOf(pick('cur'))],
+          [previousMonth, totalsOf(pick('prev'))],
+        ] as const
+      ).map(async ([of, totals]) => ({
+        ...totals,
+        previstoCentavos:
+          totals.previstoCentavos + (await this.cyclesInPlaceOfSessions(tenantId, of)),
+      })),
+    );
     return {
-      ...summaryOf(month, totalsOf(pick('cur')), totalsOf(pick('prev')), meta),
+      ...summaryOf(month, current, previous, meta),
       primeiroMes: (row.primeiro as string | null) ?? null,
     };
   }
@@ -188,7 +245,10 @@ export class FinanceRepository {
       this.series(tenantId, month, 12),
       this.db
         .selectFrom('financeSessions')
-        .select([sql<number>`count(*)::int`.as('sessions'), sql<string>`coalesce(sum(valor), 0)::text`.as('valor')])
+        .select([
+          sql<number>`count(*)::int`.as('sessions'),
+          sql<string>`coalesce(sum(valor), 0)::text`.as('valor'),
+        ])
         .where('tenantId', '=', tenantId)
         .where('month', '=', month)
         .where('status', '=', 'agendada')

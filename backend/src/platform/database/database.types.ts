@@ -541,6 +541,25 @@ export interface Students {
   whatsapp: string | null;
 }
 
+export interface Subscriptions {
+  cancelledAt: Timestamp | null;
+  claimedUntil: Timestamp | null;
+  cpf: string | null;
+  createdAt: Timestamp;
+  diaVencimento: number;
+  id: string;
+  inicio: string;
+  planId: string;
+  planNome: string;
+  proximoVencimento: string | null;
+  status: string;
+  studentId: string;
+  studentNome: string;
+  tenantId: string;
+  ultimoVencimento: string | null;
+  valor: Numeric;
+}
+
 export interface TaskLists {
   cor: string;
   createdAt: Timestamp;
@@ -672,6 +691,7 @@ export interface DB {
   studentAccounts: StudentAccounts;
   studentInvites: StudentInvites;
   students: Students;
+  subscriptions: Subscriptions;
   taskLists: TaskLists;
   tasks: Tasks;
   tenants: Tenants;

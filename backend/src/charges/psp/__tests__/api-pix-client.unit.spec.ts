@@ -99,9 +99,16 @@ describe('ApiPixClient against the loopback PSP (OAuth2 over mutual TLS)', () =>
     expect(() => new ApiPixClient({ ...credentials, baseUrl: psp.baseUrl })).toThrow(
       'URL do PSP inválida: o endereço é de uma rede interna',
     );
-    expect(() => new ApiPixClient({ ...credentials, baseUrl: 'https://[::1]:8443/api' })).toThrow(ApiPixError);
-    expect(() => new ApiPixClient({ ...credentials, baseUrl: 'https://10.1.2.3/api' })).toThrow(ApiPixError);
-    const byName = new ApiPixClient({ ...credentials, baseUrl: psp.baseUrl.replace('127.0.0.1', 'localhost') });
+    expect(() => new ApiPixClient({ ...credentials, baseUrl: 'https://[::1]:8443/api' })).toThrow(
+      ApiPixError,
+    );
+    expect(() => new ApiPixClient({ ...credentials, baseUrl: 'https://10.1.2.3/api' })).toThrow(
+      ApiPixError,
+    );
+    const byName = new ApiPixClient({
+      ...credentials,
+      baseUrl: psp.baseUrl.replace('127.0.0.1', 'localhost'),
+    });
     clients.push(byName);
     expect(await failureOf(byName.accessToken())).toBe('url');
   });

@@ -1,0 +1,80 @@
+import { deciderSpec } from '../../../../test/support/decider-spec';
+import type { SubscriptionEvent, SubscriptionStartedData } from '../../contracts/charges/events';
+import {
+  firstDueDate,
+  lastDueOnOrBefore,
+  nextDueDate,
+  subscriptionDecider,
+} from '../domain/subscription.decider';
+
+const subscription: SubscriptionStartedData = {
+  studentId: '0198c5d2-0000-7000-8000-000000000001',
+  studentNome: 'Carla Dias',
+  planId: '0198c5d2-0000-7000-8000-000000000002',
+  planNome: 'Mensal 8',
+  valorCentavos: 48_000,
+  diaVencimento: 1,
+  inicio: '2027-01-10',
+  cpf: null,
+};
+const started: SubscriptionEvent = { type: 'SubscriptionStarted', data: subscription };
+// 2027-03-01 02:30 UTC is still 28 February in São Paulo (UTC-3).
+const given = deciderSpec(subscriptionDecider, new Date('2027-03-01T02:30:00Z'));
+
+describe('subscription decider', () => {
+  it('starts one active subscription per student', () => {
+    given().when({ type: 'Subscribe', subscription }).then([started]);
+    given(started)
+      .when({ type: 'Subscribe', subscription })
+      .thenFails(
+        'subscription_exists',
+        'Este aluno já tem uma assinatura ativa: cancele-a antes de assinar outro plano',
+      );
+  });
+
+  it('cancels from the next cycle: the cycle due by today in São Paulo stays', () => {
+    // Due on Feb 1; Mar 1 is tomorrow in São Paulo though today in UTC.
+    given(started)
+      .when({ type: 'CancelSubscription' })
+      .then([{ type: 'SubscriptionCancelled', data: { ultimoVencimento: '2027-02-01' } }]);
+  });
+
+  it('leaves no cycle when cancelled before the first is due, and cancels once', () => {
+    const later: SubscriptionEvent = {
+      type: 'SubscriptionStarted',
+      data: { ...subscription, inicio: '2027-03-01' },
+    };
+    given(later)
+      .when({ type: 'CancelSubscription' })
+      .then([{ type: 'SubscriptionCancelled', data: { ultimoVencimento: null } }]);
+    const cancelled: SubscriptionEvent = {
+      type: 'SubscriptionCancelled',
+      data: { ultimoVencimento: null },
+    };
+    given(later, cancelled).when({ type: 'CancelSubscription' }).then([]);
+    given(later, cancelled).when({ type: 'Subscribe', subscription }).then([started]);
+  });
+
+  it('answers not found for a student without a subscription', () => {
+    given()
+      .when({ type: 'CancelSubscription' })
+      .thenFails('not_found', 'Assinatura não encontrada');
+  });
+});
+
+describe('cycle due days', () => {
+  it('first falls on the due day on or after the start, then every month', () => {
+    expect(firstDueDate('2027-01-10', 1)).toBe('2027-02-01');
+    expect(firstDueDate('2027-01-01', 1)).toBe('2027-01-01');
+    expect(firstDueDate('2026-12-20', 28)).toBe('2026-12-28');
+    expect(firstDueDate('2026-12-29', 28)).toBe('2027-01-28');
+    expect(nextDueDate('2027-01-28', 28)).toBe('2027-02-28');
+    expect(nextDueDate('2026-12-05', 5)).toBe('2027-01-05');
+  });
+
+  it('finds the last cycle due by a day, across a year end', () => {
+    expect(lastDueOnOrBefore('2026-12-20', 1, '2027-02-28')).toBe('2027-02-01');
+    expect(lastDueOnOrBefore('2026-12-20', 1, '2027-03-01')).toBe('2027-03-01');
+    expect(lastDueOnOrBefore('2026-12-20', 1, '2026-12-31')).toBeNull();
+  });
+});

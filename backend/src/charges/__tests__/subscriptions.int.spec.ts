@@ -1,0 +1,299 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { countEvents, http, newPrincipal } from '../../../../test/support/api';
+import { type FakePsp, startFakePsp } from '../../../../test/support/api-pix/fake-psp';
+import { projectAll, workerServicesOf } from '../../../../test/support/projections';
+import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import type { Charge, Subscription } from '../../contracts/charges/api';
+import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
+import { issueSubscriptionCycles } from '../process-managers/subscription-cycles';
+
+// The server runs at UTC; São Paulo's days must cut the cycles all the same.
+process.env.TZ = 'UTC';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const todayInSaoPaulo = () => zonedParts(new Date(), DEFAULT_TIME_ZONE).date;
+
+describe('monthly plans that bill themselves (subscriptions)', () => {
+  let psp: FakePsp;
+  let t: TestApp;
+  let api: ReturnType<typeof http>;
+  let caDir: string;
+
+  beforeAll(async () => {
+    psp = await startFakePsp();
+    caDir = mkdtempSync(path.join(tmpdir(), 'vira-psp-'));
+    writeFileSync(path.join(caDir, 'ca.pem'), psp.ca);
+    const port = await freePort();
+    t = await startTestApp({
+      PIX_PSP_CA_FILE: path.join(caDir, 'ca.pem'),
+      PIX_SECRETS_KEY: 'chave-de-teste-dos-segredos-do-psp-0123456789',
+      PIX_WEBHOOK_URL: `http://127.0.0.1:${port}/api/webhooks/api-pix`,
+    });
+    await t.app.listen(port, '127.0.0.1');
+  });
+  afterAll(async () => {
+    await t.close();
+    expect(psp.violations()).toEqual([]);
+    await psp.close();
+    rmSync(caDir, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    api = http(t.app, await newPrincipal(t.app));
+  });
+
+  const issueAt = (instant: string | Date) =>
+    issueSubscriptionCycles(workerServicesOf(t.app, () => new Date(instant)));
+
+  async function setUp(
+    pix: 'manual' | 'api-pix',
+    diaVencimento = 1,
+  ): Promise<{ studentId: string; planId: string }> {
+    const settings =
+      pix === 'manual'
+        ? { chave: 'ana@exemplo.com', nomeRecebedor: 'Ana Souza', cidade: 'Recife' }
+        : {
+            chave: `psp-${Date.now()}@exemplo.com`,
+            nomeRecebedor: 'Ana Souza',
+            cidade: 'Recife',
+            provedor: 'api-pix',
+            baseUrl: psp.baseUrl,
+            clientId: psp.clientId,
+            clientSecret: psp.clientSecret,
+            ...psp.client,
+          };
+    expect((await api.put('/api/settings/pix', settings)).statusCode).toBe(200);
+    const plan = await api.post('/api/plans', {
+      nome: 'Mensal 8',
+      valor: 480,
+      creditos: 8,
+      cobranca: { tipo: 'mensal', diaVencimento },
+    });
+    const student = await api.post('/api/students', {
+      nome: 'Carla Dias',
+      whatsapp: '81987654321',
+    });
+    return { studentId: student.json().id, planId: plan.json().id };
+  }
+
+  const chargesOf = async (studentId: string): Promise<Charge[]> => {
+    await projectAll(t.app);
+    return (await api.get(`/api/charges?studentId=${studentId}`)).json().items;
+  };
+
+  it('issues three cycles across month ends on São Paulo days with the server at UTC, once each', async () => {
+    expect(new Date(2027, 0, 1).getTimezoneOffset()).toBe(0);
+    const year = Number(addDays(todayInSaoPaulo(), -50).slice(0, 4));
+    const next = year + 1;
+    const { studentId, planId } = await setUp('manual');
+    const subscribed = await api.post(`/api/students/${studentId}/subscription`, {
+      planId,
+      inicio: `${year}-12-20`,
+    });
+    expect(subscribed.statusCode).toBe(201);
+    expect(subscribed.json()).toMatchObject({
+      studentId,
+      planId,
+      planNome: 'Mensal 8',
+      valor: 480,
+      diaVencimento: 1,
+      status: 'ativa',
+      proximoVencimento: `${next}-01-01`,
+    });
+
+    // Dec 26 23:59 in São Paulo (already Dec 27 at UTC): five days before Jan 1 is not yet.
+    await issueAt(`${year}-12-27T02:59:00Z`);
+    expect(await chargesOf(studentId)).toEqual([]);
+    await issueAt(`${year}-12-27T03:00:00Z`);
+    await issueAt(`${year}-12-27T03:00:00Z`);
+    // Jan 31 23:30 in São Paulo (Feb 1 at UTC), two workers at once.
+    await Promise.all([issueAt(`${next}-02-01T02:30:00Z`), issueAt(`${next}-02-01T02:30:00Z`)]);
+    // Feb 23 23:59 in São Paulo: Mar 1's cycle waits for Feb 24.
+    await issueAt(`${next}-02-24T02:59:00Z`);
+    expect((await chargesOf(studentId)).map((charge) => charge.vencimento)).toEqual([
+      `${next}-02-01`,
+      `${next}-01-01`,
+    ]);
+    await issueAt(`${next}-02-24T03:00:00Z`);
+    await issueAt(`${next}-02-25T12:00:00Z`);
+
+    const charges = await chargesOf(studentId);
+    expect(charges.map((charge) => charge.vencimento)).toEqual([
+      `${next}-03-01`,
+      `${next}-02-01`,
+      `${next}-01-01`,
+    ]);
+    for (const charge of charges)
+      expect(charge).toMatchObject({
+        origem: 'assinatura',
+        provedor: 'manual',
+        planNome: 'Mensal 8',
+        valor: 480,
+        creditos: 8,
+        telefone: '81987654321',
+      });
+    expect(new Set(charges.map((charge) => charge.txid)).size).toBe(3);
+    const [subscription] = (await api.get(`/api/subscriptions?studentId=${studentId}`)).json()
+      .items as Subscription[];
+    expect(subscription.proximoVencimento).toBe(`${next}-04-01`);
+    // Finance's previsto counts each month's cycle, issued or still to come.
+    const previsto = async (month: string) =>
+      (await api.get(`/api/finance/summary?month=${month}`)).json().previsto as number;
+    expect(await previsto(`${next}-03`)).toBe(480);
+    expect(await previsto(`${next}-06`)).toBe(480);
+    expect(await previsto(`${year}-12`)).toBe(0);
+
+    // A paid cycle grants the plan's credits once, however often it is confirmed.
+    const first = charges[2];
+    const confirmations = await Promise.all([
+      api.post(`/api/charges/${first.id}/confirm`),
+      api.post(`/api/charges/${first.id}/confirm`),
+    ]);
+    for (const confirmation of confirmations) expect(confirmation.statusCode).toBe(200);
+    await projectAll(t.app);
+    expect((await api.get(`/api/students/${studentId}`)).json().creditos).toBe(8);
+  });
+
+  it('cancels from the next cycle: the cycle due stays, the one issued ahead is cancelled, none follows', async () => {
+    const today = todayInSaoPaulo();
+    // A due day within the 5 days ahead (every month has it): its cycle is issued already.
+    const ahead = [1, 2, 3, 4, 5]
+      .map((days) => addDays(today, days))
+      .find((day) => Number(day.slice(8)) <= 28) as string;
+    const diaVencimento = Number(ahead.slice(8));
+    const [aheadYear, aheadMonth] = ahead.split('-').map(Number);
+    const due = new Date(Date.UTC(aheadYear, aheadMonth - 2, diaVencimento))
+      .toISOString()
+      .slice(0, 10);
+    const { studentId, planId } = await setUp('manual', diaVencimento);
+    const subscribed = await api.post(`/api/students/${studentId}/subscription`, {
+      planId,
+      inicio: due,
+    });
+    expect(subscribed.statusCode).toBe(201);
+    await issueAt(new Date());
+    expect((await chargesOf(studentId)).map((charge) => charge.vencimento)).toEqual([ahead, due]);
+
+    const id = subscribed.json().id;
+    const cancelled = await api.post(`/api/subscriptions/${id}/cancel`);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({
+      status: 'cancelada',
+      ultimoVencimento: due,
+      proximoVencimento: null,
+    });
+    expect((await api.post(`/api/subscriptions/${id}/cancel`)).json()).toMatchObject({
+      status: 'cancelada',
+      ultimoVencimento: due,
+    });
+    await issueAt(new Date(Date.now() + 70 * 86_400_000));
+    const charges = await chargesOf(studentId);
+    expect(charges.map((charge) => [charge.vencimento, charge.status, charge.motivo])).toEqual([
+      [ahead, 'cancelada', 'Assinatura cancelada'],
+      [due, 'em_atraso', null],
+    ]);
+    const previsto = async (day: string) =>
+      (await api.get(`/api/finance/summary?month=${day.slice(0, 7)}`)).json().previsto as number;
+    expect(await previsto(due)).toBe(480);
+    expect(await previsto(ahead)).toBe(0);
+
+    // Subscribing again starts from the next due day.
+    const again = await api.post(`/api/students/${studentId}/subscription`, { planId });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ id, status: 'ativa', proximoVencimento: ahead });
+  });
+
+  it("bills a cycle through the PSP's charge with a due date (cobv), paid by the PSP's notification with the credits once", async () => {
+    const { studentId, planId } = await setUp('api-pix');
+    const today = todayInSaoPaulo();
+    const subscribed = await api.post(`/api/students/${studentId}/subscription`, {
+      planId,
+      inicio: today,
+      cpf: '529.982.247-25',
+    });
+    expect(subscribed.statusCode).toBe(201);
+    const due = subscribed.json().proximoVencimento as string;
+    await issueAt(addDays(due, -5) + 'T12:00:00Z');
+    const [charge] = await chargesOf(studentId);
+    expect(charge).toMatchObject({ origem: 'assinatura', provedor: 'api-pix', vencimento: due });
+    const cobv = psp.cob(charge.txid);
+    expect(cobv).toMatchObject({
+      kind: 'cobv',
+      body: {
+        calendario: { dataDeVencimento: due, validadeAposVencimento: 30 },
+        devedor: { cpf: '52998224725', nome: 'Carla Dias' },
+        valor: { original: '480.00' },
+      },
+    });
+    expect(charge.brCode).toContain(cobv?.location);
+    await psp.pay(charge.txid);
+    await psp.notify(charge.txid, 3);
+    // Confirmed with the PSP (GET /cobv) before it counts: paid once, however often notified.
+    for (let attempt = 0; attempt < 100; attempt++) {
+      if ((await chargesOf(studentId))[0].status === 'paga') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect((await chargesOf(studentId))[0].status).toBe('paga');
+    expect(psp.requests()).toContain(`GET /api/v2/cobv/${charge.txid}`);
+    await projectAll(t.app);
+    expect((await api.get(`/api/students/${studentId}`)).json().creditos).toBe(8);
+  });
+
+  it('refuses bad input in pt-BR naming the field, another tenant’s ids with 404, a second subscription with 409', async () => {
+    const { studentId, planId } = await setUp('manual');
+    const avulso = (await api.post('/api/plans', { nome: 'Avulso', valor: 90, creditos: 1 })).json()
+      .id;
+    const before = await countEvents(t.app);
+    const refusals: [string, Record<string, unknown>, number, string][] = [
+      [
+        studentId,
+        { planId: avulso },
+        400,
+        "Plano deve ser de cobrança mensal (marque 'Cobrança mensal' no plano)",
+      ],
+      [studentId, { planId, inicio: '2027-02-30' }, 400, 'Início inválido (use AAAA-MM-DD)'],
+      [
+        studentId,
+        { planId, inicio: addDays(todayInSaoPaulo(), -90) },
+        400,
+        'Início deve estar entre 60 dias atrás e um ano à frente',
+      ],
+      [studentId, { planId, cpf: '111.111.111-11' }, 400, 'CPF inválido'],
+      [studentId, { planId: 'x' }, 400, 'Plano inválido'],
+      [planId, { planId }, 404, 'Aluno não encontrado'],
+    ];
+    for (const [student, body, status, message] of refusals) {
+      const response = await api.post(`/api/students/${student}/subscription`, body);
+      expect([response.statusCode, response.json().message]).toEqual([status, message]);
+    }
+    const intruder = http(t.app, await newPrincipal(t.app));
+    expect(
+      (await intruder.post(`/api/students/${studentId}/subscription`, { planId })).statusCode,
+    ).toBe(404);
+    expect(await countEvents(t.app)).toBe(before);
+
+    const subscribed = await api.post(`/api/students/${studentId}/subscription`, { planId });
+    expect(subscribed.statusCode).toBe(201);
+    const twice = await api.post(`/api/students/${studentId}/subscription`, { planId });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().code).toBe('subscription_exists');
+    const id = subscribed.json().id;
+    const foreign = await intruder.post(`/api/subscriptions/${id}/cancel`);
+    expect([foreign.statusCode, foreign.json().message]).toEqual([
+      404,
+      'Assinatura não encontrada',
+    ]);
+    expect((await intruder.get('/api/subscriptions')).json().items).toEqual([]);
+    // Subscribed, the plan and the student cannot be removed.
+    expect((await api.delete(`/api/plans/${planId}`)).statusCode).toBe(409);
+  });
+});

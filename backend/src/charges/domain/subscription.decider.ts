@@ -1,0 +1,121 @@
+import { v5 as uuidv5 } from 'uuid';
+import {
+  SUBSCRIPTION_STREAM_TYPE,
+  type SubscriptionEvent,
+  type SubscriptionStartedData,
+} from '../../contracts/charges/events';
+import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
+import { ConflictError, type DomainError, NotFoundError } from '../../platform/errors/domain-error';
+import type { Decider } from '../../platform/event-store/decider';
+
+/** Namespaces of the subscription streams' and the cycle charges' ids (fixed forever). */
+const SUBSCRIPTION_NAMESPACE = '3f6c1e8a-7b24-4d90-a5f3-91c2e0b7d468';
+const CYCLE_NAMESPACE = 'a9d04b7e-2c61-4f38-8e15-6b7f3c2d1a90';
+
+/** A student's one subscription stream: subscribing again after a cancellation continues it. */
+export const subscriptionIdOf = (studentId: string): string =>
+  uuidv5(studentId, SUBSCRIPTION_NAMESPACE);
+
+/** The charge of a cycle: one per subscription and month, whoever issues it and however often. */
+export const cycleChargeIdOf = (subscriptionId: string, ciclo: string): string =>
+  uuidv5(`${subscriptionId}:${ciclo}`, CYCLE_NAMESPACE);
+
+/** The due day of the month `ciclo` (AAAA-MM) on day `dia` (1 to 28: every month has it). */
+export const dueDateOf = (ciclo: string, dia: number): string =>
+  `${ciclo}-${String(dia).padStart(2, '0')}`;
+
+/** The month after `ciclo` (AAAA-MM). */
+export function nextCiclo(ciclo: string): string {
+  const [year, month] = ciclo.split('-').map(Number);
+  return month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
+}
+
+/** The first cycle's due day: the due day on or after the start. */
+export function firstDueDate(inicio: string, dia: number): string {
+  const same = dueDateOf(inicio.slice(0, 7), dia);
+  return same >= inicio ? same : dueDateOf(nextCiclo(inicio.slice(0, 7)), dia);
+}
+
+/** The cycle due after the one due on `due`. */
+export const nextDueDate = (due: string, dia: number): string =>
+  dueDateOf(nextCiclo(due.slice(0, 7)), dia);
+
+/** The last cycle due on or before `today`; null when the first is still ahead. */
+export function lastDueOnOrBefore(inicio: string, dia: number, today: string): string | null {
+  let due = firstDueDate(inicio, dia);
+  if (due > today) return null;
+  for (let next = nextDueDate(due, dia); next <= today; next = nextDueDate(next, dia)) due = next;
+  return due;
+}
+
+/** A cycle's charge is made this many days before its due day, or at once when that passed. */
+export const issueDateOf = (due: string, leadDays: number): string => addDays(due, -leadDays);
+
+export type SubscriptionCommand =
+  { type: 'Subscribe'; subscription: SubscriptionStartedData } | { type: 'CancelSubscription' };
+
+export type SubscriptionState =
+  | { status: 'absent' }
+  | {
+      status: 'ativa' | 'cancelada';
+      subscription: SubscriptionStartedData;
+      ultimoVencimento: string | null;
+    };
+
+export const subscriptionNotFound = () => new NotFoundError('Assinatura', 'feminine');
+
+function evolve(state: SubscriptionState, event: SubscriptionEvent): SubscriptionState {
+  switch (event.type) {
+    case 'SubscriptionStarted':
+      return { status: 'ativa', subscription: event.data, ultimoVencimento: null };
+    case 'SubscriptionCancelled':
+      return state.status === 'absent'
+        ? state
+        : { ...state, status: 'cancelada', ultimoVencimento: event.data.ultimoVencimento };
+  }
+}
+
+function decide(
+  command: SubscriptionCommand,
+  state: SubscriptionState,
+  now: Date,
+): SubscriptionEvent[] | DomainError {
+  switch (command.type) {
+    case 'Subscribe':
+      if (state.status === 'ativa')
+        return new ConflictError(
+          'subscription_exists',
+          'Este aluno já tem uma assinatura ativa: cancele-a antes de assinar outro plano',
+        );
+      return [{ type: 'SubscriptionStarted', data: command.subscription }];
+    case 'CancelSubscription': {
+      if (state.status === 'absent') return subscriptionNotFound();
+      if (state.status === 'cancelada') return [];
+      const { inicio, diaVencimento } = state.subscription;
+      const today = zonedParts(now, DEFAULT_TIME_ZONE).date;
+      // The cycle already due stays; the next one is not charged.
+      return [
+        {
+          type: 'SubscriptionCancelled',
+          data: { ultimoVencimento: lastDueOnOrBefore(inicio, diaVencimento, today) },
+        },
+      ];
+    }
+  }
+}
+
+/**
+ * A student's subscription to a monthly plan: started once while none is active, cancelled once
+ * (effective at the next cycle: the cycle due on or before the cancellation's day, São Paulo,
+ * stays), then may start again.
+ */
+export const subscriptionDecider: Decider<
+  SubscriptionCommand,
+  SubscriptionEvent,
+  SubscriptionState
+> = {
+  streamType: SUBSCRIPTION_STREAM_TYPE,
+  initialState: () => ({ status: 'absent' }),
+  evolve,
+  decide,
+};

@@ -1,0 +1,47 @@
+import { Controller, Inject } from '@nestjs/common';
+import { subscriptionsApi } from '../contracts/charges/api';
+import type { ParsedInputOf } from '../contracts/shared/routes';
+import type { AuthUser } from '../platform/auth/auth-user';
+import { CurrentUser } from '../platform/auth/current-user.decorator';
+import type { CommandContext } from '../platform/event-store/command-runner';
+import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
+import { idParam } from '../platform/http/id-param';
+import { Implements, Input } from '../platform/http/implements';
+import { SubscriptionsService } from './application/subscriptions.service';
+import { SubscriptionsRepository } from './queries/subscriptions.repository';
+
+const studentId = idParam('Aluno');
+const subscriptionId = idParam('Assinatura', 'feminine');
+
+/** Subscriptions to monthly plans: started from the student's page, listed, cancelled. */
+@Controller()
+export class SubscriptionsController {
+  constructor(
+    @Inject(SubscriptionsService) private readonly service: SubscriptionsService,
+    @Inject(SubscriptionsRepository) private readonly subscriptions: SubscriptionsRepository,
+  ) {}
+
+  @Implements(subscriptionsApi.subscribe)
+  subscribe(
+    @CurrentCommandContext() context: CommandContext,
+    @Input() { params, body }: ParsedInputOf<typeof subscriptionsApi.subscribe>,
+  ) {
+    return this.service.subscribe(context, studentId(params.id), body);
+  }
+
+  @Implements(subscriptionsApi.list)
+  async list(
+    @CurrentUser() user: AuthUser,
+    @Input() { query }: ParsedInputOf<typeof subscriptionsApi.list>,
+  ) {
+    return { items: await this.subscriptions.list(user.tenantId, query) };
+  }
+
+  @Implements(subscriptionsApi.cancel)
+  cancel(
+    @CurrentCommandContext() context: CommandContext,
+    @Input() { params }: ParsedInputOf<typeof subscriptionsApi.cancel>,
+  ) {
+    return this.service.cancel(context, subscriptionId(params.id));
+  }
+}
