@@ -46,6 +46,7 @@ import { useDownloadHistoryCsv } from '../api/student-mutations';
 import { InviteLinkDialog } from '../components/invite-link-dialog';
 import { LOW_BALANCE_WARNING } from '../components/student-card';
 import { StudentNotFound } from '../components/student-not-found';
+import { StudentSubscription } from '../components/student-subscription';
 import { useInviteLink } from '../hooks/use-invite-link';
 import { useRenewPlan } from '../hooks/use-renew-plan';
 import { useStudent } from '../hooks/use-student';
@@ -309,7 +310,11 @@ function Charges({ student }: { student: Student }) {
           <Group key={charge.id} component="li" justify="space-between" wrap="nowrap" data-testid="student-charge">
             <div style={{ minWidth: 0 }}>
               <Text size="sm" fw={500} truncate>
-                {charge.origem === 'taxa' ? LATE_CANCEL_FEE_LABEL : charge.planNome}
+                {charge.origem === 'taxa'
+                  ? LATE_CANCEL_FEE_LABEL
+                  : charge.origem === 'assinatura' && charge.vencimento
+                    ? `${charge.planNome} · mensalidade ${charge.vencimento.slice(5, 7)}/${charge.vencimento.slice(0, 4)}`
+                    : charge.planNome}
               </Text>
               <Text size="xs" c="dimmed">
                 {charge.status === 'em_atraso'
@@ -348,6 +353,7 @@ export function StudentDetailPage() {
             <Summary student={student.data} />
             <StudentSessions student={student.data} />
           </SimpleGrid>
+          <StudentSubscription student={student.data} />
           <Charges student={student.data} />
           <History student={student.data} />
         </Stack>

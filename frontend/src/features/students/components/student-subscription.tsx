@@ -1,0 +1,180 @@
+import type { Subscription } from '@contracts/charges/api';
+import type { Student } from '@contracts/students/api';
+import { Alert, Anchor, Button, Card, Group, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { zonedParts } from '@contracts/shared/time';
+import { plansQuery } from '../../../entities/plans';
+import { subscriptionsQuery } from '../../../entities/subscriptions';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-error';
+import { itemsOf } from '../../../lib/contract-query';
+import { APP_TIME_ZONE, formatCurrency, formatDate } from '../../../lib/format';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useCancelSubscription, useSubscribe } from '../api/subscription-mutations';
+
+/** 'dd/mm/aaaa' of a day (AAAA-MM-DD) as it is, no time zone involved. */
+const day = (date: string) => formatDate(`${date}T12:00:00`);
+
+function SubscribeForm({ student, onDone }: { student: Student; onDone: () => void }) {
+  const plans = useQuery({
+    ...plansQuery(),
+    select: (answer) => itemsOf(answer).filter((plan) => plan.cobranca.tipo === 'mensal'),
+  });
+  const subscribe = useSubscribe();
+  const [planId, setPlanId] = useState<string | null>(null);
+  const [inicio, setInicio] = useState(() => zonedParts(new Date(), APP_TIME_ZONE).date);
+  const [cpf, setCpf] = useState('');
+  if (plans.data && plans.data.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        Nenhum plano com cobrança mensal.{' '}
+        <Anchor component={Link} to={paths.plans}>
+          Marque &apos;Cobrança mensal&apos; em um plano
+        </Anchor>
+        .
+      </Text>
+    );
+  return (
+    <Stack
+      component="form"
+      gap="sm"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!planId) return;
+        subscribe.mutate(
+          { params: { id: student.id }, body: { planId, inicio, ...(cpf.trim() ? { cpf } : {}) } },
+          {
+            onSuccess: () => {
+              notifySuccess('Assinatura criada', 'Cada ciclo vira uma cobrança antes do vencimento.');
+              onDone();
+            },
+            onError: (error) => notifyError('Erro ao assinar plano', error),
+          },
+        );
+      }}
+    >
+      <Select
+        label="Plano mensal"
+        placeholder="Selecione um plano"
+        data={(plans.data ?? []).map((plan) => ({
+          value: plan.id,
+          label: `${plan.nome} · ${formatCurrency(plan.valor)} todo dia ${plan.cobranca.diaVencimento}`,
+        }))}
+        value={planId}
+        onChange={setPlanId}
+        required
+      />
+      <Group grow align="flex-start">
+        <TextInput
+          type="date"
+          label="Início"
+          description="O 1º vencimento é o dia do plano a partir daqui"
+          value={inicio}
+          onChange={(event) => setInicio(event.currentTarget.value)}
+          required
+        />
+        <TextInput
+          label="CPF do pagador"
+          description="Opcional; para a cobrança com vencimento no PSP"
+          inputMode="numeric"
+          value={cpf}
+          onChange={(event) => setCpf(event.currentTarget.value)}
+          maxLength={14}
+        />
+      </Group>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onDone}>
+          Voltar
+        </Button>
+        <Button type="submit" loading={subscribe.isPending} disabled={!planId}>
+          Assinar
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function CancelDialog({ subscription, onClose }: { subscription: Subscription | null; onClose: () => void }) {
+  const cancel = useCancelSubscription();
+  return (
+    <Modal opened={subscription !== null} onClose={onClose} title="Cancelar assinatura" centered>
+      <Stack gap="md">
+        <Text size="sm">
+          O ciclo já vencido continua cobrado; os próximos ciclos não serão cobrados (uma cobrança do próximo ciclo já
+          emitida é cancelada).
+        </Text>
+        {cancel.error && <Alert color="red">{errorMessage(cancel.error)}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Voltar
+          </Button>
+          <Button
+            color="red"
+            loading={cancel.isPending}
+            onClick={() =>
+              subscription &&
+              cancel.mutate(
+                { params: { id: subscription.id } },
+                {
+                  onSuccess: () => {
+                    notifySuccess('Assinatura cancelada', 'Vale a partir do próximo ciclo.');
+                    onClose();
+                  },
+                },
+              )
+            }
+          >
+            Cancelar assinatura
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** 'Cobrança mensal': the student's subscription to a monthly plan, started or cancelled here. */
+export function StudentSubscription({ student }: { student: Student }) {
+  const subscriptions = useQuery({ ...subscriptionsQuery({ studentId: student.id }), select: itemsOf });
+  const [subscribing, setSubscribing] = useState(false);
+  const [cancelling, setCancelling] = useState<Subscription | null>(null);
+  const current = subscriptions.data?.[0];
+  const active = current?.status === 'ativa' ? current : undefined;
+  return (
+    <Card aria-labelledby="student-subscription-title" component="section">
+      <Title order={2} fz="lg" mb="xs" id="student-subscription-title">
+        Cobrança mensal
+      </Title>
+      {active ? (
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <div>
+            <Text fw={500}>
+              {active.planNome} · {formatCurrency(active.valor)} todo dia {active.diaVencimento}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {active.proximoVencimento ? `Próximo vencimento: ${day(active.proximoVencimento)}` : 'Assinatura ativa'}
+            </Text>
+          </div>
+          <Button variant="light" color="red" size="xs" onClick={() => setCancelling(active)}>
+            Cancelar assinatura
+          </Button>
+        </Group>
+      ) : subscribing ? (
+        <SubscribeForm student={student} onDone={() => setSubscribing(false)} />
+      ) : (
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <Text size="sm" c="dimmed">
+            {current
+              ? `Assinatura cancelada${current.ultimoVencimento ? `; último vencimento ${day(current.ultimoVencimento)}` : ''}.`
+              : 'Cobre um plano mensal todo mês, sem precisar lembrar.'}
+          </Text>
+          <Button size="xs" onClick={() => setSubscribing(true)}>
+            Assinar plano mensal
+          </Button>
+        </Group>
+      )}
+      <CancelDialog subscription={cancelling} onClose={() => setCancelling(null)} />
+    </Card>
+  );
+}
