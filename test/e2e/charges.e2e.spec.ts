@@ -152,4 +152,68 @@ test.describe('charges', () => {
     await expect(studentCard(page, 'Carla Dias').locator('[data-tone]')).toHaveText('4 créditos');
     await expect(studentCard(page, 'Diego Alves').locator('[data-tone]')).toHaveText('0 créditos');
   });
+
+  test("a monthly plan bills itself: subscribed from the student's page, the cycle shows in Cobranças and the previsto, cancelled", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const trainer = await signedInTrainer(page, request);
+    const token = await apiToken(request, trainer);
+    const headers = { authorization: `Bearer ${token}` };
+    const pix = await request.put('/api/settings/pix', {
+      data: { chave: '529.982.247-25', nomeRecebedor: 'Ana Souza Personal', cidade: 'São Paulo' },
+      headers,
+    });
+    expect(pix.ok(), await pix.text()).toBeTruthy();
+    // A due day within the worker's five days ahead that every month has: the cycle is issued now.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    const due = [0, 1, 2, 3, 4, 5]
+      .map((days) => new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10))
+      .find((day) => Number(day.slice(8)) <= 28) as string;
+    const plan = await request.post('/api/plans', {
+      data: { nome: 'Mensal 3x', valor: 300, creditos: 12, cobranca: { tipo: 'mensal', diaVencimento: Number(due.slice(8)) } },
+      headers,
+    });
+    expect(plan.status(), await plan.text()).toBe(201);
+    const studentId = await createStudent(request, token, { nome: 'Elisa Prado', whatsapp: '11987654321' });
+
+    await page.goto(`/alunos/${studentId}`);
+    const section = page.getByRole('region', { name: 'Cobrança mensal' });
+    await section.getByRole('button', { name: 'Assinar plano mensal' }).click();
+    await section.getByRole('combobox', { name: 'Plano mensal' }).click();
+    await page.getByRole('option', { name: /Mensal 3x/ }).click();
+    await expect(section.getByLabel('Início')).toHaveValue(today);
+    await page.screenshot({ path: `/tmp/hd/${testInfo.project.name}-assinar.png` });
+    await section.getByRole('button', { name: 'Assinar' }).click();
+    await expect(page.getByText('Assinatura criada')).toBeVisible();
+    const dueBr = due.split('-').reverse().join('/');
+    await expect(section).toContainText(`Mensal 3x · R$ 300,00 todo dia ${Number(due.slice(8))}`);
+    await expect(section).toContainText(`Próximo vencimento: ${dueBr}`);
+
+    // The worker issues the cycle (origem assinatura): it shows on the student's page by itself.
+    const cycle = page.getByTestId('student-charge').filter({ hasText: `mensalidade ${due.slice(5, 7)}/${due.slice(0, 4)}` });
+    await expect(cycle).toBeVisible({ timeout: 60_000 });
+    await expect(cycle).toContainText('R$ 300,00');
+    await page.screenshot({ path: `/tmp/hd/${testInfo.project.name}-assinatura.png`, fullPage: true });
+
+    await page.goto('/financeiro/cobrancas');
+    const charge = page.getByRole('article', { name: 'Cobrança de Elisa Prado' });
+    await expect(charge).toContainText('R$ 300,00');
+    await expect(charge).toContainText('Mensal 3x · 12 créditos');
+    await page.screenshot({ path: `/tmp/hd/${testInfo.project.name}-cobrancas-ciclo.png` });
+    await page.goto(`/financeiro?mes=${due.slice(0, 7)}`);
+    await expect(page.getByText('Previsto', { exact: true }).locator('xpath=..')).toContainText('R$ 300,00');
+
+    // Cancelled from the next cycle: nothing more is due; a cycle not yet due is cancelled with it.
+    await page.goto(`/alunos/${studentId}`);
+    await section.getByRole('button', { name: 'Cancelar assinatura' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancelar assinatura' });
+    await expect(dialog).toContainText('os próximos ciclos não serão cobrados');
+    await page.screenshot({ path: `/tmp/hd/${testInfo.project.name}-cancelar-assinatura.png` });
+    await dialog.getByRole('button', { name: 'Cancelar assinatura' }).click();
+    await expect(page.getByText('Vale a partir do próximo ciclo.')).toBeVisible();
+    await expect(section).toContainText('Assinatura cancelada');
+    await expect(section.getByRole('button', { name: 'Assinar plano mensal' })).toBeVisible();
+    await expect(cycle).toContainText(due === today ? 'Pendente' : 'Cancelada', { timeout: 10_000 });
+  });
 });

@@ -307,7 +307,7 @@ export async function issueSubscriptionCycles(services: WorkerServices): Promise
 
 export const subscriptionCycles: WorkerTimer = {
   name: SUBSCRIPTION_CYCLES,
-  everyMs: 60_000,
+  everyMs: 15_000,
   async run(services) {
     await issueSubscriptionCycles(services);
   },

@@ -315,6 +315,8 @@ export const subscriptionsApi = {
     summary: 'Assinaturas, mais recentes primeiro (filtro por aluno e por status)',
     query: subscriptionsQuerySchema,
     answer: listOf(subscriptionSchema),
+    // Written in the command's transaction: no read model to wait for.
+    live: true,
   }),
   cancel: subscriber.post('/subscriptions/{id}/cancel', {
     summary:

@@ -1,6 +1,6 @@
 import type { Subscription } from '@contracts/charges/api';
 import type { Student } from '@contracts/students/api';
-import { Alert, Anchor, Button, Card, Group, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -66,7 +66,7 @@ function SubscribeForm({ student, onDone }: { student: Student; onDone: () => vo
         onChange={setPlanId}
         required
       />
-      <Group grow align="flex-start">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <TextInput
           type="date"
           label="Início"
@@ -83,7 +83,7 @@ function SubscribeForm({ student, onDone }: { student: Student; onDone: () => vo
           onChange={(event) => setCpf(event.currentTarget.value)}
           maxLength={14}
         />
-      </Group>
+      </SimpleGrid>
       <Group justify="flex-end">
         <Button variant="default" onClick={onDone}>
           Voltar
