@@ -1,5 +1,5 @@
 import type { BoundedContext } from '../platform/context/bounded-context';
-import { chargePersonalData } from '../contracts/charges/events';
+import { chargePersonalData, subscriptionPersonalData } from '../contracts/charges/events';
 import { chargesConfigShape } from './charges.config';
 import { ChargesModule } from './charges.module';
 import { chargeSettlement } from './process-managers/charge-settlement';
@@ -19,7 +19,7 @@ export const chargesContext: BoundedContext = {
   name: 'charges',
   module: ChargesModule,
   projections: chargeProjections,
-  personalData: [chargePersonalData],
+  personalData: [chargePersonalData, subscriptionPersonalData],
   processManagers: [chargeSettlement, lateCancelFee],
   config: chargesConfigShape,
   timers: [pixReconciliation, subscriptionCycles],

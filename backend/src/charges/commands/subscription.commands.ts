@@ -27,13 +27,11 @@ export const subscriptionEntity: InlineProjection<SubscriptionEvent, Subscriptio
         const row = {
           tenantId,
           studentId: data.studentId,
-          studentNome: data.studentNome,
           planId: data.planId,
           planNome: data.planNome,
           valor: numericFromCentavos(data.valorCentavos),
           diaVencimento: data.diaVencimento,
           inicio: data.inicio,
-          cpf: data.cpf,
           status: 'ativa',
           proximoVencimento: firstDueDate(data.inicio, data.diaVencimento),
           ultimoVencimento: null,

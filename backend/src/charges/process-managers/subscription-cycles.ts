@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { CYCLE_LEAD_DAYS } from '../../contracts/charges/api';
+import type { SubscriptionStartedData } from '../../contracts/charges/events';
 import { buildBrCode, type PixSettings } from '../../contracts/charges/pix';
 import { numericFromCentavos, centavosFromNumeric } from '../../contracts/shared/money';
 import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
@@ -9,6 +10,7 @@ import type { Database } from '../../platform/database/database';
 import type { Subscriptions } from '../../platform/database/database.types';
 import { ConflictError, DomainError } from '../../platform/errors/domain-error';
 import type { CommandContext } from '../../platform/event-store/command-runner';
+import { readStream } from '../../platform/event-store/event-store';
 import type { ChargesConfig } from '../charges.config';
 import { chargeEntity, currentPixSettings } from '../commands/charge.commands';
 import { chargeDecider } from '../domain/charge.decider';
@@ -39,6 +41,15 @@ const systemContext = (tenantId: string, chargeId: string): CommandContext => ({
   correlationId: chargeId,
 });
 
+/** The payer's CPF the subscription was made with (sealed in its event, not kept in the table). */
+async function payerCpf(services: WorkerServices, row: SubscriptionRow): Promise<string | null> {
+  let cpf: string | null = null;
+  for (const stored of await readStream(services.db, row.tenantId, row.id))
+    if (stored.eventType === 'SubscriptionStarted')
+      cpf = (stored.data as SubscriptionStartedData).cpf;
+  return cpf && /^\d{11}$/.test(cpf) ? cpf : null;
+}
+
 const connectionsByDb = new WeakMap<Kysely<Database>, PspConnections>();
 
 /** The cycle's Pix: a charge with a due date at the PSP (cobv), or the static BR Code. */
@@ -47,7 +58,7 @@ async function cyclePix(
   row: SubscriptionRow,
   settings: PixSettings | undefined,
   chargeId: string,
-  due: { vencimento: string; valorCentavos: number; descricao: string },
+  due: { vencimento: string; valorCentavos: number; descricao: string; nome: string },
 ): Promise<{
   txid: string;
   brCode: string;
@@ -66,13 +77,14 @@ async function cyclePix(
     const solicitacaoPagador = due.descricao.slice(0, 140);
     // The standard's cobv names its payer: without the student's CPF, an immediate charge that
     // stays payable as long as the cobv would.
-    const cob = row.cpf
+    const cpf = await payerCpf(services, row);
+    const cob = cpf
       ? await client.putCobv(txid, {
           calendario: {
             dataDeVencimento: due.vencimento,
             validadeAposVencimento: DAYS_PAYABLE_AFTER_DUE,
           },
-          devedor: { cpf: row.cpf, nome: row.studentNome.slice(0, 200) },
+          devedor: { cpf, nome: due.nome.slice(0, 200) },
           valor,
           chave: settings.chave,
           solicitacaoPagador,
@@ -97,7 +109,7 @@ async function cyclePix(
       txid,
       brCode: cob.pixCopiaECola,
       provedor: 'api-pix',
-      tipoCob: row.cpf ? 'cobv' : 'cob',
+      tipoCob: cpf ? 'cobv' : 'cob',
     };
   }
   const txid = txidOf(chargeId, 25);
@@ -132,10 +144,12 @@ async function issueCycle(
   // Each cycle charges the plan as it stands then (a new price counts from the next cycle).
   const valorCentavos = plan?.valorCentavos ?? centavosFromNumeric(row.valor);
   const planNome = plan?.nome ?? row.planNome;
+  const studentNome = student?.nome ?? '';
   const pix = await cyclePix(services, row, settings, chargeId, {
     vencimento,
     valorCentavos,
     descricao: planNome,
+    nome: studentNome,
   });
   try {
     await services.commands.run({
@@ -147,7 +161,7 @@ async function issueCycle(
         type: 'CreateCharge',
         charge: {
           studentId: row.studentId,
-          studentNome: student?.nome ?? row.studentNome,
+          studentNome,
           telefone: student ? (student.whatsapp ?? student.telefone) : null,
           planId: row.planId,
           planNome,

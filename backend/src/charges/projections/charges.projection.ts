@@ -14,7 +14,10 @@ export const chargesProjection = streamRowProjection<ChargeEvent, Selectable<Cha
   // The student's own area lists what they owe: their socket hears of their charges.
   studentOf: (row) => row.studentId,
   // Amounts, dates and status stay: the trainer's fiscal record.
-  personalData: { subject: 'student_id', set: { student_nome: PERSONAL_DATA_REMOVED, telefone: null } },
+  personalData: {
+    subject: 'student_id',
+    set: { student_nome: PERSONAL_DATA_REMOVED, telefone: null },
+  },
   nextRow(row, stored) {
     const { event } = stored;
     if (event.type === 'ChargeCreated') {

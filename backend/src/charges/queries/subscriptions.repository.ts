@@ -62,7 +62,6 @@ function toSubscription(row: Selectable<Subscriptions>): Subscription {
   return {
     id: row.id,
     studentId: row.studentId,
-    studentNome: row.studentNome,
     planId: row.planId,
     planNome: row.planNome,
     valor: toReais(centavosFromNumeric(row.valor)),

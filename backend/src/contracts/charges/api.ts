@@ -282,7 +282,6 @@ export const subscriptionSchema = z
   .object({
     id: z.uuid(),
     studentId: z.uuid(),
-    studentNome: z.string(),
     planId: z.uuid(),
     planNome: z.string(),
     /** Reais, the plan's price when subscribed (each cycle charges the plan's price then). */
@@ -347,4 +346,3 @@ export function chargeReminderText(
       : `vence em ${brDate(charge.vencimento)}`;
   return `Olá, ${first}! Passando para lembrar do pagamento de ${brl(charge.valor)} (${what}), que ${due}. Para pagar, use o Pix Copia e Cola:\n\n${charge.brCode}`;
 }
-

@@ -83,4 +83,8 @@ export const subscriptionEvents = {
   SubscriptionStarted: eventData<SubscriptionStartedData>(),
   SubscriptionCancelled: eventData<SubscriptionCancelledData>(),
 };
+/** The student's name and CPF a subscription carries are the student's. */
+export const subscriptionPersonalData = declarePersonalData(subscriptionEvents, {
+  SubscriptionStarted: { subject: 'studentId', fields: ['studentNome', 'cpf'] },
+});
 export type SubscriptionEvent = EventsOf<typeof subscriptionEvents>;

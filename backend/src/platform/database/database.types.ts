@@ -544,7 +544,6 @@ export interface Students {
 export interface Subscriptions {
   cancelledAt: Timestamp | null;
   claimedUntil: Timestamp | null;
-  cpf: string | null;
   createdAt: Timestamp;
   diaVencimento: number;
   id: string;
@@ -554,7 +553,6 @@ export interface Subscriptions {
   proximoVencimento: string | null;
   status: string;
   studentId: string;
-  studentNome: string;
   tenantId: string;
   ultimoVencimento: string | null;
   valor: Numeric;
