@@ -159,6 +159,13 @@ export class StudentContractsController {
     return { items: await this.contracts.forStudent(account.tenantId, account.studentId) };
   }
 
+  @Implements(studentContractsApi.consents)
+  @ReadsProjections(CONTRACT_SIGNATURES_PROJECTION)
+  async consents(@CurrentUser() user: AuthUser) {
+    const account = await this.studentOf(user);
+    return { items: await this.contracts.consentsOf(account.tenantId, account.studentId) };
+  }
+
   @Implements(studentContractsApi.signedPdf)
   @ReadsProjections(CONTRACT_SIGNATURES_PROJECTION)
   async signedPdf(

@@ -1,4 +1,5 @@
-import { Controller, Inject } from '@nestjs/common';
+import { Controller, Inject, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { identityApi } from '../contracts/identity/api';
 import type { ParsedInputOf } from '../contracts/shared/routes';
@@ -6,7 +7,10 @@ import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
+import { APP_CONFIG, type PlatformConfig } from '../config/config';
+import { DATABASE, type Db } from '../platform/database/database.module';
 import { Implements, Input } from '../platform/http/implements';
+import { exportAccountZip } from '../platform/personal-data/account-export';
 import { CloseAccountHandler } from './commands/close-account.command';
 import { TenantCommands } from './commands/tenant.commands';
 import { parseOnboardingAnswers } from './domain/onboarding-answers';
@@ -16,7 +20,21 @@ export class OnboardingController {
   constructor(
     @Inject(TenantCommands) private readonly tenants: TenantCommands,
     @Inject(CloseAccountHandler) private readonly closing: CloseAccountHandler,
+    @Inject(DATABASE) private readonly db: Db,
+    @Inject(APP_CONFIG) private readonly config: PlatformConfig,
   ) {}
+
+  @Implements(identityApi.exportAccount)
+  async exportAccount(
+    @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const zip = await exportAccountZip(this.db, user.tenantId, this.config.APP_TIME_ZONE);
+    void reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', 'attachment; filename="conta-vira.zip"');
+    return Buffer.from(zip);
+  }
 
   @Implements(identityApi.closeAccount)
   close(

@@ -1,4 +1,5 @@
-import { Controller, Inject } from '@nestjs/common';
+import { Controller, Inject, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { CONTRACT_READ_MODELS, StudentContracts } from '../contracts/agreements/ports';
 import { CHARGE_READ_MODELS, StudentCharges } from '../contracts/charges/ports';
 import { StudentAccounts } from '../contracts/identity/ports';
@@ -13,7 +14,11 @@ import {
   STUDENT_AREA_NEXT_SESSIONS,
   studentAreaApi,
 } from '../contracts/student-area/api';
-import { STUDENT_READ_MODELS, StudentDirectory } from '../contracts/students/ports';
+import {
+  ErasureRequests,
+  STUDENT_READ_MODELS,
+  StudentDirectory,
+} from '../contracts/students/ports';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
 import { NotFoundError } from '../platform/errors/domain-error';
@@ -22,6 +27,7 @@ import { CurrentCommandContext } from '../platform/event-store/command-context.d
 import { DATABASE, type Db } from '../platform/database/database.module';
 import { idParam } from '../platform/http/id-param';
 import { exportStudentData } from '../platform/personal-data/export';
+import { renderPersonalDataPdf } from '../platform/personal-data/export-pdf';
 import { Implements, Input } from '../platform/http/implements';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 
@@ -39,6 +45,7 @@ export class StudentAreaController {
     @Inject(SlotBooking) private readonly slots: SlotBooking,
     @Inject(LocationDirectory) private readonly locations: LocationDirectory,
     @Inject(LocationPolicies) private readonly policies: LocationPolicies,
+    @Inject(ErasureRequests) private readonly erasureRequests: ErasureRequests,
     @Inject(DATABASE) private readonly db: Db,
   ) {}
 
@@ -77,6 +84,7 @@ export class StudentAreaController {
       cpf: documents.cpf,
       telefone: documents.telefone ?? student.whatsapp ?? student.telefone,
       trainer,
+      exclusaoPedidaEm: student.exclusaoPedidaEm,
     };
   }
 
@@ -160,6 +168,32 @@ export class StudentAreaController {
   async export(@CurrentUser() user: AuthUser) {
     const { student, account } = await this.studentOf(user);
     return exportStudentData(this.db, account.tenantId, account.studentId, student.nome);
+  }
+
+  @Implements(studentAreaApi.exportPdf)
+  @ReadsProjections(...STUDENT_READ_MODELS)
+  async exportPdf(
+    @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { student, account } = await this.studentOf(user);
+    const data = await exportStudentData(this.db, account.tenantId, account.studentId, student.nome);
+    void reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', 'attachment; filename="meus-dados.pdf"');
+    return renderPersonalDataPdf(data, DEFAULT_TIME_ZONE);
+  }
+
+  @Implements(studentAreaApi.requestErasure)
+  async requestErasure(
+    @CurrentCommandContext() context: CommandContext,
+    @CurrentUser() user: AuthUser,
+  ) {
+    const { account } = await this.studentOf(user);
+    return this.erasureRequests.request(
+      { ...context, tenantId: account.tenantId },
+      account.studentId,
+    );
   }
 
   private async studentOf(user: AuthUser) {

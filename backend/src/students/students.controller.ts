@@ -11,6 +11,7 @@ import { CurrentCommandContext } from '../platform/event-store/command-context.d
 import { DATABASE, type Db } from '../platform/database/database.module';
 import { idParam } from '../platform/http/id-param';
 import { exportStudentData } from '../platform/personal-data/export';
+import { renderPersonalDataPdf } from '../platform/personal-data/export-pdf';
 import { Implements, Input } from '../platform/http/implements';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 import { StudentCommands } from './commands/student.commands';
@@ -99,6 +100,22 @@ export class StudentsController {
     const id = studentId(params.id);
     const student = (await this.students.find(user.tenantId, id)) ?? studentId.notFound();
     return exportStudentData(this.db, user.tenantId, id, student.nome);
+  }
+
+  @Implements(studentsApi.exportPdf)
+  @ReadsProjections(STUDENTS_PROJECTION)
+  async exportPdf(
+    @CurrentUser() user: AuthUser,
+    @Input() { params }: ParsedInputOf<typeof studentsApi.exportPdf>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const id = studentId(params.id);
+    const student = (await this.students.find(user.tenantId, id)) ?? studentId.notFound();
+    const data = await exportStudentData(this.db, user.tenantId, id, student.nome);
+    void reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="dados-${id}.pdf"`);
+    return renderPersonalDataPdf(data, this.config.APP_TIME_ZONE);
   }
 
   @Implements(studentsApi.erase)

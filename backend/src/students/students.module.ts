@@ -1,7 +1,13 @@
 import { Global, Module } from '@nestjs/common';
 import { RenewalCandidates } from '../contracts/advisor/ports';
 import { ChargeCredits } from '../contracts/charges/ports';
-import { SessionCredits, StudentDirectory, StudentsByPhone } from '../contracts/students/ports';
+import {
+  ErasureRequests,
+  SessionCredits,
+  StudentDirectory,
+  StudentsByPhone,
+} from '../contracts/students/ports';
+import { StudentErasureRequests } from './commands/erasure-requests';
 import { StudentCommands } from './commands/student.commands';
 import { StudentErasure } from './commands/student-erasure';
 import { PhoneStudents } from './commands/students-by-phone';
@@ -22,7 +28,15 @@ import { StudentsController } from './students.controller';
     { provide: SessionCredits, useClass: AttendanceCredits },
     { provide: StudentsByPhone, useClass: PhoneStudents },
     { provide: ChargeCredits, useClass: ChargeCreditGrants },
+    { provide: ErasureRequests, useClass: StudentErasureRequests },
   ],
-  exports: [StudentDirectory, SessionCredits, RenewalCandidates, StudentsByPhone, ChargeCredits],
+  exports: [
+    StudentDirectory,
+    SessionCredits,
+    RenewalCandidates,
+    StudentsByPhone,
+    ChargeCredits,
+    ErasureRequests,
+  ],
 })
 export class StudentsModule {}

@@ -4,6 +4,7 @@ import {
   type Contract,
   type ContractSignature,
   type ContractType,
+  type StudentConsent,
   type StudentContract,
 } from '../../contracts/agreements/api';
 import { formatCpf, formatPhone } from '../../contracts/shared/br-documents';
@@ -114,6 +115,31 @@ export class ContractsRepository implements StudentContracts {
    * The contracts as one student sees them: the active ones to sign, or signed (the current
    * version), and the inactive ones they signed, which stay theirs (the latest version they signed).
    */
+  /** Every signature of the student, newest first: the consents they gave. */
+  async consentsOf(tenantId: string, studentId: string): Promise<StudentConsent[]> {
+    const rows = await this.db
+      .selectFrom('contractSignatures')
+      .select([
+        'id',
+        'contractId',
+        'titulo',
+        'versao',
+        'signedAt',
+        'consentDataProcessing',
+        'consentTerms',
+      ])
+      .where('tenantId', '=', tenantId)
+      .where('studentId', '=', studentId)
+      .orderBy('signedAt', 'desc')
+      .orderBy('id')
+      .execute();
+    return rows.map(({ id, signedAt, ...row }) => ({
+      signatureId: id,
+      ...row,
+      signedAt: signedAt.toISOString(),
+    }));
+  }
+
   async forStudent(tenantId: string, studentId: string): Promise<StudentContract[]> {
     const rows = await this.db
       .selectFrom('contracts')

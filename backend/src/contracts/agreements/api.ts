@@ -236,6 +236,20 @@ export const studentContractSchema = z
   .meta({ id: 'ContratoDoAluno' });
 export type StudentContract = z.infer<typeof studentContractSchema>;
 
+/** A consent the student gave by signing (LGPD): which contract, which version, when, to what. */
+export const studentConsentSchema = z
+  .object({
+    signatureId: z.uuid(),
+    contractId: z.uuid(),
+    titulo: z.string(),
+    versao: z.number().int(),
+    signedAt: z.iso.datetime({ offset: true }),
+    consentDataProcessing: z.boolean(),
+    consentTerms: z.boolean(),
+  })
+  .meta({ id: 'ConsentimentoDoAluno' });
+export type StudentConsent = z.infer<typeof studentConsentSchema>;
+
 /** 201 of POST /api/contracts/:id/sign: the contract, the new signature, the position. */
 export const signedAnswerSchema = commandAnswerSchema
   .extend({ signatureId: z.uuid() })
@@ -297,5 +311,11 @@ export const studentContractsApi = {
   signedPdf: student.get('/student/contracts/{id}/signed.pdf', {
     summary: 'A via assinada do próprio aluno em PDF',
     answer: fileAnswer('application/pdf'),
+  }),
+  consents: student.get('/student/consents', {
+    summary:
+      'Os consentimentos que o aluno deu (LGPD): cada assinatura de contrato, com versão, data e hora, da mais recente',
+    answer: listOf(studentConsentSchema),
+    errors: { not_found: 404 },
   }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidCpf, phoneSchema } from '../shared/br-documents';
-import { listOf, noBody, redirectAnswer, routes } from '../shared/routes';
+import { fileAnswer, listOf, noBody, redirectAnswer, routes } from '../shared/routes';
 
 /** The identity routes: their bodies, answers and rules, shared by the API and the SPA. */
 
@@ -325,6 +325,13 @@ export const identityApi = {
     body: mfaCodeSchema,
     answer: noBody,
     errors: { invalid_mfa_code: 400 },
+  }),
+  exportAccount: trainer.get('/account/export', {
+    summary:
+      'A conta inteira (LGPD: portabilidade), antes de encerrá-la: um zip com um CSV por tabela do personal (;, datas e decimais pt-BR)',
+    answer: fileAnswer('application/zip'),
+    // Every table as it stands: no one context's read models to wait for.
+    live: true,
   }),
   closeAccount: trainer.post('/account/close', {
     summary:

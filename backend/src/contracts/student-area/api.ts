@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { personalDataExportSchema } from '../shared/personal-data';
 import { cancellationPolicyAnswerSchema } from '../locations/api';
 import { bookedSlotSchema, openSlotSchema } from '../scheduling/api';
-import { commandAnswerSchema, listOf, routes } from '../shared/routes';
+import { commandAnswerSchema, fileAnswer, listOf, routes } from '../shared/routes';
 import { creditHistoryItemSchema } from '../students/api';
 import { instantField } from '../shared/instant-field';
 import { isIsoDate } from '../shared/time';
@@ -56,6 +56,8 @@ export const studentAreaSchema = z
     telefone: z.string().nullable(),
     /** `telefone`: the trainer's digits for the WhatsApp link, or null. */
     trainer: z.object({ nome: z.string(), slug: z.string(), telefone: z.string().nullable() }),
+    /** When the student asked that their data be erased (the trainer confirms); null: never. */
+    exclusaoPedidaEm: z.iso.datetime({ offset: true }).nullable(),
   })
   .meta({ id: 'AreaDoAluno' });
 export type StudentArea = z.infer<typeof studentAreaSchema>;
@@ -133,6 +135,17 @@ export const studentAreaApi = {
       'Tudo o que o Vira guarda sobre o próprio aluno (LGPD: acesso e portabilidade), em JSON',
     answer: personalDataExportSchema,
     errors: NO_STUDENT,
+  }),
+  exportPdf: student.get('/student/export.pdf', {
+    summary:
+      'O resumo legível dos próprios dados em PDF: dados pessoais, sessões, créditos, pagamentos, contratos e consentimentos',
+    answer: fileAnswer('application/pdf'),
+    errors: NO_STUDENT,
+  }),
+  requestErasure: student.post('/student/erase-request', {
+    summary:
+      'O aluno pede a exclusão dos próprios dados (LGPD): o personal é avisado por e-mail e na página do aluno, e confirma; 409 erasure_already_requested quando já pediu',
+    errors: { ...NO_STUDENT, erasure_already_requested: 409 },
   }),
   locations: student.get('/student/locations', {
     summary: 'Os locais ativos do personal, com a política de cancelamento de cada um',

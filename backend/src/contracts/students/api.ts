@@ -82,6 +82,8 @@ export const studentSchema = z
     creditos: z.number().int(),
     createdAt: z.iso.datetime({ offset: true }),
     updatedAt: z.iso.datetime({ offset: true }),
+    /** When the student asked, from their own area, that their data be erased; null: never. */
+    exclusaoPedidaEm: z.iso.datetime({ offset: true }).nullable(),
   })
   .meta({ id: 'Aluno' });
 export type Student = z.infer<typeof studentSchema>;
@@ -187,6 +189,11 @@ export const studentsApi = {
     summary:
       'Tudo o que o Vira guarda sobre o aluno (LGPD: acesso e portabilidade): as linhas de cada tabela que o mencionam e os eventos dele',
     answer: personalDataExportSchema,
+  }),
+  exportPdf: trainer.get('/students/{id}/export.pdf', {
+    summary:
+      'O resumo legível da exportação do aluno em PDF: dados pessoais, sessões, créditos, pagamentos, contratos e consentimentos',
+    answer: fileAnswer('application/pdf'),
   }),
   erase: trainer.post('/students/{id}/erase', {
     summary:

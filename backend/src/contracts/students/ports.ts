@@ -46,5 +46,22 @@ export abstract class StudentsByPhone {
   ): Promise<{ id: string; nome: string }>;
 }
 
+/**
+ * A student's own request that their data be erased (the students context provides it): recorded
+ * on their stream once, and the trainer told by e-mail; the trainer then confirms with the
+ * erasure. 409 erasure_already_requested when it was asked before.
+ */
+export abstract class ErasureRequests {
+  abstract request(
+    actor: {
+      tenantId: string;
+      actorId: string;
+      actorRole: 'personal' | 'aluno' | 'system';
+      correlationId: string;
+    },
+    studentId: string,
+  ): Promise<{ id: string; position: number }>;
+}
+
 /** The students context's read models of a student and their credits, for routes of other contexts that wait for them. */
 export const STUDENT_READ_MODELS = ['students', 'credit-ledger'] as const;

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { strFromU8, unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import { GENEROUS_RATE_LIMITS, signUpBody } from '../../../../test/support/accounts';
 import { http } from '../../../../test/support/api';
@@ -47,6 +48,35 @@ describe('closing the account (LGPD)', () => {
     const bystander = await newTrainer(t.app, 'Outro Personal');
     await bystander.api.post('/api/students', { nome: 'Aluno que Fica', whatsapp: '11912345678' });
     await projectAll(t.app);
+
+    // Before closing: the whole account, one CSV per table, as a Brazilian spreadsheet opens it.
+    const exported = await trainer.api.get('/api/account/export');
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toBe('application/zip');
+    expect(exported.headers['content-disposition']).toContain('.zip');
+    const files = unzipSync(new Uint8Array(exported.rawPayload));
+    const csv = (table: string) =>
+      strFromU8(files[`${table}.csv`]!).replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    expect(Object.keys(files)).toEqual(
+      expect.arrayContaining(['students.csv', 'credit_ledger.csv', 'profiles.csv']),
+    );
+    for (const secret of ['password_credentials', 'refresh_tokens', 'events', 'data_subject_keys'])
+      expect(files[`${secret}.csv`]).toBeUndefined();
+    const [header, ...students] = csv('students');
+    expect(header.split(';')).toEqual(expect.arrayContaining(['id', 'nome', 'creditos']));
+    expect(students).toHaveLength(1);
+    const row = Object.fromEntries(
+      header.split(';').map((column, index) => [column, students[0].split(';')[index]]),
+    );
+    expect(row).toMatchObject({ id: student.studentId, nome: STUDENT, creditos: '3', ativo: 'Sim' });
+    expect(row.created_at).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+    expect(csv('credit_ledger')).toHaveLength(2);
+    expect(csv('profiles').join('\n')).toContain(TRAINER);
+    // Only this tenant's rows.
+    expect(Object.values(files).some((file) => strFromU8(file).includes('Aluno que Fica'))).toBe(
+      false,
+    );
+    expect((await bystander.api.get('/api/account/export')).statusCode).toBe(200);
 
     const wrong = await trainer.api.post('/api/account/close', { confirm: 'sim' });
     expect(wrong.statusCode).toBe(400);

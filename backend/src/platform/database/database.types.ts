@@ -529,6 +529,7 @@ export interface Students {
   createdAt: Timestamp;
   creditos: Generated<number>;
   email: string | null;
+  erasureRequestedAt: Timestamp | null;
   id: string;
   nome: string;
   observacoes: string | null;

@@ -4,7 +4,7 @@ import type { Database } from '../database/database';
 import { readStream } from '../event-store/event-store';
 
 /** Tables whose rows are secrets or bookkeeping about a person, not data of theirs to hand over. */
-const NOT_EXPORTED = new Set([
+export const NOT_EXPORTED = new Set([
   'password_credentials',
   'refresh_tokens',
   'email_tokens',
@@ -40,15 +40,20 @@ export async function exportStudentData(
       and exists (select 1 from information_schema.columns t where t.table_schema = c.table_schema
                   and t.table_name = c.table_name and t.column_name = 'tenant_id')
     order by c.table_name, c.column_name`.execute(db);
+  const columnsOf = new Map<string, string[]>();
+  for (const { table, column } of columns)
+    if (!NOT_EXPORTED.has(table)) columnsOf.set(table, [...(columnsOf.get(table) ?? []), column]);
   const tabelas: PersonalDataExport['tabelas'] = {};
-  for (const { table, column } of columns) {
-    if (NOT_EXPORTED.has(table)) continue;
+  for (const [table, tableColumns] of columnsOf) {
+    // A row naming them in two columns (a signature's student_id and user_id) is listed once.
+    const theirs = sql.join(
+      tableColumns.map((column) => sql`${sql.ref(column)}::text = any(${ids}::text[])`),
+      sql` or `,
+    );
     const { rows } = await sql<{ row: Record<string, unknown> }>`
       select to_jsonb(t) as row from ${sql.table(table)} t
-      where tenant_id = ${tenantId}::uuid and ${sql.ref(column)}::text = any(${ids}::text[])`.execute(
-      db,
-    );
-    if (rows.length > 0) tabelas[table] = [...(tabelas[table] ?? []), ...rows.map((r) => r.row)];
+      where tenant_id = ${tenantId}::uuid and (${theirs})`.execute(db);
+    if (rows.length > 0) tabelas[table] = rows.map((r) => r.row);
   }
   if (userIds.length > 0) {
     const { rows } = await sql<{ row: Record<string, unknown> }>`

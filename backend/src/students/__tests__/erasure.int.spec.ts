@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { sql } from 'kysely';
+import { pdfText } from '../../../../test/support/pdf-text';
 import { projectAll } from '../../../../test/support/projections';
 import {
   newStudent,
@@ -145,6 +146,7 @@ describe('erasing a student (LGPD)', () => {
         'users',
       ]),
     );
+    expect(held.tabelas.contract_signatures).toHaveLength(1);
     expect(held.tabelas.contract_signatures[0]).toMatchObject({ cpf: '11144477735', nome: NOME });
     expect(held.tabelas.users).toEqual([expect.objectContaining({ email })]);
     expect(held.eventos[0]).toMatchObject({ tipo: 'StudentRegistered', dados: { nome: NOME } });
@@ -152,6 +154,50 @@ describe('erasing a student (LGPD)', () => {
     expect(own.titular).toEqual(held.titular);
     expect(Object.keys(own.tabelas).sort()).toEqual(Object.keys(held.tabelas).sort());
     expect((await other.api.get(`/api/students/${student.studentId}/export`)).statusCode).toBe(404);
+
+    // The same, read by a person: a PDF summary with a section per kind of data.
+    const pdf = await trainer.api.get(`/api/students/${student.studentId}/export.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const summary = pdfText(pdf.rawPayload);
+    for (const heading of [
+      'Dados pessoais',
+      'Sessões',
+      'Créditos',
+      'Pagamentos',
+      'Contratos e consentimentos',
+    ])
+      expect(summary).toContain(heading);
+    expect(summary).toContain(NOME);
+    expect(summary).toContain(CPF);
+    expect(summary).toContain(email);
+    expect(summary).toContain('Termo de adesão (versão 1)');
+    expect(summary).toContain('aceitou os termos');
+    expect(summary.match(/Termo de adesão \(versão 1\)/g)).toHaveLength(1);
+    expect(summary).toContain('(81) 99123-4567');
+    expect(summary).toContain('Cancelada');
+    expect(summary).toMatch(/R\$\s200,00/);
+    const ownPdf = await student.api.get('/api/student/export.pdf');
+    expect(ownPdf.statusCode).toBe(200);
+    expect(pdfText(ownPdf.rawPayload)).toContain('Contratos e consentimentos');
+    // The consents given, as the student's area lists them.
+    const consents = await student.api.get('/api/student/consents');
+    expect(consents.statusCode).toBe(200);
+    expect(consents.json().items).toEqual([
+      {
+        signatureId: expect.any(String),
+        contractId: contract.id,
+        titulo: 'Termo de adesão',
+        versao: 1,
+        signedAt: expect.any(String),
+        consentDataProcessing: true,
+        consentTerms: true,
+      },
+    ]);
+    expect((await trainer.api.get('/api/student/consents')).statusCode).toBe(403);
+    expect(
+      (await other.api.get(`/api/students/${student.studentId}/export.pdf`)).statusCode,
+    ).toBe(404);
 
     // The confirmation must be the student's name.
     const wrong = await trainer.api.post(`/api/students/${student.studentId}/erase`, {
@@ -227,5 +273,52 @@ describe('erasing a student (LGPD)', () => {
     const live = await readModelsOf(db, trainer.tenantId);
     for (const projection of PROJECTIONS) await rebuildProjection(db, projection);
     expect(await readModelsOf(db, trainer.tenantId)).toEqual(live);
+  });
+
+  it('a student asks that their data be erased: the trainer is e-mailed, sees it on the student, and confirms', async () => {
+    const trainer = await newTrainer(t.app, 'Marta Ribeiro');
+    const nome = 'Otávio Pedido Ferraz';
+    const student = await newStudent(t.app, trainer, nome);
+    const other = await newTrainer(t.app, 'Outra Pessoa');
+    const before = (await trainer.api.get(`/api/students/${student.studentId}`)).json();
+    expect(before.exclusaoPedidaEm).toBeNull();
+
+    const asked = await student.api.post('/api/student/erase-request');
+    expect(asked.statusCode).toBe(200);
+    await projectAll(t.app);
+    const again = await student.api.post('/api/student/erase-request');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      'Você já pediu a exclusão dos seus dados: o personal vai confirmar',
+    );
+
+    const db = t.app.get<Db>(DATABASE);
+    const trainerEmail = (await trainer.api.get('/api/me')).json().email;
+    const mails = await db
+      .selectFrom('devMailbox')
+      .selectAll()
+      .where('subject', '=', `Pedido de exclusão de dados: ${nome}`)
+      .execute();
+    expect(mails).toHaveLength(1);
+    expect(mails[0].toAddress).toBe(trainerEmail);
+    const dia = today().split('-').reverse().join('/');
+    expect(mails[0].textBody).toContain(`${nome} pediu em ${dia} a exclusão dos seus dados`);
+    expect(mails[0].textBody).toContain(`/alunos/${student.studentId}`);
+
+    const seen = (await trainer.api.get(`/api/students/${student.studentId}`)).json();
+    expect(seen.exclusaoPedidaEm).toEqual(expect.any(String));
+    expect(zonedParts(new Date(seen.exclusaoPedidaEm), 'America/Sao_Paulo').date).toBe(today());
+    expect((await other.api.get(`/api/students/${student.studentId}`)).statusCode).toBe(404);
+
+    expect(
+      (await trainer.api.post(`/api/students/${student.studentId}/erase`, { confirm: nome }))
+        .statusCode,
+    ).toBe(200);
+    await projectAll(t.app);
+    expect((await trainer.api.get(`/api/students/${student.studentId}`)).statusCode).toBe(404);
+    // The notice named the student: it goes with them.
+    expect(
+      await db.selectFrom('devMailbox').select('id').where('id', '=', mails[0].id).execute(),
+    ).toEqual([]);
   });
 });

@@ -26,6 +26,15 @@ describe('student decider', () => {
     given().when({ type: 'RegisterStudent', profile }).then([registered]);
   });
 
+  it('records a student asking that their data be erased, once', () => {
+    const requested: StudentEvent = { type: 'ErasureRequested', data: {} };
+    given(registered).when({ type: 'RequestErasure' }).then([requested]);
+    given(registered, requested)
+      .when({ type: 'RequestErasure' })
+      .thenFails('erasure_already_requested');
+    given().when({ type: 'RequestErasure' }).thenFails('not_found');
+  });
+
   it('refuses to register the same stream twice', () => {
     given(registered).when({ type: 'RegisterStudent', profile }).thenFails('student_exists');
   });

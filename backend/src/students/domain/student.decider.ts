@@ -17,7 +17,8 @@ export type StudentCommand =
   | { type: 'ConsumeCredit'; reason: string; sessionId?: string }
   | { type: 'RefundCredit'; reason: string; sessionId?: string }
   | { type: 'BurnCredit'; reason: string; sessionId?: string }
-  | { type: 'RemoveCredits'; amount: number; reason: string };
+  | { type: 'RemoveCredits'; amount: number; reason: string }
+  | { type: 'RequestErasure' };
 
 export interface StudentState {
   status: 'absent' | 'active' | 'removed';
@@ -26,6 +27,8 @@ export interface StudentState {
   creditos: number;
   /** Sessions whose credit was consumed or burned and not refunded. */
   chargedSessions: readonly string[];
+  /** The student asked that their data be erased (the trainer has not erased them yet). */
+  erasureRequested: boolean;
 }
 
 export const noCredits = () => new ConflictError('no_credits', 'Aluno sem créditos disponíveis');
@@ -39,6 +42,11 @@ export const sessionAlreadyCharged = () =>
 export const nothingToRefund = () =>
   new ConflictError('nothing_to_refund', 'Não há crédito desta sessão para devolver');
 const studentNotFound = () => new NotFoundError('Aluno');
+export const erasureAlreadyRequested = () =>
+  new ConflictError(
+    'erasure_already_requested',
+    'Você já pediu a exclusão dos seus dados: o personal vai confirmar',
+  );
 
 const initialState = (): StudentState => ({
   status: 'absent',
@@ -46,6 +54,7 @@ const initialState = (): StudentState => ({
   planoId: null,
   creditos: 0,
   chargedSessions: [],
+  erasureRequested: false,
 });
 
 function evolve(state: StudentState, event: StudentEvent): StudentState {
@@ -60,6 +69,8 @@ function evolve(state: StudentState, event: StudentEvent): StudentState {
       return { ...state, ativo: true };
     case 'StudentRemoved':
       return { ...state, status: 'removed' };
+    case 'ErasureRequested':
+      return { ...state, erasureRequested: true };
     case 'CreditsGranted':
       return { ...state, creditos: state.creditos + event.data.amount };
     case 'CreditsRemoved':
@@ -116,6 +127,10 @@ function decide(command: StudentCommand, state: StudentState): StudentEvent[] | 
     }
     case 'RemoveStudent':
       return [{ type: 'StudentRemoved', data: {} }];
+    case 'RequestErasure':
+      return state.erasureRequested
+        ? erasureAlreadyRequested()
+        : [{ type: 'ErasureRequested', data: {} }];
     case 'GrantCredits': {
       const { amount } = command;
       if (!isCreditAmount(amount)) return badAmount();

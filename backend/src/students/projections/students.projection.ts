@@ -28,6 +28,7 @@ export const studentsProjection = streamRowProjection<StudentEvent, Selectable<S
         creditos: 0,
         createdAt: stored.occurredAt,
         removedAt: null,
+        erasureRequestedAt: null,
         ...stamp,
       };
     }
@@ -41,6 +42,8 @@ export const studentsProjection = streamRowProjection<StudentEvent, Selectable<S
         return { ...row, ativo: true, ...stamp };
       case 'StudentRemoved':
         return { ...row, removedAt: stored.occurredAt, ...stamp };
+      case 'ErasureRequested':
+        return { ...row, erasureRequestedAt: stored.occurredAt, ...stamp };
       case 'CreditsGranted':
       case 'CreditConsumed':
       case 'CreditRefunded':

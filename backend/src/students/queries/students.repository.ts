@@ -41,6 +41,7 @@ export class StudentsRepository implements StudentDirectory, RenewalCandidates {
         'creditos',
         isoInstant('students.createdAt').as('createdAt'),
         isoInstant('students.updatedAt').as('updatedAt'),
+        isoInstant('students.erasureRequestedAt').as('exclusaoPedidaEm'),
       ])
       .where('tenantId', '=', tenantId)
       .where('removedAt', 'is', null);

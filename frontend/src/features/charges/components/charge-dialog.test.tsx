@@ -44,6 +44,7 @@ const student: Student = {
   creditos: 0,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
+  exclusaoPedidaEm: null,
 };
 
 const BR_CODE = '00020126360014br.gov.bcb.pix0114529982247250000';

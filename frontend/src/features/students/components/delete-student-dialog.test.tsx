@@ -18,6 +18,7 @@ const bruno: Student = {
   creditos: 3,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
+  exclusaoPedidaEm: null,
 };
 
 const HAS_LINKS =

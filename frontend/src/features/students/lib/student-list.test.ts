@@ -13,6 +13,7 @@ const student = (nome: string, creditos: number, ativo = true): Student => ({
   creditos,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
+  exclusaoPedidaEm: null,
 });
 
 const all = [student('Bruno Lima', 5), student('ana Souza', 0), student('Álvaro Dias', 2), student('Carla Nunes', 9, false)];

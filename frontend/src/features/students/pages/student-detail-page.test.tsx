@@ -31,6 +31,7 @@ const bruno: Student = {
   creditos: 7,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
+  exclusaoPedidaEm: null,
 };
 
 const history: CreditHistoryItem[] = [

@@ -41,6 +41,7 @@ const student = (fields: Partial<Student> & Pick<Student, 'id' | 'nome'>): Stude
   creditos: 0,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
+  exclusaoPedidaEm: null,
   ...fields,
 });
 
