@@ -1,10 +1,42 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
-import { shot } from './support/shots';
-import { apiToken, createPlan, createStudent, newDevice, studentCard } from './support/students';
-import { signedInTrainer, signInThroughTheForm } from './support/trainer';
+import { readFileSync } from 'node:fs';
+import { expect, type Download, type Page, test } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
+import { seriousFindings } from './support/axe';
+import { shot, useScheme } from './support/shots';
+import {
+  apiToken,
+  createPlan,
+  createStudent,
+  invitedStudentAccount,
+  newDevice,
+  studentCard,
+  studentSignedIn,
+} from './support/students';
+import { signedInTrainer, signInThroughTheForm, validCpf } from './support/trainer';
 
 const LOW_BALANCE = 'Saldo baixo - Sugerir renovação do plano';
+
+/** The file a click downloads: its suggested name and its bytes. */
+async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
+  const download: Promise<Download> = page.waitForEvent('download');
+  await click();
+  const file = await download;
+  return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
+}
+
+/** An open dialog passes the accessibility engine in both schemes. */
+async function expectAccessible(page: Page): Promise<void> {
+  const found: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    await useScheme(page, scheme);
+    found.push(...(await seriousFindings(page)).map((finding) => `[${scheme}] ${finding}`));
+  }
+  expect(found).toEqual([]);
+}
+
+/** Today in São Paulo, as the screens write a day. */
+const todayPtBr = () => new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 
 test.describe('students', () => {
   test('a student with a plan: Renovar turns the badge green, the history says who and why, the invite becomes an account that lands on /aluno', async ({
@@ -288,6 +320,134 @@ test.describe('students', () => {
     await page.getByRole('main').getByRole('button', { name: 'Sair' }).click();
     await expect(page.getByText('Logout realizado com sucesso')).toBeVisible();
     await expect(page).toHaveURL(/\/auth/);
+  });
+
+  test('LGPD: the student downloads their data, sees their consents and asks to be erased; the trainer exports and erases them', async ({
+    page,
+    request,
+    browser,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const nome = 'Renata Moraes Lima';
+    const trainer = await signedInTrainer(page, request);
+    const token = await apiToken(request, trainer);
+    const student = await invitedStudentAccount(request, token, nome);
+    const contract = await request.post('/api/contracts', {
+      data: { titulo: 'Termo de adesão', conteudo: 'Eu, {{nome}}, CPF {{cpf}}, aceito os termos.' },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(contract.status(), await contract.text()).toBe(201);
+    const signed = await request.post(`/api/contracts/${((await contract.json()) as { id: string }).id}/sign`, {
+      data: { cpf: validCpf(), telefone: '11988887777', consentDataProcessing: true, consentTerms: true },
+      headers: { authorization: `Bearer ${await apiToken(request, student)}` },
+    });
+    expect(signed.status(), await signed.text()).toBe(201);
+
+    // The student, in 'Meus dados': their data in JSON and PDF, the consent they gave, the request.
+    const studentPage = await studentSignedIn(browser, testInfo, student);
+    await expect(studentPage.getByRole('heading', { name: 'Meus dados', exact: true })).toBeVisible();
+    const consent = studentPage.getByTestId('consentimento');
+    await expect(consent).toHaveCount(1);
+    await expect(consent).toContainText('Termo de adesão · versão 1');
+    await expect(consent).toContainText('consentiu com o tratamento dos seus dados e aceitou os termos');
+    await expect(consent).toContainText(`Assinado em ${todayPtBr()}`);
+    const ownJson = await downloaded(studentPage, () =>
+      studentPage.getByRole('button', { name: 'Baixar meus dados (JSON)' }).click(),
+    );
+    expect(ownJson.name).toMatch(/\.json$/);
+    expect(JSON.parse(ownJson.bytes.toString('utf8'))).toMatchObject({ titular: { id: student.studentId, nome } });
+    const ownPdf = await downloaded(studentPage, () =>
+      studentPage.getByRole('button', { name: 'Baixar meus dados (PDF)' }).click(),
+    );
+    expect(ownPdf.name).toMatch(/\.pdf$/);
+    expect(ownPdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    await studentPage.getByRole('button', { name: 'Pedir exclusão dos meus dados' }).click();
+    const ask = studentPage.getByRole('dialog', { name: 'Pedir exclusão dos meus dados' });
+    await expect(ask).toContainText('Seu personal recebe o pedido e confirma a exclusão.');
+    await expect(ask).toContainText('registros fiscais');
+    await expectAccessible(studentPage);
+    await shot(studentPage, 'lgpd-pedir-exclusao', testInfo.project.name);
+    await ask.getByRole('button', { name: 'Pedir exclusão' }).click();
+    await expect(studentPage.getByText('Seu personal foi avisado e vai confirmar a exclusão.').first()).toBeVisible();
+    await expect(studentPage.getByText(`Exclusão pedida em ${todayPtBr()}`)).toBeVisible();
+    await expect(studentPage.getByRole('button', { name: 'Pedir exclusão dos meus dados' })).toHaveCount(0);
+    await studentPage.getByRole('heading', { name: 'Meus dados', exact: true }).scrollIntoViewIfNeeded();
+    await shot(studentPage, 'lgpd-meus-dados', testInfo.project.name);
+    await studentPage.context().close();
+
+    // The trainer sees the request on the student's page, exports, and erases.
+    await page.goto(`/alunos/${student.studentId}`);
+    await expect(page.getByText(`Pedido de exclusão de dados em ${todayPtBr()}`)).toBeVisible();
+    const json = await downloaded(page, () => page.getByRole('button', { name: 'Exportar dados (JSON)' }).click());
+    expect(json.name).toMatch(/\.json$/);
+    expect(Object.keys((JSON.parse(json.bytes.toString('utf8')) as { tabelas: object }).tabelas)).toEqual(
+      expect.arrayContaining(['students', 'contract_signatures']),
+    );
+    const pdf = await downloaded(page, () => page.getByRole('button', { name: 'Exportar dados (PDF)' }).click());
+    expect(pdf.name).toMatch(/\.pdf$/);
+    expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    await page.getByRole('button', { name: 'Exportar dados (PDF)' }).scrollIntoViewIfNeeded();
+    await shot(page, 'lgpd-aluno-dados', testInfo.project.name);
+
+    await page.getByRole('button', { name: 'Excluir dados do aluno' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Excluir dados do aluno' });
+    await expect(dialog).toContainText('O que é excluído');
+    await expect(dialog).toContainText('O que fica guardado, e por quê');
+    await expect(dialog).toContainText('números de recibo dos pagamentos (registros fiscais)');
+    await expect(dialog).toContainText('IP anonimizado');
+    const erase = dialog.getByRole('button', { name: 'Excluir dados' });
+    await dialog.getByLabel('Para confirmar, digite o nome do aluno').fill('Renata');
+    await expect(erase).toBeDisabled();
+    await dialog.getByLabel('Para confirmar, digite o nome do aluno').fill(nome.toUpperCase());
+    await expect(erase).toBeEnabled();
+    await expectAccessible(page);
+    await shot(page, 'lgpd-excluir-dados', testInfo.project.name);
+    await erase.click();
+    await expect(page.getByText('Os dados pessoais do aluno foram excluídos.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Titular removido' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: nome })).toHaveCount(0);
+    await shot(page, 'lgpd-titular-removido', testInfo.project.name);
+    await page.goto('/alunos');
+    await expect(page.getByText('Nenhum aluno cadastrado')).toBeVisible();
+  });
+
+  test("Ajustes: 'Exportar conta' downloads a zip of CSVs; 'Encerrar conta' with ENCERRAR signs out and the sign-in says the account no longer exists", async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const trainer = await signedInTrainer(page, request);
+    const token = await apiToken(request, trainer);
+    await createStudent(request, token, { nome: 'Otávio Brandão', whatsapp: '11912345678' });
+    await page.goto('/ajustes');
+
+    const zip = await downloaded(page, () => page.getByRole('button', { name: /^Exportar conta/ }).click());
+    expect(zip.name).toMatch(/\.zip$/);
+    const files = unzipSync(new Uint8Array(zip.bytes));
+    expect(strFromU8(files['students.csv']!)).toContain('Otávio Brandão');
+    expect(files['password_credentials.csv']).toBeUndefined();
+
+    await page.getByRole('button', { name: /^Encerrar conta/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Encerrar conta' });
+    await expect(dialog).toContainText('Encerrar a conta apaga de vez, sem como desfazer');
+    await expect(dialog).toContainText('Exportar conta');
+    const close = dialog.getByRole('button', { name: 'Encerrar conta' });
+    await expect(close).toBeDisabled();
+    await dialog.getByLabel('Para confirmar, digite ENCERRAR').fill('encerrar');
+    await expect(close).toBeEnabled();
+    await expectAccessible(page);
+    await shot(page, 'lgpd-encerrar-conta', testInfo.project.name);
+    await close.click();
+
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByText('Esta conta foi encerrada e não existe mais.')).toBeVisible();
+    await shot(page, 'lgpd-conta-encerrada', testInfo.project.name);
+    await page.goto('/auth');
+    await page.getByLabel('E-mail').fill(trainer.email);
+    await page.getByLabel('Senha').fill(trainer.password);
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await expect(page.getByText('Esta conta foi encerrada e não existe mais.')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
   });
 
   test('an invite that does not exist says so and goes to /auth after 2 s', async ({ page }) => {

@@ -11,6 +11,7 @@ export const studentHistoryKey = pathKey(studentAreaApi.history);
 export const studentLocationsKey = pathKey(studentAreaApi.locations);
 export const studentSlotsKey = pathKey(studentAreaApi.slots);
 export const studentContractsKey = pathKey(studentContractsApi.list);
+export const studentConsentsKey = pathKey(studentContractsApi.consents);
 
 /** GET /api/student/me: the student's name, balance, next sessions, pending contracts and trainer. */
 export const studentAreaQuery = () => operationQuery(studentAreaApi.me, {});
@@ -27,3 +28,6 @@ export const studentSlotsQuery = (locationId: string) =>
 
 /** GET /api/student/contracts: the trainer's active contracts, to sign or signed. */
 export const ownContractsQuery = () => operationQuery(studentContractsApi.list, {});
+
+/** GET /api/student/consents: every contract the student signed, with its version and time (LGPD). */
+export const ownConsentsQuery = () => operationQuery(studentContractsApi.consents, {});

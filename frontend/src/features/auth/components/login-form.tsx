@@ -119,7 +119,8 @@ export function LoginForm({
         if (!outcome.signedIn) setChallengeToken(outcome.challengeToken);
       },
       onError: (error) => {
-        failed(isApiError(error) && error.statusCode === 401 ? 'Email ou senha incorretos' : undefined);
+        if (isApiError(error, 'account_closed')) failed(error.message);
+        else failed(isApiError(error) && error.statusCode === 401 ? 'Email ou senha incorretos' : undefined);
       },
     });
   };

@@ -8,6 +8,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { BrandMark } from '../../../components/brand-mark';
 import { useMe } from '../../../entities/me';
+import { takeClosedAccountNotice } from '../../../lib/closed-account-notice';
 import { useSession } from '../../../lib/session-store';
 import { useLatched } from '../../../lib/use-latched';
 import { providerNames, type IdentityProvider } from '../api/provider-sign-in';
@@ -88,6 +89,7 @@ export function AuthPage() {
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const [forgotOpened, forgot] = useDisclosure(false);
+  const [closedNotice] = useState(takeClosedAccountNotice);
   const forgotMounted = useLatched(forgotOpened);
   const [tab, setTab] = useState('login');
   const [registeredEmail, setRegisteredEmail] = useState('');
@@ -146,6 +148,11 @@ export function AuthPage() {
             ) : (
               <>
                 <ConfirmationResult confirmed={searchParams.get('confirmed')} />
+                {closedNotice && (
+                  <Alert color="gray" mb="lg">
+                    {closedNotice}
+                  </Alert>
+                )}
                 <Tabs value={tab} onChange={(value) => setTab(value ?? 'login')} variant="pills" radius="md" keepMounted={false}>
                   <Tabs.List grow mb="lg">
                     <Tabs.Tab value="login">Entrar</Tabs.Tab>

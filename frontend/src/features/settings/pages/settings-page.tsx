@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Group, NavLink, Skeleton, Stack, Text, Title } from '@mantine/core';
 import IconChevronRight from '@tabler/icons-react/dist/esm/icons/IconChevronRight.mjs';
 import IconClipboardList from '@tabler/icons-react/dist/esm/icons/IconClipboardList.mjs';
+import IconDoorExit from '@tabler/icons-react/dist/esm/icons/IconDoorExit.mjs';
+import IconFileZip from '@tabler/icons-react/dist/esm/icons/IconFileZip.mjs';
 import IconFileCertificate from '@tabler/icons-react/dist/esm/icons/IconFileCertificate.mjs';
 import IconLifebuoy from '@tabler/icons-react/dist/esm/icons/IconLifebuoy.mjs';
 import IconLogout from '@tabler/icons-react/dist/esm/icons/IconLogout.mjs';
@@ -14,12 +16,15 @@ import IconShieldCheck from '@tabler/icons-react/dist/esm/icons/IconShieldCheck.
 import IconShieldLock from '@tabler/icons-react/dist/esm/icons/IconShieldLock.mjs';
 import IconWorld from '@tabler/icons-react/dist/esm/icons/IconWorld.mjs';
 import type { Icon } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BrandMark } from '../../../components/brand-mark';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
+import { notifyError } from '../../../lib/notify';
 import { useSignOut } from '../../../lib/use-sign-out';
+import { useDownloadAccount } from '../api/account';
+import { CloseAccountDialog } from '../components/close-account-dialog';
 import { aboutQuery } from '../../../entities/about';
 import { isSupportLink } from '../lib/support-link';
 
@@ -135,6 +140,8 @@ function AboutCard() {
 /** /ajustes: how a trainer on a phone reaches plans, locations, policies, settings and 'Sair'. */
 export function SettingsPage() {
   const signOut = useSignOut();
+  const download = useDownloadAccount();
+  const [closing, setClosing] = useState(false);
 
   return (
     <>
@@ -170,6 +177,27 @@ export function SettingsPage() {
           />
           <NavLink
             component="button"
+            label="Exportar conta"
+            description="Tudo da conta em planilhas (CSV), num arquivo .zip"
+            leftSection={<IconFileZip size={20} stroke={1.75} />}
+            disabled={download.isPending}
+            px="md"
+            py="sm"
+            onClick={() => download.mutate(undefined, { onError: (error) => notifyError('Erro ao exportar a conta', error) })}
+          />
+          <NavLink
+            component="button"
+            label="Encerrar conta"
+            description="Apaga a conta e os dados pessoais, de vez"
+            leftSection={<IconDoorExit size={20} stroke={1.75} />}
+            color="red"
+            c="red"
+            px="md"
+            py="sm"
+            onClick={() => setClosing(true)}
+          />
+          <NavLink
+            component="button"
             label="Sair"
             leftSection={<IconLogout size={20} stroke={1.75} />}
             color="red"
@@ -181,6 +209,7 @@ export function SettingsPage() {
         </SectionCard>
         <AboutCard />
       </Stack>
+      <CloseAccountDialog opened={closing} onClose={() => setClosing(false)} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { studentAreaApi } from '@contracts/student-area/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   studentAreaQuery,
+  studentConsentsKey,
   studentContractsKey,
   studentHistoryKey,
   studentMeKey,
@@ -39,10 +40,24 @@ export function useCancelOwnSession() {
 
 /** POST /api/contracts/:id/sign: the IP and user agent come from the request, not the body. */
 export const useSignContract = () =>
-  useOperation(contractsApi.sign, { invalidates: [studentContractsKey, studentMeKey] });
+  useOperation(contractsApi.sign, { invalidates: [studentContractsKey, studentConsentsKey, studentMeKey] });
 
 /** GET /api/student/contracts/:id/signed.pdf: the student's signed copy, saved by the browser. */
 export async function downloadOwnSignedCopy(contractId: string): Promise<void> {
   const { blob, filename } = await api.fetchFile(studentContractsApi.signedPdf, { params: { id: contractId } });
   saveFile(blob, filename ?? 'contrato-assinado.pdf');
 }
+
+/** GET /api/student/export (JSON, complete) or /export.pdf (the readable summary), saved by the browser. */
+export async function downloadOwnData(formato: 'json' | 'pdf'): Promise<void> {
+  const { blob, filename } =
+    formato === 'pdf'
+      ? await api.fetchFile(studentAreaApi.exportPdf, {})
+      : await api.fetchFile(studentAreaApi.export, {});
+  saveFile(blob, filename ?? `meus-dados.${formato}`);
+}
+
+export const useDownloadOwnData = () => useMutation({ mutationFn: downloadOwnData });
+
+/** POST /api/student/erase-request: the trainer is told and confirms; 409 when asked before. */
+export const useRequestErasure = () => useOperation(studentAreaApi.requestErasure, { invalidates: [studentMeKey] });

@@ -17,6 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ownHistoryQuery, studentAreaQuery } from '../../../entities/student-area';
 import { itemsOf } from '../../../lib/contract-query';
 import { CancelSessionDialog } from '../components/cancel-session-dialog';
+import { MyData } from '../components/my-data';
 import { OwnContracts } from '../components/own-contracts';
 import { PendingCharges } from '../components/pending-charges';
 import type { StudentSession } from '@contracts/student-area/api';
@@ -155,6 +156,7 @@ export function StudentAreaPage() {
           <PendingCharges charges={area.data.cobrancas} />
           <OwnContracts />
           <History />
+          <MyData exclusaoPedidaEm={area.data.exclusaoPedidaEm} />
         </Stack>
       )}
       <CancelSessionDialog session={toCancel} opened={cancelling.opened} onClose={cancelling.close} />

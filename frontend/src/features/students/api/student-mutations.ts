@@ -44,3 +44,33 @@ export async function downloadHistoryCsv(id: string): Promise<void> {
 export function useDownloadHistoryCsv() {
   return useMutation({ mutationFn: downloadHistoryCsv });
 }
+
+/** GET /api/students/:id/export (JSON) or /export.pdf (the readable summary), saved as a file. */
+export async function downloadStudentData(id: string, formato: 'json' | 'pdf'): Promise<void> {
+  const { blob, filename } =
+    formato === 'pdf'
+      ? await api.fetchFile(studentsApi.exportPdf, { params: { id } })
+      : await api.fetchFile(studentsApi.export, { params: { id } });
+  saveFile(blob, filename ?? `dados-${id}.${formato}`);
+}
+
+export function useDownloadStudentData() {
+  return useMutation({
+    mutationFn: ({ id, formato }: { id: string; formato: 'json' | 'pdf' }) => downloadStudentData(id, formato),
+  });
+}
+
+/**
+ * POST /api/students/:id/erase { confirm: <nome> }: the student's key is destroyed and they leave
+ * the list; their own reads are dropped (they would answer 404), the rest refetch.
+ */
+export function useEraseStudent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: InputOf<typeof studentsApi.erase>) => api.call(studentsApi.erase, input),
+    onSuccess: (_answer, { params: { id } }) => {
+      for (const { queryKey } of [studentQuery(id), studentHistoryQuery(id)]) queryClient.removeQueries({ queryKey });
+      return queryClient.invalidateQueries({ queryKey: studentsKey });
+    },
+  });
+}

@@ -25,8 +25,10 @@ import IconMail from '@tabler/icons-react/dist/esm/icons/IconMail.mjs';
 import IconPencil from '@tabler/icons-react/dist/esm/icons/IconPencil.mjs';
 import IconPhone from '@tabler/icons-react/dist/esm/icons/IconPhone.mjs';
 import IconRefresh from '@tabler/icons-react/dist/esm/icons/IconRefresh.mjs';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { ERASURE_KEEPS } from '@contracts/students/api';
+import { PERSONAL_DATA_REMOVED } from '@contracts/shared/personal-data';
 import { CreditBadge, isLowBalance } from '../../../components/credit-badge';
 import { CreditHistoryList } from '../../../components/credit-history';
 import { PageHeader } from '../../../components/page-header';
@@ -46,6 +48,7 @@ import { useDownloadHistoryCsv } from '../api/student-mutations';
 import { InviteLinkDialog } from '../components/invite-link-dialog';
 import { LOW_BALANCE_WARNING } from '../components/student-card';
 import { StudentNotFound } from '../components/student-not-found';
+import { StudentPersonalData } from '../components/student-personal-data';
 import { StudentSubscription } from '../components/student-subscription';
 import { useInviteLink } from '../hooks/use-invite-link';
 import { useRenewPlan } from '../hooks/use-renew-plan';
@@ -339,10 +342,35 @@ function Charges({ student }: { student: Student }) {
   );
 }
 
+/** After the erasure: who they were is gone; what the law keeps is said. */
+function Erased() {
+  return (
+    <Card>
+      <Stack gap="sm">
+        <Text fw={600}>Os dados pessoais deste aluno foram excluídos.</Text>
+        <Text size="sm">{ERASURE_KEEPS}</Text>
+        <Anchor component={Link} to={paths.students} size="sm">
+          Voltar para Alunos
+        </Anchor>
+      </Stack>
+    </Card>
+  );
+}
+
 /** /alunos/{id}: the student's balance, plan, contact, actions, sessions and credit history (live). */
 export function StudentDetailPage() {
   const { id = '' } = useParams();
   const student = useStudent(id);
+  // Set by the erasure: the student then answers 404, and the page says who is gone.
+  const [erasedId, setErasedId] = useState<string | null>(null);
+
+  if (erasedId === id)
+    return (
+      <>
+        <PageHeader title={PERSONAL_DATA_REMOVED} backTo={paths.students} />
+        <Erased />
+      </>
+    );
 
   return (
     <>
@@ -356,6 +384,7 @@ export function StudentDetailPage() {
           <StudentSubscription student={student.data} />
           <Charges student={student.data} />
           <History student={student.data} />
+          <StudentPersonalData student={student.data} onErased={() => setErasedId(id)} />
         </Stack>
       ) : student.isError ? (
         isApiError(student.error, 'not_found') ? (

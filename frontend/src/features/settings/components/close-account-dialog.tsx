@@ -1,0 +1,66 @@
+import { ACCOUNT_CLOSED_MESSAGE, CLOSE_ACCOUNT_WORD, confirmsClosing } from '@contracts/identity/api';
+import { Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { leaveClosedAccountNotice } from '../../../lib/closed-account-notice';
+import { notifyError } from '../../../lib/notify';
+import { useSession } from '../../../lib/session-store';
+import { useCloseAccount } from '../api/account';
+
+/**
+ * 'Encerrar conta': what happens said plainly, confirmed by typing ENCERRAR; then the app signs
+ * out and the sign-in says the account no longer exists.
+ */
+export function CloseAccountDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const close = useCloseAccount();
+  const navigate = useNavigate();
+  const clearSession = useSession((state) => state.clear);
+  const [typed, setTyped] = useState('');
+  const dismiss = () => {
+    setTyped('');
+    onClose();
+  };
+  const confirm = () =>
+    close.mutate(typed, {
+      onSuccess: () => {
+        // The server ended every session of the account with it: only the local one is left.
+        leaveClosedAccountNotice(ACCOUNT_CLOSED_MESSAGE);
+        clearSession();
+        void navigate(paths.auth, { replace: true });
+      },
+      onError: (error) => notifyError('Erro ao encerrar a conta', error),
+    });
+
+  return (
+    <Modal opened={opened} onClose={dismiss} title="Encerrar conta" centered size="lg" closeButtonProps={{ 'aria-label': 'Fechar' }}>
+      <Stack gap="md">
+        <Text size="sm">Encerrar a conta apaga de vez, sem como desfazer:</Text>
+        <List size="sm" spacing={2}>
+          <List.Item>seus alunos, agenda, cobranças, finanças, contratos, tarefas e ajustes;</List.Item>
+          <List.Item>os dados pessoais seus e dos seus alunos, também no histórico do Vira;</List.Item>
+          <List.Item>o acesso de todos: você e seus alunos não conseguem mais entrar.</List.Item>
+        </List>
+        <Text size="sm">
+          Quer guardar uma cópia? Antes, use “Exportar conta” em Ajustes: um arquivo .zip com uma planilha (CSV) por
+          tabela.
+        </Text>
+        <TextInput
+          label={`Para confirmar, digite ${CLOSE_ACCOUNT_WORD}`}
+          value={typed}
+          onChange={(event) => setTyped(event.currentTarget.value)}
+          autoComplete="off"
+          data-autofocus
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={dismiss}>
+            Cancelar
+          </Button>
+          <Button color="red" loading={close.isPending} disabled={!confirmsClosing(typed)} onClick={confirm}>
+            Encerrar conta
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,86 @@
+import { confirmsErasure, ERASURE_KEEPS, type Student } from '@contracts/students/api';
+import { Alert, Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import IconShieldLock from '@tabler/icons-react/dist/esm/icons/IconShieldLock.mjs';
+import { useState } from 'react';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useEraseStudent } from '../api/student-mutations';
+
+/** What erasure takes away, said before the trainer confirms. */
+const ERASED = [
+  'Nome, telefone, WhatsApp, e-mail, CPF e observações do aluno',
+  'O acesso do aluno ao app, seus convites e as anotações das sessões',
+  'O IP completo e o nome nas assinaturas de contrato e nos pagamentos',
+];
+
+/**
+ * 'Excluir dados do aluno' (LGPD): says what goes and what the law keeps, and asks for the
+ * student's name typed as registered before it erases.
+ */
+export function EraseStudentDialog({
+  student,
+  opened,
+  onClose,
+  onErased,
+}: {
+  student: Student;
+  opened: boolean;
+  onClose: () => void;
+  onErased: () => void;
+}) {
+  const erase = useEraseStudent();
+  const [typed, setTyped] = useState('');
+  const close = () => {
+    setTyped('');
+    onClose();
+  };
+  const confirm = () =>
+    erase.mutate(
+      { params: { id: student.id }, body: { confirm: typed } },
+      {
+        onSuccess: () => {
+          notifySuccess('Dados excluídos', 'Os dados pessoais do aluno foram excluídos.');
+          onErased();
+        },
+        onError: (error) => notifyError('Erro ao excluir dados', error),
+      },
+    );
+
+  return (
+    <Modal opened={opened} onClose={close} title="Excluir dados do aluno" centered size="lg" closeButtonProps={{ 'aria-label': 'Fechar' }}>
+      <Stack gap="md">
+        <div>
+          <Text size="sm" fw={600} mb={4}>
+            O que é excluído
+          </Text>
+          <List size="sm" spacing={2}>
+            {ERASED.map((item) => (
+              <List.Item key={item}>{item}</List.Item>
+            ))}
+          </List>
+          <Text size="sm" mt={4}>
+            Em todo o Vira, no lugar do nome aparece “Titular removido”. Não dá para desfazer.
+          </Text>
+        </div>
+        <Alert color="blue" variant="light" icon={<IconShieldLock size={18} />} title="O que fica guardado, e por quê">
+          {ERASURE_KEEPS}
+        </Alert>
+        <TextInput
+          label="Para confirmar, digite o nome do aluno"
+          description={student.nome}
+          value={typed}
+          onChange={(event) => setTyped(event.currentTarget.value)}
+          autoComplete="off"
+          data-autofocus
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={close}>
+            Cancelar
+          </Button>
+          <Button color="red" loading={erase.isPending} disabled={!confirmsErasure(typed, student.nome)} onClick={confirm}>
+            Excluir dados
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
