@@ -3,8 +3,8 @@ import { formatCentavos, toCentavos } from '../../contracts/shared/money';
 import type { PersonalDataExport } from '../../contracts/shared/personal-data';
 import { CHARGE_STATUS_LABELS, type ChargeListStatus } from '../../contracts/charges/api';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../contracts/finance/api';
-import { SESSION_STATUS_LABELS, type SessionStatus } from '../../contracts/scheduling/api';
-import { CREDIT_ENTRY_LABELS, type CreditEntryType } from '../../contracts/students/api';
+import { SESSION_STATUS_LABELS, SESSION_STATUSES } from '../../contracts/scheduling/api';
+import { zonedParts } from '../../contracts/shared/time';
 import { brazilianDateTime } from '../http/csv';
 import { type PdfBlock, type PdfContent, renderPdf } from '../pdf/pdf-document';
 
@@ -23,6 +23,21 @@ const money = (value: unknown): string =>
     : '—';
 const labelOf = <Key extends string>(labels: Record<Key, string>, value: unknown): string =>
   (labels as Record<string, string>)[String(value)] ?? String(value ?? '—');
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** Rows grouped by the month ('MM/AAAA', in `timeZone`) of their instant `column`, in order. */
+function byMonth(rows: readonly Row[], column: string, timeZone: string): Map<string, Row[]> {
+  const months = new Map<string, Row[]>();
+  const sorted = [...rows].sort(byTime(column));
+  for (const row of sorted) {
+    if (typeof row[column] !== 'string') continue;
+    const [year, month] = zonedParts(new Date(row[column]), timeZone).date.split('-');
+    const key = `${month}/${year}`;
+    months.set(key, [...(months.get(key) ?? []), row]);
+  }
+  return months;
+}
+
 const byTime =
   (column: string) =>
   (a: Row, b: Row): number =>
@@ -65,27 +80,41 @@ export function personalDataPdfContent(data: PersonalDataExport, timeZone: strin
     ['Saldo de créditos', String(student.creditos ?? 0)],
     ['Observações', text(student.observacoes) ?? '—'],
   ];
-  const sessions = table('sessions')
-    .sort(byTime('inicio'))
-    .map((session): [string, string] => [
-      when(session.inicio, timeZone),
-      labelOf<SessionStatus>(SESSION_STATUS_LABELS, session.status),
-    ]);
-  const credits = table('credit_ledger')
-    .sort((a, b) => Number(a.position) - Number(b.position))
-    .map((entry): [string, string] => [
-      when(entry.occurred_at, timeZone),
-      [
-        labelOf<CreditEntryType>(CREDIT_ENTRY_LABELS, entry.type),
-        // A payment's line moves money, not credits.
-        entry.valor !== null && entry.valor !== undefined
-          ? money(entry.valor)
-          : `${Number(entry.amount) > 0 ? '+' : ''}${String(entry.amount)} (saldo ${String(entry.balance_after)})`,
-        text(entry.reason),
-      ]
-        .filter(Boolean)
-        .join(' · '),
-    ]);
+  // Sessions and credits by month: years of them read as a page each, not as a thousand lines.
+  const sessions = [...byMonth(table('sessions'), 'inicio', timeZone)].map(
+    ([month, rows]): [string, string] => {
+      const counts = SESSION_STATUSES.map((status) => ({
+        status,
+        count: rows.filter((row) => row.status === status).length,
+      })).filter(({ count }) => count > 0);
+      return [
+        month,
+        `${plural(rows.length, 'sessão', 'sessões')}: ${counts
+          .map(({ status, count }) => `${count} ${SESSION_STATUS_LABELS[status].toLocaleLowerCase('pt-BR')}`)
+          .join(', ')}`,
+      ];
+    },
+  );
+  const movements = table('credit_ledger')
+    .filter((entry) => Number(entry.amount) !== 0)
+    .sort((a, b) => Number(a.position) - Number(b.position));
+  const credits = [...byMonth(movements, 'occurred_at', timeZone)].map(
+    ([month, rows]): [string, string] => {
+      const amounts = rows.map((row) => Number(row.amount));
+      const added = amounts.filter((amount) => amount > 0).reduce((sum, amount) => sum + amount, 0);
+      const taken = amounts.filter((amount) => amount < 0).reduce((sum, amount) => sum - amount, 0);
+      return [
+        month,
+        [
+          added > 0 && `entraram ${added}`,
+          taken > 0 && `saíram ${taken}`,
+          `saldo ao fim do mês ${String(rows.at(-1)?.balance_after ?? 0)}`,
+        ]
+          .filter(Boolean)
+          .join(' · '),
+      ];
+    },
+  );
   const payments = [
     ...table('finance_transactions').map((payment): [string, string, string] => [
       String(payment.data ?? ''),

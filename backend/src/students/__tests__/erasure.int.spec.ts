@@ -175,7 +175,9 @@ describe('erasing a student (LGPD)', () => {
     expect(summary).toContain('aceitou os termos');
     expect(summary.match(/Termo de adesão \(versão 1\)/g)).toHaveLength(1);
     expect(summary).toContain('(81) 99123-4567');
-    expect(summary).toContain('Cancelada');
+    // By month: the session (cancelled) and the credits (the plan's 4 came in).
+    expect(summary).toContain('1 sessão: 1 cancelada');
+    expect(summary).toMatch(/entraram 4 · saldo ao fim do mês 4/);
     expect(summary).toMatch(/R\$\s200,00/);
     const ownPdf = await student.api.get('/api/student/export.pdf');
     expect(ownPdf.statusCode).toBe(200);
