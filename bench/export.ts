@@ -14,6 +14,7 @@ import { addDays, zonedParts } from '../backend/src/contracts/shared/time';
 import { buildIfNeeded } from '../infra/scripts/build-if-needed';
 import { clearRedisPrefix } from '../infra/scripts/local-services';
 import { admin, BENCH_REDIS_URL, freePort, json, signUpTrainer, start, stop, waitFor } from './http';
+import { BENCH_PRODUCTION_ENV } from './support/production-env';
 
 const ROOT = path.resolve(__dirname, '..');
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -60,11 +61,7 @@ export async function measureExport(): Promise<ExportFigures> {
   const port = await freePort();
   const apiUrl = `http://127.0.0.1:${port}`;
   const env = {
-    NODE_ENV: 'production',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    PERSONAL_DATA_KEY: 'bench-personal-data-key-bench-personal-data-key',
-    PIX_SECRETS_KEY: 'bench-pix-secrets-key-bench-pix-secrets-key',
-    AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
+    ...BENCH_PRODUCTION_ENV,
     DATABASE_URL: databaseUrl,
     REDIS_PREFIX,
     LOG_LEVEL: 'warn',
