@@ -91,6 +91,7 @@ describe('identity: student invites and accounts', () => {
         slug: trainer.signUp.user.tenantSlug,
         telefone: trainer.body.telefone,
       },
+      exclusaoPedidaEm: null,
     });
     expect((await asStudent.get('/api/student/history')).json().items).toMatchObject([
       { type: 'CreditsGranted', amount: 4, balanceAfter: 4 },
