@@ -8,10 +8,14 @@ import { DATABASE, type Db } from '../../platform/database/database.module';
 import { executeCommand } from '../../platform/event-store/command-runner';
 import { rebuildProjection } from '../../platform/projections/rebuild';
 
-async function tableRows(db: Db) {
+/** The tenant's rows: the worker's database also holds what other suites left (erased, closed). */
+async function tableRows(db: Db, tenantId: string) {
   return {
-    students: (await sql`select * from students order by id`.execute(db)).rows,
-    creditLedger: (await sql`select * from credit_ledger order by position`.execute(db)).rows,
+    students: (await sql`select * from students where tenant_id = ${tenantId} order by id`.execute(db))
+      .rows,
+    creditLedger: (
+      await sql`select * from credit_ledger where tenant_id = ${tenantId} order by position`.execute(db)
+    ).rows,
     indexes: (
       await sql`select tablename, indexname, indexdef from pg_indexes
                 where schemaname = 'public' and tablename in ('students', 'credit_ledger') order by indexname`.execute(
@@ -106,7 +110,7 @@ describe('students projections', () => {
     ).toBeGreaterThan(2_000);
 
     await project(t.app);
-    const live = await tableRows(db);
+    const live = await tableRows(db, trainer.tenantId);
     const api = t.app;
     const serving = Promise.all(
       Array.from({ length: 10 }, () =>
@@ -119,7 +123,7 @@ describe('students projections', () => {
     );
     await rebuildAll(db);
     expect((await serving).every((response) => response.statusCode === 200)).toBe(true);
-    expect(await tableRows(db)).toEqual(live);
+    expect(await tableRows(db, trainer.tenantId)).toEqual(live);
     const schemas =
       await sql`select nspname from pg_namespace where nspname like 'rebuild_%'`.execute(db);
     expect(schemas.rows).toEqual([]);
