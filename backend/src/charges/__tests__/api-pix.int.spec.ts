@@ -1,51 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
 import { countEvents, http, newPrincipal } from '../../../../test/support/api';
-import { type FakePsp, startFakePsp } from '../../../../test/support/api-pix/fake-psp';
+import { startAppWithPsp } from '../../../../test/support/api-pix/app-with-psp';
+import type { FakePsp } from '../../../../test/support/api-pix/fake-psp';
 import { projectAll, workerServicesOf } from '../../../../test/support/projections';
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import type { TestApp } from '../../../../test/support/test-app';
 import type { Charge } from '../../contracts/charges/api';
 import type { Transaction } from '../../contracts/finance/api';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { reconcilePixCharges } from '../psp/pix-reconciliation';
 
-const SECRETS_KEY = 'chave-de-teste-dos-segredos-do-psp-0123456789';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('Pix through the API Pix of a PSP (loopback PSP, mutual TLS)', () => {
   let psp: FakePsp;
   let t: TestApp;
   let api: ReturnType<typeof http>;
-  let caDir: string;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    psp = await startFakePsp();
-    caDir = mkdtempSync(path.join(tmpdir(), 'vira-psp-'));
-    writeFileSync(path.join(caDir, 'ca.pem'), psp.ca);
-    const port = await freePort();
-    t = await startTestApp({
-      PIX_PSP_CA_FILE: path.join(caDir, 'ca.pem'),
-      PIX_SECRETS_KEY: SECRETS_KEY,
-      PIX_WEBHOOK_URL: `http://127.0.0.1:${port}/api/webhooks/api-pix`,
-    });
-    await t.app.listen(port, '127.0.0.1');
+    ({ t, psp, close } = await startAppWithPsp());
   });
   afterAll(async () => {
-    await t.close();
     // Every request Vira sent and every answer and notification the PSP gave held to the standard.
     expect(psp.violations()).toEqual([]);
-    await psp.close();
-    rmSync(caDir, { recursive: true, force: true });
+    await close();
   });
   beforeEach(async () => {
     psp.refuse(null);

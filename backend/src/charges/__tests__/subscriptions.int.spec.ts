@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
 import { countEvents, http, newPrincipal } from '../../../../test/support/api';
-import { type FakePsp, startFakePsp } from '../../../../test/support/api-pix/fake-psp';
+import { startAppWithPsp } from '../../../../test/support/api-pix/app-with-psp';
+import type { FakePsp } from '../../../../test/support/api-pix/fake-psp';
 import { projectAll, workerServicesOf } from '../../../../test/support/projections';
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import type { TestApp } from '../../../../test/support/test-app';
 import type { Charge, Subscription } from '../../contracts/charges/api';
 import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import { issueSubscriptionCycles } from '../process-managers/subscription-cycles';
@@ -13,39 +10,20 @@ import { issueSubscriptionCycles } from '../process-managers/subscription-cycles
 // The server runs at UTC; São Paulo's days must cut the cycles all the same.
 process.env.TZ = 'UTC';
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 const todayInSaoPaulo = () => zonedParts(new Date(), DEFAULT_TIME_ZONE).date;
 
 describe('monthly plans that bill themselves (subscriptions)', () => {
   let psp: FakePsp;
   let t: TestApp;
   let api: ReturnType<typeof http>;
-  let caDir: string;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    psp = await startFakePsp();
-    caDir = mkdtempSync(path.join(tmpdir(), 'vira-psp-'));
-    writeFileSync(path.join(caDir, 'ca.pem'), psp.ca);
-    const port = await freePort();
-    t = await startTestApp({
-      PIX_PSP_CA_FILE: path.join(caDir, 'ca.pem'),
-      PIX_SECRETS_KEY: 'chave-de-teste-dos-segredos-do-psp-0123456789',
-      PIX_WEBHOOK_URL: `http://127.0.0.1:${port}/api/webhooks/api-pix`,
-    });
-    await t.app.listen(port, '127.0.0.1');
+    ({ t, psp, close } = await startAppWithPsp());
   });
   afterAll(async () => {
-    await t.close();
     expect(psp.violations()).toEqual([]);
-    await psp.close();
-    rmSync(caDir, { recursive: true, force: true });
+    await close();
   });
   beforeEach(async () => {
     api = http(t.app, await newPrincipal(t.app));

@@ -1,0 +1,38 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { freePort } from '../private-redis';
+import { startTestApp, type TestApp } from '../test-app';
+import { type FakePsp, startFakePsp } from './fake-psp';
+
+export const PSP_TEST_SECRETS_KEY = 'chave-de-teste-dos-segredos-do-psp-0123456789';
+
+/**
+ * The app listening on a free port beside the loopback PSP, trusting its CA, with the webhook URL
+ * the PSP notifies; `close` stops both and removes the CA file.
+ */
+export async function startAppWithPsp(): Promise<{
+  t: TestApp;
+  psp: FakePsp;
+  close: () => Promise<void>;
+}> {
+  const psp = await startFakePsp();
+  const caDir = mkdtempSync(path.join(tmpdir(), 'vira-psp-'));
+  writeFileSync(path.join(caDir, 'ca.pem'), psp.ca);
+  const port = await freePort();
+  const t = await startTestApp({
+    PIX_PSP_CA_FILE: path.join(caDir, 'ca.pem'),
+    PIX_SECRETS_KEY: PSP_TEST_SECRETS_KEY,
+    PIX_WEBHOOK_URL: `http://127.0.0.1:${port}/api/webhooks/api-pix`,
+  });
+  await t.app.listen(port, '127.0.0.1');
+  return {
+    t,
+    psp,
+    close: async () => {
+      await t.close();
+      await psp.close();
+      rmSync(caDir, { recursive: true, force: true });
+    },
+  };
+}
