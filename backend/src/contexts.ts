@@ -9,6 +9,7 @@ import { identityContext } from './identity/identity.context';
 import type { BoundedContext } from './platform/context/bounded-context';
 import { withDataErasure } from './platform/personal-data/erasure';
 import { personalDataVault } from './platform/personal-data/vault';
+import type { Projection } from './platform/projections/projection';
 import { locationsContext } from './locations/locations.context';
 import { plansContext } from './plans/plans.context';
 import { remindersContext } from './reminders/reminders.context';
@@ -41,6 +42,10 @@ for (const context of CONTEXTS)
 export const PROJECTIONS = CONTEXTS.flatMap((context) => context.projections ?? []).map(
   withDataErasure,
 );
+/** `projections` (a context's own list) as the app runs them: applying erasures and closings too. */
+export const asTheAppRuns = (projections: readonly { name: string }[]): Projection[] =>
+  PROJECTIONS.filter((projection) => projections.some((own) => own.name === projection.name));
+
 /** Every process manager of the app (run by the worker, never rebuilt). */
 export const PROCESS_MANAGERS = CONTEXTS.flatMap((context) => context.processManagers ?? []);
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { http, newPrincipal, type Principal } from '../../../../test/support/api';
 import { projectAll } from '../../../../test/support/projections';
 import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import { asTheAppRuns } from '../../contexts';
 import type { FinanceSummary } from '../../contracts/finance/api';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { rebuildProjection } from '../../platform/projections/rebuild';
@@ -296,7 +297,7 @@ describe('monthly summaries', () => {
       };
       await compare();
       // Rebuilt from zero in small batches, into fresh tables swapped in: the same months.
-      for (const projection of financeProjections)
+      for (const projection of asTheAppRuns(financeProjections))
         await rebuildProjection(t.app.get<Db>(DATABASE), projection, { batchSize: 37 });
       await compare();
     },
