@@ -183,7 +183,6 @@ test.describe('charges', () => {
     await section.getByRole('combobox', { name: 'Plano mensal' }).click();
     await page.getByRole('option', { name: /Mensal 3x/ }).click();
     await expect(section.getByLabel('Início')).toHaveValue(today);
-    await page.screenshot({ path: `/tmp/hd/${testInfo.project.name}-assinar.png` });
     await section.getByRole('button', { name: 'Assinar' }).click();
     await expect(page.getByText('Assinatura criada')).toBeVisible();
     const dueBr = due.split('-').reverse().join('/');
@@ -194,22 +193,21 @@ test.describe('charges', () => {
     const cycle = page.getByTestId('student-charge').filter({ hasText: `mensalidade ${due.slice(5, 7)}/${due.slice(0, 4)}` });
     await expect(cycle).toBeVisible({ timeout: 60_000 });
     await expect(cycle).toContainText('R$ 300,00');
-    await page.screenshot({ path: `/tmp/hd/${testInfo.project.name}-assinatura.png`, fullPage: true });
+    await shot(page, 'assinatura', testInfo.project.name);
 
     await page.goto('/financeiro/cobrancas');
     const charge = page.getByRole('article', { name: 'Cobrança de Elisa Prado' });
     await expect(charge).toContainText('R$ 300,00');
     await expect(charge).toContainText('Mensal 3x · 12 créditos');
-    await page.screenshot({ path: `/tmp/hd/${testInfo.project.name}-cobrancas-ciclo.png` });
     await page.goto(`/financeiro?mes=${due.slice(0, 7)}`);
-    await expect(page.getByText('Previsto', { exact: true }).locator('xpath=..')).toContainText('R$ 300,00');
+    const goal = page.getByRole('region', { name: 'Meta do mês' });
+    await expect(goal.getByText('Previsto', { exact: true }).locator('xpath=..')).toContainText('R$ 300,00');
 
     // Cancelled from the next cycle: nothing more is due; a cycle not yet due is cancelled with it.
     await page.goto(`/alunos/${studentId}`);
     await section.getByRole('button', { name: 'Cancelar assinatura' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancelar assinatura' });
     await expect(dialog).toContainText('os próximos ciclos não serão cobrados');
-    await page.screenshot({ path: `/tmp/hd/${testInfo.project.name}-cancelar-assinatura.png` });
     await dialog.getByRole('button', { name: 'Cancelar assinatura' }).click();
     await expect(page.getByText('Vale a partir do próximo ciclo.')).toBeVisible();
     await expect(section).toContainText('Assinatura cancelada');

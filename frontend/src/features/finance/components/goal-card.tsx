@@ -8,9 +8,11 @@ import { daysRemainingLabel, formatPercent, progressColor } from '../lib/finance
 export function GoalCard({ summary, today }: { summary: SummaryAnswer; today: string }) {
   const percent = Math.min(summary.aderencia, 100);
   return (
-    <Card withBorder padding="md" radius="md">
+    <Card component="section" aria-labelledby="meta-do-mes" withBorder padding="md" radius="md">
       <Group justify="space-between" align="baseline" mb={6}>
-        <Text fw={600}>Meta do mês</Text>
+        <Text id="meta-do-mes" fw={600}>
+          Meta do mês
+        </Text>
         <Text size="sm" c="dimmed">
           {daysRemainingLabel(daysRemaining(summary.month, today))}
         </Text>
