@@ -9,11 +9,9 @@ import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/t
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { DomainError, NotFoundError, ValidationError } from '../../platform/errors/domain-error';
 import type { CommandContext } from '../../platform/event-store/command-runner';
-import { fold } from '../../platform/event-store/decider';
-import { readStream } from '../../platform/event-store/event-store';
+import { loadState } from '../../platform/event-store/load-state';
 import { ChargeCommands, PixSettingsCommands } from '../commands/charge.commands';
-import { chargeDecider, chargeNotFound, type ChargeState } from '../domain/charge.decider';
-import type { ChargeEvent } from '../domain/charge.events';
+import { chargeDecider, chargeNotFound } from '../domain/charge.decider';
 import { receitaIdOf } from '../domain/pix-settings.decider';
 import { ChargeSettler } from '../process-managers/charge-settlement';
 import { planToCharge, studentToCharge } from '../queries/charge-sources';
@@ -145,13 +143,7 @@ export class ChargesService {
 
   /** A charge's answer from its stream, as it stands after a command. */
   async answer(tenantId: string, id: string, position: number): Promise<ChargeAnswer> {
-    const stream = await readStream(this.db, tenantId, id);
-    const state: ChargeState = fold(
-      chargeDecider,
-      stream
-        .filter((stored) => stored.streamType === chargeDecider.streamType)
-        .map((stored) => ({ type: stored.eventType, data: stored.data }) as ChargeEvent),
-    );
+    const { state } = await loadState(this.db, tenantId, id, chargeDecider);
     if (state.status === 'absent') throw chargeNotFound();
     return {
       id,

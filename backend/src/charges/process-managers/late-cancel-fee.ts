@@ -6,7 +6,6 @@ import type { LateCancellation } from '../../contracts/scheduling/api';
 import {
   evolveSessionView,
   SESSION_STREAM_TYPE,
-  type SessionEvent,
   type SessionView,
 } from '../../contracts/scheduling/events';
 import { numericFromCentavos } from '../../contracts/shared/money';
@@ -14,7 +13,7 @@ import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/t
 import type { WorkerServices } from '../../platform/context/worker-services';
 import { ConflictError } from '../../platform/errors/domain-error';
 import type { StoredEvent } from '../../platform/event-store/event';
-import { readStream } from '../../platform/event-store/event-store';
+import { loadState } from '../../platform/event-store/load-state';
 import {
   type ProcessManager,
   processManagerCommand,
@@ -38,13 +37,18 @@ async function sessionOf(
   services: WorkerServices,
   event: StoredEvent,
 ): Promise<SessionView | undefined> {
-  let view: SessionView | undefined;
-  for (const stored of await readStream(services.db, event.tenantId, event.streamId)) {
-    if (stored.streamType !== SESSION_STREAM_TYPE) continue;
-    view = evolveSessionView(view, { type: stored.eventType, data: stored.data } as SessionEvent);
-    if (stored.globalPosition === event.globalPosition) break;
-  }
-  return view;
+  const { state } = await loadState(
+    services.db,
+    event.tenantId,
+    event.streamId,
+    {
+      streamType: SESSION_STREAM_TYPE,
+      initialState: (): SessionView | undefined => undefined,
+      evolve: evolveSessionView,
+    },
+    { upTo: event.globalPosition },
+  );
+  return state;
 }
 
 /** The fee's Pix: the PSP's dynamic code when the trainer charges through it, the static one otherwise. */

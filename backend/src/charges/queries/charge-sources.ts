@@ -1,9 +1,50 @@
 import type { Kysely } from 'kysely';
-import type { PlanTermsData, planTermsEvents } from '../../contracts/plans/events';
+import type { PlanTermsData, PlanTermsEvent } from '../../contracts/plans/events';
 import type { StudentProfile } from '../../contracts/students/api';
-import type { studentLifecycleEvents } from '../../contracts/students/events';
+import type { StudentLifecycleEvent } from '../../contracts/students/events';
 import type { Database } from '../../platform/database/database';
-import { readStream } from '../../platform/event-store/event-store';
+import { loadState } from '../../platform/event-store/load-state';
+
+type StudentToCharge = Pick<StudentProfile, 'nome' | 'telefone' | 'whatsapp' | 'planoId'>;
+
+const studentEvents = {
+  streamType: 'student',
+  initialState: (): StudentToCharge | undefined => undefined,
+  evolve(student: StudentToCharge | undefined, event: StudentLifecycleEvent) {
+    if (event.type === 'StudentRegistered') {
+      const { data } = event;
+      return {
+        nome: data.nome,
+        telefone: data.telefone,
+        whatsapp: data.whatsapp,
+        planoId: data.planoId ?? null,
+      };
+    }
+    if (event.type === 'StudentUpdated' && student) {
+      const { data } = event;
+      return {
+        nome: data.nome ?? student.nome,
+        telefone: data.telefone === undefined ? student.telefone : data.telefone,
+        whatsapp: data.whatsapp === undefined ? student.whatsapp : data.whatsapp,
+        planoId: data.planoId === undefined ? student.planoId : data.planoId,
+      };
+    }
+    return event.type === 'StudentRemoved' ? undefined : student;
+  },
+};
+
+const planEvents = {
+  streamType: 'plan',
+  initialState: (): PlanTermsData | undefined => undefined,
+  evolve(
+    plan: PlanTermsData | undefined,
+    event: PlanTermsEvent | { type: 'PlanRemoved'; data: unknown },
+  ) {
+    if (event.type === 'PlanCreated') return event.data;
+    if (event.type === 'PlanUpdated' && plan) return { ...plan, ...event.data };
+    return event.type === 'PlanRemoved' ? undefined : plan;
+  },
+};
 
 /**
  * What a new charge needs of its student and its plan, folded from their published events as
@@ -14,31 +55,8 @@ export async function studentToCharge(
   db: Kysely<Database>,
   tenantId: string,
   studentId: string,
-): Promise<Pick<StudentProfile, 'nome' | 'telefone' | 'whatsapp' | 'planoId'> | undefined> {
-  let student: Pick<StudentProfile, 'nome' | 'telefone' | 'whatsapp' | 'planoId'> | undefined;
-  for (const stored of await readStream(db, tenantId, studentId)) {
-    if (stored.streamType !== 'student') return undefined;
-    if (stored.eventType === 'StudentRegistered') {
-      const data = stored.data as (typeof studentLifecycleEvents)['StudentRegistered'];
-      student = {
-        nome: data.nome,
-        telefone: data.telefone,
-        whatsapp: data.whatsapp,
-        planoId: data.planoId ?? null,
-      };
-    } else if (stored.eventType === 'StudentUpdated' && student) {
-      const data = stored.data as (typeof studentLifecycleEvents)['StudentUpdated'];
-      student = {
-        nome: data.nome ?? student.nome,
-        telefone: data.telefone === undefined ? student.telefone : data.telefone,
-        whatsapp: data.whatsapp === undefined ? student.whatsapp : data.whatsapp,
-        planoId: data.planoId === undefined ? student.planoId : data.planoId,
-      };
-    } else if (stored.eventType === 'StudentRemoved') {
-      student = undefined;
-    }
-  }
-  return student;
+): Promise<StudentToCharge | undefined> {
+  return (await loadState(db, tenantId, studentId, studentEvents)).state;
 }
 
 export async function planToCharge(
@@ -46,14 +64,5 @@ export async function planToCharge(
   tenantId: string,
   planId: string,
 ): Promise<PlanTermsData | undefined> {
-  let plan: PlanTermsData | undefined;
-  for (const stored of await readStream(db, tenantId, planId)) {
-    if (stored.streamType !== 'plan') return undefined;
-    if (stored.eventType === 'PlanCreated')
-      plan = stored.data as (typeof planTermsEvents)['PlanCreated'];
-    else if (stored.eventType === 'PlanUpdated' && plan)
-      plan = { ...plan, ...(stored.data as (typeof planTermsEvents)['PlanUpdated']) };
-    else if (stored.eventType === 'PlanRemoved') plan = undefined;
-  }
-  return plan;
+  return (await loadState(db, tenantId, planId, planEvents)).state;
 }

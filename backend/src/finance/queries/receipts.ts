@@ -6,7 +6,7 @@ import type { OnboardingEvent } from '../../contracts/identity/events';
 import { PAYMENT_METHOD_LABELS, type Transaction } from '../../contracts/finance/api';
 import { formatCentavos } from '../../contracts/shared/money';
 import type { Database } from '../../platform/database/database';
-import { readStream } from '../../platform/event-store/event-store';
+import { loadState } from '../../platform/event-store/load-state';
 import { type PdfContent, renderPdf } from '../../platform/pdf/pdf-document';
 
 const UNIQUE_VIOLATION = '23505';
@@ -56,11 +56,14 @@ export async function receiptNumber(
 
 /** Whether the trainer said in the onboarding that they issue receipts (emite_recibo). */
 export async function issuesReceipts(db: Kysely<Database>, tenantId: string): Promise<boolean> {
-  const stream = await readStream(db, tenantId, tenantId);
-  const completed = stream.findLast(
-    (stored) => stored.eventType === ('OnboardingCompleted' satisfies OnboardingEvent['type']),
-  );
-  return (completed?.data as OnboardingEvent['data'] | undefined)?.onboardingData.emite_recibo === true;
+  const { state } = await loadState(db, tenantId, tenantId, {
+    initialState: () => false,
+    evolve: (issues, event: OnboardingEvent) =>
+      event.type === 'OnboardingCompleted'
+        ? event.data.onboardingData.emite_recibo === true
+        : issues,
+  });
+  return state;
 }
 
 export interface ReceiptFacts {

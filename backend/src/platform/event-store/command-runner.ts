@@ -5,9 +5,10 @@ import type { Role } from '../auth/auth-user';
 import { DATABASE, type Db } from '../database/database.module';
 import type { Database } from '../database/database';
 import { ConflictError, DomainError, ValidationError } from '../errors/domain-error';
-import { type Decider, fold } from './decider';
-import type { DomainEvent, StoredEvent } from './event';
-import { appendEvents, ConcurrencyError, readStream } from './event-store';
+import type { Decider } from './decider';
+import type { DomainEvent } from './event';
+import { appendEvents, ConcurrencyError } from './event-store';
+import { loadState } from './load-state';
 import { KeyedSerializer } from './keyed-serializer';
 import { type StreamSnapshot, StreamStateCache } from './stream-state-cache';
 
@@ -178,16 +179,9 @@ async function decideOn<Command, Event extends DomainEvent, State>(
     if (!(decision instanceof DomainError) && decision.length > 0)
       return { events: decision, base };
   }
-  const stream = await readStream(db, context.tenantId, streamId);
   // An id of another kind of stream (a student's id sent as a plan's) is no stream of this
   // decider: it decides on nothing, and an append there fails on the version.
-  const history = stream.every((event) => event.streamType === decider.streamType) ? stream : [];
-  const last = history.at(-1);
-  const base = {
-    state: fold(decider, history.map(asDomainEvent<Event>)),
-    version: last?.streamVersion ?? 0,
-    position: last?.globalPosition ?? 0,
-  };
+  const base = await loadState(db, context.tenantId, streamId, decider);
   cache?.remember(context.tenantId, streamId, decider, base);
   const decision = decider.decide(command, base.state, now);
   if (decision instanceof DomainError) return decision;
@@ -366,10 +360,6 @@ async function appendEventsOf<Command, Event extends DomainEvent, State>(
       position: result.position,
     },
   };
-}
-
-function asDomainEvent<Event extends DomainEvent>(stored: StoredEvent): Event {
-  return { type: stored.eventType, data: stored.data } as Event;
 }
 
 /**

@@ -8,10 +8,18 @@ import {
   STUDENT_NOT_FOUND_LABEL,
 } from '../../contracts/scheduling/api';
 import { NO_CREDITS } from '../../contracts/student-area/api';
-import { CREDIT_BALANCE_EVENT_TYPES, STUDENT_LIFECYCLE_EVENT_TYPES } from '../../contracts/students/events';
+import {
+  CREDIT_BALANCE_EVENT_TYPES,
+  STUDENT_LIFECYCLE_EVENT_TYPES,
+} from '../../contracts/students/events';
 import type { Database } from '../../platform/database/database';
-import { readStream } from '../../platform/event-store/event-store';
-import { ConflictError, type DomainError, ValidationError } from '../../platform/errors/domain-error';
+import type { DomainEvent } from '../../platform/event-store/event';
+import { loadState } from '../../platform/event-store/load-state';
+import {
+  ConflictError,
+  type DomainError,
+  ValidationError,
+} from '../../platform/errors/domain-error';
 import {
   type BookedTime,
   type ScheduleFacts,
@@ -138,11 +146,12 @@ async function studentName(
   studentId: string,
 ): Promise<string> {
   // Through the event store: the name is sealed in the log (platform/personal-data).
-  let nome: string = STUDENT_NOT_FOUND_LABEL;
-  for (const stored of await readStream(trx, tenantId, studentId)) {
-    if (!(STUDENT_LIFECYCLE_EVENT_TYPES as string[]).includes(stored.eventType)) continue;
-    const data = stored.data as { nome?: string };
-    if (data.nome) nome = data.nome;
-  }
-  return nome;
+  const { state } = await loadState(trx, tenantId, studentId, {
+    initialState: (): string => STUDENT_NOT_FOUND_LABEL,
+    evolve: (nome, event: DomainEvent) =>
+      ((STUDENT_LIFECYCLE_EVENT_TYPES as string[]).includes(event.type) &&
+        (event.data as { nome?: string }).nome) ||
+      nome,
+  });
+  return state;
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import { LocationPolicies } from '../../contracts/locations/ports';
 import { type BookSessionInput, isOutsideAvailability, type RefusedOccurrence, type SeriesBooked, type SessionCommandAnswer, type UpdateSessionInput, weeklyOccurrences } from '../../contracts/scheduling/api';
-import { SESSION_STREAM_TYPE, type SessionView } from '../../contracts/scheduling/events';
+import type { SessionView } from '../../contracts/scheduling/events';
 import { NOT_CANCELLABLE } from '../../contracts/student-area/api';
 import { SessionCredits } from '../../contracts/students/ports';
 import { DEFAULT_TIME_ZONE } from '../../contracts/shared/time';
@@ -13,8 +13,7 @@ import {
   ValidationError,
 } from '../../platform/errors/domain-error';
 import type { CommandContext, CommandResult } from '../../platform/event-store/command-runner';
-import { fold } from '../../platform/event-store/decider';
-import { readStream } from '../../platform/event-store/event-store';
+import { loadState } from '../../platform/event-store/load-state';
 import {
   type PolicyAt,
   type SessionChanges,
@@ -22,7 +21,6 @@ import {
   sessionNotFound,
   timesAfter,
 } from '../domain/session.decider';
-import type { SessionStreamEvent } from '../domain/session.events';
 import { AvailabilityCommands } from './availability.commands';
 import { SessionCommands } from './session.commands';
 
@@ -265,15 +263,7 @@ export class SessionScheduling {
 
   /** The session as its stream tells it now; 404 when there is none (or the id is another kind's). */
   private async sessionNow(tenantId: string, id: string): Promise<SessionView> {
-    const stream = await readStream(this.db, tenantId, id);
-    const session = stream.every((event) => event.streamType === SESSION_STREAM_TYPE)
-      ? fold(
-          sessionDecider,
-          stream.map(
-            (stored) => ({ type: stored.eventType, data: stored.data }) as SessionStreamEvent,
-          ),
-        )
-      : undefined;
+    const { state: session } = await loadState(this.db, tenantId, id, sessionDecider);
     if (!session || session.deleted) throw sessionNotFound();
     return session;
   }

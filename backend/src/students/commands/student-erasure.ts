@@ -9,7 +9,8 @@ import {
   type CommandResult,
   CommandRunner,
 } from '../../platform/event-store/command-runner';
-import { readStream } from '../../platform/event-store/event-store';
+import type { DomainEvent } from '../../platform/event-store/event';
+import { loadState } from '../../platform/event-store/load-state';
 import { personalDataVault } from '../../platform/personal-data/vault';
 import { studentErasureDecider, studentErasureStreamId } from '../domain/student-erasure.decider';
 
@@ -63,18 +64,31 @@ async function erasureFacts(
   tenantId: string,
   studentId: string,
 ): Promise<ErasureFacts | null> {
-  const stream = await readStream(db, tenantId, studentId);
-  if (!stream.some((stored) => stored.eventType === 'StudentRegistered')) return null;
-  let nome = '';
-  const phones = new Set<string>();
-  const emails = new Set<string>();
-  for (const stored of stream) {
-    if (stored.eventType !== 'StudentRegistered' && stored.eventType !== 'StudentUpdated') continue;
-    const profile = stored.data as Partial<StudentProfile>;
-    if (profile.nome) nome = profile.nome;
-    for (const phone of [profile.telefone, profile.whatsapp]) if (phone) phones.add(phone);
-    if (profile.email) emails.add(profile.email);
-  }
+  const { state: student } = await loadState(db, tenantId, studentId, {
+    initialState: () => ({
+      registered: false,
+      nome: '',
+      phones: [] as string[],
+      emails: [] as string[],
+    }),
+    evolve(facts, event: DomainEvent) {
+      if (event.type !== 'StudentRegistered' && event.type !== 'StudentUpdated') return facts;
+      const profile = event.data as Partial<StudentProfile>;
+      return {
+        registered: facts.registered || event.type === 'StudentRegistered',
+        nome: profile.nome || facts.nome,
+        phones: [
+          ...facts.phones,
+          ...[profile.telefone, profile.whatsapp].filter((phone): phone is string => !!phone),
+        ],
+        emails: profile.email ? [...facts.emails, profile.email] : facts.emails,
+      };
+    },
+  });
+  if (!student.registered) return null;
+  const { nome } = student;
+  const phones = new Set(student.phones);
+  const emails = new Set(student.emails);
   const sessions = await sql<{ streamId: string }>`
     select distinct stream_id from events
     where tenant_id = ${tenantId}::uuid and stream_type = ${SESSION_STREAM_TYPE}

@@ -4,8 +4,7 @@ import { v5 as uuidv5, v7 as uuidv7 } from 'uuid';
 import { StudentsByPhone } from '../../contracts/students/ports';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { DomainError } from '../../platform/errors/domain-error';
-import { fold } from '../../platform/event-store/decider';
-import { readStream } from '../../platform/event-store/event-store';
+import { loadState } from '../../platform/event-store/load-state';
 import { studentDecider } from '../domain/student.decider';
 import type { StudentEvent } from '../domain/student.events';
 import { StudentCommands } from './student.commands';
@@ -51,14 +50,17 @@ export class PhoneStudents extends StudentsByPhone {
     const derived = phoneStudentId(tenantId, visitor.telefone);
     /** The derived student as its stream tells it now: whether it is there, and its name. */
     const current = async (id: string) => {
-      const events = (await readStream(this.db, tenantId, id)).map(
-        (stored) => ({ type: stored.eventType, data: stored.data }) as StudentEvent,
-      );
-      let nome = visitor.nome;
-      for (const event of events)
-        if (event.type === 'StudentRegistered' || event.type === 'StudentUpdated')
-          nome = event.data.nome ?? nome;
-      return { id, nome, status: fold(studentDecider, events).status };
+      const { state } = await loadState(this.db, tenantId, id, {
+        initialState: () => ({ nome: visitor.nome, student: studentDecider.initialState() }),
+        evolve: ({ nome, student }, event: StudentEvent) => ({
+          nome:
+            event.type === 'StudentRegistered' || event.type === 'StudentUpdated'
+              ? (event.data.nome ?? nome)
+              : nome,
+          student: studentDecider.evolve(student, event),
+        }),
+      });
+      return { id, nome: state.nome, status: state.student.status };
     };
     const register = (id: string) =>
       this.commands.handle(actor, id, {
@@ -75,8 +77,7 @@ export class PhoneStudents extends StudentsByPhone {
       });
     const now = await current(derived);
     if (now.status === 'active') return { id: derived, nome: now.nome };
-    if (now.status === 'removed')
-      return { id: (await register(uuidv7())).id, nome: visitor.nome };
+    if (now.status === 'removed') return { id: (await register(uuidv7())).id, nome: visitor.nome };
     try {
       return { id: (await register(derived)).id, nome: visitor.nome };
     } catch (error) {
