@@ -8,7 +8,6 @@ import { CurrentCommandContext } from '../platform/event-store/command-context.d
 import { Implements, Input } from '../platform/http/implements';
 import { PublicBooking } from './commands/public-booking';
 import { PublicLinkCommands } from './commands/public-link.commands';
-import { publicLinkStreamId } from './domain/public-link.decider';
 
 /** /link-publico: the trainer's public booking settings, persisted. */
 @Controller()
@@ -28,7 +27,7 @@ export class PublicLinkController {
     @CurrentCommandContext() context: CommandContext,
     @Input() { body }: ParsedInputOf<typeof publicLinkApi.save>,
   ) {
-    const result = await this.links.handle(context, publicLinkStreamId(context.tenantId), {
+    const result = await this.links.change(context, {
       type: 'SetPublicLink',
       settings: body,
     });

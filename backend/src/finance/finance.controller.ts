@@ -8,7 +8,6 @@ import { CurrentCommandContext } from '../platform/event-store/command-context.d
 import { Implements, Input } from '../platform/http/implements';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 import { FinanceSettingsCommands } from './commands/finance-settings.commands';
-import { financeSettingsStreamId } from './domain/finance-settings.decider';
 import { FINANCE_SETTINGS_PROJECTION, SUMMARIES_PROJECTION } from './projections';
 import { FinanceRepository } from './queries/finance.repository';
 
@@ -54,7 +53,7 @@ export class FinanceController {
     @Input() { body }: ParsedInputOf<typeof financeApi.setGoals>,
   ) {
     const current = await this.settings.current(context.tenantId);
-    return this.settings.handle(context, financeSettingsStreamId(context.tenantId), {
+    return this.settings.change(context, {
       type: 'SetGoals',
       settings: {
         metaMensalCentavos: body.metaMensalCentavos,

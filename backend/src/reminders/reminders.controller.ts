@@ -9,7 +9,6 @@ import { CurrentCommandContext } from '../platform/event-store/command-context.d
 import { Implements, Input } from '../platform/http/implements';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 import { ReminderSettingsCommands } from './commands/reminder-settings.commands';
-import { reminderSettingsStreamId } from './domain/reminder-settings.decider';
 import { REMINDER_PROJECTION_NAMES, reminderSettingsProjection } from './projections';
 import { RemindersRepository } from './queries/reminders.repository';
 
@@ -33,7 +32,7 @@ export class RemindersController {
     @CurrentCommandContext() context: CommandContext,
     @Input() { body }: ParsedInputOf<typeof remindersApi.saveSettings>,
   ) {
-    return this.commands.handle(context, reminderSettingsStreamId(context.tenantId), {
+    return this.commands.change(context, {
       type: 'SetReminderSettings',
       settings: body,
     });

@@ -11,7 +11,6 @@ import { Implements, Input } from '../platform/http/implements';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 import { AvailabilityCommands } from './commands/availability.commands';
 import { VacationCommands } from './commands/vacation.commands';
-import { availabilityStreamId } from './domain/availability.decider';
 import { AVAILABILITY_PROJECTION, VACATIONS_PROJECTION } from './projections';
 import { AgendaSettingsRepository } from './queries/agenda-settings.repository';
 
@@ -37,7 +36,7 @@ export class AgendaSettingsController {
     @CurrentCommandContext() context: CommandContext,
     @Input() { body }: ParsedInputOf<typeof agendaSettingsApi.setAvailability>,
   ) {
-    return this.availability.handle(context, availabilityStreamId(context.tenantId), {
+    return this.availability.change(context, {
       type: 'SetAvailability',
       items: body.items,
     });

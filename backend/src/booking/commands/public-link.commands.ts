@@ -1,13 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { PublicLinkSettings } from '../../contracts/booking/api';
-import { DATABASE, type Db } from '../../platform/database/database.module';
-import {
-  commandHandlerFor,
-  CommandRunner,
-  type InlineProjection,
-} from '../../platform/event-store/command-runner';
-import { fold } from '../../platform/event-store/decider';
-import { readStream } from '../../platform/event-store/event-store';
+import type { InlineProjection } from '../../platform/event-store/command-runner';
+import { settingsCommandsFor } from '../../platform/event-store/settings-stream';
 import { NotFoundError } from '../../platform/errors/domain-error';
 import { entityReferences } from '../../platform/references/entity-references';
 import {
@@ -32,19 +26,7 @@ const offeredLocationsExist: InlineProjection<PublicLinkEvent, PublicLinkSetting
  * per trainer, exact at once: a page closed a moment ago is closed for the next visitor).
  */
 @Injectable()
-export class PublicLinkCommands extends commandHandlerFor(publicLinkDecider, offeredLocationsExist) {
-  constructor(
-    @Inject(CommandRunner) runner: CommandRunner,
-    @Inject(DATABASE) private readonly db: Db,
-  ) {
-    super(runner);
-  }
-
-  async current(tenantId: string): Promise<PublicLinkSettings> {
-    const stream = await readStream(this.db, tenantId, publicLinkStreamId(tenantId));
-    return fold(
-      publicLinkDecider,
-      stream.map((stored) => ({ type: stored.eventType, data: stored.data }) as PublicLinkEvent),
-    );
-  }
-}
+export class PublicLinkCommands extends settingsCommandsFor(
+  { decider: publicLinkDecider, streamId: publicLinkStreamId },
+  offeredLocationsExist,
+) {}

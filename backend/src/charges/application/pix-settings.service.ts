@@ -10,7 +10,6 @@ import type { PixConnectionTest, TestPixConnectionBody } from '../../contracts/c
 import { ValidationError } from '../../platform/errors/domain-error';
 import type { CommandContext } from '../../platform/event-store/command-runner';
 import { PixSettingsCommands } from '../commands/charge.commands';
-import { pixSettingsStreamId } from '../domain/pix-settings.decider';
 import { ApiPixError } from '../psp/api-pix-client';
 import { type PspSecrets, PspConnections } from '../psp/psp-connections';
 
@@ -81,9 +80,8 @@ export class PixSettingsService {
     const settings = pixSettingsFrom(body);
     const throughPsp = settings.provedor === 'api-pix';
     const secrets = throughPsp ? await this.secretsToSave(context.tenantId, body) : undefined;
-    const result = await this.pix.handle(
+    const result = await this.pix.change(
       context,
-      pixSettingsStreamId(context.tenantId),
       { type: 'SetPixSettings', settings },
       secrets
         ? { alsoInTransaction: (trx) => this.psp.saveSecrets(trx, context.tenantId, secrets) }

@@ -1,19 +1,22 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import type { PixSettings } from '../../contracts/charges/pix';
 import type { Database } from '../../platform/database/database';
-import { DATABASE, type Db } from '../../platform/database/database.module';
+import { commandHandlerFor, type InlineProjection } from '../../platform/event-store/command-runner';
 import {
-  commandHandlerFor,
-  CommandRunner,
-  type InlineProjection,
-} from '../../platform/event-store/command-runner';
-import { fold } from '../../platform/event-store/decider';
-import { readStream } from '../../platform/event-store/event-store';
+  currentSettings,
+  settingsCommandsFor,
+  type SettingsStream,
+} from '../../platform/event-store/settings-stream';
 import { entityReferences } from '../../platform/references/entity-references';
 import { chargeDecider, type ChargeState } from '../domain/charge.decider';
 import type { ChargeEvent, PixSettingsEvent } from '../domain/charge.events';
-import { pixSettingsDecider, pixSettingsStreamId } from '../domain/pix-settings.decider';
+import {
+  type PixSettingsCommand,
+  pixSettingsDecider,
+  type PixSettingsState,
+  pixSettingsStreamId,
+} from '../domain/pix-settings.decider';
 
 /** How soon the worker first asks the PSP about a charge made through it. */
 export const FIRST_PSP_CHECK_MS = 60_000;
@@ -63,29 +66,19 @@ export const chargeEntity: InlineProjection<ChargeEvent, ChargeState> = {
 @Injectable()
 export class ChargeCommands extends commandHandlerFor(chargeDecider, chargeEntity) {}
 
+const pixSettings: SettingsStream<PixSettingsCommand, PixSettingsEvent, PixSettingsState> = {
+  decider: pixSettingsDecider,
+  streamId: pixSettingsStreamId,
+};
+
 /** The trainer's PIX settings: saved whole, read from the stream itself. */
 @Injectable()
-export class PixSettingsCommands extends commandHandlerFor(pixSettingsDecider) {
-  constructor(
-    @Inject(CommandRunner) runner: CommandRunner,
-    @Inject(DATABASE) private readonly db: Db,
-  ) {
-    super(runner);
-  }
-
-  current(tenantId: string): Promise<PixSettings | undefined> {
-    return currentPixSettings(this.db, tenantId);
-  }
-}
+export class PixSettingsCommands extends settingsCommandsFor(pixSettings) {}
 
 /** A trainer's PIX settings as they stand (the API's and the worker's one reading of them). */
-export async function currentPixSettings(
+export function currentPixSettings(
   db: Kysely<Database>,
   tenantId: string,
 ): Promise<PixSettings | undefined> {
-  const stream = await readStream(db, tenantId, pixSettingsStreamId(tenantId));
-  return fold(
-    pixSettingsDecider,
-    stream.map((stored) => ({ type: stored.eventType, data: stored.data }) as PixSettingsEvent),
-  );
+  return currentSettings(db, tenantId, pixSettings);
 }
