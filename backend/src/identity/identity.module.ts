@@ -8,7 +8,7 @@ import { RequestPasswordResetHandler } from './commands/request-password-reset.c
 import { ResetPasswordHandler } from './commands/reset-password.command';
 import { SessionStarter } from './commands/session-starter';
 import { SignInHandler } from './commands/sign-in.command';
-import { CloseAccountHandler } from './commands/close-account.command';
+import { AccountClosingCommands, CloseAccountHandler } from './commands/close-account.command';
 import { DevMailboxController } from './dev-mailbox.controller';
 import { IdentityProvidersController } from './identity-providers.controller';
 import { SignInWithProviderHandler } from './commands/sign-in-with-provider.command';
@@ -55,6 +55,7 @@ import { SessionRecords } from '../platform/auth/live-sessions';
     SessionStarter,
     RegisterTrainerHandler,
     SignInHandler,
+    AccountClosingCommands,
     CloseAccountHandler,
     RefreshSessionHandler,
     ConfirmEmailHandler,

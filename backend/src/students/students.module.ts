@@ -9,7 +9,7 @@ import {
 } from '../contracts/students/ports';
 import { StudentErasureRequests } from './commands/erasure-requests';
 import { StudentCommands } from './commands/student.commands';
-import { StudentErasure } from './commands/student-erasure';
+import { StudentErasure, StudentErasureCommands } from './commands/student-erasure';
 import { PhoneStudents } from './commands/students-by-phone';
 import { ChargeCreditGrants } from './process-managers/charge-credits';
 import { AttendanceCredits } from './process-managers/credits-on-attendance';
@@ -22,6 +22,7 @@ import { StudentsController } from './students.controller';
   providers: [
     StudentCommands,
     StudentErasure,
+    StudentErasureCommands,
     StudentsRepository,
     { provide: StudentDirectory, useExisting: StudentsRepository },
     { provide: RenewalCandidates, useExisting: StudentsRepository },

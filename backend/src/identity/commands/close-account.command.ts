@@ -3,11 +3,15 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/database/database';
 import {
   type CommandContext,
+  commandHandlerFor,
   type CommandResult,
-  CommandRunner,
 } from '../../platform/event-store/command-runner';
 import { personalDataVault } from '../../platform/personal-data/vault';
 import { accountClosingDecider, accountClosingStreamId } from '../domain/account-closing.decider';
+
+/** Every account-closing command, decided on the tenant's closing stream. */
+@Injectable()
+export class AccountClosingCommands extends commandHandlerFor(accountClosingDecider) {}
 
 /** The log and the keys' tombstones stay; every other table's rows of the tenant go. */
 const KEPT = new Set(['events', 'data_subject_keys']);
@@ -20,16 +24,15 @@ const KEPT = new Set(['events', 'data_subject_keys']);
  */
 @Injectable()
 export class CloseAccountHandler {
-  constructor(@Inject(CommandRunner) private readonly runner: CommandRunner) {}
+  constructor(@Inject(AccountClosingCommands) private readonly commands: AccountClosingCommands) {}
 
   close(context: CommandContext, confirm: string): Promise<CommandResult> {
-    return this.runner.run({
-      decider: accountClosingDecider,
-      streamId: accountClosingStreamId(context.tenantId),
-      command: { type: 'CloseAccount', confirm },
+    return this.commands.handle(
       context,
-      options: { alsoInTransaction: (trx) => forgetTenant(trx, context.tenantId) },
-    });
+      accountClosingStreamId(context.tenantId),
+      { type: 'CloseAccount', confirm },
+      { alsoInTransaction: (trx) => forgetTenant(trx, context.tenantId) },
+    );
   }
 }
 

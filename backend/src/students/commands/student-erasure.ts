@@ -7,7 +7,7 @@ import type { Database } from '../../platform/database/database';
 import {
   type CommandContext,
   type CommandResult,
-  CommandRunner,
+  commandHandlerFor,
 } from '../../platform/event-store/command-runner';
 import type { DomainEvent } from '../../platform/event-store/event';
 import { loadState } from '../../platform/event-store/load-state';
@@ -23,6 +23,10 @@ interface ErasureFacts {
   accountUserIds: string[];
 }
 
+/** Every erasure command, decided on the student's erasure stream. */
+@Injectable()
+export class StudentErasureCommands extends commandHandlerFor(studentErasureDecider) {}
+
 /**
  * Erasing a student (LGPD art. 18, VI): their keys and those of their sessions' notes are
  * destroyed in the transaction that appends PersonalDataErased, which every read model applies in
@@ -34,28 +38,27 @@ interface ErasureFacts {
 export class StudentErasure {
   constructor(
     @Inject(DATABASE) private readonly db: Db,
-    @Inject(CommandRunner) private readonly runner: CommandRunner,
+    @Inject(StudentErasureCommands) private readonly commands: StudentErasureCommands,
   ) {}
 
   async erase(context: CommandContext, studentId: string, confirm: string): Promise<CommandResult> {
     const facts = await erasureFacts(this.db, context.tenantId, studentId);
-    return this.runner.run({
-      decider: studentErasureDecider,
-      streamId: studentErasureStreamId(studentId),
-      command: {
+    return this.commands.handle(
+      context,
+      studentErasureStreamId(studentId),
+      {
         type: 'EraseStudent',
         studentId,
         nome: facts?.nome ?? null,
         confirm,
         subjectIds: facts?.subjectIds ?? [],
       },
-      context,
-      options: {
+      {
         alsoInTransaction: async (trx) => {
           if (facts) await forgetStudent(trx, context.tenantId, studentId, facts);
         },
       },
-    });
+    );
   }
 }
 
