@@ -4,10 +4,17 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Role } from '../auth/auth-user';
 import { DATABASE, type Db } from '../database/database.module';
 import type { Database } from '../database/database';
-import { ConflictError, DomainError, ValidationError } from '../errors/domain-error';
+import { ConflictError, DomainError } from '../errors/domain-error';
 import type { Decider } from './decider';
 import type { DomainEvent } from './event';
 import { appendEvents, ConcurrencyError } from './event-store';
+import {
+  answerToRemember,
+  type IdempotencyKey,
+  rememberAnswer,
+  rememberedAnswer,
+  replayAnswer,
+} from './idempotency';
 import { loadState } from './load-state';
 import { KeyedSerializer } from './keyed-serializer';
 import { type StreamSnapshot, StreamStateCache } from './stream-state-cache';
@@ -21,7 +28,7 @@ export interface CommandContext {
   /** The message that caused this command (an event for a process manager); the command itself otherwise. */
   causationId?: string;
   /** An `Idempotency-Key` and the fingerprint of the request that carried it. */
-  idempotency?: { key: string; fingerprint: string };
+  idempotency?: IdempotencyKey;
 }
 
 /** What every command answers: the stream's id and the global position of its last event. */
@@ -95,21 +102,6 @@ export const MAX_COMMAND_ATTEMPTS = 5;
 export const CONCURRENT_MODIFICATION_MESSAGE =
   'O registro foi alterado por outra operação. Tente novamente.';
 
-export class IdempotencyKeyReusedError extends DomainError {
-  constructor() {
-    super(
-      'idempotency_key_reused',
-      "Esta 'Idempotency-Key' já foi usada em outra requisição. Gere uma chave nova para cada operação.",
-      422,
-    );
-  }
-}
-
-/** An answer remembered with an idempotency key: a result, or the domain error it was refused with. */
-type StoredAnswer =
-  | { statusCode: null; body: CommandResult }
-  | { statusCode: number; body: { code: string; message: string } };
-
 /** What one attempt did; `next` is the stream's state after its committed append. */
 interface Attempt<State> {
   outcome: CommandOutcome;
@@ -119,8 +111,8 @@ interface Attempt<State> {
 /**
  * Load the stream (or take its cached state), fold it, decide, append; on a version clash reload
  * and decide again, up to MAX_COMMAND_ATTEMPTS times, then 409. With an idempotency key, the first
- * answer for that key is stored in the same transaction as the append and returned again,
- * appending nothing; the same key on a different request is refused.
+ * answer for that key is remembered in the same transaction as the append and given again,
+ * appending nothing (platform/event-store/idempotency.ts).
  */
 export async function executeCommand<Command, Event extends DomainEvent, State>(
   deps: CommandDependencies,
@@ -210,8 +202,8 @@ async function attemptInTransaction<Command, Event extends DomainEvent, State>(
 ): Promise<Attempt<State>> {
   const { tenantId, idempotency } = request.context;
   if (idempotency) {
-    const earlier = await storedAnswer(deps.db, tenantId, idempotency.key, idempotency.fingerprint);
-    if (earlier) return { outcome: replay(earlier) };
+    const earlier = await rememberedAnswer(deps.db, tenantId, idempotency);
+    if (earlier) return { outcome: replayAnswer(earlier) };
   }
 
   const attempt = await deps.db
@@ -227,40 +219,18 @@ async function attemptInTransaction<Command, Event extends DomainEvent, State>(
         await request.options?.alsoInTransaction?.(trx);
         if (decision.events.length > 0) result = await append(trx, request, decision);
       }
-      if (idempotency && !(result instanceof ValidationError)) {
-        const answer: StoredAnswer =
-          result instanceof DomainError
-            ? {
-                statusCode: result.statusCode,
-                body: { code: result.code, message: result.message },
-              }
-            : {
-                statusCode: null,
-                body: { id: result.outcome.id, position: result.outcome.position },
-              };
-        // A concurrent command with the same key makes this insert wait for it; if it committed, this
-        // one inserts nothing and is rolled back, and its answer is replayed below.
-        const inserted = await trx
-          .insertInto('commandIdempotency')
-          .values({
-            tenantId,
-            key: idempotency.key,
-            requestFingerprint: idempotency.fingerprint,
-            statusCode: answer.statusCode,
-            body: JSON.stringify(answer.body),
-          })
-          .onConflict((conflict) => conflict.columns(['tenantId', 'key']).doNothing())
-          .returning('key')
-          .executeTakeFirst();
-        if (!inserted) throw new DuplicateKey();
-      }
+      const answer =
+        idempotency && answerToRemember(result instanceof DomainError ? result : result.outcome);
+      if (answer && !(await rememberAnswer(trx, tenantId, idempotency, answer)))
+        throw new DuplicateKey();
       return result;
     })
     .catch(async (error: unknown): Promise<Attempt<State>> => {
       if (!(error instanceof DuplicateKey) || !idempotency) throw error;
-      const first = await storedAnswer(deps.db, tenantId, idempotency.key, idempotency.fingerprint);
+      const first = await rememberedAnswer(deps.db, tenantId, idempotency);
       if (!first) throw new ConcurrencyError(request.streamId);
-      return { outcome: replay(first) };
+      // Nothing was appended by this call: there is nothing to wake.
+      return { outcome: replayAnswer(first) };
     });
   if (attempt instanceof DomainError) throw attempt;
   return attempt;
@@ -271,30 +241,6 @@ class DuplicateKey extends Error {}
 /** A command that changes nothing answers the stream's current position. */
 function unchanged(streamId: string, position: number): CommandOutcome {
   return { id: streamId, position };
-}
-
-async function storedAnswer(
-  db: Kysely<Database>,
-  tenantId: string,
-  key: string,
-  fingerprint: string,
-): Promise<StoredAnswer | undefined> {
-  const row = await db
-    .selectFrom('commandIdempotency')
-    .select(['statusCode', 'body', 'requestFingerprint'])
-    .where('tenantId', '=', tenantId)
-    .where('key', '=', key)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  if (row.requestFingerprint !== fingerprint) throw new IdempotencyKeyReusedError();
-  return { statusCode: row.statusCode, body: row.body } as StoredAnswer;
-}
-
-function replay(answer: StoredAnswer): CommandOutcome {
-  if (answer.statusCode !== null)
-    throw new DomainError(answer.body.code, answer.body.message, answer.statusCode);
-  // Nothing was appended by this call: there is nothing to wake.
-  return { id: answer.body.id, position: answer.body.position };
 }
 
 /** Appends the decision, with the inline projection's writes in the same transaction when it has any. */
