@@ -3,7 +3,7 @@ import { PublicBooking } from './commands/public-booking';
 import { PublicLinkCommands } from './commands/public-link.commands';
 import { PublicBookingController } from './public-booking.controller';
 import { PublicLinkController } from './public-link.controller';
-import { PhoneClaims } from './queries/phone-claims';
+import { PhoneClaims } from './commands/phone-claims';
 
 @Module({
   controllers: [PublicBookingController, PublicLinkController],

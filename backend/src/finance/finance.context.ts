@@ -4,7 +4,7 @@ import type { BoundedContext } from '../platform/context/bounded-context';
 import { FinanceSettingsCommands } from './commands/finance-settings.commands';
 import { TransactionCommands } from './commands/transaction.commands';
 import { FinanceModule } from './finance.module';
-import { ChargeReceitasRecorder } from './process-managers/charge-receitas';
+import { ChargeReceitasRecorder } from './commands/charge-receitas';
 import { financeProjections } from './projections';
 
 /**

@@ -5,7 +5,7 @@ import { FinanceSettingsCommands } from './commands/finance-settings.commands';
 import { TransactionCommands } from './commands/transaction.commands';
 import { FinanceController } from './finance.controller';
 import { FinanceRepository } from './queries/finance.repository';
-import { ChargeReceitasRecorder } from './process-managers/charge-receitas';
+import { ChargeReceitasRecorder } from './commands/charge-receitas';
 import { TransactionsController } from './transactions.controller';
 
 @Global()

@@ -2,7 +2,7 @@ import { ChargeCredits } from '../contracts/charges/ports';
 import { studentPersonalData } from '../contracts/students/events';
 import type { BoundedContext } from '../platform/context/bounded-context';
 import { StudentCommands } from './commands/student.commands';
-import { ChargeCreditGrants } from './process-managers/charge-credits';
+import { ChargeCreditGrants } from './commands/charge-credits';
 import { creditsOnAttendance } from './process-managers/credits-on-attendance';
 import { studentProjections } from './projections';
 import { StudentsModule } from './students.module';

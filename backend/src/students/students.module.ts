@@ -11,7 +11,7 @@ import { StudentErasureRequests } from './commands/erasure-requests';
 import { StudentCommands } from './commands/student.commands';
 import { StudentErasure, StudentErasureCommands } from './commands/student-erasure';
 import { PhoneStudents } from './commands/students-by-phone';
-import { ChargeCreditGrants } from './process-managers/charge-credits';
+import { ChargeCreditGrants } from './commands/charge-credits';
 import { AttendanceCredits } from './process-managers/credits-on-attendance';
 import { StudentsRepository } from './queries/students.repository';
 import { StudentsController } from './students.controller';

@@ -24,7 +24,7 @@ import { APP_CONFIG } from '../../config/config';
 import { ConflictError, DomainError, ValidationError } from '../../platform/errors/domain-error';
 import type { BookingConfig } from '../booking.config';
 import { TtlCache } from '../../platform/cache/ttl-cache';
-import { PhoneClaims } from '../queries/phone-claims';
+import { PhoneClaims } from './phone-claims';
 import { PublicLinkCommands } from './public-link.commands';
 
 /** Words of a name, without case or accents. */

@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ChargeReceitas, type ChargeSettlement, planPaymentReason, type SettlementContext } from '../../contracts/charges/ports';
 import { DEFAULT_ALLOCATION_RULE } from '../../contracts/finance/api';
 import { DomainError } from '../../platform/errors/domain-error';
-import { FinanceSettingsCommands } from '../commands/finance-settings.commands';
-import { TransactionCommands } from '../commands/transaction.commands';
+import { FinanceSettingsCommands } from './finance-settings.commands';
+import { TransactionCommands } from './transaction.commands';
 
 /**
  * The receita of a paid charge (the charges context's port): PIX, the student's, referring to the

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ChargeCredits, type ChargeSettlement, planPaymentReason, type SettlementContext } from '../../contracts/charges/ports';
 import { DomainError } from '../../platform/errors/domain-error';
-import { StudentCommands } from '../commands/student.commands';
+import { StudentCommands } from './student.commands';
 
 /**
  * The plan's credits of a paid charge (the charges context's port), 'Pagamento do plano {nome}',
