@@ -13,19 +13,24 @@ export class SubscriptionsRepository extends SubscriptionCycles {
     super();
   }
 
-  /** Cycles due in `month` (AAAA-MM): from the first due day on, up to the last one a cancellation left. */
-  async dueIn(tenantId: string, month: string): Promise<DueCycle[]> {
-    const due = sql<string>`make_date(${Number(month.slice(0, 4))}, ${Number(month.slice(5, 7))}, dia_vencimento)`;
+  /**
+   * Cycles due in `months` (AAAA-MM each): from the first due day on, up to the last one a
+   * cancellation left; the due day of a month is the plan's day in it.
+   */
+  async dueIn(tenantId: string, months: readonly string[]): Promise<DueCycle[]> {
+    if (months.length === 0) return [];
+    const due = sql<string>`(m.month || '-01')::date + (s.dia_vencimento - 1)`;
     const rows = await this.db
-      .selectFrom('subscriptions')
-      .select(['studentId', 'valor'])
-      .where('tenantId', '=', tenantId)
-      .where(due, '>=', sql<string>`inicio`)
+      .selectFrom(sql<{ month: string }>`(select unnest(${[...months]}::text[]) as month)`.as('m'))
+      .innerJoin('subscriptions as s', (join) => join.on('s.tenantId', '=', tenantId))
+      .select(['m.month', 's.studentId', 's.valor'])
+      .where(due, '>=', sql<string>`s.inicio`)
       .where((eb) =>
-        eb.or([eb('status', '=', 'ativa'), eb(due, '<=', sql<string>`ultimo_vencimento`)]),
+        eb.or([eb('s.status', '=', 'ativa'), eb(due, '<=', sql<string>`s.ultimo_vencimento`)]),
       )
       .execute();
     return rows.map((row) => ({
+      month: row.month,
       studentId: row.studentId,
       valorCentavos: centavosFromNumeric(row.valor),
     }));

@@ -68,16 +68,18 @@ export abstract class StudentCharges {
 /** The charges context's read model, for routes of other contexts that read it through a port. */
 export const CHARGE_READ_MODELS = ['charges'] as const;
 
-/** A subscription's cycle due in a month: its student and what it charges (centavos). */
+/** A subscription's cycle due in a month (AAAA-MM, São Paulo): its student and what it charges (centavos). */
 export interface DueCycle {
+  month: string;
   studentId: string;
   valorCentavos: number;
 }
 
 /**
- * The subscriptions' cycles due in a month (the charges context provides it), issued or still to
- * come: finance's previsto counts them in place of the subscribed students' sessions.
+ * The subscriptions' cycles due in some months (the charges context provides it), issued or still
+ * to come, none after the last one a cancellation left: finance's previsto (the month's and the
+ * series') counts them in place of the subscribed students' sessions.
  */
 export abstract class SubscriptionCycles {
-  abstract dueIn(tenantId: string, month: string): Promise<DueCycle[]>;
+  abstract dueIn(tenantId: string, months: readonly string[]): Promise<DueCycle[]>;
 }

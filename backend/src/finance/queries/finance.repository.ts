@@ -92,27 +92,37 @@ export class FinanceRepository {
   ) {}
 
   /**
-   * A subscribed student's month is previsto by its cycle, not by its sessions: the month's
-   * cycles in, those students' counted sessions out (centavos to add to the agenda's previsto).
+   * A subscribed student's month is previsto by its cycle, not by its sessions: each month's
+   * cycles in, those students' counted sessions that month out (centavos to add to the agenda's
+   * previsto, by month; months without a cycle are absent).
    */
-  private async cyclesInPlaceOfSessions(tenantId: string, month: string): Promise<number> {
-    const cycles = await this.cycles.dueIn(tenantId, month);
-    if (cycles.length === 0) return 0;
+  private async cyclesInPlaceOfSessions(
+    tenantId: string,
+    months: readonly string[],
+  ): Promise<Map<string, number>> {
+    const cycles = await this.cycles.dueIn(tenantId, months);
+    const byMonth = new Map<string, number>();
+    if (cycles.length === 0) return byMonth;
     const sessions = await this.db
       .selectFrom('financeSessions')
-      .select((eb) => eb.fn.sum<string>('valor').as('total'))
+      .select(['month', 'studentId', (eb) => eb.fn.sum<string>('valor').as('total')])
       .where('tenantId', '=', tenantId)
-      .where('month', '=', month)
+      .where('month', 'in', [...new Set(cycles.map((cycle) => cycle.month))])
       .where('deleted', '=', false)
       .where('status', 'in', ['agendada', 'feita'])
-      .where(
-        'studentId',
-        'in',
-        cycles.map((cycle) => cycle.studentId),
-      )
-      .executeTakeFirst();
-    const cyclesTotal = cycles.reduce((total, cycle) => total + cycle.valorCentavos, 0);
-    return cyclesTotal - centavosFromNumeric(sessions?.total ?? '0');
+      .where('studentId', 'in', [...new Set(cycles.map((cycle) => cycle.studentId))])
+      .groupBy(['month', 'studentId'])
+      .execute();
+    const sessionsOf = new Map(
+      sessions.map((row) => [`${row.month}:${row.studentId}`, centavosFromNumeric(row.total)]),
+    );
+    for (const cycle of cycles) {
+      const replaced = sessionsOf.get(`${cycle.month}:${cycle.studentId}`) ?? 0;
+      // A student's sessions leave once, however many cycles of theirs the month has.
+      sessionsOf.delete(`${cycle.month}:${cycle.studentId}`);
+      byMonth.set(cycle.month, (byMonth.get(cycle.month) ?? 0) + cycle.valorCentavos - replaced);
+    }
+    return byMonth;
   }
 
   /** The month's transactions, newest day first (voided ones included, with their status). */
@@ -179,41 +189,46 @@ export class FinanceRepository {
     const pick = (alias: string) =>
       Object.fromEntries(SUMMARY_COLUMNS.map((column) => [column, row[aliasOf(alias, column)]]));
     const meta = row.meta === null ? 0 : centavosFromNumeric(String(row.meta));
-    const [current, previous] = await Promise.all(
-      (
-        [
-          [month, totalsOf(pick('cur'))],
-          [previousMonth, totalsOf(pick('prev'))],
-        ] as const
-      ).map(async ([of, totals]) => ({
-        ...totals,
-        previstoCentavos:
-          totals.previstoCentavos + (await this.cyclesInPlaceOfSessions(tenantId, of)),
-      })),
-    );
+    const cycles = await this.cyclesInPlaceOfSessions(tenantId, [previousMonth, month]);
+    const [current, previous] = (
+      [
+        [month, totalsOf(pick('cur'))],
+        [previousMonth, totalsOf(pick('prev'))],
+      ] as const
+    ).map(([of, totals]) => ({
+      ...totals,
+      previstoCentavos: totals.previstoCentavos + (cycles.get(of) ?? 0),
+    }));
     return {
       ...summaryOf(month, current, previous, meta),
       primeiroMes: (row.primeiro as string | null) ?? null,
     };
   }
 
-  /** previsto and recebido of the `months` months up to `until`, oldest first (empty months 0). */
+  /**
+   * previsto and recebido of the `months` months up to `until`, oldest first (empty months 0);
+   * each month's previsto counts its subscriptions' cycles as the month's summary does.
+   */
   async series(tenantId: string, until: string, months: number): Promise<FinanceSeriesItem[]> {
     const from = addMonths(until, -(months - 1));
-    const rows = await this.db
-      .selectFrom('financeMonthlySummaries')
-      .select(['month', 'previsto', 'recebido'])
-      .where('tenantId', '=', tenantId)
-      .where('month', '>=', from)
-      .where('month', '<=', until)
-      .execute();
+    const all = Array.from({ length: months }, (_, index) => addMonths(from, index));
+    const [rows, cycles] = await Promise.all([
+      this.db
+        .selectFrom('financeMonthlySummaries')
+        .select(['month', 'previsto', 'recebido'])
+        .where('tenantId', '=', tenantId)
+        .where('month', '>=', from)
+        .where('month', '<=', until)
+        .execute(),
+      this.cyclesInPlaceOfSessions(tenantId, all),
+    ]);
     const byMonth = new Map(rows.map((row) => [row.month, row]));
-    return Array.from({ length: months }, (_, index) => {
-      const month = addMonths(from, index);
+    return all.map((month) => {
       const row = byMonth.get(month);
       return {
         month,
-        previsto: row ? centavosFromNumeric(row.previsto) / 100 : 0,
+        previsto:
+          ((row ? centavosFromNumeric(row.previsto) : 0) + (cycles.get(month) ?? 0)) / 100,
         recebido: row ? centavosFromNumeric(row.recebido) / 100 : 0,
       };
     });
