@@ -3,6 +3,7 @@ import { chargePersonalData, subscriptionPersonalData } from '../contracts/charg
 import { chargesConfigShape } from './charges.config';
 import { ChargesModule } from './charges.module';
 import { chargeSettlement } from './process-managers/charge-settlement';
+import { cycleChargeNotices } from './process-managers/cycle-charge-notices';
 import { lateCancelFee } from './process-managers/late-cancel-fee';
 import { subscriptionCycles } from './process-managers/subscription-cycles';
 import { chargeProjections } from './projections';
@@ -13,14 +14,15 @@ import { pixReconciliation } from './psp/pix-reconciliation';
  * plan with their static BR Code or the PSP's dynamic one, paid once (by hand, by a PSP's
  * notification confirmed with the PSP, or found paid by the worker's reconciliation), which records
  * the receita and grants the plan's credits once (finance's and students' ports); students
- * subscribed to a monthly plan get a charge every cycle, made by the worker ahead of the due day.
+ * subscribed to a monthly plan get a charge every cycle, made by the worker ahead of the due day,
+ * and an e-mail of it once.
  */
 export const chargesContext: BoundedContext = {
   name: 'charges',
   module: ChargesModule,
   projections: chargeProjections,
   personalData: [chargePersonalData, subscriptionPersonalData],
-  processManagers: [chargeSettlement, lateCancelFee],
+  processManagers: [chargeSettlement, lateCancelFee, cycleChargeNotices],
   config: chargesConfigShape,
   timers: [pixReconciliation, subscriptionCycles],
 };

@@ -5,7 +5,7 @@ import type { StudentLifecycleEvent } from '../../contracts/students/events';
 import type { Database } from '../../platform/database/database';
 import { loadState } from '../../platform/event-store/load-state';
 
-type StudentToCharge = Pick<StudentProfile, 'nome' | 'telefone' | 'whatsapp' | 'planoId'>;
+type StudentToCharge = Pick<StudentProfile, 'nome' | 'telefone' | 'whatsapp' | 'email' | 'planoId'>;
 
 const studentEvents = {
   streamType: 'student',
@@ -17,6 +17,7 @@ const studentEvents = {
         nome: data.nome,
         telefone: data.telefone,
         whatsapp: data.whatsapp,
+        email: data.email ?? null,
         planoId: data.planoId ?? null,
       };
     }
@@ -26,6 +27,7 @@ const studentEvents = {
         nome: data.nome ?? student.nome,
         telefone: data.telefone === undefined ? student.telefone : data.telefone,
         whatsapp: data.whatsapp === undefined ? student.whatsapp : data.whatsapp,
+        email: data.email === undefined ? student.email : data.email,
         planoId: data.planoId === undefined ? student.planoId : data.planoId,
       };
     }

@@ -346,3 +346,38 @@ export function chargeReminderText(
       : `vence em ${brDate(charge.vencimento)}`;
   return `Olá, ${first}! Passando para lembrar do pagamento de ${brl(charge.valor)} (${what}), que ${due}. Para pagar, use o Pix Copia e Cola:\n\n${charge.brCode}`;
 }
+
+/** The student's own area, where their charges are (the app's '/aluno'). */
+export const STUDENT_AREA_PATH = '/aluno';
+
+/** A subscription cycle's charge as its student is told it (e-mail, and the trainer's WhatsApp). */
+export interface CycleChargeWords {
+  studentNome: string;
+  planNome: string;
+  /** Reais. */
+  valor: number;
+  /** AAAA-MM-DD. */
+  vencimento: string;
+  /** Pix Copia e Cola; empty when the trainer has no Pix set up. */
+  brCode: string;
+}
+
+/** The e-mail's subject of a cycle's charge. */
+export const cycleChargeSubject = (charge: Pick<CycleChargeWords, 'planNome' | 'valor' | 'vencimento'>) =>
+  `Mensalidade do plano ${charge.planNome}: ${brl(charge.valor)}, vence em ${brDate(charge.vencimento)}`;
+
+/**
+ * What a cycle's charge tells its student: the plan, the amount, the due day, the Pix Copia e Cola
+ * and the link to their area (`areaUrl`, absolute).
+ */
+export function cycleChargeText(charge: CycleChargeWords, areaUrl: string): string {
+  const first = charge.studentNome.split(' ')[0];
+  const pay = charge.brCode
+    ? `Para pagar, use o Pix Copia e Cola:\n\n${charge.brCode}\n\n`
+    : '';
+  return (
+    `Olá, ${first}! A mensalidade do seu plano ${charge.planNome} está disponível: ${brl(charge.valor)}, ` +
+    `com vencimento em ${brDate(charge.vencimento)}.\n\n${pay}` +
+    `Acompanhe suas cobranças na sua área do aluno: ${areaUrl}`
+  );
+}

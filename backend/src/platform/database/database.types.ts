@@ -144,6 +144,12 @@ export interface CreditLedger {
   valor: Numeric | null;
 }
 
+export interface CycleChargeNotices {
+  chargeId: string;
+  sentAt: Timestamp;
+  tenantId: string;
+}
+
 export interface DataSubjectKeys {
   createdAt: Generated<Timestamp>;
   erasedAt: Timestamp | null;
@@ -649,6 +655,7 @@ export interface DB {
   contracts: Contracts;
   contractSignatures: ContractSignatures;
   creditLedger: CreditLedger;
+  cycleChargeNotices: CycleChargeNotices;
   dataSubjectKeys: DataSubjectKeys;
   devMailbox: DevMailbox;
   emailTokens: EmailTokens;

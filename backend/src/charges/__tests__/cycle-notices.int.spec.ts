@@ -1,0 +1,122 @@
+import type { ParsedMail } from 'mailparser';
+import { http, newPrincipal } from '../../../../test/support/api';
+import { projectAll, workerServicesOf } from '../../../../test/support/projections';
+import {
+  recipientsOf,
+  type SmtpCapture,
+  startSmtpCapture,
+} from '../../../../test/support/smtp-capture';
+import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import type { Charge } from '../../contracts/charges/api';
+import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
+import { readStream } from '../../platform/event-store/event-store';
+import { DATABASE, type Db } from '../../platform/database/database.module';
+import { sendCycleChargeNotices } from '../process-managers/cycle-charge-notices';
+import { issueSubscriptionCycles } from '../process-managers/subscription-cycles';
+
+// The server runs at UTC; the due day is São Paulo's all the same.
+process.env.TZ = 'UTC';
+
+const todayInSaoPaulo = () => zonedParts(new Date(), DEFAULT_TIME_ZONE).date;
+const brDate = (date: string) => date.split('-').reverse().join('/');
+
+/** Each cycle's charge tells its student by e-mail, once, through a real SMTP server. */
+describe("a subscription cycle's e-mail to the student", () => {
+  let smtp: SmtpCapture;
+  let t: TestApp;
+  let api: ReturnType<typeof http>;
+  let tenantId: string;
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    t = await startTestApp({ SMTP_URL: smtp.url, APP_URL: 'https://app.vira.test' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+  beforeEach(async () => {
+    const principal = await newPrincipal(t.app);
+    api = http(t.app, principal);
+    tenantId = principal.tenantId;
+  });
+
+  const mailsTo = (email: string): ParsedMail[] =>
+    smtp.messages.filter((mail) => recipientsOf(mail).includes(email));
+  const issueAt = (instant: string) =>
+    issueSubscriptionCycles(workerServicesOf(t.app, () => new Date(instant)));
+
+  async function subscribed(email: string | null) {
+    const pix = { chave: 'ana@exemplo.com', nomeRecebedor: 'Ana Souza', cidade: 'Recife' };
+    expect((await api.put('/api/settings/pix', pix)).statusCode).toBe(200);
+    const plan = await api.post('/api/plans', {
+      nome: 'Mensal 8',
+      valor: 480,
+      creditos: 8,
+      cobranca: { tipo: 'mensal', diaVencimento: 10 },
+    });
+    const student = await api.post('/api/students', {
+      nome: 'Carla Dias',
+      whatsapp: '81987654321',
+      ...(email ? { email } : {}),
+    });
+    expect(student.statusCode).toBe(201);
+    const subscription = await api.post(`/api/students/${student.json().id}/subscription`, {
+      planId: plan.json().id,
+      inicio: todayInSaoPaulo(),
+    });
+    expect(subscription.statusCode).toBe(201);
+    return {
+      studentId: student.json().id as string,
+      due: subscription.json().proximoVencimento as string,
+    };
+  }
+
+  it('sends one e-mail per cycle with the plan, R$, the due day, the Pix Copia e Cola and /aluno, however often the pass runs', async () => {
+    const email = `carla.${Date.now()}@exemplo.com`;
+    const { studentId, due } = await subscribed(email);
+    // Five days before the due day at noon in São Paulo: the cycle's charge is made.
+    const issuing = `${addDays(due, -5)}T15:00:00Z`;
+    await issueAt(issuing);
+    await projectAll(t.app);
+    const mail = await smtp.waitFor(email, 30_000);
+    const [charge] = (await api.get(`/api/charges?studentId=${studentId}`)).json()
+      .items as Charge[];
+    expect(charge).toMatchObject({ origem: 'assinatura', vencimento: due });
+    expect(charge.brCode).toMatch(/^000201/);
+    expect(mail.subject).toBe(
+      `Mensalidade do plano Mensal 8: R$\u00a0480,00, vence em ${brDate(due)}`,
+    );
+    const text = mail.text ?? '';
+    expect(text).toContain('Olá, Carla!');
+    expect(text).toContain('plano Mensal 8');
+    expect(text).toContain('R$\u00a0480,00');
+    expect(text).toContain(`vencimento em ${brDate(due)}`);
+    expect(text).toContain(`Pix Copia e Cola:\n\n${charge.brCode}`);
+    expect(text).toContain('https://app.vira.test/aluno');
+    expect(mail.html).toContain(charge.brCode);
+
+    // The pass again, and again later (other suites' subscriptions in this database aside): no new
+    // cycle, no new e-mail.
+    await issueAt(issuing);
+    await issueAt(`${addDays(due, -4)}T15:00:00Z`);
+    await projectAll(t.app);
+    expect((await api.get(`/api/charges?studentId=${studentId}`)).json().items).toHaveLength(1);
+    // The worker restarted before its checkpoint moved: the same event handled again.
+    const created = (await readStream(t.app.get<Db>(DATABASE), tenantId, charge.id)).filter(
+      (event) => event.eventType === 'ChargeCreated',
+    );
+    expect(created).toHaveLength(1);
+    expect(await sendCycleChargeNotices(workerServicesOf(t.app), created)).toBe(0);
+    expect(mailsTo(email)).toHaveLength(1);
+  });
+
+  it('a student without an e-mail gets none, and the charge is made all the same', async () => {
+    const { studentId, due } = await subscribed(null);
+    const before = smtp.messages.length;
+    await issueAt(`${addDays(due, -5)}T15:00:00Z`);
+    await projectAll(t.app);
+    expect((await api.get(`/api/charges?studentId=${studentId}`)).json().items).toHaveLength(1);
+    expect(smtp.messages.length).toBe(before);
+  });
+});

@@ -1,0 +1,105 @@
+import {
+  cycleChargeSubject,
+  cycleChargeText,
+  STUDENT_AREA_PATH,
+} from '../../contracts/charges/api';
+import { CHARGE_STREAM_TYPE, type ChargeCreatedData } from '../../contracts/charges/events';
+import { TrainerContacts } from '../../contracts/identity/ports';
+import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
+import type { WorkerServices } from '../../platform/context/worker-services';
+import type { StoredEvent } from '../../platform/event-store/event';
+import { readStream } from '../../platform/event-store/event-store';
+import { escapeHtml } from '../../platform/mail/mailer';
+import type { ProcessManager } from '../../platform/projections/process-manager';
+import { studentToCharge } from '../queries/charge-sources';
+
+export const CYCLE_CHARGE_NOTICES = 'cycle-charge-notices';
+
+const isCycle = (event: StoredEvent): boolean => {
+  const data = event.data as ChargeCreatedData;
+  return data.origem === 'assinatura' && Boolean(data.vencimento);
+};
+
+/**
+ * E-mails the student of a cycle's charge (plan, amount, due day, Pix Copia e Cola, their area)
+ * once: the charge's row in `cycle_charge_notices` is claimed in the transaction that sends, so a
+ * batch run again (a crash before the checkpoint moved, two workers) sends nothing more, and a send
+ * that fails claims nothing (the batch is tried again). A cycle already paid, cancelled or past its
+ * due day (São Paulo) when its turn comes, or a student without an e-mail, gets none: the trainer's
+ * WhatsApp reminder is for overdue ones. Answers how many went out.
+ */
+export async function sendCycleChargeNotices(
+  services: WorkerServices,
+  events: readonly StoredEvent[],
+): Promise<number> {
+  const cycles = events.filter(isCycle);
+  if (cycles.length === 0) return 0;
+  const told = new Set(
+    (
+      await services.db
+        .selectFrom('cycleChargeNotices')
+        .select('chargeId')
+        .where(
+          'chargeId',
+          'in',
+          cycles.map((event) => event.streamId),
+        )
+        .execute()
+    ).map((row) => row.chargeId),
+  );
+  const today = zonedParts(services.now(), DEFAULT_TIME_ZONE).date;
+  const areaUrl = `${services.config.APP_URL.replace(/\/$/, '')}${STUDENT_AREA_PATH}`;
+  let sent = 0;
+  for (const event of cycles) {
+    const charge = event.data as ChargeCreatedData;
+    if (told.has(event.streamId) || (charge.vencimento as string) < today) continue;
+    const stream = await readStream(services.db, event.tenantId, event.streamId);
+    const settled = stream.some(
+      (stored) =>
+        stored.streamType === CHARGE_STREAM_TYPE &&
+        (stored.eventType === 'ChargePaid' || stored.eventType === 'ChargeCancelled'),
+    );
+    if (settled) continue;
+    const student = await studentToCharge(services.db, event.tenantId, charge.studentId);
+    if (!student?.email?.includes('@')) continue;
+    const trainer = await services.port(TrainerContacts).contactOf(event.tenantId);
+    const words = {
+      studentNome: student.nome,
+      planNome: charge.planNome,
+      valor: charge.valorCentavos / 100,
+      vencimento: charge.vencimento as string,
+      brCode: charge.brCode,
+    };
+    const text = `${cycleChargeText(words, areaUrl)}\n\n${trainer?.nome ?? 'Seu personal'}`;
+    const claimed = await services.db.transaction().execute(async (trx) => {
+      const claim = await trx
+        .insertInto('cycleChargeNotices')
+        .values({ chargeId: event.streamId, tenantId: event.tenantId, sentAt: services.now() })
+        .onConflict((conflict) => conflict.column('chargeId').doNothing())
+        .returning('chargeId')
+        .executeTakeFirst();
+      if (!claim) return false;
+      await services.mailer.send({
+        to: student.email as string,
+        subject: cycleChargeSubject(words),
+        text,
+        html: text
+          .split('\n\n')
+          .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
+          .join(''),
+      });
+      return true;
+    });
+    if (claimed) sent++;
+  }
+  return sent;
+}
+
+/** In the worker: every charge created, of which a subscription's cycles tell their student. */
+export const cycleChargeNotices: ProcessManager = {
+  name: CYCLE_CHARGE_NOTICES,
+  eventTypes: ['ChargeCreated'],
+  async handle(events, services) {
+    await sendCycleChargeNotices(services, events);
+  },
+};
