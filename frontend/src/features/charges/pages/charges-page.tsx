@@ -4,6 +4,7 @@ import {
   CHARGE_STATUS_LABELS,
   type ChargeListStatus,
   chargeReminderText,
+  cycleChargeText,
   LATE_CANCEL_FEE_LABEL,
 } from '@contracts/charges/api';
 import { whatsappUrl } from '@contracts/shared/br-documents';
@@ -159,6 +160,11 @@ function ChargeCard({
             : `Criada em ${formatDate(charge.createdAt)}`;
   const open = charge.status === 'pendente' || charge.status === 'em_atraso';
   const isFee = charge.origem === 'taxa';
+  // A cycle not yet due goes out as the student's e-mail says it; an overdue one is reminded.
+  const cycleToSend = charge.origem === 'assinatura' && charge.status === 'pendente' && charge.vencimento;
+  const whatsappText = cycleToSend
+    ? cycleChargeText({ ...charge, vencimento: cycleToSend }, `${window.location.origin}${paths.studentArea}`)
+    : chargeReminderText(charge);
 
   const copy = async () => {
     // The browser refused: the code in the toast, to select by hand.
@@ -196,7 +202,7 @@ function ChargeCard({
           <Group gap="xs" grow preventGrowOverflow={false}>
             <Button
               component="a"
-              href={whatsappUrl(charge.telefone, chargeReminderText(charge))}
+              href={whatsappUrl(charge.telefone, whatsappText)}
               target="_blank"
               rel="noopener noreferrer"
               size="sm"
@@ -204,7 +210,7 @@ function ChargeCard({
               color="green"
               leftSection={<IconBrandWhatsapp size={16} />}
             >
-              Lembrar no WhatsApp
+              {cycleToSend ? 'Enviar no WhatsApp' : 'Lembrar no WhatsApp'}
             </Button>
             <Button
               variant="light"
