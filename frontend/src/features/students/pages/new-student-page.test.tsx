@@ -117,4 +117,98 @@ describe('new student (spec 001 §2, §5)', () => {
     expect(await screen.findByText('Erro ao criar aluno')).toBeInTheDocument();
     expect(screen.getByText('WhatsApp inválido')).toBeInTheDocument();
   });
+  describe("'Plano mensal' (a monthly plan subscribes the new student)", () => {
+    const monthly = {
+      ...plans[0],
+      id: '0198c5d2-0000-7000-8000-000000000002',
+      nome: 'Mensal 8',
+      valor: 480,
+      cobranca: { tipo: 'mensal', diaVencimento: 10 },
+    };
+    const subscription = {
+      id: '0198c5d2-0000-7000-8000-000000000003',
+      studentId: '0198c5d2-0000-7000-8000-000000000004',
+      planId: monthly.id,
+      planNome: 'Mensal 8',
+      valor: 480,
+      diaVencimento: 10,
+      inicio: '2026-12-01',
+      status: 'ativa',
+      proximoVencimento: '2026-12-10',
+      ultimoVencimento: null,
+      createdAt: '2026-12-01T12:00:00Z',
+      cancelledAt: null,
+    };
+    const stub = (subscribe: () => { status: number; body: unknown }) => {
+      api.restore();
+      api = stubApi({
+        'GET /api/plans': () => ({ status: 200, body: { items: [...plans, monthly] } }),
+        'GET /api/settings/pix': () => ({
+          status: 200,
+          body: {
+            chave: 'ana@exemplo.com', tipoChave: 'email', nomeRecebedor: 'Ana', cidade: 'Recife',
+            provedor: 'api-pix', baseUrl: 'https://psp.exemplo.com', clientId: 'c', credenciaisSalvas: true,
+          },
+        }),
+        'POST /api/students': () => ({ status: 201, body: { id: subscription.studentId, position: 3 } }),
+        'POST /api/invites': () => ({ status: 201, body: { token: 'tok-123', inviteUrl, expiresAt: '2026-12-01T00:00:00Z' } }),
+        [`POST /api/students/${subscription.studentId}/subscription`]: subscribe,
+      });
+    };
+    async function fillIn(user: ReturnType<typeof userEvent.setup>, cpf?: string) {
+      renderAt(<NewStudentPage />, '/alunos/novo', { queryClient: signInAs(trainer) });
+      await user.type(screen.getByLabelText('Nome completo *'), 'Maria Clara');
+      await user.type(screen.getByLabelText('WhatsApp *'), '11987654321');
+      const select = await screen.findByRole('combobox', { name: 'Plano mensal' });
+      expect(select).toHaveValue('Nenhum');
+      await user.click(select);
+      await user.click(await screen.findByRole('option', { name: /^Mensal 8 · R\$\s480,00 todo dia 10$/ }));
+      const inicio = screen.getByLabelText('Início');
+      await user.clear(inicio);
+      await user.type(inicio, '2026-12-01');
+      if (cpf) await user.type(await screen.findByLabelText('CPF do pagador'), cpf);
+      await user.click(screen.getByRole('button', { name: 'Cadastrar Aluno' }));
+    }
+
+    it('creates the student, then subscribes them with the start and the CPF, and says when the first cycle is due', async () => {
+      stub(() => ({ status: 201, body: subscription }));
+      const user = userEvent.setup();
+      await fillIn(user, '529.982.247-25');
+      expect(await screen.findByText('Assinatura iniciada')).toBeInTheDocument();
+      expect(screen.getByText(/Mensal 8: 1º vencimento em 10\/12\/2026\./)).toBeInTheDocument();
+      expect(await screen.findByDisplayValue(inviteUrl)).toBeInTheDocument();
+      const posts = api.calls.filter((call) => call.method === 'POST').map((call) => [call.path, call.body]);
+      expect(posts).toContainEqual([
+        `/api/students/${subscription.studentId}/subscription`,
+        { planId: monthly.id, inicio: '2026-12-01', cpf: '52998224725' },
+      ]);
+    });
+
+    it('checks the CPF before creating anyone', async () => {
+      stub(() => ({ status: 201, body: subscription }));
+      const user = userEvent.setup();
+      await fillIn(user, '111.111.111-11');
+      expect(await screen.findByText('CPF inválido')).toBeInTheDocument();
+      expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
+    });
+
+    it("keeps the student created when the subscription is refused, and says why naming the field", async () => {
+      stub(() => ({
+        status: 400,
+        body: { statusCode: 400, code: 'validation_error', message: 'Início deve estar entre 60 dias atrás e um ano à frente' },
+      }));
+      const user = userEvent.setup();
+      await fillIn(user);
+      expect(
+        await screen.findByText(
+          'Aluno criado, mas a assinatura não foi iniciada: Início deve estar entre 60 dias atrás e um ano à frente',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByText('Aluno cadastrado com sucesso!')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Assinar na página do aluno' })).toHaveAttribute(
+        'href',
+        `/alunos/${subscription.studentId}`,
+      );
+    });
+  });
 });

@@ -1,19 +1,25 @@
+import { subscribeSchema } from '@contracts/charges/api';
 import { studentFormSchema } from '@contracts/students/api';
-import { Button, Card, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { zonedParts } from '@contracts/shared/time';
+import { Alert, Anchor, Button, Card, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-error';
 import { fieldErrors } from '../../../lib/field-errors';
+import { APP_TIME_ZONE, formatDate } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { useCreateInvite } from '../api/create-invite';
 import { useCreateStudent } from '../api/student-mutations';
+import { useSubscribe } from '../api/subscription-mutations';
+import { MonthlyPlanFields, type MonthlyPlanValues, NO_MONTHLY_PLAN } from '../components/monthly-plan-fields';
 import { InviteSuccessPanel, type InviteState } from '../components/invite-success-panel';
 import { PlanSelect } from '../components/plan-select';
 import { PhoneInput } from '../../../components/phone-input';
 import { useFormFields } from '../../../lib/use-form-fields';
 
-interface NewStudentForm {
+interface NewStudentForm extends MonthlyPlanValues {
   nome: string;
   /** As typed, masked: '(11) 99999-9999'. */
   whatsapp: string;
@@ -21,8 +27,15 @@ interface NewStudentForm {
   observacoes: string;
 }
 
-
-const emptyForm: NewStudentForm = { nome: '', whatsapp: '', planoId: null, observacoes: '' };
+const emptyForm = (): NewStudentForm => ({
+  nome: '',
+  whatsapp: '',
+  planoId: null,
+  observacoes: '',
+  planoMensalId: NO_MONTHLY_PLAN,
+  inicio: zonedParts(new Date(), APP_TIME_ZONE).date,
+  cpf: '',
+});
 
 /** The form's body for POST /api/students, checked by contracts' `studentFormSchema` (phone as digits). */
 export function validateNewStudent(values: NewStudentForm) {
@@ -35,8 +48,30 @@ export function validateNewStudent(values: NewStudentForm) {
 }
 
 /**
+ * The body of POST /api/students/:id/subscription when a monthly plan is chosen (undefined when
+ * none), checked by contracts' `subscribeSchema` before the student is created; its problems
+ * under the form's fields.
+ */
+export function validateSubscription(values: MonthlyPlanValues) {
+  if (values.planoMensalId === NO_MONTHLY_PLAN) return { success: true as const, data: undefined };
+  const parsed = subscribeSchema.safeParse({
+    planId: values.planoMensalId,
+    inicio: values.inicio,
+    ...(values.cpf.trim() ? { cpf: values.cpf } : {}),
+  });
+  if (parsed.success) return { success: true as const, data: parsed.data };
+  const { planId, ...rest } = fieldErrors<'planId' | 'inicio' | 'cpf'>(parsed.error);
+  return { success: false as const, errors: { ...rest, ...(planId ? { planoMensalId: planId } : {}) } };
+}
+
+/** 'dd/mm/aaaa' of a day (AAAA-MM-DD) as it is. */
+const day = (date: string) => formatDate(`${date}T12:00:00`);
+
+/**
  * /alunos/novo (spec 001 §2): the form, then the success panel with the student's invite link.
- * Each visit starts a new form, even from that panel (the quick menu's 'Aluno' there).
+ * A monthly plan chosen there subscribes the student once created; should that step fail, the
+ * student stays created and the panel says why. Each visit starts a new form, even from that panel
+ * (the quick menu's 'Aluno' there).
  */
 export function NewStudentPage() {
   return <NewStudent key={useLocation().key} />;
@@ -48,6 +83,7 @@ function NewStudent() {
   const [created, setCreated] = useState<{ id: string; nome: string; whatsapp: string } | null>(null);
   const createStudent = useCreateStudent();
   const createInvite = useCreateInvite();
+  const subscribe = useSubscribe();
 
   const set = <K extends keyof NewStudentForm>(field: K, value: NewStudentForm[K]) =>
     setValues((current) => ({ ...current, [field]: value }));
@@ -57,8 +93,12 @@ function NewStudent() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = validateNewStudent(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
+    const subscription = validateSubscription(values);
+    if (!parsed.success || !subscription.success) {
+      setErrors({
+        ...(parsed.success ? {} : fieldErrors(parsed.error)),
+        ...(subscription.success ? {} : subscription.errors),
+      });
       return;
     }
     setErrors({});
@@ -67,6 +107,7 @@ function NewStudent() {
         setCreated({ id, nome: parsed.data.nome, whatsapp: parsed.data.whatsapp });
         // The invite right after the student (spec 001 §7).
         inviteFor(id);
+        if (subscription.data) subscribe.mutate({ params: { id }, body: subscription.data });
       },
       onError: (error) => notifyError('Erro ao criar aluno', error),
     });
@@ -81,7 +122,28 @@ function NewStudent() {
     return (
       <>
         <PageHeader title="Novo Aluno" backTo={paths.students} />
-        <InviteSuccessPanel student={created} invite={invite} onRetryInvite={() => inviteFor(created.id)} />
+        <Stack gap="md">
+          {subscribe.isPending && (
+            <Text size="sm" c="dimmed">
+              Iniciando a assinatura...
+            </Text>
+          )}
+          {subscribe.isSuccess && (
+            <Alert color="teal" title="Assinatura iniciada">
+              {subscribe.data.planNome}
+              {subscribe.data.proximoVencimento ? `: 1º vencimento em ${day(subscribe.data.proximoVencimento)}.` : '.'}
+            </Alert>
+          )}
+          {subscribe.isError && (
+            <Alert color="red" title="Assinatura não iniciada">
+              <Text size="sm">Aluno criado, mas a assinatura não foi iniciada: {errorMessage(subscribe.error)}</Text>
+              <Anchor component={Link} to={paths.student(created.id)} size="sm">
+                Assinar na página do aluno
+              </Anchor>
+            </Alert>
+          )}
+          <InviteSuccessPanel student={created} invite={invite} onRetryInvite={() => inviteFor(created.id)} />
+        </Stack>
       </>
     );
   }
@@ -108,6 +170,7 @@ function NewStudent() {
               error={errors.whatsapp}
             />
             <PlanSelect value={values.planoId} onChange={(planoId) => set('planoId', planoId)} error={errors.planoId} />
+            <MonthlyPlanFields values={values} errors={errors} onChange={set} />
             <Textarea
               label="Observações"
               placeholder="Objetivos, restrições, horários preferidos..."
