@@ -163,6 +163,8 @@ describe('new student (spec 001 §2, §5)', () => {
       expect(select).toHaveValue('Nenhum');
       await user.click(select);
       await user.click(await screen.findByRole('option', { name: /^Mensal 8 · R\$\s480,00 todo dia 10$/ }));
+      // The student's plan follows, while none was chosen.
+      expect(screen.getByRole('combobox', { name: 'Plano' })).toHaveValue('Mensal 8 - 8 créditos');
       const inicio = screen.getByLabelText('Início');
       await user.clear(inicio);
       await user.type(inicio, '2026-12-01');
@@ -178,6 +180,7 @@ describe('new student (spec 001 §2, §5)', () => {
       expect(screen.getByText(/Mensal 8: 1º vencimento em 10\/12\/2026\./)).toBeInTheDocument();
       expect(await screen.findByDisplayValue(inviteUrl)).toBeInTheDocument();
       const posts = api.calls.filter((call) => call.method === 'POST').map((call) => [call.path, call.body]);
+      expect(posts).toContainEqual(['/api/students', { nome: 'Maria Clara', whatsapp: '11987654321', planoId: monthly.id }]);
       expect(posts).toContainEqual([
         `/api/students/${subscription.studentId}/subscription`,
         { planId: monthly.id, inicio: '2026-12-01', cpf: '52998224725' },

@@ -170,7 +170,20 @@ function NewStudent() {
               error={errors.whatsapp}
             />
             <PlanSelect value={values.planoId} onChange={(planoId) => set('planoId', planoId)} error={errors.planoId} />
-            <MonthlyPlanFields values={values} errors={errors} onChange={set} />
+            <MonthlyPlanFields
+              values={values}
+              errors={errors}
+              onChange={(field, value) =>
+                // The monthly plan is the student's plan too, unless another one is chosen.
+                setValues((current) => ({
+                  ...current,
+                  [field]: value,
+                  ...(field === 'planoMensalId' && value !== NO_MONTHLY_PLAN && current.planoId === null
+                    ? { planoId: value }
+                    : {}),
+                }))
+              }
+            />
             <Textarea
               label="Observações"
               placeholder="Objetivos, restrições, horários preferidos..."

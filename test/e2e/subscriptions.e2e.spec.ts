@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test';
+import { apiToken } from './support/students';
+import { shot } from './support/shots';
+import { signedInTrainer } from './support/trainer';
+
+test.describe('monthly plans from the new-student form', () => {
+  test("a monthly plan made in Planos, a student subscribed as they are created: the subscription on their page, the cycle in Cobranças with its WhatsApp text", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const trainer = await signedInTrainer(page, request);
+    const token = await apiToken(request, trainer);
+    const headers = { authorization: `Bearer ${token}` };
+    const pix = await request.put('/api/settings/pix', {
+      data: { chave: '529.982.247-25', nomeRecebedor: 'Ana Souza Personal', cidade: 'São Paulo' },
+      headers,
+    });
+    expect(pix.ok(), await pix.text()).toBeTruthy();
+    // A due day within the worker's five days ahead that every month has: the cycle is issued now.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    const due = [0, 1, 2, 3, 4, 5]
+      .map((days) => new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10))
+      .find((day) => Number(day.slice(8)) <= 28) as string;
+    const dia = String(Number(due.slice(8)));
+    const dueBr = due.split('-').reverse().join('/');
+
+    // Planos: a plan with 'Cobrança mensal'.
+    await page.goto('/planos/novo');
+    await page.getByLabel('Nome do plano').fill('Mensal 3x');
+    await page.getByRole('textbox', { name: 'Valor', exact: true }).fill('300');
+    await page.getByLabel('Créditos').fill('12');
+    await page.getByLabel('Cobrança mensal').check();
+    await page.getByLabel('Dia do vencimento').fill(dia);
+    await page.getByRole('button', { name: 'Cadastrar Plano' }).click();
+    await expect(page.getByText('Plano criado')).toBeVisible();
+
+    // Novo Aluno: 'Plano mensal' ('Nenhum' until chosen), 'Início' today.
+    await page.goto('/alunos/novo');
+    await page.getByLabel('Nome completo *').fill('Elisa Prado');
+    await page.getByLabel('WhatsApp *').fill('11987654321');
+    const monthly = page.getByRole('combobox', { name: 'Plano mensal' });
+    await expect(monthly).toHaveValue('Nenhum');
+    await monthly.click();
+    await page.getByRole('option', { name: `Mensal 3x · R$ 300,00 todo dia ${dia}` }).click();
+    // The student's plan follows while none was chosen (its credits come with each paid cycle).
+    await expect(page.getByRole('combobox', { name: 'Plano', exact: true })).toHaveValue('Mensal 3x - 12 créditos');
+    await expect(page.getByLabel('Início')).toHaveValue(today);
+    await shot(page, 'novo-aluno-plano-mensal', testInfo.project.name);
+    await page.getByRole('button', { name: 'Cadastrar Aluno' }).click();
+    await expect(page.getByText('Aluno cadastrado com sucesso!')).toBeVisible();
+    await expect(page.getByText('Assinatura iniciada')).toBeVisible();
+    await expect(page.getByText(`Mensal 3x: 1º vencimento em ${dueBr}.`)).toBeVisible();
+    await shot(page, 'novo-aluno-assinatura-iniciada', testInfo.project.name);
+
+    // The student's page: the subscription, then the cycle the worker issues, by itself.
+    const students = (await (await request.get('/api/students', { headers })).json()) as {
+      items: { id: string; nome: string }[];
+    };
+    const studentId = students.items.find((student) => student.nome === 'Elisa Prado')?.id as string;
+    await page.goto(`/alunos/${studentId}`);
+    const section = page.getByRole('region', { name: 'Cobrança mensal' });
+    await expect(section).toContainText(`Mensal 3x · R$ 300,00 todo dia ${dia}`);
+    // The worker may have issued the first cycle already: the next one is then a month later.
+    const [dueYear, dueMonth] = due.slice(0, 7).split('-').map(Number);
+    const nextBr = `${due.slice(8)}/${new Date(Date.UTC(dueYear, dueMonth, 1)).toISOString().slice(5, 7)}/${dueMonth === 12 ? dueYear + 1 : dueYear}`;
+    await expect(section).toContainText(new RegExp(`Próximo vencimento: (${dueBr}|${nextBr})`));
+    await expect(page.getByText('Plano:', { exact: true }).locator('xpath=..')).toContainText('Mensal 3x');
+    const cycle = page.getByTestId('student-charge').filter({ hasText: `mensalidade ${due.slice(5, 7)}/${due.slice(0, 4)}` });
+    await expect(cycle).toBeVisible({ timeout: 60_000 });
+    await shot(page, 'aluno-assinatura', testInfo.project.name);
+
+    // Cobranças: the cycle, and its message ready to send on WhatsApp.
+    await page.goto('/financeiro/cobrancas');
+    const charge = page.getByRole('article', { name: 'Cobrança de Elisa Prado' });
+    await expect(charge).toContainText('R$ 300,00');
+    await expect(charge).toContainText('Mensal 3x · 12 créditos');
+    await expect(charge).toContainText(`Vence em ${dueBr}`);
+    const send = charge.getByRole('link', { name: 'Enviar no WhatsApp' });
+    const href = new URL((await send.getAttribute('href')) as string);
+    expect(href.origin + href.pathname).toBe('https://wa.me/5511987654321');
+    const text = href.searchParams.get('text') ?? '';
+    expect(text).toContain('Olá, Elisa! A mensalidade do seu plano Mensal 3x está disponível: R$');
+    expect(text).toContain(`com vencimento em ${dueBr}`);
+    expect(text).toMatch(/Pix Copia e Cola:\n\n000201/);
+    expect(text).toContain(`${new URL(page.url()).origin}/aluno`);
+    await shot(page, 'cobrancas-ciclo-whatsapp', testInfo.project.name);
+
+    // Finanças: the months ahead are previsto by the cycles to come.
+    const ahead = new Date(Date.UTC(dueYear, dueMonth + 1, 1)).toISOString().slice(0, 7);
+    await page.goto(`/financeiro?mes=${ahead}`);
+    await expect(page.getByText('Previsto', { exact: true }).first().locator('xpath=..')).toContainText('R$ 300,00');
+    const chart = page.getByText('Previsto × Recebido (12 meses)').locator('xpath=..');
+    await chart.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await expect(chart.getByRole('application')).toBeVisible();
+    await shot(page, 'financas-previsto-ciclos', testInfo.project.name);
+  });
+});
