@@ -4,6 +4,7 @@ import type { ParsedInputOf } from '../contracts/shared/routes';
 import { DATABASE, type Db } from '../platform/database/database.module';
 import { CommandRunner } from '../platform/event-store/command-runner';
 import { Implements, Input } from '../platform/http/implements';
+import { PixAutomaticoNotificationsService } from './application/pix-automatico-notifications.service';
 import { ChargeSettler } from './process-managers/charge-settlement';
 import { confirmWithPsp } from './psp/psp-confirmation';
 import { PspConnections } from './psp/psp-connections';
@@ -26,6 +27,8 @@ export class ApiPixWebhooksController {
     @Inject(PspConnections) private readonly connections: PspConnections,
     @Inject(ChargesRepository) private readonly charges: ChargesRepository,
     @Inject(ChargeSettler) private readonly settler: ChargeSettler,
+    @Inject(PixAutomaticoNotificationsService)
+    private readonly pixAutomatico: PixAutomaticoNotificationsService,
   ) {}
 
   @Implements(apiPixWebhooksApi.notifyApiPix)
@@ -49,5 +52,17 @@ export class ApiPixWebhooksController {
       }
     }
     return { recebidos: body.pix.length, confirmados };
+  }
+
+  /** Pix Automático: a recurrence authorised, refused or cancelled (asked of the PSP first). */
+  @Implements(apiPixWebhooksApi.notifyApiPixRec)
+  notifyApiPixRec(@Input() { body }: ParsedInputOf<typeof apiPixWebhooksApi.notifyApiPixRec>) {
+    return this.pixAutomatico.recurrences(body.recs.map((rec) => rec.idRec));
+  }
+
+  /** Pix Automático: a recurring charge paid or its attempt rejected (asked of the PSP first). */
+  @Implements(apiPixWebhooksApi.notifyApiPixCobr)
+  notifyApiPixCobr(@Input() { body }: ParsedInputOf<typeof apiPixWebhooksApi.notifyApiPixCobr>) {
+    return this.pixAutomatico.recurringCharges(body.cobsr.map((cobr) => cobr.txid));
   }
 }

@@ -4,6 +4,7 @@ import { APP_CONFIG } from '../config/config';
 import { DATABASE, type Db } from '../platform/database/database.module';
 import { ApiPixWebhooksController } from './api-pix-webhooks.controller';
 import { ChargesService } from './application/charges.service';
+import { PixAutomaticoNotificationsService } from './application/pix-automatico-notifications.service';
 import { PixSettingsService } from './application/pix-settings.service';
 import { SubscriptionsService } from './application/subscriptions.service';
 import type { ChargesConfig } from './charges.config';
@@ -35,6 +36,7 @@ import { PixWebhooksController } from './webhooks.controller';
     { provide: StudentCharges, useExisting: ChargesRepository },
     ChargeSettler,
     SubscriptionsService,
+    PixAutomaticoNotificationsService,
     SubscriptionCommands,
     SubscriptionsRepository,
     { provide: SubscriptionCycles, useExisting: SubscriptionsRepository },

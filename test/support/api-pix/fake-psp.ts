@@ -11,7 +11,15 @@
  * `expire` it, `refuse` credentials or be unavailable. Jest starts it in-process
  * (`startFakePsp()`); the browser tests and `npm run dev` run this file as a process (PORT, and
  * CONTROL_PORT for a plain-HTTP control API; CERT_DIR receives the CA and the client certificate).
- * Pix Automático (/rec, /solicrec, /cobr) fits the same routing table and store when it comes.
+ * Pix Automático as the standard's Jornada 3: a location for a recurrence (POST /locrec), the
+ * recurrence tied to an immediate charge (POST /rec with `ativacao.dadosJornada.txid`; GET
+ * /rec/{idRec}?txid= answers the composite QR in `dadosQR`), PATCH /rec/{idRec} to cancel, the
+ * recurring charges (PUT|GET|PATCH /cobr/{txid}, POST /cobr/{txid}/retentativa/{data}) made 2 to
+ * 10 days before their due day, and the webhooks PUT /webhookrec and /webhookcobr whose
+ * notifications go to their URL + '/rec' and + '/cobr'. Tests act as the payer's bank:
+ * `authoriseRec` (the first payment and the authorisation), `refuseRec`, `settleCobr` on the due
+ * day, `failCobr` (an attempt rejected; retried only as the recurrence's policy allows). Its days
+ * are São Paulo's by `setNow` (tests move it with the worker's clock).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -24,6 +32,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { crc16 } from '../../../backend/src/contracts/charges/pix';
+import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../../backend/src/contracts/shared/time';
 import { type ApiPixSchema, violationsOf } from './standard';
 import { type KeyPair, makeTestCertificates } from './test-certificates';
 
@@ -42,6 +51,38 @@ export interface FakePspCob {
 }
 
 export type FakePspRefusal = 'credenciais' | 'indisponivel' | null;
+
+export type RecStatus = 'CRIADA' | 'APROVADA' | 'REJEITADA' | 'EXPIRADA' | 'CANCELADA';
+export interface FakePspRec {
+  idRec: string;
+  body: Json;
+  status: RecStatus;
+  locId: number;
+  txid?: string;
+  atualizacao: { status: RecStatus; data: string }[];
+  pagador?: Json;
+  encerramento?: Json;
+}
+export type CobRStatus = 'CRIADA' | 'ATIVA' | 'CONCLUIDA' | 'EXPIRADA' | 'REJEITADA' | 'CANCELADA';
+export interface FakePspTentativa {
+  dataLiquidacao: string;
+  tipo: 'AGND' | 'NTAG' | 'RIFL';
+  endToEndId: string;
+  status: 'SOLICITADA' | 'AGENDADA' | 'PAGA' | 'CANCELADA' | 'REJEITADA' | 'EXPIRADA';
+  atualizacao: { status: string; data: string }[];
+  rejeicao?: Json;
+}
+export interface FakePspCobR {
+  txid: string;
+  idRec: string;
+  body: Json;
+  criacao: string;
+  status: CobRStatus;
+  atualizacao: { status: CobRStatus; data: string }[];
+  tentativas: FakePspTentativa[];
+  pix: Json[];
+  encerramento?: Json;
+}
 
 export interface FakePsp {
   /** The API's base URL (what a trainer types as the PSP's URL). */
@@ -73,10 +114,29 @@ export interface FakePsp {
   requests(): string[];
   /** Every breach of the standard's schemas seen in requests and answers. */
   violations(): string[];
+  /** The PSP's clock (its days are São Paulo's); undefined: the real one. */
+  setNow(instant: Date | string | undefined): void;
+  rec(idRec: string): FakePspRec | undefined;
+  recs(): FakePspRec[];
+  cobr(txid: string): FakePspCobR | undefined;
+  cobrs(): FakePspCobR[];
+  /** The payer's bank: the composite QR read, its immediate charge paid, the recurrence approved. */
+  authoriseRec(idRec: string, options?: { lost?: boolean }): Promise<void>;
+  /** The payer refused the recurrence in their bank app. */
+  refuseRec(idRec: string): Promise<void>;
+  /** The scheduled attempt is settled: the cobr CONCLUIDA with its Pix, notified. */
+  settleCobr(txid: string, options?: { lost?: boolean }): Promise<{ endToEndId: string }>;
+  /** The scheduled attempt is rejected (no funds); with no retry left the cobr expires. */
+  failCobr(txid: string): Promise<void>;
+  /** Sends a recurrence's or a recurring charge's notification again, `times` at once. */
+  notifyRec(idRec: string, times?: number): Promise<number[]>;
+  notifyCobr(txid: string, times?: number): Promise<number[]>;
   close(): Promise<void>;
 }
 
-const SCOPES = 'cob.write cob.read cobv.write cobv.read pix.read webhook.write webhook.read';
+const SCOPES =
+  'cob.write cob.read cobv.write cobv.read pix.read webhook.write webhook.read rec.write rec.read ' +
+  'cobr.write cobr.read payloadlocationrec.write webhookrec.write webhookcobr.write';
 const REQUIRED_SCOPE: Record<string, string> = {
   'PUT /cob': 'cob.write',
   'GET /cob': 'cob.read',
@@ -86,7 +146,22 @@ const REQUIRED_SCOPE: Record<string, string> = {
   'PUT /webhook': 'webhook.write',
   'GET /webhook': 'webhook.read',
   'DELETE /webhook': 'webhook.write',
+  'POST /rec': 'rec.write',
+  'GET /rec': 'rec.read',
+  'PATCH /rec': 'rec.write',
+  'PUT /cobr': 'cobr.write',
+  'GET /cobr': 'cobr.read',
+  'PATCH /cobr': 'cobr.write',
+  'POST /cobr': 'cobr.write',
+  'POST /locrec': 'payloadlocationrec.write',
+  'PUT /webhookrec': 'webhookrec.write',
+  'PUT /webhookcobr': 'webhookcobr.write',
 };
+/** How many days before its due day a cobr may be made (the Pix Automático regulation). */
+const COBR_MIN_DAYS = 2;
+const COBR_MAX_DAYS = 10;
+const RETRIES = 3;
+const RETRY_WINDOW_DAYS = 7;
 const TXID = /^[a-zA-Z0-9]{26,35}$/;
 const ISPB = '12345678';
 const RECEBEDOR = {
@@ -113,7 +188,7 @@ const field = (id: string, value: string) =>
   `${id}${String(value.length).padStart(2, '0')}${value}`;
 
 /** The dynamic BR Code a PSP gives for a location (merchant account info carries the URL). */
-function dynamicBrCode(location: string): string {
+function dynamicBrCode(location: string, recLocation?: string): string {
   const payload =
     field('00', '01') +
     field('01', '12') +
@@ -124,9 +199,13 @@ function dynamicBrCode(location: string): string {
     field('59', 'PSP DE TESTE SA') +
     field('60', 'SAO PAULO') +
     field('62', field('05', '***')) +
+    (recLocation ? field('80', field('00', 'br.gov.bcb.pix') + field('25', recLocation)) : '') +
     '6304';
   return payload + crc16(payload);
 }
+
+const days = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
 
 function newEndToEndId(): string {
   const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 12);
@@ -154,6 +233,16 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
   const cobs = new Map<string, FakePspCob>();
   const pixes = new Map<string, Json>();
   const webhooks = new Map<string, { webhookUrl: string; criacao: string }>();
+  const locrecs = new Map<
+    number,
+    { id: number; location: string; tipo: string; criacao: string; idRec?: string }
+  >();
+  const recs = new Map<string, FakePspRec>();
+  const cobrs = new Map<string, FakePspCobR>();
+  let webhookRec: { webhookUrl: string; criacao: string } | undefined;
+  let webhookCobr: { webhookUrl: string; criacao: string } | undefined;
+  let clock: Date | undefined;
+  const now = () => clock ?? new Date();
   const seen: string[] = [];
   const breaches: string[] = [];
   let refusal: FakePspRefusal = null;
@@ -240,13 +329,339 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
     return cob;
   }
 
+  const today = () => zonedParts(now(), DEFAULT_TIME_ZONE).date;
+  const stamp = () => now().toISOString();
+
+  function newIdRec(politica: string): string {
+    const date = today().replace(/-/g, '');
+    const tail = randomBytes(16).toString('hex').slice(0, 11);
+    return `R${politica === 'PERMITE_3R_7D' ? 'R' : 'N'}${ISPB}${date}${tail}`;
+  }
+
+  function recOf(idRec: string): FakePspRec {
+    const rec = recs.get(idRec);
+    if (!rec) throw new Problem(404, 'RecNaoEncontrada', 'Recorrência não encontrada.');
+    return rec;
+  }
+
+  const recInvalid = (razao: string, propriedade: string) =>
+    new Problem(400, 'RecOperacaoInvalida', 'Operação inválida.', [{ razao, propriedade }]);
+
+  function postRec(body: unknown): Json {
+    validRequest('RecSolicitada', body, 'RecOperacaoInvalida');
+    const rec = body as {
+      calendario: { dataInicial: string };
+      politicaRetentativa: string;
+      loc?: number;
+      ativacao?: { dadosJornada?: { txid: string } };
+      valor?: { valorRec?: string; valorMinimoRecebedor?: string };
+    };
+    if (rec.calendario.dataInicial < today())
+      throw recInvalid(
+        'O campo rec.calendario.dataInicial é anterior à data de criação da recorrência.',
+        'rec.calendario.dataInicial',
+      );
+    if (rec.valor?.valorRec && rec.valor.valorMinimoRecebedor)
+      throw recInvalid('Ambos valorRec e valorMinimoRecebedor estão preenchidos.', 'rec.valor');
+    if (rec.loc === undefined || !locrecs.has(rec.loc))
+      throw recInvalid('O location referenciado por rec.loc inexiste.', 'rec.loc');
+    if (locrecs.get(rec.loc)?.idRec)
+      throw recInvalid('O location referenciado por rec.loc já está sendo utilizado.', 'rec.loc');
+    const txid = rec.ativacao?.dadosJornada?.txid;
+    if (txid && cobs.get(txid)?.kind !== 'cob')
+      throw recInvalid('dadosJornada.txid não é uma cobrança imediata.', 'rec.ativacao');
+    const idRec = newIdRec(rec.politicaRetentativa);
+    const loc = locrecs.get(rec.loc)!;
+    loc.idRec = idRec;
+    const created: FakePspRec = {
+      idRec,
+      body: body as Json,
+      status: 'CRIADA',
+      locId: rec.loc,
+      ...(txid ? { txid } : {}),
+      atualizacao: [{ status: 'CRIADA', data: stamp() }],
+    };
+    recs.set(idRec, created);
+    return recAnswer(created);
+  }
+
+  function recAnswer(rec: FakePspRec, txid?: string): Json {
+    const {
+      loc: _loc,
+      ativacao: _ativacao,
+      recebedor,
+      ...rest
+    } = rec.body as {
+      loc?: number;
+      ativacao?: unknown;
+      recebedor?: Json;
+    };
+    const loc = locrecs.get(rec.locId);
+    const answer: Json = {
+      ...rest,
+      idRec: rec.idRec,
+      recebedor: { ...recebedor, cnpj: RECEBEDOR.cnpj, nome: RECEBEDOR.nome },
+      status: rec.status,
+      ...(loc ? { loc } : {}),
+      atualizacao: rec.atualizacao,
+      ...(rec.pagador ? { pagador: rec.pagador } : {}),
+      ...(rec.encerramento ? { encerramento: rec.encerramento } : {}),
+      ativacao:
+        rec.status === 'APROVADA' || rec.txid
+          ? {
+              tipoJornada: rec.status === 'APROVADA' ? 'JORNADA_3' : 'AGUARDANDO_DEFINICAO',
+              ...(rec.txid ? { dadosJornada: { txid: rec.txid } } : {}),
+            }
+          : { tipoJornada: 'AGUARDANDO_DEFINICAO' },
+    };
+    if (txid !== undefined) {
+      const cob = cobs.get(txid);
+      if (!cob || cob.kind !== 'cob' || (rec.txid && rec.txid !== txid))
+        throw new Problem(400, 'RecConsultaInvalida', 'Consulta inválida.', [
+          { razao: 'txid não corresponde à cobrança da jornada', propriedade: 'txid' },
+        ]);
+      if (loc)
+        answer.dadosQR = {
+          jornada: 'JORNADA_3',
+          pixCopiaECola: dynamicBrCode(cob.location, loc.location),
+        };
+    }
+    return answer;
+  }
+
+  function patchRec(rec: FakePspRec, body: unknown): Json {
+    validRequest('RecRevisada', body, 'RecOperacaoInvalida');
+    const revised = body as { status?: string };
+    if (rec.status === 'CANCELADA' || rec.status === 'REJEITADA' || rec.status === 'EXPIRADA')
+      throw recInvalid('A recorrência encontra-se encerrada.', 'rec.status');
+    if (revised.status === 'CANCELADA') {
+      rec.status = 'CANCELADA';
+      rec.atualizacao.push({ status: 'CANCELADA', data: stamp() });
+      rec.encerramento = {
+        cancelamento: {
+          solicitante: 'USUARIO_RECEBEDOR',
+          codigo: 'SLCR',
+          descricao: 'Cancelamento solicitado pelo usuário recebedor',
+        },
+      };
+      void deliverRec(rec);
+    }
+    return recAnswer(rec);
+  }
+
+  function cobrOf(txid: string): FakePspCobR {
+    const cobr = cobrs.get(txid);
+    if (!cobr) throw new Problem(404, 'CobRNaoEncontrado', 'Cobrança não encontrada.');
+    return cobr;
+  }
+
+  const cobrInvalid = (razao: string, propriedade: string) =>
+    new Problem(400, 'CobROperacaoInvalida', 'Operação inválida.', [{ razao, propriedade }]);
+
+  function putCobr(txid: string, body: unknown): Json {
+    if (!TXID.test(txid)) throw cobrInvalid('txid inválido', 'txid');
+    validRequest('CobRSolicitada', body, 'CobROperacaoInvalida');
+    const cobr = body as { idRec: string; calendario: { dataDeVencimento: string } };
+    if (cobrs.has(txid) || cobs.has(txid))
+      throw cobrInvalid('O campo cobr.txid encontra-se em uso.', 'cobr.txid');
+    const rec = recs.get(cobr.idRec);
+    if (!rec || rec.status !== 'APROVADA')
+      throw cobrInvalid('A recorrência cobr.idRec não está aprovada.', 'cobr.idRec');
+    const due = cobr.calendario.dataDeVencimento;
+    const ahead = days(today(), due);
+    if (ahead < COBR_MIN_DAYS || ahead > COBR_MAX_DAYS)
+      throw cobrInvalid(
+        `A cobrança deve ser criada de ${COBR_MIN_DAYS} a ${COBR_MAX_DAYS} dias antes do vencimento.`,
+        'cobr.calendario.dataDeVencimento',
+      );
+    for (const other of cobrs.values())
+      if (
+        other.idRec === cobr.idRec &&
+        other.status !== 'REJEITADA' &&
+        other.status !== 'CANCELADA' &&
+        String((other.body.calendario as Json).dataDeVencimento).slice(0, 7) === due.slice(0, 7)
+      )
+        throw cobrInvalid(
+          'Existe uma CobR referente ao mesmo cobr.idRec no mesmo ciclo.',
+          'cobr.calendario.dataDeVencimento',
+        );
+    const at = stamp();
+    const created: FakePspCobR = {
+      txid,
+      idRec: cobr.idRec,
+      body: body as Json,
+      criacao: today(),
+      status: 'ATIVA',
+      atualizacao: [
+        { status: 'CRIADA', data: at },
+        { status: 'ATIVA', data: at },
+      ],
+      // The payer's PSP schedules the payment for the due day.
+      tentativas: [
+        {
+          dataLiquidacao: due,
+          tipo: 'AGND',
+          endToEndId: newEndToEndId(),
+          status: 'AGENDADA',
+          atualizacao: [
+            { status: 'SOLICITADA', data: at },
+            { status: 'AGENDADA', data: at },
+          ],
+        },
+      ],
+      pix: [],
+    };
+    cobrs.set(txid, created);
+    return cobrAnswer(created, false);
+  }
+
+  function cobrAnswer(cobr: FakePspCobR, complete: boolean): Json {
+    const { calendario, recebedor, ...rest } = cobr.body as { calendario: Json; recebedor: Json };
+    const rec = recs.get(cobr.idRec);
+    const answer: Json = {
+      ...rest,
+      txid: cobr.txid,
+      calendario: { ...calendario, criacao: cobr.criacao },
+      recebedor: { ...recebedor, cnpj: RECEBEDOR.cnpj, nome: RECEBEDOR.nome },
+      status: cobr.status,
+    };
+    if (!complete) return answer;
+    return {
+      ...answer,
+      politicaRetentativa: (rec?.body.politicaRetentativa as string) ?? 'NAO_PERMITE',
+      atualizacao: cobr.atualizacao,
+      ...(cobr.encerramento ? { encerramento: cobr.encerramento } : {}),
+      tentativas: cobr.tentativas,
+      ...(cobr.pix.length ? { pix: cobr.pix } : {}),
+    };
+  }
+
+  function cancelCobr(cobr: FakePspCobR) {
+    cobr.status = 'CANCELADA';
+    cobr.atualizacao.push({ status: 'CANCELADA', data: stamp() });
+    for (const tentativa of cobr.tentativas)
+      if (tentativa.status === 'AGENDADA' || tentativa.status === 'SOLICITADA') {
+        tentativa.status = 'CANCELADA';
+        tentativa.atualizacao.push({ status: 'CANCELADA', data: stamp() });
+      }
+  }
+
+  function patchCobr(cobr: FakePspCobR, body: unknown): Json {
+    validRequest('CobRRevisada', body, 'CobROperacaoInvalida');
+    if ((body as { status?: string }).status === 'CANCELADA') {
+      if (cobr.status !== 'CRIADA' && cobr.status !== 'ATIVA')
+        throw cobrInvalid('A cobrança não está ativa.', 'cobr.status');
+      const first = cobr.tentativas[0]?.dataLiquidacao;
+      if (first && today() >= first)
+        throw cobrInvalid(
+          'Não é possível cancelar uma cobrança em uma data igual ou maior que a data prevista da primeira tentativa de liquidação.',
+          'cobr.status',
+        );
+      cancelCobr(cobr);
+      void deliverCobr(cobr);
+    }
+    return cobrAnswer(cobr, false);
+  }
+
+  const retriesLeft = (cobr: FakePspCobR) => {
+    const rec = recs.get(cobr.idRec);
+    if (rec?.body.politicaRetentativa !== 'PERMITE_3R_7D') return 0;
+    return RETRIES - cobr.tentativas.filter((tentativa) => tentativa.tipo === 'RIFL').length;
+  };
+  const lastRetryDay = (cobr: FakePspCobR) =>
+    addDays(String((cobr.body.calendario as Json).dataDeVencimento), RETRY_WINDOW_DAYS);
+
+  function retry(cobr: FakePspCobR, data: string): Json {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(data)) throw cobrInvalid('data inválida', 'data');
+    if (retriesLeft(cobr) <= 0)
+      throw cobrInvalid(
+        'A política configurada na recorrência não permite retentativa de cobrança.',
+        'data',
+      );
+    if (data <= today())
+      throw cobrInvalid('O parâmetro data não corresponde a uma data futura.', 'data');
+    if (data > lastRetryDay(cobr)) throw cobrInvalid('data após a janela de retentativas.', 'data');
+    if (cobr.status !== 'ATIVA') throw cobrInvalid('A cobrança não está ativa.', 'cobr.status');
+    if (cobr.tentativas.some((tentativa) => ['SOLICITADA', 'AGENDADA'].includes(tentativa.status)))
+      throw cobrInvalid('Existe uma tentativa com status SOLICITADA ou AGENDADA.', 'data');
+    const at = stamp();
+    cobr.tentativas.push({
+      dataLiquidacao: data,
+      tipo: 'RIFL',
+      endToEndId: newEndToEndId(),
+      status: 'AGENDADA',
+      atualizacao: [
+        { status: 'SOLICITADA', data: at },
+        { status: 'AGENDADA', data: at },
+      ],
+    });
+    return cobrAnswer(cobr, true);
+  }
+
+  /** POSTs a notification to a webhook's URL + suffix, as a PSP retries a failed one. */
+  async function post(url: string, body: unknown, attempts: number): Promise<number> {
+    let status = 0;
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      try {
+        const answer = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        status = answer.status;
+        if (answer.ok) return status;
+      } catch {
+        status = 0;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+    }
+    return status;
+  }
+
+  async function deliverRec(rec: FakePspRec, attempts = 3): Promise<number> {
+    if (!webhookRec) return 0;
+    const answer = recAnswer(rec);
+    const body = {
+      recs: [
+        {
+          idRec: rec.idRec,
+          status: rec.status,
+          atualizacao: rec.atualizacao,
+          ...(rec.encerramento ? { encerramento: rec.encerramento } : {}),
+          ativacao: answer.ativacao,
+        },
+      ],
+    };
+    check('WebhookRecBody', body, 'notificação rec');
+    return post(`${webhookRec.webhookUrl.replace(/\/$/, '')}/rec`, body, attempts);
+  }
+
+  async function deliverCobr(cobr: FakePspCobR, attempts = 3): Promise<number> {
+    if (!webhookCobr) return 0;
+    const body = {
+      cobsr: [
+        {
+          idRec: cobr.idRec,
+          txid: cobr.txid,
+          status: cobr.status,
+          atualizacao: cobr.atualizacao,
+          tentativas: cobr.tentativas,
+          ...(cobr.pix.length ? { pix: cobr.pix } : {}),
+        },
+      ],
+    };
+    check('WebhookCobRBody', body, 'notificação cobr');
+    return post(`${webhookCobr.webhookUrl.replace(/\/$/, '')}/cobr`, body, attempts);
+  }
+
   async function api(
     method: string,
     route: string,
     rest: string,
     request: IncomingMessage,
+    query: URLSearchParams,
   ): Promise<[number, unknown]> {
-    const body = method === 'PUT' ? await readJson(request) : undefined;
+    const body = ['PUT', 'POST', 'PATCH'].includes(method) ? await readJson(request) : undefined;
     switch (`${method} ${route}`) {
       case 'PUT /cob': {
         const answer = putCob('cob', rest, body);
@@ -298,6 +713,71 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
           throw new Problem(404, 'WebhookNaoEncontrado', 'Webhook não encontrado.');
         return [204, undefined];
       }
+      case 'PUT /webhookrec':
+      case 'PUT /webhookcobr': {
+        const rec = route === '/webhookrec';
+        validRequest(
+          rec ? 'WebhookRecSolicitado' : 'WebhookCobRSolicitado',
+          body,
+          rec ? 'WebhookRecOperacaoInvalida' : 'WebhookCobROperacaoInvalida',
+        );
+        const webhook = {
+          webhookUrl: (body as { webhookUrl: string }).webhookUrl,
+          criacao: now().toISOString(),
+        };
+        if (rec) webhookRec = webhook;
+        else webhookCobr = webhook;
+        return [200, undefined];
+      }
+      case 'POST /locrec': {
+        validRequest('PayloadLocationRecSolicitada', body, 'PayloadLocationRecOperacaoInvalida');
+        const loc = {
+          id: nextLocation++,
+          location: `${host}/qr/v2/rec/${randomUUID().replace(/-/g, '')}`,
+          tipo: 'rec',
+          criacao: now().toISOString(),
+        };
+        locrecs.set(loc.id, loc);
+        check('PayloadLocationRecCompleta', loc, 'POST /locrec');
+        return [201, loc];
+      }
+      case 'POST /rec': {
+        const answer = postRec(body);
+        check('RecGerada', answer, 'POST /rec');
+        return [201, answer];
+      }
+      case 'GET /rec': {
+        const answer = recAnswer(recOf(rest), query.get('txid') ?? undefined);
+        check('RecCompleta', answer, 'GET /rec');
+        return [200, answer];
+      }
+      case 'PATCH /rec': {
+        const answer = patchRec(recOf(rest), body);
+        check('RecGerada', answer, 'PATCH /rec');
+        return [200, answer];
+      }
+      case 'PUT /cobr': {
+        const answer = putCobr(rest, body);
+        check('CobRGerada', answer, 'PUT /cobr');
+        return [201, answer];
+      }
+      case 'GET /cobr': {
+        const answer = cobrAnswer(cobrOf(rest), true);
+        check('CobRCompleta', answer, 'GET /cobr');
+        return [200, answer];
+      }
+      case 'PATCH /cobr': {
+        const answer = patchCobr(cobrOf(rest), body);
+        check('CobRGerada', answer, 'PATCH /cobr');
+        return [200, answer];
+      }
+      case 'POST /cobr': {
+        const [txid, what, data] = rest.split('/');
+        if (what !== 'retentativa' || !data) break;
+        const answer = retry(cobrOf(txid), data);
+        check('CobRRetentativa', answer, 'POST /cobr/retentativa');
+        return [201, answer];
+      }
     }
     throw new Problem(404, 'NaoEncontrado', 'Não Encontrado');
   }
@@ -346,9 +826,13 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
         const isJson = (request.headers['content-type'] ?? '').includes('json');
         [status, answer] = token(request, isJson && text ? JSON.parse(text) : text);
       } else {
-        const match = /^\/api\/v2\/(cob|cobv|pix|webhook)\/([^/]+)$/.exec(url.pathname);
+        const match =
+          /^\/api\/v2\/(cob|cobv|pix|webhook|rec|cobr)\/(.+)$/.exec(url.pathname) ??
+          /^\/api\/v2\/(locrec|rec|webhookrec|webhookcobr)()$/.exec(url.pathname);
         if (!match) throw new Problem(404, 'NaoEncontrado', 'Não Encontrado');
         const [, route, rest] = match;
+        if (route !== 'cobr' && rest.includes('/'))
+          throw new Problem(404, 'NaoEncontrado', 'Não Encontrado');
         const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
         const granted = bearer ? tokens.get(bearer) : undefined;
         if (!granted || granted.expiresAt < Date.now())
@@ -356,7 +840,7 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
         const scope = REQUIRED_SCOPE[`${method} /${route}`];
         if (scope && !granted.scope.has(scope))
           throw new Problem(403, 'AcessoNegado', 'Acesso Negado');
-        [status, answer] = await api(method, `/${route}`, rest, request);
+        [status, answer] = await api(method, `/${route}`, rest, request, url.searchParams);
       }
     } catch (error) {
       const problem =
@@ -428,7 +912,7 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
     return cob;
   };
 
-  return {
+  const fake: FakePsp = {
     baseUrl: `https://${host}/api/v2`,
     ca: certificates.ca,
     client: certificates.client,
@@ -467,6 +951,79 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
     refuse(mode) {
       refusal = mode;
     },
+    setNow(instant) {
+      clock = instant === undefined ? undefined : new Date(instant);
+    },
+    rec: (idRec) => recs.get(idRec),
+    recs: () => [...recs.values()],
+    cobr: (txid) => cobrs.get(txid),
+    cobrs: () => [...cobrs.values()],
+    async authoriseRec(idRec, { lost = false } = {}) {
+      const rec = recs.get(idRec);
+      if (!rec) throw new Error(`recorrência ${idRec} não existe no PSP`);
+      if (rec.status !== 'CRIADA') throw new Error(`recorrência ${idRec} está ${rec.status}`);
+      const devedor = (rec.body.vinculo as { devedor: { cpf?: string } }).devedor;
+      // Jornada 3: the immediate charge is paid as the recurrence is accepted.
+      if (rec.txid && cobs.get(rec.txid)?.status === 'ATIVA') await fake.pay(rec.txid, { lost });
+      rec.status = 'APROVADA';
+      rec.atualizacao.push({ status: 'APROVADA', data: stamp() });
+      rec.pagador = { ispbParticipante: '87654321', codMun: '3550308', cpf: devedor.cpf };
+      if (!lost) await deliverRec(rec);
+    },
+    async refuseRec(idRec) {
+      const rec = recs.get(idRec);
+      if (!rec) throw new Error(`recorrência ${idRec} não existe no PSP`);
+      rec.status = 'REJEITADA';
+      rec.atualizacao.push({ status: 'REJEITADA', data: stamp() });
+      rec.encerramento = {
+        rejeicao: { codigo: 'AP13', descricao: 'Recorrência recusada pelo usuário pagador' },
+      };
+      await deliverRec(rec);
+    },
+    async settleCobr(txid, { lost = false } = {}) {
+      const cobr = cobrs.get(txid);
+      if (!cobr) throw new Error(`cobrança recorrente ${txid} não existe no PSP`);
+      const tentativa = cobr.tentativas.find((candidate) => candidate.status === 'AGENDADA');
+      if (cobr.status !== 'ATIVA' || !tentativa)
+        throw new Error(`cobrança recorrente ${txid} sem tentativa agendada (${cobr.status})`);
+      const at = stamp();
+      tentativa.status = 'PAGA';
+      tentativa.atualizacao.push({ status: 'PAGA', data: at });
+      const valor = String((cobr.body.valor as Json).original);
+      const pix = { endToEndId: tentativa.endToEndId, txid, valor, horario: at };
+      pixes.set(tentativa.endToEndId, pix);
+      cobr.pix = [pix];
+      cobr.status = 'CONCLUIDA';
+      cobr.atualizacao.push({ status: 'CONCLUIDA', data: at });
+      if (!lost) await deliverCobr(cobr);
+      return { endToEndId: tentativa.endToEndId };
+    },
+    async failCobr(txid) {
+      const cobr = cobrs.get(txid);
+      if (!cobr) throw new Error(`cobrança recorrente ${txid} não existe no PSP`);
+      const tentativa = cobr.tentativas.find((candidate) => candidate.status === 'AGENDADA');
+      if (cobr.status !== 'ATIVA' || !tentativa)
+        throw new Error(`cobrança recorrente ${txid} sem tentativa agendada (${cobr.status})`);
+      const at = stamp();
+      tentativa.status = 'REJEITADA';
+      tentativa.atualizacao.push({ status: 'REJEITADA', data: at });
+      tentativa.rejeicao = { codigo: 'AM02', descricao: 'Saldo insuficiente na conta do pagador' };
+      if (retriesLeft(cobr) <= 0 || addDays(tentativa.dataLiquidacao, 1) > lastRetryDay(cobr)) {
+        cobr.status = 'EXPIRADA';
+        cobr.atualizacao.push({ status: 'EXPIRADA', data: at });
+      }
+      await deliverCobr(cobr);
+    },
+    notifyRec(idRec, times = 1) {
+      const rec = recs.get(idRec);
+      if (!rec) throw new Error(`recorrência ${idRec} não existe no PSP`);
+      return Promise.all(Array.from({ length: times }, () => deliverRec(rec, 1)));
+    },
+    notifyCobr(txid, times = 1) {
+      const cobr = cobrs.get(txid);
+      if (!cobr) throw new Error(`cobrança recorrente ${txid} não existe no PSP`);
+      return Promise.all(Array.from({ length: times }, () => deliverCobr(cobr, 1)));
+    },
     webhookOf: (chave) => webhooks.get(chave)?.webhookUrl,
     requests: () => [...seen],
     violations: () => [...breaches],
@@ -475,12 +1032,15 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+  return fake;
 }
 
 /**
  * As a process: the PSP on PORT, its CA and client certificate written to CERT_DIR (ca.pem,
  * client.pem, client-key.pem, client.json with the OAuth2 client), and a control API on
- * CONTROL_PORT: POST /pay/{txid}, POST /expire/{txid}, GET /violations, GET /health.
+ * CONTROL_PORT: POST /pay/{txid}, POST /expire/{txid}, GET /violations, GET /health, and for
+ * Pix Automático GET /recs, POST /authorise-rec/{idRec}, /refuse-rec/{idRec}, /settle-cobr/{txid},
+ * /fail-cobr/{txid}.
  */
 if (require.main === module) {
   void (async () => {
@@ -511,6 +1071,21 @@ if (require.main === module) {
           if (action === 'health') return reply(200, { ok: true });
           if (action === 'violations') return reply(200, psp.violations());
           if (request.method === 'POST' && action === 'pay') return reply(200, await psp.pay(txid));
+          if (action === 'recs') return reply(200, psp.recs());
+          if (request.method === 'POST' && action === 'authorise-rec') {
+            await psp.authoriseRec(txid);
+            return reply(200, { ok: true });
+          }
+          if (request.method === 'POST' && action === 'refuse-rec') {
+            await psp.refuseRec(txid);
+            return reply(200, { ok: true });
+          }
+          if (request.method === 'POST' && action === 'settle-cobr')
+            return reply(200, await psp.settleCobr(txid));
+          if (request.method === 'POST' && action === 'fail-cobr') {
+            await psp.failCobr(txid);
+            return reply(200, { ok: true });
+          }
           if (request.method === 'POST' && action === 'expire') {
             psp.expire(txid);
             return reply(200, { ok: true });

@@ -20,6 +20,21 @@ export type ApiPixSchema =
   | 'WebhookSolicitado'
   | 'WebhookCompleto'
   | 'WebhookPixBody'
+  | 'PayloadLocationRecSolicitada'
+  | 'PayloadLocationRecCompleta'
+  | 'RecSolicitada'
+  | 'RecGerada'
+  | 'RecCompleta'
+  | 'RecRevisada'
+  | 'CobRSolicitada'
+  | 'CobRGerada'
+  | 'CobRCompleta'
+  | 'CobRRevisada'
+  | 'CobRRetentativa'
+  | 'WebhookRecSolicitado'
+  | 'WebhookCobRSolicitado'
+  | 'WebhookRecBody'
+  | 'WebhookCobRBody'
   | 'Problema';
 
 interface Document {

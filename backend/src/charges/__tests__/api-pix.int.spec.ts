@@ -106,6 +106,10 @@ describe('Pix through the API Pix of a PSP (loopback PSP, mutual TLS)', () => {
       baseUrl: psp.baseUrl,
       clientId: psp.clientId,
       credenciaisSalvas: true,
+      pixAutomatico: false,
+      agencia: null,
+      conta: null,
+      tipoConta: null,
     });
     const stored = await t.app
       .get<Db>(DATABASE)

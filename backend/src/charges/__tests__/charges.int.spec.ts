@@ -80,6 +80,10 @@ describe('charges API', () => {
       baseUrl: null,
       clientId: null,
       credenciaisSalvas: false,
+      pixAutomatico: false,
+      agencia: null,
+      conta: null,
+      tipoConta: null,
     });
   });
 

@@ -62,6 +62,82 @@ describe('subscription decider', () => {
   });
 });
 
+describe('subscription decider: Pix Automático', () => {
+  const idRec = 'RR1234567820270110abcdefghijk';
+  const requested: SubscriptionEvent = {
+    type: 'SubscriptionRecurrenceRequested',
+    data: { idRec, txid: 'A'.repeat(32), pixCopiaECola: '000201...6304ABCD' },
+  };
+  const authorised: SubscriptionEvent = {
+    type: 'SubscriptionRecurrenceAuthorised',
+    data: { idRec },
+  };
+  const cancelled: SubscriptionEvent = {
+    type: 'SubscriptionCancelled',
+    data: { ultimoVencimento: '2027-02-01' },
+  };
+
+  it('requests one recurrence for an active subscription, the same one again changing nothing', () => {
+    given(started)
+      .when({ type: 'RequestRecurrence', ...requested.data })
+      .then([requested]);
+    given(started, requested)
+      .when({ type: 'RequestRecurrence', ...requested.data })
+      .then([]);
+    given(started, requested)
+      .when({
+        type: 'RequestRecurrence',
+        ...requested.data,
+        idRec: 'RR9999999920270110abcdefghijk',
+      })
+      .thenFails('recurrence_exists', 'Esta assinatura já tem um Pix Automático em andamento');
+    given(started, cancelled)
+      .when({ type: 'RequestRecurrence', ...requested.data })
+      .thenFails('subscription_cancelled', 'Esta assinatura foi cancelada');
+  });
+
+  it('authorises its own waiting recurrence once, whatever the PSP repeats', () => {
+    given(started, requested).when({ type: 'AuthoriseRecurrence', idRec }).then([authorised]);
+    given(started, requested, authorised).when({ type: 'AuthoriseRecurrence', idRec }).then([]);
+    // Another recurrence, none at all, or a subscription cancelled meanwhile: nothing.
+    given(started, requested)
+      .when({ type: 'AuthoriseRecurrence', idRec: 'RR9999999920270110abcdefghijk' })
+      .then([]);
+    given(started).when({ type: 'AuthoriseRecurrence', idRec }).then([]);
+    given(started, requested, cancelled).when({ type: 'AuthoriseRecurrence', idRec }).then([]);
+  });
+
+  it('ends an open recurrence once, refused or cancelled; an ended one stays ended', () => {
+    const refused: SubscriptionEvent = {
+      type: 'SubscriptionRecurrenceEnded',
+      data: { idRec, motivo: 'recusada' },
+    };
+    given(started, requested)
+      .when({ type: 'EndRecurrence', idRec, motivo: 'recusada' })
+      .then([refused]);
+    given(started, requested, refused)
+      .when({ type: 'EndRecurrence', idRec, motivo: 'recusada' })
+      .then([]);
+    given(started, requested, refused).when({ type: 'AuthoriseRecurrence', idRec }).then([]);
+    given(started, requested, authorised, cancelled)
+      .when({ type: 'EndRecurrence', idRec, motivo: 'cancelada' })
+      .then([{ type: 'SubscriptionRecurrenceEnded', data: { idRec, motivo: 'cancelada' } }]);
+    // A new recurrence may follow one that ended.
+    given(started, requested, refused)
+      .when({
+        type: 'RequestRecurrence',
+        ...requested.data,
+        idRec: 'RR9999999920270110abcdefghijk',
+      })
+      .then([
+        {
+          type: 'SubscriptionRecurrenceRequested',
+          data: { ...requested.data, idRec: 'RR9999999920270110abcdefghijk' },
+        },
+      ]);
+  });
+});
+
 describe('cycle due days', () => {
   it('first falls on the due day on or after the start, then every month', () => {
     expect(firstDueDate('2027-01-10', 1)).toBe('2027-02-01');

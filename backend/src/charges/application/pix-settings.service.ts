@@ -23,6 +23,10 @@ const settingsView = (settings: PixSettings, credenciaisSalvas: boolean) => ({
   baseUrl: settings.apiPix?.baseUrl ?? null,
   clientId: settings.apiPix?.clientId ?? null,
   credenciaisSalvas,
+  pixAutomatico: settings.apiPix?.pixAutomatico !== undefined,
+  agencia: settings.apiPix?.pixAutomatico?.agencia ?? null,
+  conta: settings.apiPix?.pixAutomatico?.conta ?? null,
+  tipoConta: settings.apiPix?.pixAutomatico?.tipoConta ?? null,
 });
 
 /** A certificate and key that parse and belong together, or a 400 naming the field. */
@@ -90,7 +94,11 @@ export class PixSettingsService {
     if (throughPsp)
       await this.psp
         .clientOf(context.tenantId, settings.apiPix)
-        .then((client) => client.putWebhook(settings.chave, this.psp.webhookUrl))
+        .then(async (client) => {
+          await client.putWebhook(settings.chave, this.psp.webhookUrl);
+          if (settings.apiPix?.pixAutomatico)
+            await client.putWebhooksPixAutomatico(this.psp.webhookUrl);
+        })
         .catch((error: unknown) =>
           this.logger.warn(`webhook não registrado no PSP: ${String(error)}`),
         );

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   type SubscribeBody,
   type Subscription,
@@ -8,25 +8,45 @@ import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/t
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { NotFoundError, ValidationError } from '../../platform/errors/domain-error';
 import { type CommandContext, CommandRunner } from '../../platform/event-store/command-runner';
+import { currentPixSettings } from '../commands/charge.commands';
 import { SubscriptionCommands } from '../commands/subscription.commands';
 import {
+  firstDueDate,
   nextDueDate,
   subscriptionIdOf,
   subscriptionNotFound,
 } from '../domain/subscription.decider';
+import { PspConnections } from '../psp/psp-connections';
+import {
+  cancelRecurrence,
+  offersPixAutomatico,
+  type PixAutomaticoDeps,
+  prepareRecurrence,
+} from './pix-automatico';
 import { cancelCycleCharge } from '../process-managers/subscription-cycles';
 import { planToCharge, studentToCharge } from '../queries/charge-sources';
 import { SubscriptionsRepository } from '../queries/subscriptions.repository';
 
-/** Subscriptions to monthly plans: started (one active per student), listed, cancelled. */
+/**
+ * Subscriptions to monthly plans: started (one active per student), listed, cancelled. With a PSP
+ * that offers Pix Automático and the student's CPF, subscribing also makes the recurrence there
+ * (Jornada 3: its QR pays the first cycle and authorises the next); cancelling cancels it there.
+ */
 @Injectable()
 export class SubscriptionsService {
+  private readonly logger = new Logger(SubscriptionsService.name);
+
   constructor(
     @Inject(SubscriptionCommands) private readonly commands: SubscriptionCommands,
     @Inject(SubscriptionsRepository) private readonly subscriptions: SubscriptionsRepository,
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(DATABASE) private readonly db: Db,
+    @Inject(PspConnections) private readonly connections: PspConnections,
   ) {}
+
+  private get pixAutomatico(): PixAutomaticoDeps {
+    return { db: this.db, runner: this.runner, connections: this.connections };
+  }
 
   async subscribe(
     context: CommandContext,
@@ -53,6 +73,32 @@ export class SubscriptionsService {
         'inicio',
       );
     const id = subscriptionIdOf(studentId);
+    const settings = await currentPixSettings(this.db, tenantId);
+    const before = await this.subscriptions.find(tenantId, id);
+    let recurrence: Awaited<ReturnType<typeof prepareRecurrence>> | undefined;
+    // Before the subscription exists, so no worker issues its first cycle meanwhile; an active one
+    // is refused by the command below without asking the PSP anything.
+    if (offersPixAutomatico(settings) && body.cpf && before?.status !== 'ativa')
+      recurrence = await prepareRecurrence(this.pixAutomatico, {
+        context,
+        subscriptionId: id,
+        settings: settings!,
+        studentId,
+        studentNome: student.nome,
+        telefone: student.whatsapp ?? student.telefone,
+        planId: body.planId,
+        planNome: plan.nome,
+        creditos: plan.creditos,
+        valorCentavos: plan.valorCentavos,
+        diaVencimento: plan.cobranca.diaVencimento,
+        firstDue: firstDueDate(inicio, plan.cobranca.diaVencimento),
+        cpf: body.cpf,
+        now: new Date(),
+      }).catch((error: unknown) => {
+        // The PSP failing leaves the cycles to be charged as without Pix Automático.
+        this.logger.warn(`Pix Automático não criado no PSP: ${String(error)}`);
+        return undefined;
+      });
     await this.commands.handle(context, id, {
       type: 'Subscribe',
       subscription: {
@@ -66,6 +112,8 @@ export class SubscriptionsService {
         cpf: body.cpf ?? null,
       },
     });
+    if (recurrence)
+      await this.commands.handle(context, id, { type: 'RequestRecurrence', ...recurrence });
     return this.found(tenantId, id);
   }
 
@@ -78,6 +126,7 @@ export class SubscriptionsService {
     if (!before) throw subscriptionNotFound();
     await this.commands.handle(context, id, { type: 'CancelSubscription' });
     const after = await this.found(context.tenantId, id);
+    const leftOut: string[] = [];
     if (before.status === 'ativa' && before.proximoVencimento) {
       const from = after.ultimoVencimento
         ? nextDueDate(after.ultimoVencimento, after.diaVencimento)
@@ -87,8 +136,20 @@ export class SubscriptionsService {
         let due = from;
         due <= before.proximoVencimento;
         due = nextDueDate(due, after.diaVencimento)
-      )
+      ) {
         await cancelCycleCharge({ commands: this.runner }, context.tenantId, id, due);
+        leftOut.push(due);
+      }
+    }
+    const idRec = await this.subscriptions.recurrenceOf(context.tenantId, id);
+    if (idRec) {
+      await cancelRecurrence(this.pixAutomatico, {
+        tenantId: context.tenantId,
+        subscriptionId: id,
+        idRec,
+        leftOut,
+      });
+      return this.found(context.tenantId, id);
     }
     return after;
   }

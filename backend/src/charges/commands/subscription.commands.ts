@@ -6,6 +6,7 @@ import {
   type InlineProjection,
 } from '../../platform/event-store/command-runner';
 import { entityReferences } from '../../platform/references/entity-references';
+import { FIRST_PSP_CHECK_MS } from './charge.commands';
 import {
   firstDueDate,
   subscriptionDecider,
@@ -18,7 +19,13 @@ import {
  * its student and plan (neither is removed while subscribed).
  */
 export const subscriptionEntity: InlineProjection<SubscriptionEvent, SubscriptionState> = {
-  eventTypes: ['SubscriptionStarted', 'SubscriptionCancelled'],
+  eventTypes: [
+    'SubscriptionStarted',
+    'SubscriptionCancelled',
+    'SubscriptionRecurrenceRequested',
+    'SubscriptionRecurrenceAuthorised',
+    'SubscriptionRecurrenceEnded',
+  ],
   async apply(trx, { tenantId, streamId, events }) {
     const self = { kind: 'subscription', id: streamId };
     for (const event of events) {
@@ -38,6 +45,11 @@ export const subscriptionEntity: InlineProjection<SubscriptionEvent, Subscriptio
           claimedUntil: null,
           createdAt: new Date(),
           cancelledAt: null,
+          idRec: null,
+          pixAutomatico: null,
+          pixAutomaticoQr: null,
+          recCheckAt: null,
+          recChecks: 0,
         };
         await trx
           .insertInto('subscriptions')
@@ -59,6 +71,32 @@ export const subscriptionEntity: InlineProjection<SubscriptionEvent, Subscriptio
           { kind: 'plan', id: data.planId },
           'Plano',
         );
+      } else if (event.type === 'SubscriptionRecurrenceRequested') {
+        await trx
+          .updateTable('subscriptions')
+          .set({
+            idRec: event.data.idRec,
+            pixAutomatico: 'aguardando',
+            pixAutomaticoQr: event.data.pixCopiaECola,
+            recCheckAt: new Date(Date.now() + FIRST_PSP_CHECK_MS),
+            recChecks: 0,
+          })
+          .where('id', '=', streamId)
+          .execute();
+      } else if (event.type === 'SubscriptionRecurrenceAuthorised') {
+        await trx
+          .updateTable('subscriptions')
+          .set({ pixAutomatico: 'autorizada', pixAutomaticoQr: null, recCheckAt: null })
+          .where('id', '=', streamId)
+          .where('idRec', '=', event.data.idRec)
+          .execute();
+      } else if (event.type === 'SubscriptionRecurrenceEnded') {
+        await trx
+          .updateTable('subscriptions')
+          .set({ pixAutomatico: event.data.motivo, pixAutomaticoQr: null, recCheckAt: null })
+          .where('id', '=', streamId)
+          .where('idRec', '=', event.data.idRec)
+          .execute();
       } else {
         const { ultimoVencimento } = event.data;
         const row = await trx

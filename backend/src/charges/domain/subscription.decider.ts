@@ -52,7 +52,17 @@ export function lastDueOnOrBefore(inicio: string, dia: number, today: string): s
 export const issueDateOf = (due: string, leadDays: number): string => addDays(due, -leadDays);
 
 export type SubscriptionCommand =
-  { type: 'Subscribe'; subscription: SubscriptionStartedData } | { type: 'CancelSubscription' };
+  | { type: 'Subscribe'; subscription: SubscriptionStartedData }
+  | { type: 'CancelSubscription' }
+  | { type: 'RequestRecurrence'; idRec: string; txid: string; pixCopiaECola: string }
+  | { type: 'AuthoriseRecurrence'; idRec: string }
+  | { type: 'EndRecurrence'; idRec: string; motivo: 'recusada' | 'cancelada' };
+
+/** A subscription's Pix Automático recurrence, as Vira last learnt it from the PSP. */
+export interface Recurrence {
+  idRec: string;
+  status: 'aguardando' | 'autorizada' | 'recusada' | 'cancelada';
+}
 
 export type SubscriptionState =
   | { status: 'absent' }
@@ -60,6 +70,7 @@ export type SubscriptionState =
       status: 'ativa' | 'cancelada';
       subscription: SubscriptionStartedData;
       ultimoVencimento: string | null;
+      recorrencia?: Recurrence;
     };
 
 export const subscriptionNotFound = () => new NotFoundError('Assinatura', 'feminine');
@@ -72,8 +83,28 @@ function evolve(state: SubscriptionState, event: SubscriptionEvent): Subscriptio
       return state.status === 'absent'
         ? state
         : { ...state, status: 'cancelada', ultimoVencimento: event.data.ultimoVencimento };
+    case 'SubscriptionRecurrenceRequested':
+      return state.status === 'absent'
+        ? state
+        : { ...state, recorrencia: { idRec: event.data.idRec, status: 'aguardando' } };
+    case 'SubscriptionRecurrenceAuthorised':
+      return state.status === 'absent'
+        ? state
+        : { ...state, recorrencia: { idRec: event.data.idRec, status: 'autorizada' } };
+    case 'SubscriptionRecurrenceEnded':
+      return state.status === 'absent'
+        ? state
+        : { ...state, recorrencia: { idRec: event.data.idRec, status: event.data.motivo } };
   }
 }
+
+/** The recurrence a PSP's word is about, while it is still open (waiting or authorised). */
+const openRecurrence = (state: SubscriptionState, idRec: string): Recurrence | undefined =>
+  state.status !== 'absent' &&
+  state.recorrencia?.idRec === idRec &&
+  (state.recorrencia.status === 'aguardando' || state.recorrencia.status === 'autorizada')
+    ? state.recorrencia
+    : undefined;
 
 function decide(
   command: SubscriptionCommand,
@@ -101,13 +132,41 @@ function decide(
         },
       ];
     }
+    case 'RequestRecurrence': {
+      if (state.status === 'absent') return subscriptionNotFound();
+      if (state.status !== 'ativa')
+        return new ConflictError('subscription_cancelled', 'Esta assinatura foi cancelada');
+      if (state.recorrencia?.idRec === command.idRec) return [];
+      if (state.recorrencia && openRecurrence(state, state.recorrencia.idRec))
+        return new ConflictError(
+          'recurrence_exists',
+          'Esta assinatura já tem um Pix Automático em andamento',
+        );
+      const { idRec, txid, pixCopiaECola } = command;
+      return [{ type: 'SubscriptionRecurrenceRequested', data: { idRec, txid, pixCopiaECola } }];
+    }
+    case 'AuthoriseRecurrence': {
+      // Only the subscription's own open recurrence, once; a cancelled subscription's stays ended.
+      const open = openRecurrence(state, command.idRec);
+      if (!open || open.status === 'autorizada' || state.status !== 'ativa') return [];
+      return [{ type: 'SubscriptionRecurrenceAuthorised', data: { idRec: command.idRec } }];
+    }
+    case 'EndRecurrence':
+      if (!openRecurrence(state, command.idRec)) return [];
+      return [
+        {
+          type: 'SubscriptionRecurrenceEnded',
+          data: { idRec: command.idRec, motivo: command.motivo },
+        },
+      ];
   }
 }
 
 /**
  * A student's subscription to a monthly plan: started once while none is active, cancelled once
  * (effective at the next cycle: the cycle due on or before the cancellation's day, São Paulo,
- * stays), then may start again.
+ * stays), then may start again. With Pix Automático, one recurrence at a time: requested, then
+ * authorised (only while the subscription is active) or ended, each once whatever the PSP repeats.
  */
 export const subscriptionDecider: Decider<
   SubscriptionCommand,

@@ -15,6 +15,7 @@ import type { ChargesConfig } from '../charges.config';
 import { chargeEntity, currentPixSettings } from '../commands/charge.commands';
 import { chargeDecider } from '../domain/charge.decider';
 import { cycleChargeIdOf, nextDueDate } from '../domain/subscription.decider';
+import { ApiPixError } from '../psp/api-pix-client';
 import { PspConnections } from '../psp/psp-connections';
 import { planToCharge, studentToCharge } from '../queries/charge-sources';
 
@@ -25,13 +26,19 @@ const CONCURRENCY = 8;
 /** How long a worker holds the subscriptions it claimed (another one takes them over after). */
 const CLAIM_MS = 2 * 60_000;
 /** A cycle's charge at the PSP stays payable this long after its due day (cobv's validadeAposVencimento). */
-const DAYS_PAYABLE_AFTER_DUE = 30;
+export const DAYS_PAYABLE_AFTER_DUE = 30;
+/** Pix Automático: a recurring charge is made from 10 to 2 days before its due day. */
+export const COBR_MAX_DAYS_AHEAD = 10;
+export const COBR_MIN_DAYS_AHEAD = 2;
 export const CANCELLED_CYCLE_MOTIVO = 'Assinatura cancelada';
 
 type SubscriptionRow = Selectable<Subscriptions>;
 
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
+
 /** The charge's id-derived txid: 32 letters and digits through the PSP, 25 in a static BR Code. */
-const txidOf = (chargeId: string, length: 25 | 32) =>
+export const txidOf = (chargeId: string, length: 25 | 32) =>
   chargeId.replace(/-/g, '').toUpperCase().slice(0, length).padEnd(length, 'C');
 
 const systemContext = (tenantId: string, chargeId: string): CommandContext => ({
@@ -63,7 +70,7 @@ async function cyclePix(
   txid: string;
   brCode: string;
   provedor: 'manual' | 'api-pix';
-  tipoCob?: 'cob' | 'cobv';
+  tipoCob?: 'cob' | 'cobv' | 'cobr';
 }> {
   if (settings?.provedor === 'api-pix') {
     let connections = connectionsByDb.get(services.db);
@@ -74,6 +81,36 @@ async function cyclePix(
     const client = await connections.clientOf(row.tenantId, settings.apiPix);
     const txid = txidOf(chargeId, 32);
     const valor = { original: numericFromCentavos(due.valorCentavos) };
+    const conta = settings.apiPix?.pixAutomatico;
+    const ahead = daysBetween(zonedParts(services.now(), DEFAULT_TIME_ZONE).date, due.vencimento);
+    // Authorised: the student's bank pays the cycle on its due day; too late for the standard's
+    // window (a worker that was down), the cycle is a charge to pay like any other.
+    if (
+      conta &&
+      row.pixAutomatico === 'autorizada' &&
+      row.idRec &&
+      ahead >= COBR_MIN_DAYS_AHEAD &&
+      ahead <= COBR_MAX_DAYS_AHEAD
+    ) {
+      const idRec = row.idRec;
+      await client
+        .putCobr(txid, {
+          idRec,
+          infoAdicional: due.descricao.slice(0, 140),
+          calendario: { dataDeVencimento: due.vencimento },
+          valor,
+          ajusteDiaUtil: true,
+          recebedor: conta,
+        })
+        .catch(async (error: unknown) => {
+          // Made by a pass that stopped before recording it: the PSP's is this cycle's.
+          if (!(error instanceof ApiPixError && error.status === 400)) throw error;
+          const made = await client.getCobr(txid).catch(() => undefined);
+          if (made?.idRec !== idRec || made.calendario.dataDeVencimento !== due.vencimento)
+            throw error;
+        });
+      return { txid, brCode: '', provedor: 'api-pix', tipoCob: 'cobr' };
+    }
     const solicitacaoPagador = due.descricao.slice(0, 140);
     // The standard's cobv names its payer: without the student's CPF, an immediate charge that
     // stays payable as long as the cobv would.

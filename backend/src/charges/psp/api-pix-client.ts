@@ -70,6 +70,63 @@ export interface CobVSolicitada {
   solicitacaoPagador?: string;
 }
 
+/** Pix Automático: a recurrence as the standard's RecGerada / RecCompleta (what Vira reads). */
+export interface ApiPixRec {
+  idRec: string;
+  status: 'CRIADA' | 'APROVADA' | 'REJEITADA' | 'EXPIRADA' | 'CANCELADA';
+  politicaRetentativa?: 'NAO_PERMITE' | 'PERMITE_3R_7D';
+  loc?: { id: number; location: string };
+  ativacao?: { tipoJornada: string; dadosJornada?: { txid: string } };
+  dadosQR?: { jornada?: string; pixCopiaECola?: string };
+}
+
+/** The body of POST /rec (the standard's RecSolicitada, as Vira fills it: Jornada 3). */
+export interface RecSolicitada {
+  vinculo: { contrato: string; objeto?: string; devedor: { cpf: string; nome: string } };
+  calendario: { dataInicial: string; periodicidade: 'MENSAL' };
+  valor: { valorRec: string };
+  politicaRetentativa: 'NAO_PERMITE' | 'PERMITE_3R_7D';
+  loc: number;
+  ativacao: { dadosJornada: { txid: string } };
+}
+
+/** The receiver's account a recurring charge is paid into (the standard's DadosBancariosRecebedor). */
+export interface ContaRecebedor {
+  agencia?: string;
+  conta: string;
+  tipoConta: 'CORRENTE' | 'POUPANCA' | 'PAGAMENTO';
+}
+
+/** The body of PUT /cobr/{txid} (the standard's CobRSolicitada, as Vira fills it). */
+export interface CobRSolicitada {
+  idRec: string;
+  infoAdicional?: string;
+  calendario: { dataDeVencimento: string };
+  valor: { original: string };
+  ajusteDiaUtil: boolean;
+  recebedor: ContaRecebedor;
+}
+
+/** A recurring charge attempt (the standard's CobRTentativas item). */
+export interface ApiPixTentativa {
+  dataLiquidacao: string;
+  tipo: 'AGND' | 'NTAG' | 'RIFL';
+  status: 'SOLICITADA' | 'AGENDADA' | 'PAGA' | 'CANCELADA' | 'REJEITADA' | 'EXPIRADA';
+  endToEndId: string;
+}
+
+/** A recurring charge as the standard's CobRCompleta (what Vira reads). */
+export interface ApiPixCobR {
+  idRec: string;
+  txid: string;
+  status: 'CRIADA' | 'ATIVA' | 'CONCLUIDA' | 'EXPIRADA' | 'REJEITADA' | 'CANCELADA';
+  calendario: { dataDeVencimento: string };
+  valor: { original: string };
+  politicaRetentativa?: 'NAO_PERMITE' | 'PERMITE_3R_7D';
+  tentativas?: ApiPixTentativa[];
+  pix?: ApiPixPix[];
+}
+
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED',
   'ENOTFOUND',
@@ -161,7 +218,7 @@ function failureOf(error: NodeJS.ErrnoException, host: string): ApiPixError {
  * A client of one trainer's PSP that speaks the Banco Central's API Pix: OAuth2 client
  * credentials over mutual TLS (the token kept until a minute before it expires), then the
  * standard's routes under the base URL. `ca` adds a trusted CA (the loopback PSP's in tests and
- * `npm run dev`); the system's CAs are trusted as always. Pix Automático's /rec, /solicrec and
+ * `npm run dev`); the system's CAs are trusted as always. Pix Automático's /locrec, /rec and
  * /cobr are more methods of the same shape.
  */
 export class ApiPixClient {
@@ -270,6 +327,58 @@ export class ApiPixClient {
   /** PUT /webhook/{chave}: the PSP notifies Pix to this key at webhookUrl + '/pix'. */
   async putWebhook(chave: string, webhookUrl: string): Promise<void> {
     await this.call('PUT', `webhook/${encodeURIComponent(chave)}`, { webhookUrl });
+  }
+
+  /** PUT /webhookrec and /webhookcobr: recurrences notified at webhookUrl + '/rec', their charges at + '/cobr'. */
+  async putWebhooksPixAutomatico(webhookUrl: string): Promise<void> {
+    await this.call('PUT', 'webhookrec', { webhookUrl });
+    await this.call('PUT', 'webhookcobr', { webhookUrl });
+  }
+
+  /** POST /locrec: a location for a recurrence's QR. */
+  postLocRec(): Promise<{ id: number; location: string }> {
+    return this.call('POST', 'locrec', { tipo: 'rec' }) as Promise<{
+      id: number;
+      location: string;
+    }>;
+  }
+
+  /** POST /rec: creates the recurrence (the standard's RecGerada answers). */
+  postRec(rec: RecSolicitada): Promise<ApiPixRec> {
+    return this.call('POST', 'rec', rec) as Promise<ApiPixRec>;
+  }
+
+  /** GET /rec/{idRec}: with the Jornada 3 txid, `dadosQR` carries the composite QR. */
+  getRec(idRec: string, txid?: string): Promise<ApiPixRec> {
+    const query = txid ? `?txid=${encodeURIComponent(txid)}` : '';
+    return this.call('GET', `rec/${encodeURIComponent(idRec)}${query}`) as Promise<ApiPixRec>;
+  }
+
+  /** PATCH /rec/{idRec} with status CANCELADA: the receiver cancels the recurrence. */
+  cancelRec(idRec: string): Promise<ApiPixRec> {
+    return this.call('PATCH', `rec/${encodeURIComponent(idRec)}`, {
+      status: 'CANCELADA',
+    }) as Promise<ApiPixRec>;
+  }
+
+  /** PUT /cobr/{txid}: a recurring charge, 2 to 10 days before its due day. */
+  putCobr(txid: string, cobr: CobRSolicitada): Promise<ApiPixCobR> {
+    return this.call('PUT', `cobr/${txid}`, cobr) as Promise<ApiPixCobR>;
+  }
+
+  /** GET /cobr/{txid}: the recurring charge with its attempts and the Pix that paid it. */
+  getCobr(txid: string): Promise<ApiPixCobR> {
+    return this.call('GET', `cobr/${txid}`) as Promise<ApiPixCobR>;
+  }
+
+  /** PATCH /cobr/{txid} with status CANCELADA. */
+  cancelCobr(txid: string): Promise<ApiPixCobR> {
+    return this.call('PATCH', `cobr/${txid}`, { status: 'CANCELADA' }) as Promise<ApiPixCobR>;
+  }
+
+  /** POST /cobr/{txid}/retentativa/{data}: another attempt on `data` (the policy permitting). */
+  retryCobr(txid: string, data: string): Promise<ApiPixCobR> {
+    return this.call('POST', `cobr/${txid}/retentativa/${data}`) as Promise<ApiPixCobR>;
   }
 
   private async call(method: string, path: string, payload?: unknown): Promise<unknown> {

@@ -3,6 +3,7 @@ import type { WorkerTimer } from '../../platform/context/bounded-context';
 import type { WorkerServices } from '../../platform/context/worker-services';
 import type { Database } from '../../platform/database/database';
 import type { ChargesConfig } from '../charges.config';
+import { confirmRecurrence } from '../application/pix-automatico';
 import { confirmWithPsp } from './psp-confirmation';
 import { PspConnections } from './psp-connections';
 
@@ -21,12 +22,17 @@ const connectionsByDb = new WeakMap<Kysely<Database>, PspConnections>();
  * receita and the credits), one the PSP removed stops being asked, the others are asked again
  * later, further apart each time.
  */
-export async function reconcilePixCharges(services: WorkerServices): Promise<number> {
+function connectionsOf(services: WorkerServices): PspConnections {
   let connections = connectionsByDb.get(services.db);
   if (!connections) {
     connections = new PspConnections(services.db, services.config as ChargesConfig);
     connectionsByDb.set(services.db, connections);
   }
+  return connections;
+}
+
+export async function reconcilePixCharges(services: WorkerServices): Promise<number> {
+  const connections = connectionsOf(services);
   const now = services.now();
   const due = await services.db
     .selectFrom('chargePspChecks')
@@ -69,10 +75,60 @@ export async function reconcilePixCharges(services: WorkerServices): Promise<num
   return paid;
 }
 
+/**
+ * The same net for Pix Automático's recurrences still waiting for the student: asked of the PSP
+ * (GET /rec/{idRec}), further apart each time; authorised or ended there, recorded here (which
+ * stops the asking). Answers how many it recorded.
+ */
+export async function reconcileRecurrences(services: WorkerServices): Promise<number> {
+  const connections = connectionsOf(services);
+  const now = services.now();
+  const due = await services.db
+    .selectFrom('subscriptions')
+    .select(['id', 'tenantId', 'idRec', 'recChecks'])
+    .where('recCheckAt', '<=', now)
+    .orderBy('recCheckAt')
+    .limit(BATCH)
+    .execute();
+  let recorded = 0;
+  for (const row of due) {
+    if (!row.idRec) continue;
+    let verdict: string;
+    try {
+      verdict = await confirmRecurrence(
+        { db: services.db, runner: services.commands, connections },
+        { tenantId: row.tenantId, subscriptionId: row.id, idRec: row.idRec },
+      );
+    } catch (error) {
+      services.logger.warn(
+        { err: error, idRec: row.idRec },
+        'PSP não respondeu sobre a recorrência',
+      );
+      verdict = 'erro';
+    }
+    if (verdict === 'autorizada' || verdict === 'encerrada') recorded++;
+    else
+      await services.db
+        .updateTable('subscriptions')
+        .set({
+          recChecks: row.recChecks + 1,
+          recCheckAt:
+            verdict === 'sem_psp' || verdict === 'desconhecida'
+              ? null
+              : new Date(now.getTime() + nextCheckDelayMs(row.recChecks + 1)),
+        })
+        .where('id', '=', row.id)
+        .where('idRec', '=', row.idRec)
+        .execute();
+  }
+  return recorded;
+}
+
 export const pixReconciliation: WorkerTimer = {
   name: 'pix-reconciliation',
   everyMs: 15_000,
   async run(services) {
     await reconcilePixCharges(services);
+    await reconcileRecurrences(services);
   },
 };

@@ -1,12 +1,39 @@
 import type { Kysely } from 'kysely';
 import { CHARGE_STREAM_TYPE, type ChargeCreatedData } from '../../contracts/charges/events';
 import { centavosFromNumeric } from '../../contracts/shared/money';
+import { addDays } from '../../contracts/shared/time';
 import type { Database } from '../../platform/database/database';
 import type { CommandRunner } from '../../platform/event-store/command-runner';
 import { readStream } from '../../platform/event-store/event-store';
 import { chargeEntity, currentPixSettings } from '../commands/charge.commands';
 import { chargeDecider } from '../domain/charge.decider';
+import { type ApiPixClient, ApiPixError, type ApiPixCobR, type ApiPixPix } from './api-pix-client';
 import type { PspConnections } from './psp-connections';
+
+/** PERMITE_3R_7D: up to 3 more attempts, each the day after the last failed one, within 7 days of the due day. */
+const RETRIES = 3;
+const RETRY_WINDOW_DAYS = 7;
+
+/**
+ * A recurring charge whose last attempt the payer's bank rejected is tried again the next day, as
+ * its recurrence's policy allows; with none left it stays unpaid (the PSP expires it) and is
+ * 'Em atraso' here. Asked twice at once (a notification repeated), the PSP takes one.
+ */
+async function retryWhenAllowed(client: ApiPixClient, cobr: ApiPixCobR): Promise<void> {
+  const last = cobr.tentativas?.at(-1);
+  if (cobr.status !== 'ATIVA' || last?.status !== 'REJEITADA') return;
+  if (cobr.politicaRetentativa !== 'PERMITE_3R_7D') return;
+  const retries = (cobr.tentativas ?? []).filter((tentativa) => tentativa.tipo === 'RIFL').length;
+  const next = addDays(last.dataLiquidacao, 1);
+  if (retries >= RETRIES || next > addDays(cobr.calendario.dataDeVencimento, RETRY_WINDOW_DAYS))
+    return;
+  try {
+    await client.retryCobr(cobr.txid, next);
+  } catch (error) {
+    // Asked already (another notification of the same failure): the PSP holds one attempt.
+    if (!(error instanceof ApiPixError && error.status === 400)) throw error;
+  }
+}
 
 /** What the PSP said of a charge. */
 export type PspVerdict =
@@ -14,8 +41,9 @@ export type PspVerdict =
   | { outcome: 'pendente' | 'removida' | 'nao_confirmada' | 'sem_psp' };
 
 /**
- * Asks the trainer's PSP whether a charge is paid (GET /cob/{txid}, or /cobv/{txid} for one with a
- * due date) and, when the PSP holds it
+ * Asks the trainer's PSP whether a charge is paid (GET /cob/{txid}, /cobv/{txid} for one with a
+ * due date, /cobr/{txid} for a Pix Automático one, whose failed attempt is retried as its policy
+ * allows) and, when the PSP holds it
  * CONCLUIDA with a Pix of at least its value (the notified one, when a notification is being
  * confirmed), records it paid, keyed by the Pix's endToEndId: a notification retried, one lost and
  * found by the worker, and 'Marcar como pago' give one ChargePaid, hence one receita and one grant
@@ -38,11 +66,27 @@ export async function confirmWithPsp(
     await currentPixSettings(deps.db, tenantId),
   );
   if (!client || data.provedor !== 'api-pix') return { outcome: 'sem_psp' };
-  const cob = data.tipoCob === 'cobv' ? await client.getCobv(txid) : await client.getCob(txid);
-  if (cob.txid !== txid) return { outcome: 'nao_confirmada' };
-  if (cob.status === 'ATIVA') return { outcome: 'pendente' };
-  if (cob.status !== 'CONCLUIDA') return { outcome: 'removida' };
-  const pix = (cob.pix ?? []).find(
+  let status: 'pendente' | 'paga' | 'removida';
+  let paid: ApiPixPix[];
+  if (data.tipoCob === 'cobr') {
+    const cobr = await client.getCobr(txid);
+    if (cobr.txid !== txid) return { outcome: 'nao_confirmada' };
+    status =
+      cobr.status === 'CONCLUIDA'
+        ? 'paga'
+        : cobr.status === 'ATIVA' || cobr.status === 'CRIADA'
+          ? 'pendente'
+          : 'removida';
+    paid = cobr.pix ?? [];
+    if (status === 'pendente') await retryWhenAllowed(client, cobr);
+  } else {
+    const cob = data.tipoCob === 'cobv' ? await client.getCobv(txid) : await client.getCob(txid);
+    if (cob.txid !== txid) return { outcome: 'nao_confirmada' };
+    status = cob.status === 'ATIVA' ? 'pendente' : cob.status === 'CONCLUIDA' ? 'paga' : 'removida';
+    paid = cob.pix ?? [];
+  }
+  if (status !== 'paga') return { outcome: status };
+  const pix = paid.find(
     (candidate) =>
       (!notifiedEndToEndId || candidate.endToEndId === notifiedEndToEndId) &&
       /^\d{1,10}\.\d{2}$/.test(candidate.valor) &&

@@ -1,6 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Selectable, sql } from 'kysely';
-import type { Subscription, SubscriptionStatus } from '../../contracts/charges/api';
+import type {
+  PixAutomaticoStatus,
+  Subscription,
+  SubscriptionStatus,
+} from '../../contracts/charges/api';
 import { type DueCycle, SubscriptionCycles } from '../../contracts/charges/ports';
 import { centavosFromNumeric, toReais } from '../../contracts/shared/money';
 import { DATABASE, type Db } from '../../platform/database/database.module';
@@ -52,6 +56,30 @@ export class SubscriptionsRepository extends SubscriptionCycles {
     return (await query.execute()).map(toSubscription);
   }
 
+  /** The subscription of a recurrence (a PSP's notification names only its idRec). */
+  async ofRecurrence(
+    idRec: string,
+  ): Promise<{ tenantId: string; subscriptionId: string } | undefined> {
+    const row = await this.db
+      .selectFrom('subscriptions')
+      .select(['tenantId', 'id'])
+      .where('idRec', '=', idRec)
+      .executeTakeFirst();
+    return row && { tenantId: row.tenantId, subscriptionId: row.id };
+  }
+
+  /** The recurrence still open at the PSP (waiting or authorised) of a subscription. */
+  async recurrenceOf(tenantId: string, id: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('subscriptions')
+      .select('idRec')
+      .where('tenantId', '=', tenantId)
+      .where('id', '=', id)
+      .where('pixAutomatico', 'in', ['aguardando', 'autorizada'])
+      .executeTakeFirst();
+    return row?.idRec ?? undefined;
+  }
+
   async find(tenantId: string, id: string): Promise<Subscription | undefined> {
     const row = await this.db
       .selectFrom('subscriptions')
@@ -77,5 +105,11 @@ function toSubscription(row: Selectable<Subscriptions>): Subscription {
     ultimoVencimento: row.ultimoVencimento,
     createdAt: row.createdAt.toISOString(),
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    pixAutomatico: row.pixAutomatico
+      ? {
+          status: row.pixAutomatico as PixAutomaticoStatus,
+          pixCopiaECola: row.pixAutomatico === 'aguardando' ? row.pixAutomaticoQr : null,
+        }
+      : null,
   };
 }

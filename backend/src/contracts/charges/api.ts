@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { cpfDigits, isValidCpf } from '../shared/br-documents';
 import { commandAnswerSchema, listOf, routes } from '../shared/routes';
 import { isIsoDate } from '../shared/time';
-import { PIX_KEY_TYPES, PIX_PROVIDERS, pixSettingsSchema, testPixConnectionSchema } from './pix';
+import {
+  CONTA_TIPOS,
+  PIX_KEY_TYPES,
+  PIX_PROVIDERS,
+  pixSettingsSchema,
+  testPixConnectionSchema,
+} from './pix';
 
 /**
  * Online charges (spec 000 §2 'Cobrança Online', spec 001 §2 'Cobrar'): a PIX charge of a plan to a
@@ -128,6 +134,11 @@ export const pixSettingsViewSchema = z
     clientId: z.string().nullable(),
     /** The client secret, certificate and key are saved (never answered back). */
     credenciaisSalvas: z.boolean(),
+    /** The PSP offers Pix Automático, and the account recurring charges are paid into. */
+    pixAutomatico: z.boolean(),
+    agencia: z.string().nullable(),
+    conta: z.string().nullable(),
+    tipoConta: z.enum(CONTA_TIPOS).nullable(),
   })
   .meta({ id: 'ConfiguracaoPix' });
 
@@ -241,6 +252,36 @@ export const apiPixWebhooksApi = {
     body: z.looseObject({ pix: z.array(notifiedPixSchema, 'pix inválido').max(100) }),
     answer: z.object({ recebidos: z.number().int(), confirmados: z.number().int() }),
   }),
+  notifyApiPixRec: routes('charges', 'public').post('/webhooks/api-pix/rec', {
+    summary:
+      'Notificação de recorrência do Pix Automático (`{ recs: [...] }`): cada uma é consultada no PSP (GET /rec/{idRec}) antes de a assinatura ser dada como autorizada',
+    body: z.looseObject({
+      recs: z
+        .array(
+          z.looseObject({
+            idRec: z.string('idRec inválido').regex(/^[a-zA-Z0-9]{29}$/, 'idRec inválido'),
+          }),
+          'recs inválido',
+        )
+        .max(100),
+    }),
+    answer: z.object({ recebidos: z.number().int(), confirmados: z.number().int() }),
+  }),
+  notifyApiPixCobr: routes('charges', 'public').post('/webhooks/api-pix/cobr', {
+    summary:
+      'Notificação de cobrança recorrente do Pix Automático (`{ cobsr: [...] }`): cada uma é consultada no PSP (GET /cobr/{txid}) antes de a cobrança ser dada como paga ou de pedir nova tentativa',
+    body: z.looseObject({
+      cobsr: z
+        .array(
+          z.looseObject({
+            txid: z.string('txid inválido').regex(/^[a-zA-Z0-9]{26,35}$/, 'txid inválido'),
+          }),
+          'cobsr inválido',
+        )
+        .max(100),
+    }),
+    answer: z.object({ recebidos: z.number().int(), confirmados: z.number().int() }),
+  }),
 };
 
 /**
@@ -249,6 +290,20 @@ export const apiPixWebhooksApi = {
  * day; cancelling keeps the cycle already due and bills no later one.
  */
 export const SUBSCRIPTION_STATUSES = ['ativa', 'cancelada'] as const;
+/** A subscription's Pix Automático recurrence: waiting for the student, authorised, refused, ended. */
+export const PIX_AUTOMATICO_STATUSES = [
+  'aguardando',
+  'autorizada',
+  'recusada',
+  'cancelada',
+] as const;
+export type PixAutomaticoStatus = (typeof PIX_AUTOMATICO_STATUSES)[number];
+export const PIX_AUTOMATICO_STATUS_LABELS: Record<PixAutomaticoStatus, string> = {
+  aguardando: 'Aguardando autorização',
+  autorizada: 'Autorizada',
+  recusada: 'Recusada',
+  cancelada: 'Cancelada',
+};
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 /** How long before its due day a cycle's charge is made (São Paulo days). */
 export const CYCLE_LEAD_DAYS = 5;
@@ -295,6 +350,17 @@ export const subscriptionSchema = z
     ultimoVencimento: z.iso.date().nullable(),
     createdAt: z.iso.datetime({ offset: true }),
     cancelledAt: z.iso.datetime({ offset: true }).nullable(),
+    /**
+     * Pix Automático (the PSP offers it and the student's CPF was given): the recurrence's state at
+     * the PSP and, while it waits for the student, the QR (Pix Copia e Cola) that pays the first
+     * cycle and authorises the next ones; null: every cycle is a charge to pay.
+     */
+    pixAutomatico: z
+      .object({
+        status: z.enum(PIX_AUTOMATICO_STATUSES),
+        pixCopiaECola: z.string().nullable(),
+      })
+      .nullable(),
   })
   .meta({ id: 'Assinatura' });
 export type Subscription = z.infer<typeof subscriptionSchema>;

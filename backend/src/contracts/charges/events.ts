@@ -27,8 +27,11 @@ export interface ChargeCreatedData {
   vencimento?: string;
   /** The cancelled session a late-cancel fee is for. */
   sessionId?: string;
-  /** The PSP's kind of charge: 'cobv' (with a due date) for a subscription's cycle; absent: 'cob'. */
-  tipoCob?: 'cob' | 'cobv';
+  /**
+   * The PSP's kind of charge: 'cobv' (with a due date) for a subscription's cycle, 'cobr' a
+   * Pix Automático recurring charge; absent: 'cob'.
+   */
+  tipoCob?: 'cob' | 'cobv' | 'cobr';
   /** A subscription's cycle: the subscription and the cycle's month (AAAA-MM). */
   subscriptionId?: string;
   ciclo?: string;
@@ -79,9 +82,33 @@ export interface SubscriptionCancelledData {
   ultimoVencimento: string | null;
 }
 
+/**
+ * Pix Automático: the recurrence made at the PSP (Jornada 3: its composite QR pays the first
+ * cycle's immediate charge, `txid`, and authorises the next ones).
+ */
+export interface SubscriptionRecurrenceRequestedData {
+  idRec: string;
+  txid: string;
+  pixCopiaECola: string;
+}
+
+/** The student authorised the recurrence in their bank (as the PSP answers GET /rec/{idRec}). */
+export interface SubscriptionRecurrenceAuthorisedData {
+  idRec: string;
+}
+
+/** The recurrence ended at the PSP: refused (or expired) before authorisation, or cancelled. */
+export interface SubscriptionRecurrenceEndedData {
+  idRec: string;
+  motivo: 'recusada' | 'cancelada';
+}
+
 export const subscriptionEvents = {
   SubscriptionStarted: eventData<SubscriptionStartedData>(),
   SubscriptionCancelled: eventData<SubscriptionCancelledData>(),
+  SubscriptionRecurrenceRequested: eventData<SubscriptionRecurrenceRequestedData>(),
+  SubscriptionRecurrenceAuthorised: eventData<SubscriptionRecurrenceAuthorisedData>(),
+  SubscriptionRecurrenceEnded: eventData<SubscriptionRecurrenceEndedData>(),
 };
 /** The student's name and CPF a subscription carries are the student's. */
 export const subscriptionPersonalData = declarePersonalData(subscriptionEvents, {

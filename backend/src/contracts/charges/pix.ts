@@ -73,6 +73,15 @@ export const PIX_PROVIDER_LABELS: Record<PixProvider, string> = {
   'api-pix': 'API Pix do meu banco ou PSP',
 };
 
+/** The kinds of account a recurring charge is paid into (the standard's tipoConta). */
+export const CONTA_TIPOS = ['CORRENTE', 'POUPANCA', 'PAGAMENTO'] as const;
+export type ContaTipo = (typeof CONTA_TIPOS)[number];
+export const CONTA_TIPO_LABELS: Record<ContaTipo, string> = {
+  CORRENTE: 'Conta corrente',
+  POUPANCA: 'Poupança',
+  PAGAMENTO: 'Conta de pagamento',
+};
+
 const pem = (label: string, kind: RegExp) =>
   z
     .string(`${label} inválido`)
@@ -134,9 +143,31 @@ export const pixSettingsSchema = z
       .optional(),
     certificadoPem: pem('Certificado', /-----BEGIN CERTIFICATE-----/),
     chavePem: pem('Chave privada', /-----BEGIN [A-Z ]*PRIVATE KEY-----/),
+    /** The PSP offers Pix Automático (recurrences): monthly plans are charged through it. */
+    pixAutomatico: z.boolean('Pix Automático inválido (use true ou false)').optional(),
+    /** The account recurring charges are paid into (the standard's cobr names it). */
+    agencia: z
+      .string('Agência inválida')
+      .trim()
+      .refine((value) => /^\d{0,4}$/.test(value), 'Agência inválida: até 4 dígitos')
+      .optional(),
+    conta: z
+      .string('Conta inválida')
+      .trim()
+      .refine((value) => /^[\dXx-]{0,20}$/.test(value), 'Conta inválida: use só números e o dígito')
+      .optional(),
+    tipoConta: z
+      .enum(CONTA_TIPOS, "Tipo de conta inválido (use 'CORRENTE', 'POUPANCA' ou 'PAGAMENTO')")
+      .optional(),
   })
   .superRefine((value, context) => {
     if (value.provedor !== 'api-pix') return;
+    if (value.pixAutomatico && !value.conta)
+      context.addIssue({
+        code: 'custom',
+        path: ['conta'],
+        message: 'Informe a conta que recebe o Pix Automático',
+      });
     if (!value.baseUrl)
       context.addIssue({
         code: 'custom',
@@ -167,8 +198,15 @@ export interface PixSettings {
   cidade: string;
   /** Absent in settings saved before providers existed: manual. */
   provedor?: PixProvider;
-  /** With api-pix: where the PSP's API Pix is and the OAuth2 client (its secret is not here). */
-  apiPix?: { baseUrl: string; clientId: string };
+  /**
+   * With api-pix: where the PSP's API Pix is and the OAuth2 client (its secret is not here); with
+   * `pixAutomatico`, the PSP offers Pix Automático and recurring charges are paid into that account.
+   */
+  apiPix?: {
+    baseUrl: string;
+    clientId: string;
+    pixAutomatico?: { agencia?: string; conta: string; tipoConta: ContaTipo };
+  };
 }
 
 export function pixSettingsFrom(input: PixSettingsBody): PixSettings {
@@ -181,7 +219,21 @@ export function pixSettingsFrom(input: PixSettingsBody): PixSettings {
     cidade: pixText(input.cidade, PIX_CITY_MAX).toUpperCase(),
     provedor: input.provedor,
     ...(input.provedor === 'api-pix' && input.baseUrl && input.clientId
-      ? { apiPix: { baseUrl: input.baseUrl.replace(/\/+$/, ''), clientId: input.clientId } }
+      ? {
+          apiPix: {
+            baseUrl: input.baseUrl.replace(/\/+$/, ''),
+            clientId: input.clientId,
+            ...(input.pixAutomatico && input.conta
+              ? {
+                  pixAutomatico: {
+                    ...(input.agencia ? { agencia: input.agencia } : {}),
+                    conta: input.conta,
+                    tipoConta: input.tipoConta ?? 'CORRENTE',
+                  },
+                }
+              : {}),
+          },
+        }
       : {}),
   };
 }

@@ -554,10 +554,15 @@ export interface Subscriptions {
   createdAt: Timestamp;
   diaVencimento: number;
   id: string;
+  idRec: string | null;
   inicio: string;
+  pixAutomatico: string | null;
+  pixAutomaticoQr: string | null;
   planId: string;
   planNome: string;
   proximoVencimento: string | null;
+  recCheckAt: Timestamp | null;
+  recChecks: Generated<number>;
   status: string;
   studentId: string;
   tenantId: string;

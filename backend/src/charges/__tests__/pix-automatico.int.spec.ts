@@ -1,0 +1,331 @@
+import { http, newPrincipal } from '../../../../test/support/api';
+import { startAppWithPsp } from '../../../../test/support/api-pix/app-with-psp';
+import type { FakePsp } from '../../../../test/support/api-pix/fake-psp';
+import { projectAll, workerServicesOf } from '../../../../test/support/projections';
+import type { TestApp } from '../../../../test/support/test-app';
+import type { Charge, Subscription } from '../../contracts/charges/api';
+import type { Transaction } from '../../contracts/finance/api';
+import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
+import { issueSubscriptionCycles } from '../process-managers/subscription-cycles';
+import { reconcilePixCharges, reconcileRecurrences } from '../psp/pix-reconciliation';
+
+// The server runs at UTC; São Paulo's days must cut the cycles all the same.
+process.env.TZ = 'UTC';
+
+const todayInSaoPaulo = () => zonedParts(new Date(), DEFAULT_TIME_ZONE).date;
+/** The same day a month earlier (days up to 28: every month has them). */
+const monthBefore = (day: string) => {
+  const [year, month] = day.split('-').map(Number);
+  const before = month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
+  return `${before}-${day.slice(8)}`;
+};
+
+async function until(what: string, check: () => Promise<boolean>): Promise<void> {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`esperou em vão: ${what}`);
+}
+
+describe('Pix Automático: monthly plans paid by the student’s bank (API Pix recurrences)', () => {
+  let psp: FakePsp;
+  let t: TestApp;
+  let api: ReturnType<typeof http>;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ t, psp, close } = await startAppWithPsp());
+  });
+  afterAll(async () => {
+    expect(psp.violations()).toEqual([]);
+    await close();
+  });
+  beforeEach(async () => {
+    psp.setNow(undefined);
+    api = http(t.app, await newPrincipal(t.app));
+  });
+
+  /** The worker's pass at `instant`, with the PSP's clock there too. */
+  const passAt = async (instant: string) => {
+    psp.setNow(instant);
+    await issueSubscriptionCycles(workerServicesOf(t.app, () => new Date(instant)));
+  };
+
+  async function setUp(diaVencimento: number) {
+    const settings = {
+      chave: `psp-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@exemplo.com`,
+      nomeRecebedor: 'Ana Souza',
+      cidade: 'Recife',
+      provedor: 'api-pix',
+      baseUrl: psp.baseUrl,
+      clientId: psp.clientId,
+      clientSecret: psp.clientSecret,
+      ...psp.client,
+      pixAutomatico: true,
+      agencia: '0001',
+      conta: '123456-7',
+      tipoConta: 'CORRENTE',
+    };
+    const saved = await api.put('/api/settings/pix', settings);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      pixAutomatico: true,
+      agencia: '0001',
+      conta: '123456-7',
+      tipoConta: 'CORRENTE',
+    });
+    const plan = await api.post('/api/plans', {
+      nome: 'Mensal 8',
+      valor: 480,
+      creditos: 8,
+      cobranca: { tipo: 'mensal', diaVencimento },
+    });
+    const student = await api.post('/api/students', {
+      nome: 'Carla Dias',
+      whatsapp: '81987654321',
+    });
+    return { studentId: student.json().id as string, planId: plan.json().id as string };
+  }
+
+  const subscriptionOf = async (studentId: string): Promise<Subscription> =>
+    (await api.get(`/api/subscriptions?studentId=${studentId}`)).json().items[0];
+  const chargesOf = async (studentId: string, status?: string): Promise<Charge[]> => {
+    await projectAll(t.app);
+    const filter = status ? `&status=${status}` : '';
+    return (await api.get(`/api/charges?studentId=${studentId}${filter}`)).json().items;
+  };
+  const creditsOf = async (studentId: string) => {
+    await projectAll(t.app);
+    return (await api.get(`/api/students/${studentId}`)).json().creditos as number;
+  };
+  const receitasOf = async (chargeId: string) => {
+    await projectAll(t.app);
+    const month = todayInSaoPaulo().slice(0, 7);
+    const items = (await api.get(`/api/transactions?month=${month}`)).json().items as Transaction[];
+    return items.filter((item) => item.referenciaId === chargeId);
+  };
+  const recOf = (subscriptionId: string) =>
+    psp
+      .recs()
+      .find(
+        (rec) =>
+          rec.body.vinculo &&
+          (rec.body.vinculo as { contrato: string }).contrato === subscriptionId.replace(/-/g, ''),
+      );
+  const cobrsOf = (idRec: string) => psp.cobrs().filter((cobr) => cobr.idRec === idRec);
+
+  it('subscribes through the composite QR, is authorised by the student’s bank, bills three cycles in the window once each, settles once', async () => {
+    const year = Number(addDays(todayInSaoPaulo(), -50).slice(0, 4));
+    const next = year + 1;
+    const { studentId, planId } = await setUp(1);
+    expect(psp.requests()).toEqual(
+      expect.arrayContaining(['PUT /api/v2/webhookrec', 'PUT /api/v2/webhookcobr']),
+    );
+
+    psp.setNow(`${year}-12-20T12:00:00Z`);
+    const subscribed = await api.post(`/api/students/${studentId}/subscription`, {
+      planId,
+      inicio: `${year}-12-20`,
+      cpf: '529.982.247-25',
+    });
+    expect(subscribed.statusCode).toBe(201);
+    const id = subscribed.json().id as string;
+    const rec = recOf(id);
+    expect(rec).toMatchObject({
+      status: 'CRIADA',
+      body: {
+        vinculo: { devedor: { cpf: '52998224725', nome: 'Carla Dias' }, objeto: 'Mensal 8' },
+        calendario: { dataInicial: `${next}-02-01`, periodicidade: 'MENSAL' },
+        valor: { valorRec: '480.00' },
+        politicaRetentativa: 'PERMITE_3R_7D',
+      },
+    });
+    const idRec = rec!.idRec;
+    // Jornada 3: one QR that pays the first cycle (an immediate charge) and carries the recurrence.
+    const qr = subscribed.json().pixAutomatico as Subscription['pixAutomatico'];
+    expect(qr?.status).toBe('aguardando');
+    expect(qr?.pixCopiaECola).toContain('/qr/v2/rec/');
+    const [first] = await chargesOf(studentId);
+    expect(first).toMatchObject({
+      vencimento: `${next}-01-01`,
+      provedor: 'api-pix',
+      status: 'pendente',
+      brCode: qr?.pixCopiaECola,
+    });
+    expect(qr?.pixCopiaECola).toContain(psp.cob(first.txid)?.location);
+
+    // A forged notification is asked of the PSP, which says the recurrence still waits.
+    const forged = await api.post('/api/webhooks/api-pix/rec', {
+      recs: [{ idRec, status: 'APROVADA', atualizacao: [] }],
+    });
+    expect(forged.json()).toEqual({ recebidos: 1, confirmados: 0 });
+    expect((await subscriptionOf(studentId)).pixAutomatico?.status).toBe('aguardando');
+
+    await psp.authoriseRec(idRec);
+    await until(
+      'Autorizada',
+      async () => (await subscriptionOf(studentId)).pixAutomatico?.status === 'autorizada',
+    );
+    expect((await subscriptionOf(studentId)).pixAutomatico).toEqual({
+      status: 'autorizada',
+      pixCopiaECola: null,
+    });
+    await until('first cycle paid', async () => (await chargesOf(studentId))[0].status === 'paga');
+    expect(await creditsOf(studentId)).toBe(8);
+
+    // Three cycles across month ends, each a cobr made within 10 to 2 days of its due day, once.
+    const instants = [
+      `${year}-12-27T12:00:00Z`,
+      `${next}-01-27T03:00:00Z`,
+      `${next}-02-25T12:00:00Z`,
+      `${next}-03-27T12:00:00Z`,
+    ];
+    for (const instant of instants) {
+      await passAt(instant);
+      await passAt(instant);
+    }
+    const cobrs = cobrsOf(idRec);
+    expect(
+      cobrs.map((cobr) => (cobr.body.calendario as { dataDeVencimento: string }).dataDeVencimento),
+    ).toEqual([`${next}-02-01`, `${next}-03-01`, `${next}-04-01`]);
+    for (const cobr of cobrs) {
+      const due = (cobr.body.calendario as { dataDeVencimento: string }).dataDeVencimento;
+      expect(cobr.criacao >= addDays(due, -10) && cobr.criacao <= addDays(due, -2)).toBe(true);
+      expect(cobr.body).toMatchObject({
+        idRec,
+        valor: { original: '480.00' },
+        recebedor: { agencia: '0001', conta: '123456-7', tipoConta: 'CORRENTE' },
+      });
+    }
+    const charges = await chargesOf(studentId);
+    expect(charges.map((charge) => charge.vencimento)).toEqual([
+      `${next}-04-01`,
+      `${next}-03-01`,
+      `${next}-02-01`,
+      `${next}-01-01`,
+    ]);
+
+    // Settled on its due day: one receita and the credits once, the notification 5 times at once.
+    const february = charges[2];
+    psp.setNow(`${next}-02-01T12:00:00Z`);
+    await psp.settleCobr(february.txid, { lost: true });
+    const statuses = await psp.notifyCobr(february.txid, 5);
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    await until('February paid', async () => (await chargesOf(studentId))[2].status === 'paga');
+    expect(psp.requests()).toContain(`GET /api/v2/cobr/${february.txid}`);
+    expect(await receitasOf(february.id)).toHaveLength(1);
+    expect(await creditsOf(studentId)).toBe(16);
+
+    // A forged notification of March's charge as paid grants nothing: the PSP holds it unpaid.
+    const march = charges[1];
+    const forgedCobr = await api.post('/api/webhooks/api-pix/cobr', {
+      cobsr: [{ idRec, txid: march.txid, status: 'CONCLUIDA', atualizacao: [] }],
+    });
+    expect(forgedCobr.json()).toEqual({ recebidos: 1, confirmados: 0 });
+    expect((await chargesOf(studentId))[1].status).toBe('pendente');
+    expect(await receitasOf(march.id)).toHaveLength(0);
+    expect(await creditsOf(studentId)).toBe(16);
+  });
+
+  it('retries a failed attempt as the policy allows, exhausted is Em atraso; cancelling cancels the recurrence at the PSP', async () => {
+    // A cycle due two days ago or a little before (a day every month has), the one before it paid
+    // through the QR a month earlier.
+    let due = addDays(todayInSaoPaulo(), -2);
+    while (Number(due.slice(8)) > 28) due = addDays(due, -1);
+    const previous = monthBefore(due);
+    const { studentId, planId } = await setUp(Number(due.slice(8)));
+    psp.setNow(`${previous}T12:00:00Z`);
+    const subscribed = await api.post(`/api/students/${studentId}/subscription`, {
+      planId,
+      inicio: previous,
+      cpf: '529.982.247-25',
+    });
+    expect(subscribed.statusCode).toBe(201);
+    const id = subscribed.json().id as string;
+    const idRec = recOf(id)!.idRec;
+    // The notifications lost: the worker's reconciliation finds the payment and the authorisation.
+    await psp.authoriseRec(idRec, { lost: true });
+    expect((await subscriptionOf(studentId)).pixAutomatico?.status).toBe('aguardando');
+    const later = workerServicesOf(t.app, () => new Date(Date.now() + 10 * 60_000));
+    await reconcileRecurrences(later);
+    await reconcilePixCharges(later);
+    expect((await subscriptionOf(studentId)).pixAutomatico?.status).toBe('autorizada');
+    expect((await chargesOf(studentId)).map((charge) => charge.status)).toEqual(['paga']);
+
+    await passAt(`${addDays(due, -5)}T12:00:00Z`);
+    const [cobr] = cobrsOf(idRec);
+    expect(cobr.tentativas).toMatchObject([
+      { tipo: 'AGND', status: 'AGENDADA', dataLiquidacao: due },
+    ]);
+
+    // Each rejected attempt is tried again the next day: three times (PERMITE_3R_7D), then no more.
+    for (let attempt = 0; attempt < 4; attempt++) {
+      psp.setNow(`${addDays(due, attempt)}T12:00:00Z`);
+      await psp.failCobr(cobr.txid);
+      if (attempt < 3)
+        await until(`retry ${attempt + 1}`, async () => cobr.tentativas.length === attempt + 2);
+    }
+    expect(
+      cobr.tentativas.map((tentativa) => [
+        tentativa.tipo,
+        tentativa.dataLiquidacao,
+        tentativa.status,
+      ]),
+    ).toEqual([
+      ['AGND', due, 'REJEITADA'],
+      ['RIFL', addDays(due, 1), 'REJEITADA'],
+      ['RIFL', addDays(due, 2), 'REJEITADA'],
+      ['RIFL', addDays(due, 3), 'REJEITADA'],
+    ]);
+    expect(cobr.status).toBe('EXPIRADA');
+    const late = await chargesOf(studentId, 'em_atraso');
+    expect(late.map((charge) => [charge.vencimento, charge.status])).toEqual([[due, 'em_atraso']]);
+    expect(await receitasOf(late[0].id)).toHaveLength(0);
+    expect(await creditsOf(studentId)).toBe(8);
+
+    // Cancelled: the recurrence is cancelled at the PSP, and no cycle after is sent to it.
+    const cancelled = await api.post(`/api/subscriptions/${id}/cancel`);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({
+      status: 'cancelada',
+      pixAutomatico: { status: 'cancelada', pixCopiaECola: null },
+    });
+    expect(psp.rec(idRec)?.status).toBe('CANCELADA');
+    expect(psp.requests()).toContain(`PATCH /api/v2/rec/${idRec}`);
+    await passAt(`${addDays(due, 26)}T12:00:00Z`);
+    await passAt(`${addDays(due, 60)}T12:00:00Z`);
+    expect(cobrsOf(idRec)).toHaveLength(1);
+  });
+
+  it('without the student’s CPF (or once refused) the cycles are charges to pay, as without Pix Automático', async () => {
+    const { studentId, planId } = await setUp(1);
+    const subscribed = await api.post(`/api/students/${studentId}/subscription`, { planId });
+    expect(subscribed.statusCode).toBe(201);
+    expect(subscribed.json().pixAutomatico).toBeNull();
+
+    const other = (
+      await api.post('/api/students', { nome: 'Bruno Lima', whatsapp: '81987650000' })
+    ).json().id as string;
+    const withCpf = await api.post(`/api/students/${other}/subscription`, {
+      planId,
+      cpf: '529.982.247-25',
+    });
+    const idRec = recOf(withCpf.json().id)!.idRec;
+    await psp.refuseRec(idRec);
+    await until(
+      'Recusada',
+      async () => (await subscriptionOf(other)).pixAutomatico?.status === 'recusada',
+    );
+    const due = withCpf.json().proximoVencimento as string;
+    const second =
+      due.slice(5, 7) === '12'
+        ? `${Number(due.slice(0, 4)) + 1}-01-01`
+        : `${due.slice(0, 5)}${String(Number(due.slice(5, 7)) + 1).padStart(2, '0')}-01`;
+    await passAt(`${addDays(second, -5)}T12:00:00Z`);
+    expect(cobrsOf(idRec)).toHaveLength(0);
+    const charges = await chargesOf(other);
+    expect(charges[0]).toMatchObject({ vencimento: second, provedor: 'api-pix' });
+    expect(psp.cob(charges[0].txid)?.kind).toBe('cobv');
+  });
+});

@@ -1,0 +1,221 @@
+import type { Kysely } from 'kysely';
+import type { PixSettings } from '../../contracts/charges/pix';
+import { numericFromCentavos } from '../../contracts/shared/money';
+import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
+import type { Database } from '../../platform/database/database';
+import type { CommandContext, CommandRunner } from '../../platform/event-store/command-runner';
+import { chargeEntity, currentPixSettings } from '../commands/charge.commands';
+import { subscriptionEntity } from '../commands/subscription.commands';
+import { chargeDecider } from '../domain/charge.decider';
+import {
+  cycleChargeIdOf,
+  nextDueDate,
+  subscriptionDecider,
+  type SubscriptionCommand,
+} from '../domain/subscription.decider';
+import { DAYS_PAYABLE_AFTER_DUE, txidOf } from '../process-managers/subscription-cycles';
+import { ApiPixError } from '../psp/api-pix-client';
+import type { PspConnections } from '../psp/psp-connections';
+
+/** What Pix Automático needs: the database, the command runner and the tenants' PSP clients. */
+export interface PixAutomaticoDeps {
+  db: Kysely<Database>;
+  runner: CommandRunner;
+  connections: PspConnections;
+}
+
+/** Retries allowed after a failed recurring charge: 3 within 7 days (the standard's PERMITE_3R_7D). */
+export const POLITICA_RETENTATIVA = 'PERMITE_3R_7D' as const;
+
+const pspContext = (tenantId: string, correlationId: string): CommandContext => ({
+  tenantId,
+  actorId: 'psp:api-pix',
+  actorRole: 'system',
+  correlationId,
+});
+
+/** Whether a trainer's settings charge monthly plans through Pix Automático. */
+export const offersPixAutomatico = (settings: PixSettings | undefined): boolean =>
+  settings?.provedor === 'api-pix' && settings.apiPix?.pixAutomatico !== undefined;
+
+export function runSubscriptionCommand(
+  runner: CommandRunner,
+  tenantId: string,
+  subscriptionId: string,
+  command: SubscriptionCommand,
+  correlationId: string,
+) {
+  return runner.run({
+    decider: subscriptionDecider,
+    inline: subscriptionEntity,
+    streamId: subscriptionId,
+    context: pspContext(tenantId, correlationId),
+    command,
+  });
+}
+
+/**
+ * Jornada 3 at the trainer's PSP: the first cycle's immediate charge (PUT /cob, which becomes the
+ * cycle's charge here), a location for the recurrence (POST /locrec), the recurrence tied to that
+ * charge (POST /rec), and its composite QR (GET /rec/{idRec}?txid=): scanned in the student's bank,
+ * it pays the first cycle and authorises the next ones. Answers what the subscription records.
+ */
+export async function prepareRecurrence(
+  deps: PixAutomaticoDeps,
+  input: {
+    context: CommandContext;
+    subscriptionId: string;
+    settings: PixSettings;
+    studentId: string;
+    studentNome: string;
+    telefone: string | null;
+    planId: string;
+    planNome: string;
+    creditos: number;
+    valorCentavos: number;
+    diaVencimento: number;
+    firstDue: string;
+    cpf: string;
+    now: Date;
+  },
+): Promise<{ idRec: string; txid: string; pixCopiaECola: string }> {
+  const { context, subscriptionId, settings, firstDue } = input;
+  const client = await deps.connections.clientOf(context.tenantId, settings.apiPix);
+  const chargeId = cycleChargeIdOf(subscriptionId, firstDue.slice(0, 7));
+  const txid = txidOf(chargeId, 32);
+  const valor = numericFromCentavos(input.valorCentavos);
+  const payableUntil = Date.parse(`${addDays(firstDue, DAYS_PAYABLE_AFTER_DUE)}T03:00:00Z`);
+  const cob = await client.putCob(txid, {
+    calendario: {
+      expiracao: Math.max(86_400, Math.round((payableUntil - input.now.getTime()) / 1000)),
+    },
+    devedor: { cpf: input.cpf, nome: input.studentNome.slice(0, 200) },
+    valor: { original: valor },
+    chave: settings.chave,
+    solicitacaoPagador: input.planNome.slice(0, 140),
+  });
+  const loc = await client.postLocRec();
+  const today = zonedParts(input.now, DEFAULT_TIME_ZONE).date;
+  const second = nextDueDate(firstDue, input.diaVencimento);
+  const rec = await client.postRec({
+    vinculo: {
+      contrato: subscriptionId.replace(/-/g, ''),
+      objeto: input.planNome.slice(0, 35),
+      devedor: { cpf: input.cpf, nome: input.studentNome.slice(0, 140) },
+    },
+    calendario: { dataInicial: second > today ? second : today, periodicidade: 'MENSAL' },
+    valor: { valorRec: valor },
+    politicaRetentativa: POLITICA_RETENTATIVA,
+    loc: loc.id,
+    ativacao: { dadosJornada: { txid } },
+  });
+  const composite = await client.getRec(rec.idRec, txid);
+  const pixCopiaECola = composite.dadosQR?.pixCopiaECola ?? cob.pixCopiaECola;
+  if (!pixCopiaECola) throw new Error('o PSP não devolveu o QR da recorrência');
+  await deps.runner.run({
+    decider: chargeDecider,
+    inline: chargeEntity,
+    streamId: chargeId,
+    context: { ...context, correlationId: chargeId },
+    command: {
+      type: 'CreateCharge',
+      charge: {
+        studentId: input.studentId,
+        studentNome: input.studentNome,
+        telefone: input.telefone,
+        planId: input.planId,
+        planNome: input.planNome,
+        creditos: input.creditos,
+        valorCentavos: input.valorCentavos,
+        txid,
+        brCode: pixCopiaECola,
+        origem: 'assinatura',
+        provedor: 'api-pix',
+        vencimento: firstDue,
+        tipoCob: 'cob',
+        subscriptionId,
+        ciclo: firstDue.slice(0, 7),
+      },
+    },
+  });
+  return { idRec: rec.idRec, txid, pixCopiaECola };
+}
+
+export type RecurrenceVerdict =
+  'autorizada' | 'aguardando' | 'encerrada' | 'sem_psp' | 'desconhecida';
+
+/**
+ * Asks the trainer's PSP how a subscription's recurrence stands (GET /rec/{idRec}) and records
+ * it: APROVADA authorises the subscription's Pix Automático, REJEITADA or EXPIRADA ends it refused,
+ * CANCELADA ends it cancelled; once each (the decider ignores a repeat). A notification is never
+ * trusted alone: this is what both it and the worker's reconciliation call.
+ */
+export async function confirmRecurrence(
+  deps: PixAutomaticoDeps,
+  recurrence: { tenantId: string; subscriptionId: string; idRec: string },
+): Promise<RecurrenceVerdict> {
+  const { tenantId, subscriptionId, idRec } = recurrence;
+  const client = await deps.connections.clientOfSettings(
+    tenantId,
+    await currentPixSettings(deps.db, tenantId),
+  );
+  if (!client) return 'sem_psp';
+  const rec = await client.getRec(idRec);
+  if (rec.idRec !== idRec) return 'desconhecida';
+  const run = (command: SubscriptionCommand) =>
+    runSubscriptionCommand(deps.runner, tenantId, subscriptionId, command, idRec);
+  switch (rec.status) {
+    case 'CRIADA':
+      return 'aguardando';
+    case 'APROVADA':
+      await run({ type: 'AuthoriseRecurrence', idRec });
+      return 'autorizada';
+    case 'CANCELADA':
+      await run({ type: 'EndRecurrence', idRec, motivo: 'cancelada' });
+      return 'encerrada';
+    default:
+      await run({ type: 'EndRecurrence', idRec, motivo: 'recusada' });
+      return 'encerrada';
+  }
+}
+
+/**
+ * The subscription was cancelled: the recurring charges of the cycles it leaves out (made ahead of
+ * their due day) are cancelled at the PSP (PATCH /cobr/{txid}), then the recurrence itself (PATCH
+ * /rec/{idRec}), so the student's bank pays no later cycle; recorded ended.
+ */
+export async function cancelRecurrence(
+  deps: PixAutomaticoDeps,
+  recurrence: { tenantId: string; subscriptionId: string; idRec: string; leftOut: string[] },
+): Promise<void> {
+  const { tenantId, subscriptionId, idRec } = recurrence;
+  const client = await deps.connections.clientOfSettings(
+    tenantId,
+    await currentPixSettings(deps.db, tenantId),
+  );
+  if (client) {
+    for (const due of recurrence.leftOut) {
+      const txid = txidOf(cycleChargeIdOf(subscriptionId, due.slice(0, 7)), 32);
+      const made = await deps.db
+        .selectFrom('chargeTxids')
+        .select('txid')
+        .where('txid', '=', txid)
+        .executeTakeFirst();
+      if (made)
+        await client.cancelCobr(txid).catch((error: unknown) => {
+          // A cycle's immediate charge (not a cobr), or one the PSP ended already.
+          if (!(error instanceof ApiPixError && (error.status === 404 || error.status === 400)))
+            throw error;
+        });
+    }
+    const rec = await client.getRec(idRec);
+    if (rec.status === 'CRIADA' || rec.status === 'APROVADA') await client.cancelRec(idRec);
+  }
+  await runSubscriptionCommand(
+    deps.runner,
+    tenantId,
+    subscriptionId,
+    { type: 'EndRecurrence', idRec, motivo: 'cancelada' },
+    idRec,
+  );
+}
