@@ -1,5 +1,8 @@
 import { type PixSettingsView } from '@contracts/charges/api';
 import {
+  CONTA_TIPO_LABELS,
+  CONTA_TIPOS,
+  type ContaTipo,
   PIX_CITY_MAX,
   PIX_KEY_TYPE_LABELS,
   PIX_NAME_MAX,
@@ -11,7 +14,20 @@ import {
   normalizePixKey,
   pixText,
 } from '@contracts/charges/pix';
-import { Alert, Button, Card, Group, PasswordInput, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  PasswordInput,
+  Radio,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { LoadError } from '../../../components/load-error';
@@ -31,6 +47,10 @@ type Values = Required<Pick<PixSettingsInput, 'chave' | 'nomeRecebedor' | 'cidad
   clientSecret: string;
   certificadoPem: string;
   chavePem: string;
+  pixAutomatico: boolean;
+  agencia: string;
+  conta: string;
+  tipoConta: ContaTipo;
 };
 
 const valuesOf = (saved: PixSettingsView | undefined): Values => ({
@@ -43,6 +63,10 @@ const valuesOf = (saved: PixSettingsView | undefined): Values => ({
   clientSecret: '',
   certificadoPem: '',
   chavePem: '',
+  pixAutomatico: saved?.pixAutomatico ?? false,
+  agencia: saved?.agencia ?? '',
+  conta: saved?.conta ?? '',
+  tipoConta: saved?.tipoConta ?? 'CORRENTE',
 });
 
 /** What is sent: secrets left blank stay as saved (write-only), manual sends no PSP fields. */
@@ -60,6 +84,10 @@ const bodyOf = (values: Values): PixSettingsInput => {
     clientSecret: optional(values.clientSecret),
     certificadoPem: optional(values.certificadoPem),
     chavePem: optional(values.chavePem),
+    pixAutomatico: values.pixAutomatico,
+    ...(values.pixAutomatico
+      ? { agencia: values.agencia, conta: values.conta, tipoConta: values.tipoConta }
+      : {}),
   };
 };
 
@@ -235,6 +263,45 @@ function PixSettingsForm({ saved }: { saved: PixSettingsView | undefined }) {
                 <Alert color={testResult.ok ? 'teal' : 'red'} role="status" title={testResult.ok ? 'Conexão OK' : 'Falha na conexão'}>
                   {testResult.message}
                 </Alert>
+              )}
+              <Checkbox
+                label="Meu PSP oferece Pix Automático"
+                description="Planos mensais viram uma autorização no banco do aluno: cada mês é debitado sozinho no vencimento."
+                checked={values.pixAutomatico}
+                onChange={(event) => {
+                  const { checked } = event.currentTarget;
+                  setValues((current) => ({ ...current, pixAutomatico: checked }));
+                  setErrors((current) => ({ ...current, conta: undefined }));
+                }}
+              />
+              {values.pixAutomatico && (
+                <Group grow align="flex-start">
+                  <TextInput
+                    label="Agência"
+                    value={values.agencia}
+                    onChange={set('agencia')}
+                    error={errors.agencia}
+                    inputMode="numeric"
+                    autoComplete="off"
+                  />
+                  <TextInput
+                    label="Conta"
+                    description="Onde o Pix Automático cai"
+                    value={values.conta}
+                    onChange={set('conta')}
+                    error={errors.conta}
+                    autoComplete="off"
+                  />
+                  <Select
+                    label="Tipo de conta"
+                    data={CONTA_TIPOS.map((tipo) => ({ value: tipo, label: CONTA_TIPO_LABELS[tipo] }))}
+                    value={values.tipoConta}
+                    onChange={(value) =>
+                      value && setValues((current) => ({ ...current, tipoConta: value as ContaTipo }))
+                    }
+                    allowDeselect={false}
+                  />
+                </Group>
               )}
             </Stack>
           )}

@@ -1,8 +1,25 @@
-import type { Subscription } from '@contracts/charges/api';
+import { PIX_AUTOMATICO_STATUS_LABELS, type Subscription } from '@contracts/charges/api';
 import type { Student } from '@contracts/students/api';
-import { Alert, Anchor, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Image,
+  Modal,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { zonedParts } from '@contracts/shared/time';
 import { plansQuery } from '../../../entities/plans';
@@ -16,6 +33,77 @@ import { useCancelSubscription, useSubscribe } from '../api/subscription-mutatio
 
 /** 'dd/mm/aaaa' of a day (AAAA-MM-DD) as it is, no time zone involved. */
 const day = (date: string) => formatDate(`${date}T12:00:00`);
+
+/** While the student has not authorised yet, the card asks the server again this often. */
+const AUTHORISATION_REFETCH_MS = 4000;
+
+/** The composite QR as an image (SVG), drawn by a library fetched only when one is shown. */
+function QrImage({ code }: { code: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('qrcode')
+      .then((qrcode) => qrcode.toString(code, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 }))
+      .then((svg) => live && setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`))
+      .catch(() => live && setSrc(''));
+    return () => {
+      live = false;
+    };
+  }, [code]);
+  if (src === null) return <Skeleton w={200} h={200} mx="auto" aria-label="Gerando QR Code" />;
+  if (src === '') return <Text size="sm" c="dimmed">Não foi possível desenhar o QR Code: use o Pix Copia e Cola.</Text>;
+  return <Image src={src} alt="QR Code do Pix Automático" w={200} h={200} mx="auto" />;
+}
+
+/** Pix Automático: the QR the student scans in their bank app, then whether they authorised it. */
+function PixAutomatico({ subscription }: { subscription: Subscription }) {
+  const pix = subscription.pixAutomatico;
+  if (!pix) return null;
+  const authorised = pix.status === 'autorizada';
+  return (
+    <Stack gap="xs" mt="sm" aria-label="Pix Automático">
+      <Group gap="xs">
+        <Text size="sm" fw={500}>
+          Pix Automático
+        </Text>
+        <Badge color={authorised ? 'teal' : pix.status === 'aguardando' ? 'yellow' : 'gray'} variant="light">
+          {PIX_AUTOMATICO_STATUS_LABELS[pix.status]}
+        </Badge>
+      </Group>
+      {authorised && (
+        <Text size="sm" c="dimmed">
+          Cada mês é debitado sozinho no banco do aluno, no dia do vencimento.
+        </Text>
+      )}
+      {pix.status === 'recusada' && (
+        <Text size="sm" c="dimmed">
+          O aluno recusou a autorização: cada ciclo vira uma cobrança para pagar.
+        </Text>
+      )}
+      {pix.status === 'aguardando' && pix.pixCopiaECola && (
+        <Stack gap="xs">
+          <Title order={3} fz="md">
+            Autorizar Pix Automático
+          </Title>
+          <Text size="sm">
+            Peça ao aluno para escanear este QR Code no app do banco: ele paga o primeiro mês e autoriza os próximos
+            débitos automáticos.
+          </Text>
+          <QrImage code={pix.pixCopiaECola} />
+          <Textarea
+            label="Pix Copia e Cola"
+            value={pix.pixCopiaECola}
+            readOnly
+            autosize
+            minRows={3}
+            styles={{ input: { fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' } }}
+            onFocus={(event) => event.currentTarget.select()}
+          />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
 
 function SubscribeForm({ student, onDone }: { student: Student; onDone: () => void }) {
   const plans = useQuery({
@@ -77,7 +165,7 @@ function SubscribeForm({ student, onDone }: { student: Student; onDone: () => vo
         />
         <TextInput
           label="CPF do pagador"
-          description="Opcional; para a cobrança com vencimento no PSP"
+          description="Opcional; para a cobrança com vencimento e o Pix Automático no PSP"
           inputMode="numeric"
           value={cpf}
           onChange={(event) => setCpf(event.currentTarget.value)}
@@ -136,7 +224,13 @@ function CancelDialog({ subscription, onClose }: { subscription: Subscription | 
 
 /** 'Cobrança mensal': the student's subscription to a monthly plan, started or cancelled here. */
 export function StudentSubscription({ student }: { student: Student }) {
-  const subscriptions = useQuery({ ...subscriptionsQuery({ studentId: student.id }), select: itemsOf });
+  const subscriptions = useQuery({
+    ...subscriptionsQuery({ studentId: student.id }),
+    select: itemsOf,
+    // Waiting for the student's bank: the authorisation shows without a reload.
+    refetchInterval: (query) =>
+      query.state.data?.items[0]?.pixAutomatico?.status === 'aguardando' ? AUTHORISATION_REFETCH_MS : false,
+  });
   const [subscribing, setSubscribing] = useState(false);
   const [cancelling, setCancelling] = useState<Subscription | null>(null);
   const current = subscriptions.data?.[0];
@@ -147,19 +241,22 @@ export function StudentSubscription({ student }: { student: Student }) {
         Cobrança mensal
       </Title>
       {active ? (
-        <Group justify="space-between" align="flex-end" gap="sm">
-          <div>
-            <Text fw={500}>
-              {active.planNome} · {formatCurrency(active.valor)} todo dia {active.diaVencimento}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {active.proximoVencimento ? `Próximo vencimento: ${day(active.proximoVencimento)}` : 'Assinatura ativa'}
-            </Text>
-          </div>
-          <Button variant="light" color="red" size="xs" onClick={() => setCancelling(active)}>
-            Cancelar assinatura
-          </Button>
-        </Group>
+        <>
+          <Group justify="space-between" align="flex-end" gap="sm">
+            <div>
+              <Text fw={500}>
+                {active.planNome} · {formatCurrency(active.valor)} todo dia {active.diaVencimento}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {active.proximoVencimento ? `Próximo vencimento: ${day(active.proximoVencimento)}` : 'Assinatura ativa'}
+              </Text>
+            </div>
+            <Button variant="light" color="red" size="xs" onClick={() => setCancelling(active)}>
+              Cancelar assinatura
+            </Button>
+          </Group>
+          <PixAutomatico subscription={active} />
+        </>
       ) : subscribing ? (
         <SubscribeForm student={student} onDone={() => setSubscribing(false)} />
       ) : (
