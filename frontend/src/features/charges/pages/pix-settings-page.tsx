@@ -23,6 +23,7 @@ import {
   PasswordInput,
   Radio,
   Select,
+  SimpleGrid,
   Stack,
   Text,
   Textarea,
@@ -275,7 +276,7 @@ function PixSettingsForm({ saved }: { saved: PixSettingsView | undefined }) {
                 }}
               />
               {values.pixAutomatico && (
-                <Group grow align="flex-start">
+                <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
                   <TextInput
                     label="Agência"
                     value={values.agencia}
@@ -301,7 +302,7 @@ function PixSettingsForm({ saved }: { saved: PixSettingsView | undefined }) {
                     }
                     allowDeselect={false}
                   />
-                </Group>
+                </SimpleGrid>
               )}
             </Stack>
           )}
