@@ -15,9 +15,10 @@ import { studentToCharge } from '../queries/charge-sources';
 
 export const CYCLE_CHARGE_NOTICES = 'cycle-charge-notices';
 
+// A Pix Automático cycle (cobr) is debited by the student's bank: nothing for them to pay.
 const isCycle = (event: StoredEvent): boolean => {
   const data = event.data as ChargeCreatedData;
-  return data.origem === 'assinatura' && Boolean(data.vencimento);
+  return data.origem === 'assinatura' && Boolean(data.vencimento) && data.tipoCob !== 'cobr';
 };
 
 /**
