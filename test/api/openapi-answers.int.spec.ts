@@ -3,8 +3,7 @@ import type { OpenApiOperation } from '../../backend/src/platform/http/openapi-d
 import { documentedOperations } from '../support/contract-answers';
 import { type FakeCep, startFakeCep } from '../support/fake-cep';
 import { beatAsTheWorker } from '../support/projections';
-import { newStudent, newTrainer, startAccountsApp } from '../support/student-accounts';
-import type { TestApp } from '../support/test-app';
+import { apiFixture } from '../support/api-fixture';
 
 /**
  * Walks the OpenAPI document the app publishes and, for every operation, provokes the answers any
@@ -35,7 +34,6 @@ const needsQuery = (walked: Walked) =>
   (walked.operation.parameters ?? []).some((parameter) => parameter.in === 'query' && parameter.required);
 
 describe('the OpenAPI document, held against live answers', () => {
-  let t: TestApp;
   let cep: FakeCep;
   let app: NestFastifyApplication;
   let tokens: Record<'personal' | 'aluno', string>;
@@ -44,22 +42,24 @@ describe('the OpenAPI document, held against live answers', () => {
 
   beforeAll(async () => {
     cep = await startFakeCep();
-    t = await startAccountsApp({ CEP_SERVICE_URL: cep.url });
+  });
+  // Declared before the app's: the heartbeat stops while the app's Redis is still open.
+  afterAll(async () => {
+    await heartbeat.stop();
+    await cep.close();
+  });
+  const t = apiFixture(() => ({ CEP_SERVICE_URL: cep.url }));
+  beforeAll(async () => {
     app = t.app;
     // /api/health succeeds only with a worker at work.
     heartbeat = beatAsTheWorker(app);
-    const trainer = await newTrainer(app);
-    const student = await newStudent(app, trainer);
+    const trainer = await t.signUp();
+    const student = await t.student(trainer);
     tokens = { personal: trainer.token, aluno: student.token };
     walked = [...(await documentedOperations()).entries()].map(([name, { operation }]) => {
       const [method, path] = name.split(' ');
       return { name, method, path, operation, statuses: Object.keys(operation.responses) };
     });
-  });
-  afterAll(async () => {
-    await heartbeat.stop();
-    await t.close();
-    await cep.close();
   });
 
   const send = (walkedOperation: Walked, options: { token?: string; payload?: string } = {}) =>

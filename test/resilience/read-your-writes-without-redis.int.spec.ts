@@ -5,7 +5,8 @@
  * the read model does not get there in time. No worker runs here: the test runs the projections.
  */
 import { STALE_HEADER } from '../../backend/src/platform/projections/reads-projections.decorator';
-import { http, newTrainer, project } from '../../backend/src/students/__tests__/students-test-kit';
+import { newPrincipal } from '../support/accounts';
+import { http, project } from '../../backend/src/students/__tests__/students-test-kit';
 import { waitUntil } from '../support/processes';
 import { hasRedisServer, PrivateRedis } from '../support/private-redis';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -31,7 +32,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
       response.json().items.map((student) => student.nome);
 
     it('waits for everything committed while Redis is away, or says X-Stale', async () => {
-      const api = http(t.app, await newTrainer(t.app));
+      const api = http(t.app, await newPrincipal(t.app));
       await redis.down();
       await waitUntil(async () => !(await redisAnswers()), 30_000, 'the API to see Redis away');
 
@@ -49,7 +50,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
     });
 
     it('does the same right after Redis comes back empty, without the writes made while it was away', async () => {
-      const api = http(t.app, await newTrainer(t.app));
+      const api = http(t.app, await newPrincipal(t.app));
       await redis.down();
       await waitUntil(async () => !(await redisAnswers()), 30_000, 'the API to see Redis away');
       expect((await api.post('/api/students', { nome: 'Bruno Lima' })).statusCode).toBe(201);

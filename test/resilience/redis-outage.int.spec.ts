@@ -16,7 +16,8 @@ import Redis from 'ioredis';
 import { sql } from 'kysely';
 import { DATABASE, type Db } from '../../backend/src/platform/database/database.module';
 import { STALE_HEADER } from '../../backend/src/platform/projections/reads-projections.decorator';
-import { http, newTrainer } from '../../backend/src/students/__tests__/students-test-kit';
+import { newPrincipal } from '../support/accounts';
+import { http } from '../../backend/src/students/__tests__/students-test-kit';
 import { exited, spawnBackend, stopProcess, waitUntil } from '../support/processes';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -93,7 +94,7 @@ describe('a Redis outage, Redis back empty', () => {
   it('loses no acknowledged command, keeps the read models current, and says so in /api/health', async () => {
     const app = t!.app;
     const db = app.get<Db>(DATABASE);
-    const trainer = await newTrainer(app);
+    const trainer = await newPrincipal(app);
     const api = http(app, trainer);
     const health = () => app.inject({ method: 'GET', url: '/api/health' });
 

@@ -1,8 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { http, newPrincipal } from '../../../../test/support/api';
-import { projectAll } from '../../../../test/support/projections';
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import { apiFixture } from '../../../../test/support/api-fixture';
 import { SSE_DONE, sseDelta } from '../../contracts/advisor/api';
 import { zonedParts } from '../../contracts/shared/time';
 
@@ -21,20 +19,16 @@ const today = () => zonedParts(new Date(), 'America/Sao_Paulo').date;
 const ask = (content: string) => ({ messages: [{ role: 'user', content }] });
 
 describe("the 'Consultor Financeiro' built in", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ RATE_LIMIT_ADVISOR: '3/60' });
-  });
-  afterAll(() => t.close());
+  const t = apiFixture({ RATE_LIMIT_ADVISOR: '3/60' });
 
   it('answers from the tenant’s own month: what was received, what to save, whom to renew', async () => {
-    const trainer = http(t.app, await newPrincipal(t.app));
-    const other = http(t.app, await newPrincipal(t.app));
+    const { api: trainer } = await t.trainer();
+    const { api: other } = await t.trainer();
     const receita = { tipo: 'receita', valor: 500, data: today(), descricao: 'Mensalidade Ana', metodoPagamento: 'pix' };
     expect((await trainer.post('/api/transactions', receita)).statusCode).toBe(201);
     expect((await other.post('/api/transactions', { ...receita, valor: 9_999 })).statusCode).toBe(201);
     expect((await trainer.post('/api/students', { nome: 'Bruno Lima' })).statusCode).toBe(201);
-    await projectAll(t.app);
+    await t.project();
 
     const overview = await trainer.post('/api/advisor/chat', ask('Como estou este mês?'));
     expect(overview.statusCode).toBe(200);
@@ -52,8 +46,8 @@ describe("the 'Consultor Financeiro' built in", () => {
   });
 
   it('refuses bad input in pt-BR naming the field, other roles and too many messages', async () => {
-    const principal = await newPrincipal(t.app);
-    const trainer = http(t.app, principal);
+    const principal = await t.principal();
+    const trainer = t.as(principal);
     const empty = await trainer.post('/api/advisor/chat', { messages: [] });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toContain('mensagens');
@@ -63,7 +57,7 @@ describe("the 'Consultor Financeiro' built in", () => {
     const nul = await trainer.post('/api/advisor/chat', ask('oi\u0000'));
     expect(nul.statusCode).toBe(400);
 
-    const student = http(t.app, await newPrincipal(t.app, 'aluno', principal.tenantId));
+    const student = t.as(await t.principal('aluno', principal.tenantId));
     expect((await student.post('/api/advisor/chat', ask('Oi'))).statusCode).toBe(403);
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/advisor/chat', payload: ask('Oi') });
     expect(anonymous.statusCode).toBe(401);
@@ -78,7 +72,6 @@ describe("the 'Consultor Financeiro' built in", () => {
 });
 
 describe("the 'Consultor Financeiro' through a chat-completions provider", () => {
-  let t: TestApp;
   let provider: Server;
   let failWith: number | undefined;
   const received: { authorization?: string; body: { model: string; stream: boolean; messages: { role: string; content: string }[] } }[] = [];
@@ -102,23 +95,19 @@ describe("the 'Consultor Financeiro' through a chat-completions provider", () =>
       response.end(SSE_DONE);
     });
     await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
-    const { port } = provider.address() as AddressInfo;
-    t = await startTestApp({
-      ADVISOR_LLM_URL: `http://127.0.0.1:${port}/v1`,
-      ADVISOR_LLM_API_KEY: 'chave-de-teste',
-      ADVISOR_LLM_MODEL: 'modelo-de-teste',
-    });
   });
-  afterAll(async () => {
-    await t.close();
-    await new Promise((resolve) => provider.close(resolve));
-  });
+  afterAll(() => new Promise((resolve) => provider.close(resolve)));
+  const t = apiFixture(() => ({
+    ADVISOR_LLM_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v1`,
+    ADVISOR_LLM_API_KEY: 'chave-de-teste',
+    ADVISOR_LLM_MODEL: 'modelo-de-teste',
+  }));
 
   it('streams the provider’s answer with the month’s figures as context, and its errors as Erro {status}', async () => {
-    const trainer = http(t.app, await newPrincipal(t.app));
+    const { api: trainer } = await t.trainer();
     const receita = { tipo: 'receita', valor: 500, data: today(), descricao: 'Mensalidade Ana', metodoPagamento: 'pix' };
     expect((await trainer.post('/api/transactions', receita)).statusCode).toBe(201);
-    await projectAll(t.app);
+    await t.project();
 
     const response = await trainer.post('/api/advisor/chat', ask('Quanto guardar?'));
     expect(response.statusCode).toBe(200);

@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import { countEvents, http, newPrincipal } from '../../../../test/support/api';
+import { http } from '../../../../test/support/api';
 import { pdfText } from '../../../../test/support/pdf-text';
-import { projectAll } from '../../../../test/support/projections';
-import type { TestApp } from '../../../../test/support/test-app';
-import { newStudent, newTrainer, startAccountsApp } from '../../../../test/support/student-accounts';
+import { apiFixture } from '../../../../test/support/api-fixture';
 
 const signBody = {
   cpf: '529.982.247-25',
@@ -16,17 +14,10 @@ const signBody = {
 jest.setTimeout(120_000);
 
 describe('agreements: contracts, signatures and the signed copy', () => {
-  let testApp: TestApp;
-
-  beforeAll(async () => {
-    testApp = await startAccountsApp({ TRUST_PROXY: '127.0.0.1' });
-  });
-  afterAll(() => testApp.close());
-
-  const app = () => testApp.app;
+  const testApp = apiFixture({ TRUST_PROXY: '127.0.0.1' });
 
   async function trainerWithContract(conteudo = 'Eu, {{nome}}, CPF {{cpf}}, telefone {{telefone}}, contrato {{personal}} em {{data}}.') {
-    const trainer = await newTrainer(app());
+    const trainer = await testApp.signUp();
     const created = await trainer.api.post('/api/contracts', { titulo: 'Termo de adesão', conteudo });
     expect(created.statusCode).toBe(201);
     return { trainer, contractId: created.json().id as string };
@@ -34,7 +25,7 @@ describe('agreements: contracts, signatures and the signed copy', () => {
 
   it('creates, lists, signs once with the evidence, and gives both sides the signed copy', async () => {
     const { trainer, contractId } = await trainerWithContract();
-    const student = await newStudent(app(), trainer);
+    const student = await testApp.student(trainer);
     expect((await trainer.api.get('/api/contracts')).json().items).toMatchObject([
       { id: contractId, titulo: 'Termo de adesão', tipo: 'termo_personal', versao: 1, isActive: true, assinaturas: 0 },
     ]);
@@ -51,7 +42,7 @@ describe('agreements: contracts, signatures and the signed copy', () => {
     expect(signed.json()).toMatchObject({ id: contractId, signatureId: expect.any(String) });
 
     const again = await student.api.post(`/api/contracts/${contractId}/sign`, signBody);
-    await projectAll(app());
+    await testApp.project();
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ statusCode: 409, code: 'already_signed', message: 'Você já assinou este contrato' });
 
@@ -96,8 +87,8 @@ describe('agreements: contracts, signatures and the signed copy', () => {
 
   it('anonymizes an IPv4 client (X-Forwarded-For only from the trusted proxy)', async () => {
     const { trainer, contractId } = await trainerWithContract();
-    const student = await newStudent(app(), trainer, 'Bruno Reis');
-    const signed = await app().inject({
+    const student = await testApp.student(trainer, 'Bruno Reis');
+    const signed = await testApp.app.inject({
       method: 'POST',
       url: `/api/contracts/${contractId}/sign`,
       payload: signBody,
@@ -105,7 +96,7 @@ describe('agreements: contracts, signatures and the signed copy', () => {
       headers: { authorization: `Bearer ${student.token}`, 'x-forwarded-for': '203.0.113.77' },
     });
     expect(signed.statusCode).toBe(201);
-    await projectAll(app());
+    await testApp.project();
     const [signature] = (await trainer.api.get(`/api/contracts/${contractId}/signatures`)).json().items;
     // 198.51.100.23 is not a trusted proxy: its forwarded header is ignored.
     expect(signature.ipAddress).toBe('198.51.100.0');
@@ -113,22 +104,22 @@ describe('agreements: contracts, signatures and the signed copy', () => {
 
   it('signs once under concurrency: one 201, the rest 409 already_signed', async () => {
     const { trainer, contractId } = await trainerWithContract();
-    const student = await newStudent(app(), trainer, 'Clara Dias');
+    const student = await testApp.student(trainer, 'Clara Dias');
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => student.api.post(`/api/contracts/${contractId}/sign`, signBody)),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
-    await projectAll(app());
+    await testApp.project();
     expect((await trainer.api.get(`/api/contracts/${contractId}/signatures`)).json().items).toHaveLength(1);
   });
 
   it('a new version when a signed text changes: the signature keeps its text, the student signs again', async () => {
     const { trainer, contractId } = await trainerWithContract('Versão um, {{nome}}.');
-    const student = await newStudent(app(), trainer, 'Davi Rocha');
+    const student = await testApp.student(trainer, 'Davi Rocha');
     expect((await student.api.post(`/api/contracts/${contractId}/sign`, signBody)).statusCode).toBe(201);
     const edited = await trainer.api.patch(`/api/contracts/${contractId}`, { conteudo: 'Versão dois, {{nome}}.' });
     expect(edited.statusCode).toBe(200);
-    await projectAll(app());
+    await testApp.project();
     expect((await trainer.api.get('/api/contracts')).json().items[0]).toMatchObject({
       versao: 2,
       conteudo: 'Versão dois, {{nome}}.',
@@ -137,7 +128,7 @@ describe('agreements: contracts, signatures and the signed copy', () => {
     });
     expect((await student.api.get('/api/student/contracts')).json().items[0].status).toBe('pendente');
     expect((await student.api.post(`/api/contracts/${contractId}/sign`, signBody)).statusCode).toBe(201);
-    await projectAll(app());
+    await testApp.project();
     const texts = (await trainer.api.get(`/api/contracts/${contractId}/signatures`)).json().items;
     expect(texts.map((signature: { versao: number }) => signature.versao)).toEqual([1, 2]);
     const copy = pdfText((await student.api.get(`/api/student/contracts/${contractId}/signed.pdf`)).rawPayload);
@@ -146,12 +137,12 @@ describe('agreements: contracts, signatures and the signed copy', () => {
 
   it("deactivates: out of the trainer's list but under 'Inativos', no new signature (404); the student keeps the one they signed, with its copy", async () => {
     const { trainer, contractId } = await trainerWithContract();
-    const student = await newStudent(app(), trainer, 'Eva Nunes');
+    const student = await testApp.student(trainer, 'Eva Nunes');
     expect((await student.api.post(`/api/contracts/${contractId}/sign`, signBody)).statusCode).toBe(201);
     const other = (await trainer.api.post('/api/contracts', { titulo: 'Outro', conteudo: 'Texto' })).json().id;
     expect((await trainer.api.patch(`/api/contracts/${other}`, { isActive: false })).statusCode).toBe(200);
     expect((await trainer.api.patch(`/api/contracts/${contractId}`, { isActive: false })).statusCode).toBe(200);
-    await projectAll(app());
+    await testApp.project();
     expect((await trainer.api.get('/api/contracts')).json().items).toEqual([]);
     // Out of the list, still there for the trainer, with its signatures.
     const inactive = await trainer.api.get(`/api/contracts/${contractId}`);
@@ -174,9 +165,9 @@ describe('agreements: contracts, signatures and the signed copy', () => {
 
   it('validates in pt-BR naming the field and writes nothing', async () => {
     const { trainer, contractId } = await trainerWithContract();
-    const student = await newStudent(app(), trainer, 'Fábio Melo');
-    await projectAll(app());
-    const before = await countEvents(app());
+    const student = await testApp.student(trainer, 'Fábio Melo');
+    await testApp.project();
+    const before = await testApp.countEvents();
     const cases: [ReturnType<typeof http>, string, Record<string, unknown>, string][] = [
       [trainer.api, '/api/contracts', { titulo: '  ', conteudo: 'x' }, 'Título é obrigatório'],
       [trainer.api, '/api/contracts', { titulo: 'T' }, 'Conteúdo é obrigatório'],
@@ -194,14 +185,14 @@ describe('agreements: contracts, signatures and the signed copy', () => {
     }
     const patch = await trainer.api.patch(`/api/contracts/${contractId}`, { isActive: true });
     expect(patch.statusCode).toBe(400);
-    expect(await countEvents(app())).toBe(before);
+    expect(await testApp.countEvents()).toBe(before);
   });
 
   it('roles and tenants: students off trainer routes, trainers off student routes, other tenants 404', async () => {
     const { trainer, contractId } = await trainerWithContract();
-    const student = await newStudent(app(), trainer, 'Gil Prado');
+    const student = await testApp.student(trainer, 'Gil Prado');
     const signed = (await student.api.post(`/api/contracts/${contractId}/sign`, signBody)).json();
-    await projectAll(app());
+    await testApp.project();
     const trainerRoutes: [string, string, unknown?][] = [
       ['GET', '/api/contracts'],
       ['POST', '/api/contracts', { titulo: 'T', conteudo: 'x' }],
@@ -211,7 +202,7 @@ describe('agreements: contracts, signatures and the signed copy', () => {
       ['GET', `/api/contracts/${contractId}/signatures/${signed.signatureId}.pdf`],
     ];
     for (const [method, url, payload] of trainerRoutes) {
-      const answer = await app().inject({
+      const answer = await testApp.app.inject({
         method: method as 'GET',
         url,
         payload: payload as object,
@@ -224,7 +215,7 @@ describe('agreements: contracts, signatures and the signed copy', () => {
     expect((await trainer.api.post(`/api/contracts/${contractId}/sign`, signBody)).statusCode).toBe(403);
 
     // Another tenant's trainer and student: 404 everywhere.
-    const stranger = http(app(), await newPrincipal(app()));
+    const { api: stranger } = await testApp.trainer();
     expect((await stranger.get(`/api/contracts/${contractId}`)).statusCode).toBe(404);
     expect((await stranger.get(`/api/contracts/${contractId}/signatures`)).statusCode).toBe(404);
     expect((await stranger.patch(`/api/contracts/${contractId}`, { isActive: false })).statusCode).toBe(404);
@@ -233,13 +224,13 @@ describe('agreements: contracts, signatures and the signed copy', () => {
     // Its own trainer, a signature id that is not one: said in pt-BR, the noun's gender respected.
     const unknownSignature = await trainer.api.get(`/api/contracts/${contractId}/signatures/nao-existe.pdf`);
     expect(unknownSignature.json()).toEqual({ statusCode: 404, code: 'not_found', message: 'Assinatura não encontrada' });
-    const otherTrainer = await newTrainer(app(), 'Helena Paz');
-    const otherStudent = await newStudent(app(), otherTrainer, 'Ivo Castro');
+    const otherTrainer = await testApp.signUp('Helena Paz');
+    const otherStudent = await testApp.student(otherTrainer, 'Ivo Castro');
     expect((await otherStudent.api.post(`/api/contracts/${contractId}/sign`, signBody)).statusCode).toBe(404);
     expect((await otherStudent.api.get(`/api/student/contracts/${contractId}/signed.pdf`)).statusCode).toBe(404);
     expect((await otherStudent.api.get('/api/student/contracts')).json().items).toEqual([]);
     // Another student of the same trainer cannot read this student's signed copy.
-    const sibling = await newStudent(app(), trainer, 'Joana Luz');
+    const sibling = await testApp.student(trainer, 'Joana Luz');
     expect((await sibling.api.get('/api/student/contracts')).json().items[0].status).toBe('pendente');
     expect((await sibling.api.get(`/api/student/contracts/${contractId}/signed.pdf`)).statusCode).toBe(404);
   });

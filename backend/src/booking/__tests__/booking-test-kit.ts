@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { signUpBody } from '../../../../test/support/accounts';
-import { http } from '../../../../test/support/api';
+import { newTrainer } from '../../../../test/support/accounts';
 import { projectAll } from '../../../../test/support/projections';
 import { addDays, zonedInstant, zonedParts } from '../../contracts/shared/time';
 
@@ -36,23 +35,7 @@ export const PAGE_WHATSAPP = '11976543210';
 
 /** A trainer signed up through the API (a real tenant with its slug, its public page on), with their client. */
 export async function trainerOf(app: NestFastifyApplication, nome = 'Ana Souza') {
-  const body = signUpBody({ nome });
-  const signup = await app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: body,
-    remoteAddress: freshAddress(),
-  });
-  if (signup.statusCode !== 201) throw new Error(`cadastro: ${signup.statusCode} ${signup.body}`);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: body.email, password: body.password },
-    remoteAddress: freshAddress(),
-  });
-  const token = login.json().accessToken as string;
-  const api = http(app, { token });
-  const me = (await api.get('/api/me')).json() as { tenantId: string; tenantSlug: string };
+  const { api, tenantId, login } = await newTrainer(app, nome, { address: freshAddress() });
   // A new trainer's page starts off: these tests book on a page turned on, with its WhatsApp.
   const settings = (await api.get('/api/settings/public-link')).json() as object;
   const on = await api.put('/api/settings/public-link', {
@@ -63,8 +46,8 @@ export async function trainerOf(app: NestFastifyApplication, nome = 'Ana Souza')
   if (on.statusCode !== 200) throw new Error(`link público: ${on.statusCode} ${on.body}`);
   return {
     api,
-    tenantId: me.tenantId,
-    slug: me.tenantSlug,
+    tenantId,
+    slug: login.user.tenantSlug as string,
     async location(nome = 'Academia Centro', endereco?: string): Promise<string> {
       const response = await api.post('/api/locations', {
         nome,

@@ -1,24 +1,14 @@
-import { GENEROUS_RATE_LIMITS, signUpBody } from '../../../../test/support/accounts';
-import { countEvents, newPrincipal, http } from '../../../../test/support/api';
-import { projectAll } from '../../../../test/support/projections';
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import { apiFixture } from '../../../../test/support/api-fixture';
 import { addDays, zonedParts } from '../../contracts/shared/time';
 import { dayAt, freshPhone, PAGE_WHATSAPP, today, trainerOf, visitor } from './booking-test-kit';
 
 type Trainer = Awaited<ReturnType<typeof trainerOf>>;
 
 describe('public booking', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp({
-      AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
-      ...GENEROUS_RATE_LIMITS,
-      RATE_LIMIT_PUBLIC_SLOTS: '100000/60',
-      RATE_LIMIT_PUBLIC_BOOKINGS: '100000/60',
-    });
+  const t = apiFixture({
+    RATE_LIMIT_PUBLIC_SLOTS: '100000/60',
+    RATE_LIMIT_PUBLIC_BOOKINGS: '100000/60',
   });
-  afterAll(() => t.close());
 
   const booking = (locationId: string, inicio: string, extra: Record<string, unknown> = {}) => ({
     locationId,
@@ -35,7 +25,7 @@ describe('public booking', () => {
       await trainer.location('Academia Centro', 'Rua A, 10');
       const parque = await trainer.location('Parque');
       await trainer.api.patch(`/api/locations/${parque}`, { ativo: false });
-      await projectAll(t.app);
+      await t.project();
     });
 
     it('shows name, the WhatsApp chosen for the page and active locations; only the exact slug finds it', async () => {
@@ -69,7 +59,7 @@ describe('public booking', () => {
     const created = await trainer.api.post('/api/locations', { nome: 'Estúdio Novo' });
     expect(created.statusCode).toBe(201);
     const { id, position } = created.json() as { id: string; position: number };
-    await projectAll(t.app);
+    await t.project();
     const named = { 'x-min-position': String(position) };
     const fresh = await visitor(t.app).get(`/api/public/${trainer.slug}`, named);
     expect(fresh.statusCode).toBe(200);
@@ -132,7 +122,7 @@ describe('public booking', () => {
         booking(academia, slots[1].inicio, { telefone: '11988887777', nome: 'Outro Nome' }),
       );
       expect(again.statusCode).toBe(201);
-      await projectAll(t.app);
+      await t.project();
       const students = (await trainer.api.get('/api/students')).json().items;
       expect(students).toEqual([
         expect.objectContaining({ nome: 'Bruno Lima', whatsapp: '11988887777', creditos: 0 }),
@@ -179,7 +169,7 @@ describe('public booking', () => {
           ),
         );
       expect(spam.map((response) => response.statusCode)).toEqual([201, 201]);
-      await projectAll(t.app);
+      await t.project();
       const dashboard = async () => (await trainer.api.get('/api/dashboard')).json();
       expect((await dashboard()).totalAlunos).toBe(1);
       const session = async (id: string) => (await trainer.api.get(`/api/sessions/${id}`)).json();
@@ -194,7 +184,7 @@ describe('public booking', () => {
       });
       expect(confirmed.statusCode).toBe(200);
       expect((await trainer.api.delete(`/api/sessions/${spam[1].json().id}`)).statusCode).toBe(200);
-      await projectAll(t.app);
+      await t.project();
       expect(await session(spam[0].json().id)).toMatchObject({ confirmado: true });
       expect((await dashboard()).totalAlunos).toBe(2);
     });
@@ -204,14 +194,14 @@ describe('public booking', () => {
         nome: 'Dora Alves',
         whatsapp: '21977776666',
       });
-      await projectAll(t.app);
+      await t.project();
       const [slot] = await slotsOf();
       const response = await visitor(t.app).post(
         `/api/public/${trainer.slug}/bookings`,
         booking(academia, slot.inicio, { nome: 'Dora', telefone: '(21) 97777-6666' }),
       );
       expect(response.statusCode).toBe(201);
-      await projectAll(t.app);
+      await t.project();
       const sessions = await trainer.api.get(
         `/api/sessions?from=${encodeURIComponent(dayAt(0, '00:00'))}&to=${encodeURIComponent(dayAt(8, '00:00'))}`,
       );
@@ -232,7 +222,7 @@ describe('public booking', () => {
         }),
       );
       expect(other.statusCode).toBe(201);
-      await projectAll(t.app);
+      await t.project();
       expect((await trainer.api.get(`/api/sessions/${other.json().id}`)).json()).toMatchObject({
         studentId: created.json().id,
         studentNome: 'Dora Alves',
@@ -243,7 +233,7 @@ describe('public booking', () => {
 
     it('refuses bad input with a pt-BR 400 naming the field, writing nothing', async () => {
       const [slot] = await slotsOf();
-      const before = await countEvents(t.app);
+      const before = await t.countEvents();
       const cases: [Record<string, unknown>, string][] = [
         [booking(academia, slot.inicio, { nome: 'A' }), 'nome'],
         [booking(academia, slot.inicio, { nome: 'x'.repeat(81) }), 'nome'],
@@ -264,7 +254,7 @@ describe('public booking', () => {
         `/api/public/${trainer.slug}/locations/${academia}/slots?from=31-12-2030`,
       );
       expect(badFrom.statusCode).toBe(400);
-      expect(await countEvents(t.app)).toBe(before);
+      expect(await t.countEvents()).toBe(before);
     });
 
     it("another tenant's location or an unknown one: 404; a taken or made-up time: 409 slot_taken", async () => {
@@ -302,7 +292,7 @@ describe('public booking', () => {
         });
       }
       // Nobody is registered for a slot that was not open.
-      await projectAll(t.app);
+      await t.project();
       expect((await trainer.api.get('/api/students')).json().items).toEqual([]);
     });
 
@@ -400,19 +390,10 @@ describe('public booking', () => {
     };
 
     it("a new trainer's page starts off, showing no phone; turned on, the WhatsApp chosen here, never the sign-up phone", async () => {
-      const body = signUpBody({ nome: 'Nina Prado', telefone: '11988881111' });
-      expect(
-        (await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body })).statusCode,
-      ).toBe(201);
-      const login = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: body.email, password: body.password },
-      });
-      const nina = http(t.app, { token: login.json().accessToken as string });
+      const { api: nina } = await t.signUp({ nome: 'Nina Prado', telefone: '11988881111' });
       const slug = (await nina.get('/api/me')).json().tenantSlug as string;
       await nina.post('/api/locations', { nome: 'Estúdio Nina' });
-      await projectAll(t.app);
+      await t.project();
       const defaults = (await nina.get('/api/settings/public-link')).json();
       expect(defaults).toMatchObject({ enabled: false, whatsapp: null });
       const page = async () => (await visitor(t.app).get(`/api/public/${slug}`)).json();
@@ -531,7 +512,7 @@ describe('public booking', () => {
         expect(response.json()).toEqual({ statusCode: 404, code: 'not_found', message: 'Local não encontrado' });
       }
       expect((await trainer.api.get('/api/settings/public-link')).json().locationIds ?? []).not.toContain(theirs);
-      const student = http(t.app, await newPrincipal(t.app, 'aluno', trainer.tenantId));
+      const student = t.as(await t.principal('aluno', trainer.tenantId));
       expect((await student.get('/api/settings/public-link')).statusCode).toBe(403);
       expect((await student.put('/api/settings/public-link', settings)).statusCode).toBe(403);
     });

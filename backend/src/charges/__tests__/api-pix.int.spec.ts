@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { countEvents, http, newPrincipal } from '../../../../test/support/api';
+import { countEvents, http } from '../../../../test/support/api';
+import { newPrincipal } from '../../../../test/support/accounts';
 import { startAppWithPsp } from '../../../../test/support/api-pix/app-with-psp';
 import type { FakePsp } from '../../../../test/support/api-pix/fake-psp';
 import { projectAll, workerServicesOf } from '../../../../test/support/projections';

@@ -1,6 +1,5 @@
-import { countEvents, http, newPrincipal } from '../../../../test/support/api';
-import { projectAll } from '../../../../test/support/projections';
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import { http } from '../../../../test/support/api';
+import { apiFixture } from '../../../../test/support/api-fixture';
 import { randomUUID } from 'node:crypto';
 import { type Charge, chargeReminderText } from '../../contracts/charges/api';
 import { addDays, zonedParts } from '../../contracts/shared/time';
@@ -11,16 +10,11 @@ import { DATABASE, type Db } from '../../platform/database/database.module';
 import { ChargeCommands } from '../commands/charge.commands';
 
 describe('charges API', () => {
-  let t: TestApp;
+  const t = apiFixture();
   let api: ReturnType<typeof http>;
-  const project = () => projectAll(t.app);
 
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
   beforeEach(async () => {
-    api = http(t.app, await newPrincipal(t.app));
+    ({ api } = await t.trainer());
   });
 
   const pix = {
@@ -55,7 +49,7 @@ describe('charges API', () => {
   }
 
   const receitasOf = async (studentId: string) => {
-    await project();
+    await t.project();
     const month = new Date().toISOString().slice(0, 7);
     const items = (await api.get(`/api/transactions?month=${month}`)).json().items as Transaction[];
     // A charge paid near midnight UTC may fall in São Paulo's previous month: look at both.
@@ -88,7 +82,7 @@ describe('charges API', () => {
   });
 
   it('refuses bad PIX settings with a pt-BR 400 naming the field, writing nothing', async () => {
-    const before = await countEvents(t.app);
+    const before = await t.countEvents();
     for (const [body, message] of [
       [{ ...pix, chave: '123' }, 'Chave PIX inválida'],
       [{ ...pix, nomeRecebedor: '' }, 'Informe o nome do recebedor'],
@@ -99,7 +93,7 @@ describe('charges API', () => {
       expect(response.statusCode).toBe(400);
       expect(response.body).toContain(message);
     }
-    expect(await countEvents(t.app)).toBe(before);
+    expect(await t.countEvents()).toBe(before);
   });
 
   it('creates a pendente charge with a static BR Code of the plan valor, listed by status', async () => {
@@ -114,7 +108,7 @@ describe('charges API', () => {
       valorCentavos: 48_000,
       txid: created.txid,
     });
-    await project();
+    await t.project();
     const pendentes = (await api.get('/api/charges?status=pendente')).json().items as Charge[];
     expect(pendentes).toMatchObject([
       {
@@ -138,7 +132,7 @@ describe('charges API', () => {
 
   it('refuses a charge without a plan, of an unknown student or plan, or before the PIX key is set', async () => {
     const ids = await setup({ pix: false });
-    const before = await countEvents(t.app);
+    const before = await t.countEvents();
     const noPlan = await api.post('/api/charges', { studentId: ids.studentId });
     expect(noPlan.statusCode).toBe(400);
     expect(noPlan.body).toContain(
@@ -148,7 +142,7 @@ describe('charges API', () => {
     expect(noPix.statusCode).toBe(422);
     expect(noPix.json().code).toBe('pix_not_configured');
     await api.put('/api/settings/pix', pix);
-    const afterPix = await countEvents(t.app);
+    const afterPix = await t.countEvents();
     expect(afterPix).toBe(before + 1);
     const unknown = '0190a0b0-0000-7000-8000-000000000000';
     expect((await api.post('/api/charges', { ...ids, planId: unknown })).statusCode).toBe(404);
@@ -157,7 +151,7 @@ describe('charges API', () => {
       404,
     );
     expect((await api.get('/api/charges?status=qualquer')).statusCode).toBe(400);
-    expect(await countEvents(t.app)).toBe(afterPix);
+    expect(await t.countEvents()).toBe(afterPix);
   });
 
   it('20 concurrent confirmations give one ChargePaid, one receita (pix, the student, referencia the charge) and one grant', async () => {
@@ -300,7 +294,7 @@ describe('charges API', () => {
           brCode: onTime.brCode,
         },
       });
-    await project();
+    await t.project();
     const late = (await api.get('/api/charges?status=em_atraso')).json().items as Charge[];
     expect(late).toEqual([
       expect.objectContaining({
@@ -333,23 +327,23 @@ describe('charges API', () => {
     expect(chargeReminderText(late[0])).toContain('3 dias em atraso');
     // Paid, it is late no more.
     await api.post(`/api/charges/${lateId}/confirm`);
-    await project();
+    await t.project();
     expect((await api.get('/api/charges?status=em_atraso')).json().items).toEqual([]);
   });
 
   it("another tenant's charge is 404; a student token is 403", async () => {
     const ids = await setup();
     const { id } = await charge(ids);
-    const intruder = http(t.app, await newPrincipal(t.app));
+    const { api: intruder } = await t.trainer();
     expect((await intruder.post(`/api/charges/${id}/confirm`)).statusCode).toBe(404);
     expect((await intruder.post(`/api/charges/${id}/cancel`)).statusCode).toBe(404);
     expect((await intruder.get(`/api/charges/${id}`)).statusCode).toBe(404);
     expect((await intruder.post('/api/charges', ids)).statusCode).toBe(404);
     expect((await api.post('/api/charges/nao-e-id/confirm')).statusCode).toBe(404);
-    const student = http(t.app, await newPrincipal(t.app, 'aluno'));
+    const student = t.as(await t.principal('aluno'));
     expect((await student.post('/api/charges', ids)).statusCode).toBe(403);
     expect((await student.get('/api/settings/pix')).statusCode).toBe(403);
-    await project();
+    await t.project();
     expect((await intruder.get('/api/charges')).json().items).toEqual([]);
   });
 });

@@ -1,12 +1,12 @@
 import type { ParsedMail } from 'mailparser';
-import { http, newPrincipal } from '../../../../test/support/api';
-import { projectAll, workerServicesOf } from '../../../../test/support/projections';
+import { http } from '../../../../test/support/api';
+import { apiFixture } from '../../../../test/support/api-fixture';
+import { workerServicesOf } from '../../../../test/support/projections';
 import {
   recipientsOf,
   type SmtpCapture,
   startSmtpCapture,
 } from '../../../../test/support/smtp-capture';
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
 import type { Charge } from '../../contracts/charges/api';
 import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import { readStream } from '../../platform/event-store/event-store';
@@ -23,22 +23,16 @@ const brDate = (date: string) => date.split('-').reverse().join('/');
 /** Each cycle's charge tells its student by e-mail, once, through a real SMTP server. */
 describe("a subscription cycle's e-mail to the student", () => {
   let smtp: SmtpCapture;
-  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+  });
+  afterAll(() => smtp.close());
+  const t = apiFixture(() => ({ SMTP_URL: smtp.url, APP_URL: 'https://app.vira.test' }));
   let api: ReturnType<typeof http>;
   let tenantId: string;
 
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    t = await startTestApp({ SMTP_URL: smtp.url, APP_URL: 'https://app.vira.test' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
   beforeEach(async () => {
-    const principal = await newPrincipal(t.app);
-    api = http(t.app, principal);
-    tenantId = principal.tenantId;
+    ({ api, tenantId } = await t.trainer());
   });
 
   const mailsTo = (email: string): ParsedMail[] =>
@@ -78,7 +72,7 @@ describe("a subscription cycle's e-mail to the student", () => {
     // Five days before the due day at noon in São Paulo: the cycle's charge is made.
     const issuing = `${addDays(due, -5)}T15:00:00Z`;
     await issueAt(issuing);
-    await projectAll(t.app);
+    await t.project();
     const mail = await smtp.waitFor(email, 30_000);
     const [charge] = (await api.get(`/api/charges?studentId=${studentId}`)).json()
       .items as Charge[];
@@ -100,7 +94,7 @@ describe("a subscription cycle's e-mail to the student", () => {
     // cycle, no new e-mail.
     await issueAt(issuing);
     await issueAt(`${addDays(due, -4)}T15:00:00Z`);
-    await projectAll(t.app);
+    await t.project();
     expect((await api.get(`/api/charges?studentId=${studentId}`)).json().items).toHaveLength(1);
     // The worker restarted before its checkpoint moved: the same event handled again.
     const created = (await readStream(t.app.get<Db>(DATABASE), tenantId, charge.id)).filter(
@@ -115,7 +109,7 @@ describe("a subscription cycle's e-mail to the student", () => {
     const { studentId, due } = await subscribed(null);
     const before = smtp.messages.length;
     await issueAt(`${addDays(due, -5)}T15:00:00Z`);
-    await projectAll(t.app);
+    await t.project();
     expect((await api.get(`/api/charges?studentId=${studentId}`)).json().items).toHaveLength(1);
     expect(smtp.messages.length).toBe(before);
   });

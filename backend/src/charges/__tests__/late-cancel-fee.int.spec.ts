@@ -1,10 +1,4 @@
-import { projectAll } from '../../../../test/support/projections';
-import {
-  newStudent,
-  newTrainer,
-  startAccountsApp,
-} from '../../../../test/support/student-accounts';
-import type { TestApp } from '../../../../test/support/test-app';
+import { apiFixture } from '../../../../test/support/api-fixture';
 import { type Charge, LATE_CANCEL_FEE_LABEL } from '../../contracts/charges/api';
 import type { Transaction } from '../../contracts/finance/api';
 import { addDays, zonedParts } from '../../contracts/shared/time';
@@ -16,18 +10,13 @@ const tomorrow = () => addDays(today(), 1);
 jest.setTimeout(120_000);
 
 describe('the late-cancel fee becomes a charge', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startAccountsApp();
-  });
-  afterAll(() => t.close());
+  const t = apiFixture();
 
   /** A trainer with PIX, a location whose policy charges 50% within 48 h, a plan of 4 credits for R$ 200. */
   async function setting(
     policy = { cancelLimiteHoras: 48, taxaPercent: 50, queimaCredito: false },
   ) {
-    const trainer = await newTrainer(t.app);
+    const trainer = await t.signUp();
     await trainer.api.put('/api/settings/pix', {
       chave: 'ana@exemplo.com',
       nomeRecebedor: 'Ana',
@@ -40,7 +29,7 @@ describe('the late-cancel fee becomes a charge', () => {
     const plan = (
       await trainer.api.post('/api/plans', { nome: 'Pacote 4', valor: 200, creditos: 4 })
     ).json();
-    const student = await newStudent(t.app, trainer, 'Bia Lima');
+    const student = await t.student(trainer, 'Bia Lima');
     expect(
       (await trainer.api.patch(`/api/students/${student.studentId}`, { planoId: plan.id }))
         .statusCode,
@@ -49,7 +38,7 @@ describe('the late-cancel fee becomes a charge', () => {
       amount: 2,
       reason: 'Plano',
     });
-    await projectAll(t.app);
+    await t.project();
     return { trainer, student, locationId: location.id as string, planId: plan.id as string };
   }
 
@@ -82,7 +71,7 @@ describe('the late-cancel fee becomes a charge', () => {
     const { trainer, student, locationId, planId } = await setting();
     const byTrainer = await book(trainer.api, student.studentId, locationId, '09:00');
     const byStudent = await book(trainer.api, student.studentId, locationId, '11:00');
-    await projectAll(t.app);
+    await t.project();
 
     expect(
       (await trainer.api.patch(`/api/sessions/${byTrainer}`, { status: 'cancelada' })).statusCode,
@@ -90,9 +79,9 @@ describe('the late-cancel fee becomes a charge', () => {
     expect((await student.api.post(`/api/student/sessions/${byStudent}/cancel`)).statusCode).toBe(
       200,
     );
-    await projectAll(t.app);
+    await t.project();
     // The worker replays a batch: nothing is charged twice.
-    await projectAll(t.app);
+    await t.project();
 
     const fees = await feesOf(trainer.api);
     expect(fees).toHaveLength(2);
@@ -116,7 +105,7 @@ describe('the late-cancel fee becomes a charge', () => {
 
     // Paid, a fee is a receita 'Taxa de cancelamento' and grants no credit.
     expect((await trainer.api.post(`/api/charges/${fees[0].id}/confirm`)).statusCode).toBe(200);
-    await projectAll(t.app);
+    await t.project();
     const month = today().slice(0, 7);
     const receitas = (await trainer.api.get(`/api/transactions?month=${month}`)).json()
       .items as Transaction[];
@@ -130,13 +119,13 @@ describe('the late-cancel fee becomes a charge', () => {
     const { trainer, student, locationId } = await setting();
     const late = await book(trainer.api, student.studentId, locationId, '08:00');
     await trainer.api.patch(`/api/sessions/${late}`, { status: 'cancelada' });
-    await projectAll(t.app);
+    await t.project();
     const [fee] = await feesOf(trainer.api);
     const waived = await trainer.api.post(`/api/charges/${fee.id}/cancel`, {
       motivo: 'Aluno avisou com atestado',
     });
     expect(waived.statusCode).toBe(200);
-    await projectAll(t.app);
+    await t.project();
     expect((await trainer.api.get(`/api/charges/${fee.id}`)).json()).toMatchObject({
       status: 'cancelada',
       motivo: 'Aluno avisou com atestado',
@@ -152,7 +141,7 @@ describe('the late-cancel fee becomes a charge', () => {
       taxaPercent: 0,
       queimaCredito: false,
     });
-    await projectAll(t.app);
+    await t.project();
     const free = await book(trainer.api, student.studentId, locationId, '15:00');
     await trainer.api.patch(`/api/sessions/${free}`, { status: 'cancelada' });
     // Outside the limit: nothing either.
@@ -161,10 +150,10 @@ describe('the late-cancel fee becomes a charge', () => {
       taxaPercent: 50,
       queimaCredito: false,
     });
-    await projectAll(t.app);
+    await t.project();
     const early = await book(trainer.api, student.studentId, locationId, '17:00');
     await trainer.api.patch(`/api/sessions/${early}`, { status: 'cancelada' });
-    await projectAll(t.app);
+    await t.project();
     expect(await feesOf(trainer.api)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
-import { countEvents, http, newPrincipal } from '../../../../test/support/api';
-import { projectAll } from '../../../../test/support/projections';
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import { http } from '../../../../test/support/api';
+import { startTestApp } from '../../../../test/support/test-app';
+import { apiFixture } from '../../../../test/support/api-fixture';
 import type { Transaction } from '../../contracts/finance/api';
 import { signPixNotification } from '../webhooks.controller';
 
@@ -28,19 +28,17 @@ function fakePsp(baseUrl: string, secret: string) {
 }
 
 describe('PIX payment notifications (webhook)', () => {
-  let t: TestApp;
+  const t = apiFixture({ PIX_WEBHOOK_SECRET: SECRET });
   let baseUrl: string;
   let api: ReturnType<typeof http>;
 
   beforeAll(async () => {
-    t = await startTestApp({ PIX_WEBHOOK_SECRET: SECRET });
     await t.app.listen(0, '127.0.0.1');
     baseUrl = await t.app.getUrl();
     baseUrl = baseUrl.replace('[::1]', '127.0.0.1');
   });
-  afterAll(() => t.close());
   beforeEach(async () => {
-    api = http(t.app, await newPrincipal(t.app));
+    ({ api } = await t.trainer());
   });
 
   async function pendingCharge() {
@@ -64,7 +62,7 @@ describe('PIX payment notifications (webhook)', () => {
     const { charge, studentId } = await pendingCharge();
     const body = { txid: charge.txid, valor: '200.00', endToEndId: 'E123' };
 
-    const before = await countEvents(t.app);
+    const before = await t.countEvents();
     const forged = await fakePsp(baseUrl, 'outro-segredo-qualquer-000').notify('psp', body);
     expect(forged.status).toBe(401);
     expect(forged.body).toMatchObject({
@@ -73,13 +71,13 @@ describe('PIX payment notifications (webhook)', () => {
     });
     expect((await psp.notify('psp', body, 'sha256=zz')).status).toBe(401);
     expect((await psp.notify('psp', body, '')).status).toBe(401);
-    expect(await countEvents(t.app)).toBe(before);
+    expect(await t.countEvents()).toBe(before);
 
     const wrongValue = await psp.notify('psp', { ...body, valor: '199.99' });
     expect(wrongValue.status).toBe(422);
     expect((await psp.notify('psp', { ...body, txid: 'NAOEXISTE' })).status).toBe(404);
     expect((await psp.notify('psp', { valor: 1 })).status).toBe(400);
-    expect(await countEvents(t.app)).toBe(before);
+    expect(await t.countEvents()).toBe(before);
 
     const [first, retry, manual] = await Promise.all([
       psp.notify('psp', body),
@@ -91,7 +89,7 @@ describe('PIX payment notifications (webhook)', () => {
     expect(manual.statusCode).toBe(200);
     expect((await psp.notify('psp', body)).status).toBe(200);
 
-    await projectAll(t.app);
+    await t.project();
     const month = new Date().toISOString().slice(0, 7);
     const previous = new Date(Date.now() - 86_400_000).toISOString().slice(0, 7);
     const items = [

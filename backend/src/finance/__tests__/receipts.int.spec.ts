@@ -1,31 +1,15 @@
 import { writeFileSync } from 'node:fs';
-import { GENEROUS_RATE_LIMITS, signUpBody } from '../../../../test/support/accounts';
-import { http, newPrincipal } from '../../../../test/support/api';
+import { http } from '../../../../test/support/api';
 import { pdfPageCount, pdfText } from '../../../../test/support/pdf-text';
-import { projectAll } from '../../../../test/support/projections';
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import { apiFixture } from '../../../../test/support/api-fixture';
 
 describe('receipts (GET /api/transactions/:id/receipt.pdf)', () => {
-  let t: TestApp;
+  const t = apiFixture();
   let api: ReturnType<typeof http>;
-
-  beforeAll(async () => {
-    t = await startTestApp({ AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false', ...GENEROUS_RATE_LIMITS });
-  });
-  afterAll(() => t.close());
 
   /** A trainer signed up for real: the receipt carries their name and CPF. */
   beforeEach(async () => {
-    const body = signUpBody({ nome: 'Carla Mendes Personal' });
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body })).statusCode,
-    ).toBe(201);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: body.email, password: body.password },
-    });
-    api = http(t.app, { token: login.json().accessToken as string });
+    ({ api } = await t.signUp('Carla Mendes Personal'));
   });
 
   async function receita(extra: Record<string, unknown> = {}) {
@@ -50,7 +34,7 @@ describe('receipts (GET /api/transactions/:id/receipt.pdf)', () => {
       descricao: 'Aula avulsa',
       metodoPagamento: 'dinheiro',
     });
-    await projectAll(t.app);
+    await t.project();
 
     const response = await api.get(`/api/transactions/${first}/receipt.pdf`);
     expect(response.statusCode).toBe(200);
@@ -89,7 +73,7 @@ describe('receipts (GET /api/transactions/:id/receipt.pdf)', () => {
     const ids = await Promise.all(
       Array.from({ length: 6 }, (_, index) => receita({ valor: 10 + index })),
     );
-    await projectAll(t.app);
+    await t.project();
     const answers = await Promise.all(
       ids.map((id) => api.get(`/api/transactions/${id}/receipt.pdf`)),
     );
@@ -110,12 +94,12 @@ describe('receipts (GET /api/transactions/:id/receipt.pdf)', () => {
       })
     ).json().id as string;
     const id = await receita();
-    await projectAll(t.app);
+    await t.project();
     expect((await api.get(`/api/transactions/${despesa}/receipt.pdf`)).statusCode).toBe(409);
     expect((await api.get('/api/transactions/nao-e-id/receipt.pdf')).statusCode).toBe(404);
-    const intruder = http(t.app, await newPrincipal(t.app));
+    const { api: intruder } = await t.trainer();
     expect((await intruder.get(`/api/transactions/${id}/receipt.pdf`)).statusCode).toBe(404);
-    const aluno = http(t.app, await newPrincipal(t.app, 'aluno'));
+    const aluno = t.as(await t.principal('aluno'));
     expect((await aluno.get(`/api/transactions/${id}/receipt.pdf`)).statusCode).toBe(403);
     expect((await api.get('/api/settings/receipts')).json()).toEqual({ emiteRecibo: false });
   });

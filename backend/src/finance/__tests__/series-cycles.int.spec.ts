@@ -1,6 +1,6 @@
-import { http, newPrincipal } from '../../../../test/support/api';
-import { projectAll, workerServicesOf } from '../../../../test/support/projections';
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import { http } from '../../../../test/support/api';
+import { workerServicesOf } from '../../../../test/support/projections';
+import { apiFixture } from '../../../../test/support/api-fixture';
 import { CONTEXTS } from '../../contexts';
 import { addMonths, type FinanceSeriesItem } from '../../contracts/finance/api';
 import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
@@ -10,15 +10,11 @@ process.env.TZ = 'UTC';
 
 /** The 12-month previsto × recebido counts the cycles of monthly plans, issued or still to come. */
 describe("finance's series with subscriptions", () => {
-  let t: TestApp;
+  const t = apiFixture();
   let api: ReturnType<typeof http>;
 
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
   beforeEach(async () => {
-    api = http(t.app, await newPrincipal(t.app));
+    ({ api } = await t.trainer());
   });
 
   it("counts each month's cycle once, and none after the cycle a cancellation keeps", async () => {
@@ -45,7 +41,7 @@ describe("finance's series with subscriptions", () => {
       (timer) => timer.name === 'subscription-cycles',
     );
     await cycles?.run(workerServicesOf(t.app));
-    await projectAll(t.app);
+    await t.project();
     expect(
       (await api.get(`/api/charges?studentId=${student.json().id}`)).json().items.length,
     ).toBeGreaterThanOrEqual(1);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { http, newPrincipal, type Principal } from '../../../../test/support/api';
-import { projectAll } from '../../../../test/support/projections';
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import { http } from '../../../../test/support/api';
+import type { Principal } from '../../../../test/support/accounts';
+import { apiFixture } from '../../../../test/support/api-fixture';
 import { asTheAppRuns } from '../../contexts';
 import type { FinanceSummary } from '../../contracts/finance/api';
 import { DATABASE, type Db } from '../../platform/database/database.module';
@@ -129,19 +129,7 @@ async function recompute(db: Db, tenantId: string): Promise<Map<string, Expected
 }
 
 describe('monthly summaries', () => {
-  let t: TestApp;
-  const project = () => projectAll(t.app);
-
-  beforeAll(async () => {
-    // Sign-up limits are counted per address across the suites of a jest worker: out of the way here.
-    t = await startTestApp({
-      AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
-      RATE_LIMIT_SIGNUP: '10000/60',
-      RATE_LIMIT_LOGIN_PER_ADDRESS: '10000/60',
-      RATE_LIMIT_LOGIN_PER_EMAIL: '10000/60',
-    });
-  });
-  afterAll(() => t.close());
+  const t = apiFixture();
 
   const summaryOf = async (
     api: ReturnType<typeof http>,
@@ -156,8 +144,8 @@ describe('monthly summaries', () => {
     'equal a recomputation from the events after random transactions, voids, sessions and plan changes (seed %i)',
     async (seed) => {
       const rng = random(seed);
-      const trainer: Principal = await newPrincipal(t.app);
-      const api = http(t.app, trainer);
+      const trainer: Principal = await t.principal();
+      const api = t.as(trainer);
       const ok = async (
         response: Promise<{ statusCode: number; body: string; json: () => { id: string } }>,
       ) => {
@@ -258,9 +246,9 @@ describe('monthly summaries', () => {
           await ok(api.post(`/api/transactions/${id}/void`));
         }
         // The worker runs in batches of any size: project now and then, mid-way.
-        if (rng.chance(0.15)) await project();
+        if (rng.chance(0.15)) await t.project();
       }
-      await project();
+      await t.project();
 
       const expected = await recompute(t.app.get<Db>(DATABASE), trainer.tenantId);
       // The run exercised both sides of the summary.
@@ -304,7 +292,7 @@ describe('monthly summaries', () => {
   );
 
   it('1,000 concurrent transactions of one tenant: the summary is exact to the centavo', async () => {
-    const api = http(t.app, await newPrincipal(t.app));
+    const { api } = await t.trainer();
     const values = Array.from({ length: 1_000 }, (_, index) => ((index * 7_919) % 99_999) + 1);
     const answers = await Promise.all(
       values.map((centavos, index) =>
@@ -318,7 +306,7 @@ describe('monthly summaries', () => {
       ),
     );
     expect(answers.filter((answer) => answer.statusCode !== 201)).toEqual([]);
-    await project();
+    await t.project();
     const receitas = values.filter((_, index) => index % 5 !== 0).reduce((sum, v) => sum + v, 0);
     const despesas = values.filter((_, index) => index % 5 === 0).reduce((sum, v) => sum + v, 0);
     const summary = await summaryOf(api, '2026-05');
@@ -337,7 +325,7 @@ describe('monthly summaries', () => {
   });
 
   it('values previsto by the plan, cuts sessions in São Paulo, and follows status, moves and deletion', async () => {
-    const api = http(t.app, await newPrincipal(t.app));
+    const { api } = await t.trainer();
     const plan = (
       await api.post('/api/plans', { nome: 'Mensal 8', valor: 480, creditos: 8 })
     ).json().id;
@@ -356,13 +344,13 @@ describe('monthly summaries', () => {
     const lastNight = await book(ana, '2026-03-31T23:30:00-03:00');
     const firstMorning = await book(ana, '2026-04-01T00:30:00-03:00');
     await book(semPlano, '2026-03-10T10:00:00-03:00');
-    await project();
+    await t.project();
     expect((await summaryOf(api, '2026-03')).previsto).toBe(60);
     expect((await summaryOf(api, '2026-04')).previsto).toBe(60);
 
     await api.patch(`/api/sessions/${lastNight}`, { status: 'feita' });
     await api.patch(`/api/sessions/${firstMorning}`, { status: 'cancelada' });
-    await project();
+    await t.project();
     expect((await summaryOf(api, '2026-03')).previsto).toBe(60);
     expect((await summaryOf(api, '2026-04')).previsto).toBe(0);
 
@@ -371,23 +359,23 @@ describe('monthly summaries', () => {
       fim: '2026-04-02T11:00:00-03:00',
       allowOverlap: true,
     });
-    await project();
+    await t.project();
     expect((await summaryOf(api, '2026-03')).previsto).toBe(0);
     expect((await summaryOf(api, '2026-04')).previsto).toBe(60);
 
     await api.delete(`/api/sessions/${lastNight}`);
-    await project();
+    await t.project();
     expect((await summaryOf(api, '2026-04')).previsto).toBe(0);
   });
 
   it("dates a transaction by its calendar day, and compares with the previous month's real figures", async () => {
-    const api = http(t.app, await newPrincipal(t.app));
+    const { api } = await t.trainer();
     const post = (data: string, valor: number, tipo = 'receita') =>
       api.post('/api/transactions', { tipo, valor, data, descricao: 'x', metodoPagamento: 'pix' });
     await post('2026-05-31', 1000);
     await post('2026-06-01', 1500);
     await post('2026-06-01', 300, 'despesa');
-    await project();
+    await t.project();
     const june = await summaryOf(api, '2026-06');
     expect(june).toMatchObject({ recebido: 1500, lucro: 1200, aderencia: 15 });
     expect(june.variacao).toEqual({ lucro: 20, ticketMedio: 50, aderencia: 50 });
@@ -399,26 +387,7 @@ describe('monthly summaries', () => {
   });
 
   it("seeds the monthly goal from the onboarding's 'how much a month in 6 months', until goals are saved", async () => {
-    const email = `meta.${process.pid}.${Date.now()}@exemplo.com.br`;
-    const signUp = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: {
-        nome: 'Carla Dias',
-        cpf: '52998224725',
-        dataNascimento: '1990-05-17',
-        telefone: '11987654321',
-        email,
-        password: 'segredo123',
-      },
-    });
-    expect(signUp.statusCode).toBe(201);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: 'segredo123' },
-    });
-    const api = http(t.app, { token: login.json().accessToken as string });
+    const { api } = await t.signUp('Carla Dias');
     const answers = {
       alunos_ativos: '12',
       tipo_atendimento: 'Presencial',
@@ -440,12 +409,12 @@ describe('monthly summaries', () => {
       descricao: 'Mensalidades',
       metodoPagamento: 'pix',
     });
-    await project();
+    await t.project();
     expect((await api.get('/api/settings/goals')).json().metaMensal).toBe(8000);
     expect(await summaryOf(api, '2026-07')).toMatchObject({ meta: 8000, aderencia: 25 });
 
     await api.put('/api/settings/goals', { metaMensal: 0, metaTrimestral: 0, metaAnual: 0 });
-    await project();
+    await t.project();
     expect(await summaryOf(api, '2026-07')).toMatchObject({ meta: 10000, aderencia: 20 });
   });
 });

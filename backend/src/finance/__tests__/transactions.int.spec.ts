@@ -1,19 +1,13 @@
-import { countEvents, http, newPrincipal } from '../../../../test/support/api';
-import { projectAll } from '../../../../test/support/projections';
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import { http } from '../../../../test/support/api';
+import { apiFixture } from '../../../../test/support/api-fixture';
 import type { FinanceSummary, Transaction, TransactionDetails } from '../../contracts/finance/api';
 
 describe('transactions API', () => {
-  let t: TestApp;
+  const t = apiFixture();
   let api: ReturnType<typeof http>;
-  const project = () => projectAll(t.app);
 
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
   beforeEach(async () => {
-    api = http(t.app, await newPrincipal(t.app));
+    ({ api } = await t.trainer());
   });
 
   const receita = {
@@ -31,7 +25,7 @@ describe('transactions API', () => {
   }
 
   async function summary(month: string): Promise<FinanceSummary> {
-    await project();
+    await t.project();
     const response = await api.get(`/api/finance/summary?month=${month}`);
     expect(response.statusCode).toBe(200);
     return response.json();
@@ -47,7 +41,7 @@ describe('transactions API', () => {
       metodoPagamento: 'cartao',
     });
     await record({ ...receita, data: '2026-04-01', descricao: 'Abril' });
-    await project();
+    await t.project();
 
     const list = (await api.get('/api/transactions?month=2026-03')).json().items as Transaction[];
     expect(list).toMatchObject([
@@ -117,7 +111,7 @@ describe('transactions API', () => {
         { tipo: 'retirada', valor: 50 },
       ],
     });
-    await project();
+    await t.project();
     expect((await api.get(`/api/transactions/${id}`)).json().allocations).toEqual([
       { tipo: 'imposto', valor: 6 },
       { tipo: 'operacional', valor: 14 },
@@ -150,18 +144,18 @@ describe('transactions API', () => {
     ],
     [{ studentId: 'abc' }, 'Aluno inválido'],
   ])('refuses %j with a pt-BR 400 naming the field, writing nothing', async (change, message) => {
-    const before = await countEvents(t.app);
+    const before = await t.countEvents();
     const response = await api.post('/api/transactions', { ...receita, ...change });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ statusCode: 400, message });
-    expect(await countEvents(t.app)).toBe(before);
+    expect(await t.countEvents()).toBe(before);
   });
 
   it("answers 404 for another tenant's transaction and student, and for a student that is not there", async () => {
     const id = await record(receita);
     const student = (await api.post('/api/students', { nome: 'Ana Souza' })).json().id as string;
-    const other = http(t.app, await newPrincipal(t.app));
-    await project();
+    const { api: other } = await t.trainer();
+    await t.project();
     for (const response of [
       await other.get(`/api/transactions/${id}`),
       await other.post(`/api/transactions/${id}/void`),
@@ -170,14 +164,14 @@ describe('transactions API', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toBe('Transação não encontrada');
     }
-    const before = await countEvents(t.app);
+    const before = await t.countEvents();
     const paidByStranger = await other.post('/api/transactions', {
       ...receita,
       studentId: student,
     });
     expect(paidByStranger.statusCode).toBe(404);
     expect(paidByStranger.json().message).toBe('Aluno não encontrado');
-    expect(await countEvents(t.app)).toBe(before);
+    expect(await t.countEvents()).toBe(before);
     expect((await other.get('/api/transactions?month=2026-03')).json().items).toEqual([]);
   });
 
@@ -198,7 +192,7 @@ describe('transactions API', () => {
     const id = await record({ ...receita, studentId: student });
     await api.post(`/api/transactions/${id}/void`);
     await record({ ...receita, tipo: 'despesa', studentId: student, descricao: 'Reembolso' });
-    await project();
+    await t.project();
     const history = (await api.get(`/api/students/${student}/history`)).json().items;
     expect(
       history.map(
@@ -249,7 +243,7 @@ describe('transactions API', () => {
       metodoPagamento: 'dinheiro',
     });
     await api.post(`/api/transactions/${id}/void`);
-    await project();
+    await t.project();
     const response = await api.get('/api/transactions.csv?month=2026-03');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
@@ -299,7 +293,7 @@ describe('transactions API', () => {
     expect((await summary('2026-03')).meta).toBe(4000);
 
     const id = await record({ ...receita, valor: 33.33 });
-    await project();
+    await t.project();
     expect((await api.get(`/api/transactions/${id}`)).json().allocations).toEqual([
       { tipo: 'imposto', valor: 2 },
       { tipo: 'operacional', valor: 3.33 },
@@ -311,7 +305,7 @@ describe('transactions API', () => {
       (await api.put('/api/settings/goals', { metaMensal: 1, metaTrimestral: 0, metaAnual: 0 }))
         .statusCode,
     ).toBe(200);
-    await project();
+    await t.project();
     expect((await api.get('/api/settings/goals')).json()).toMatchObject({
       metaMensal: 1,
       fusoHorario: 'America/Sao_Paulo',
@@ -343,7 +337,7 @@ describe('transactions API', () => {
   it('answers a 12-month series of previsto and recebido, oldest first', async () => {
     await record({ ...receita, data: '2026-01-15', valor: 100 });
     await record({ ...receita, data: '2026-03-15', valor: 300 });
-    await project();
+    await t.project();
     const response = await api.get('/api/finance/series?months=3&until=2026-03');
     expect(response.json().items).toEqual([
       { month: '2026-01', previsto: 0, recebido: 100 },

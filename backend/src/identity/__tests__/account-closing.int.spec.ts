@@ -1,11 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { strFromU8, unzipSync } from 'fflate';
 import { sql } from 'kysely';
-import { GENEROUS_RATE_LIMITS, signUpBody } from '../../../../test/support/accounts';
-import { http } from '../../../../test/support/api';
-import { projectAll } from '../../../../test/support/projections';
-import { newStudent, newTrainer } from '../../../../test/support/student-accounts';
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import { apiFixture } from '../../../../test/support/api-fixture';
 import { PROJECTIONS } from '../../contexts';
 import { ACCOUNT_CLOSED_MESSAGE, CLOSE_ACCOUNT_MESSAGE } from '../../contracts/identity/api';
 import { DATABASE, type Db } from '../../platform/database/database.module';
@@ -18,36 +14,22 @@ const TRAINER = 'Rosângela Quintanilha Barros';
 const STUDENT = 'Teodoro Aguiar Mendes';
 
 describe('closing the account (LGPD)', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp({ AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false', ...GENEROUS_RATE_LIMITS });
-  });
-  afterAll(() => t.close());
+  const t = apiFixture();
 
   const login = (email: string, password: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 
   it('destroys every key of the tenant, removes its rows, and sign-in says the account no longer exists', async () => {
-    const body = signUpBody({ nome: TRAINER, cpf: '11144477735', telefone: '81991234567' });
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body })).statusCode,
-    ).toBe(201);
-    const signedIn = await login(body.email as string, body.password as string);
-    const trainer = {
-      nome: TRAINER,
-      token: signedIn.json().accessToken as string,
-      tenantId: signedIn.json().user.tenantId as string,
-      api: http(t.app, { token: signedIn.json().accessToken as string }),
-    };
-    const student = await newStudent(t.app, trainer, STUDENT);
+    const trainer = await t.signUp({ nome: TRAINER, cpf: '11144477735', telefone: '81991234567' });
+    const { body } = trainer;
+    const student = await t.student(trainer, STUDENT);
     await trainer.api.post(`/api/students/${student.studentId}/credits`, {
       amount: 3,
       reason: 'Plano',
     });
-    const bystander = await newTrainer(t.app, 'Outro Personal');
+    const bystander = await t.signUp('Outro Personal');
     await bystander.api.post('/api/students', { nome: 'Aluno que Fica', whatsapp: '11912345678' });
-    await projectAll(t.app);
+    await t.project();
 
     // Before closing: the whole account, one CSV per table, as a Brazilian spreadsheet opens it.
     const exported = await trainer.api.get('/api/account/export');
@@ -85,7 +67,7 @@ describe('closing the account (LGPD)', () => {
 
     const closed = await trainer.api.post('/api/account/close', { confirm: ' encerrar ' });
     expect(closed.statusCode).toBe(200);
-    await projectAll(t.app);
+    await t.project();
 
     for (const email of [body.email as string]) {
       const refused = await login(email, body.password as string);

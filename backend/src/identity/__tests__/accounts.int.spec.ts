@@ -1,10 +1,7 @@
 import { sql } from 'kysely';
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
-import type { Database } from '../../platform/database/database';
+import { startTestApp } from '../../../../test/support/test-app';
 import { readStream } from '../../platform/event-store/event-store';
-import type { Kysely } from 'kysely';
 import {
-  type Client,
   countRows,
   getMe,
   hs256,
@@ -14,18 +11,11 @@ import {
   GENEROUS_RATE_LIMITS,
   signUpBody,
   signUpAndLogin as signUpAndLoginAs,
-  startIdentityApp,
+  identityFixture,
 } from './identity-test-kit';
 
 describe('identity: accounts, sessions and tenants (real app, PostgreSQL, Redis)', () => {
-  let testApp: TestApp;
-  let client: Client;
-  let db: Kysely<Database>;
-
-  beforeAll(async () => {
-    ({ testApp, client, db } = await startIdentityApp());
-  });
-  afterAll(() => testApp.close());
+  const { testApp, client, db } = identityFixture();
 
   const signUpAndLogin = (overrides: Record<string, unknown> = {}) =>
     signUpAndLoginAs(client, overrides);
@@ -522,13 +512,7 @@ describe('identity: accounts, sessions and tenants (real app, PostgreSQL, Redis)
 });
 
 describe('identity: answers with tokens or personal data are never cached', () => {
-  let testApp: TestApp;
-  let client: Client;
-
-  beforeAll(async () => {
-    ({ testApp, client } = await startIdentityApp());
-  });
-  afterAll(() => testApp.close());
+  const { client } = identityFixture();
 
   it('sends Cache-Control: no-store on sign-up, login, refresh, /me and every authenticated answer', async () => {
     const body = signUpBody();
@@ -557,12 +541,7 @@ describe('identity: answers with tokens or personal data are never cached', () =
 });
 
 describe('identity: OpenAPI', () => {
-  let testApp: TestApp;
-
-  beforeAll(async () => {
-    ({ testApp } = await startIdentityApp());
-  });
-  afterAll(() => testApp.close());
+  const { testApp } = identityFixture();
 
   it('documents the request body of every identity route that takes one', async () => {
     const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs-json' })).json();

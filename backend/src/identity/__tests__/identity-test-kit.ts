@@ -1,4 +1,3 @@
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
 import { createHmac } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type Kysely, sql } from 'kysely';
@@ -6,7 +5,8 @@ import type { Database } from '../../platform/database/database';
 import { DATABASE } from '../../platform/database/database.module';
 import { REFRESH_COOKIE } from '../infrastructure/refresh-cookie';
 
-import { GENEROUS_RATE_LIMITS, signUpBody } from '../../../../test/support/accounts';
+import { GENEROUS_RATE_LIMITS, newTrainer, signUpBody } from '../../../../test/support/accounts';
+import { apiFixture } from '../../../../test/support/api-fixture';
 
 export { GENEROUS_RATE_LIMITS, signUpBody };
 
@@ -91,39 +91,27 @@ export async function countRows(db: Kysely<Database>): Promise<Record<string, nu
   return counts;
 }
 
-export interface IdentityTestApp {
-  testApp: TestApp;
-  client: Client;
-  db: Kysely<Database>;
-}
-
-/** The real app for identity tests: sign-in without e-mail confirmation, limits out of the way. */
-export async function startIdentityApp(
-  overrides: NodeJS.ProcessEnv = {},
-): Promise<IdentityTestApp> {
-  const testApp = await startTestApp({
-    AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
-    ...GENEROUS_RATE_LIMITS,
-    ...overrides,
-  });
-  return { testApp, client: { app: testApp.app }, db: databaseOf(testApp.app) };
-}
-
-/** Signs a new trainer up and in: the sign-up body, both answers and the refresh cookie. */
-export async function signUpAndLogin(client: Client, overrides: Record<string, unknown> = {}) {
-  const body = signUpBody(overrides);
-  const signUp = await post(client, '/api/auth/signup', body);
-  expect(signUp.statusCode).toBe(201);
-  const login = await post(client, '/api/auth/login', {
-    email: body.email,
-    password: body.password,
-  });
-  expect(login.statusCode).toBe(200);
-  return {
-    body,
-    signUp: signUp.json(),
-    login: login.json(),
-    token: login.json().accessToken as string,
-    cookie: refreshCookieOf(login) as string,
+/**
+ * The real app for identity tests (sign-in without e-mail confirmation, limits out of the way) for
+ * a describe block, its client and its database (read when used: the app starts in beforeAll).
+ */
+export function identityFixture(overrides: NodeJS.ProcessEnv = {}) {
+  const testApp = apiFixture(overrides);
+  const client: Client = {
+    get app() {
+      return testApp.app;
+    },
   };
+  const db = new Proxy({} as Kysely<Database>, {
+    get: (_, key) => {
+      const real = databaseOf(testApp.app);
+      const value: unknown = Reflect.get(real, key, real);
+      return typeof value === 'function' ? value.bind(real) : value;
+    },
+  });
+  return { testApp, client, db };
 }
+
+/** Signs a new trainer up and in from the client's address: the sign-up body, both answers and the refresh cookie. */
+export const signUpAndLogin = (client: Client, overrides: Record<string, unknown> = {}) =>
+  newTrainer(client.app, overrides, { address: client.address });

@@ -1,16 +1,10 @@
-import { http, newPrincipal } from '../../../../test/support/api';
+import { http } from '../../../../test/support/api';
+import { newPrincipal } from '../../../../test/support/accounts';
 import { projectAll } from '../../../../test/support/projections';
-import { type Client, post, signUpAndLogin, startIdentityApp } from './identity-test-kit';
-import type { TestApp } from '../../../../test/support/test-app';
+import { post, signUpAndLogin, identityFixture } from './identity-test-kit';
 
 describe('identity: student invites and accounts', () => {
-  let testApp: TestApp;
-  let client: Client;
-
-  beforeAll(async () => {
-    ({ testApp, client } = await startIdentityApp());
-  });
-  afterAll(() => testApp.close());
+  const { testApp, client } = identityFixture();
 
   async function trainerWithStudent(nome = 'Ana Souza') {
     const trainer = await signUpAndLogin(client);

@@ -1,11 +1,9 @@
-import { type Kysely, sql } from 'kysely';
-import type { TestApp } from '../../../../test/support/test-app';
-import type { Database } from '../../platform/database/database';
+import { sql } from 'kysely';
 import { readStream } from '../../platform/event-store/event-store';
 import { onboardingProjection } from '../projections/onboarding.projection';
-import { newPrincipal } from '../../../../test/support/api';
+import { newPrincipal } from '../../../../test/support/accounts';
 import { projectToEndOfLog } from '../../../../test/support/projections';
-import { type Client, getMe, post, signUpAndLogin, startIdentityApp } from './identity-test-kit';
+import { getMe, post, signUpAndLogin, identityFixture } from './identity-test-kit';
 
 const answers = {
   alunos_ativos: '25 alunos',
@@ -35,14 +33,7 @@ const onboardingData = {
 };
 
 describe('identity: financial onboarding', () => {
-  let testApp: TestApp;
-  let client: Client;
-  let db: Kysely<Database>;
-
-  beforeAll(async () => {
-    ({ testApp, client, db } = await startIdentityApp());
-  });
-  afterAll(() => testApp.close());
+  const { testApp, client, db } = identityFixture();
 
   async function trainer() {
     const { signUp, token } = await signUpAndLogin(client);
@@ -122,6 +113,7 @@ describe('identity: financial onboarding', () => {
     const student = await newPrincipal(testApp.app, 'aluno', user.tenantId);
     expect((await onboard(student.token)).statusCode).toBe(403);
   });
+
 
   it('projects OnboardingCompleted into financial_onboarding idempotently', async () => {
     const { user, token } = await trainer();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
-import { signedIn } from '../../../../test/support/api';
+import { signedIn } from '../../../../test/support/accounts';
 import { hasRedisServer, PrivateRedis } from '../../../../test/support/private-redis';
 import { startTestApp, type TestApp } from '../../../../test/support/test-app';
 import { EmailTokens } from '../infrastructure/email-tokens';

@@ -1,15 +1,11 @@
-import type { Kysely } from 'kysely';
 import { generate } from 'otplib';
-import type { TestApp } from '../../../../test/support/test-app';
-import type { Database } from '../../platform/database/database';
 import {
-  type Client,
   getMe,
   post,
   refreshCookieOf,
   signUpAndLogin,
   signUpBody,
-  startIdentityApp,
+  identityFixture,
 } from './identity-test-kit';
 
 /** The code an authenticator app shows `offsetSeconds` from now. */
@@ -17,14 +13,7 @@ const codeAt = (secret: string, offsetSeconds = 0) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 
 describe('identity: two-factor sign-in with TOTP', () => {
-  let testApp: TestApp;
-  let client: Client;
-  let db: Kysely<Database>;
-
-  beforeAll(async () => {
-    ({ testApp, client, db } = await startIdentityApp());
-  });
-  afterAll(() => testApp.close());
+  const { client, db } = identityFixture();
 
   async function trainerWithTwoFactor() {
     const { body, token } = await signUpAndLogin(client);

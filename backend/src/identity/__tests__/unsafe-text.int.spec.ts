@@ -1,16 +1,8 @@
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
-import { countRows, databaseOf, GENEROUS_RATE_LIMITS, signUpBody } from './identity-test-kit';
+import { apiFixture } from '../../../../test/support/api-fixture';
+import { countRows, databaseOf, signUpBody } from './identity-test-kit';
 
 describe('text PostgreSQL cannot store (NUL, lone surrogates), on every route', () => {
-  let testApp: TestApp;
-
-  beforeAll(async () => {
-    testApp = await startTestApp({
-      AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
-      ...GENEROUS_RATE_LIMITS,
-    });
-  });
-  afterAll(() => testApp.close());
+  const testApp = apiFixture();
 
   const invalid = (label: string) => ({
     statusCode: 400,

@@ -1,28 +1,22 @@
-import { countEvents, http, newPrincipal } from '../../../../test/support/api';
+import { http } from '../../../../test/support/api';
 import { type FakeCep, startFakeCep } from '../../../../test/support/fake-cep';
-import { projectAll } from '../../../../test/support/projections';
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import { apiFixture } from '../../../../test/support/api-fixture';
 
 describe('locations API', () => {
-  let t: TestApp;
   let cep: FakeCep;
   let api: ReturnType<typeof http>;
-  const project = () => projectAll(t.app);
 
   beforeAll(async () => {
     cep = await startFakeCep();
-    t = await startTestApp({
-      CEP_SERVICE_URL: cep.url,
-      REDIS_PREFIX: `${process.env.REDIS_PREFIX}-cep-${Date.now()}`,
-    });
   });
-  afterAll(async () => {
-    await t.close();
-    await cep.close();
-  });
+  afterAll(() => cep.close());
+  const t = apiFixture(() => ({
+    CEP_SERVICE_URL: cep.url,
+    REDIS_PREFIX: `${process.env.REDIS_PREFIX}-cep-${Date.now()}`,
+  }));
   beforeEach(async () => {
     cep.behave('ok');
-    api = http(t.app, await newPrincipal(t.app));
+    ({ api } = await t.trainer());
   });
 
   it('creates a location from address parts, composing the address, and edits it', async () => {
@@ -38,7 +32,7 @@ describe('locations API', () => {
     });
     expect(created.statusCode).toBe(201);
     const { id } = created.json();
-    await project();
+    await t.project();
     expect((await api.get('/api/locations')).json().items).toEqual([
       expect.objectContaining({
         id,
@@ -61,7 +55,7 @@ describe('locations API', () => {
         })
       ).statusCode,
     ).toBe(200);
-    await project();
+    await t.project();
     expect((await api.get(`/api/locations/${id}`)).json()).toMatchObject({
       nome: 'Studio Paulista',
       endereco: 'Rua Nova, 1',
@@ -71,7 +65,7 @@ describe('locations API', () => {
 
   it('keeps a cancellation policy per location, with the defaults until one is set', async () => {
     const { id } = (await api.post('/api/locations', { nome: 'Parque' })).json();
-    await project();
+    await t.project();
     expect((await api.get(`/api/locations/${id}/policy`)).json()).toEqual({
       cancelLimiteHoras: 24,
       taxaPercent: 0,
@@ -79,7 +73,7 @@ describe('locations API', () => {
     });
     const policy = { cancelLimiteHoras: 12, taxaPercent: 50, queimaCredito: true };
     expect((await api.put(`/api/locations/${id}/policy`, policy)).statusCode).toBe(200);
-    await project();
+    await t.project();
     expect((await api.get(`/api/locations/${id}/policy`)).json()).toEqual(policy);
 
     for (const [body, message] of [
@@ -140,9 +134,9 @@ describe('locations API', () => {
 
   it("answers 404 for another tenant's location and 403 to a student, changing nothing", async () => {
     const { id } = (await api.post('/api/locations', { nome: 'Casa do aluno' })).json();
-    await project();
-    const intruder = http(t.app, await newPrincipal(t.app));
-    const before = await countEvents(t.app);
+    await t.project();
+    const { api: intruder } = await t.trainer();
+    const before = await t.countEvents();
     for (const response of await Promise.all([
       intruder.get(`/api/locations/${id}`),
       intruder.get(`/api/locations/${id}/policy`),
@@ -157,16 +151,16 @@ describe('locations API', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toBe('Local não encontrado');
     }
-    const student = http(t.app, await newPrincipal(t.app, 'aluno'));
+    const student = t.as(await t.principal('aluno'));
     expect((await student.get('/api/locations')).statusCode).toBe(403);
     expect((await student.get('/api/cep/01310100')).statusCode).toBe(403);
-    expect(await countEvents(t.app)).toBe(before);
+    expect(await t.countEvents()).toBe(before);
   });
 
   it('removes a location nothing refers to', async () => {
     const { id } = (await api.post('/api/locations', { nome: 'Temporário' })).json();
     expect((await api.delete(`/api/locations/${id}`)).statusCode).toBe(200);
-    await project();
+    await t.project();
     expect((await api.get(`/api/locations/${id}`)).statusCode).toBe(404);
   });
 });

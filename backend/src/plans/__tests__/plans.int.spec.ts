@@ -1,18 +1,12 @@
-import { countEvents, http, newPrincipal } from '../../../../test/support/api';
-import { projectAll } from '../../../../test/support/projections';
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import { http } from '../../../../test/support/api';
+import { apiFixture } from '../../../../test/support/api-fixture';
 
 describe('plans API', () => {
-  let t: TestApp;
+  const t = apiFixture();
   let api: ReturnType<typeof http>;
-  const project = () => projectAll(t.app);
 
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
   beforeEach(async () => {
-    api = http(t.app, await newPrincipal(t.app));
+    ({ api } = await t.trainer());
   });
 
   async function createPlan(body: Record<string, unknown> = {}): Promise<string> {
@@ -29,7 +23,7 @@ describe('plans API', () => {
   it('creates, lists with the value per credit, edits, archives and removes a plan', async () => {
     const id = await createPlan({ descricao: '2x por semana' });
     await createPlan({ nome: 'Avulso', valor: 90, creditos: 0 });
-    await project();
+    await t.project();
     expect((await api.get('/api/plans')).json().items).toMatchObject([
       { nome: 'Avulso', valor: 90, creditos: 0, valorPorCredito: 0 },
       {
@@ -46,7 +40,7 @@ describe('plans API', () => {
     expect(
       (await api.patch(`/api/plans/${id}`, { valor: 500.5, nome: 'Mensal 8x' })).statusCode,
     ).toBe(200);
-    await project();
+    await t.project();
     expect((await api.get(`/api/plans/${id}`)).json()).toMatchObject({
       nome: 'Mensal 8x',
       valor: 500.5,
@@ -54,7 +48,7 @@ describe('plans API', () => {
     });
 
     expect((await api.patch(`/api/plans/${id}`, { arquivado: true })).statusCode).toBe(200);
-    await project();
+    await t.project();
     expect(
       (await api.get('/api/plans')).json().items.map((plan: { id: string }) => plan.id),
     ).not.toContain(id);
@@ -65,14 +59,14 @@ describe('plans API', () => {
     ).toContain(id);
 
     expect((await api.delete(`/api/plans/${id}`)).statusCode).toBe(200);
-    await project();
+    await t.project();
     expect((await api.get(`/api/plans/${id}`)).statusCode).toBe(404);
   });
 
   it('bills a plan avulso by default, or monthly on a due day set on create and edit', async () => {
     const avulso = await createPlan();
     const mensal = await createPlan({ nome: 'Mensal', cobranca: { tipo: 'mensal' } });
-    await project();
+    await t.project();
     expect((await api.get(`/api/plans/${avulso}`)).json().cobranca).toEqual({
       tipo: 'avulso',
       diaVencimento: 1,
@@ -85,7 +79,7 @@ describe('plans API', () => {
       (await api.patch(`/api/plans/${avulso}`, { cobranca: { tipo: 'mensal', diaVencimento: 28 } }))
         .statusCode,
     ).toBe(200);
-    await project();
+    await t.project();
     expect((await api.get(`/api/plans/${avulso}`)).json().cobranca).toEqual({
       tipo: 'mensal',
       diaVencimento: 28,
@@ -133,7 +127,7 @@ describe('plans API', () => {
 
   it("treats another kind of entity's id (a student's) as an unknown plan", async () => {
     const student = (await api.post('/api/students', { nome: 'Gil Sousa' })).json().id;
-    const before = await countEvents(t.app);
+    const before = await t.countEvents();
     for (const response of await Promise.all([
       api.patch(`/api/plans/${student}`, { nome: 'Plano' }),
       api.delete(`/api/plans/${student}`),
@@ -141,11 +135,11 @@ describe('plans API', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toBe('Plano não encontrado');
     }
-    expect(await countEvents(t.app)).toBe(before);
+    expect(await t.countEvents()).toBe(before);
   });
 
   it('refuses bad input naming the field, in pt-BR, writing nothing', async () => {
-    const before = await countEvents(t.app);
+    const before = await t.countEvents();
     const cases: [Record<string, unknown>, string][] = [
       [{ nome: 'A', valor: 10, creditos: 1 }, 'Nome deve ter pelo menos 2 caracteres'],
       [{ nome: 'Plano', valor: -1, creditos: 1 }, 'Valor deve ser maior que zero'],
@@ -179,14 +173,14 @@ describe('plans API', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ statusCode: 400, code: 'validation_error', message });
     }
-    expect(await countEvents(t.app)).toBe(before);
+    expect(await t.countEvents()).toBe(before);
   });
 
   it("answers 404 for another tenant's plan and 403 to a student, changing nothing", async () => {
     const id = await createPlan();
-    await project();
-    const intruder = http(t.app, await newPrincipal(t.app));
-    const before = await countEvents(t.app);
+    await t.project();
+    const { api: intruder } = await t.trainer();
+    const before = await t.countEvents();
     for (const response of await Promise.all([
       intruder.get(`/api/plans/${id}`),
       intruder.patch(`/api/plans/${id}`, { nome: 'Roubado' }),
@@ -197,7 +191,7 @@ describe('plans API', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toBe('Plano não encontrado');
     }
-    const student = http(t.app, await newPrincipal(t.app, 'aluno'));
+    const student = t.as(await t.principal('aluno'));
     for (const response of await Promise.all([
       student.get('/api/plans'),
       student.post('/api/plans', { nome: 'Plano', valor: 1, creditos: 1 }),
@@ -205,6 +199,6 @@ describe('plans API', () => {
     ])) {
       expect(response.statusCode).toBe(403);
     }
-    expect(await countEvents(t.app)).toBe(before);
+    expect(await t.countEvents()).toBe(before);
   });
 });

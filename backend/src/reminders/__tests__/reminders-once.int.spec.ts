@@ -1,6 +1,6 @@
 import type { ParsedMail } from 'mailparser';
 import pino from 'pino';
-import { GENEROUS_RATE_LIMITS, signUpBody } from '../../../../test/support/accounts';
+import { GENEROUS_RATE_LIMITS, newTrainer } from '../../../../test/support/accounts';
 import { http } from '../../../../test/support/api';
 import { workerServicesOf } from '../../../../test/support/projections';
 import {
@@ -106,16 +106,7 @@ describe('reminders once', () => {
       workerPorts: CONTEXTS.flatMap((context) => context.workerPorts ?? []),
       now: () => clock,
     });
-    const body = signUpBody({ nome: 'Carla Personal' });
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body })).statusCode,
-    ).toBe(201);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: body.email, password: body.password },
-    });
-    api = http(t.app, { token: login.json().accessToken as string });
+    ({ api } = await newTrainer(t.app, 'Carla Personal'));
   });
   afterAll(async () => {
     await worker.stop();

@@ -1,14 +1,13 @@
 import type { ParsedMail } from 'mailparser';
 import type Redis from 'ioredis';
-import { GENEROUS_RATE_LIMITS, signUpBody } from '../../../../test/support/accounts';
-import { http, newPrincipal } from '../../../../test/support/api';
-import { projectAll, workerServicesOf } from '../../../../test/support/projections';
+import { apiFixture } from '../../../../test/support/api-fixture';
+import { http } from '../../../../test/support/api';
+import { workerServicesOf } from '../../../../test/support/projections';
 import {
   recipientsOf,
   type SmtpCapture,
   startSmtpCapture,
 } from '../../../../test/support/smtp-capture';
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
 import { DEFAULT_REMINDER_SETTINGS, type TomorrowReminders } from '../../contracts/reminders/api';
 import { JobQueues, REDIS } from '../../platform/queue/queue.module';
 import {
@@ -32,7 +31,11 @@ const minus = (instant: Date, ms: number) => new Date(instant.getTime() - ms);
 /** Reminders against the real SMTP server, Redis and BullMQ, with the clock driven by the test. */
 describe('reminders', () => {
   let smtp: SmtpCapture;
-  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+  });
+  afterAll(() => smtp.close());
+  const t = apiFixture(() => ({ SMTP_URL: smtp.url }));
   let api: ReturnType<typeof http>;
   let token: string;
   let trainer: { email: string; nome: string };
@@ -44,33 +47,11 @@ describe('reminders', () => {
   const jobIds = async () =>
     (await queue().getJobs(['delayed', 'waiting'])).map((job) => job.id).sort();
 
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    t = await startTestApp({
-      SMTP_URL: smtp.url,
-      AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
-      ...GENEROUS_RATE_LIMITS,
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
-
   /** A trainer signed up for real (the daily e-mail goes to their sign-in address). */
   beforeEach(async () => {
-    const body = signUpBody({ nome: 'Carla Personal' });
-    const signUp = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
-    expect(signUp.statusCode).toBe(201);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: body.email, password: body.password },
-    });
-    expect(login.statusCode).toBe(200);
-    token = login.json().accessToken as string;
-    api = http(t.app, { token });
-    trainer = { email: String(body.email), nome: 'Carla Personal' };
+    const signedUp = await t.signUp('Carla Personal');
+    ({ token, api } = signedUp);
+    trainer = { email: String(signedUp.body.email), nome: 'Carla Personal' };
   });
 
   /** Expects a 201 and answers the new id. */
@@ -103,7 +84,7 @@ describe('reminders', () => {
     const moved = await book(bia, at(11, '07:00'), gym);
     const cancelled = await book(bia, at(12, '07:00'), gym);
     const done = await book(bia, at(13, '07:00'), gym);
-    await projectAll(t.app);
+    await t.project();
     expect(
       (
         await change(moved, {
@@ -113,7 +94,7 @@ describe('reminders', () => {
       ).statusCode,
     ).toBe(200);
     expect((await change(cancelled, { status: 'cancelada' })).statusCode).toBe(200);
-    await projectAll(t.app);
+    await t.project();
 
     clock = minus(at(10, '07:00'), 24 * HOUR + 60_000);
     expect(await sendDueReminders(services())).toBe(0);
@@ -130,7 +111,7 @@ describe('reminders', () => {
     clock = minus(at(11, '07:00'), 23 * HOUR);
     expect(await sendDueReminders(services())).toBe(0);
     expect((await change(done, { status: 'feita' })).statusCode).toBe(200);
-    await projectAll(t.app);
+    await t.project();
     clock = minus(at(13, '07:00'), 12 * HOUR);
     expect(await sendDueReminders(services())).toBe(0);
     // The moved one at its new time.
@@ -148,7 +129,7 @@ describe('reminders', () => {
     const caio = await studentWithEmail('Caio Prado', email);
     const first = await book(caio, at(20, '09:00'));
     const second = await book(caio, at(21, '09:00'));
-    await projectAll(t.app);
+    await t.project();
     expect(await jobIds()).toEqual(expect.arrayContaining([`${first}-v1`, `${second}-v1`]));
     const job = await queue().getJob(`${first}-v1`);
     expect(await job?.getState()).toBe('delayed');
@@ -158,13 +139,13 @@ describe('reminders', () => {
       fim: at(22, '10:00').toISOString(),
     });
     await change(second, { status: 'cancelada' });
-    await projectAll(t.app);
+    await t.project();
     const ids = await jobIds();
     expect(ids).toContain(`${first}-v2`);
     expect(ids).not.toContain(`${first}-v1`);
     expect(ids.filter((id) => id?.startsWith(second))).toEqual([]);
     // A replay of the same events adds nothing: the job of the reminder as it stands is kept.
-    await projectAll(t.app);
+    await t.project();
     expect((await jobIds()).filter((id) => id?.startsWith(first))).toEqual([`${first}-v2`]);
 
     // Due: the job (as the worker runs it) and the sweep at the same moment, and a second worker's job.
@@ -181,7 +162,7 @@ describe('reminders', () => {
   it("several events of a session in one batch: its last one decides the job, and the job's delay follows the lead time", async () => {
     const email = `davi.${Date.now()}@exemplo.com.br`;
     const davi = await studentWithEmail('Davi Nunes', email);
-    await projectAll(t.app);
+    await t.project();
     const [twiceMoved, cancelled, kept] = [
       await book(davi, at(23, '08:00')),
       await book(davi, at(24, '08:00')),
@@ -198,7 +179,7 @@ describe('reminders', () => {
       ).toBe(200);
     expect((await change(cancelled, { status: 'cancelada' })).statusCode).toBe(200);
     // Nothing ran since the bookings: the process manager reads these six events as one batch.
-    await projectAll(t.app);
+    await t.project();
     const ids = (await jobIds()).filter(
       (id) => id?.startsWith(twiceMoved) || id?.startsWith(cancelled) || id?.startsWith(kept),
     );
@@ -212,7 +193,7 @@ describe('reminders', () => {
     const email = `duda.${Date.now()}@exemplo.com.br`;
     const duda = await studentWithEmail('Eduarda Reis', email);
     const session = await book(duda, at(25, '06:30'));
-    await projectAll(t.app);
+    await t.project();
     expect(await jobIds()).toContain(`${session}-v1`);
 
     // Redis restarted empty (it keeps nothing on disk here): every key of this app is gone.
@@ -256,7 +237,7 @@ describe('reminders', () => {
     await book(enzo, at(28, '08:00'));
     const off = { ativo: false, antecedenciaHoras: 48, resumoDiario: false, horaResumo: 7 };
     expect((await api.put('/api/settings/reminders', off)).statusCode).toBe(200);
-    await projectAll(t.app);
+    await t.project();
     expect((await api.get('/api/settings/reminders')).json()).toEqual(off);
     clock = minus(at(28, '08:00'), 30 * HOUR);
     expect(await sendDueReminders(services())).toBe(0);
@@ -264,7 +245,7 @@ describe('reminders', () => {
     expect((await api.put('/api/settings/reminders', { ...off, ativo: true })).statusCode).toBe(
       200,
     );
-    await projectAll(t.app);
+    await t.project();
     expect(await sendDueReminders(services())).toBe(1);
     expect(mailsTo(email)).toHaveLength(1);
   });
@@ -281,7 +262,7 @@ describe('reminders', () => {
     await book(gabi, at(30, '23:30'), gym);
     await book(hugo, at(30, '07:00'));
     await book(hugo, at(31, '07:00'));
-    await projectAll(t.app);
+    await t.project();
 
     clock = at(29, '19:59');
     expect(await sendDigests(services())).toBe(0);
@@ -312,9 +293,9 @@ describe('reminders', () => {
     const today = await api.get('/api/reminders/tomorrow');
     expect(today.statusCode).toBe(200);
     expect(today.json()).toEqual({ dia: expect.any(String), items: [] });
-    expect((await http(t.app, { token: 'x' }).get('/api/reminders/tomorrow')).statusCode).toBe(401);
+    expect((await t.as({ token: 'x' }).get('/api/reminders/tomorrow')).statusCode).toBe(401);
     // A student's token: the trainer's routes are not theirs.
-    const student = http(t.app, await newPrincipal(t.app, 'aluno', tenantOf(token)));
+    const student = t.as(await t.principal('aluno', tenantOf(token)));
     expect((await student.get('/api/reminders/tomorrow')).statusCode).toBe(403);
     expect(
       (await student.put('/api/settings/reminders', DEFAULT_REMINDER_SETTINGS)).statusCode,

@@ -1,18 +1,13 @@
-import { http, newPrincipal } from '../../../../test/support/api';
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
-import { type Agenda, agendaOf, countEvents } from './scheduling-test-kit';
+import { apiFixture } from '../../../../test/support/api-fixture';
+import { type Agenda, agendaOf } from './scheduling-test-kit';
 
 /** `date` at `time` in São Paulo; 2030-06-03 is a Monday. */
 const at = (time: string, date = '2030-06-03') => `${date}T${time}:00-03:00`;
 
 describe("availability ('Configurar Horários') and vacations ('Modo Férias')", () => {
-  let t: TestApp;
+  const t = apiFixture();
   let agenda: Agenda;
 
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
   beforeEach(async () => {
     agenda = await agendaOf(t.app);
   });
@@ -32,7 +27,7 @@ describe("availability ('Configurar Horários') and vacations ('Modo Férias')",
     expect((await agenda.api.put('/api/availability', { items: rows })).statusCode).toBe(200);
     expect(await availability()).toEqual(rows);
 
-    const before = await countEvents(t.app);
+    const before = await t.countEvents();
     const refused = await agenda.api.put('/api/availability', {
       items: [rows[0], { dayOfWeek: 2, startTime: '18:00', endTime: '08:00', isBlocked: false }],
     });
@@ -50,7 +45,7 @@ describe("availability ('Configurar Horários') and vacations ('Modo Férias')",
       expect((await agenda.api.put('/api/availability', { items })).json().message).toBe(message);
     }
     expect((await agenda.api.put('/api/availability', { items: rows })).statusCode).toBe(200);
-    expect(await countEvents(t.app)).toBe(before);
+    expect(await t.countEvents()).toBe(before);
     expect(await availability()).toEqual(rows);
 
     expect((await agenda.api.put('/api/availability', { items: [] })).statusCode).toBe(200);
@@ -119,7 +114,7 @@ describe("availability ('Configurar Horários') and vacations ('Modo Férias')",
       message: 'Período não encontrado',
     });
 
-    const before = await countEvents(t.app);
+    const before = await t.countEvents();
     for (const [body, message] of [
       [
         { startDate: '2030-07-10', endDate: '2030-07-01' },
@@ -142,9 +137,9 @@ describe("availability ('Configurar Horários') and vacations ('Modo Férias')",
       });
     }
     // Another trainer's period is none of this one's.
-    const intruder = http(t.app, await newPrincipal(t.app));
+    const { api: intruder } = await t.trainer();
     expect((await intruder.delete(`/api/vacations/${later.json().id}`)).statusCode).toBe(404);
     expect((await intruder.delete('/api/vacations/ferias')).statusCode).toBe(404);
-    expect(await countEvents(t.app)).toBe(before);
+    expect(await t.countEvents()).toBe(before);
   });
 });

@@ -1,13 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { countEvents } from '../../../../test/support/api';
-import { projectAll } from '../../../../test/support/projections';
-import {
-  newStudent,
-  newTrainer,
-  startAccountsApp,
-} from '../../../../test/support/student-accounts';
-import type { TestApp } from '../../../../test/support/test-app';
+import { newTrainer } from '../../../../test/support/accounts';
+import { apiFixture } from '../../../../test/support/api-fixture';
 import { addDays, zonedParts } from '../../contracts/shared/time';
 
 /** Monday 4 March 2030 (and later days) at `time` in São Paulo (UTC−3 all year). */
@@ -36,21 +30,17 @@ jest.setTimeout(120_000);
  * tried against an overlap, a vacation, a bad range and a student without credits.
  */
 describe('one rule set for every booking path', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startAccountsApp({
-      RATE_LIMIT_PUBLIC_SLOTS: '100000/60',
-      RATE_LIMIT_PUBLIC_BOOKINGS: '100000/60',
-    });
+  const t = apiFixture({
+    RATE_LIMIT_PUBLIC_SLOTS: '100000/60',
+    RATE_LIMIT_PUBLIC_BOOKINGS: '100000/60',
   });
-  afterAll(() => t.close());
 
   describe("the trainer's paths", () => {
     let trainer: Awaited<ReturnType<typeof newTrainer>>;
     let bia: string;
 
     beforeAll(async () => {
-      trainer = await newTrainer(t.app, 'Carla Mendes');
+      trainer = await t.signUp('Carla Mendes');
       const student = async (nome: string) =>
         (await trainer.api.post('/api/students', { nome })).json().id as string;
       const ana = await student('Ana Souza');
@@ -140,8 +130,8 @@ describe('one rule set for every booking path', () => {
     it.each(Object.keys(paths))(
       '%s: over another session, 409 schedule_conflict naming its student; allowOverlap books it',
       async (path) => {
-        await projectAll(t.app);
-        const before = await countEvents(t.app);
+        await t.project();
+        const before = await t.countEvents();
         const over = {
           inicio: new Date(at('18:30')).toISOString(),
           fim: new Date(at('19:30')).toISOString(),
@@ -153,7 +143,7 @@ describe('one rule set for every booking path', () => {
           message: 'Conflito de horário com Ana Souza',
         });
         // Only the session the path moves was written (for the edits), never the clash.
-        const written = (await countEvents(t.app)) - before;
+        const written = (await t.countEvents()) - before;
         expect(written).toBeLessThanOrEqual(path.startsWith('Editar (Esta') ? 3 : 1);
         expect((await paths[path](over, true)).status).toBeLessThan(300);
       },
@@ -221,7 +211,7 @@ describe('one rule set for every booking path', () => {
         };
         expect((await paths[path](free)).status).toBeLessThan(300);
         // The next path finds this time taken: free it again.
-        await projectAll(t.app);
+        await t.project();
         const taken = (
           await trainer.api.get(
             `/api/sessions?from=${encodeURIComponent(free.inicio)}&to=${encodeURIComponent(free.fim)}`,
@@ -234,7 +224,7 @@ describe('one rule set for every booking path', () => {
 
   describe("the student's and the visitor's paths (the slot engine, then the same rules)", () => {
     async function trainerWithSlots() {
-      const trainer = await newTrainer(t.app, 'Rita Alves');
+      const trainer = await t.signUp('Rita Alves');
       const slug = (await trainer.api.get('/api/me')).json().tenantSlug as string;
       const locationId = (
         await trainer.api.post('/api/locations', { nome: 'Academia Centro' })
@@ -243,8 +233,8 @@ describe('one rule set for every booking path', () => {
       expect(
         (await trainer.api.put('/api/settings/public-link', { ...link, enabled: true })).statusCode,
       ).toBe(200);
-      await projectAll(t.app);
-      const student = await newStudent(t.app, trainer, 'Caio Prado');
+      await t.project();
+      const student = await t.student(trainer, 'Caio Prado');
       const slots = (
         await student.api.get(`/api/student/slots?locationId=${locationId}&from=${tomorrow()}`)
       ).json().items as Times[];
@@ -286,8 +276,8 @@ describe('one rule set for every booking path', () => {
         (await trainer.api.post('/api/vacations', { startDate: lastDay, endDate: lastDay }))
           .statusCode,
       ).toBe(201);
-      await projectAll(t.app);
-      const before = await countEvents(t.app);
+      await t.project();
+      const before = await t.countEvents();
       for (const path of [paths.student, paths.public]) {
         expect(await path(slots[0].inicio)).toEqual(slotTaken);
         expect(await path(slots.at(-1)!.inicio)).toEqual(slotTaken);
@@ -299,7 +289,7 @@ describe('one rule set for every booking path', () => {
         )
       ).json().items;
       expect(sessions).toHaveLength(1);
-      expect((await countEvents(t.app)) - before).toBeLessThanOrEqual(2);
+      expect((await t.countEvents()) - before).toBeLessThanOrEqual(2);
 
       expect(await paths.student(slots[1].inicio)).toEqual({ status: 201 });
       expect(await paths.public(slots[2].inicio)).toEqual({ status: 201 });
@@ -329,7 +319,7 @@ describe('one rule set for every booking path', () => {
             fim: at('08:00', addDays('2030-03-01', slots.indexOf(slot))),
           })
         ).json().id as string;
-        await projectAll(t.app);
+        await t.project();
         const answers = await Promise.all([
           trainer.api.patch(`/api/sessions/${dragged}`, slot).then(outcome),
           paths.student(slot.inicio),
@@ -338,7 +328,7 @@ describe('one rule set for every booking path', () => {
         expect(answers.filter((answer) => answer.status < 300)).toHaveLength(1);
         for (const refused of answers.filter((answer) => answer.status >= 300))
           expect(['schedule_conflict', 'slot_taken']).toContain(refused.code);
-        await projectAll(t.app);
+        await t.project();
         const onSlot = (
           await trainer.api.get(
             `/api/sessions?from=${encodeURIComponent(slot.inicio)}&to=${encodeURIComponent(slot.fim)}`,

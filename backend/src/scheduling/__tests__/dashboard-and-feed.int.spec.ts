@@ -1,4 +1,4 @@
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import { apiFixture } from '../../../../test/support/api-fixture';
 import type { Dashboard } from '../../contracts/scheduling/api';
 import {
   addDays,
@@ -18,12 +18,7 @@ const SP = 'America/Sao_Paulo';
 const instant = (date: string, time: string) => zonedInstant(date, time, SP).toISOString();
 
 describe('dashboard', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = apiFixture();
 
   /**
    * Sessions around today's and this week's edges in São Paulo; answers what the dashboard
@@ -194,14 +189,12 @@ describe('dashboard', () => {
 });
 
 describe('private calendar feed', () => {
-  let t: TestApp;
+  const t = apiFixture({ APP_URL: 'https://vira.example.com.br' });
   let agenda: Agenda;
 
   beforeAll(async () => {
-    t = await startTestApp({ APP_URL: 'https://vira.example.com.br' });
     agenda = await agendaOf(t.app);
   });
-  afterAll(() => t.close());
 
   const fetchFeed = (path: string) => t.app.inject({ method: 'GET', url: path });
 

@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { LightMyRequestResponse } from 'fastify';
-import { http, newPrincipal, type Principal } from '../../../../test/support/api';
+import { http } from '../../../../test/support/api';
+import { newPrincipal, type Principal } from '../../../../test/support/accounts';
 import { projectAll } from '../../../../test/support/projections';
 import type { Session } from '../../contracts/scheduling/api';
 import type { CreditHistoryItem, Student } from '../../contracts/students/api';

@@ -1,4 +1,4 @@
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import { apiFixture } from '../../../../test/support/api-fixture';
 import { type Agenda, agendaOf } from './scheduling-test-kit';
 
 /** `date` at `time` in São Paulo. */
@@ -6,14 +6,10 @@ const at = (date: string, time: string) => `${date}T${time}:00-03:00`;
 const iso = (date: string, time: string) => new Date(at(date, time)).toISOString();
 
 describe('weekly series', () => {
-  let t: TestApp;
+  const t = apiFixture();
   let agenda: Agenda;
   let ana: string;
 
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
   beforeEach(async () => {
     agenda = await agendaOf(t.app);
     ana = await agenda.student('Ana Souza');

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { projectToEndOfLog, processManagersOf } from '../../../../test/support/projections';
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import { apiFixture } from '../../../../test/support/api-fixture';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { SessionCommands } from '../commands/session.commands';
-import { type Agenda, agendaOf, countEvents, hoursFromNow } from './scheduling-test-kit';
+import { type Agenda, agendaOf, hoursFromNow } from './scheduling-test-kit';
 
 /** Day `day` of April 2030 at `time` in São Paulo. */
 const at = (day: number, time: string) =>
@@ -12,13 +12,9 @@ const at = (day: number, time: string) =>
 
 /** Credits on attendance, through the API's answers and the worker's process manager. */
 describe('credits moved by sessions', () => {
-  let t: TestApp;
+  const t = apiFixture();
   let agenda: Agenda;
 
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
   beforeEach(async () => {
     agenda = await agendaOf(t.app);
   });
@@ -49,7 +45,7 @@ describe('credits moved by sessions', () => {
     expect([charged.length, warned.length]).toEqual([5, 15]);
 
     // The worker's process manager runs over the same events: it finds every key used.
-    const eventsBefore = await countEvents(t.app);
+    const eventsBefore = await t.countEvents();
     await agenda.project();
     expect(await agenda.balance(ana)).toBe(0);
     const consumed = await movements(ana);
@@ -60,7 +56,7 @@ describe('credits moved by sessions', () => {
     expect(new Set(consumed.map((item) => item.sessionId))).toEqual(
       new Set(charged.map((answer) => answer.json().id)),
     );
-    expect(await countEvents(t.app)).toBe(eventsBefore);
+    expect(await t.countEvents()).toBe(eventsBefore);
     const done = await agenda.sessions(at(1, '00:00'), at(21, '00:00'));
     expect(done.map((session) => session.status)).toEqual(Array(20).fill('feita'));
   });
@@ -219,9 +215,9 @@ describe('credits moved by sessions', () => {
     // A crash before the process manager's checkpoint moved: it reads the whole log again.
     const db = t.app.get<Db>(DATABASE);
     await sql`delete from projection_checkpoints where name = 'credits-on-attendance'`.execute(db);
-    const eventsBefore = await countEvents(t.app);
+    const eventsBefore = await t.countEvents();
     await projectToEndOfLog(t.app, processManagersOf(t.app));
-    expect(await countEvents(t.app)).toBe(eventsBefore);
+    expect(await t.countEvents()).toBe(eventsBefore);
     expect(await movements(ana)).toEqual(ledger);
   });
 });

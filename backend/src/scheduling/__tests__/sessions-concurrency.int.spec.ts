@@ -1,4 +1,4 @@
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import { apiFixture } from '../../../../test/support/api-fixture';
 import { type Agenda, agendaOf } from './scheduling-test-kit';
 
 /** Day `day` of March 2030 at `time` in São Paulo. */
@@ -10,13 +10,9 @@ const at = (day: number, time: string) =>
  * through the whole HTTP stack of one API instance, into the real database.
  */
 describe('sessions under concurrency', () => {
-  let t: TestApp;
+  const t = apiFixture();
   let agenda: Agenda;
 
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
   beforeEach(async () => {
     agenda = await agendaOf(t.app);
   });

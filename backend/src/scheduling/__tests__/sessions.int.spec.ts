@@ -1,8 +1,7 @@
-import { http, newPrincipal } from '../../../../test/support/api';
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import { apiFixture } from '../../../../test/support/api-fixture';
 import { monthRange } from '../../contracts/shared/time';
 import type { Session } from '../../contracts/scheduling/api';
-import { type Agenda, agendaOf, countEvents, hoursFromNow } from './scheduling-test-kit';
+import { type Agenda, agendaOf, hoursFromNow } from './scheduling-test-kit';
 
 const SP = 'America/Sao_Paulo';
 /** Monday 4 March 2030, in São Paulo (UTC-3 all year). */
@@ -10,13 +9,9 @@ const at = (time: string, date = '2030-03-04') => `${date}T${time}:00-03:00`;
 const iso = (time: string, date = '2030-03-04') => new Date(at(time, date)).toISOString();
 
 describe('sessions API', () => {
-  let t: TestApp;
+  const t = apiFixture();
   let agenda: Agenda;
 
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
   beforeEach(async () => {
     agenda = await agendaOf(t.app);
   });
@@ -148,7 +143,7 @@ describe('sessions API', () => {
     const ana = await agenda.student();
     const id = await agenda.booked({ studentId: ana, inicio: at('10:00'), fim: at('11:00') });
     await agenda.project();
-    const before = await countEvents(t.app);
+    const before = await t.countEvents();
     const invalidRange = {
       statusCode: 400,
       code: 'invalid_range',
@@ -163,7 +158,7 @@ describe('sessions API', () => {
     ]) {
       expect(response.json()).toEqual(invalidRange);
     }
-    expect(await countEvents(t.app)).toBe(before);
+    expect(await t.countEvents()).toBe(before);
   });
 
   it("answers 404 for a student or a location that is not the trainer's, writing nothing", async () => {
@@ -173,7 +168,7 @@ describe('sessions API', () => {
     const ana = await agenda.student();
     const id = await agenda.booked({ studentId: ana, inicio: at('10:00'), fim: at('11:00') });
     await agenda.project();
-    const before = await countEvents(t.app);
+    const before = await t.countEvents();
     const missingStudent = { statusCode: 404, code: 'not_found', message: 'Aluno não encontrado' };
     const missingLocation = { statusCode: 404, code: 'not_found', message: 'Local não encontrado' };
     const answers = [
@@ -201,7 +196,7 @@ describe('sessions API', () => {
       missingStudent,
       missingLocation,
     ]);
-    expect(await countEvents(t.app)).toBe(before);
+    expect(await t.countEvents()).toBe(before);
   });
 
   describe('the schedule guard', () => {
@@ -403,7 +398,7 @@ describe('sessions API', () => {
     const ana = await agenda.student();
     const id = await agenda.booked({ studentId: ana, inicio: at('10:00'), fim: at('11:00') });
     await agenda.project();
-    const before = await countEvents(t.app);
+    const before = await t.countEvents();
     const body = { studentId: ana, inicio: at('12:00'), fim: at('13:00') };
     const cases: [string, string, Record<string, unknown>, string][] = [
       ['POST', '/api/sessions', { ...body, studentId: undefined }, 'Aluno inválido'],
@@ -553,15 +548,15 @@ describe('sessions API', () => {
       statusCode: 400,
       message: 'Escopo inválido',
     });
-    expect(await countEvents(t.app)).toBe(before);
+    expect(await t.countEvents()).toBe(before);
   });
 
   it("answers 404 for another tenant's session and 403 to a student, changing nothing", async () => {
     const ana = await agenda.student();
     const id = await agenda.booked({ studentId: ana, inicio: at('10:00'), fim: at('11:00') });
     await agenda.project();
-    const intruder = http(t.app, await newPrincipal(t.app));
-    const before = await countEvents(t.app);
+    const { api: intruder } = await t.trainer();
+    const before = await t.countEvents();
     const missing = { statusCode: 404, code: 'not_found', message: 'Agendamento não encontrado' };
     const answers = await Promise.all([
       intruder.get(`/api/sessions/${id}`),
@@ -583,7 +578,7 @@ describe('sessions API', () => {
       ).json(),
     ).toEqual({ items: [] });
 
-    const student = http(t.app, await newPrincipal(t.app, 'aluno', agenda.trainer.tenantId));
+    const student = t.as(await t.principal('aluno', agenda.trainer.tenantId));
     for (const response of await Promise.all([
       student.get(
         `/api/sessions?from=${encodeURIComponent(at('00:00'))}&to=${encodeURIComponent(at('23:59'))}`,
@@ -602,7 +597,7 @@ describe('sessions API', () => {
     ])) {
       expect(response.json()).toMatchObject({ statusCode: 403 });
     }
-    expect(await countEvents(t.app)).toBe(before);
+    expect(await t.countEvents()).toBe(before);
     expect((await agenda.session(id)).status).toBe('agendada');
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import { apiFixture } from '../../../../test/support/api-fixture';
 import { SlotBooking, type SlotBookingActor } from '../../contracts/scheduling/ports';
 import { addDays, zonedInstant, zonedParts } from '../../contracts/shared/time';
 import { type Agenda, agendaOf } from './scheduling-test-kit';
@@ -12,16 +12,14 @@ const dayAt = (days: number, time: string) =>
 
 /** The SlotBooking port (the one slot engine) over the real database, under real concurrency. */
 describe('SlotBooking port', () => {
-  let t: TestApp;
+  const t = apiFixture();
   let agenda: Agenda;
   let port: SlotBooking;
   let actor: SlotBookingActor;
 
   beforeAll(async () => {
-    t = await startTestApp();
     port = t.app.get(SlotBooking);
   });
-  afterAll(() => t.close());
   beforeEach(async () => {
     agenda = await agendaOf(t.app);
     actor = {

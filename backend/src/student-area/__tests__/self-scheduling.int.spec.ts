@@ -1,7 +1,7 @@
-import { http, newPrincipal } from '../../../../test/support/api';
+import { http } from '../../../../test/support/api';
 import { projectAll } from '../../../../test/support/projections';
-import { newStudent, newTrainer, startAccountsApp } from '../../../../test/support/student-accounts';
-import type { TestApp } from '../../../../test/support/test-app';
+import { ACCOUNTS_ENV, newPrincipal, newStudent, newTrainer } from '../../../../test/support/accounts';
+import { startTestApp, type TestApp } from '../../../../test/support/test-app';
 import { addDays, zonedParts } from '../../contracts/shared/time';
 
 const tomorrow = () => addDays(zonedParts(new Date(), 'America/Sao_Paulo').date, 1);
@@ -13,7 +13,7 @@ describe('student area: self-scheduling', () => {
   let testApp: TestApp;
 
   beforeAll(async () => {
-    testApp = await startAccountsApp();
+    testApp = await startTestApp(ACCOUNTS_ENV);
   });
   afterAll(() => testApp.close());
 

@@ -1,6 +1,6 @@
 import { projectAll } from '../../../../test/support/projections';
-import { newStudent, newTrainer, startAccountsApp } from '../../../../test/support/student-accounts';
-import type { TestApp } from '../../../../test/support/test-app';
+import { ACCOUNTS_ENV, newStudent, newTrainer } from '../../../../test/support/accounts';
+import { startTestApp, type TestApp } from '../../../../test/support/test-app';
 
 const HOUR = 3_600_000;
 
@@ -11,7 +11,7 @@ describe('student area: the next sessions and the trainer', () => {
   let testApp: TestApp;
 
   beforeAll(async () => {
-    testApp = await startAccountsApp();
+    testApp = await startTestApp(ACCOUNTS_ENV);
   });
   afterAll(() => testApp.close());
 

@@ -2,13 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { pdfText } from '../../../../test/support/pdf-text';
-import { projectAll } from '../../../../test/support/projections';
-import {
-  newStudent,
-  newTrainer,
-  startAccountsApp,
-} from '../../../../test/support/student-accounts';
-import type { TestApp } from '../../../../test/support/test-app';
+import { apiFixture } from '../../../../test/support/api-fixture';
 import { PROJECTIONS } from '../../contexts';
 import { addDays, zonedParts } from '../../contracts/shared/time';
 import { ERASE_CONFIRMATION_MESSAGE } from '../../contracts/students/api';
@@ -42,15 +36,10 @@ async function readModelsOf(db: Db, tenantId: string): Promise<Record<string, st
 }
 
 describe('erasing a student (LGPD)', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startAccountsApp({ TRUST_PROXY: '127.0.0.1' });
-  });
-  afterAll(() => t.close());
+  const t = apiFixture({ TRUST_PROXY: '127.0.0.1' });
 
   it('leaves no trace of who they were in the database, keeps the finances, and a rebuild equals live', async () => {
-    const trainer = await newTrainer(t.app);
+    const trainer = await t.signUp();
     await trainer.api.put('/api/settings/pix', {
       chave: 'carlos@exemplo.com',
       nomeRecebedor: 'Carlos',
@@ -65,7 +54,7 @@ describe('erasing a student (LGPD)', () => {
     const plan = (
       await trainer.api.post('/api/plans', { nome: 'Pacote 4', valor: 200, creditos: 4 })
     ).json();
-    const student = await newStudent(t.app, trainer, NOME);
+    const student = await t.student(trainer, NOME);
     const email = (
       await t.app
         .get<Db>(DATABASE)
@@ -119,16 +108,16 @@ describe('erasing a student (LGPD)', () => {
         observacoes: `Trazer o atestado de ${NOME}`,
       })
     ).json();
-    await projectAll(t.app);
+    await t.project();
     expect(
       (await trainer.api.patch(`/api/sessions/${session.id}`, { status: 'cancelada' })).statusCode,
     ).toBe(200);
-    await projectAll(t.app);
+    await t.project();
     const fees = (await trainer.api.get(`/api/charges?studentId=${student.studentId}`)).json()
       .items;
     expect(fees.map((item: { origem: string }) => item.origem).sort()).toEqual(['avulsa', 'taxa']);
     const month = today().slice(0, 7);
-    const other = await newTrainer(t.app, 'Outra Pessoa');
+    const other = await t.signUp('Outra Pessoa');
     const summaryBefore = (await trainer.api.get(`/api/finance/summary?month=${month}`)).json();
     expect(summaryBefore.recebido).toBe(200);
 
@@ -223,7 +212,7 @@ describe('erasing a student (LGPD)', () => {
     });
     expect(erased.statusCode).toBe(200);
     expect(erased.json()).toEqual({ id: expect.any(String), position: expect.any(Number) });
-    await projectAll(t.app);
+    await t.project();
     expect(
       (await trainer.api.post(`/api/students/${student.studentId}/erase`, { confirm: NOME }))
         .statusCode,
@@ -281,16 +270,16 @@ describe('erasing a student (LGPD)', () => {
   });
 
   it('a student asks that their data be erased: the trainer is e-mailed, sees it on the student, and confirms', async () => {
-    const trainer = await newTrainer(t.app, 'Marta Ribeiro');
+    const trainer = await t.signUp('Marta Ribeiro');
     const nome = 'Otávio Pedido Ferraz';
-    const student = await newStudent(t.app, trainer, nome);
-    const other = await newTrainer(t.app, 'Outra Pessoa');
+    const student = await t.student(trainer, nome);
+    const other = await t.signUp('Outra Pessoa');
     const before = (await trainer.api.get(`/api/students/${student.studentId}`)).json();
     expect(before.exclusaoPedidaEm).toBeNull();
 
     const asked = await student.api.post('/api/student/erase-request');
     expect(asked.statusCode).toBe(200);
-    await projectAll(t.app);
+    await t.project();
     const again = await student.api.post('/api/student/erase-request');
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(
@@ -319,7 +308,7 @@ describe('erasing a student (LGPD)', () => {
       (await trainer.api.post(`/api/students/${student.studentId}/erase`, { confirm: nome }))
         .statusCode,
     ).toBe(200);
-    await projectAll(t.app);
+    await t.project();
     expect((await trainer.api.get(`/api/students/${student.studentId}`)).statusCode).toBe(404);
     // The notice named the student: it goes with them.
     expect(

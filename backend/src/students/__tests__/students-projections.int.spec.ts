@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import { apiFixture } from '../../../../test/support/api-fixture';
 import { studentDecider, type StudentCommand } from '../domain/student.decider';
 import { asTheAppRuns } from '../../contexts';
 import { studentProjections } from '../projections';
-import { newTrainer, project } from './students-test-kit';
+import { project } from './students-test-kit';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { executeCommand } from '../../platform/event-store/command-runner';
 import { rebuildProjection } from '../../platform/projections/rebuild';
@@ -37,17 +37,15 @@ async function rebuildAll(db: Db): Promise<void> {
  * projection in platform/projections/__tests__.
  */
 describe('students projections', () => {
-  let t: TestApp;
+  const t = apiFixture();
   let db: Db;
 
   beforeAll(async () => {
-    t = await startTestApp();
     db = t.app.get<Db>(DATABASE);
   });
-  afterAll(() => t.close());
 
   it('rebuild to rows equal to the live ones after thousands of mixed commands, while the API serves them', async () => {
-    const trainer = await newTrainer(t.app);
+    const trainer = await t.principal();
     const studentIds = Array.from({ length: 40 }, () => randomUUID());
     const context = {
       tenantId: trainer.tenantId,

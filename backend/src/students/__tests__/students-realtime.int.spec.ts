@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type Redis from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
 import { studentProjections } from '../projections';
-import { newPrincipal, signedIn } from '../../../../test/support/api';
-import { http, newTrainer } from './students-test-kit';
+import { signedIn } from '../../../../test/support/accounts';
+import { apiFixture } from '../../../../test/support/api-fixture';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import {
   type ChangesMessage,
@@ -14,18 +13,16 @@ import {
 import { REDIS } from '../../platform/queue/queue.module';
 
 describe('realtime', () => {
-  let t: TestApp;
-  let url: string;
   const sockets: Socket[] = [];
+  afterAll(() => {
+    for (const socket of sockets) socket.close();
+  });
+  const t = apiFixture();
+  let url: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     url = await t.app.getUrl();
-  });
-  afterAll(async () => {
-    for (const socket of sockets) socket.close();
-    await t.close();
   });
 
   function connect(token: string | undefined): Socket {
@@ -51,10 +48,10 @@ describe('realtime', () => {
     });
 
   it("pushes `changes` to the tenant's sockets after a projection commits, and to no other tenant", async () => {
-    const trainer = await newTrainer(t.app);
-    const stranger = await newTrainer(t.app);
+    const trainer = await t.principal();
+    const stranger = await t.principal();
     // A student of the same tenant does not hear of the trainer's other students either.
-    const student = await newPrincipal(t.app, 'aluno', trainer.tenantId);
+    const student = await t.principal('aluno', trainer.tenantId);
     const mine = connect(trainer.token);
     const theirs = connect(stranger.token);
     const studentSocket = connect(student.token);
@@ -66,7 +63,7 @@ describe('realtime', () => {
     studentSocket.on('changes', (message: ChangesMessage) => strangerReceived.push(message));
 
     const { id, position } = (
-      await http(t.app, trainer).post('/api/students', { nome: 'Ana Souza' })
+      await t.as(trainer).post('/api/students', { nome: 'Ana Souza' })
     ).json();
     const worker = new ProjectionWorker({
       db: t.app.get<Db>(DATABASE),
@@ -95,9 +92,9 @@ describe('realtime', () => {
   });
 
   it("tells a student's socket of their own balance, never of another student's", async () => {
-    const trainer = await newTrainer(t.app);
-    const ana = (await http(t.app, trainer).post('/api/students', { nome: 'Ana Souza' })).json().id;
-    const bia = (await http(t.app, trainer).post('/api/students', { nome: 'Bia Lima' })).json().id;
+    const trainer = await t.principal();
+    const ana = (await t.as(trainer).post('/api/students', { nome: 'Ana Souza' })).json().id;
+    const bia = (await t.as(trainer).post('/api/students', { nome: 'Bia Lima' })).json().id;
     const studentToken = (studentId: string) =>
       signedIn(t.app, {
         userId: randomUUID(),
@@ -114,7 +111,7 @@ describe('realtime', () => {
     anaSocket.on('changes', (message: ChangesMessage) => anaReceived.push(message));
     biaSocket.on('changes', (message: ChangesMessage) => biaReceived.push(message));
 
-    const granted = await http(t.app, trainer).post(`/api/students/${ana}/credits`, {
+    const granted = await t.as(trainer).post(`/api/students/${ana}/credits`, {
       amount: 4,
       reason: 'Plano',
     });

@@ -1,23 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
-import { newPrincipal } from '../../../../test/support/api';
+import { apiFixture } from '../../../../test/support/api-fixture';
+import { type Principal } from '../../../../test/support/accounts';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { COMMAND_OBSERVER, CommandRunner } from '../../platform/event-store/command-runner';
 import { studentDecider } from '../domain/student.decider';
-import { countEvents, http, newTrainer, project, type Trainer } from './students-test-kit';
+import { http, project } from './students-test-kit';
 
 describe('students API', () => {
-  let t: TestApp;
-  let trainer: Trainer;
+  const t = apiFixture();
+  let trainer: Principal;
   let api: ReturnType<typeof http>;
 
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
   beforeEach(async () => {
-    trainer = await newTrainer(t.app);
-    api = http(t.app, trainer);
+    trainer = await t.principal();
+    api = t.as(trainer);
   });
 
   async function createStudent(extra: Record<string, unknown> = {}): Promise<string> {
@@ -94,7 +90,7 @@ describe('students API', () => {
     expect((await balance).json().creditos).toBe(3);
 
     // Another trainer of another tenant has written nothing: their reads never wait.
-    const other = http(t.app, await newTrainer(t.app));
+    const { api: other } = await t.trainer();
     expect((await other.get('/api/students')).json()).toEqual({ items: [] });
   });
 
@@ -265,7 +261,7 @@ describe('students API', () => {
         { reason: 'Treino' },
         { 'idempotency-key': 'consume-1' },
       );
-      const before = await countEvents(t.app);
+      const before = await t.countEvents();
       const again = await api.post(
         `/api/students/${id}/credits/consume`,
         { reason: 'Treino' },
@@ -273,7 +269,7 @@ describe('students API', () => {
       );
       expect(again.statusCode).toBe(first.statusCode);
       expect(again.json()).toEqual(first.json());
-      expect(await countEvents(t.app)).toBe(before);
+      expect(await t.countEvents()).toBe(before);
 
       const created = await api.post(
         '/api/students',
@@ -310,7 +306,7 @@ describe('students API', () => {
     it('appends once for concurrent duplicates, over HTTP and across instances', async () => {
       const id = await createStudent();
       await api.post(`/api/students/${id}/credits`, { amount: 20, reason: 'Plano' });
-      const before = await countEvents(t.app);
+      const before = await t.countEvents();
       const responses = await Promise.all(
         Array.from({ length: 8 }, () =>
           api.post(
@@ -321,7 +317,7 @@ describe('students API', () => {
         ),
       );
       expect(new Set(responses.map((response) => response.body)).size).toBe(1);
-      expect(await countEvents(t.app)).toBe(before + 1);
+      expect(await t.countEvents()).toBe(before + 1);
 
       const db = t.app.get<Db>(DATABASE);
       const results = await Promise.all(
@@ -341,11 +337,11 @@ describe('students API', () => {
         ),
       );
       expect(new Set(results.map((result) => result.position)).size).toBe(1);
-      expect(await countEvents(t.app)).toBe(before + 2);
+      expect(await t.countEvents()).toBe(before + 2);
     });
 
     it('scopes keys by tenant', async () => {
-      const other = http(t.app, await newTrainer(t.app));
+      const { api: other } = await t.trainer();
       const mine = await api.post(
         '/api/students',
         { nome: 'Dani' },
@@ -369,7 +365,7 @@ describe('students API', () => {
         key,
       );
       expect(first.statusCode).toBe(200);
-      const before = await countEvents(t.app);
+      const before = await t.countEvents();
 
       const attempts = await Promise.all([
         api.post(`/api/students/${id}/credits`, { amount: 9, reason: 'Plano' }, key),
@@ -386,7 +382,7 @@ describe('students API', () => {
             "Esta 'Idempotency-Key' já foi usada em outra requisição. Gere uma chave nova para cada operação.",
         });
       }
-      expect(await countEvents(t.app)).toBe(before);
+      expect(await t.countEvents()).toBe(before);
       const same = await api.post(
         `/api/students/${id}/credits`,
         { amount: 2, reason: 'Plano' },
@@ -417,7 +413,7 @@ describe('students API', () => {
   it("a credit consumed for another tenant's session: 404 'Sessão não encontrada', nothing written", async () => {
     const id = await createStudent();
     await api.post(`/api/students/${id}/credits`, { amount: 2, reason: 'Plano' });
-    const intruder = http(t.app, await newTrainer(t.app));
+    const { api: intruder } = await t.trainer();
     const theirStudent = (await intruder.post('/api/students', { nome: 'Outra Pessoa' })).json().id;
     const theirSession = await intruder.post('/api/sessions', {
       studentId: theirStudent,
@@ -425,12 +421,12 @@ describe('students API', () => {
       fim: '2030-03-04T11:00:00-03:00',
     });
     expect(theirSession.statusCode).toBe(201);
-    const before = await countEvents(t.app);
+    const before = await t.countEvents();
     for (const sessionId of [theirSession.json().id, randomUUID()]) {
       const consumed = await api.post(`/api/students/${id}/credits/consume`, { reason: 'Treino', sessionId });
       expect(consumed.json()).toEqual({ statusCode: 404, code: 'not_found', message: 'Sessão não encontrada' });
     }
-    expect(await countEvents(t.app)).toBe(before);
+    expect(await t.countEvents()).toBe(before);
     await project(t.app);
     expect((await api.get(`/api/students/${id}`)).json().creditos).toBe(2);
   });
@@ -439,8 +435,8 @@ describe('students API', () => {
     const id = await createStudent();
     await api.post(`/api/students/${id}/credits`, { amount: 3, reason: 'Plano' });
     await project(t.app);
-    const intruder = http(t.app, await newTrainer(t.app));
-    const before = await countEvents(t.app);
+    const { api: intruder } = await t.trainer();
+    const before = await t.countEvents();
 
     const attempts = [
       intruder.get(`/api/students/${id}`),
@@ -459,7 +455,7 @@ describe('students API', () => {
       });
     }
     expect((await intruder.get('/api/students')).json()).toEqual({ items: [] });
-    expect(await countEvents(t.app)).toBe(before);
+    expect(await t.countEvents()).toBe(before);
     await project(t.app);
     expect((await api.get(`/api/students/${id}`)).json()).toMatchObject({
       nome: 'Ana Souza',
@@ -469,7 +465,7 @@ describe('students API', () => {
 
   it('requires a trainer token', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/students' })).statusCode).toBe(401);
-    const { token } = await newPrincipal(t.app, 'aluno', trainer.tenantId);
+    const { token } = await t.principal('aluno', trainer.tenantId);
     const asStudent = await t.app.inject({
       method: 'GET',
       url: '/api/students',
@@ -591,7 +587,7 @@ describe('students API', () => {
     it.each(cases)('%s', async (_name, method, url, payload, message) => {
       const id = await createStudent();
       await api.post(`/api/students/${id}/credits`, { amount: 1, reason: 'Plano' });
-      const before = await countEvents(t.app);
+      const before = await t.countEvents();
       const response = await t.app.inject({
         method: method as 'POST' | 'PATCH',
         url: url(id),
@@ -601,18 +597,18 @@ describe('students API', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('validation_error');
       expect(response.json().message).toContain(message);
-      expect(await countEvents(t.app)).toBe(before);
+      expect(await t.countEvents()).toBe(before);
     });
 
     it('refuses a body above the size limit with 413 and writes nothing', async () => {
-      const before = await countEvents(t.app);
+      const before = await t.countEvents();
       const response = await api.post('/api/students', {
         nome: 'Ana',
         observacoes: 'x'.repeat(t.config.BODY_LIMIT_BYTES),
       });
       expect(response.statusCode).toBe(413);
       expect(response.json().message).toBe('O corpo da requisição é grande demais.');
-      expect(await countEvents(t.app)).toBe(before);
+      expect(await t.countEvents()).toBe(before);
     });
   });
 });

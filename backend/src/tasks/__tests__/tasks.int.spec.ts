@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
-import { countEvents, http, newPrincipal, type Principal } from '../../../../test/support/api';
-import { projectAll } from '../../../../test/support/projections';
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import { http } from '../../../../test/support/api';
+import { type Principal } from '../../../../test/support/accounts';
+import { apiFixture } from '../../../../test/support/api-fixture';
 import type { Task, TaskList } from '../../contracts/tasks/api';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { CommandRunner } from '../../platform/event-store/command-runner';
@@ -12,34 +12,29 @@ import { TaskCommands } from '../commands/task.commands';
 import { taskProjections } from '../projections';
 
 describe('tasks API', () => {
-  let t: TestApp;
+  const t = apiFixture();
   let api: ReturnType<typeof http>;
   let trainer: Principal;
-  const project = () => projectAll(t.app);
 
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
   beforeEach(async () => {
-    trainer = await newPrincipal(t.app);
-    api = http(t.app, trainer);
+    trainer = await t.principal();
+    api = t.as(trainer);
   });
 
   async function lists(): Promise<TaskList[]> {
-    await project();
+    await t.project();
     return (await api.get('/api/task-lists')).json().items;
   }
 
   async function tasks(query = ''): Promise<Task[]> {
-    await project();
+    await t.project();
     const response = await api.get(`/api/tasks${query}`);
     expect(response.statusCode).toBe(200);
     return response.json().items;
   }
 
   async function task(id: string): Promise<Task> {
-    await project();
+    await t.project();
     const response = await api.get(`/api/tasks/${id}`);
     expect(response.statusCode).toBe(200);
     return response.json();
@@ -67,12 +62,12 @@ describe('tasks API', () => {
     api.patch(`/api/tasks/${id}`, { concluida }, extra);
 
   it('answers a default list before anything is written, and keeps it once renamed', async () => {
-    const before = await countEvents(t.app);
+    const before = await t.countEvents();
     const [initial] = await lists();
     expect(await lists()).toEqual([
       { id: initial.id, nome: 'Minhas tarefas', cor: '#228be6', ordem: 0, padrao: true },
     ]);
-    expect(await countEvents(t.app)).toBe(before);
+    expect(await t.countEvents()).toBe(before);
 
     // Its id is stable: the same on every read, so a task can be put there before it has a stream.
     const id = await createTask({ listId: initial.id });
@@ -385,8 +380,8 @@ describe('tasks API', () => {
     const id = await createTask({ dataVencimento: '2026-05-04' });
     const undated = await createTask();
     const list = await createList();
-    await project();
-    const before = await countEvents(t.app);
+    await t.project();
+    const before = await t.countEvents();
     const cases: [string, string, Record<string, unknown>, string][] = [
       ['POST', '/api/tasks', { titulo: '   ' }, 'Título é obrigatório'],
       ['POST', '/api/tasks', {}, 'Título é obrigatório'],
@@ -482,15 +477,15 @@ describe('tasks API', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toMatch(/^(Data (inicial|final) inválida|Lista inválida)/);
     }
-    expect(await countEvents(t.app)).toBe(before);
+    expect(await t.countEvents()).toBe(before);
   });
 
   it("answers 404 for another tenant's task or list and 403 to a student, changing nothing", async () => {
     const list = await createList();
     const id = await createTask({ listId: list, repeticao: 'diaria' });
-    await project();
-    const intruder = http(t.app, await newPrincipal(t.app));
-    const before = await countEvents(t.app);
+    await t.project();
+    const { api: intruder } = await t.trainer();
+    const before = await t.countEvents();
     const missingTask = { statusCode: 404, code: 'not_found', message: 'Tarefa não encontrada' };
     const missingList = { statusCode: 404, code: 'not_found', message: 'Lista não encontrada' };
     const answers = await Promise.all([
@@ -518,7 +513,7 @@ describe('tasks API', () => {
       (await intruder.get('/api/task-lists')).json().items.map((l: TaskList) => l.nome),
     ).toEqual(['Minhas tarefas']);
 
-    const student = http(t.app, await newPrincipal(t.app, 'aluno'));
+    const student = t.as(await t.principal('aluno'));
     for (const response of await Promise.all([
       student.get('/api/tasks'),
       student.get('/api/task-lists'),
@@ -529,13 +524,13 @@ describe('tasks API', () => {
     ])) {
       expect(response.statusCode).toBe(403);
     }
-    expect(await countEvents(t.app)).toBe(before);
+    expect(await t.countEvents()).toBe(before);
     expect((await task(id)).concluida).toBe(false);
   });
 
   it("tells the tenant's browsers about 'task' and 'task-list' changes", async () => {
     const db = t.app.get<Db>(DATABASE);
-    await project();
+    await t.project();
     const list = await createList();
     const id = await createTask({ listId: list, repeticao: 'diaria' });
     await complete(id);

@@ -10,16 +10,11 @@ import { Test } from '@nestjs/testing';
 import pino from 'pino';
 import { AllExceptionsFilter } from '../all-exceptions.filter';
 import { COMPRESS_MIN_BYTES } from '../compress-json';
-import { startTestApp, type TestApp } from '../../../../../test/support/test-app';
+import { apiFixture } from '../../../../../test/support/api-fixture';
 
 describe('HTTP errors (real app)', () => {
-  let testApp: TestApp;
-
-  beforeAll(async () => {
-    // Without the SPA (a built one would answer unrouted paths through its wildcard route).
-    testApp = await startTestApp({ BODY_LIMIT_BYTES: '2048', STATIC_DIR: '/nao/existe' });
-  });
-  afterAll(() => testApp.close());
+  // Without the SPA (a built one would answer unrouted paths through its wildcard route).
+  const testApp = apiFixture({ BODY_LIMIT_BYTES: '2048', STATIC_DIR: '/nao/existe' });
 
   it('answers unknown /api routes with a pt-BR 404 JSON', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/nao-existe' });
@@ -198,7 +193,6 @@ describe('HTTP errors (real app)', () => {
 const INDEX_HTML = '<!doctype html><title>Vira</title>';
 
 describe('the built SPA next to the API', () => {
-  let testApp: TestApp;
   let spaDirectory: string;
 
   beforeAll(async () => {
@@ -211,12 +205,9 @@ describe('the built SPA next to the API', () => {
       writeFileSync(path.join(spaDirectory, `${file}.br`), brotliCompressSync(content));
       writeFileSync(path.join(spaDirectory, `${file}.gz`), gzipSync(content));
     }
-    testApp = await startTestApp({ STATIC_DIR: spaDirectory });
   });
-  afterAll(async () => {
-    await testApp.close();
-    rmSync(spaDirectory, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(spaDirectory, { recursive: true, force: true }));
+  const testApp = apiFixture(() => ({ STATIC_DIR: spaDirectory }));
 
   const get = (url: string) => testApp.app.inject({ method: 'GET', url });
 
