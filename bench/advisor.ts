@@ -3,19 +3,11 @@
  * worker) on its own database, a trainer with a month of receitas and 40 students, then 100 questions
  * one after another: the time to the first streamed piece (the budget: under 300 ms) and to the end.
  */
-import type { ChildProcess } from 'node:child_process';
-import * as path from 'node:path';
 import { request } from 'node:http';
 import { zonedParts } from '../backend/src/contracts/shared/time';
-import { buildIfNeeded } from '../infra/scripts/build-if-needed';
-import { clearRedisPrefix } from '../infra/scripts/local-services';
-import { admin, BENCH_REDIS_URL, freePort, json, start, stop, waitFor } from './http';
-import { BENCH_PRODUCTION_ENV } from './support/production-env';
+import { json, signUpTrainer } from './http';
+import { startBuiltApp } from './support/built-app';
 
-const ROOT = path.resolve(__dirname, '..');
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DATABASE_NAME = `vira_bench_advisor_${process.pid}`;
-const REDIS_PREFIX = `vira-bench-advisor-${process.pid}`;
 const QUESTIONS = ['Como estou este mês?', 'Quanto falta para a meta?', 'Quem precisa renovar?', 'Qual foi meu melhor mês?'];
 const ROUNDS = 100;
 
@@ -56,38 +48,16 @@ function ask(port: number, token: string, question: string): Promise<{ first: nu
 }
 
 export async function measureAdvisor(): Promise<AdvisorFigures> {
-  buildIfNeeded((line) => process.stdout.write(`${line}\n`));
-  await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
-  await admin(`create database ${DATABASE_NAME}`);
-  const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${DATABASE_NAME}` }).toString();
-  const port = await freePort();
-  const apiUrl = `http://127.0.0.1:${port}`;
-  const env = {
-    ...BENCH_PRODUCTION_ENV,
-    DATABASE_URL: databaseUrl,
-    REDIS_PREFIX,
-    LOG_LEVEL: 'warn',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    RATE_LIMIT_ADVISOR: '100000/60',
-  };
-  const dist = path.join(ROOT, 'backend/dist/backend/src');
-  let api: ChildProcess | undefined;
-  let worker: ChildProcess | undefined;
+  const app = await startBuiltApp('advisor', { RATE_LIMIT_ADVISOR: '100000/60' });
+  const { port, url: apiUrl } = app;
   try {
-    api = start(path.join(dist, 'main.js'), env);
-    await waitFor(`${apiUrl}/api/health/live`);
-    worker = start(path.join(dist, 'worker.js'), env);
-    const email = `bench-advisor-${Date.now()}@example.com`;
-    const password = 'bench-senha-1';
     const post = (url: string, body: unknown, token?: string) =>
       fetch(`${apiUrl}${url}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
         body: JSON.stringify(body),
       });
-    await json(await post('/api/auth/signup', { nome: 'Ana Bench', cpf: '52998224725', dataNascimento: '1990-01-01', telefone: '11999998888', email, password }));
-    const { accessToken: token } = await json<{ accessToken: string }>(await post('/api/auth/login', { email, password }));
+    const { token } = await signUpTrainer(apiUrl, 'advisor');
     const today = zonedParts(new Date(), 'America/Sao_Paulo').date;
     for (let index = 0; index < 40; index++) {
       await json(await post('/api/students', { nome: `Aluno ${String(index).padStart(2, '0')}` }, token));
@@ -108,10 +78,7 @@ export async function measureAdvisor(): Promise<AdvisorFigures> {
       wholeAnswerMs: { p50: percentile(whole, 50), p99: percentile(whole, 99) },
     };
   } finally {
-    await stop(worker);
-    await stop(api);
-    await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
-    await clearRedisPrefix(BENCH_REDIS_URL, REDIS_PREFIX);
+    await app.stop();
   }
 }
 

@@ -16,19 +16,11 @@
  * Each figure is the page's own clock (Performance API) from the user's action (navigation start,
  * or the click) to the DOM showing the result, p50 and max of 5 rounds.
  */
-import type { ChildProcess } from 'node:child_process';
-import * as path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { addDays, weekStart, zonedInstant, zonedParts } from '../backend/src/contracts/shared/time';
-import { buildIfNeeded } from '../infra/scripts/build-if-needed';
-import { clearRedisPrefix } from '../infra/scripts/local-services';
-import { admin, BENCH_REDIS_URL, freePort, json, signUpTrainer, start, stop, waitFor } from './http';
-import { BENCH_PRODUCTION_ENV } from './support/production-env';
+import { json, signUpTrainer } from './http';
+import { type BuiltApp, startBuiltApp } from './support/built-app';
 
-const ROOT = path.resolve(__dirname, '..');
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DATABASE_NAME = `vira_bench_agenda_${process.pid}`;
-const REDIS_PREFIX = `vira-bench-agenda-${process.pid}`;
 const ROUNDS = 5;
 const CPU_SLOWDOWN = 4;
 const PER_DAY = 20;
@@ -198,33 +190,13 @@ const nextMonthOf = (month: string) => {
 };
 
 export async function measureAgenda(): Promise<AgendaFigures> {
-  buildIfNeeded((line) => process.stdout.write(`${line}\n`));
-  await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
-  await admin(`create database ${DATABASE_NAME}`);
-  const databaseUrl = Object.assign(new URL(ADMIN_URL), {
-    pathname: `/${DATABASE_NAME}`,
-  }).toString();
-  const port = await freePort();
-  const apiUrl = `http://127.0.0.1:${port}`;
-  const env = {
-    ...BENCH_PRODUCTION_ENV,
-    DATABASE_URL: databaseUrl,
-    REDIS_PREFIX,
-    LOG_LEVEL: 'warn',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    APP_URL: apiUrl,
-  };
-  const dist = path.join(ROOT, 'backend/dist/backend/src');
-  let api: ChildProcess | undefined;
-  let worker: ChildProcess | undefined;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   });
+  let app: BuiltApp | undefined;
   try {
-    api = start(path.join(dist, 'main.js'), env);
-    await waitFor(`${apiUrl}/api/health/live`);
-    worker = start(path.join(dist, 'worker.js'), env);
+    app = await startBuiltApp('agenda');
+    const apiUrl = app.url;
     const trainer = await seed(apiUrl);
     const total = trainer.sessions;
 
@@ -332,10 +304,7 @@ export async function measureAgenda(): Promise<AgendaFigures> {
     };
   } finally {
     await browser.close();
-    await stop(worker);
-    await stop(api);
-    await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
-    await clearRedisPrefix(BENCH_REDIS_URL, REDIS_PREFIX);
+    await app?.stop();
   }
 }
 

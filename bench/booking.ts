@@ -13,31 +13,19 @@
  *   npm run bench:booking            (BENCH_SESSIONS=5000, BENCH_BOOKINGS=1500 by default)
  */
 import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { Client } from 'pg';
-import { buildIfNeeded } from '../infra/scripts/build-if-needed';
 import { addDays, zonedInstant, zonedParts } from '../backend/src/contracts/shared/time';
-import { clearRedisPrefix } from '../infra/scripts/local-services';
+import { compare, type HttpComparison, json, printHttp, signUpTrainer } from './http';
 import {
-  BENCH_REDIS_URL,
-  admin,
-  compare,
+  BUILT_BACKEND,
   freePort,
-  type HttpComparison,
-  json,
-  printHttp,
-  signUpTrainer,
-  start,
+  startBare,
+  startBuiltApp,
   stop,
   waitFor,
-} from './http';
-import { BENCH_PRODUCTION_ENV } from './support/production-env';
+} from './support/built-app';
 
-const ROOT = path.resolve(__dirname, '..');
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DATABASE_NAME = `vira_bench_booking_${process.pid}`;
-const REDIS_PREFIX = `vira-bench-booking-${process.pid}`;
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 5_000);
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 1_500);
 const BOOKING_CLIENTS = 32;
@@ -52,12 +40,6 @@ const percentile = (values: number[], p: number) => {
   );
 };
 const round1 = (value: number) => Math.round(value * 10) / 10;
-
-const databaseUrl = (() => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${DATABASE_NAME}`;
-  return url.toString();
-})();
 
 /**
  * The same statement as the SlotBooking port (the availability stream, the sessions and vacations
@@ -267,34 +249,18 @@ async function openForBookings(apiUrl: string, headers: Record<string, string>):
 }
 
 export async function measureBooking(): Promise<BookingBench> {
-  buildIfNeeded((line) => process.stdout.write(`${line}\n`));
-  await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
-  await admin(`create database ${DATABASE_NAME}`);
-  const [apiPort, barePort] = [await freePort(), await freePort()];
-  const env = {
-    ...BENCH_PRODUCTION_ENV,
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: BENCH_REDIS_URL,
-    REDIS_PREFIX,
-    LOG_LEVEL: 'warn',
-    PORT: String(apiPort),
-    HOST: '127.0.0.1',
+  const app = await startBuiltApp('booking', {
     RATE_LIMIT_SIGNUP: '1000/60',
     RATE_LIMIT_LOGIN_PER_ADDRESS: '1000/60',
     // Every load comes from one address here; the limits themselves are tested in jest.
     RATE_LIMIT_PUBLIC_SLOTS: '1000000000/60',
     RATE_LIMIT_PUBLIC_BOOKINGS: '1000000000/60',
-  };
-  const dist = path.join(ROOT, 'backend/dist/backend/src');
-  let api: ChildProcess | undefined;
-  let worker: ChildProcess | undefined;
+  });
+  const { databaseUrl, url: apiUrl } = app;
+  const barePort = await freePort();
   let bare: ChildProcess | undefined;
   const client = new Client({ connectionString: databaseUrl });
   try {
-    api = start(path.join(dist, 'main.js'), env);
-    await waitFor(`http://127.0.0.1:${apiPort}/api/health/live`);
-    worker = start(path.join(dist, 'worker.js'), env);
-    const apiUrl = `http://127.0.0.1:${apiPort}`;
     await client.connect();
     const { headers, tenantId, slug } = await signUpTrainer(apiUrl, 'booking');
     const { id: locationId } = await json<{ id: string }>(
@@ -320,18 +286,13 @@ export async function measureBooking(): Promise<BookingBench> {
       "select distinct stream_id from events where tenant_id = $1 and stream_type = 'availability'",
       [tenantId],
     );
-    bare = spawn(process.execPath, ['-e', BARE_SERVER], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        TENANT_ID: tenantId,
-        AVAILABILITY_STREAM: rows[0]?.stream_id ?? '00000000-0000-0000-0000-000000000000',
-        ENGINE: path.join(dist, 'scheduling/domain/open-slots.js'),
-        TIME: path.join(dist, 'contracts/shared/time.js'),
-        PORT: String(barePort),
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+    bare = startBare(BARE_SERVER, {
+      DATABASE_URL: databaseUrl,
+      TENANT_ID: tenantId,
+      AVAILABILITY_STREAM: rows[0]?.stream_id ?? '00000000-0000-0000-0000-000000000000',
+      ENGINE: path.join(BUILT_BACKEND, 'scheduling/domain/open-slots.js'),
+      TIME: path.join(BUILT_BACKEND, 'contracts/shared/time.js'),
+      PORT: String(barePort),
     });
     await waitFor(`http://127.0.0.1:${barePort}/`);
     const [apiAnswer, bareAnswer] = await Promise.all([
@@ -380,9 +341,8 @@ export async function measureBooking(): Promise<BookingBench> {
     return { sessions: SESSIONS, single, slots, bookings, bookingsAcrossTrainers };
   } finally {
     await client.end().catch(() => undefined);
-    await Promise.all([stop(bare), stop(worker), stop(api)]);
-    await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
-    await clearRedisPrefix(BENCH_REDIS_URL, REDIS_PREFIX);
+    await stop(bare);
+    await app.stop();
   }
 }
 

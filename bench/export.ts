@@ -8,18 +8,10 @@
  *
  *   BENCH_EXPORT_SESSIONS=1250 BENCH_EXPORT_MONTHS=60 npm run bench:export
  */
-import type { ChildProcess } from 'node:child_process';
-import * as path from 'node:path';
 import { addDays, zonedParts } from '../backend/src/contracts/shared/time';
-import { buildIfNeeded } from '../infra/scripts/build-if-needed';
-import { clearRedisPrefix } from '../infra/scripts/local-services';
-import { admin, BENCH_REDIS_URL, freePort, json, signUpTrainer, start, stop, waitFor } from './http';
-import { BENCH_PRODUCTION_ENV } from './support/production-env';
+import { json, signUpTrainer } from './http';
+import { startBuiltApp } from './support/built-app';
 
-const ROOT = path.resolve(__dirname, '..');
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DATABASE_NAME = `vira_bench_export_${process.pid}`;
-const REDIS_PREFIX = `vira-bench-export-${process.pid}`;
 const SESSIONS = Number(process.env.BENCH_EXPORT_SESSIONS ?? 1_250);
 const MONTHS = Number(process.env.BENCH_EXPORT_MONTHS ?? 60);
 const CREDITS_PER_MONTH = Math.ceil(SESSIONS / MONTHS);
@@ -54,27 +46,9 @@ async function inParallel(count: number, task: (index: number) => Promise<void>)
 }
 
 export async function measureExport(): Promise<ExportFigures> {
-  buildIfNeeded((line) => process.stdout.write(`${line}\n`));
-  await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
-  await admin(`create database ${DATABASE_NAME}`);
-  const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${DATABASE_NAME}` }).toString();
-  const port = await freePort();
-  const apiUrl = `http://127.0.0.1:${port}`;
-  const env = {
-    ...BENCH_PRODUCTION_ENV,
-    DATABASE_URL: databaseUrl,
-    REDIS_PREFIX,
-    LOG_LEVEL: 'warn',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-  };
-  const dist = path.join(ROOT, 'backend/dist/backend/src');
-  let api: ChildProcess | undefined;
-  let worker: ChildProcess | undefined;
+  const app = await startBuiltApp('export');
+  const apiUrl = app.url;
   try {
-    api = start(path.join(dist, 'main.js'), env);
-    await waitFor(`${apiUrl}/api/health/live`);
-    worker = start(path.join(dist, 'worker.js'), env);
     const trainer = await signUpTrainer(apiUrl, 'export');
     const call = async <T>(method: string, url: string, body?: unknown, token = trainer.token) =>
       json<T>(
@@ -178,10 +152,7 @@ export async function measureExport(): Promise<ExportFigures> {
       pdfMs: { p50: median(pdfRuns.map((run) => run.ms)), max: Math.round(Math.max(...pdfRuns.map((run) => run.ms))) },
     };
   } finally {
-    await stop(worker);
-    await stop(api);
-    await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
-    await clearRedisPrefix(BENCH_REDIS_URL, REDIS_PREFIX);
+    await app.stop();
   }
 }
 

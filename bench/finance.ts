@@ -9,31 +9,21 @@
  *   npm run bench:finance            (BENCH_TRANSACTIONS=50000 by default)
  */
 import type { ChildProcess } from 'node:child_process';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import { Client } from 'pg';
 import { io } from 'socket.io-client';
-import { buildIfNeeded } from '../infra/scripts/build-if-needed';
-import { clearRedisPrefix } from '../infra/scripts/local-services';
+import { compare, type HttpComparison, json, printHttp, signUpTrainer } from './http';
 import {
-  BENCH_REDIS_URL,
-  admin,
-  compare,
+  BUILT_BACKEND,
   freePort,
-  type HttpComparison,
-  json,
-  printHttp,
-  signUpTrainer,
-  start,
+  startBare,
+  startBuiltApp,
   stop,
   waitFor,
-} from './http';
-import { BENCH_PRODUCTION_ENV } from './support/production-env';
+} from './support/built-app';
 
 const ROOT = path.resolve(__dirname, '..');
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DATABASE_NAME = `vira_bench_finance_${process.pid}`;
-const REDIS_PREFIX = `vira-bench-finance-${process.pid}`;
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 50_000);
 const MONTH = '2026-06';
 const CONNECTIONS = 16;
@@ -123,12 +113,6 @@ async function measureLive(apiUrl: string, token: string): Promise<LiveFigure> {
   };
 }
 const WINDOW_SECONDS = 3;
-
-const databaseUrl = (() => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${DATABASE_NAME}`;
-  return url.toString();
-})();
 
 /** The summary's one statement, as FinanceRepository runs it, answered as JSON with no framework. */
 const BARE_SERVER = `
@@ -229,31 +213,16 @@ export interface FinanceBench {
 }
 
 export async function measureFinance(): Promise<FinanceBench> {
-  buildIfNeeded((line) => process.stdout.write(`${line}\n`));
-  await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
-  await admin(`create database ${DATABASE_NAME}`);
-  const [apiPort, barePort] = [await freePort(), await freePort()];
-  const env = {
-    ...BENCH_PRODUCTION_ENV,
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: BENCH_REDIS_URL,
-    REDIS_PREFIX,
+  const app = await startBuiltApp('finance', {
     LOG_LEVEL: 'info',
-    PORT: String(apiPort),
-    HOST: '127.0.0.1',
     RATE_LIMIT_SIGNUP: '1000/60',
     RATE_LIMIT_LOGIN_PER_ADDRESS: '1000/60',
-  };
-  const dist = path.join(ROOT, 'backend/dist/backend/src');
-  let api: ChildProcess | undefined;
-  let worker: ChildProcess | undefined;
+  });
+  const { databaseUrl, url: apiUrl } = app;
+  const barePort = await freePort();
   let bare: ChildProcess | undefined;
   const client = new Client({ connectionString: databaseUrl });
   try {
-    api = start(path.join(dist, 'main.js'), env);
-    await waitFor(`http://127.0.0.1:${apiPort}/api/health/live`);
-    worker = start(path.join(dist, 'worker.js'), env);
-    const apiUrl = `http://127.0.0.1:${apiPort}`;
     await client.connect();
     const { token, tenantId } = await signUpTrainer(apiUrl, 'finance');
 
@@ -288,24 +257,19 @@ export async function measureFinance(): Promise<FinanceBench> {
     process.stdout.write('Reconstrução dos resumos do zero...\n');
     const rebuild = execFileSync(
       process.execPath,
-      [path.join(dist, 'worker.js'), 'rebuild', 'finance-summaries'],
+      [path.join(BUILT_BACKEND, 'worker.js'), 'rebuild', 'finance-summaries'],
       {
         cwd: ROOT,
-        env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+        env: { ...process.env, ...app.env, LOG_LEVEL: 'warn' },
       },
     )
       .toString()
       .trim();
 
-    bare = spawn(process.execPath, ['-e', BARE_SERVER], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        TENANT_ID: tenantId,
-        PORT: String(barePort),
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+    bare = startBare(BARE_SERVER, {
+      DATABASE_URL: databaseUrl,
+      TENANT_ID: tenantId,
+      PORT: String(barePort),
     });
     await waitFor(`http://127.0.0.1:${barePort}/`);
     process.stdout.write(`HTTP: GET /api/finance/summary (${TRANSACTIONS} transações)...\n`);
@@ -342,9 +306,8 @@ export async function measureFinance(): Promise<FinanceBench> {
     };
   } finally {
     await client.end().catch(() => undefined);
-    await Promise.all([stop(bare), stop(worker), stop(api)]);
-    await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
-    await clearRedisPrefix(BENCH_REDIS_URL, REDIS_PREFIX);
+    await stop(bare);
+    await app.stop();
   }
 }
 

@@ -9,21 +9,11 @@
  *
  * `npm run bench` runs it after the event-store figures; `npm run bench:http` alone.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import * as path from 'node:path';
+import { type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
-import { buildIfNeeded } from '../infra/scripts/build-if-needed';
-import { clearRedisPrefix } from '../infra/scripts/local-services';
-import { BENCH_PRODUCTION_ENV } from './support/production-env';
+import { freePort, startBare, startBuiltApp, stop, waitFor } from './support/built-app';
 
-const ROOT = path.resolve(__dirname, '..');
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DATABASE_NAME = `vira_bench_http_${process.pid}`;
-const REDIS_PREFIX = `vira-bench-http-${process.pid}`;
-/** The Redis a bench's servers use: they inherit REDIS_URL, else the app's default. */
-export const BENCH_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ROUNDS = 5;
 const WINDOW_SECONDS = 3;
 /** Clients at once (16 by default: throughput; BENCH_HTTP_CONNECTIONS=1: one user's latency). */
@@ -41,62 +31,6 @@ export interface HttpComparison {
   bare: HttpFigure;
   /** api req/s ÷ bare req/s */
   ratio: number;
-}
-
-const databaseUrl = (() => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${DATABASE_NAME}`;
-  return url.toString();
-})();
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-export async function admin(statement: string): Promise<void> {
-  const client = new Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-export function start(script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [script], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} não respondeu`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-export async function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 export async function json<T>(response: Response): Promise<T> {
@@ -259,32 +193,17 @@ export async function compare(
 export async function measureHttp(
   studentCounts: readonly number[] = [150, 500],
 ): Promise<HttpComparison[]> {
-  buildIfNeeded((line) => process.stdout.write(`${line}\n`));
-  await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
-  await admin(`create database ${DATABASE_NAME}`);
-  const [apiPort, barePort] = [await freePort(), await freePort()];
-  const env = {
-    ...BENCH_PRODUCTION_ENV,
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: BENCH_REDIS_URL,
-    REDIS_PREFIX,
+  const app = await startBuiltApp('http', {
     LOG_LEVEL: 'info',
-    PORT: String(apiPort),
-    HOST: '127.0.0.1',
     RATE_LIMIT_SIGNUP: '1000/60',
     RATE_LIMIT_LOGIN_PER_ADDRESS: '1000/60',
     RATE_LIMIT_LOGIN_PER_EMAIL: '1000/60',
-  };
-  const dist = path.join(ROOT, 'backend/dist/backend/src');
-  let api: ChildProcess | undefined;
-  let worker: ChildProcess | undefined;
+  });
+  const { databaseUrl, url: apiUrl } = app;
+  const barePort = await freePort();
   let bare: ChildProcess | undefined;
   const results: HttpComparison[] = [];
   try {
-    api = start(path.join(dist, 'main.js'), env);
-    await waitFor(`http://127.0.0.1:${apiPort}/api/health/live`);
-    worker = start(path.join(dist, 'worker.js'), env);
-    const apiUrl = `http://127.0.0.1:${apiPort}`;
     const bareUrl = `http://127.0.0.1:${barePort}`;
     const client = new Client({ connectionString: databaseUrl });
     await client.connect();
@@ -297,15 +216,10 @@ export async function measureHttp(
         'select tenant_id from students where id = $1',
         [ids[0]],
       );
-      bare = spawn(process.execPath, ['-e', BARE_SERVER], {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          DATABASE_URL: databaseUrl,
-          TENANT_ID: rows[0].tenant_id,
-          PORT: String(barePort),
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
+      bare = startBare(BARE_SERVER, {
+        DATABASE_URL: databaseUrl,
+        TENANT_ID: rows[0].tenant_id,
+        PORT: String(barePort),
       });
       await waitFor(`${bareUrl}/`);
       const authorization = `Bearer ${token}`;
@@ -354,21 +268,19 @@ export async function measureHttp(
         // The same with the worker stopped: what the API's own layers cost (the bare server has no
         // worker). On two cores the worker's projections otherwise take the CPU the API answers with;
         // the commands are projected when it starts again (the lag figures are measured elsewhere).
-        await stop(worker);
-        worker = undefined;
+        await app.stopWorker();
         results.push(
           await compareGrants('POST /api/students/:id/credits, só a API (worker parado)'),
         );
-        worker = start(path.join(dist, 'worker.js'), env);
+        app.startWorker();
       }
       await stop(bare);
       bare = undefined;
     }
     await client.end();
   } finally {
-    await Promise.all([stop(bare), stop(worker), stop(api)]);
-    await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
-    await clearRedisPrefix(BENCH_REDIS_URL, REDIS_PREFIX);
+    await stop(bare);
+    await app.stop();
   }
   return results;
 }

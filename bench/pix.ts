@@ -8,30 +8,14 @@
  *
  *   npm run bench:pix            (BENCH_PIX_PAYMENTS=60 by default)
  */
-import { type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
-import { clearRedisPrefix } from '../infra/scripts/local-services';
-import { buildIfNeeded } from '../infra/scripts/build-if-needed';
 import { startFakePsp } from '../test/support/api-pix/fake-psp';
-import {
-  admin,
-  BENCH_REDIS_URL,
-  freePort,
-  json,
-  signUpTrainer,
-  start,
-  stop,
-  waitFor,
-} from './http';
-import { BENCH_PRODUCTION_ENV } from './support/production-env';
+import { json, signUpTrainer } from './http';
+import { type BuiltApp, startBuiltApp, waitFor } from './support/built-app';
 
-const ROOT = path.resolve(__dirname, '..');
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DATABASE_NAME = `vira_bench_pix_${process.pid}`;
-const REDIS_PREFIX = `vira-bench-pix-${process.pid}`;
 const PAYMENTS = Number(process.env.BENCH_PIX_PAYMENTS ?? 60);
 const BUDGET_P99_MS = 1_000;
 
@@ -53,42 +37,20 @@ const percentile = (values: number[], p: number) => {
 const round = (value: number) => Math.round(value * 10) / 10;
 
 export async function measurePix(): Promise<PixBench> {
-  buildIfNeeded((line) => process.stdout.write(`${line}\n`));
-  const databaseUrl = (() => {
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${DATABASE_NAME}`;
-    return url.toString();
-  })();
-  await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
-  await admin(`create database ${DATABASE_NAME}`);
   const psp = await startFakePsp();
   const caDir = mkdtempSync(path.join(tmpdir(), 'vira-bench-psp-'));
   writeFileSync(path.join(caDir, 'ca.pem'), psp.ca);
-  const apiPort = await freePort();
-  const apiUrl = `http://127.0.0.1:${apiPort}`;
-  const env = {
-    ...BENCH_PRODUCTION_ENV,
-    PIX_PSP_CA_FILE: path.join(caDir, 'ca.pem'),
-    // The loopback PSP is on 127.0.0.1, which production refuses unless told.
-    PIX_PSP_ALLOW_INTERNAL: 'true',
-    APP_URL: apiUrl,
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: BENCH_REDIS_URL,
-    REDIS_PREFIX,
-    LOG_LEVEL: 'warn',
-    PORT: String(apiPort),
-    HOST: '127.0.0.1',
-    RATE_LIMIT_SIGNUP: '1000/60',
-    RATE_LIMIT_LOGIN_PER_ADDRESS: '1000/60',
-  };
-  const dist = path.join(ROOT, 'backend/dist/backend/src');
-  let api: ChildProcess | undefined;
-  let worker: ChildProcess | undefined;
+  let app: BuiltApp | undefined;
   let socket: Socket | undefined;
   try {
-    api = start(path.join(dist, 'main.js'), env);
-    await waitFor(`${apiUrl}/api/health/live`);
-    worker = start(path.join(dist, 'worker.js'), env);
+    app = await startBuiltApp('pix', {
+      PIX_PSP_CA_FILE: path.join(caDir, 'ca.pem'),
+      // The loopback PSP is on 127.0.0.1, which production refuses unless told.
+      PIX_PSP_ALLOW_INTERNAL: 'true',
+      RATE_LIMIT_SIGNUP: '1000/60',
+      RATE_LIMIT_LOGIN_PER_ADDRESS: '1000/60',
+    });
+    const apiUrl = app.url;
     await waitFor(`${apiUrl}/api/health`, 120_000);
     const trainer = await signUpTrainer(apiUrl, 'pix');
     const call = (method: string, url: string, body?: unknown) =>
@@ -173,11 +135,9 @@ export async function measurePix(): Promise<PixBench> {
     };
   } finally {
     socket?.close();
-    await Promise.all([stop(worker), stop(api)]);
+    await app?.stop();
     await psp.close();
     rmSync(caDir, { recursive: true, force: true });
-    await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
-    await clearRedisPrefix(BENCH_REDIS_URL, REDIS_PREFIX);
   }
 }
 

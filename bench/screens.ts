@@ -10,27 +10,10 @@
  * Budget (issue 15): interactive under 2.5 s. The same loads again over an emulated 4G network
  * (MOBILE_NETWORK), where the bytes on the wire count: what the phone in the gym gets.
  */
-import type { ChildProcess } from 'node:child_process';
-import * as path from 'node:path';
 import { chromium } from '@playwright/test';
-import { buildIfNeeded } from '../infra/scripts/build-if-needed';
-import { clearRedisPrefix } from '../infra/scripts/local-services';
-import {
-  admin,
-  BENCH_REDIS_URL,
-  freePort,
-  json,
-  signUpTrainer,
-  start,
-  stop,
-  waitFor,
-} from './http';
-import { BENCH_PRODUCTION_ENV } from './support/production-env';
+import { json, signUpTrainer } from './http';
+import { type BuiltApp, startBuiltApp } from './support/built-app';
 
-const ROOT = path.resolve(__dirname, '..');
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DATABASE_NAME = `vira_bench_screens_${process.pid}`;
-const REDIS_PREFIX = `vira-bench-screens-${process.pid}`;
 const LOADS = 7;
 const CPU_SLOWDOWN = 4;
 const QUIET_MS = 2_000;
@@ -101,33 +84,13 @@ async function seedTrainer(apiUrl: string): Promise<{ email: string; password: s
 }
 
 export async function measureScreens(): Promise<ScreenFigures> {
-  buildIfNeeded((line) => process.stdout.write(`${line}\n`));
-  await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
-  await admin(`create database ${DATABASE_NAME}`);
-  const databaseUrl = Object.assign(new URL(ADMIN_URL), {
-    pathname: `/${DATABASE_NAME}`,
-  }).toString();
-  const port = await freePort();
-  const apiUrl = `http://127.0.0.1:${port}`;
-  const env = {
-    ...BENCH_PRODUCTION_ENV,
-    DATABASE_URL: databaseUrl,
-    REDIS_PREFIX,
-    LOG_LEVEL: 'warn',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    APP_URL: apiUrl,
-  };
-  const dist = path.join(ROOT, 'backend/dist/backend/src');
-  let api: ChildProcess | undefined;
-  let worker: ChildProcess | undefined;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   });
+  let app: BuiltApp | undefined;
   try {
-    api = start(path.join(dist, 'main.js'), env);
-    await waitFor(`${apiUrl}/api/health/live`);
-    worker = start(path.join(dist, 'worker.js'), env);
+    app = await startBuiltApp('screens');
+    const apiUrl = app.url;
     const trainer = await seedTrainer(apiUrl);
 
     const coldLoads = async (network?: typeof MOBILE_NETWORK): Promise<LoadFigures> => {
@@ -212,10 +175,7 @@ export async function measureScreens(): Promise<ScreenFigures> {
     return { loads: LOADS, ...(await coldLoads()), mobileNetwork: await coldLoads(MOBILE_NETWORK) };
   } finally {
     await browser.close();
-    await stop(worker);
-    await stop(api);
-    await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
-    await clearRedisPrefix(BENCH_REDIS_URL, REDIS_PREFIX);
+    await app?.stop();
   }
 }
 

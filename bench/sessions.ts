@@ -14,15 +14,13 @@
  * worker then projects, not 50,000 HTTP calls. Own database and Redis prefix per run.
  */
 import { randomUUID } from 'node:crypto';
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import * as path from 'node:path';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { type Kysely, sql } from 'kysely';
 import { Server } from 'socket.io';
 import { io } from 'socket.io-client';
-import { buildIfNeeded } from '../infra/scripts/build-if-needed';
 import { parseConfig } from '../backend/src/config/config';
 import { PROCESS_MANAGERS, PROJECTIONS } from '../backend/src/contexts';
 import { monthRange } from '../backend/src/contracts/shared/time';
@@ -40,24 +38,17 @@ import { projectionKeys } from '../backend/src/platform/projections/redis-keys';
 import { closeRedis, createRedis } from '../backend/src/platform/queue/redis';
 import { SessionCommands } from '../backend/src/scheduling/commands/session.commands';
 import { StudentCommands } from '../backend/src/students/commands/student.commands';
-import { clearRedisPrefix } from '../infra/scripts/local-services';
+import { compare, type HttpComparison, json } from './http';
 import {
   BENCH_REDIS_URL,
-  admin,
-  compare,
+  type BuiltApp,
   freePort,
-  type HttpComparison,
-  json,
-  start,
+  startBare,
+  startBuiltApp,
   stop,
   waitFor,
-} from './http';
-import { BENCH_PRODUCTION_ENV } from './support/production-env';
+} from './support/built-app';
 
-const ROOT = path.resolve(__dirname, '..');
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DATABASE_NAME = `vira_bench_sessions_${process.pid}`;
-const REDIS_PREFIX = `vira-bench-sessions-${process.pid}`;
 const CONNECTIONS = 16;
 const WINDOW_SECONDS = 3;
 const MONTH = '2031-03';
@@ -71,12 +62,6 @@ const LAG_SECONDS = 10;
  */
 const LAG_WARM_UP_SECONDS = 2;
 const LAG_TRAINERS = 50;
-
-const databaseUrl = (() => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${DATABASE_NAME}`;
-  return url.toString();
-})();
 
 export interface SessionsBench {
   reads: HttpComparison[];
@@ -244,15 +229,15 @@ const summary = (values: number[]) => ({
  * (schedule guard inline, wake-ups and read-your-writes on commit); the lag of each, from its
  * answer to the `sessions` checkpoint covering it and to the socket message of that batch.
  */
-async function measureLag(db: Kysely<Database>): Promise<SessionsBench['lag']> {
+async function measureLag(db: Kysely<Database>, app: BuiltApp): Promise<SessionsBench['lag']> {
   const config = parseConfig({
     ...process.env,
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: app.databaseUrl,
     REDIS_URL: BENCH_REDIS_URL,
-    REDIS_PREFIX,
+    REDIS_PREFIX: app.env.REDIS_PREFIX,
     LOG_LEVEL: 'error',
   });
-  const keys = projectionKeys(REDIS_PREFIX);
+  const keys = projectionKeys(config.REDIS_PREFIX);
   const redis = createRedis(BENCH_REDIS_URL, 'vira-bench-sessions');
   const runner = new CommandRunner(
     db,
@@ -386,20 +371,9 @@ async function measureLag(db: Kysely<Database>): Promise<SessionsBench['lag']> {
 }
 
 export async function measureSessions(): Promise<SessionsBench> {
-  buildIfNeeded((line) => process.stdout.write(`${line}\n`));
-  await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
-  await admin(`create database ${DATABASE_NAME}`);
-  const [apiPort, barePort] = [await freePort(), await freePort()];
-  const env = {
-    ...BENCH_PRODUCTION_ENV,
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: BENCH_REDIS_URL,
-    REDIS_PREFIX,
-    LOG_LEVEL: 'info',
-    PORT: String(apiPort),
-    HOST: '127.0.0.1',
-  };
-  const dist = path.join(ROOT, 'backend/dist/backend/src');
+  const app = await startBuiltApp('sessions', { LOG_LEVEL: 'info' });
+  const { databaseUrl, url: apiUrl } = app;
+  const barePort = await freePort();
   const db = createDatabase(
     createPool({
       connectionString: databaseUrl,
@@ -407,15 +381,8 @@ export async function measureSessions(): Promise<SessionsBench> {
       applicationName: 'vira-bench-sessions',
     }),
   );
-  let api: ChildProcess | undefined;
-  let worker: ChildProcess | undefined;
   let bare: ChildProcess | undefined;
   try {
-    api = start(path.join(dist, 'main.js'), env);
-    const apiUrl = `http://127.0.0.1:${apiPort}`;
-    await waitFor(`${apiUrl}/api/health/live`);
-    worker = start(path.join(dist, 'worker.js'), env);
-
     const email = `bench-agenda-${Date.now()}@example.com`;
     const password = 'bench-senha-1';
     const signup = {
@@ -467,15 +434,10 @@ export async function measureSessions(): Promise<SessionsBench> {
     process.stdout.write('Agenda: 5.000 sessões semeadas; projetando...\n');
     await waitForProjections(db);
 
-    bare = spawn(process.execPath, ['-e', BARE_SERVER], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        TENANT_ID: tenantId,
-        PORT: String(barePort),
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+    bare = startBare(BARE_SERVER, {
+      DATABASE_URL: databaseUrl,
+      TENANT_ID: tenantId,
+      PORT: String(barePort),
     });
     const query = `from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
     await waitFor(`http://127.0.0.1:${barePort}/?${query}`);
@@ -541,7 +503,7 @@ export async function measureSessions(): Promise<SessionsBench> {
 
     await waitForProjections(db);
     process.stdout.write(`Agenda: atraso comando -> dashboard -> socket a ${LAG_RATE}/s...\n`);
-    const lag = await measureLag(db);
+    const lag = await measureLag(db, app);
     return {
       reads,
       // Flatness at one client's latency: the budget's p99.
@@ -549,10 +511,9 @@ export async function measureSessions(): Promise<SessionsBench> {
       lag,
     };
   } finally {
-    await Promise.all([stop(bare), stop(worker), stop(api)]);
+    await stop(bare);
     await db.destroy();
-    await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
-    await clearRedisPrefix(BENCH_REDIS_URL, REDIS_PREFIX);
+    await app.stop();
   }
 }
 

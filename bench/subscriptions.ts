@@ -29,7 +29,7 @@ import {
   type CommandContext,
 } from '../backend/src/platform/event-store/command-runner';
 import { planDecider } from '../backend/src/plans/domain/plan.decider';
-import { admin } from './http';
+import { admin } from './support/built-app';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE_NAME = `vira_bench_subscriptions_${process.pid}`;

@@ -1,0 +1,155 @@
+/**
+ * The built app as the benches run it: the API and its worker, each its own process in production
+ * mode, on a database and a Redis prefix of their own; and the process helpers that go with it.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import * as path from 'node:path';
+import { Client } from 'pg';
+import { buildIfNeeded } from '../../infra/scripts/build-if-needed';
+import { clearRedisPrefix } from '../../infra/scripts/local-services';
+import { BENCH_PRODUCTION_ENV } from './production-env';
+
+const ROOT = path.resolve(__dirname, '../..');
+/** The built backend (backend/dist), for scripts a bench runs beside the app. */
+export const BUILT_BACKEND = path.join(ROOT, 'backend/dist/backend/src');
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The Redis a bench's servers use: they inherit REDIS_URL, else the app's default. */
+export const BENCH_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function admin(statement: string): Promise<void> {
+  const client = new Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** `name` on the bench's PostgreSQL server (the one DATABASE_URL names, else the local one). */
+export function databaseUrlOf(name: string): string {
+  return Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
+}
+
+export function start(script: string, env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, [script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/** The bare server a bench compares the API with: `source` run by `node -e`, with `env`. */
+export function startBare(source: string, env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ['-e', source], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} não respondeu`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export async function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export interface BuiltApp {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  port: number;
+  databaseUrl: string;
+  /** What the API and the worker were started with. */
+  env: NodeJS.ProcessEnv;
+  /** Starts the worker (again, after stopWorker). */
+  startWorker(): void;
+  stopWorker(): Promise<void>;
+  /** Stops the worker and the API, drops the database and clears the Redis prefix. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds what is stale, then starts the built API on a free port and a fresh database
+ * vira_bench_<name>_<pid> (Redis prefix vira-bench-<name>-<pid>), and its worker once the API is
+ * live unless `worker: false`. `env` goes over the benches' production settings.
+ */
+export async function startBuiltApp(
+  name: string,
+  env: NodeJS.ProcessEnv = {},
+  { worker: withWorker = true }: { worker?: boolean } = {},
+): Promise<BuiltApp> {
+  buildIfNeeded((line) => process.stdout.write(`${line}\n`));
+  const databaseName = `vira_bench_${name}_${process.pid}`;
+  const redisPrefix = `vira-bench-${name}-${process.pid}`;
+  await admin(`drop database if exists ${databaseName} with (force)`);
+  await admin(`create database ${databaseName}`);
+  const port = await freePort();
+  const databaseUrl = databaseUrlOf(databaseName);
+  const fullEnv: NodeJS.ProcessEnv = {
+    ...BENCH_PRODUCTION_ENV,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: BENCH_REDIS_URL,
+    REDIS_PREFIX: redisPrefix,
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: `http://127.0.0.1:${port}`,
+    ...env,
+  };
+  let api: ChildProcess | undefined;
+  let worker: ChildProcess | undefined;
+  const app: BuiltApp = {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    databaseUrl,
+    env: fullEnv,
+    startWorker() {
+      worker = start(path.join(BUILT_BACKEND, 'worker.js'), fullEnv);
+    },
+    async stopWorker() {
+      await stop(worker);
+      worker = undefined;
+    },
+    async stop() {
+      await Promise.all([stop(worker), stop(api)]);
+      await admin(`drop database if exists ${databaseName} with (force)`);
+      await clearRedisPrefix(BENCH_REDIS_URL, redisPrefix);
+    },
+  };
+  try {
+    api = start(path.join(BUILT_BACKEND, 'main.js'), fullEnv);
+    await waitFor(`${app.url}/api/health/live`);
+    if (withWorker) app.startWorker();
+  } catch (error) {
+    await app.stop();
+    throw error;
+  }
+  return app;
+}
