@@ -114,31 +114,4 @@ describe('identity: financial onboarding', () => {
     expect((await onboard(student.token)).statusCode).toBe(403);
   });
 
-
-  it('projects OnboardingCompleted into financial_onboarding idempotently', async () => {
-    const { user, token } = await trainer();
-    await onboard(token);
-    const event = (await readStream(db, user.tenantId, user.tenantId)).at(-1)!;
-    for (let replay = 0; replay < 2; replay++) {
-      await db.transaction().execute((trx) => onboardingProjection.apply([event], trx));
-    }
-    const rows = await db
-      .selectFrom('financialOnboarding')
-      .selectAll()
-      .where('tenantId', '=', user.tenantId)
-      .execute();
-    expect(rows).toEqual([
-      {
-        id: (event.data as { onboardingId: string }).onboardingId,
-        tenantId: user.tenantId,
-        userId: user.id,
-        onboardingData,
-        completedAt: new Date((event.data as { completedAt: string }).completedAt),
-      },
-    ]);
-    expect(onboardingProjection).toMatchObject({
-      name: 'identity.onboarding',
-      tables: ['financial_onboarding'],
-    });
-  });
 });
