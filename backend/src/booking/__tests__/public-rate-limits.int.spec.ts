@@ -1,4 +1,5 @@
 import { GENEROUS_RATE_LIMITS } from '../../../../test/support/accounts';
+import { apiFixture } from '../../../../test/support/api-fixture';
 import { startTestApp, type TestApp } from '../../../../test/support/test-app';
 import { dayAt, freshAddress, freshPhone, trainerOf, visitor } from './booking-test-kit';
 
@@ -93,16 +94,7 @@ describe('public booking rate limits', () => {
 });
 
 describe('public booking rate limits behind a proxy (TRUST_PROXY)', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp({
-      AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
-      ...GENEROUS_RATE_LIMITS,
-      RATE_LIMIT_PUBLIC_SLOTS: '2/60',
-      TRUST_PROXY: '127.0.0.1',
-    });
-  });
-  afterAll(() => app.close());
+  const app = apiFixture({ RATE_LIMIT_PUBLIC_SLOTS: '2/60', TRUST_PROXY: '127.0.0.1' });
 
   it('counts the client X-Forwarded-For names', async () => {
     const trainer = await trainerOf(app.app);

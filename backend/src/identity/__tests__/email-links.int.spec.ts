@@ -1,10 +1,7 @@
-import type { Kysely } from 'kysely';
 import { startTestApp, type TestApp } from '../../../../test/support/test-app';
-import type { Database } from '../../platform/database/database';
 import {
-  type Client,
-  databaseOf,
   GENEROUS_RATE_LIMITS,
+  identityFixture,
   post,
   refreshCookieOf,
   signUpBody,
@@ -21,25 +18,15 @@ function linkIn(text: string | undefined): URL {
 
 describe('identity: confirmation and password reset e-mails over real SMTP', () => {
   let smtp: SmtpCapture;
-  let testApp: TestApp;
-  let client: Client;
-  let db: Kysely<Database>;
-
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    testApp = await startTestApp({
-      SMTP_URL: smtp.url,
-      APP_URL,
-      AUTH_REQUIRE_EMAIL_CONFIRMATION: 'true',
-      ...GENEROUS_RATE_LIMITS,
-    });
-    client = { app: testApp.app };
-    db = databaseOf(testApp.app);
   });
-  afterAll(async () => {
-    await testApp.close();
-    await smtp.close();
-  });
+  afterAll(() => smtp.close());
+  const { client, db } = identityFixture(() => ({
+    SMTP_URL: smtp.url,
+    APP_URL,
+    AUTH_REQUIRE_EMAIL_CONFIRMATION: 'true',
+  }));
 
   async function signUpAndConfirm() {
     const body = signUpBody();

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import * as path from 'node:path';
 import type { Kysely } from 'kysely';
 import { generate } from 'otplib';
+import { apiFixture } from '../../../../test/support/api-fixture';
 import { startTestApp, type TestApp } from '../../../../test/support/test-app';
 import type { Database } from '../../platform/database/database';
 import {
@@ -244,11 +245,7 @@ describe('identity: sign-in with an OpenID Connect provider (real oidc-provider 
 });
 
 describe('identity: providers that are not configured', () => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await startTestApp({});
-  });
-  afterAll(() => testApp.close());
+  const testApp = apiFixture();
 
   it.each([
     ['google', 'Login com Google não está configurado. Use e-mail e senha.'],

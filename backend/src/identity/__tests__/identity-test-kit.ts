@@ -95,7 +95,7 @@ export async function countRows(db: Kysely<Database>): Promise<Record<string, nu
  * The real app for identity tests (sign-in without e-mail confirmation, limits out of the way) for
  * a describe block, its client and its database (read when used: the app starts in beforeAll).
  */
-export function identityFixture(overrides: NodeJS.ProcessEnv = {}) {
+export function identityFixture(overrides: Parameters<typeof apiFixture>[0] = {}) {
   const testApp = apiFixture(overrides);
   const client: Client = {
     get app() {
