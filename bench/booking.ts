@@ -279,6 +279,15 @@ export async function measureBooking(): Promise<BookingBench> {
     );
     process.stdout.write(`Agendamento público: ${SESSIONS} sessões no tenant...\n`);
     await seedSessions(client, tenantId, studentId, locationId);
+    // A new trainer's page starts off: the slots are read on the page turned on, as it comes.
+    const link = await json<object>(await fetch(`${apiUrl}/api/settings/public-link`, { headers }));
+    await json(
+      await fetch(`${apiUrl}/api/settings/public-link`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ ...link, enabled: true }),
+      }),
+    );
     const slotsUrl = `${apiUrl}/api/public/${slug}/locations/${locationId}/slots`;
     await offered(slotsUrl);
 
