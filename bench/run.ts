@@ -24,8 +24,8 @@ import * as path from 'node:path';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { Client } from 'pg';
 import { measureAdvisor, printAdvisor } from './advisor';
+import { admin } from './support/built-app';
 import { clearRedisPrefix } from '../infra/scripts/local-services';
 import { measureHttp, printHttp } from './http';
 import { measurePix, printPix } from './pix';
@@ -92,15 +92,6 @@ function percentile(values: number[], p: number): number {
 }
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-async function admin(statement: string): Promise<void> {
-  const client = new Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** `clients` loops, each running `work` back to back for `seconds`; answers operations per second. */
 async function closedLoop(
