@@ -59,6 +59,24 @@ describe('charge decider', () => {
       ]);
   });
 
+  it('a Pix Automático cycle the PSP ended unpaid gets its static code once; nothing else does', () => {
+    const cobr: ChargeEvent = {
+      type: 'ChargeCreated',
+      data: { ...charge, brCode: '', tipoCob: 'cobr' },
+    };
+    const end = { type: 'EndAutomaticDebit', brCode: '00020126STATIC' } as const;
+    const ended: ChargeEvent = {
+      type: 'ChargeAutomaticDebitEnded',
+      data: { brCode: '00020126STATIC' },
+    };
+    given(cobr).when(end).then([ended]);
+    given(cobr, ended).when(end).then([]);
+    given(cobr, paid).when(end).then([]);
+    given(created).when(end).then([]);
+    // Paid by its static code afterwards, by hand: once.
+    given(cobr, ended).when(confirm).then([paid]);
+  });
+
   it('an unknown charge is not found', () => {
     given().when(confirm).thenFails('not_found', 'Cobrança não encontrada');
   });

@@ -4,7 +4,7 @@ import { startAppWithPsp } from '../../../../test/support/api-pix/app-with-psp';
 import type { FakePsp } from '../../../../test/support/api-pix/fake-psp';
 import { projectAll, workerServicesOf } from '../../../../test/support/projections';
 import type { TestApp } from '../../../../test/support/test-app';
-import type { Charge, Subscription } from '../../contracts/charges/api';
+import { chargeReminderText, type Charge, type Subscription } from '../../contracts/charges/api';
 import type { Transaction } from '../../contracts/finance/api';
 import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import { issueSubscriptionCycles } from '../process-managers/subscription-cycles';
@@ -131,6 +131,7 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
       cpf: '529.982.247-25',
     });
     expect(subscribed.statusCode).toBe(201);
+    expect(subscribed.json().proximoVencimento).toBe(`${next}-01-01`);
     const id = subscribed.json().id as string;
     const rec = recOf(id);
     expect(rec).toMatchObject({
@@ -174,6 +175,8 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
     });
     await until('first cycle paid', async () => (await chargesOf(studentId))[0].status === 'paga');
     expect(await creditsOf(studentId)).toBe(8);
+    // Paid through the QR: the card's next due day is the next month's, across the year's end.
+    expect((await subscriptionOf(studentId)).proximoVencimento).toBe(`${next}-02-01`);
 
     // Three cycles across month ends, each a cobr made within 10 to 2 days of its due day, once.
     const instants = [
@@ -206,6 +209,13 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
       `${next}-02-01`,
       `${next}-01-01`,
     ]);
+    // The cobr are debited by the student's bank: nothing to copy; the first was the QR's Pix.
+    expect(charges.map((charge) => [charge.pagamento, charge.brCode === ''])).toEqual([
+      ['pix-automatico', true],
+      ['pix-automatico', true],
+      ['pix-automatico', true],
+      ['pix', false],
+    ]);
 
     // Settled on its due day: one receita and the credits once, the notification 5 times at once.
     const february = charges[2];
@@ -217,6 +227,7 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
     expect(psp.requests()).toContain(`GET /api/v2/cobr/${february.txid}`);
     expect(await receitasOf(february.id)).toHaveLength(1);
     expect(await creditsOf(studentId)).toBe(16);
+    expect((await subscriptionOf(studentId)).proximoVencimento).toBe(`${next}-03-01`);
 
     // A forged notification of March's charge as paid grants nothing: the PSP holds it unpaid.
     const march = charges[1];
@@ -256,6 +267,11 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
 
     await passAt(`${addDays(due, -5)}T12:00:00Z`);
     const [cobr] = cobrsOf(idRec);
+    expect((await chargesOf(studentId))[0]).toMatchObject({
+      vencimento: due,
+      pagamento: 'pix-automatico',
+      brCode: '',
+    });
     expect(cobr.tentativas).toMatchObject([
       { tipo: 'AGND', status: 'AGENDADA', dataLiquidacao: due },
     ]);
@@ -280,8 +296,18 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
       ['RIFL', addDays(due, 3), 'REJEITADA'],
     ]);
     expect(cobr.status).toBe('EXPIRADA');
+    // The bank will not debit it any more: payable by the static code of the trainer's key.
+    await until(
+      'payable once exhausted',
+      async () => (await chargesOf(studentId, 'em_atraso'))[0]?.pagamento === 'pix',
+    );
     const late = await chargesOf(studentId, 'em_atraso');
     expect(late.map((charge) => [charge.vencimento, charge.status])).toEqual([[due, 'em_atraso']]);
+    expect(late[0].brCode).toMatch(/^000201.*br\.gov\.bcb\.pix.*5406480\.00/);
+    expect(late[0].brCode).toContain((await api.get('/api/settings/pix')).json().chave);
+    expect(chargeReminderText(late[0])).toContain(late[0].brCode);
+    const one = await api.get(`/api/charges/${late[0].id}`);
+    expect(one.json()).toMatchObject({ pagamento: 'pix', brCode: late[0].brCode });
     expect(await receitasOf(late[0].id)).toHaveLength(0);
     expect(await creditsOf(studentId)).toBe(8);
 

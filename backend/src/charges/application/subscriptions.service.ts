@@ -122,7 +122,7 @@ export class SubscriptionsService {
    * ahead of its due day) and still pending is cancelled with why.
    */
   async cancel(context: CommandContext, id: string): Promise<Subscription> {
-    const before = await this.subscriptions.find(context.tenantId, id);
+    const before = await this.subscriptions.issueCursor(context.tenantId, id);
     if (!before) throw subscriptionNotFound();
     await this.commands.handle(context, id, { type: 'CancelSubscription' });
     const after = await this.found(context.tenantId, id);

@@ -11,10 +11,17 @@ import type { ChargeEvent } from './charge.events';
 export type ChargeCommand =
   | { type: 'CreateCharge'; charge: ChargeCreatedData }
   | ({ type: 'ConfirmCharge' } & ChargePaidData)
-  | { type: 'CancelCharge'; motivo?: string };
+  | { type: 'CancelCharge'; motivo?: string }
+  | { type: 'EndAutomaticDebit'; brCode: string };
 
 export type ChargeState =
-  { status: 'absent' } | { status: ChargeStatus; charge: ChargeCreatedData };
+  | { status: 'absent' }
+  | {
+      status: ChargeStatus;
+      charge: ChargeCreatedData;
+      /** A Pix Automático cycle the PSP ended unpaid: paid from then on by its static BR Code. */
+      debitoEncerrado?: true;
+    };
 
 export const chargeNotFound = () => new NotFoundError('Cobrança', 'feminine');
 export const chargeCancelled = () =>
@@ -30,6 +37,14 @@ function evolve(state: ChargeState, event: ChargeEvent): ChargeState {
       return state.status === 'absent' ? state : { ...state, status: 'paga' };
     case 'ChargeCancelled':
       return state.status === 'absent' ? state : { ...state, status: 'cancelada' };
+    case 'ChargeAutomaticDebitEnded':
+      return state.status === 'absent'
+        ? state
+        : {
+            ...state,
+            charge: { ...state.charge, brCode: event.data.brCode },
+            debitoEncerrado: true,
+          };
   }
 }
 
@@ -51,10 +66,18 @@ function decide(command: ChargeCommand, state: ChargeState): ChargeEvent[] | Dom
       if (state.status === 'paga') return chargePaid();
       if (state.status === 'cancelada') return [];
       return [{ type: 'ChargeCancelled', data: command.motivo ? { motivo: command.motivo } : {} }];
+    case 'EndAutomaticDebit':
+      // Only a Pix Automático cycle still owed, once, however often the PSP says it ended.
+      if (state.status !== 'pendente' || state.charge.tipoCob !== 'cobr' || state.debitoEncerrado)
+        return [];
+      return [{ type: 'ChargeAutomaticDebitEnded', data: { brCode: command.brCode } }];
   }
 }
 
-/** One charge's stream: created pendente, then paid once or cancelled once, never both. */
+/**
+ * One charge's stream: created pendente, then paid once or cancelled once, never both; a Pix
+ * Automático cycle the PSP ended unpaid gets, once, a code to pay it by.
+ */
 export const chargeDecider: Decider<ChargeCommand, ChargeEvent, ChargeState> = {
   streamType: CHARGE_STREAM_TYPE,
   initialState: () => ({ status: 'absent' }),

@@ -41,6 +41,7 @@ export const chargesProjection = streamRowProjection<ChargeEvent, Selectable<Cha
         vencimento: vencimento ?? null,
         sessionId: sessionId ?? null,
         motivo: null,
+        pagamento: tipoCob === 'cobr' ? 'pix-automatico' : 'pix',
         valor: numericFromCentavos(valorCentavos),
         status: 'pendente',
         version: stored.streamVersion,
@@ -62,6 +63,8 @@ export const chargesProjection = streamRowProjection<ChargeEvent, Selectable<Cha
           motivo: event.data.motivo ?? null,
           version,
         };
+      case 'ChargeAutomaticDebitEnded':
+        return { ...row, pagamento: 'pix', brCode: event.data.brCode, version };
     }
   },
 });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { CHARGE_STREAM_TYPE, type ChargeCreatedData } from '../../contracts/charges/events';
 import { centavosFromNumeric } from '../../contracts/shared/money';
+import { buildBrCode, type PixSettings } from '../../contracts/charges/pix';
 import { addDays } from '../../contracts/shared/time';
 import type { Database } from '../../platform/database/database';
 import type { CommandRunner } from '../../platform/event-store/command-runner';
@@ -35,6 +36,34 @@ async function retryWhenAllowed(client: ApiPixClient, cobr: ApiPixCobR): Promise
   }
 }
 
+/**
+ * A recurring charge the PSP ended unpaid (its retries over, or expired): its student's bank will
+ * not debit it, so it becomes payable by the static BR Code of the trainer's key for its amount.
+ */
+async function endAutomaticDebit(
+  deps: { db: Kysely<Database>; runner: CommandRunner },
+  charge: { tenantId: string; chargeId: string },
+  data: ChargeCreatedData,
+  settings: PixSettings | undefined,
+): Promise<void> {
+  const txid = charge.chargeId.replace(/-/g, '').toUpperCase().slice(0, 25);
+  const brCode = settings?.chave
+    ? buildBrCode({ ...settings, valorCentavos: data.valorCentavos, txid })
+    : '';
+  await deps.runner.run({
+    decider: chargeDecider,
+    inline: chargeEntity,
+    streamId: charge.chargeId,
+    command: { type: 'EndAutomaticDebit', brCode },
+    context: {
+      tenantId: charge.tenantId,
+      actorId: 'psp:api-pix',
+      actorRole: 'system',
+      correlationId: charge.chargeId,
+    },
+  });
+}
+
 /** What the PSP said of a charge. */
 export type PspVerdict =
   | { outcome: 'paga'; position: number; endToEndId: string }
@@ -61,10 +90,8 @@ export async function confirmWithPsp(
   );
   if (!created) return { outcome: 'nao_confirmada' };
   const data = created.data as ChargeCreatedData;
-  const client = await deps.connections.clientOfSettings(
-    tenantId,
-    await currentPixSettings(deps.db, tenantId),
-  );
+  const settings = await currentPixSettings(deps.db, tenantId);
+  const client = await deps.connections.clientOfSettings(tenantId, settings);
   if (!client || data.provedor !== 'api-pix') return { outcome: 'sem_psp' };
   let status: 'pendente' | 'paga' | 'removida';
   let paid: ApiPixPix[];
@@ -79,6 +106,7 @@ export async function confirmWithPsp(
           : 'removida';
     paid = cobr.pix ?? [];
     if (status === 'pendente') await retryWhenAllowed(client, cobr);
+    if (status === 'removida') await endAutomaticDebit(deps, charge, data, settings);
   } else {
     const cob = data.tipoCob === 'cobv' ? await client.getCobv(txid) : await client.getCob(txid);
     if (cob.txid !== txid) return { outcome: 'nao_confirmada' };

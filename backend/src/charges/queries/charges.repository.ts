@@ -4,6 +4,7 @@ import {
   type Charge,
   type ChargeListStatus,
   type ChargeOrigin,
+  type ChargePaymentMethod,
   type ChargeStatus,
   LATE_CANCEL_FEE_LABEL,
   type Receivables,
@@ -69,6 +70,7 @@ export class ChargesRepository implements StudentCharges {
       descricao: row.origem === 'taxa' ? LATE_CANCEL_FEE_LABEL : row.planNome,
       valorCentavos: centavosFromNumeric(row.valor),
       brCode: row.brCode,
+      pagamento: row.pagamento as ChargePaymentMethod,
       vencimento: row.vencimento,
       diasEmAtraso: lateDays(row.vencimento, today),
     }));
@@ -137,6 +139,7 @@ function toCharge(row: Selectable<Charges>, today: string): Charge {
     status: late > 0 ? 'em_atraso' : (row.status as ChargeStatus),
     origem: row.origem as ChargeOrigin,
     provedor: row.provedor as PixProvider,
+    pagamento: row.pagamento as ChargePaymentMethod,
     vencimento: row.vencimento,
     diasEmAtraso: late,
     telefone: row.telefone,

@@ -7,8 +7,35 @@ import type {
 } from '../../contracts/charges/api';
 import { type DueCycle, SubscriptionCycles } from '../../contracts/charges/ports';
 import { centavosFromNumeric, toReais } from '../../contracts/shared/money';
+import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import type { Subscriptions } from '../../platform/database/database.types';
+import { cycleChargeIdOf, firstDueDate, nextDueDate } from '../domain/subscription.decider';
+
+type SubscriptionRow = Selectable<Subscriptions>;
+
+/** How many cycles from today on the answer looks at for ones paid ahead. */
+const CYCLES_AHEAD = 24;
+
+/**
+ * The due days the answer's next due day is chosen among, oldest first: from the first cycle on,
+ * leaving out those past (overdue ones are in Cobranças) unless not issued yet, up to the last one
+ * a cancellation left.
+ */
+function candidateDues(row: SubscriptionRow, today: string): string[] {
+  const last = row.status === 'cancelada' ? row.ultimoVencimento : undefined;
+  if (last === null) return [];
+  const cursor = row.proximoVencimento;
+  const from = cursor !== null && cursor < today ? cursor : today;
+  const dues: string[] = [];
+  let due = firstDueDate(row.inicio, row.diaVencimento);
+  while (due < from) due = nextDueDate(due, row.diaVencimento);
+  for (; dues.length < CYCLES_AHEAD; due = nextDueDate(due, row.diaVencimento)) {
+    if (last !== undefined && due > last) break;
+    dues.push(due);
+  }
+  return dues;
+}
 
 /** The only code that reads the subscriptions table; every read is scoped by tenant. */
 @Injectable()
@@ -53,7 +80,58 @@ export class SubscriptionsRepository extends SubscriptionCycles {
       .limit(500);
     if (filter.studentId) query = query.where('studentId', '=', filter.studentId);
     if (filter.status) query = query.where('status', '=', filter.status);
-    return (await query.execute()).map(toSubscription);
+    return this.answered(await query.execute());
+  }
+
+  /**
+   * The answer: each subscription with its next due day not paid yet (a cycle paid ahead, such as
+   * the first one paid through Pix Automático's QR, is behind it), read from the cycles' charges.
+   */
+  private async answered(rows: SubscriptionRow[]): Promise<Subscription[]> {
+    const today = zonedParts(new Date(), DEFAULT_TIME_ZONE).date;
+    const dues = new Map(rows.map((row) => [row.id, candidateDues(row, today)]));
+    const ids = rows.flatMap((row) =>
+      dues.get(row.id)!.map((due) => cycleChargeIdOf(row.id, due.slice(0, 7))),
+    );
+    const paid =
+      ids.length === 0
+        ? new Set<string>()
+        : new Set(
+            (
+              await this.db
+                .selectFrom('charges')
+                .select('id')
+                .where('tenantId', 'in', [...new Set(rows.map((row) => row.tenantId))])
+                .where('id', 'in', ids)
+                .where('status', '=', 'paga')
+                .execute()
+            ).map((charge) => charge.id),
+          );
+    return rows.map((row) => {
+      const candidates = dues.get(row.id)!;
+      const next = candidates.find((due) => !paid.has(cycleChargeIdOf(row.id, due.slice(0, 7))));
+      const after =
+        candidates.length === CYCLES_AHEAD
+          ? nextDueDate(candidates.at(-1)!, row.diaVencimento)
+          : null;
+      return { ...toSubscription(row), proximoVencimento: next ?? after };
+    });
+  }
+
+  /** Where the worker stands: the next cycle still to issue (the answer's is the next to pay). */
+  async issueCursor(
+    tenantId: string,
+    id: string,
+  ): Promise<{ status: SubscriptionStatus; proximoVencimento: string | null } | undefined> {
+    const row = await this.db
+      .selectFrom('subscriptions')
+      .select(['status', 'proximoVencimento'])
+      .where('tenantId', '=', tenantId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return (
+      row && { status: row.status as SubscriptionStatus, proximoVencimento: row.proximoVencimento }
+    );
   }
 
   /** The subscription of a recurrence (a PSP's notification names only its idRec). */
@@ -87,11 +165,11 @@ export class SubscriptionsRepository extends SubscriptionCycles {
       .where('tenantId', '=', tenantId)
       .where('id', '=', id)
       .executeTakeFirst();
-    return row && toSubscription(row);
+    return row && (await this.answered([row]))[0];
   }
 }
 
-function toSubscription(row: Selectable<Subscriptions>): Subscription {
+function toSubscription(row: SubscriptionRow): Subscription {
   return {
     id: row.id,
     studentId: row.studentId,

@@ -32,6 +32,13 @@ export const CHARGE_STATUS_LABELS: Record<ChargeListStatus, string> = {
 export const CHARGE_ORIGINS = ['avulsa', 'assinatura', 'taxa'] as const;
 export type ChargeOrigin = (typeof CHARGE_ORIGINS)[number];
 export const LATE_CANCEL_FEE_LABEL = 'Taxa de cancelamento';
+/**
+ * How a charge is paid: 'pix', by its Pix Copia e Cola (empty when the trainer has no Pix key);
+ * 'pix-automatico', a Pix Automático cycle the student's bank debits (no code to copy or send).
+ */
+export const CHARGE_PAYMENT_METHODS = ['pix', 'pix-automatico'] as const;
+export type ChargePaymentMethod = (typeof CHARGE_PAYMENT_METHODS)[number];
+export const AUTOMATIC_DEBIT_LABEL = 'Débito automático (Pix Automático)';
 
 const vencimento = z
   .string('Vencimento inválido (use AAAA-MM-DD)')
@@ -90,6 +97,7 @@ export const chargeSchema = z
     status: z.enum(CHARGE_LIST_STATUSES),
     origem: z.enum(CHARGE_ORIGINS),
     provedor: z.enum(PIX_PROVIDERS),
+    pagamento: z.enum(CHARGE_PAYMENT_METHODS),
     /** The due day (AAAA-MM-DD); null for charges made before due days existed. */
     vencimento: z.iso.date().nullable(),
     /** Whole days past the due day while pending (São Paulo); 0 otherwise. */
@@ -395,7 +403,10 @@ const brDate = (date: string) => date.split('-').reverse().join('/');
 const brl = (reais: number) =>
   new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(reais);
 
-/** The WhatsApp reminder of a pending or overdue charge, with its Pix Copia e Cola. */
+/**
+ * The WhatsApp reminder of a pending or overdue charge, with its Pix Copia e Cola; without one
+ * (the trainer has no Pix key), it asks the student to reply to pay.
+ */
 export function chargeReminderText(
   charge: Pick<
     Charge,
@@ -410,7 +421,10 @@ export function chargeReminderText(
     : charge.diasEmAtraso > 0
       ? `venceu em ${brDate(charge.vencimento)} (${charge.diasEmAtraso} ${charge.diasEmAtraso === 1 ? 'dia' : 'dias'} em atraso)`
       : `vence em ${brDate(charge.vencimento)}`;
-  return `Olá, ${first}! Passando para lembrar do pagamento de ${brl(charge.valor)} (${what}), que ${due}. Para pagar, use o Pix Copia e Cola:\n\n${charge.brCode}`;
+  const pay = charge.brCode
+    ? `Para pagar, use o Pix Copia e Cola:\n\n${charge.brCode}`
+    : 'Para pagar, me responda por aqui que eu envio a forma de pagamento.';
+  return `Olá, ${first}! Passando para lembrar do pagamento de ${brl(charge.valor)} (${what}), que ${due}. ${pay}`;
 }
 
 /** The student's own area, where their charges are (the app's '/aluno'). */

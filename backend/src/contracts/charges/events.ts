@@ -50,10 +50,20 @@ export interface ChargePaidData {
   endToEndId: string | null;
 }
 
+/**
+ * A Pix Automático cycle (cobr) the PSP ended unpaid (the student's bank refused it and its retries
+ * are over): from then on it is paid like any charge, with this static BR Code of the trainer's
+ * key for its amount (empty when the trainer has no key).
+ */
+export interface ChargeAutomaticDebitEndedData {
+  brCode: string;
+}
+
 export const chargeEvents = {
   ChargeCreated: eventData<ChargeCreatedData>(),
   ChargePaid: eventData<ChargePaidData>(),
   ChargeCancelled: eventData<ChargeCancelledData>(),
+  ChargeAutomaticDebitEnded: eventData<ChargeAutomaticDebitEndedData>(),
 };
 /** The payer's name and phone copied into a charge are the student's; amounts and dates stay. */
 export const chargePersonalData = declarePersonalData(chargeEvents, {

@@ -1,3 +1,5 @@
+import type { ChargePaymentMethod } from './api';
+
 /**
  * What a paid charge asks of other contexts, through these ports: the finance context records the
  * receita, the students context grants the credits. Each is sent once by whoever settles first.
@@ -56,6 +58,8 @@ export interface StudentCharge {
   descricao: string;
   valorCentavos: number;
   brCode: string;
+  /** 'pix-automatico': debited by the student's bank (no code to copy). */
+  pagamento: ChargePaymentMethod;
   vencimento: string | null;
   diasEmAtraso: number;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { personalDataExportSchema } from '../shared/personal-data';
+import { CHARGE_PAYMENT_METHODS } from '../charges/api';
 import { cancellationPolicyAnswerSchema } from '../locations/api';
 import { bookedSlotSchema, openSlotSchema } from '../scheduling/api';
 import { commandAnswerSchema, fileAnswer, listOf, routes } from '../shared/routes';
@@ -44,6 +45,7 @@ export const studentAreaSchema = z
         descricao: z.string(),
         valor: z.number(),
         brCode: z.string(),
+        pagamento: z.enum(CHARGE_PAYMENT_METHODS),
         vencimento: z.iso.date().nullable(),
         diasEmAtraso: z.number().int(),
       }),

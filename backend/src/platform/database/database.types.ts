@@ -57,6 +57,7 @@ export interface Charges {
   id: string;
   motivo: string | null;
   origem: Generated<string>;
+  pagamento: Generated<string>;
   paidAt: Timestamp | null;
   planId: string;
   planNome: string;

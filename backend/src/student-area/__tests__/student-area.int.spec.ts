@@ -92,6 +92,7 @@ describe('student area: the next sessions and the trainer', () => {
         descricao: 'Mensal 8',
         valor: 389.9,
         brCode: charge.json().brCode,
+        pagamento: 'pix',
         vencimento: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
         diasEmAtraso: 0,
       },
