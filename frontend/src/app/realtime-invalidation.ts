@@ -18,6 +18,7 @@ import {
   studentSlotsKey,
 } from '../entities/student-area';
 import { studentsKey } from '../entities/students';
+import { subscriptionsKey } from '../entities/subscriptions';
 import { taskListsKey } from '../entities/task-lists';
 import { tasksKey } from '../entities/tasks';
 import { transactionsKey } from '../entities/transactions';
@@ -53,7 +54,8 @@ export const invalidatedByChange: InvalidationMap = {
   'finance-goals': [goalsKey, financeSummaryKey],
   // A contract or a signature: the trainer's list, its counts and signatures.
   contract: [contractsKey],
-  charge: [chargesKey],
+  // A paid cycle moves its subscription's next due day.
+  charge: [chargesKey, subscriptionsKey],
 };
 
 /**

@@ -1,4 +1,5 @@
 import {
+  AUTOMATIC_DEBIT_LABEL,
   type Charge,
   CHARGE_LIST_STATUSES,
   CHARGE_STATUS_LABELS,
@@ -159,6 +160,8 @@ function ChargeCard({
             ? `Vence em ${formatDate(`${charge.vencimento}T12:00:00Z`)}`
             : `Criada em ${formatDate(charge.createdAt)}`;
   const open = charge.status === 'pendente' || charge.status === 'em_atraso';
+  // Debited by the student's bank (Pix Automático): no code to copy or send.
+  const automatic = charge.pagamento === 'pix-automatico';
   const isFee = charge.origem === 'taxa';
   // A cycle not yet due goes out as the student's e-mail says it; an overdue one is reminded.
   const cycleToSend = charge.origem === 'assinatura' && charge.status === 'pendente' && charge.vencimento;
@@ -198,28 +201,37 @@ function ChargeCard({
             </Badge>
           </Stack>
         </Group>
+        {open && automatic && (
+          <Badge color="indigo" variant="light" size="lg" style={{ alignSelf: 'flex-start' }}>
+            {AUTOMATIC_DEBIT_LABEL}
+          </Badge>
+        )}
         {open && (
           <Group gap="xs" grow preventGrowOverflow={false}>
-            <Button
-              component="a"
-              href={whatsappUrl(charge.telefone, whatsappText)}
-              target="_blank"
-              rel="noopener noreferrer"
-              size="sm"
-              variant="light"
-              color="green"
-              leftSection={<IconBrandWhatsapp size={16} />}
-            >
-              {cycleToSend ? 'Enviar no WhatsApp' : 'Lembrar no WhatsApp'}
-            </Button>
-            <Button
-              variant="light"
-              size="sm"
-              leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-              onClick={() => void copy()}
-            >
-              {copied ? 'Código copiado' : 'Copiar código'}
-            </Button>
+            {!automatic && (
+              <Button
+                component="a"
+                href={whatsappUrl(charge.telefone, whatsappText)}
+                target="_blank"
+                rel="noopener noreferrer"
+                size="sm"
+                variant="light"
+                color="green"
+                leftSection={<IconBrandWhatsapp size={16} />}
+              >
+                {cycleToSend ? 'Enviar no WhatsApp' : 'Lembrar no WhatsApp'}
+              </Button>
+            )}
+            {!automatic && charge.brCode && (
+              <Button
+                variant="light"
+                size="sm"
+                leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                onClick={() => void copy()}
+              >
+                {copied ? 'Código copiado' : 'Copiar código'}
+              </Button>
+            )}
             <Button size="sm" color="teal" loading={paying} onClick={onMarkPaid}>
               Marcar como pago
             </Button>

@@ -1,3 +1,4 @@
+import { AUTOMATIC_DEBIT_LABEL } from '@contracts/charges/api';
 import type { StudentArea } from '@contracts/student-area/api';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -32,14 +33,27 @@ function ChargeRow({ charge }: { charge: PendingCharge }) {
           )}
         </Group>
       </div>
-      <Button size="xs" variant={copied ? 'light' : 'filled'} onClick={() => void copy()}>
-        {copied ? 'Código copiado!' : 'Copiar código PIX'}
-      </Button>
+      {charge.pagamento === 'pix-automatico' ? (
+        <Badge color="indigo" variant="light">
+          {AUTOMATIC_DEBIT_LABEL}
+        </Badge>
+      ) : charge.brCode ? (
+        <Button size="xs" variant={copied ? 'light' : 'filled'} onClick={() => void copy()}>
+          {copied ? 'Código copiado!' : 'Copiar código PIX'}
+        </Button>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Combine o pagamento com seu personal.
+        </Text>
+      )}
     </Group>
   );
 }
 
-/** What the student has to pay (plans, late-cancel fees): each with its 'Pix Copia e Cola'. */
+/**
+ * What the student has to pay (plans, late-cancel fees): each with its 'Pix Copia e Cola', or
+ * debited by their bank (Pix Automático).
+ */
 export function PendingCharges({ charges }: { charges: PendingCharge[] }) {
   if (charges.length === 0) return null;
   return (

@@ -37,7 +37,7 @@ import { paths } from '../../../config/paths';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { APP_TIME_ZONE, formatDateTimeInZone } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
-import { CHARGE_STATUS_LABELS, LATE_CANCEL_FEE_LABEL } from '@contracts/charges/api';
+import { AUTOMATIC_DEBIT_LABEL, CHARGE_STATUS_LABELS, LATE_CANCEL_FEE_LABEL } from '@contracts/charges/api';
 import { chargesQuery } from '../../../entities/charges';
 import { formatCurrency, formatDate } from '../../../lib/format';
 import { plansQuery } from '../../../entities/plans';
@@ -326,6 +326,11 @@ function Charges({ student }: { student: Student }) {
                     ? `Dispensada: ${charge.motivo}`
                     : `Criada em ${formatDate(charge.createdAt)}`}
               </Text>
+              {charge.pagamento === 'pix-automatico' && (charge.status === 'pendente' || charge.status === 'em_atraso') && (
+                <Badge color="indigo" variant="light" size="sm">
+                  {AUTOMATIC_DEBIT_LABEL}
+                </Badge>
+              )}
             </div>
             <Group gap="xs" wrap="nowrap">
               <Text size="sm" fw={600}>
