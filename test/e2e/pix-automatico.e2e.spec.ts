@@ -9,6 +9,16 @@ import { signedInTrainer } from './support/trainer';
 const certDir = process.env.E2E_PSP_CERT_DIR as string;
 const pspFile = (name: string) => readFile(path.join(certDir, name), 'utf8');
 
+/** dd/mm/aaaa of the plan's second due day (the 10th): the first is the 10th on or after today in São Paulo. */
+function secondDueBr(): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+  let [year, month] = today.split('-').map(Number);
+  const monthAfter = () => (month === 12 ? ((year += 1), (month = 1)) : (month += 1));
+  if (Number(today.slice(8)) > 10) monthAfter();
+  monthAfter();
+  return `10/${String(month).padStart(2, '0')}/${year}`;
+}
+
 test.describe('Pix Automático through the PSP (API Pix recurrences)', () => {
   test("turns on 'Pix Automático', subscribes a student: the card shows the QR to authorise, then 'Autorizada' once the student's bank authorises", async ({
     page,
@@ -82,6 +92,8 @@ test.describe('Pix Automático through the PSP (API Pix recurrences)', () => {
     await expect(section.getByText('Autorizada', { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(section.getByText('Cada mês é debitado sozinho no banco do aluno')).toBeVisible();
     await expect(section.getByRole('img', { name: 'QR Code do Pix Automático' })).toHaveCount(0);
+    // The QR paid the first month: the card's next due day is the following month's, without a reload.
+    await expect(section.getByText(`Próximo vencimento: ${secondDueBr()}`)).toBeVisible({ timeout: 30_000 });
     await shot(page, 'assinatura-pix-automatico-autorizada', testInfo.project.name);
     expect(await (await request.get(`${PSP_CONTROL_URL}/violations`)).json()).toEqual([]);
   });
