@@ -4,18 +4,24 @@ import { defineConfig } from '@playwright/test';
 
 const repoRoot = path.resolve(__dirname, '../..');
 
-/** A free port, chosen once in the main process; workers inherit it through the environment. */
-function freePort(): string {
-  const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
-  return execFileSync(process.execPath, ['-e', script]).toString();
+/**
+ * Free ports, chosen once in the main process (workers inherit them through the environment), all
+ * held open until every one is chosen: ports chosen one by one may be the same port twice.
+ */
+function freePorts(count: number): string[] {
+  const script = `const net=require('net');const servers=[];let left=${count};
+for(let i=0;i<${count};i++){const s=net.createServer();servers.push(s);s.listen(0,'127.0.0.1',()=>{if(--left===0){
+process.stdout.write(servers.map((x)=>x.address().port).join(','));servers.forEach((x)=>x.close())}})}`;
+  return execFileSync(process.execPath, ['-e', script]).toString().split(',');
 }
-process.env.E2E_PORT ??= freePort();
-process.env.E2E_OIDC_PORT ??= freePort();
-process.env.E2E_SMTP_PORT ??= freePort();
-process.env.E2E_MAIL_HTTP_PORT ??= freePort();
-process.env.E2E_CEP_PORT ??= freePort();
-process.env.E2E_PSP_PORT ??= freePort();
-process.env.E2E_PSP_CONTROL_PORT ??= freePort();
+const chosen = freePorts(7);
+process.env.E2E_PORT ??= chosen[0];
+process.env.E2E_OIDC_PORT ??= chosen[1];
+process.env.E2E_SMTP_PORT ??= chosen[2];
+process.env.E2E_MAIL_HTTP_PORT ??= chosen[3];
+process.env.E2E_CEP_PORT ??= chosen[4];
+process.env.E2E_PSP_PORT ??= chosen[5];
+process.env.E2E_PSP_CONTROL_PORT ??= chosen[6];
 /** The loopback PSP's CA, client certificate and OAuth2 client (test/support/api-pix/fake-psp.ts). */
 process.env.E2E_PSP_CERT_DIR ??= path.join(repoRoot, `test-results/fake-psp-${process.env.E2E_PORT}`);
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;

@@ -131,16 +131,17 @@ function SubscribeForm({ student, onDone }: { student: Student; onDone: () => vo
       onSubmit={(event) => {
         event.preventDefault();
         if (!planId) return;
-        subscribe.mutate(
-          { params: { id: student.id }, body: { planId, inicio, ...(cpf.trim() ? { cpf } : {}) } },
-          {
-            onSuccess: () => {
+        // Awaited, not mutate's callbacks: the new subscription may reach this screen by its live
+        // update before the answer does, replacing this form, and the trainer must still be told.
+        subscribe
+          .mutateAsync({ params: { id: student.id }, body: { planId, inicio, ...(cpf.trim() ? { cpf } : {}) } })
+          .then(
+            () => {
               notifySuccess('Assinatura criada', 'Cada ciclo vira uma cobrança antes do vencimento.');
               onDone();
             },
-            onError: (error) => notifyError('Erro ao assinar plano', error),
-          },
-        );
+            (error: unknown) => notifyError('Erro ao assinar plano', error),
+          );
       }}
     >
       <Select
