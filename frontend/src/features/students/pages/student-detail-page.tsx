@@ -332,7 +332,7 @@ function Charges({ student }: { student: Student }) {
                 </Badge>
               )}
             </div>
-            <Group gap="xs" wrap="nowrap">
+            <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
               <Text size="sm" fw={600}>
                 {formatCurrency(charge.valor)}
               </Text>
