@@ -1,6 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { newPrincipal } from '../accounts';
+import { http } from '../api';
 import { freePort } from '../private-redis';
 import { startTestApp, type TestApp } from '../test-app';
 import { type FakePsp, startFakePsp } from './fake-psp';
@@ -34,5 +37,37 @@ export async function startAppWithPsp(): Promise<{
       await psp.close();
       rmSync(caDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The app beside the loopback PSP for a describe block: started in its beforeAll, closed in its
+ * afterAll, which then fails the block if anything Vira sent or the PSP answered broke the
+ * standard's schemas.
+ */
+export function pspFixture() {
+  let started: Awaited<ReturnType<typeof startAppWithPsp>> | undefined;
+  beforeAll(async () => {
+    started = await startAppWithPsp();
+  });
+  afterAll(async () => {
+    if (!started) return;
+    const violations = started.psp.violations();
+    await started.close();
+    expect(violations).toEqual([]);
+  });
+  const running = () => {
+    if (!started) throw new Error('pspFixture: o app só existe dentro dos hooks e testes');
+    return started;
+  };
+  return {
+    get app(): NestFastifyApplication {
+      return running().t.app;
+    },
+    get psp(): FakePsp {
+      return running().psp;
+    },
+    /** A trainer of a fresh tenant, calling the app. */
+    trainerApi: async () => http(running().t.app, await newPrincipal(running().t.app)),
   };
 }

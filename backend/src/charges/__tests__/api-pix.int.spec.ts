@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { countEvents, http } from '../../../../test/support/api';
-import { newPrincipal } from '../../../../test/support/accounts';
-import { startAppWithPsp } from '../../../../test/support/api-pix/app-with-psp';
-import type { FakePsp } from '../../../../test/support/api-pix/fake-psp';
+import { pspFixture } from '../../../../test/support/api-pix/app-with-psp';
 import { projectAll, workerServicesOf } from '../../../../test/support/projections';
-import type { TestApp } from '../../../../test/support/test-app';
 import type { Charge } from '../../contracts/charges/api';
 import type { Transaction } from '../../contracts/finance/api';
 import { DATABASE, type Db } from '../../platform/database/database.module';
@@ -12,22 +9,12 @@ import { reconcilePixCharges } from '../psp/pix-reconciliation';
 
 
 describe('Pix through the API Pix of a PSP (loopback PSP, mutual TLS)', () => {
-  let psp: FakePsp;
-  let t: TestApp;
+  // Every request Vira sent and every answer and notification the PSP gave hold to the standard.
+  const fixture = pspFixture();
   let api: ReturnType<typeof http>;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ t, psp, close } = await startAppWithPsp());
-  });
-  afterAll(async () => {
-    // Every request Vira sent and every answer and notification the PSP gave held to the standard.
-    expect(psp.violations()).toEqual([]);
-    await close();
-  });
   beforeEach(async () => {
-    psp.refuse(null);
-    api = http(t.app, await newPrincipal(t.app));
+    fixture.psp.refuse(null);
+    api = await fixture.trainerApi();
   });
 
   const chave = 'ana@exemplo.com';
@@ -36,10 +23,10 @@ describe('Pix through the API Pix of a PSP (loopback PSP, mutual TLS)', () => {
     nomeRecebedor: 'Ana Souza',
     cidade: 'Recife',
     provedor: 'api-pix',
-    baseUrl: psp.baseUrl,
-    clientId: psp.clientId,
-    clientSecret: psp.clientSecret,
-    ...psp.client,
+    baseUrl: fixture.psp.baseUrl,
+    clientId: fixture.psp.clientId,
+    clientSecret: fixture.psp.clientSecret,
+    ...fixture.psp.client,
   });
 
   async function chargeThroughPsp() {
@@ -59,7 +46,7 @@ describe('Pix through the API Pix of a PSP (loopback PSP, mutual TLS)', () => {
   }
 
   const receitasOf = async (chargeId: string) => {
-    await projectAll(t.app);
+    await projectAll(fixture.app);
     const months = new Set(
       [0, 86_400_000].map((ago) => new Date(Date.now() - ago).toISOString().slice(0, 7)),
     );
@@ -74,14 +61,14 @@ describe('Pix through the API Pix of a PSP (loopback PSP, mutual TLS)', () => {
     (await api.get(`/api/students/${studentId}`)).json().creditos as number;
   const reconcile = (minutesAhead: number) =>
     reconcilePixCharges(
-      workerServicesOf(t.app, () => new Date(Date.now() + minutesAhead * 60_000)),
+      workerServicesOf(fixture.app, () => new Date(Date.now() + minutesAhead * 60_000)),
     );
 
   it('keeps the secrets write-only and sealed, registers the webhook, and says in pt-BR what fails', async () => {
-    const before = await countEvents(t.app);
+    const before = await countEvents(fixture.app);
     const mismatched = await api.put('/api/settings/pix', {
       ...providerSettings(),
-      chavePem: psp.strangerClient.chavePem,
+      chavePem: fixture.psp.strangerClient.chavePem,
     });
     expect(mismatched.statusCode).toBe(400);
     expect(mismatched.json().message).toBe('A chave privada não é a do certificado');
@@ -91,11 +78,11 @@ describe('Pix through the API Pix of a PSP (loopback PSP, mutual TLS)', () => {
     });
     expect(noSecret.statusCode).toBe(400);
     expect(noSecret.json().message).toContain('client secret');
-    expect(await countEvents(t.app)).toBe(before);
+    expect(await countEvents(fixture.app)).toBe(before);
 
     const saved = await api.put('/api/settings/pix', providerSettings());
     expect(saved.statusCode).toBe(200);
-    expect(saved.body).not.toContain(psp.clientSecret);
+    expect(saved.body).not.toContain(fixture.psp.clientSecret);
     expect(saved.body).not.toContain('PRIVATE KEY');
     const settings = (await api.get('/api/settings/pix')).json();
     expect(settings).toEqual({
@@ -104,22 +91,22 @@ describe('Pix through the API Pix of a PSP (loopback PSP, mutual TLS)', () => {
       nomeRecebedor: 'ANA SOUZA',
       cidade: 'RECIFE',
       provedor: 'api-pix',
-      baseUrl: psp.baseUrl,
-      clientId: psp.clientId,
+      baseUrl: fixture.psp.baseUrl,
+      clientId: fixture.psp.clientId,
       credenciaisSalvas: true,
       pixAutomatico: false,
       agencia: null,
       conta: null,
       tipoConta: null,
     });
-    const stored = await t.app
+    const stored = await fixture.app
       .get<Db>(DATABASE)
       .selectFrom('pixProviderCredentials')
       .selectAll()
       .executeTakeFirstOrThrow();
-    expect(JSON.stringify(stored)).not.toContain(psp.clientSecret);
+    expect(JSON.stringify(stored)).not.toContain(fixture.psp.clientSecret);
     expect(JSON.stringify(stored)).not.toContain('PRIVATE KEY');
-    expect(psp.webhookOf(chave)).toMatch(/\/api\/webhooks\/api-pix$/);
+    expect(fixture.psp.webhookOf(chave)).toMatch(/\/api\/webhooks\/api-pix$/);
 
     // Saving again without the secrets keeps them.
     const {
@@ -139,7 +126,7 @@ describe('Pix through the API Pix of a PSP (loopback PSP, mutual TLS)', () => {
       ok: false,
       message: 'O PSP recusou as credenciais: confira o client id e o client secret',
     });
-    expect((await test(psp.strangerClient)).json()).toEqual({
+    expect((await test(fixture.psp.strangerClient)).json()).toEqual({
       ok: false,
       message:
         'O PSP recusou o certificado do cliente (mTLS): confira o certificado e a chave privada',
@@ -156,7 +143,7 @@ describe('Pix through the API Pix of a PSP (loopback PSP, mutual TLS)', () => {
 
   it('charges with PUT /cob, is paid by the confirmed notification once, whatever retries and manual confirmations follow', async () => {
     const { charge, studentId } = await chargeThroughPsp();
-    const cob = psp.cob(charge.txid);
+    const cob = fixture.psp.cob(charge.txid);
     expect(charge.txid).toMatch(/^[a-zA-Z0-9]{26,35}$/);
     expect(cob?.body).toMatchObject({
       valor: { original: '480.00' },
@@ -165,14 +152,14 @@ describe('Pix through the API Pix of a PSP (loopback PSP, mutual TLS)', () => {
     });
     expect(charge.brCode).toContain(cob?.location);
 
-    await psp.pay(charge.txid);
+    await fixture.psp.pay(charge.txid);
     // The notification's answer waited for the confirmation and the settlement (the worker
     // projects them; here the test does).
-    await projectAll(t.app);
+    await projectAll(fixture.app);
     expect((await api.get(`/api/charges/${charge.id}`)).json().status).toBe('paga');
     expect(await creditsOf(studentId)).toBe(8);
 
-    const retries = await psp.notify(charge.txid, 5);
+    const retries = await fixture.psp.notify(charge.txid, 5);
     expect(retries).toEqual([200, 200, 200, 200, 200]);
     expect((await api.post(`/api/charges/${charge.id}/confirm`)).statusCode).toBe(200);
     expect(await reconcile(5)).toBe(0);
@@ -182,13 +169,13 @@ describe('Pix through the API Pix of a PSP (loopback PSP, mutual TLS)', () => {
 
   it('a lost notification is found by the reconciliation (GET /cob/{txid}) and settled once', async () => {
     const { charge, studentId } = await chargeThroughPsp();
-    await psp.pay(charge.txid, { lost: true });
-    await projectAll(t.app);
+    await fixture.psp.pay(charge.txid, { lost: true });
+    await projectAll(fixture.app);
     expect((await api.get(`/api/charges/${charge.id}`)).json().status).toBe('pendente');
     // Not due yet: the first check is a minute after the charge.
     expect(await reconcile(0)).toBe(0);
     expect(await reconcile(2)).toBe(1);
-    await psp.notify(charge.txid, 2);
+    await fixture.psp.notify(charge.txid, 2);
     expect(await receitasOf(charge.id)).toHaveLength(1);
     expect(await creditsOf(studentId)).toBe(8);
     expect((await api.get(`/api/charges/${charge.id}`)).json()).toMatchObject({ status: 'paga' });
@@ -197,7 +184,7 @@ describe('Pix through the API Pix of a PSP (loopback PSP, mutual TLS)', () => {
   it('a forged or unconfirmed notification grants nothing', async () => {
     const { charge, studentId } = await chargeThroughPsp();
     const forge = (endToEndId: string) =>
-      fetch(`${psp.webhookOf(chave)}/pix`, {
+      fetch(`${fixture.psp.webhookOf(chave)}/pix`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -211,23 +198,23 @@ describe('Pix through the API Pix of a PSP (loopback PSP, mutual TLS)', () => {
     // Not paid at the PSP: the notification is a lie.
     expect(await forge(forgedE2e)).toEqual({ status: 200, body: { recebidos: 1, confirmados: 0 } });
     // Paid at the PSP by another Pix: this endToEndId is still not the PSP's.
-    await psp.pay(charge.txid, { lost: true });
+    await fixture.psp.pay(charge.txid, { lost: true });
     expect(await forge(forgedE2e)).toEqual({ status: 200, body: { recebidos: 1, confirmados: 0 } });
     // The PSP down: nothing is believed until it answers.
-    psp.refuse('indisponivel');
-    expect((await psp.notify(charge.txid)).length).toBe(1);
-    await projectAll(t.app);
+    fixture.psp.refuse('indisponivel');
+    expect((await fixture.psp.notify(charge.txid)).length).toBe(1);
+    await projectAll(fixture.app);
     expect((await api.get(`/api/charges/${charge.id}`)).json().status).toBe('pendente');
     expect(await receitasOf(charge.id)).toHaveLength(0);
     expect(await creditsOf(studentId)).toBe(0);
     // A malformed body is a 400 naming the field.
-    const malformed = await fetch(`${psp.webhookOf(chave)}/pix`, {
+    const malformed = await fetch(`${fixture.psp.webhookOf(chave)}/pix`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ pix: [{ endToEndId: 'curto', valor: '1,00' }] }),
     });
     expect(malformed.status).toBe(400);
-    psp.refuse(null);
+    fixture.psp.refuse(null);
     expect(await reconcile(2)).toBe(1);
     expect(await receitasOf(charge.id)).toHaveLength(1);
   });
@@ -236,25 +223,25 @@ describe('Pix through the API Pix of a PSP (loopback PSP, mutual TLS)', () => {
     await api.put('/api/settings/pix', providerSettings());
     const plan = (await api.post('/api/plans', { nome: 'Aula', valor: 90, creditos: 1 })).json();
     const student = (await api.post('/api/students', { nome: 'Davi' })).json();
-    const before = await countEvents(t.app);
-    psp.refuse('indisponivel');
+    const before = await countEvents(fixture.app);
+    fixture.psp.refuse('indisponivel');
     const refused = await api.post('/api/charges', { studentId: student.id, planId: plan.id });
     expect(refused.statusCode).toBe(502);
     expect(refused.json()).toMatchObject({ code: 'psp_unavailable' });
     expect(refused.json().message).toContain('O PSP não criou a cobrança');
-    expect(await countEvents(t.app)).toBe(before);
+    expect(await countEvents(fixture.app)).toBe(before);
   });
 
   it("lists 'A receber' and a charge the PSP removed stops being asked", async () => {
     const { charge } = await chargeThroughPsp();
-    await projectAll(t.app);
+    await projectAll(fixture.app);
     expect((await api.get('/api/charges/summary')).json()).toEqual({
       pendente: { quantidade: 1, total: 480 },
       emAtraso: { quantidade: 0, total: 0 },
     });
-    psp.expire(charge.txid);
+    fixture.psp.expire(charge.txid);
     await reconcile(2);
-    const checks = await t.app
+    const checks = await fixture.app
       .get<Db>(DATABASE)
       .selectFrom('chargePspChecks')
       .select('chargeId')

@@ -1,9 +1,6 @@
 import { http } from '../../../../test/support/api';
-import { newPrincipal } from '../../../../test/support/accounts';
-import { startAppWithPsp } from '../../../../test/support/api-pix/app-with-psp';
-import type { FakePsp } from '../../../../test/support/api-pix/fake-psp';
+import { pspFixture } from '../../../../test/support/api-pix/app-with-psp';
 import { projectAll, workerServicesOf } from '../../../../test/support/projections';
-import type { TestApp } from '../../../../test/support/test-app';
 import { chargeReminderText, type Charge, type Subscription } from '../../contracts/charges/api';
 import type { Transaction } from '../../contracts/finance/api';
 import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
@@ -30,27 +27,18 @@ async function until(what: string, check: () => Promise<boolean>): Promise<void>
 }
 
 describe('Pix Automático: monthly plans paid by the student’s bank (API Pix recurrences)', () => {
-  let psp: FakePsp;
-  let t: TestApp;
+  // Every request Vira sent and every answer and notification the PSP gave hold to the standard.
+  const fixture = pspFixture();
   let api: ReturnType<typeof http>;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ t, psp, close } = await startAppWithPsp());
-  });
-  afterAll(async () => {
-    expect(psp.violations()).toEqual([]);
-    await close();
-  });
   beforeEach(async () => {
-    psp.setNow(undefined);
-    api = http(t.app, await newPrincipal(t.app));
+    fixture.psp.setNow(undefined);
+    api = await fixture.trainerApi();
   });
 
   /** The worker's pass at `instant`, with the PSP's clock there too. */
   const passAt = async (instant: string) => {
-    psp.setNow(instant);
-    await issueSubscriptionCycles(workerServicesOf(t.app, () => new Date(instant)));
+    fixture.psp.setNow(instant);
+    await issueSubscriptionCycles(workerServicesOf(fixture.app, () => new Date(instant)));
   };
 
   async function setUp(diaVencimento: number) {
@@ -59,10 +47,10 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
       nomeRecebedor: 'Ana Souza',
       cidade: 'Recife',
       provedor: 'api-pix',
-      baseUrl: psp.baseUrl,
-      clientId: psp.clientId,
-      clientSecret: psp.clientSecret,
-      ...psp.client,
+      baseUrl: fixture.psp.baseUrl,
+      clientId: fixture.psp.clientId,
+      clientSecret: fixture.psp.clientSecret,
+      ...fixture.psp.client,
       pixAutomatico: true,
       agencia: '0001',
       conta: '123456-7',
@@ -92,39 +80,39 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
   const subscriptionOf = async (studentId: string): Promise<Subscription> =>
     (await api.get(`/api/subscriptions?studentId=${studentId}`)).json().items[0];
   const chargesOf = async (studentId: string, status?: string): Promise<Charge[]> => {
-    await projectAll(t.app);
+    await projectAll(fixture.app);
     const filter = status ? `&status=${status}` : '';
     return (await api.get(`/api/charges?studentId=${studentId}${filter}`)).json().items;
   };
   const creditsOf = async (studentId: string) => {
-    await projectAll(t.app);
+    await projectAll(fixture.app);
     return (await api.get(`/api/students/${studentId}`)).json().creditos as number;
   };
   const receitasOf = async (chargeId: string) => {
-    await projectAll(t.app);
+    await projectAll(fixture.app);
     const month = todayInSaoPaulo().slice(0, 7);
     const items = (await api.get(`/api/transactions?month=${month}`)).json().items as Transaction[];
     return items.filter((item) => item.referenciaId === chargeId);
   };
   const recOf = (subscriptionId: string) =>
-    psp
+    fixture.psp
       .recs()
       .find(
         (rec) =>
           rec.body.vinculo &&
           (rec.body.vinculo as { contrato: string }).contrato === subscriptionId.replace(/-/g, ''),
       );
-  const cobrsOf = (idRec: string) => psp.cobrs().filter((cobr) => cobr.idRec === idRec);
+  const cobrsOf = (idRec: string) => fixture.psp.cobrs().filter((cobr) => cobr.idRec === idRec);
 
   it('subscribes through the composite QR, is authorised by the student’s bank, bills three cycles in the window once each, settles once', async () => {
     const year = Number(addDays(todayInSaoPaulo(), -50).slice(0, 4));
     const next = year + 1;
     const { studentId, planId } = await setUp(1);
-    expect(psp.requests()).toEqual(
+    expect(fixture.psp.requests()).toEqual(
       expect.arrayContaining(['PUT /api/v2/webhookrec', 'PUT /api/v2/webhookcobr']),
     );
 
-    psp.setNow(`${year}-12-20T12:00:00Z`);
+    fixture.psp.setNow(`${year}-12-20T12:00:00Z`);
     const subscribed = await api.post(`/api/students/${studentId}/subscription`, {
       planId,
       inicio: `${year}-12-20`,
@@ -155,7 +143,7 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
       status: 'pendente',
       brCode: qr?.pixCopiaECola,
     });
-    expect(qr?.pixCopiaECola).toContain(psp.cob(first.txid)?.location);
+    expect(qr?.pixCopiaECola).toContain(fixture.psp.cob(first.txid)?.location);
 
     // A forged notification is asked of the PSP, which says the recurrence still waits.
     const forged = await api.post('/api/webhooks/api-pix/rec', {
@@ -164,7 +152,7 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
     expect(forged.json()).toEqual({ recebidos: 1, confirmados: 0 });
     expect((await subscriptionOf(studentId)).pixAutomatico?.status).toBe('aguardando');
 
-    await psp.authoriseRec(idRec);
+    await fixture.psp.authoriseRec(idRec);
     await until(
       'Autorizada',
       async () => (await subscriptionOf(studentId)).pixAutomatico?.status === 'autorizada',
@@ -219,12 +207,12 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
 
     // Settled on its due day: one receita and the credits once, the notification 5 times at once.
     const february = charges[2];
-    psp.setNow(`${next}-02-01T12:00:00Z`);
-    await psp.settleCobr(february.txid, { lost: true });
-    const statuses = await psp.notifyCobr(february.txid, 5);
+    fixture.psp.setNow(`${next}-02-01T12:00:00Z`);
+    await fixture.psp.settleCobr(february.txid, { lost: true });
+    const statuses = await fixture.psp.notifyCobr(february.txid, 5);
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
     await until('February paid', async () => (await chargesOf(studentId))[2].status === 'paga');
-    expect(psp.requests()).toContain(`GET /api/v2/cobr/${february.txid}`);
+    expect(fixture.psp.requests()).toContain(`GET /api/v2/cobr/${february.txid}`);
     expect(await receitasOf(february.id)).toHaveLength(1);
     expect(await creditsOf(studentId)).toBe(16);
     expect((await subscriptionOf(studentId)).proximoVencimento).toBe(`${next}-03-01`);
@@ -247,7 +235,7 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
     while (Number(due.slice(8)) > 28) due = addDays(due, -1);
     const previous = monthBefore(due);
     const { studentId, planId } = await setUp(Number(due.slice(8)));
-    psp.setNow(`${previous}T12:00:00Z`);
+    fixture.psp.setNow(`${previous}T12:00:00Z`);
     const subscribed = await api.post(`/api/students/${studentId}/subscription`, {
       planId,
       inicio: previous,
@@ -257,9 +245,9 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
     const id = subscribed.json().id as string;
     const idRec = recOf(id)!.idRec;
     // The notifications lost: the worker's reconciliation finds the payment and the authorisation.
-    await psp.authoriseRec(idRec, { lost: true });
+    await fixture.psp.authoriseRec(idRec, { lost: true });
     expect((await subscriptionOf(studentId)).pixAutomatico?.status).toBe('aguardando');
-    const later = workerServicesOf(t.app, () => new Date(Date.now() + 10 * 60_000));
+    const later = workerServicesOf(fixture.app, () => new Date(Date.now() + 10 * 60_000));
     await reconcileRecurrences(later);
     await reconcilePixCharges(later);
     expect((await subscriptionOf(studentId)).pixAutomatico?.status).toBe('autorizada');
@@ -278,8 +266,8 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
 
     // Each rejected attempt is tried again the next day: three times (PERMITE_3R_7D), then no more.
     for (let attempt = 0; attempt < 4; attempt++) {
-      psp.setNow(`${addDays(due, attempt)}T12:00:00Z`);
-      await psp.failCobr(cobr.txid);
+      fixture.psp.setNow(`${addDays(due, attempt)}T12:00:00Z`);
+      await fixture.psp.failCobr(cobr.txid);
       if (attempt < 3)
         await until(`retry ${attempt + 1}`, async () => cobr.tentativas.length === attempt + 2);
     }
@@ -318,8 +306,8 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
       status: 'cancelada',
       pixAutomatico: { status: 'cancelada', pixCopiaECola: null },
     });
-    expect(psp.rec(idRec)?.status).toBe('CANCELADA');
-    expect(psp.requests()).toContain(`PATCH /api/v2/rec/${idRec}`);
+    expect(fixture.psp.rec(idRec)?.status).toBe('CANCELADA');
+    expect(fixture.psp.requests()).toContain(`PATCH /api/v2/rec/${idRec}`);
     await passAt(`${addDays(due, 26)}T12:00:00Z`);
     await passAt(`${addDays(due, 60)}T12:00:00Z`);
     expect(cobrsOf(idRec)).toHaveLength(1);
@@ -339,7 +327,7 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
       cpf: '529.982.247-25',
     });
     const idRec = recOf(withCpf.json().id)!.idRec;
-    await psp.refuseRec(idRec);
+    await fixture.psp.refuseRec(idRec);
     await until(
       'Recusada',
       async () => (await subscriptionOf(other)).pixAutomatico?.status === 'recusada',
@@ -353,6 +341,6 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
     expect(cobrsOf(idRec)).toHaveLength(0);
     const charges = await chargesOf(other);
     expect(charges[0]).toMatchObject({ vencimento: second, provedor: 'api-pix' });
-    expect(psp.cob(charges[0].txid)?.kind).toBe('cobv');
+    expect(fixture.psp.cob(charges[0].txid)?.kind).toBe('cobv');
   });
 });

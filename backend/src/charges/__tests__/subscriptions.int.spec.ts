@@ -1,9 +1,7 @@
 import { countEvents, http } from '../../../../test/support/api';
 import { newPrincipal } from '../../../../test/support/accounts';
-import { startAppWithPsp } from '../../../../test/support/api-pix/app-with-psp';
-import type { FakePsp } from '../../../../test/support/api-pix/fake-psp';
+import { pspFixture } from '../../../../test/support/api-pix/app-with-psp';
 import { projectAll, workerServicesOf } from '../../../../test/support/projections';
-import type { TestApp } from '../../../../test/support/test-app';
 import type { Charge, Subscription } from '../../contracts/charges/api';
 import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import { issueSubscriptionCycles } from '../process-managers/subscription-cycles';
@@ -14,24 +12,15 @@ process.env.TZ = 'UTC';
 const todayInSaoPaulo = () => zonedParts(new Date(), DEFAULT_TIME_ZONE).date;
 
 describe('monthly plans that bill themselves (subscriptions)', () => {
-  let psp: FakePsp;
-  let t: TestApp;
+  // Every request Vira sent and every answer and notification the PSP gave hold to the standard.
+  const fixture = pspFixture();
   let api: ReturnType<typeof http>;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ t, psp, close } = await startAppWithPsp());
-  });
-  afterAll(async () => {
-    expect(psp.violations()).toEqual([]);
-    await close();
-  });
   beforeEach(async () => {
-    api = http(t.app, await newPrincipal(t.app));
+    api = await fixture.trainerApi();
   });
 
   const issueAt = (instant: string | Date) =>
-    issueSubscriptionCycles(workerServicesOf(t.app, () => new Date(instant)));
+    issueSubscriptionCycles(workerServicesOf(fixture.app, () => new Date(instant)));
 
   async function setUp(
     pix: 'manual' | 'api-pix',
@@ -45,10 +34,10 @@ describe('monthly plans that bill themselves (subscriptions)', () => {
             nomeRecebedor: 'Ana Souza',
             cidade: 'Recife',
             provedor: 'api-pix',
-            baseUrl: psp.baseUrl,
-            clientId: psp.clientId,
-            clientSecret: psp.clientSecret,
-            ...psp.client,
+            baseUrl: fixture.psp.baseUrl,
+            clientId: fixture.psp.clientId,
+            clientSecret: fixture.psp.clientSecret,
+            ...fixture.psp.client,
           };
     expect((await api.put('/api/settings/pix', settings)).statusCode).toBe(200);
     const plan = await api.post('/api/plans', {
@@ -65,7 +54,7 @@ describe('monthly plans that bill themselves (subscriptions)', () => {
   }
 
   const chargesOf = async (studentId: string): Promise<Charge[]> => {
-    await projectAll(t.app);
+    await projectAll(fixture.app);
     return (await api.get(`/api/charges?studentId=${studentId}`)).json().items;
   };
 
@@ -128,7 +117,7 @@ describe('monthly plans that bill themselves (subscriptions)', () => {
       )[0].proximoVencimento;
     expect(await nextDue()).toBe(`${next}-01-01`);
     expect((await api.post(`/api/charges/${charges[2].id}/confirm`)).statusCode).toBe(200);
-    await projectAll(t.app);
+    await projectAll(fixture.app);
     expect(await nextDue()).toBe(`${next}-02-01`);
     // Finance's previsto counts each month's cycle, issued or still to come.
     const previsto = async (month: string) =>
@@ -144,7 +133,7 @@ describe('monthly plans that bill themselves (subscriptions)', () => {
       api.post(`/api/charges/${first.id}/confirm`),
     ]);
     for (const confirmation of confirmations) expect(confirmation.statusCode).toBe(200);
-    await projectAll(t.app);
+    await projectAll(fixture.app);
     expect((await api.get(`/api/students/${studentId}`)).json().creditos).toBe(8);
   });
 
@@ -210,7 +199,7 @@ describe('monthly plans that bill themselves (subscriptions)', () => {
     await issueAt(addDays(due, -5) + 'T12:00:00Z');
     const [charge] = await chargesOf(studentId);
     expect(charge).toMatchObject({ origem: 'assinatura', provedor: 'api-pix', vencimento: due });
-    const cobv = psp.cob(charge.txid);
+    const cobv = fixture.psp.cob(charge.txid);
     expect(cobv).toMatchObject({
       kind: 'cobv',
       body: {
@@ -220,16 +209,16 @@ describe('monthly plans that bill themselves (subscriptions)', () => {
       },
     });
     expect(charge.brCode).toContain(cobv?.location);
-    await psp.pay(charge.txid);
-    await psp.notify(charge.txid, 3);
+    await fixture.psp.pay(charge.txid);
+    await fixture.psp.notify(charge.txid, 3);
     // Confirmed with the PSP (GET /cobv) before it counts: paid once, however often notified.
     for (let attempt = 0; attempt < 100; attempt++) {
       if ((await chargesOf(studentId))[0].status === 'paga') break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect((await chargesOf(studentId))[0].status).toBe('paga');
-    expect(psp.requests()).toContain(`GET /api/v2/cobv/${charge.txid}`);
-    await projectAll(t.app);
+    expect(fixture.psp.requests()).toContain(`GET /api/v2/cobv/${charge.txid}`);
+    await projectAll(fixture.app);
     expect((await api.get(`/api/students/${studentId}`)).json().creditos).toBe(8);
   });
 
@@ -237,7 +226,7 @@ describe('monthly plans that bill themselves (subscriptions)', () => {
     const { studentId, planId } = await setUp('manual');
     const avulso = (await api.post('/api/plans', { nome: 'Avulso', valor: 90, creditos: 1 })).json()
       .id;
-    const before = await countEvents(t.app);
+    const before = await countEvents(fixture.app);
     const refusals: [string, Record<string, unknown>, number, string][] = [
       [
         studentId,
@@ -260,11 +249,11 @@ describe('monthly plans that bill themselves (subscriptions)', () => {
       const response = await api.post(`/api/students/${student}/subscription`, body);
       expect([response.statusCode, response.json().message]).toEqual([status, message]);
     }
-    const intruder = http(t.app, await newPrincipal(t.app));
+    const intruder = http(fixture.app, await newPrincipal(fixture.app));
     expect(
       (await intruder.post(`/api/students/${studentId}/subscription`, { planId })).statusCode,
     ).toBe(404);
-    expect(await countEvents(t.app)).toBe(before);
+    expect(await countEvents(fixture.app)).toBe(before);
 
     const subscribed = await api.post(`/api/students/${studentId}/subscription`, { planId });
     expect(subscribed.statusCode).toBe(201);
