@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { apiToken, createPlan, createStudent, studentCard } from './support/students';
 import { shot } from './support/shots';
+import { dueDayIssuedNow, manualPixKey } from './support/monthly-plans';
 import { signedInTrainer } from './support/trainer';
 
 
@@ -160,16 +161,8 @@ test.describe('charges', () => {
     const trainer = await signedInTrainer(page, request);
     const token = await apiToken(request, trainer);
     const headers = { authorization: `Bearer ${token}` };
-    const pix = await request.put('/api/settings/pix', {
-      data: { chave: '529.982.247-25', nomeRecebedor: 'Ana Souza Personal', cidade: 'São Paulo' },
-      headers,
-    });
-    expect(pix.ok(), await pix.text()).toBeTruthy();
-    // A due day within the worker's five days ahead that every month has: the cycle is issued now.
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-    const due = [0, 1, 2, 3, 4, 5]
-      .map((days) => new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10))
-      .find((day) => Number(day.slice(8)) <= 28) as string;
+    await manualPixKey(request, headers);
+    const { today, due } = dueDayIssuedNow();
     const plan = await request.post('/api/plans', {
       data: { nome: 'Mensal 3x', valor: 300, creditos: 12, cobranca: { tipo: 'mensal', diaVencimento: Number(due.slice(8)) } },
       headers,

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiToken } from './support/students';
 import { shot } from './support/shots';
+import { dueDayIssuedNow, manualPixKey } from './support/monthly-plans';
 import { signedInTrainer } from './support/trainer';
 
 test.describe('monthly plans from the new-student form', () => {
@@ -11,16 +12,8 @@ test.describe('monthly plans from the new-student form', () => {
     const trainer = await signedInTrainer(page, request);
     const token = await apiToken(request, trainer);
     const headers = { authorization: `Bearer ${token}` };
-    const pix = await request.put('/api/settings/pix', {
-      data: { chave: '529.982.247-25', nomeRecebedor: 'Ana Souza Personal', cidade: 'São Paulo' },
-      headers,
-    });
-    expect(pix.ok(), await pix.text()).toBeTruthy();
-    // A due day within the worker's five days ahead that every month has: the cycle is issued now.
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-    const due = [0, 1, 2, 3, 4, 5]
-      .map((days) => new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10))
-      .find((day) => Number(day.slice(8)) <= 28) as string;
+    await manualPixKey(request, headers);
+    const { today, due } = dueDayIssuedNow();
     const dia = String(Number(due.slice(8)));
     const dueBr = due.split('-').reverse().join('/');
 

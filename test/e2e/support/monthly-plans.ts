@@ -1,0 +1,26 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+
+/** Today in São Paulo, as yyyy-mm-dd. */
+export const todayInSaoPaulo = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+
+/**
+ * A due day within the worker's five days ahead that every month has (up to the 28th): a monthly
+ * plan due on it has its cycle issued at once. Answers today and that day, as yyyy-mm-dd.
+ */
+export function dueDayIssuedNow(): { today: string; due: string } {
+  const today = todayInSaoPaulo();
+  const due = [0, 1, 2, 3, 4, 5]
+    .map((days) => new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10))
+    .find((day) => Number(day.slice(8)) <= 28) as string;
+  return { today, due };
+}
+
+/** The trainer's PIX key on 'manual' (the static BR Code). */
+export async function manualPixKey(request: APIRequestContext, headers: Record<string, string>): Promise<void> {
+  const pix = await request.put('/api/settings/pix', {
+    data: { chave: '529.982.247-25', nomeRecebedor: 'Ana Souza Personal', cidade: 'São Paulo' },
+    headers,
+  });
+  expect(pix.ok(), await pix.text()).toBeTruthy();
+}
