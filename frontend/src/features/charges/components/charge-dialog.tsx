@@ -7,13 +7,11 @@ import {
   Badge,
   Button,
   Group,
-  Image,
   Loader,
   Modal,
   Radio,
   Select,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   Textarea,
@@ -22,7 +20,7 @@ import { notifications } from '@mantine/notifications';
 import IconBrandWhatsapp from '@tabler/icons-react/dist/esm/icons/IconBrandWhatsapp.mjs';
 import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
 import IconCopy from '@tabler/icons-react/dist/esm/icons/IconCopy.mjs';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { paths } from '../../../config/paths';
@@ -34,6 +32,7 @@ import { copyText } from '../../../lib/clipboard';
 import { formatCurrency } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { chargeQuery } from '../../../entities/charges';
+import { PixQrCode } from '../../../components/pix-qr-code';
 import { receiptSettingsQuery } from '../../../entities/receipt-settings';
 import { useConfirmCharge, useCreateCharge } from '../api/charge-mutations';
 import { ReceiptActions } from './receipt-actions';
@@ -168,24 +167,6 @@ function ChargeFlow({ initialStudentId, onClose }: { initialStudentId: string | 
   );
 }
 
-/** The BR Code as a QR image (SVG: sharp at any size), drawn by a library fetched with this dialog only. */
-function PixQrCode({ brCode }: { brCode: string }) {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void import('qrcode')
-      .then((qrcode) => qrcode.toString(brCode, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 }))
-      .then((svg) => live && setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`))
-      .catch(() => live && setSrc(''));
-    return () => {
-      live = false;
-    };
-  }, [brCode]);
-  if (src === null) return <Skeleton w={220} h={220} mx="auto" aria-label="Gerando QR Code" />;
-  if (src === '') return <Text size="sm" c="dimmed">Não foi possível desenhar o QR Code: use o Pix Copia e Cola.</Text>;
-  return <Image src={src} alt="QR Code PIX" w={220} h={220} mx="auto" />;
-}
-
 function ChargeCreated({
   charge,
   student,
@@ -237,7 +218,7 @@ function ChargeCreated({
         </Alert>
       ) : (
         <>
-          <PixQrCode brCode={charge.brCode} />
+          <PixQrCode code={charge.brCode} alt="QR Code PIX" size={220} />
           <Textarea
             label="Pix Copia e Cola"
             value={charge.brCode}

@@ -7,11 +7,9 @@ import {
   Button,
   Card,
   Group,
-  Image,
   Modal,
   Select,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   Textarea,
@@ -19,7 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { zonedParts } from '@contracts/shared/time';
 import { plansQuery } from '../../../entities/plans';
@@ -29,6 +27,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { itemsOf } from '../../../lib/contract-query';
 import { APP_TIME_ZONE, formatCurrency, formatDate } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { PixQrCode } from '../../../components/pix-qr-code';
 import { useCancelSubscription, useSubscribe } from '../api/subscription-mutations';
 
 /** 'dd/mm/aaaa' of a day (AAAA-MM-DD) as it is, no time zone involved. */
@@ -36,24 +35,6 @@ const day = (date: string) => formatDate(`${date}T12:00:00`);
 
 /** While the student has not authorised yet, the card asks the server again this often. */
 const AUTHORISATION_REFETCH_MS = 4000;
-
-/** The composite QR as an image (SVG), drawn by a library fetched only when one is shown. */
-function QrImage({ code }: { code: string }) {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void import('qrcode')
-      .then((qrcode) => qrcode.toString(code, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 }))
-      .then((svg) => live && setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`))
-      .catch(() => live && setSrc(''));
-    return () => {
-      live = false;
-    };
-  }, [code]);
-  if (src === null) return <Skeleton w={200} h={200} mx="auto" aria-label="Gerando QR Code" />;
-  if (src === '') return <Text size="sm" c="dimmed">Não foi possível desenhar o QR Code: use o Pix Copia e Cola.</Text>;
-  return <Image src={src} alt="QR Code do Pix Automático" w={200} h={200} mx="auto" />;
-}
 
 /** Pix Automático: the QR the student scans in their bank app, then whether they authorised it. */
 function PixAutomatico({ subscription }: { subscription: Subscription }) {
@@ -89,7 +70,7 @@ function PixAutomatico({ subscription }: { subscription: Subscription }) {
             Peça ao aluno para escanear este QR Code no app do banco: ele paga o primeiro mês e autoriza os próximos
             débitos automáticos.
           </Text>
-          <QrImage code={pix.pixCopiaECola} />
+          <PixQrCode code={pix.pixCopiaECola} alt="QR Code do Pix Automático" size={200} />
           <Textarea
             label="Pix Copia e Cola"
             value={pix.pixCopiaECola}
