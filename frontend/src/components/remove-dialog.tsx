@@ -1,0 +1,100 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { isApiError } from '../lib/api-error';
+import { notifyError, notifySuccess } from '../lib/notify';
+
+/** A mutation as the dialog runs it: the entities layer's hooks give these. */
+interface Step {
+  run: (callbacks: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
+  pending: boolean;
+  /** The toast once done, and the title of the error toast. */
+  done: string;
+  failed: string;
+}
+
+/**
+ * 'Remover' with its confirmation; when the API refuses because something still uses the item
+ * (409 has_links), says why and offers the step that keeps its history instead (inactivate, archive).
+ */
+export function RemoveDialog({
+  title,
+  opened,
+  onClose,
+  children,
+}: {
+  title: string;
+  opened: boolean;
+  onClose: () => void;
+  /** The body (RemoveDialogBody), keyed by the item so each opening starts afresh. */
+  children: ReactNode;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
+      {children}
+    </Modal>
+  );
+}
+
+export function RemoveDialogBody({
+  question,
+  remove,
+  instead,
+  onClose,
+}: {
+  question: ReactNode;
+  remove: Step;
+  /** The step offered when the item is in use, with its button and why; null when it no longer applies. */
+  instead: (Step & { label: string; hint: string }) | null;
+  onClose: () => void;
+}) {
+  /** The API's answer when the item is in use (409 has_links). */
+  const [conflict, setConflict] = useState<string | null>(null);
+  const confirm = () =>
+    remove.run({
+      onSuccess: () => {
+        notifySuccess(remove.done);
+        onClose();
+      },
+      onError: (error) => {
+        if (isApiError(error, 'has_links')) setConflict(error.message);
+        else notifyError(remove.failed, error);
+      },
+    });
+  const takeInstead = () =>
+    instead?.run({
+      onSuccess: () => {
+        notifySuccess(instead.done);
+        onClose();
+      },
+      onError: (error) => notifyError(instead.failed, error),
+    });
+  return (
+    <Stack gap="lg">
+      <Text size="sm">{question}</Text>
+      {conflict && (
+        <Alert color="yellow" variant="light" title="Não foi possível remover" role="alert">
+          <Stack gap={6}>
+            <Text size="sm">{conflict}</Text>
+            {instead && <Text size="sm">{instead.hint}</Text>}
+          </Stack>
+        </Alert>
+      )}
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onClose}>
+          Cancelar
+        </Button>
+        {conflict ? (
+          instead && (
+            <Button onClick={takeInstead} loading={instead.pending} data-autofocus>
+              {instead.label}
+            </Button>
+          )
+        ) : (
+          <Button color="red" onClick={confirm} loading={remove.pending}>
+            Remover
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
