@@ -257,7 +257,7 @@ export const apiPixWebhooksApi = {
   notifyApiPix: routes('charges', 'public').post('/webhooks/api-pix/pix', {
     summary:
       'Notificação da API Pix (`{ pix: [...] }`): cada Pix é confirmado no PSP (GET /cob/{txid}) antes de a cobrança ser dada como paga',
-    body: z.looseObject({ pix: z.array(notifiedPixSchema, 'pix inválido').max(100) }),
+    body: z.looseObject({ pix: z.array(notifiedPixSchema, 'deve ser uma lista').max(100) }),
     answer: z.object({ recebidos: z.number().int(), confirmados: z.number().int() }),
   }),
   notifyApiPixRec: routes('charges', 'public').post('/webhooks/api-pix/rec', {
@@ -269,7 +269,7 @@ export const apiPixWebhooksApi = {
           z.looseObject({
             idRec: z.string('idRec inválido').regex(/^[a-zA-Z0-9]{29}$/, 'idRec inválido'),
           }),
-          'recs inválido',
+          'deve ser uma lista',
         )
         .max(100),
     }),
@@ -284,7 +284,7 @@ export const apiPixWebhooksApi = {
           z.looseObject({
             txid: z.string('txid inválido').regex(/^[a-zA-Z0-9]{26,35}$/, 'txid inválido'),
           }),
-          'cobsr inválido',
+          'deve ser uma lista',
         )
         .max(100),
     }),
