@@ -888,22 +888,7 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
     if (!webhook) return 0;
     const body = { pix: cob.pix };
     check('WebhookPixBody', body, 'notificação');
-    let status = 0;
-    for (let attempt = 0; attempt < attempts; attempt++) {
-      try {
-        const answer = await fetch(`${webhook.webhookUrl.replace(/\/$/, '')}/pix`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-        status = answer.status;
-        if (answer.ok) return status;
-      } catch {
-        status = 0;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
-    }
-    return status;
+    return post(`${webhook.webhookUrl.replace(/\/$/, '')}/pix`, body, attempts);
   }
 
   const cobToPay = (txid: string) => {
