@@ -37,6 +37,14 @@ export class SubscriptionsController {
     return { items: await this.subscriptions.list(user.tenantId, query) };
   }
 
+  @Implements(subscriptionsApi.requestAuthorisation)
+  requestAuthorisation(
+    @CurrentCommandContext() context: CommandContext,
+    @Input() { params, body }: ParsedInputOf<typeof subscriptionsApi.requestAuthorisation>,
+  ) {
+    return this.service.requestAuthorisation(context, subscriptionId(params.id), body);
+  }
+
   @Implements(subscriptionsApi.cancel)
   cancel(
     @CurrentCommandContext() context: CommandContext,

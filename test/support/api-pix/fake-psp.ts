@@ -16,10 +16,12 @@
  * /rec/{idRec}?txid= answers the composite QR in `dadosQR`), PATCH /rec/{idRec} to cancel, the
  * recurring charges (PUT|GET|PATCH /cobr/{txid}, POST /cobr/{txid}/retentativa/{data}) made 2 to
  * 10 days before their due day, and the webhooks PUT /webhookrec and /webhookcobr whose
- * notifications go to their URL + '/rec' and + '/cobr'. Tests act as the payer's bank:
- * `authoriseRec` (the first payment and the authorisation), `refuseRec`, `settleCobr` on the due
- * day, `failCobr` (an attempt rejected; retried only as the recurrence's policy allows). Its days
- * are São Paulo's by `setNow` (tests move it with the worker's clock).
+ * notifications go to their URL + '/rec' and + '/cobr'. And Jornada 1: a request to confirm a
+ * recurrence sent to the payer's own bank (POST|GET|PATCH /solicrec), naming their account.
+ * Tests act as the payer's bank: `authoriseRec` (the first payment and the authorisation),
+ * `refuseRec`, `answerSolicRec` (the request accepted or rejected in the bank's app), `settleCobr`
+ * on the due day, `failCobr` (an attempt rejected; retried only as the recurrence's policy
+ * allows). Its days are São Paulo's by `setNow` (tests move it with the worker's clock).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -57,11 +59,23 @@ export interface FakePspRec {
   idRec: string;
   body: Json;
   status: RecStatus;
-  locId: number;
+  /** Its location (the QR's); none when only a solicitação can authorise it (Jornada 1). */
+  locId?: number;
   txid?: string;
   atualizacao: { status: RecStatus; data: string }[];
   pagador?: Json;
   encerramento?: Json;
+  /** How the payer authorised it: the composite QR (Jornada 3) or a request to their bank (1). */
+  jornada?: 'JORNADA_1' | 'JORNADA_3';
+}
+export type SolicRecStatus =
+  'CRIADA' | 'ENVIADA' | 'RECEBIDA' | 'REJEITADA' | 'ACEITA' | 'EXPIRADA' | 'CANCELADA';
+export interface FakePspSolicRec {
+  idSolicRec: string;
+  idRec: string;
+  body: Json;
+  status: SolicRecStatus;
+  atualizacao: { status: SolicRecStatus; data: string }[];
 }
 export type CobRStatus = 'CRIADA' | 'ATIVA' | 'CONCLUIDA' | 'EXPIRADA' | 'REJEITADA' | 'CANCELADA';
 export interface FakePspTentativa {
@@ -124,6 +138,16 @@ export interface FakePsp {
   authoriseRec(idRec: string, options?: { lost?: boolean }): Promise<void>;
   /** The payer refused the recurrence in their bank app. */
   refuseRec(idRec: string): Promise<void>;
+  solicRecs(): FakePspSolicRec[];
+  /**
+   * Jornada 1: the payer's bank got the request and the payer answered it in their app: accepted
+   * (the recurrence APROVADA) or rejected (the recurrence REJEITADA); notified unless `lost`.
+   */
+  answerSolicRec(
+    idSolicRec: string,
+    answer: 'aceitar' | 'rejeitar',
+    options?: { lost?: boolean },
+  ): Promise<void>;
   /** The scheduled attempt is settled: the cobr CONCLUIDA with its Pix, notified. */
   settleCobr(txid: string, options?: { lost?: boolean }): Promise<{ endToEndId: string }>;
   /** The scheduled attempt is rejected (no funds); with no retry left the cobr expires. */
@@ -136,7 +160,8 @@ export interface FakePsp {
 
 const SCOPES =
   'cob.write cob.read cobv.write cobv.read pix.read webhook.write webhook.read rec.write rec.read ' +
-  'cobr.write cobr.read payloadlocationrec.write webhookrec.write webhookcobr.write';
+  'cobr.write cobr.read payloadlocationrec.write webhookrec.write webhookcobr.write ' +
+  'solicrec.write solicrec.read';
 const REQUIRED_SCOPE: Record<string, string> = {
   'PUT /cob': 'cob.write',
   'GET /cob': 'cob.read',
@@ -156,7 +181,12 @@ const REQUIRED_SCOPE: Record<string, string> = {
   'POST /locrec': 'payloadlocationrec.write',
   'PUT /webhookrec': 'webhookrec.write',
   'PUT /webhookcobr': 'webhookcobr.write',
+  'POST /solicrec': 'solicrec.write',
+  'GET /solicrec': 'solicrec.read',
+  'PATCH /solicrec': 'solicrec.write',
 };
+/** A solicitação still waiting for the payer's answer (the standard's "ativa"). */
+const SOLICREC_OPEN: readonly SolicRecStatus[] = ['CRIADA', 'ENVIADA', 'RECEBIDA'];
 /** How many days before its due day a cobr may be made (the Pix Automático regulation). */
 const COBR_MIN_DAYS = 2;
 const COBR_MAX_DAYS = 10;
@@ -238,6 +268,7 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
     { id: number; location: string; tipo: string; criacao: string; idRec?: string }
   >();
   const recs = new Map<string, FakePspRec>();
+  const solicrecs = new Map<string, FakePspSolicRec>();
   const cobrs = new Map<string, FakePspCobR>();
   let webhookRec: { webhookUrl: string; criacao: string } | undefined;
   let webhookCobr: { webhookUrl: string; criacao: string } | undefined;
@@ -363,21 +394,22 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
       );
     if (rec.valor?.valorRec && rec.valor.valorMinimoRecebedor)
       throw recInvalid('Ambos valorRec e valorMinimoRecebedor estão preenchidos.', 'rec.valor');
-    if (rec.loc === undefined || !locrecs.has(rec.loc))
+    // Without a location the recurrence can only be authorised through a solicitação (Jornada 1).
+    if (rec.loc !== undefined && !locrecs.has(rec.loc))
       throw recInvalid('O location referenciado por rec.loc inexiste.', 'rec.loc');
-    if (locrecs.get(rec.loc)?.idRec)
+    if (rec.loc !== undefined && locrecs.get(rec.loc)?.idRec)
       throw recInvalid('O location referenciado por rec.loc já está sendo utilizado.', 'rec.loc');
     const txid = rec.ativacao?.dadosJornada?.txid;
     if (txid && cobs.get(txid)?.kind !== 'cob')
       throw recInvalid('dadosJornada.txid não é uma cobrança imediata.', 'rec.ativacao');
     const idRec = newIdRec(rec.politicaRetentativa);
-    const loc = locrecs.get(rec.loc)!;
-    loc.idRec = idRec;
+    const loc = rec.loc === undefined ? undefined : locrecs.get(rec.loc);
+    if (loc) loc.idRec = idRec;
     const created: FakePspRec = {
       idRec,
       body: body as Json,
       status: 'CRIADA',
-      locId: rec.loc,
+      ...(rec.loc !== undefined ? { locId: rec.loc } : {}),
       ...(txid ? { txid } : {}),
       atualizacao: [{ status: 'CRIADA', data: stamp() }],
     };
@@ -396,7 +428,7 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
       ativacao?: unknown;
       recebedor?: Json;
     };
-    const loc = locrecs.get(rec.locId);
+    const loc = rec.locId === undefined ? undefined : locrecs.get(rec.locId);
     const answer: Json = {
       ...rest,
       idRec: rec.idRec,
@@ -406,13 +438,14 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
       atualizacao: rec.atualizacao,
       ...(rec.pagador ? { pagador: rec.pagador } : {}),
       ...(rec.encerramento ? { encerramento: rec.encerramento } : {}),
-      ativacao:
-        rec.status === 'APROVADA' || rec.txid
-          ? {
-              tipoJornada: rec.status === 'APROVADA' ? 'JORNADA_3' : 'AGUARDANDO_DEFINICAO',
-              ...(rec.txid ? { dadosJornada: { txid: rec.txid } } : {}),
-            }
-          : { tipoJornada: 'AGUARDANDO_DEFINICAO' },
+      ...(solicitacoesOf(rec.idRec).length
+        ? { solicitacao: solicitacoesOf(rec.idRec).map(solicRecAnswer) }
+        : {}),
+      ativacao: {
+        tipoJornada: rec.jornada ?? 'AGUARDANDO_DEFINICAO',
+        // The standard: removed when the recurrence is activated by journey 1, 2 or 4.
+        ...(rec.txid && rec.jornada !== 'JORNADA_1' ? { dadosJornada: { txid: rec.txid } } : {}),
+      },
     };
     if (txid !== undefined) {
       const cob = cobs.get(txid);
@@ -447,6 +480,88 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
       void deliverRec(rec);
     }
     return recAnswer(rec);
+  }
+
+  const solicitacoesOf = (idRec: string) =>
+    [...solicrecs.values()].filter((solicitacao) => solicitacao.idRec === idRec);
+
+  const solicRecInvalid = (razao: string, propriedade: string) =>
+    new Problem(400, 'SolicRecOperacaoInvalida', 'Solicitação inválida.', [{ razao, propriedade }]);
+
+  function solicRecOf(idSolicRec: string): FakePspSolicRec {
+    const solicitacao = solicrecs.get(idSolicRec);
+    if (!solicitacao)
+      throw new Problem(404, 'SolicRecNaoEncontrada', 'Solicitação de recorrência não encontrada.');
+    return solicitacao;
+  }
+
+  /** SolicRecCompleta: the request, its history and the recurrence as sent to the payer's bank. */
+  function solicRecAnswer(solicitacao: FakePspSolicRec): Json {
+    const rec = recs.get(solicitacao.idRec)!;
+    const { vinculo, calendario, valor, politicaRetentativa } = rec.body;
+    return {
+      ...solicitacao.body,
+      idSolicRec: solicitacao.idSolicRec,
+      status: solicitacao.status,
+      atualizacao: solicitacao.atualizacao,
+      recPayload: {
+        idRec: rec.idRec,
+        vinculo,
+        calendario,
+        ...(valor ? { valor } : {}),
+        politicaRetentativa,
+        recebedor: { cnpj: RECEBEDOR.cnpj, nome: RECEBEDOR.nome, ispbParticipante: ISPB },
+        atualizacao: rec.atualizacao,
+      },
+    };
+  }
+
+  function postSolicRec(body: unknown): Json {
+    validRequest('SolicRecSolicitada', body, 'SolicRecOperacaoInvalida');
+    const request = body as { idRec: string; calendario: { dataExpiracaoSolicitacao: string } };
+    const rec = recs.get(request.idRec);
+    if (!rec) throw solicRecInvalid('A recorrência solicrec.idRec inexiste.', 'solicrec.idRec');
+    if (rec.status !== 'CRIADA')
+      throw solicRecInvalid('A recorrência solicrec.idRec não está CRIADA.', 'solicrec.idRec');
+    if (Date.parse(request.calendario.dataExpiracaoSolicitacao) <= now().getTime())
+      throw solicRecInvalid(
+        'O campo solicrec.calendario.dataExpiracaoSolicitacao é anterior à data de criação da solicitação da recorrência.',
+        'solicrec.calendario.dataExpiracaoSolicitacao',
+      );
+    if (solicitacoesOf(rec.idRec).some((other) => SOLICREC_OPEN.includes(other.status)))
+      throw solicRecInvalid(
+        'Existe uma solicitação ativa referente ao mesmo solicrec.idRec.',
+        'solicrec.idRec',
+      );
+    const date = today().replace(/-/g, '');
+    const solicitacao: FakePspSolicRec = {
+      idSolicRec: `SC${ISPB}${date}${randomBytes(16).toString('hex').slice(0, 11)}`,
+      idRec: rec.idRec,
+      body: body as Json,
+      status: 'CRIADA',
+      atualizacao: [{ status: 'CRIADA', data: stamp() }],
+    };
+    solicrecs.set(solicitacao.idSolicRec, solicitacao);
+    const answer = solicRecAnswer(solicitacao);
+    // Then sent to the payer's bank (the pain.009), where it waits for the payer's answer.
+    moveSolicRec(solicitacao, 'ENVIADA');
+    return answer;
+  }
+
+  function moveSolicRec(solicitacao: FakePspSolicRec, status: SolicRecStatus) {
+    solicitacao.status = status;
+    solicitacao.atualizacao.push({ status, data: stamp() });
+  }
+
+  function patchSolicRec(solicitacao: FakePspSolicRec, body: unknown): Json {
+    validRequest('SolicRecRevisada', body, 'SolicRecOperacaoInvalida');
+    if (!SOLICREC_OPEN.includes(solicitacao.status))
+      throw solicRecInvalid(
+        'Não é possível cancelar uma solicitação de recorrência com o status diferente de CRIADA, ENVIADA ou RECEBIDA.',
+        'solicrec.status',
+      );
+    moveSolicRec(solicitacao, 'CANCELADA');
+    return solicRecAnswer(solicitacao);
   }
 
   function cobrOf(txid: string): FakePspCobR {
@@ -756,6 +871,21 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
         check('RecGerada', answer, 'PATCH /rec');
         return [200, answer];
       }
+      case 'POST /solicrec': {
+        const answer = postSolicRec(body);
+        check('SolicRecCompleta', answer, 'POST /solicrec');
+        return [201, answer];
+      }
+      case 'GET /solicrec': {
+        const answer = solicRecAnswer(solicRecOf(rest));
+        check('SolicRecCompleta', answer, 'GET /solicrec');
+        return [200, answer];
+      }
+      case 'PATCH /solicrec': {
+        const answer = patchSolicRec(solicRecOf(rest), body);
+        check('SolicRecCompleta', answer, 'PATCH /solicrec');
+        return [200, answer];
+      }
       case 'PUT /cobr': {
         const answer = putCobr(rest, body);
         check('CobRGerada', answer, 'PUT /cobr');
@@ -827,8 +957,8 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
         [status, answer] = token(request, isJson && text ? JSON.parse(text) : text);
       } else {
         const match =
-          /^\/api\/v2\/(cob|cobv|pix|webhook|rec|cobr)\/(.+)$/.exec(url.pathname) ??
-          /^\/api\/v2\/(locrec|rec|webhookrec|webhookcobr)()$/.exec(url.pathname);
+          /^\/api\/v2\/(cob|cobv|pix|webhook|rec|solicrec|cobr)\/(.+)$/.exec(url.pathname) ??
+          /^\/api\/v2\/(locrec|rec|solicrec|webhookrec|webhookcobr)()$/.exec(url.pathname);
         if (!match) throw new Problem(404, 'NaoEncontrado', 'Não Encontrado');
         const [, route, rest] = match;
         if (route !== 'cobr' && rest.includes('/'))
@@ -951,8 +1081,42 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
       // Jornada 3: the immediate charge is paid as the recurrence is accepted.
       if (rec.txid && cobs.get(rec.txid)?.status === 'ATIVA') await fake.pay(rec.txid, { lost });
       rec.status = 'APROVADA';
+      rec.jornada = 'JORNADA_3';
       rec.atualizacao.push({ status: 'APROVADA', data: stamp() });
       rec.pagador = { ispbParticipante: '87654321', codMun: '3550308', cpf: devedor.cpf };
+      if (!lost) await deliverRec(rec);
+    },
+    solicRecs: () => [...solicrecs.values()],
+    async answerSolicRec(idSolicRec, answer, { lost = false } = {}) {
+      const solicitacao = solicrecs.get(idSolicRec);
+      if (!solicitacao) throw new Error(`solicitação ${idSolicRec} não existe no PSP`);
+      if (!SOLICREC_OPEN.includes(solicitacao.status))
+        throw new Error(`solicitação ${idSolicRec} está ${solicitacao.status}`);
+      const rec = recs.get(solicitacao.idRec)!;
+      if (rec.status !== 'CRIADA') throw new Error(`recorrência ${rec.idRec} está ${rec.status}`);
+      moveSolicRec(solicitacao, 'RECEBIDA');
+      if (answer === 'aceitar') {
+        moveSolicRec(solicitacao, 'ACEITA');
+        const destinatario = solicitacao.body.destinatario as {
+          cpf: string;
+          ispbParticipante: string;
+        };
+        rec.status = 'APROVADA';
+        rec.jornada = 'JORNADA_1';
+        rec.atualizacao.push({ status: 'APROVADA', data: stamp() });
+        rec.pagador = {
+          ispbParticipante: destinatario.ispbParticipante,
+          codMun: '3550308',
+          cpf: destinatario.cpf,
+        };
+      } else {
+        moveSolicRec(solicitacao, 'REJEITADA');
+        rec.status = 'REJEITADA';
+        rec.atualizacao.push({ status: 'REJEITADA', data: stamp() });
+        rec.encerramento = {
+          rejeicao: { codigo: 'AP13', descricao: 'Recorrência recusada pelo usuário pagador' },
+        };
+      }
       if (!lost) await deliverRec(rec);
     },
     async refuseRec(idRec) {
@@ -1025,7 +1189,8 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
  * client.pem, client-key.pem, client.json with the OAuth2 client), and a control API on
  * CONTROL_PORT: POST /pay/{txid}, POST /expire/{txid}, GET /violations, GET /health, and for
  * Pix Automático GET /recs, POST /authorise-rec/{idRec}, /refuse-rec/{idRec}, /settle-cobr/{txid},
- * /fail-cobr/{txid}.
+ * /fail-cobr/{txid}, and Jornada 1's GET /solicrecs, POST /accept-solicrec/{idSolicRec},
+ * /reject-solicrec/{idSolicRec}.
  */
 if (require.main === module) {
   void (async () => {
@@ -1063,6 +1228,14 @@ if (require.main === module) {
           }
           if (request.method === 'POST' && action === 'refuse-rec') {
             await psp.refuseRec(txid);
+            return reply(200, { ok: true });
+          }
+          if (action === 'solicrecs') return reply(200, psp.solicRecs());
+          if (
+            request.method === 'POST' &&
+            (action === 'accept-solicrec' || action === 'reject-solicrec')
+          ) {
+            await psp.answerSolicRec(txid, action === 'accept-solicrec' ? 'aceitar' : 'rejeitar');
             return reply(200, { ok: true });
           }
           if (request.method === 'POST' && action === 'settle-cobr')

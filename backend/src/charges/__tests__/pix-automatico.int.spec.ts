@@ -160,6 +160,7 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
     expect((await subscriptionOf(studentId)).pixAutomatico).toEqual({
       status: 'autorizada',
       pixCopiaECola: null,
+      pedidoAoBanco: null,
     });
     await until('first cycle paid', async () => (await chargesOf(studentId))[0].status === 'paga');
     expect(await creditsOf(studentId)).toBe(8);
@@ -311,6 +312,108 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
     await passAt(`${addDays(due, 26)}T12:00:00Z`);
     await passAt(`${addDays(due, 60)}T12:00:00Z`);
     expect(cobrsOf(idRec)).toHaveLength(1);
+  });
+
+  it('asks the student’s own bank (Jornada 1): accepted is authorised, rejected is refused; a bad account is a 400 naming it, another trainer’s a 404', async () => {
+    const { studentId, planId } = await setUp(10);
+    const subscribed = await api.post(`/api/students/${studentId}/subscription`, {
+      planId,
+      cpf: '529.982.247-25',
+    });
+    const id = subscribed.json().id as string;
+    const idRec = recOf(id)!.idRec;
+    const request = `/api/subscriptions/${id}/pix-automatico/solicitacao`;
+    const sentFor = (rec: string) =>
+      fixture.psp.solicRecs().filter((solicitacao) => solicitacao.idRec === rec);
+
+    for (const [body, message] of [
+      [{ ispb: '1823612', conta: '98765-4' }, 'Banco inválido: o ISPB tem 8 dígitos'],
+      [
+        { ispb: '18236120', conta: '98.765-A' },
+        'Conta inválida: até 20 dígitos, com o dígito verificador',
+      ],
+      [
+        { ispb: '18236120', agencia: '12345', conta: '987654' },
+        'Agência inválida: até 4 dígitos, sem o dígito',
+      ],
+    ] as const) {
+      const refused = await api.post(request, body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ statusCode: 400, code: 'validation_error', message });
+    }
+    const stranger = await fixture.trainerApi();
+    expect(
+      (await stranger.post(request, { ispb: '18236120', conta: '987654' })).json(),
+    ).toMatchObject({ statusCode: 404 });
+    expect(sentFor(idRec)).toEqual([]);
+
+    const sent = await api.post(request, { ispb: '18236120', agencia: '0001', conta: '98.765-4' });
+    expect(sent.statusCode).toBe(200);
+    const pedido = (sent.json() as Subscription).pixAutomatico?.pedidoAoBanco;
+    expect(sent.json().pixAutomatico).toMatchObject({ status: 'aguardando' });
+    // A week to answer in the bank's app.
+    const week = Date.parse(pedido!.expiraEm) - Date.parse(pedido!.enviadoEm);
+    expect(Math.abs(week - 7 * 86_400_000)).toBeLessThan(60_000);
+    const [solicitacao] = sentFor(idRec);
+    expect(solicitacao).toMatchObject({
+      status: 'ENVIADA',
+      body: {
+        idRec,
+        calendario: { dataExpiracaoSolicitacao: pedido!.expiraEm },
+        destinatario: {
+          cpf: '52998224725',
+          ispbParticipante: '18236120',
+          agencia: '0001',
+          conta: '987654',
+        },
+      },
+    });
+    // One request at a time, the account never kept.
+    const again = await api.post(request, { ispb: '18236120', conta: '987654' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      'Já há um pedido aguardando a resposta do aluno no banco dele',
+    );
+    expect(sentFor(idRec)).toHaveLength(1);
+
+    // Accepted in the bank's app, its notification lost: the worker asks the PSP.
+    await fixture.psp.answerSolicRec(solicitacao.idSolicRec, 'aceitar', { lost: true });
+    expect((await subscriptionOf(studentId)).pixAutomatico?.status).toBe('aguardando');
+    await reconcileRecurrences(
+      workerServicesOf(fixture.app, () => new Date(Date.now() + 10 * 60_000)),
+    );
+    expect((await subscriptionOf(studentId)).pixAutomatico).toEqual({
+      status: 'autorizada',
+      pixCopiaECola: null,
+      pedidoAoBanco: null,
+    });
+    expect(fixture.psp.rec(idRec)).toMatchObject({
+      status: 'APROVADA',
+      jornada: 'JORNADA_1',
+      pagador: { cpf: '52998224725', ispbParticipante: '18236120' },
+    });
+    const authorised = await api.post(request, { ispb: '18236120', conta: '987654' });
+    expect(authorised.statusCode).toBe(409);
+    expect(authorised.json().code).toBe('recurrence_not_waiting');
+
+    // Another student rejects it in their bank: refused, told by the PSP's notification.
+    const other = (
+      await api.post('/api/students', { nome: 'Bruno Lima', whatsapp: '81987650000' })
+    ).json().id as string;
+    const otherId = (
+      await api.post(`/api/students/${other}/subscription`, { planId, cpf: '529.982.247-25' })
+    ).json().id as string;
+    const otherRec = recOf(otherId)!.idRec;
+    await api.post(`/api/subscriptions/${otherId}/pix-automatico/solicitacao`, {
+      ispb: '60701190',
+      conta: '112233',
+    });
+    await fixture.psp.answerSolicRec(sentFor(otherRec)[0].idSolicRec, 'rejeitar');
+    await until(
+      'Recusada',
+      async () => (await subscriptionOf(other)).pixAutomatico?.status === 'recusada',
+    );
+    expect((await subscriptionOf(other)).pixAutomatico?.pedidoAoBanco).toBeNull();
   });
 
   it('without the student’s CPF (or once refused) the cycles are charges to pay, as without Pix Automático', async () => {

@@ -107,6 +107,37 @@ describe('subscription decider: Pix Automático', () => {
     given(started, requested, cancelled).when({ type: 'AuthoriseRecurrence', idRec }).then([]);
   });
 
+  it('asks the student’s bank only while its recurrence waits for the student', () => {
+    const request = {
+      type: 'RequestRecurrenceAuthorisation',
+      idRec,
+      idSolicRec: 'SC1234567820270301abcdefghijk',
+      expiraEm: '2027-03-08T02:30:00.000Z',
+    } as const;
+    given(started, requested)
+      .when(request)
+      .then([
+        {
+          type: 'SubscriptionRecurrenceAuthorisationRequested',
+          data: {
+            idRec,
+            idSolicRec: request.idSolicRec,
+            expiraEm: request.expiraEm,
+            enviadoEm: '2027-03-01T02:30:00.000Z',
+          },
+        },
+      ]);
+    const notWaiting =
+      'Esta assinatura não tem um Pix Automático aguardando a autorização do aluno';
+    given(started, requested, authorised)
+      .when(request)
+      .thenFails('recurrence_not_waiting', notWaiting);
+    given(started).when(request).thenFails('recurrence_not_waiting', notWaiting);
+    given(started, requested, cancelled)
+      .when(request)
+      .thenFails('recurrence_not_waiting', notWaiting);
+  });
+
   it('ends an open recurrence once, refused or cancelled; an ended one stays ended', () => {
     const refused: SubscriptionEvent = {
       type: 'SubscriptionRecurrenceEnded',

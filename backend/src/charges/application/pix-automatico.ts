@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
+import { RECURRENCE_REQUEST_DAYS, type RecurrenceRequestBody } from '../../contracts/charges/api';
 import type { PixSettings } from '../../contracts/charges/pix';
 import { numericFromCentavos } from '../../contracts/shared/money';
 import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import type { Database } from '../../platform/database/database';
+import { ConflictError, DomainError } from '../../platform/errors/domain-error';
 import type { CommandContext, CommandRunner } from '../../platform/event-store/command-runner';
 import { chargeEntity, currentPixSettings } from '../commands/charge.commands';
 import { subscriptionEntity } from '../commands/subscription.commands';
@@ -10,6 +12,7 @@ import { chargeDecider } from '../domain/charge.decider';
 import {
   cycleChargeIdOf,
   nextDueDate,
+  recurrenceNotWaiting,
   subscriptionDecider,
   type SubscriptionCommand,
 } from '../domain/subscription.decider';
@@ -139,6 +142,70 @@ export async function prepareRecurrence(
     },
   });
   return { idRec: rec.idRec, txid, pixCopiaECola };
+}
+
+export const recurrenceRequestExists = () =>
+  new ConflictError(
+    'recurrence_request_exists',
+    'Já há um pedido aguardando a resposta do aluno no banco dele',
+  );
+
+/**
+ * Jornada 1: the subscription's waiting recurrence sent to the student's own bank (POST /solicrec
+ * naming their account); the student authorises it in the bank's app, and the PSP's word comes
+ * as for the QR. The payer's CPF is the recurrence's debtor's, as the PSP holds it. The account is
+ * sent, never kept. Answers the request the subscription records.
+ */
+export async function requestRecurrenceAuthorisation(
+  deps: PixAutomaticoDeps,
+  input: {
+    context: CommandContext;
+    subscriptionId: string;
+    idRec: string;
+    conta: RecurrenceRequestBody;
+    now: Date;
+  },
+): Promise<{ idSolicRec: string; expiraEm: string }> {
+  const { context, subscriptionId, idRec, conta } = input;
+  const client = await deps.connections.clientOfSettings(
+    context.tenantId,
+    await currentPixSettings(deps.db, context.tenantId),
+  );
+  if (!client)
+    throw new ConflictError(
+      'recurrence_not_waiting',
+      'O Pix Automático precisa do PSP (API Pix) em Ajustes › Recebimento por PIX',
+    );
+  const expiraEm = new Date(input.now.getTime() + RECURRENCE_REQUEST_DAYS * 86_400_000);
+  let idSolicRec: string;
+  try {
+    const rec = await client.getRec(idRec);
+    const cpf = rec.vinculo?.devedor.cpf;
+    if (rec.status !== 'CRIADA' || !cpf) {
+      await confirmRecurrence(deps, { tenantId: context.tenantId, subscriptionId, idRec });
+      throw recurrenceNotWaiting();
+    }
+    ({ idSolicRec } = await client.postSolicRec({
+      idRec,
+      calendario: { dataExpiracaoSolicitacao: expiraEm.toISOString() },
+      destinatario: {
+        cpf,
+        ispbParticipante: conta.ispb,
+        ...(conta.agencia ? { agencia: conta.agencia } : {}),
+        conta: conta.conta,
+      },
+    }));
+  } catch (error) {
+    if (!(error instanceof ApiPixError)) throw error;
+    if (error.razoes.some((razao) => razao.includes('solicitação ativa')))
+      throw recurrenceRequestExists();
+    throw new DomainError(
+      'psp_unavailable',
+      `O PSP não enviou o pedido ao banco do aluno: ${error.message}. Tente de novo ou mostre o QR Code ao aluno`,
+      502,
+    );
+  }
+  return { idSolicRec, expiraEm: expiraEm.toISOString() };
 }
 
 export type RecurrenceVerdict =

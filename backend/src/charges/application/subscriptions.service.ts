@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  type RecurrenceRequestBody,
   type SubscribeBody,
   type Subscription,
   SUBSCRIPTION_START_MAX_PAST_DAYS,
@@ -13,6 +14,7 @@ import { SubscriptionCommands } from '../commands/subscription.commands';
 import {
   firstDueDate,
   nextDueDate,
+  recurrenceNotWaiting,
   subscriptionIdOf,
   subscriptionNotFound,
 } from '../domain/subscription.decider';
@@ -22,6 +24,8 @@ import {
   offersPixAutomatico,
   type PixAutomaticoDeps,
   prepareRecurrence,
+  recurrenceRequestExists,
+  requestRecurrenceAuthorisation,
 } from './pix-automatico';
 import { cancelCycleCharge } from '../process-managers/subscription-cycles';
 import { planToCharge, studentToCharge } from '../queries/charge-sources';
@@ -115,6 +119,33 @@ export class SubscriptionsService {
     if (recurrence)
       await this.commands.handle(context, id, { type: 'RequestRecurrence', ...recurrence });
     return this.found(tenantId, id);
+  }
+
+  /** Jornada 1: asks the student's bank to authorise the waiting Pix Automático (see pix-automatico). */
+  async requestAuthorisation(
+    context: CommandContext,
+    id: string,
+    conta: RecurrenceRequestBody,
+  ): Promise<Subscription> {
+    const subscription = await this.found(context.tenantId, id);
+    const pix = subscription.pixAutomatico;
+    const idRec = await this.subscriptions.recurrenceOf(context.tenantId, id);
+    if (subscription.status !== 'ativa' || pix?.status !== 'aguardando' || !idRec)
+      throw recurrenceNotWaiting();
+    if (pix.pedidoAoBanco) throw recurrenceRequestExists();
+    const request = await requestRecurrenceAuthorisation(this.pixAutomatico, {
+      context,
+      subscriptionId: id,
+      idRec,
+      conta,
+      now: new Date(),
+    });
+    await this.commands.handle(context, id, {
+      type: 'RequestRecurrenceAuthorisation',
+      idRec,
+      ...request,
+    });
+    return this.found(context.tenantId, id);
   }
 
   /**

@@ -13,6 +13,9 @@ import {
   type SubscriptionState,
 } from '../domain/subscription.decider';
 
+/** The recurrence no longer waits: no request to the student's bank stands. */
+const noRequest = { pixAutomaticoPedidoEm: null, pixAutomaticoPedidoExpiraEm: null };
+
 /**
  * In the command's transaction: the `subscriptions` row the worker issues cycles from (no worker
  * lag: a subscription made now is billed on the next pass) and the subscription's references to
@@ -23,6 +26,7 @@ export const subscriptionEntity: InlineProjection<SubscriptionEvent, Subscriptio
     'SubscriptionStarted',
     'SubscriptionCancelled',
     'SubscriptionRecurrenceRequested',
+    'SubscriptionRecurrenceAuthorisationRequested',
     'SubscriptionRecurrenceAuthorised',
     'SubscriptionRecurrenceEnded',
   ],
@@ -48,6 +52,8 @@ export const subscriptionEntity: InlineProjection<SubscriptionEvent, Subscriptio
           idRec: null,
           pixAutomatico: null,
           pixAutomaticoQr: null,
+          pixAutomaticoPedidoEm: null,
+          pixAutomaticoPedidoExpiraEm: null,
           recCheckAt: null,
           recChecks: 0,
         };
@@ -83,17 +89,40 @@ export const subscriptionEntity: InlineProjection<SubscriptionEvent, Subscriptio
           })
           .where('id', '=', streamId)
           .execute();
+      } else if (event.type === 'SubscriptionRecurrenceAuthorisationRequested') {
+        await trx
+          .updateTable('subscriptions')
+          .set({
+            pixAutomaticoPedidoEm: new Date(event.data.enviadoEm),
+            pixAutomaticoPedidoExpiraEm: new Date(event.data.expiraEm),
+            // The student answers in their bank's app: ask the PSP soon, in case no word comes.
+            recCheckAt: new Date(Date.now() + FIRST_PSP_CHECK_MS),
+            recChecks: 0,
+          })
+          .where('id', '=', streamId)
+          .where('idRec', '=', event.data.idRec)
+          .execute();
       } else if (event.type === 'SubscriptionRecurrenceAuthorised') {
         await trx
           .updateTable('subscriptions')
-          .set({ pixAutomatico: 'autorizada', pixAutomaticoQr: null, recCheckAt: null })
+          .set({
+            pixAutomatico: 'autorizada',
+            pixAutomaticoQr: null,
+            recCheckAt: null,
+            ...noRequest,
+          })
           .where('id', '=', streamId)
           .where('idRec', '=', event.data.idRec)
           .execute();
       } else if (event.type === 'SubscriptionRecurrenceEnded') {
         await trx
           .updateTable('subscriptions')
-          .set({ pixAutomatico: event.data.motivo, pixAutomaticoQr: null, recCheckAt: null })
+          .set({
+            pixAutomatico: event.data.motivo,
+            pixAutomaticoQr: null,
+            recCheckAt: null,
+            ...noRequest,
+          })
           .where('id', '=', streamId)
           .where('idRec', '=', event.data.idRec)
           .execute();

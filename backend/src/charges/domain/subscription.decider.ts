@@ -55,6 +55,7 @@ export type SubscriptionCommand =
   | { type: 'Subscribe'; subscription: SubscriptionStartedData }
   | { type: 'CancelSubscription' }
   | { type: 'RequestRecurrence'; idRec: string; txid: string; pixCopiaECola: string }
+  | { type: 'RequestRecurrenceAuthorisation'; idRec: string; idSolicRec: string; expiraEm: string }
   | { type: 'AuthoriseRecurrence'; idRec: string }
   | { type: 'EndRecurrence'; idRec: string; motivo: 'recusada' | 'cancelada' };
 
@@ -75,6 +76,12 @@ export type SubscriptionState =
 
 export const subscriptionNotFound = () => new NotFoundError('Assinatura', 'feminine');
 
+export const recurrenceNotWaiting = () =>
+  new ConflictError(
+    'recurrence_not_waiting',
+    'Esta assinatura não tem um Pix Automático aguardando a autorização do aluno',
+  );
+
 function evolve(state: SubscriptionState, event: SubscriptionEvent): SubscriptionState {
   switch (event.type) {
     case 'SubscriptionStarted':
@@ -87,6 +94,8 @@ function evolve(state: SubscriptionState, event: SubscriptionEvent): Subscriptio
       return state.status === 'absent'
         ? state
         : { ...state, recorrencia: { idRec: event.data.idRec, status: 'aguardando' } };
+    case 'SubscriptionRecurrenceAuthorisationRequested':
+      return state;
     case 'SubscriptionRecurrenceAuthorised':
       return state.status === 'absent'
         ? state
@@ -145,6 +154,18 @@ function decide(
       const { idRec, txid, pixCopiaECola } = command;
       return [{ type: 'SubscriptionRecurrenceRequested', data: { idRec, txid, pixCopiaECola } }];
     }
+    case 'RequestRecurrenceAuthorisation': {
+      if (state.status === 'absent') return subscriptionNotFound();
+      const open = openRecurrence(state, command.idRec);
+      if (state.status !== 'ativa' || open?.status !== 'aguardando') return recurrenceNotWaiting();
+      const { idRec, idSolicRec, expiraEm } = command;
+      return [
+        {
+          type: 'SubscriptionRecurrenceAuthorisationRequested',
+          data: { idRec, idSolicRec, expiraEm, enviadoEm: now.toISOString() },
+        },
+      ];
+    }
     case 'AuthoriseRecurrence': {
       // Only the subscription's own open recurrence, once; a cancelled subscription's stays ended.
       const open = openRecurrence(state, command.idRec);
@@ -165,8 +186,9 @@ function decide(
 /**
  * A student's subscription to a monthly plan: started once while none is active, cancelled once
  * (effective at the next cycle: the cycle due on or before the cancellation's day, São Paulo,
- * stays), then may start again. With Pix Automático, one recurrence at a time: requested, then
- * authorised (only while the subscription is active) or ended, each once whatever the PSP repeats.
+ * stays), then may start again. With Pix Automático, one recurrence at a time: requested (and,
+ * while it waits, asked of the student's bank), then authorised (only while the subscription is
+ * active) or ended, each once whatever the PSP repeats.
  */
 export const subscriptionDecider: Decider<
   SubscriptionCommand,

@@ -27,6 +27,8 @@ export class ApiPixError extends Error {
     readonly failure: ApiPixFailure,
     message: string,
     readonly status?: number,
+    /** The standard's `violacoes[].razao` of a refused request: what the PSP found wrong. */
+    readonly razoes: readonly string[] = [],
   ) {
     super(message);
     this.name = 'ApiPixError';
@@ -75,6 +77,7 @@ export interface ApiPixRec {
   idRec: string;
   status: 'CRIADA' | 'APROVADA' | 'REJEITADA' | 'EXPIRADA' | 'CANCELADA';
   politicaRetentativa?: 'NAO_PERMITE' | 'PERMITE_3R_7D';
+  vinculo?: { devedor: { cpf?: string; cnpj?: string; nome: string } };
   loc?: { id: number; location: string };
   ativacao?: { tipoJornada: string; dadosJornada?: { txid: string } };
   dadosQR?: { jornada?: string; pixCopiaECola?: string };
@@ -88,6 +91,23 @@ export interface RecSolicitada {
   politicaRetentativa: 'NAO_PERMITE' | 'PERMITE_3R_7D';
   loc: number;
   ativacao: { dadosJornada: { txid: string } };
+}
+
+/**
+ * The body of POST /solicrec (the standard's SolicRecSolicitada): Jornada 1, the recurrence sent
+ * to the payer's own bank (their account in `destinatario`) to be authorised in its app.
+ */
+export interface SolicRecSolicitada {
+  idRec: string;
+  calendario: { dataExpiracaoSolicitacao: string };
+  destinatario: { cpf: string; ispbParticipante: string; agencia?: string; conta: string };
+}
+
+/** The parts of the standard's SolicRecCompleta that Vira reads. */
+export interface ApiPixSolicRec {
+  idSolicRec: string;
+  idRec: string;
+  status: 'CRIADA' | 'ENVIADA' | 'RECEBIDA' | 'REJEITADA' | 'ACEITA' | 'EXPIRADA' | 'CANCELADA';
 }
 
 /** The receiver's account a recurring charge is paid into (the standard's DadosBancariosRecebedor). */
@@ -361,6 +381,11 @@ export class ApiPixClient {
     }) as Promise<ApiPixRec>;
   }
 
+  /** POST /solicrec: the recurrence sent to the payer's bank for them to authorise (Jornada 1). */
+  postSolicRec(solicitacao: SolicRecSolicitada): Promise<ApiPixSolicRec> {
+    return this.call('POST', 'solicrec', solicitacao) as Promise<ApiPixSolicRec>;
+  }
+
   /** PUT /cobr/{txid}: a recurring charge, 2 to 10 days before its due day. */
   putCobr(txid: string, cobr: CobRSolicitada): Promise<ApiPixCobR> {
     return this.call('PUT', `cobr/${txid}`, cobr) as Promise<ApiPixCobR>;
@@ -393,11 +418,15 @@ export class ApiPixClient {
     });
     if (status >= 200 && status < 300) return body;
     if (status === 401) this.token = undefined;
-    const problem = body as { title?: string; detail?: string } | undefined;
+    const problem = body as
+      { title?: string; detail?: string; violacoes?: { razao?: unknown }[] } | undefined;
     throw new ApiPixError(
       status >= 500 ? 'indisponivel' : 'recusado',
       `O PSP respondeu ${status} a ${method} /${path.split('/')[0]}${problem?.title ? `: ${problem.title}` : ''}`,
       status,
+      Array.isArray(problem?.violacoes)
+        ? problem.violacoes.flatMap(({ razao }) => (typeof razao === 'string' ? [razao] : []))
+        : [],
     );
   }
 

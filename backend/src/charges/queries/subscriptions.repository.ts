@@ -187,6 +187,16 @@ function toSubscription(row: SubscriptionRow): Subscription {
       ? {
           status: row.pixAutomatico as PixAutomaticoStatus,
           pixCopiaECola: row.pixAutomatico === 'aguardando' ? row.pixAutomaticoQr : null,
+          pedidoAoBanco:
+            row.pixAutomatico === 'aguardando' &&
+            row.pixAutomaticoPedidoEm &&
+            row.pixAutomaticoPedidoExpiraEm &&
+            row.pixAutomaticoPedidoExpiraEm.getTime() > Date.now()
+              ? {
+                  enviadoEm: row.pixAutomaticoPedidoEm.toISOString(),
+                  expiraEm: row.pixAutomaticoPedidoExpiraEm.toISOString(),
+                }
+              : null,
         }
       : null,
   };

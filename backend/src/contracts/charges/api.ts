@@ -367,11 +367,69 @@ export const subscriptionSchema = z
       .object({
         status: z.enum(PIX_AUTOMATICO_STATUSES),
         pixCopiaECola: z.string().nullable(),
+        /**
+         * While it waits: the request last sent to the student's own bank (Jornada 1), which the
+         * student approves in their bank's app, and until when it stands; null: none standing.
+         */
+        pedidoAoBanco: z
+          .object({
+            enviadoEm: z.iso.datetime({ offset: true }),
+            expiraEm: z.iso.datetime({ offset: true }),
+          })
+          .nullable(),
       })
       .nullable(),
   })
   .meta({ id: 'Assinatura' });
 export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** How long the student's bank keeps a request to authorise Pix Automático open. */
+export const RECURRENCE_REQUEST_DAYS = 7;
+
+/**
+ * Banks students most often have, by ISPB (the institution's code in the Pix system, what the
+ * request to the student's bank names); any other is typed by its ISPB.
+ */
+export const BANKS_BY_ISPB: readonly { ispb: string; nome: string }[] = [
+  { ispb: '18236120', nome: 'Nubank' },
+  { ispb: '60701190', nome: 'Itaú' },
+  { ispb: '60746948', nome: 'Bradesco' },
+  { ispb: '00000000', nome: 'Banco do Brasil' },
+  { ispb: '00360305', nome: 'Caixa' },
+  { ispb: '90400888', nome: 'Santander' },
+  { ispb: '00416968', nome: 'Inter' },
+  { ispb: '31872495', nome: 'C6 Bank' },
+  { ispb: '10573521', nome: 'Mercado Pago' },
+  { ispb: '22896431', nome: 'PicPay' },
+  { ispb: '08561701', nome: 'PagBank' },
+  { ispb: '30306294', nome: 'BTG Pactual' },
+  { ispb: '02038232', nome: 'Sicoob' },
+  { ispb: '01181521', nome: 'Sicredi' },
+];
+
+/** Letters and digits only: how a bank branch or account is typed, dots, hyphens and spaces aside. */
+const accountDigits = (value: string) => value.replace(/[\s.-]/g, '').toUpperCase();
+
+export const recurrenceRequestSchema = z.strictObject({
+  ispb: z
+    .string('Banco inválido')
+    .trim()
+    .regex(/^\d{8}$/, 'Banco inválido: o ISPB tem 8 dígitos'),
+  agencia: z
+    .string('Agência inválida')
+    .transform(accountDigits)
+    .refine((agencia) => /^\d{1,4}$/.test(agencia), 'Agência inválida: até 4 dígitos, sem o dígito')
+    .nullable()
+    .optional(),
+  conta: z
+    .string('Conta inválida')
+    .transform(accountDigits)
+    .refine(
+      (conta) => /^\d{1,19}[\dX]$/.test(conta),
+      'Conta inválida: até 20 dígitos, com o dígito verificador',
+    ),
+});
+export type RecurrenceRequestBody = z.output<typeof recurrenceRequestSchema>;
 
 const subscriber = routes('subscriptions', 'personal');
 
@@ -390,6 +448,18 @@ export const subscriptionsApi = {
     answer: listOf(subscriptionSchema),
     // Written in the command's transaction: no read model to wait for.
     live: true,
+  }),
+  requestAuthorisation: subscriber.post('/subscriptions/{id}/pix-automatico/solicitacao', {
+    summary:
+      'Pix Automático pela Jornada 1: pede ao banco do aluno (ISPB, agência, conta) que ele autorize a recorrência no app do banco, em vez de escanear o QR Code',
+    body: recurrenceRequestSchema,
+    answer: subscriptionSchema,
+    errors: {
+      not_found: 404,
+      recurrence_not_waiting: 409,
+      recurrence_request_exists: 409,
+      psp_unavailable: 502,
+    },
   }),
   cancel: subscriber.post('/subscriptions/{id}/cancel', {
     summary:
@@ -443,7 +513,9 @@ export interface CycleChargeWords {
 }
 
 /** The e-mail's subject of a cycle's charge. */
-export const cycleChargeSubject = (charge: Pick<CycleChargeWords, 'planNome' | 'valor' | 'vencimento'>) =>
+export const cycleChargeSubject = (
+  charge: Pick<CycleChargeWords, 'planNome' | 'valor' | 'vencimento'>,
+) =>
   `Mensalidade do plano ${charge.planNome}: ${brl(charge.valor)}, vence em ${brDate(charge.vencimento)}`;
 
 /**
@@ -452,9 +524,7 @@ export const cycleChargeSubject = (charge: Pick<CycleChargeWords, 'planNome' | '
  */
 export function cycleChargeText(charge: CycleChargeWords, areaUrl: string): string {
   const first = charge.studentNome.split(' ')[0];
-  const pay = charge.brCode
-    ? `Para pagar, use o Pix Copia e Cola:\n\n${charge.brCode}\n\n`
-    : '';
+  const pay = charge.brCode ? `Para pagar, use o Pix Copia e Cola:\n\n${charge.brCode}\n\n` : '';
   return (
     `Olá, ${first}! A mensalidade do seu plano ${charge.planNome} está disponível: ${brl(charge.valor)}, ` +
     `com vencimento em ${brDate(charge.vencimento)}.\n\n${pay}` +

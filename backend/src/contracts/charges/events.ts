@@ -102,6 +102,17 @@ export interface SubscriptionRecurrenceRequestedData {
   pixCopiaECola: string;
 }
 
+/**
+ * Jornada 1: the trainer asked the student's own bank to authorise the recurrence (a solicitação
+ * at the PSP, `idSolicRec`), which stands until `expiraEm`. The account it named is not kept.
+ */
+export interface SubscriptionRecurrenceAuthorisationRequestedData {
+  idRec: string;
+  idSolicRec: string;
+  expiraEm: string;
+  enviadoEm: string;
+}
+
 /** The student authorised the recurrence in their bank (as the PSP answers GET /rec/{idRec}). */
 export interface SubscriptionRecurrenceAuthorisedData {
   idRec: string;
@@ -117,6 +128,8 @@ export const subscriptionEvents = {
   SubscriptionStarted: eventData<SubscriptionStartedData>(),
   SubscriptionCancelled: eventData<SubscriptionCancelledData>(),
   SubscriptionRecurrenceRequested: eventData<SubscriptionRecurrenceRequestedData>(),
+  SubscriptionRecurrenceAuthorisationRequested:
+    eventData<SubscriptionRecurrenceAuthorisationRequestedData>(),
   SubscriptionRecurrenceAuthorised: eventData<SubscriptionRecurrenceAuthorisedData>(),
   SubscriptionRecurrenceEnded: eventData<SubscriptionRecurrenceEndedData>(),
 };

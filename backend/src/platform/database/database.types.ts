@@ -558,6 +558,8 @@ export interface Subscriptions {
   idRec: string | null;
   inicio: string;
   pixAutomatico: string | null;
+  pixAutomaticoPedidoEm: Timestamp | null;
+  pixAutomaticoPedidoExpiraEm: Timestamp | null;
   pixAutomaticoQr: string | null;
   planId: string;
   planNome: string;

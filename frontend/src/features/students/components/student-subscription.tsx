@@ -1,4 +1,8 @@
-import { PIX_AUTOMATICO_STATUS_LABELS, type Subscription } from '@contracts/charges/api';
+import {
+  BANKS_BY_ISPB,
+  PIX_AUTOMATICO_STATUS_LABELS,
+  type Subscription,
+} from '@contracts/charges/api';
 import type { Student } from '@contracts/students/api';
 import {
   Alert,
@@ -25,10 +29,19 @@ import { subscriptionsQuery } from '../../../entities/subscriptions';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { itemsOf } from '../../../lib/contract-query';
-import { APP_TIME_ZONE, formatCurrency, formatDate } from '../../../lib/format';
+import {
+  APP_TIME_ZONE,
+  formatCurrency,
+  formatDate,
+  formatDateTimeInZone,
+} from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { PixQrCode } from '../../../components/pix-qr-code';
-import { useCancelSubscription, useSubscribe } from '../api/subscription-mutations';
+import {
+  useCancelSubscription,
+  useRequestRecurrenceAuthorisation,
+  useSubscribe,
+} from '../api/subscription-mutations';
 
 /** 'dd/mm/aaaa' of a day (AAAA-MM-DD) as it is, no time zone involved. */
 const day = (date: string) => formatDate(`${date}T12:00:00`);
@@ -36,8 +49,114 @@ const day = (date: string) => formatDate(`${date}T12:00:00`);
 /** While the student has not authorised yet, the card asks the server again this often. */
 const AUTHORISATION_REFETCH_MS = 4000;
 
+const OTHER_BANK = 'outro';
+
+/**
+ * Jornada 1: instead of the QR, the trainer names the student's bank account and the bank asks the
+ * student to authorise in its app.
+ */
+function BankRequestDialog({
+  subscription,
+  opened,
+  onClose,
+}: {
+  subscription: Subscription;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const request = useRequestRecurrenceAuthorisation();
+  const [bank, setBank] = useState<string | null>(null);
+  const [ispb, setIspb] = useState('');
+  const [agencia, setAgencia] = useState('');
+  const [conta, setConta] = useState('');
+  const chosenIspb = bank === OTHER_BANK ? ispb.trim() : (bank ?? '');
+  return (
+    <Modal opened={opened} onClose={onClose} title="Pedir no banco do aluno" centered>
+      <Stack
+        component="form"
+        gap="sm"
+        onSubmit={(event) => {
+          event.preventDefault();
+          // Awaited: the authorisation may reach the card by its live update before the answer.
+          request
+            .mutateAsync({
+              params: { id: subscription.id },
+              body: { ispb: chosenIspb, conta, ...(agencia.trim() ? { agencia } : {}) },
+            })
+            .then(
+              () => {
+                notifySuccess(
+                  'Pedido enviado ao banco do aluno',
+                  'Ele aprova no app do banco; a autorização aparece aqui sozinha.',
+                );
+                onClose();
+              },
+              () => undefined,
+            );
+        }}
+      >
+        <Text size="sm">
+          O banco do aluno mostra o pedido no app dele. Aprovado, os próximos meses são debitados
+          sozinhos; o primeiro continua na cobrança do QR Code.
+        </Text>
+        <Select
+          label="Banco do aluno"
+          placeholder="Selecione o banco"
+          data={[
+            ...BANKS_BY_ISPB.map(({ ispb: value, nome }) => ({ value, label: nome })),
+            { value: OTHER_BANK, label: 'Outro banco (informe o ISPB)' },
+          ]}
+          value={bank}
+          onChange={setBank}
+          searchable
+          required
+        />
+        {bank === OTHER_BANK && (
+          <TextInput
+            label="ISPB do banco"
+            description="8 dígitos; o banco informa"
+            inputMode="numeric"
+            value={ispb}
+            onChange={(event) => setIspb(event.currentTarget.value)}
+            maxLength={8}
+            required
+          />
+        )}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput
+            label="Agência"
+            description="Opcional, sem o dígito"
+            inputMode="numeric"
+            value={agencia}
+            onChange={(event) => setAgencia(event.currentTarget.value)}
+            maxLength={6}
+          />
+          <TextInput
+            label="Conta"
+            description="Com o dígito"
+            value={conta}
+            onChange={(event) => setConta(event.currentTarget.value)}
+            maxLength={24}
+            required
+          />
+        </SimpleGrid>
+        {request.error && <Alert color="red">{errorMessage(request.error)}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Voltar
+          </Button>
+          <Button type="submit" loading={request.isPending} disabled={!chosenIspb || !conta.trim()}>
+            Enviar pedido
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 /** Pix Automático: the QR the student scans in their bank app, then whether they authorised it. */
 function PixAutomatico({ subscription }: { subscription: Subscription }) {
+  const [asking, setAsking] = useState(false);
   const pix = subscription.pixAutomatico;
   if (!pix) return null;
   const authorised = pix.status === 'autorizada';
@@ -47,7 +166,10 @@ function PixAutomatico({ subscription }: { subscription: Subscription }) {
         <Text size="sm" fw={500}>
           Pix Automático
         </Text>
-        <Badge color={authorised ? 'teal' : pix.status === 'aguardando' ? 'yellow' : 'gray'} variant="light">
+        <Badge
+          color={authorised ? 'teal' : pix.status === 'aguardando' ? 'yellow' : 'gray'}
+          variant="light"
+        >
           {PIX_AUTOMATICO_STATUS_LABELS[pix.status]}
         </Badge>
       </Group>
@@ -67,8 +189,8 @@ function PixAutomatico({ subscription }: { subscription: Subscription }) {
             Autorizar Pix Automático
           </Title>
           <Text size="sm">
-            Peça ao aluno para escanear este QR Code no app do banco: ele paga o primeiro mês e autoriza os próximos
-            débitos automáticos.
+            Peça ao aluno para escanear este QR Code no app do banco: ele paga o primeiro mês e
+            autoriza os próximos débitos automáticos.
           </Text>
           <PixQrCode code={pix.pixCopiaECola} alt="QR Code do Pix Automático" size={200} />
           <Textarea
@@ -79,6 +201,27 @@ function PixAutomatico({ subscription }: { subscription: Subscription }) {
             minRows={3}
             styles={{ input: { fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' } }}
             onFocus={(event) => event.currentTarget.select()}
+          />
+          {pix.pedidoAoBanco ? (
+            <Alert color="teal" title="Pedido enviado ao banco do aluno">
+              Enviado em {formatDateTimeInZone(pix.pedidoAoBanco.enviadoEm)}. O aluno aprova no app
+              do banco até {formatDateTimeInZone(pix.pedidoAoBanco.expiraEm)}; a autorização aparece
+              aqui sozinha.
+            </Alert>
+          ) : (
+            <Group justify="space-between" align="center" gap="xs">
+              <Text size="sm" c="dimmed">
+                Sem o QR Code por perto?
+              </Text>
+              <Button variant="light" size="xs" onClick={() => setAsking(true)}>
+                Pedir no banco do aluno
+              </Button>
+            </Group>
+          )}
+          <BankRequestDialog
+            subscription={subscription}
+            opened={asking}
+            onClose={() => setAsking(false)}
           />
         </Stack>
       )}
@@ -115,10 +258,16 @@ function SubscribeForm({ student, onDone }: { student: Student; onDone: () => vo
         // Awaited, not mutate's callbacks: the new subscription may reach this screen by its live
         // update before the answer does, replacing this form, and the trainer must still be told.
         subscribe
-          .mutateAsync({ params: { id: student.id }, body: { planId, inicio, ...(cpf.trim() ? { cpf } : {}) } })
+          .mutateAsync({
+            params: { id: student.id },
+            body: { planId, inicio, ...(cpf.trim() ? { cpf } : {}) },
+          })
           .then(
             () => {
-              notifySuccess('Assinatura criada', 'Cada ciclo vira uma cobrança antes do vencimento.');
+              notifySuccess(
+                'Assinatura criada',
+                'Cada ciclo vira uma cobrança antes do vencimento.',
+              );
               onDone();
             },
             (error: unknown) => notifyError('Erro ao assinar plano', error),
@@ -166,14 +315,20 @@ function SubscribeForm({ student, onDone }: { student: Student; onDone: () => vo
   );
 }
 
-function CancelDialog({ subscription, onClose }: { subscription: Subscription | null; onClose: () => void }) {
+function CancelDialog({
+  subscription,
+  onClose,
+}: {
+  subscription: Subscription | null;
+  onClose: () => void;
+}) {
   const cancel = useCancelSubscription();
   return (
     <Modal opened={subscription !== null} onClose={onClose} title="Cancelar assinatura" centered>
       <Stack gap="md">
         <Text size="sm">
-          O ciclo já vencido continua cobrado; os próximos ciclos não serão cobrados (uma cobrança do próximo ciclo já
-          emitida é cancelada).
+          O ciclo já vencido continua cobrado; os próximos ciclos não serão cobrados (uma cobrança
+          do próximo ciclo já emitida é cancelada).
         </Text>
         {cancel.error && <Alert color="red">{errorMessage(cancel.error)}</Alert>}
         <Group justify="flex-end">
@@ -211,7 +366,9 @@ export function StudentSubscription({ student }: { student: Student }) {
     select: itemsOf,
     // Waiting for the student's bank: the authorisation shows without a reload.
     refetchInterval: (query) =>
-      query.state.data?.items[0]?.pixAutomatico?.status === 'aguardando' ? AUTHORISATION_REFETCH_MS : false,
+      query.state.data?.items[0]?.pixAutomatico?.status === 'aguardando'
+        ? AUTHORISATION_REFETCH_MS
+        : false,
   });
   const [subscribing, setSubscribing] = useState(false);
   const [cancelling, setCancelling] = useState<Subscription | null>(null);
@@ -230,7 +387,9 @@ export function StudentSubscription({ student }: { student: Student }) {
                 {active.planNome} · {formatCurrency(active.valor)} todo dia {active.diaVencimento}
               </Text>
               <Text size="sm" c="dimmed">
-                {active.proximoVencimento ? `Próximo vencimento: ${day(active.proximoVencimento)}` : 'Assinatura ativa'}
+                {active.proximoVencimento
+                  ? `Próximo vencimento: ${day(active.proximoVencimento)}`
+                  : 'Assinatura ativa'}
               </Text>
             </div>
             <Button variant="light" color="red" size="xs" onClick={() => setCancelling(active)}>

@@ -1,0 +1,137 @@
+import type { Subscription } from '@contracts/charges/api';
+import type { Student } from '@contracts/students/api';
+import { notifications } from '@mantine/notifications';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { stubApi } from '../../../test/fetch-stub';
+import { renderAt, signInAs } from '../../../test/render';
+import { StudentSubscription } from './student-subscription';
+
+const carla: Student = {
+  id: '0198c5d2-0000-7000-8000-000000000001',
+  nome: 'Carla Dias',
+  telefone: null,
+  whatsapp: '81987654321',
+  email: null,
+  planoId: null,
+  observacoes: null,
+  ativo: true,
+  creditos: 0,
+  createdAt: '2026-11-01T00:00:00Z',
+  updatedAt: '2026-11-01T00:00:00Z',
+  exclusaoPedidaEm: null,
+};
+
+const waiting: Subscription = {
+  id: '0198c5d2-0000-7000-8000-00000000000a',
+  studentId: carla.id,
+  planId: '0198c5d2-0000-7000-8000-000000000002',
+  planNome: 'Mensal 8',
+  valor: 480,
+  diaVencimento: 10,
+  inicio: '2026-11-25',
+  status: 'ativa',
+  proximoVencimento: '2026-12-10',
+  ultimoVencimento: null,
+  createdAt: '2026-11-25T12:00:00.000Z',
+  cancelledAt: null,
+  pixAutomatico: {
+    status: 'aguardando',
+    pixCopiaECola: '00020101021226...6304ABCD',
+    pedidoAoBanco: null,
+  },
+};
+
+const me = {
+  id: 'u1',
+  email: 'ana@exemplo.com',
+  nome: 'Ana',
+  role: 'personal' as const,
+  tenantId: 't1',
+  tenantSlug: 'ana',
+  onboardingRequired: false,
+};
+
+const REQUEST = `/api/subscriptions/${waiting.id}/pix-automatico/solicitacao`;
+
+let api: ReturnType<typeof stubApi>;
+afterEach(() => {
+  api.restore();
+  act(() => notifications.clean());
+});
+
+describe('Pix Automático: asking the student’s bank (Jornada 1)', () => {
+  it("sends the bank and account, then says 'Pedido enviado ao banco do aluno' on the card", async () => {
+    let current = waiting;
+    api = stubApi({
+      'GET /api/subscriptions': () => ({ status: 200, body: { items: [current] } }),
+      [`POST ${REQUEST}`]: () => {
+        current = {
+          ...waiting,
+          pixAutomatico: {
+            ...waiting.pixAutomatico!,
+            pedidoAoBanco: {
+              enviadoEm: '2026-11-25T13:05:00.000Z',
+              expiraEm: '2026-12-02T13:05:00.000Z',
+            },
+          },
+        };
+        return { status: 200, body: current };
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(<StudentSubscription student={carla} />, '/alunos/x', { queryClient: signInAs(me) });
+
+    await user.click(await screen.findByRole('button', { name: 'Pedir no banco do aluno' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pedir no banco do aluno' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Banco do aluno' }));
+    await user.click(await screen.findByRole('option', { name: 'Nubank' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Agência' }), '0001');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Conta' }), '98765-4');
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar pedido' }));
+
+    expect(await screen.findAllByText('Pedido enviado ao banco do aluno')).not.toHaveLength(0);
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({
+      ispb: '18236120',
+      agencia: '0001',
+      conta: '98765-4',
+    });
+    // São Paulo's clock, whatever the device's.
+    expect(
+      await screen.findByText(
+        /Enviado em 25\/11\/2026 10:05\. O aluno aprova no app do banco até 02\/12\/2026 10:05/,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Pedir no banco do aluno' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it("a bank of no list goes by its ISPB; the API's refusal stays in the dialog", async () => {
+    const message = 'Banco inválido: o ISPB tem 8 dígitos';
+    api = stubApi({
+      'GET /api/subscriptions': () => ({ status: 200, body: { items: [waiting] } }),
+      [`POST ${REQUEST}`]: () => ({
+        status: 400,
+        body: { statusCode: 400, code: 'validation_error', message },
+      }),
+    });
+    const user = userEvent.setup();
+    renderAt(<StudentSubscription student={carla} />, '/alunos/x', { queryClient: signInAs(me) });
+
+    await user.click(await screen.findByRole('button', { name: 'Pedir no banco do aluno' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pedir no banco do aluno' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Banco do aluno' }));
+    await user.click(await screen.findByRole('option', { name: 'Outro banco (informe o ISPB)' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'ISPB do banco' }), '1234567');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Conta' }), '112233');
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar pedido' }));
+
+    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({
+      ispb: '1234567',
+      conta: '112233',
+    });
+    expect(screen.getByRole('dialog', { name: 'Pedir no banco do aluno' })).toBeInTheDocument();
+  });
+});
