@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { PSP_CONTROL_URL } from './playwright.config';
-import { shot } from './support/shots';
+import { seriousFindings } from './support/axe';
+import { shot, useScheme } from './support/shots';
 import { apiToken, createStudent } from './support/students';
 import { signedInTrainer } from './support/trainer';
 
@@ -20,7 +21,7 @@ function secondDueBr(): string {
 }
 
 test.describe('Pix Automático through the PSP (API Pix recurrences)', () => {
-  test("turns on 'Pix Automático', subscribes a student: the card shows the QR to authorise, then 'Autorizada' once the student's bank authorises", async ({
+  test("turns on 'Pix Automático', subscribes a student: the card shows the QR to authorise (or asks the student's bank), then 'Autorizada' once the student's bank authorises", async ({
     page,
     request,
   }, testInfo) => {
@@ -71,9 +72,34 @@ test.describe('Pix Automático through the PSP (API Pix recurrences)', () => {
     await expect(section.getByRole('heading', { name: 'Autorizar Pix Automático' })).toBeVisible();
     await expect(section.getByText('escanear este QR Code no app do banco')).toBeVisible();
     await expect(section.getByRole('img', { name: 'QR Code do Pix Automático' })).toBeVisible();
-    expect(await section.getByLabel('Pix Copia e Cola').inputValue()).toContain(`${new URL(psp.baseUrl).host}/qr/v2/rec/`);
+    expect(await section.getByLabel('Pix Copia e Cola').inputValue()).toContain(
+      `${new URL(psp.baseUrl).host}/qr/v2/rec/`,
+    );
     await expect(section.getByText('Aguardando autorização')).toBeVisible();
     await shot(page, 'assinatura-pix-automatico-qr', testInfo.project.name);
+
+    // No QR at hand: the student's own bank is asked (Jornada 1), naming their account.
+    await section.getByRole('button', { name: 'Pedir no banco do aluno' }).click();
+    const ask = page.getByRole('dialog', { name: 'Pedir no banco do aluno' });
+    await ask.getByRole('combobox', { name: 'Banco do aluno' }).click();
+    await page.getByRole('option', { name: 'Nubank' }).click();
+    await ask.getByLabel('Conta').fill('98765-4');
+    await shot(page, 'assinatura-pix-automatico-pedir-ao-banco', testInfo.project.name);
+    for (const scheme of ['light', 'dark'] as const) {
+      await useScheme(page, scheme);
+      expect(await seriousFindings(page), scheme).toEqual([]);
+    }
+    await ask.getByRole('button', { name: 'Enviar pedido' }).click();
+    await expect(section.getByText('Pedido enviado ao banco do aluno')).toBeVisible();
+    await expect(ask).toBeHidden();
+    const solicitacoes = (await (await request.get(`${PSP_CONTROL_URL}/solicrecs`)).json()) as {
+      status: string;
+      body: { destinatario: { ispbParticipante: string; conta: string } };
+    }[];
+    expect(solicitacoes.map(({ status, body }) => ({ status, ...body.destinatario }))).toContainEqual(
+      expect.objectContaining({ status: 'ENVIADA', ispbParticipante: '18236120', conta: '987654' }),
+    );
+    await shot(page, 'assinatura-pix-automatico-pedido-ao-banco', testInfo.project.name);
 
     // The student's bank authorises (the PSP's control API); nobody reloads the page.
     const [subscription] = (

@@ -25,7 +25,7 @@ export function ConfirmDialog({
   pending: boolean;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
+    <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack gap="md">
         {children}
         <Group justify="flex-end" gap="sm">

@@ -29,7 +29,7 @@ export function RemoveDialog({
   children: ReactNode;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
+    <Modal opened={opened} onClose={onClose} title={title} centered>
       {children}
     </Modal>
   );

@@ -33,6 +33,8 @@ export const theme = createTheme({
     Tooltip: { defaultProps: { openDelay: 700, withArrow: true } },
     // Every toast's close button, read out by its name.
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } },
+    // And every dialog's (an unnamed close button is a critical accessibility finding).
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } },
   },
 });
 

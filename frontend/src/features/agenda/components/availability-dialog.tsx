@@ -132,7 +132,7 @@ function AvailabilityForm({ initial, onClose }: { initial: AvailabilityRow[]; on
 export function AvailabilityDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const availability = useQuery({ ...availabilityQuery(), select: itemsOf, enabled: opened });
   return (
-    <Modal opened={opened} onClose={onClose} title="Configurar Horários" centered size="lg" closeButtonProps={{ 'aria-label': 'Fechar' }}>
+    <Modal opened={opened} onClose={onClose} title="Configurar Horários" centered size="lg">
       {opened &&
         (availability.isPending ? (
           <PageLoader />

@@ -56,7 +56,7 @@ export function PublicLinksDialog({
     });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Links públicos" centered size="lg" closeButtonProps={{ 'aria-label': 'Fechar' }}>
+    <Modal opened={opened} onClose={onClose} title="Links públicos" centered size="lg">
       <Stack gap="lg">
         {me?.tenantSlug && (
           <Stack gap="sm">

@@ -213,7 +213,7 @@ export interface SessionDetailDialogProps {
 /** The session's detail (spec 000 §2): its status changed in place, edit and delete. */
 export function SessionDetailDialog({ session, student, location, opened, onClose, onEdit }: SessionDetailDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Agendamento" centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
+    <Modal opened={opened} onClose={onClose} title="Agendamento" centered>
       {session && (
         <Detail key={session.id} session={session} student={student} location={location} onEdit={onEdit} onClose={onClose} />
       )}

@@ -356,7 +356,7 @@ export function SessionFormDialog({ target, opened, students, locations, onClose
       onClose={onClose}
       title={target?.kind === 'edit' ? 'Editar agendamento' : 'Novo agendamento'}
       centered
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
+     
     >
       {target && <SessionForm key={key} target={target} students={students} locations={locations} onClose={onClose} />}
     </Modal>

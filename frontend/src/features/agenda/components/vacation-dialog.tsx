@@ -39,7 +39,7 @@ export function VacationDialog({ opened, onClose }: { opened: boolean; onClose: 
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Modo Férias" centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
+    <Modal opened={opened} onClose={onClose} title="Modo Férias" centered>
       <Stack gap="md">
         <Alert color="yellow" variant="light">
           Nenhum agendamento pode ser criado durante um período bloqueado.

@@ -92,7 +92,7 @@ export function ContractDetailsDialog({
       title={contract?.titulo ?? 'Contrato'}
       size="lg"
       centered
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
+     
     >
       {contract && (
         <Stack gap="md">

@@ -138,7 +138,7 @@ export function ContractFormDialog({
       title={contract ? 'Editar contrato' : 'Novo contrato'}
       size="lg"
       centered
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
+     
     >
       {opened && <ContractForm key={contract?.id ?? 'novo'} contract={contract} onClose={onClose} />}
     </Modal>

@@ -83,7 +83,7 @@ export function EditLocationDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Editar local" centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
+    <Modal opened={opened} onClose={onClose} title="Editar local" centered>
       {location && <EditLocationForm key={location.id} location={location} onClose={onClose} />}
     </Modal>
   );

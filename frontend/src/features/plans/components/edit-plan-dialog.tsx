@@ -51,7 +51,7 @@ function EditPlanForm({ plan, onClose }: { plan: Plan; onClose: () => void }) {
 
 export function EditPlanDialog({ plan, opened, onClose }: { plan: Plan | null; opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Editar plano" centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
+    <Modal opened={opened} onClose={onClose} title="Editar plano" centered>
       {plan && <EditPlanForm key={plan.id} plan={plan} onClose={onClose} />}
     </Modal>
   );

@@ -33,7 +33,7 @@ export function CloseAccountDialog({ opened, onClose }: { opened: boolean; onClo
     });
 
   return (
-    <Modal opened={opened} onClose={dismiss} title="Encerrar conta" centered size="lg" closeButtonProps={{ 'aria-label': 'Fechar' }}>
+    <Modal opened={opened} onClose={dismiss} title="Encerrar conta" centered size="lg">
       <Stack gap="md">
         <Text size="sm">Encerrar a conta apaga de vez, sem como desfazer:</Text>
         <List size="sm" spacing={2}>

@@ -106,7 +106,7 @@ export function OwnContracts() {
         title={reading.target?.titulo}
         size="lg"
         centered
-        closeButtonProps={{ 'aria-label': 'Fechar' }}
+       
       >
         <ScrollArea.Autosize mah={480} type="auto" offsetScrollbars>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>

@@ -135,7 +135,7 @@ export function SignContractDialog({
       size="lg"
       centered
       fullScreen={false}
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
+     
     >
       {opened && contract && ready && (
         <SignForm key={contract.id} contract={contract} known={known.data ?? { cpf: null, telefone: null }} onClose={onClose} />

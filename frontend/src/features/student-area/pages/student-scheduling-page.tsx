@@ -175,7 +175,7 @@ export function StudentSchedulingPage() {
           </Card>
         )}
       </Stack>
-      <Modal opened={picked !== null} onClose={() => setPicked(null)} title="Confirmar agendamento" centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
+      <Modal opened={picked !== null} onClose={() => setPicked(null)} title="Confirmar agendamento" centered>
         {picked && (
           <Stack gap="md">
             <Text size="sm">

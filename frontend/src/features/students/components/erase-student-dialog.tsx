@@ -46,7 +46,7 @@ export function EraseStudentDialog({
     );
 
   return (
-    <Modal opened={opened} onClose={close} title="Excluir dados do aluno" centered size="lg" closeButtonProps={{ 'aria-label': 'Fechar' }}>
+    <Modal opened={opened} onClose={close} title="Excluir dados do aluno" centered size="lg">
       <Stack gap="md">
         <div>
           <Text size="sm" fw={600} mb={4}>

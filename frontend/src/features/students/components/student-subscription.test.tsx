@@ -98,13 +98,9 @@ describe('Pix Automático: asking the student’s bank (Jornada 1)', () => {
     });
     // São Paulo's clock, whatever the device's.
     expect(
-      await screen.findByText(
-        /Enviado em 25\/11\/2026 10:05\. O aluno aprova no app do banco até 02\/12\/2026 10:05/,
-      ),
+      await screen.findByText(/Enviado em 25\/11\/2026 10:05\. O aluno aprova no app do banco até 02\/12\/2026 10:05/),
     ).toBeInTheDocument();
-    expect(
-      screen.queryByRole('button', { name: 'Pedir no banco do aluno' }),
-    ).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pedir no banco do aluno' })).not.toBeInTheDocument();
   });
 
   it("a bank of no list goes by its ISPB; the API's refusal stays in the dialog", async () => {

@@ -1,8 +1,4 @@
-import {
-  BANKS_BY_ISPB,
-  PIX_AUTOMATICO_STATUS_LABELS,
-  type Subscription,
-} from '@contracts/charges/api';
+import { BANKS_BY_ISPB, PIX_AUTOMATICO_STATUS_LABELS, type Subscription } from '@contracts/charges/api';
 import type { Student } from '@contracts/students/api';
 import {
   Alert,
@@ -29,19 +25,10 @@ import { subscriptionsQuery } from '../../../entities/subscriptions';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { itemsOf } from '../../../lib/contract-query';
-import {
-  APP_TIME_ZONE,
-  formatCurrency,
-  formatDate,
-  formatDateTimeInZone,
-} from '../../../lib/format';
+import { APP_TIME_ZONE, formatCurrency, formatDate, formatDateTimeInZone } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { PixQrCode } from '../../../components/pix-qr-code';
-import {
-  useCancelSubscription,
-  useRequestRecurrenceAuthorisation,
-  useSubscribe,
-} from '../api/subscription-mutations';
+import { useCancelSubscription, useRequestRecurrenceAuthorisation, useSubscribe } from '../api/subscription-mutations';
 
 /** 'dd/mm/aaaa' of a day (AAAA-MM-DD) as it is, no time zone involved. */
 const day = (date: string) => formatDate(`${date}T12:00:00`);
@@ -96,8 +83,8 @@ function BankRequestDialog({
         }}
       >
         <Text size="sm">
-          O banco do aluno mostra o pedido no app dele. Aprovado, os próximos meses são debitados
-          sozinhos; o primeiro continua na cobrança do QR Code.
+          O banco do aluno mostra o pedido no app dele. Aprovado, os próximos meses são debitados sozinhos; o primeiro
+          continua na cobrança do QR Code.
         </Text>
         <Select
           label="Banco do aluno"
@@ -166,10 +153,7 @@ function PixAutomatico({ subscription }: { subscription: Subscription }) {
         <Text size="sm" fw={500}>
           Pix Automático
         </Text>
-        <Badge
-          color={authorised ? 'teal' : pix.status === 'aguardando' ? 'yellow' : 'gray'}
-          variant="light"
-        >
+        <Badge color={authorised ? 'teal' : pix.status === 'aguardando' ? 'yellow' : 'gray'} variant="light">
           {PIX_AUTOMATICO_STATUS_LABELS[pix.status]}
         </Badge>
       </Group>
@@ -189,8 +173,8 @@ function PixAutomatico({ subscription }: { subscription: Subscription }) {
             Autorizar Pix Automático
           </Title>
           <Text size="sm">
-            Peça ao aluno para escanear este QR Code no app do banco: ele paga o primeiro mês e
-            autoriza os próximos débitos automáticos.
+            Peça ao aluno para escanear este QR Code no app do banco: ele paga o primeiro mês e autoriza os próximos
+            débitos automáticos.
           </Text>
           <PixQrCode code={pix.pixCopiaECola} alt="QR Code do Pix Automático" size={200} />
           <Textarea
@@ -204,9 +188,8 @@ function PixAutomatico({ subscription }: { subscription: Subscription }) {
           />
           {pix.pedidoAoBanco ? (
             <Alert color="teal" title="Pedido enviado ao banco do aluno">
-              Enviado em {formatDateTimeInZone(pix.pedidoAoBanco.enviadoEm)}. O aluno aprova no app
-              do banco até {formatDateTimeInZone(pix.pedidoAoBanco.expiraEm)}; a autorização aparece
-              aqui sozinha.
+              Enviado em {formatDateTimeInZone(pix.pedidoAoBanco.enviadoEm)}. O aluno aprova no app do banco até{' '}
+              {formatDateTimeInZone(pix.pedidoAoBanco.expiraEm)}; a autorização aparece aqui sozinha.
             </Alert>
           ) : (
             <Group justify="space-between" align="center" gap="xs">
@@ -218,11 +201,7 @@ function PixAutomatico({ subscription }: { subscription: Subscription }) {
               </Button>
             </Group>
           )}
-          <BankRequestDialog
-            subscription={subscription}
-            opened={asking}
-            onClose={() => setAsking(false)}
-          />
+          <BankRequestDialog subscription={subscription} opened={asking} onClose={() => setAsking(false)} />
         </Stack>
       )}
     </Stack>
@@ -264,10 +243,7 @@ function SubscribeForm({ student, onDone }: { student: Student; onDone: () => vo
           })
           .then(
             () => {
-              notifySuccess(
-                'Assinatura criada',
-                'Cada ciclo vira uma cobrança antes do vencimento.',
-              );
+              notifySuccess('Assinatura criada', 'Cada ciclo vira uma cobrança antes do vencimento.');
               onDone();
             },
             (error: unknown) => notifyError('Erro ao assinar plano', error),
@@ -315,20 +291,14 @@ function SubscribeForm({ student, onDone }: { student: Student; onDone: () => vo
   );
 }
 
-function CancelDialog({
-  subscription,
-  onClose,
-}: {
-  subscription: Subscription | null;
-  onClose: () => void;
-}) {
+function CancelDialog({ subscription, onClose }: { subscription: Subscription | null; onClose: () => void }) {
   const cancel = useCancelSubscription();
   return (
     <Modal opened={subscription !== null} onClose={onClose} title="Cancelar assinatura" centered>
       <Stack gap="md">
         <Text size="sm">
-          O ciclo já vencido continua cobrado; os próximos ciclos não serão cobrados (uma cobrança
-          do próximo ciclo já emitida é cancelada).
+          O ciclo já vencido continua cobrado; os próximos ciclos não serão cobrados (uma cobrança do próximo ciclo já
+          emitida é cancelada).
         </Text>
         {cancel.error && <Alert color="red">{errorMessage(cancel.error)}</Alert>}
         <Group justify="flex-end">
@@ -366,9 +336,7 @@ export function StudentSubscription({ student }: { student: Student }) {
     select: itemsOf,
     // Waiting for the student's bank: the authorisation shows without a reload.
     refetchInterval: (query) =>
-      query.state.data?.items[0]?.pixAutomatico?.status === 'aguardando'
-        ? AUTHORISATION_REFETCH_MS
-        : false,
+      query.state.data?.items[0]?.pixAutomatico?.status === 'aguardando' ? AUTHORISATION_REFETCH_MS : false,
   });
   const [subscribing, setSubscribing] = useState(false);
   const [cancelling, setCancelling] = useState<Subscription | null>(null);
@@ -387,9 +355,7 @@ export function StudentSubscription({ student }: { student: Student }) {
                 {active.planNome} · {formatCurrency(active.valor)} todo dia {active.diaVencimento}
               </Text>
               <Text size="sm" c="dimmed">
-                {active.proximoVencimento
-                  ? `Próximo vencimento: ${day(active.proximoVencimento)}`
-                  : 'Assinatura ativa'}
+                {active.proximoVencimento ? `Próximo vencimento: ${day(active.proximoVencimento)}` : 'Assinatura ativa'}
               </Text>
             </div>
             <Button variant="light" color="red" size="xs" onClick={() => setCancelling(active)}>

@@ -98,7 +98,7 @@ export interface RemoveTaskListDialogProps extends Omit<BodyProps, 'list'> {
 /** Deleting a list: at once when empty; with tasks, they move to the default list first. */
 export function RemoveTaskListDialog({ list, opened, onClose, ...props }: RemoveTaskListDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Excluir lista" centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
+    <Modal opened={opened} onClose={onClose} title="Excluir lista" centered>
       {list && <RemoveTaskListBody key={list.id} list={list} onClose={onClose} {...props} />}
     </Modal>
   );

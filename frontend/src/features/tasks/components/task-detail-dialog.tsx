@@ -116,7 +116,7 @@ export interface TaskDetailDialogProps extends Omit<DetailProps, 'task'> {
 /** The task detail dialog (spec 000 §2): everything about a task, and what can be done with it. */
 export function TaskDetailDialog({ task, opened, onClose, ...props }: TaskDetailDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Detalhes da tarefa" centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
+    <Modal opened={opened} onClose={onClose} title="Detalhes da tarefa" centered>
       {task && <TaskDetail key={task.id} task={task} onClose={onClose} {...props} />}
     </Modal>
   );

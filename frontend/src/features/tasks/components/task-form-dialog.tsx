@@ -181,7 +181,7 @@ export function TaskFormDialog({ target, opened, lists, onClose }: TaskFormDialo
       onClose={onClose}
       title={target?.kind === 'edit' ? 'Editar tarefa' : 'Nova tarefa'}
       centered
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
+     
     >
       {target && <TaskForm key={key} target={target} lists={lists} onClose={onClose} />}
     </Modal>

@@ -135,7 +135,7 @@ export function TaskListFormDialog({ target, opened, onClose, ...props }: TaskLi
       onClose={onClose}
       title={target?.kind === 'edit' ? 'Editar lista' : 'Criar nova lista'}
       centered
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
+     
     >
       {target && (
         <TaskListForm key={target.kind === 'edit' ? target.list.id : 'new'} target={target} onClose={onClose} {...props} />
