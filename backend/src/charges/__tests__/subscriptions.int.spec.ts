@@ -5,6 +5,7 @@ import { projectAll, workerServicesOf } from '../../../../test/support/projectio
 import type { Charge, Subscription } from '../../contracts/charges/api';
 import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import { issueSubscriptionCycles } from '../process-managers/subscription-cycles';
+import { nextDueDate } from '../domain/subscription.decider';
 
 // The server runs at UTC; São Paulo's days must cut the cycles all the same.
 process.env.TZ = 'UTC';
@@ -119,6 +120,13 @@ describe('monthly plans that bill themselves (subscriptions)', () => {
     expect((await api.post(`/api/charges/${charges[2].id}/confirm`)).statusCode).toBe(200);
     await projectAll(fixture.app);
     expect(await nextDue()).toBe(`${next}-02-01`);
+    // A cycle the trainer waives (its charge cancelled) is not owed: the next is the one after.
+    expect(
+      (await api.post(`/api/charges/${charges[1].id}/cancel`, { motivo: 'Mês de férias' }))
+        .statusCode,
+    ).toBe(200);
+    await projectAll(fixture.app);
+    expect(await nextDue()).toBe(`${next}-03-01`);
     // Finance's previsto counts each month's cycle, issued or still to come.
     const previsto = async (month: string) =>
       (await api.get(`/api/finance/summary?month=${month}`)).json().previsto as number;
@@ -180,10 +188,20 @@ describe('monthly plans that bill themselves (subscriptions)', () => {
     expect(await previsto(due)).toBe(480);
     expect(await previsto(ahead)).toBe(0);
 
-    // Subscribing again starts from the next due day.
+    // Subscribing again: the cycle the cancellation cancelled stays cancelled (a cycle has one
+    // charge), so the next due day is the one after it, and the worker bills it as it says.
     const again = await api.post(`/api/students/${studentId}/subscription`, { planId });
     expect(again.statusCode).toBe(201);
-    expect(again.json()).toMatchObject({ id, status: 'ativa', proximoVencimento: ahead });
+    const following = nextDueDate(ahead, diaVencimento);
+    expect(again.json()).toMatchObject({ id, status: 'ativa', proximoVencimento: following });
+    await issueAt(new Date(`${addDays(following, -2)}T12:00:00Z`));
+    expect(
+      (await chargesOf(studentId)).map((charge) => [charge.vencimento, charge.status]),
+    ).toEqual([
+      [following, 'pendente'],
+      [ahead, 'cancelada'],
+      [due, 'em_atraso'],
+    ]);
   });
 
   it("bills a cycle through the PSP's charge with a due date (cobv), paid by the PSP's notification with the credits once", async () => {

@@ -84,8 +84,9 @@ export class SubscriptionsRepository extends SubscriptionCycles {
   }
 
   /**
-   * The answer: each subscription with its next due day not paid yet (a cycle paid ahead, such as
-   * the first one paid through Pix Automático's QR, is behind it), read from the cycles' charges.
+   * The answer: each subscription with its next due day still owed (a cycle paid ahead, such as
+   * the first one paid through Pix Automático's QR, or waived by cancelling its charge, is behind
+   * it), read from the cycles' charges.
    */
   private async answered(rows: SubscriptionRow[]): Promise<Subscription[]> {
     const today = zonedParts(new Date(), DEFAULT_TIME_ZONE).date;
@@ -93,7 +94,7 @@ export class SubscriptionsRepository extends SubscriptionCycles {
     const ids = rows.flatMap((row) =>
       dues.get(row.id)!.map((due) => cycleChargeIdOf(row.id, due.slice(0, 7))),
     );
-    const paid =
+    const settled =
       ids.length === 0
         ? new Set<string>()
         : new Set(
@@ -103,13 +104,13 @@ export class SubscriptionsRepository extends SubscriptionCycles {
                 .select('id')
                 .where('tenantId', 'in', [...new Set(rows.map((row) => row.tenantId))])
                 .where('id', 'in', ids)
-                .where('status', '=', 'paga')
+                .where('status', 'in', ['paga', 'cancelada'])
                 .execute()
             ).map((charge) => charge.id),
           );
     return rows.map((row) => {
       const candidates = dues.get(row.id)!;
-      const next = candidates.find((due) => !paid.has(cycleChargeIdOf(row.id, due.slice(0, 7))));
+      const next = candidates.find((due) => !settled.has(cycleChargeIdOf(row.id, due.slice(0, 7))));
       const after =
         candidates.length === CYCLES_AHEAD
           ? nextDueDate(candidates.at(-1)!, row.diaVencimento)
