@@ -1,7 +1,7 @@
 import { http } from '../../../../test/support/api';
 import { projectAll } from '../../../../test/support/projections';
-import { ACCOUNTS_ENV, newPrincipal, newStudent, newTrainer } from '../../../../test/support/accounts';
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import { newPrincipal, newStudent, newTrainer } from '../../../../test/support/accounts';
+import { apiFixture } from '../../../../test/support/api-fixture';
 import { addDays, zonedParts } from '../../contracts/shared/time';
 
 const tomorrow = () => addDays(zonedParts(new Date(), 'America/Sao_Paulo').date, 1);
@@ -10,12 +10,7 @@ const tomorrow = () => addDays(zonedParts(new Date(), 'America/Sao_Paulo').date,
 jest.setTimeout(120_000);
 
 describe('student area: self-scheduling', () => {
-  let testApp: TestApp;
-
-  beforeAll(async () => {
-    testApp = await startTestApp(ACCOUNTS_ENV);
-  });
-  afterAll(() => testApp.close());
+  const testApp = apiFixture();
 
   async function trainerWithLocation() {
     const app = testApp.app;

@@ -1,6 +1,6 @@
 import { projectAll } from '../../../../test/support/projections';
-import { ACCOUNTS_ENV, newStudent, newTrainer } from '../../../../test/support/accounts';
-import { startTestApp, type TestApp } from '../../../../test/support/test-app';
+import { newStudent, newTrainer } from '../../../../test/support/accounts';
+import { apiFixture } from '../../../../test/support/api-fixture';
 
 const HOUR = 3_600_000;
 
@@ -8,12 +8,7 @@ const HOUR = 3_600_000;
 jest.setTimeout(120_000);
 
 describe('student area: the next sessions and the trainer', () => {
-  let testApp: TestApp;
-
-  beforeAll(async () => {
-    testApp = await startTestApp(ACCOUNTS_ENV);
-  });
-  afterAll(() => testApp.close());
+  const testApp = apiFixture();
 
   it('shows up to 5 future agendada sessions of the student only, by start, with the location', async () => {
     const app = testApp.app;
