@@ -17,6 +17,12 @@ export const SPEC_CLOCK = new Date('2030-03-04T12:00:00.000Z');
 const ROLL_BACK = Symbol('roll back');
 
 /**
+ * The spec's events' global positions start past any log the worker's other suites committed: the
+ * credit ledger is keyed by position, and a row at a taken one would be skipped as a replay.
+ */
+const FIRST_POSITION = 1_000_000_000_000;
+
+/**
  * Projection specs in the style of Emmett's: `given(...events).when(...events).then(table, rows)`.
  * The events go through the projections' `apply` as the runner gives them (`given` one batch,
  * `when` the next), stored in a tenant of their own and on one stream unless they name theirs, in
@@ -48,7 +54,7 @@ export function projectionSpec(projection: Projection | readonly Projection[]) {
         versions.set(stream, version);
         position += 1;
         return {
-          globalPosition: position,
+          globalPosition: FIRST_POSITION + position,
           transactionId: '1',
           tenantId,
           streamType: 'spec',
