@@ -51,9 +51,20 @@ describe('charges projection', () => {
 
   it("keeps a subscription's Pix Automático cycle, its due day and provider", () =>
     given(
-      created({ origem: 'assinatura', provedor: 'api-pix', vencimento: '2030-04-10', tipoCob: 'cobr', ciclo: '2030-04' }),
+      created({
+        origem: 'assinatura',
+        provedor: 'api-pix',
+        vencimento: '2030-04-10',
+        tipoCob: 'cobr',
+        ciclo: '2030-04',
+      }),
     ).then('charges', [
-      { origem: 'assinatura', provedor: 'api-pix', vencimento: '2030-04-10', pagamento: 'pix-automatico' },
+      {
+        origem: 'assinatura',
+        provedor: 'api-pix',
+        vencimento: '2030-04-10',
+        pagamento: 'pix-automatico',
+      },
     ]));
 
   it('marks it paid when it was', () =>
@@ -78,7 +89,9 @@ describe('charges projection', () => {
   it('turns a Pix Automático cycle the bank refused into one paid by its static BR Code', () =>
     given(created({ tipoCob: 'cobr', brCode: '' }))
       .when({ type: 'ChargeAutomaticDebitEnded', data: { brCode: '00020126...6304EF01' } })
-      .then('charges', [{ pagamento: 'pix', brCode: '00020126...6304EF01', status: 'pendente', version: 2 }]));
+      .then('charges', [
+        { pagamento: 'pix', brCode: '00020126...6304EF01', status: 'pendente', version: 2 },
+      ]));
 
   it('skips the events of a charge it never saw created', () =>
     given(created())
@@ -87,6 +100,8 @@ describe('charges projection', () => {
 
   it('tells the tenant and the student which charge changed', async () => {
     const spec = given(created()).when({ type: 'ChargeCancelled', data: {} });
-    await spec.thenChanges([{ tenantId: spec.tenantId, type: 'charge', id: spec.streamId, studentId: ANA }]);
+    await spec.thenChanges([
+      { tenantId: spec.tenantId, type: 'charge', id: spec.streamId, studentId: ANA },
+    ]);
   });
 });

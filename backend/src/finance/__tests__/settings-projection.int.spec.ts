@@ -5,7 +5,10 @@ import { financeSettingsProjection } from '../projections/settings.projection';
 
 const onboarded = (meta: number): OnboardingEvent => ({
   type: 'OnboardingCompleted',
-  data: { tenantId: '0190a0b0-0000-7000-8000-0000000000a1', onboardingData: { meta_faturamento_6meses: meta } },
+  data: {
+    tenantId: '0190a0b0-0000-7000-8000-0000000000a1',
+    onboardingData: { meta_faturamento_6meses: meta },
+  },
 });
 const goals: GoalsSettings = {
   metaMensalCentavos: 1_000_000,
@@ -15,7 +18,10 @@ const goals: GoalsSettings = {
   fusoHorario: 'America/Manaus',
   alocacao: { imposto: 10, reserva: 20, operacional: 10, retirada: 60 },
 };
-const goalsSet = (settings: GoalsSettings): FinanceSettingsEvent => ({ type: 'FinanceGoalsSet', data: settings });
+const goalsSet = (settings: GoalsSettings): FinanceSettingsEvent => ({
+  type: 'FinanceGoalsSet',
+  data: settings,
+});
 const given = projectionSpec(financeSettingsProjection);
 
 describe('finance settings projection', () => {

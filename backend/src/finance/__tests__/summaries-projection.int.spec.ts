@@ -33,10 +33,21 @@ const despesa: SpecEvent = {
 };
 /** Ana on an 8-credit plan of R$ 480,00: a session of hers is worth R$ 60,00. */
 const anaOnAPlan: SpecEvent[] = [
-  { type: 'PlanCreated', data: { nome: 'Mensal 8', descricao: null, valorCentavos: 48_000, creditos: 8 }, streamId: PLAN },
+  {
+    type: 'PlanCreated',
+    data: { nome: 'Mensal 8', descricao: null, valorCentavos: 48_000, creditos: 8 },
+    streamId: PLAN,
+  },
   {
     type: 'StudentRegistered',
-    data: { nome: 'Ana', telefone: null, whatsapp: null, email: null, planoId: PLAN, observacoes: null },
+    data: {
+      nome: 'Ana',
+      telefone: null,
+      whatsapp: null,
+      email: null,
+      planoId: PLAN,
+      observacoes: null,
+    },
     streamId: ANA,
   },
 ];
@@ -80,14 +91,30 @@ describe('finance summaries projection', () => {
     given(recorded, despesa)
       .when({ type: 'TransactionVoided', data: receita })
       .then('finance_monthly_summaries', [
-        { month: '2030-03', recebido: '0.00', despesas: '120.00', transacoes: 1, pagantes: 0, reserva: '0.00' },
+        {
+          month: '2030-03',
+          recebido: '0.00',
+          despesas: '120.00',
+          transacoes: 1,
+          pagantes: 0,
+          reserva: '0.00',
+        },
       ]));
 
   it("values a booked session at its student's plan per credit, in the month of São Paulo", async () => {
     const spec = given(...anaOnAPlan).when(booked('2030-04-01T02:00:00.000Z'));
-    await spec.then('finance_monthly_summaries', [{ month: '2030-03', previsto: '60.00', transacoes: 0 }]);
+    await spec.then('finance_monthly_summaries', [
+      { month: '2030-03', previsto: '60.00', transacoes: 0 },
+    ]);
     await spec.then('finance_sessions', [
-      { id: SESSION, studentId: ANA, month: '2030-03', status: 'agendada', deleted: false, valor: '60.00' },
+      {
+        id: SESSION,
+        studentId: ANA,
+        month: '2030-03',
+        status: 'agendada',
+        deleted: false,
+        valor: '60.00',
+      },
     ]);
   });
 

@@ -51,23 +51,42 @@ describe('transactions projection', () => {
   it('keeps a despesa, with no allocations', async () => {
     const despesa: TransactionEvent = {
       type: 'TransactionRecorded',
-      data: { ...receita, tipo: 'despesa', descricao: 'Aluguel', studentId: null, referenciaId: null, referenciaTipo: null, allocations: [] },
+      data: {
+        ...receita,
+        tipo: 'despesa',
+        descricao: 'Aluguel',
+        studentId: null,
+        referenciaId: null,
+        referenciaTipo: null,
+        allocations: [],
+      },
     };
-    await given(despesa).then('finance_transactions', [{ tipo: 'despesa', descricao: 'Aluguel', studentId: null }]);
+    await given(despesa).then('finance_transactions', [
+      { tipo: 'despesa', descricao: 'Aluguel', studentId: null },
+    ]);
     await given(despesa).then('finance_allocations', []);
   });
 
   it('keeps a voided transaction, estornada, with its allocations', async () => {
     const spec = given(recorded).when({ type: 'TransactionVoided', data: receita });
     await spec.then('finance_transactions', [
-      { status: 'estornada', voidedAt: new Date(SPEC_CLOCK.getTime() + 2_000), valor: '350.00', version: 2 },
+      {
+        status: 'estornada',
+        voidedAt: new Date(SPEC_CLOCK.getTime() + 2_000),
+        valor: '350.00',
+        version: 2,
+      },
     ]);
     await spec.then('finance_allocations', [{ tipo: 'reserva' }, { tipo: 'retirada' }]);
   });
 
   it('skips the void of a transaction it never saw recorded', () =>
     given(recorded)
-      .when({ type: 'TransactionVoided', data: receita, streamId: '0190a0b0-0000-7000-8000-000000000001' })
+      .when({
+        type: 'TransactionVoided',
+        data: receita,
+        streamId: '0190a0b0-0000-7000-8000-000000000001',
+      })
       .then('finance_transactions', [{ status: 'ativa', version: 1 }]));
 
   it('tells the tenant which transaction changed', async () => {

@@ -18,7 +18,10 @@ describe('reminder locations projection', () => {
         { type: 'LocationUpdated', data: { nome: 'Estúdio Centro' } },
         { type: 'LocationUpdated', data: { endereco: 'Rua Augusta, 10' } },
         { type: 'LocationDeactivated', data: {} },
-        { type: 'CancellationPolicySet', data: { cancelLimiteHoras: 12, taxaPercent: 0, queimaCredito: false } },
+        {
+          type: 'CancellationPolicySet',
+          data: { cancelLimiteHoras: 12, taxaPercent: 0, queimaCredito: false },
+        },
       )
       .then('reminder_locations', [{ nome: 'Estúdio Centro', version: 5 }]));
 
@@ -29,7 +32,11 @@ describe('reminder locations projection', () => {
 
   it('skips the events of a location it never saw created', () =>
     given(created)
-      .when({ type: 'LocationUpdated', data: { nome: 'Outro' }, streamId: '0190a0b0-0000-7000-8000-000000000001' })
+      .when({
+        type: 'LocationUpdated',
+        data: { nome: 'Outro' },
+        streamId: '0190a0b0-0000-7000-8000-000000000001',
+      })
       .then('reminder_locations', [{ nome: 'Academia Centro', version: 1 }]));
 
   it('tells the tenant which location changed', async () => {

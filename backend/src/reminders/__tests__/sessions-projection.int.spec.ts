@@ -23,20 +23,38 @@ const given = projectionSpec(reminderSessionsProjection);
 describe('reminder sessions projection', () => {
   it('keeps when a booked session starts, whose it is and where', () =>
     given(booked).then('reminder_sessions', [
-      { studentId: ANA, locationId: GYM, inicio: new Date('2030-03-04T13:00:00.000Z'), status: 'agendada', version: 1 },
+      {
+        studentId: ANA,
+        locationId: GYM,
+        inicio: new Date('2030-03-04T13:00:00.000Z'),
+        status: 'agendada',
+        version: 1,
+      },
     ]));
 
   it('follows a move, a new student, a location cleared and the status', () =>
     given(booked)
       .when(
-        { type: 'SessionRescheduled', data: { inicio: '2030-03-05T13:00:00.000Z', fim: '2030-03-05T14:00:00.000Z' } },
+        {
+          type: 'SessionRescheduled',
+          data: { inicio: '2030-03-05T13:00:00.000Z', fim: '2030-03-05T14:00:00.000Z' },
+        },
         { type: 'SessionReassigned', data: { studentId: BIA } },
         { type: 'SessionReassigned', data: { locationId: null } },
         { type: 'SessionNotesChanged', data: { observacoes: 'Trazer toalha' } },
-        { type: 'SessionStatusChanged', data: { from: 'agendada', to: 'cancelada', lateCancellation: null } },
+        {
+          type: 'SessionStatusChanged',
+          data: { from: 'agendada', to: 'cancelada', lateCancellation: null },
+        },
       )
       .then('reminder_sessions', [
-        { studentId: BIA, locationId: null, inicio: new Date('2030-03-05T13:00:00.000Z'), status: 'cancelada', version: 6 },
+        {
+          studentId: BIA,
+          locationId: null,
+          inicio: new Date('2030-03-05T13:00:00.000Z'),
+          status: 'cancelada',
+          version: 6,
+        },
       ]));
 
   it('keeps a deleted session, marked so that nothing is sent for it', () =>

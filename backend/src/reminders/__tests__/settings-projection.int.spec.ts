@@ -23,7 +23,9 @@ describe('reminder settings projection', () => {
       ]));
 
   it("tells the trainer's browsers", async () => {
-    const spec = given().when(changed({ ativo: false, antecedenciaHoras: 24, resumoDiario: true, horaResumo: 20 }));
+    const spec = given().when(
+      changed({ ativo: false, antecedenciaHoras: 24, resumoDiario: true, horaResumo: 20 }),
+    );
     await spec.thenChanges([{ tenantId: spec.tenantId, type: 'reminder', id: spec.streamId }]);
   });
 });

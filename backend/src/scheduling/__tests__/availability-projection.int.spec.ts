@@ -13,7 +13,14 @@ const given = projectionSpec(availabilityProjection);
 describe('availability projection', () => {
   it("keeps the trainer's rows in the order they were saved", () =>
     given(saved(monday, mondayLunch)).then('availability_settings', [
-      { ordem: 0, dayOfWeek: 1, startTime: '07:00', endTime: '12:00', isBlocked: false, version: 1 },
+      {
+        ordem: 0,
+        dayOfWeek: 1,
+        startTime: '07:00',
+        endTime: '12:00',
+        isBlocked: false,
+        version: 1,
+      },
       { ordem: 1, dayOfWeek: 1, startTime: '12:00', endTime: '13:00', isBlocked: true, version: 1 },
     ]));
 

@@ -75,7 +75,10 @@ describe('scheduling locations projection', () => {
     given(created, { type: 'LocationDeactivated', data: {} })
       .when(
         { type: 'LocationUpdated', data: { nome: 'Estúdio Centro' } },
-        { type: 'CancellationPolicySet', data: { cancelLimiteHoras: 12, taxaPercent: 50, queimaCredito: true } },
+        {
+          type: 'CancellationPolicySet',
+          data: { cancelLimiteHoras: 12, taxaPercent: 50, queimaCredito: true },
+        },
         { type: 'LocationReactivated', data: {} },
         { type: 'LocationRemoved', data: {} },
       )

@@ -1,4 +1,8 @@
-import { projectionSpec, SPEC_CLOCK, type SpecEvent } from '../../../../test/support/projection-spec';
+import {
+  projectionSpec,
+  SPEC_CLOCK,
+  type SpecEvent,
+} from '../../../../test/support/projection-spec';
 import type { TransactionFacts } from '../../contracts/finance/events';
 import { creditLedgerProjection } from '../projections/credit-ledger.projection';
 
@@ -28,10 +32,26 @@ describe('credit ledger projection', () => {
   it('writes a line per credit movement: signed amount, balance after, who, why', () =>
     given(granted)
       .when(
-        { type: 'CreditConsumed', data: { reason: 'Treino', sessionId: SESSION, balanceAfter: 7 }, streamId: ANA },
-        { type: 'CreditBurned', data: { reason: 'Falta', sessionId: SESSION, balanceAfter: 6 }, streamId: ANA },
-        { type: 'CreditRefunded', data: { reason: 'Cancelada', sessionId: SESSION, balanceAfter: 7 }, streamId: ANA },
-        { type: 'CreditsRemoved', data: { amount: 2, reason: 'Renovação desfeita', balanceAfter: 5 }, streamId: ANA },
+        {
+          type: 'CreditConsumed',
+          data: { reason: 'Treino', sessionId: SESSION, balanceAfter: 7 },
+          streamId: ANA,
+        },
+        {
+          type: 'CreditBurned',
+          data: { reason: 'Falta', sessionId: SESSION, balanceAfter: 6 },
+          streamId: ANA,
+        },
+        {
+          type: 'CreditRefunded',
+          data: { reason: 'Cancelada', sessionId: SESSION, balanceAfter: 7 },
+          streamId: ANA,
+        },
+        {
+          type: 'CreditsRemoved',
+          data: { amount: 2, reason: 'Renovação desfeita', balanceAfter: 5 },
+          streamId: ANA,
+        },
       )
       .then('credit_ledger', [
         {
@@ -46,7 +66,13 @@ describe('credit ledger projection', () => {
           actorRole: 'personal',
           occurredAt: new Date(SPEC_CLOCK.getTime() + 1_000),
         },
-        { type: 'CreditConsumed', amount: -1, balanceAfter: 7, sessionId: SESSION, transactionId: null },
+        {
+          type: 'CreditConsumed',
+          amount: -1,
+          balanceAfter: 7,
+          sessionId: SESSION,
+          transactionId: null,
+        },
         { type: 'CreditBurned', amount: -1, balanceAfter: 6, reason: 'Falta' },
         { type: 'CreditRefunded', amount: 1, balanceAfter: 7 },
         { type: 'CreditsRemoved', amount: -2, balanceAfter: 5, sessionId: null },
@@ -66,13 +92,22 @@ describe('credit ledger projection', () => {
           reason: 'Mensalidade Ana: R$\u00a0350,00 (PIX)',
           transactionId: PAYMENT,
         },
-        { type: 'PaymentVoided', amount: 0, valor: '-350.00', balanceAfter: 8, transactionId: PAYMENT },
+        {
+          type: 'PaymentVoided',
+          amount: 0,
+          valor: '-350.00',
+          balanceAfter: 8,
+          transactionId: PAYMENT,
+        },
       ]));
 
   it('writes no line for a despesa or a receita no student paid', () =>
     given(granted)
       .when(
-        { type: 'TransactionRecorded', data: { ...payment, tipo: 'despesa', studentId: null, allocations: [] } },
+        {
+          type: 'TransactionRecorded',
+          data: { ...payment, tipo: 'despesa', studentId: null, allocations: [] },
+        },
         { type: 'TransactionRecorded', data: { ...payment, studentId: null } },
       )
       .then('credit_ledger', [{ type: 'CreditsGranted' }]));
