@@ -11,6 +11,17 @@ export function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false } } });
 }
 
+/** Ana, a trainer past onboarding: who most component tests are signed in as. */
+export const TRAINER_ANA: Me = {
+  id: 'u1',
+  email: 'ana@exemplo.com',
+  nome: 'Ana',
+  role: 'personal',
+  tenantId: 't1',
+  tenantSlug: 'ana',
+  onboardingRequired: false,
+};
+
 /** A signed-in session whose profile is already in `queryClient`'s cache (as after a login). */
 export function signInAs(me: Me, queryClient: QueryClient = createTestQueryClient()): QueryClient {
   queryClient.setQueryData(meQuery().queryKey, me);

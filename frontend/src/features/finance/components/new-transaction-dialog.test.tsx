@@ -3,18 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stubApi } from '../../../test/fetch-stub';
-import { renderAt, signInAs } from '../../../test/render';
+import { renderAt, signInAs, TRAINER_ANA } from '../../../test/render';
 import { NewTransactionDialog } from './new-transaction-dialog';
-
-const me = {
-  id: 'u1',
-  email: 'ana@exemplo.com',
-  nome: 'Ana',
-  role: 'personal' as const,
-  tenantId: 't1',
-  tenantSlug: 'ana',
-  onboardingRequired: false,
-};
 
 let api: ReturnType<typeof stubApi>;
 afterEach(() => {
@@ -28,7 +18,7 @@ function setup() {
   renderAt(
     <NewTransactionDialog opened onClose={onClose} today="2026-03-10" rule={DEFAULT_ALLOCATION_RULE} />,
     '/financeiro',
-    { queryClient: signInAs(me) },
+    { queryClient: signInAs(TRAINER_ANA) },
   );
   return { user, onClose, dialog: screen.getByRole('dialog', { name: 'Receita ou Despesa?' }) };
 }

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stubApi } from '../../../test/fetch-stub';
-import { renderAt, signInAs } from '../../../test/render';
+import { renderAt, signInAs, TRAINER_ANA } from '../../../test/render';
 import { DeleteStudentDialog } from './delete-student-dialog';
 
 const bruno: Student = {
@@ -24,16 +24,6 @@ const bruno: Student = {
 const HAS_LINKS =
   'Não é possível remover o aluno: possui vínculos (agendamentos/recebimentos). Use Inativar se disponível.';
 
-const me = {
-  id: 'u1',
-  email: 'ana@exemplo.com',
-  nome: 'Ana',
-  role: 'personal' as const,
-  tenantId: 't1',
-  tenantSlug: 'ana',
-  onboardingRequired: false,
-};
-
 let api: ReturnType<typeof stubApi>;
 afterEach(() => {
   api.restore();
@@ -43,7 +33,7 @@ afterEach(() => {
 function setup() {
   const onClose = jest.fn();
   const user = userEvent.setup();
-  renderAt(<DeleteStudentDialog student={bruno} onClose={onClose} />, '/alunos', { queryClient: signInAs(me) });
+  renderAt(<DeleteStudentDialog student={bruno} onClose={onClose} />, '/alunos', { queryClient: signInAs(TRAINER_ANA) });
   return { user, onClose };
 }
 

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stubApi } from '../../../test/fetch-stub';
-import { renderAt, signInAs } from '../../../test/render';
+import { renderAt, signInAs, TRAINER_ANA } from '../../../test/render';
 import { StudentSubscription } from './student-subscription';
 
 const carla: Student = {
@@ -42,16 +42,6 @@ const waiting: Subscription = {
   },
 };
 
-const me = {
-  id: 'u1',
-  email: 'ana@exemplo.com',
-  nome: 'Ana',
-  role: 'personal' as const,
-  tenantId: 't1',
-  tenantSlug: 'ana',
-  onboardingRequired: false,
-};
-
 const REQUEST = `/api/subscriptions/${waiting.id}/pix-automatico/solicitacao`;
 
 let api: ReturnType<typeof stubApi>;
@@ -80,7 +70,7 @@ describe('Pix Automático: asking the student’s bank (Jornada 1)', () => {
       },
     });
     const user = userEvent.setup();
-    renderAt(<StudentSubscription student={carla} />, '/alunos/x', { queryClient: signInAs(me) });
+    renderAt(<StudentSubscription student={carla} />, '/alunos/x', { queryClient: signInAs(TRAINER_ANA) });
 
     await user.click(await screen.findByRole('button', { name: 'Pedir no banco do aluno' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pedir no banco do aluno' });
@@ -113,7 +103,7 @@ describe('Pix Automático: asking the student’s bank (Jornada 1)', () => {
       }),
     });
     const user = userEvent.setup();
-    renderAt(<StudentSubscription student={carla} />, '/alunos/x', { queryClient: signInAs(me) });
+    renderAt(<StudentSubscription student={carla} />, '/alunos/x', { queryClient: signInAs(TRAINER_ANA) });
 
     await user.click(await screen.findByRole('button', { name: 'Pedir no banco do aluno' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pedir no banco do aluno' });
