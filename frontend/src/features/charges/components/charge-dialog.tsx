@@ -46,7 +46,8 @@ import { creditsLabel } from '../../../components/credit-badge';
  */
 export function ChargeDialog({ studentId, onClose }: { studentId: string | null; onClose: () => void }) {
   return (
-    <Modal opened onClose={onClose} title="Cobrança Online" centered>
+    // Both steps end with a 'Fechar' button: a second one in the corner would say the same twice.
+    <Modal opened onClose={onClose} title="Cobrança Online" centered withCloseButton={false}>
       <ChargeFlow initialStudentId={studentId} onClose={onClose} />
     </Modal>
   );
