@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { trainerApi } from './support/catalogue';
 import { settledWaiter } from './support/settled';
 import { apiToken, invitedStudentAccount, studentSignedIn } from './support/students';
@@ -30,28 +30,49 @@ function seededRandom(seed: number): () => number {
 /** Things a wanderer must not do: leave the app, end the session, download, print. */
 const AVOID = /^(Sair|Excluir conta|Encerrar conta|Baixar|Exportar|Imprimir|Compartilhar)/i;
 
-interface Candidate {
-  label: string;
-  locator: Locator;
+interface Look {
+  crashed: boolean;
+  dialogOpen: boolean;
+  /** The labels of the app's own links and buttons a person can click now; `[data-wander="i"]` marks the i-th. */
+  labels: string[];
 }
 
-/** The visible, enabled links and buttons of the app itself (inside an open dialog when there is one). */
-async function candidates(page: Page): Promise<Candidate[]> {
-  const dialog = page.locator('[role="dialog"]:visible').last();
-  const scope = (await dialog.count()) > 0 ? dialog : page.locator('body');
-  const found = await scope
-    .locator('a[href^="/"]:visible, button:visible:not([disabled]), [role="tab"]:visible, [role="menuitem"]:visible')
-    .evaluateAll((elements) =>
-      elements.map((element, index) => ({
-        index,
-        label: (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 60),
-        external: element instanceof HTMLAnchorElement && (element.target === '_blank' || element.hasAttribute('download')),
-      })),
-    );
-  const all = scope.locator('a[href^="/"]:visible, button:visible:not([disabled]), [role="tab"]:visible, [role="menuitem"]:visible');
-  return found
-    .filter(({ label, external }) => label && !external && !AVOID.test(label))
-    .map(({ index, label }) => ({ label, locator: all.nth(index) }));
+/**
+ * One look at the page: whether it shows the crash, and the visible, enabled links and buttons of the
+ * app itself (inside an open dialog when there is one) that nothing covers (a toast, an open menu), in
+ * one round trip. An element off screen stays a candidate: a click scrolls it into view first.
+ */
+function look(page: Page): Promise<Look> {
+  return page.evaluate(
+    ({ crash, avoid }) => {
+      const visible = (element: Element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && element.checkVisibility({ visibilityProperty: true });
+      };
+      const dialogs = [...document.querySelectorAll('[role="dialog"]')].filter(visible);
+      const scope = dialogs.at(-1) ?? document.body;
+      for (const marked of document.querySelectorAll('[data-wander]')) marked.removeAttribute('data-wander');
+      const labels: string[] = [];
+      for (const element of scope.querySelectorAll(
+        'a[href^="/"], button:not([disabled]), [role="tab"], [role="menuitem"]',
+      )) {
+        if (!visible(element)) continue;
+        if (element instanceof HTMLAnchorElement && (element.target === '_blank' || element.hasAttribute('download'))) continue;
+        const label = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 60);
+        if (!label || new RegExp(avoid, 'i').test(label)) continue;
+        const box = element.getBoundingClientRect();
+        const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+        if (x >= 0 && y >= 0 && x < window.innerWidth && y < window.innerHeight) {
+          const hit = document.elementFromPoint(x, y);
+          if (!hit || !(element === hit || element.contains(hit))) continue;
+        }
+        element.setAttribute('data-wander', String(labels.length));
+        labels.push(label);
+      }
+      return { crashed: document.body.innerText.includes(crash), dialogOpen: dialogs.length > 0, labels };
+    },
+    { crash: CRASH, avoid: AVOID.source },
+  );
 }
 
 async function wander(page: Page, start: string, seed: number): Promise<void> {
@@ -60,26 +81,29 @@ async function wander(page: Page, start: string, seed: number): Promise<void> {
   const path: string[] = [`${start} (semente ${seed})`];
   await page.goto(start);
   await settled();
-  for (let step = 1; step <= STEPS; step++) {
-    const options = await candidates(page);
+  for (let step = 1; ; step++) {
+    // What the previous step led to, and what this one can click.
+    // (A navigation the last step started may replace the page under the first look.)
+    const { crashed, dialogOpen, labels } = await look(page).catch(() => look(page));
+    if (crashed) {
+      throw new Error(`'${CRASH}' depois de:\n${path.slice(-25).join('\n')}\n${await page.locator('code').first().textContent()}`);
+    }
+    if (step > STEPS) return;
     const roll = random();
-    if (options.length === 0 || roll < 0.06) {
+    if (labels.length === 0 || roll < 0.06) {
       path.push(`${step}. voltar`);
       await page.goBack().catch(() => undefined);
-    } else if (roll < 0.1 && (await page.locator('[role="dialog"]:visible').count()) > 0) {
+    } else if (roll < 0.1 && dialogOpen) {
       path.push(`${step}. Esc`);
       await page.keyboard.press('Escape');
     } else {
-      const choice = options[Math.floor(random() * options.length)];
-      path.push(`${step}. ${choice.label} (${new URL(page.url()).pathname})`);
-      await choice.locator.click({ timeout: 1_000 }).catch(() => undefined);
+      const choice = Math.floor(random() * labels.length);
+      path.push(`${step}. ${labels[choice]} (${new URL(page.url()).pathname})`);
+      await page.locator(`[data-wander="${choice}"]`).click({ timeout: 1_000 }).catch(() => undefined);
     }
     await settled();
     // Leaving the app (a link to another site) or a file: back into it.
     if (!page.url().startsWith(new URL(start, page.url()).origin)) await page.goto(start);
-    if (await page.getByText(CRASH).isVisible()) {
-      throw new Error(`'${CRASH}' depois de:\n${path.slice(-25).join('\n')}\n${await page.locator('code').first().textContent()}`);
-    }
   }
 }
 
