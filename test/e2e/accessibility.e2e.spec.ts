@@ -1,15 +1,18 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { seriousFindings } from './support/axe';
 import { trainerApi } from './support/catalogue';
 import { settledWaiter } from './support/settled';
 import { useScheme } from './support/shots';
 import { apiToken, invitedStudentAccount, studentSignedIn } from './support/students';
-import { signedInTrainer } from './support/trainer';
+import { signedInTrainer, signUpTrainer } from './support/trainer';
 
 /**
  * Every screen passes an accessibility engine (axe-core) with no serious or critical finding — colour
  * contrast among them — in the light and the dark scheme, at both sizes.
  */
+
+// A dozen screens, each loaded and checked twice: room for a busy machine.
+test.describe.configure({ timeout: 180_000 });
 
 /** Opens each path, waits for its reads, and collects the engine's findings in both schemes. */
 async function findingsOn(page: Page, paths: string[]): Promise<string[]> {
@@ -27,13 +30,9 @@ async function findingsOn(page: Page, paths: string[]): Promise<string[]> {
   return found;
 }
 
-test('every screen of the trainer, the public pages and the student passes the engine in both schemes', async ({
-  page,
-  request,
-  browser,
-}, testInfo) => {
-  test.setTimeout(240_000);
-  const trainer = await signedInTrainer(page, request);
+/** A trainer (signed in on `page` when given) with a plan, a student on it and a location, through the API. */
+async function trainerWithCatalogue(request: APIRequestContext, page?: Page) {
+  const trainer = page ? await signedInTrainer(page, request) : await signUpTrainer(request);
   const token = await apiToken(request, trainer);
   const catalogue = await trainerApi(request, trainer);
   const { id: planoId } = await catalogue.createPlan({ nome: 'Mensal 8', valor: 480, creditos: 8 });
@@ -42,8 +41,16 @@ test('every screen of the trainer, the public pages and the student passes the e
   const me = (await (await request.get('/api/me', { headers: { authorization: `Bearer ${token}` } })).json()) as {
     tenantSlug: string;
   };
+  return { token, planoId, studentId, locationId, tenantSlug: me.tenantSlug };
+}
 
-  const trainerScreens = await findingsOn(page, [
+// Four tests rather than one walk: each is a fair share of a worker's time.
+test("every screen of the trainer's agenda, students, plans and locations passes the engine in both schemes", async ({
+  page,
+  request,
+}) => {
+  const { studentId } = await trainerWithCatalogue(request, page);
+  const found = await findingsOn(page, [
     '/',
     '/agenda',
     '/agenda?modo=mes',
@@ -56,6 +63,16 @@ test('every screen of the trainer, the public pages and the student passes the e
     '/planos/novo',
     '/locais',
     '/locais/novo',
+  ]);
+  expect(found).toEqual([]);
+});
+
+test("every screen of the trainer's finance and settings (and the 404) passes the engine in both schemes", async ({
+  page,
+  request,
+}) => {
+  await trainerWithCatalogue(request, page);
+  const found = await findingsOn(page, [
     '/financeiro',
     '/financeiro/cobrancas',
     '/ajustes',
@@ -69,7 +86,11 @@ test('every screen of the trainer, the public pages and the student passes the e
     '/link-publico',
     '/rota-que-nao-existe',
   ]);
+  expect(found).toEqual([]);
+});
 
+test("the student's screens pass the engine in both schemes", async ({ request, browser }, testInfo) => {
+  const { token, planoId, tenantSlug } = await trainerWithCatalogue(request);
   const student = await invitedStudentAccount(request, token, 'Maria Clara Souza');
   // Something to pay, so the student's area shows 'Pagamentos pendentes' too.
   const headers = { authorization: `Bearer ${token}` };
@@ -78,12 +99,13 @@ test('every screen of the trainer, the public pages and the student passes the e
   const charge = await request.post('/api/charges', { data: { studentId: student.studentId, planId: planoId }, headers });
   expect(charge.ok(), await charge.text()).toBeTruthy();
   const studentPage = await studentSignedIn(browser, testInfo, student);
-  const studentScreens = await findingsOn(studentPage, ['/aluno', `/agenda/${me.tenantSlug}`]);
+  const found = await findingsOn(studentPage, ['/aluno', `/agenda/${tenantSlug}`]);
   await studentPage.context().close();
+  expect(found).toEqual([]);
+});
 
-  await page.context().clearCookies();
-  await page.evaluate(() => window.localStorage.clear());
-  const publicScreens = await findingsOn(page, ['/auth', `/p/${me.tenantSlug}`, `/p/${me.tenantSlug}/${locationId}`, '/convite/nao-existe']);
-
-  expect([...trainerScreens, ...studentScreens, ...publicScreens]).toEqual([]);
+test('the public pages pass the engine in both schemes', async ({ page, request }) => {
+  const { locationId, tenantSlug } = await trainerWithCatalogue(request);
+  const found = await findingsOn(page, ['/auth', `/p/${tenantSlug}`, `/p/${tenantSlug}/${locationId}`, '/convite/nao-existe']);
+  expect(found).toEqual([]);
 });
