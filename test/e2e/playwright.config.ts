@@ -44,6 +44,9 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 15_000 },
   workers: 2,
+  // Tests, not files, are shared out: a file of long tests (the random walks) would otherwise keep
+  // one worker busy alone at the end. No test depends on another's state.
+  fullyParallel: true,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json', { outputFile: path.join(repoRoot, 'test-results/e2e.json') }]],
