@@ -81,6 +81,7 @@ async function wander(page: Page, start: string, seed: number): Promise<void> {
   const path: string[] = [`${start} (semente ${seed})`];
   await page.goto(start);
   await settled();
+  const app = new URL(page.url()).origin;
   for (let step = 1; ; step++) {
     // What the previous step led to, and what this one can click.
     // (A navigation the last step started may replace the page under the first look.)
@@ -102,8 +103,8 @@ async function wander(page: Page, start: string, seed: number): Promise<void> {
       await page.locator(`[data-wander="${choice}"]`).click({ timeout: 1_000 }).catch(() => undefined);
     }
     await settled();
-    // Leaving the app (a link to another site) or a file: back into it.
-    if (!page.url().startsWith(new URL(start, page.url()).origin)) await page.goto(start);
+    // Leaving the app (a link to another site, a file, back past its first page to about:blank): back into it.
+    if (!page.url().startsWith(app)) await page.goto(start);
   }
 }
 
