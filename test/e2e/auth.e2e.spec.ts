@@ -44,7 +44,8 @@ test.describe('/auth', () => {
     page,
     request,
   }, testInfo) => {
-    test.setTimeout(60_000);
+    // A bound for a busy machine, not a timing.
+    test.setTimeout(120_000);
     const email = `beatriz-${randomUUID()}@vira.test`;
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Cadastrar' }).click();
@@ -96,7 +97,8 @@ test.describe('/auth', () => {
       // Enter sends once the question has been asked (the send button enables after the typing pause).
       await expect(dialog.getByRole('button', { name: 'Enviar' })).toBeEnabled();
       await input.press('Enter');
-      await expect(dialog.getByText(answer, { exact: true })).toBeVisible();
+      // The last answer closes the dialog 2 s after it is saved: on a busy machine it may be gone.
+      if (index < answers.length - 1) await expect(dialog.getByText(answer, { exact: true })).toBeVisible();
     }
     await expect(page.getByText('Onboarding concluído!')).toBeVisible();
     await expect(dialog).toBeHidden({ timeout: 5_000 });
