@@ -32,11 +32,19 @@ export class ConcurrencyError extends Error {
 
 const UNIQUE_VIOLATION = '23505';
 
+/** How many times an append seals again after its keys proved stale before it gives up. */
+const SEALING_ATTEMPTS = 3;
+
 /**
  * Appends all events of one decision in a single INSERT; runs inside `db` (a pool or a transaction).
  * Inside a transaction, read the stream BEFORE the transaction's first write: the transaction id is
  * assigned at the first write, and projections order events by it, so an id taken before the read
  * could sort this decision ahead of the events it was decided on.
+ *
+ * Personal fields leave `data` sealed with their subject's key (platform/personal-data/vault.ts):
+ * the same statement writes a new subject's key and proves a known one is still there, so a new
+ * student costs one round trip and one commit, like any append. When a key proved stale (erased
+ * meanwhile, or made first by another writer) nothing was appended: sealed again on a fresh read.
  */
 export async function appendEvents(
   db: Kysely<Database>,
@@ -45,65 +53,86 @@ export async function appendEvents(
   if (request.events.length === 0) throw new Error('nothing to append');
   const versions = request.events.map((_, index) => request.expectedVersion + index + 1);
   const types = request.events.map((event) => event.type);
-  // Personal fields leave `data` sealed with their subject's key (platform/personal-data).
-  const split = await personalDataVault.seal(
-    db,
-    request.tenantId,
-    request.streamId,
-    request.events,
-  );
-  try {
-    const rows = await sql<{ globalPosition: number; transactionId: string }>`
-      insert into events (tenant_id, stream_type, stream_id, stream_version, event_type, schema_version, data, metadata, subject_id, personal_data)
-      select ${request.tenantId}::uuid, ${request.streamType}, ${request.streamId}::uuid, v, t, s, d, ${JSON.stringify(request.metadata)}::jsonb, subject, personal
-      from unnest(${versions}::int[], ${types}::text[], ${types.map((type) => upcasters.currentVersion(type))}::smallint[], ${split.map(
-        (event) => JSON.stringify(event.data),
-      )}::jsonb[], ${split.map((event) => event.subjectId)}::uuid[], ${split.map((event) =>
-        event.personalData ? JSON.stringify(event.personalData) : null,
-      )}::jsonb[]) as e(v, t, s, d, subject, personal)
-      returning global_position, transaction_id::text`.execute(db);
-    return {
-      position: Math.max(...rows.rows.map((row) => row.globalPosition)),
-      nextVersion: versions[versions.length - 1],
-      transactionId: rows.rows[0].transactionId,
-    };
-  } catch (error) {
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION)
-      throw new ConcurrencyError(request.streamId);
-    throw error;
+  const schemaVersions = types.map((type) => upcasters.currentVersion(type));
+  const metadata = JSON.stringify(request.metadata);
+  for (let attempt = 1; ; attempt++) {
+    const sealing = await personalDataVault.seal(db, { ...request, fresh: attempt > 1 });
+    const split = sealing.events;
+    const keys = personalDataVault.keysGuard(request.tenantId, sealing);
+    let rows: { globalPosition: number; transactionId: string }[];
+    try {
+      ({ rows } = await sql<{ globalPosition: number; transactionId: string }>`
+        ${keys.with ? sql`with ${keys.with}` : sql``}
+        insert into events (tenant_id, stream_type, stream_id, stream_version, event_type, schema_version, data, metadata, subject_id, personal_data)
+        select ${request.tenantId}::uuid, ${request.streamType}, ${request.streamId}::uuid, v, t, s, d, ${metadata}::jsonb, subject, personal
+        from unnest(${versions}::int[], ${types}::text[], ${schemaVersions}::smallint[], ${split.map(
+          (event) => JSON.stringify(event.data),
+        )}::jsonb[], ${split.map((event) => event.subjectId)}::uuid[], ${split.map((event) =>
+          event.personalData ? JSON.stringify(event.personalData) : null,
+        )}::jsonb[]) as e(v, t, s, d, subject, personal)
+        where ${keys.holds}
+        returning global_position, transaction_id::text`.execute(db));
+    } catch (error) {
+      // Rolled back with the statement: the keys it made do not exist.
+      personalDataVault.forget(sealing.created.map((key) => key.subjectId));
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION)
+        throw new ConcurrencyError(request.streamId);
+      throw error;
+    }
+    personalDataVault.settle(sealing, rows.length > 0);
+    if (rows.length > 0) {
+      return {
+        position: Math.max(...rows.map((row) => row.globalPosition)),
+        nextVersion: versions[versions.length - 1],
+        transactionId: rows[0].transactionId,
+      };
+    }
+    if (attempt >= SEALING_ATTEMPTS) throw new ConcurrencyError(request.streamId);
   }
 }
 
 /** The columns every reader selects, in the shape `openStoredEvents` expects. */
 export const STORED_EVENT_COLUMNS =
   sql.raw(`global_position, transaction_id::text as transaction_id, tenant_id, stream_type,
-  stream_id, stream_version, event_type, schema_version, data, metadata, occurred_at, subject_id, personal_data`);
+  stream_id, stream_version, event_type, schema_version, data, metadata, occurred_at, subject_id, personal_data,
+  case when events.subject_id is not null then
+    (select sealed_key from data_subject_keys where data_subject_keys.subject_id = events.subject_id)
+  end as subject_key`);
 
-/** A row as selected with STORED_EVENT_COLUMNS: its personal fields still sealed. */
+/**
+ * A row as selected with STORED_EVENT_COLUMNS: its personal fields still sealed, and its subject's
+ * key as stored when it was read (null once erased).
+ */
 export interface StoredEventRow extends StoredEvent {
   subjectId: string | null;
   personalData: SealedPersonalData | null;
+  subjectKey: string | null;
 }
 
 /**
  * Rows as selected with STORED_EVENT_COLUMNS, their personal fields opened (or read as removed
  * once their subject is erased) and upcast to the event's current shape.
  */
-export async function openStoredEvents(
-  db: Kysely<Database>,
-  rows: readonly StoredEventRow[],
-): Promise<StoredEvent[]> {
-  const opened = await personalDataVault.open(db, rows);
-  return rows.map(({ subjectId: _subject, personalData: _personal, ...row }, index) => ({
-    ...row,
-    data: upcasters.upcast(row.eventType, row.schemaVersion, opened[index]),
-  }));
+export function openStoredEvents(rows: readonly StoredEventRow[]): StoredEvent[] {
+  const opened = personalDataVault.open(rows);
+  return rows.map(
+    ({ subjectId: _subject, personalData: _personal, subjectKey: _key, ...row }, index) => ({
+      ...row,
+      data: upcasters.upcast(row.eventType, row.schemaVersion, opened[index]),
+    }),
+  );
 }
 
 /** True when the tenant has a stream with this id (an id in a body names something of the caller's). */
-export async function streamExists(db: Kysely<Database>, tenantId: string, streamId: string): Promise<boolean> {
+export async function streamExists(
+  db: Kysely<Database>,
+  tenantId: string,
+  streamId: string,
+): Promise<boolean> {
   const result = await sql`
-    select 1 from events where tenant_id = ${tenantId}::uuid and stream_id = ${streamId}::uuid limit 1`.execute(db);
+    select 1 from events where tenant_id = ${tenantId}::uuid and stream_id = ${streamId}::uuid limit 1`.execute(
+    db,
+  );
   return result.rows.length > 0;
 }
 
@@ -116,5 +145,5 @@ export async function readStream(
     select ${STORED_EVENT_COLUMNS}
     from events where tenant_id = ${tenantId}::uuid and stream_id = ${streamId}::uuid
     order by stream_version`.execute(db);
-  return openStoredEvents(db, result.rows);
+  return openStoredEvents(result.rows);
 }

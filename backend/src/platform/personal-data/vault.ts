@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import {
   eventTypesWithPersonalData,
   PERSONAL_DATA_REMOVED,
@@ -26,33 +26,81 @@ export interface SplitEvent {
   personalData: SealedPersonalData | null;
 }
 
-/** A subject's key as known to this process: null once erased. */
-interface CachedKey {
-  box: SecretBox | null;
-  at: number;
+/** A key an append seals with: made by that append, or known from before and proven by it. */
+export interface SealingKey {
+  subjectId: string;
+  sealedKey: string;
 }
 
 /**
- * How long a key stays cached in a process: another process's erasure reaches this one at most
- * this late (this process's own erasures, and the erasure events its projections apply, at once).
+ * An append's events split and sealed, with the keys they were sealed with. The append's statement
+ * writes `created` (and appends nothing if any of them exists already: another writer made it first)
+ * and appends nothing unless every key of `assumed` is still its subject's (not erased since this
+ * process learned it): see `keysGuard`.
  */
-const KEY_TTL_MS = 60_000;
+export interface SealedEvents {
+  events: SplitEvent[];
+  created: SealingKey[];
+  assumed: SealingKey[];
+}
+
 const MAX_CACHED_KEYS = 20_000;
 
+/** A bounded map, least recently used first out. */
+class Lru<Value> {
+  private readonly entries = new Map<string, Value>();
+
+  constructor(private readonly capacity: number) {}
+
+  get(key: string): Value | undefined {
+    const value = this.entries.get(key);
+    if (value === undefined) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    return value;
+  }
+
+  set(key: string, value: Value): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    if (this.entries.size > this.capacity)
+      this.entries.delete(this.entries.keys().next().value as string);
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
 /**
- * The data keys of the data subjects, each sealed with the master key in `data_subject_keys`, and
- * an LRU of the opened ones (a hot path reads and appends without touching that table).
+ * The data keys of the data subjects, each sealed with the master key in `data_subject_keys`.
+ *
+ * No key is ever used on this process's word alone. A reader selects each event's sealed key with
+ * the event (STORED_EVENT_COLUMNS): what the row says now, null once erased; this process only
+ * keeps the opened form of a sealed key (the master key's unsealing, the costly part), looked up
+ * by the sealed key itself. An append seals with the key this process last knew for the subject
+ * (or a new one) and its own statement proves that key is still there, or appends nothing and is
+ * sealed again on a fresh read: an erasure in another process (the worker, another API instance)
+ * is never missed, however recent.
  */
 class PersonalDataVault {
   private master?: SecretBox;
   private masterSecret?: string;
-  private readonly keys = new Map<string, CachedKey>();
+  /** Sealed key -> its opened box. */
+  private readonly boxes = new Lru<SecretBox>(MAX_CACHED_KEYS);
+  /** Subject -> the sealed key this process last sealed with for it (proven by that append). */
+  private readonly known = new Lru<string>(MAX_CACHED_KEYS);
 
   /** Set at start-up from the parsed configuration (PERSONAL_DATA_KEY). */
   useMasterKey(secret: string): void {
     this.master = new SecretBox(secret);
     this.masterSecret = secret;
-    this.keys.clear();
+    this.boxes.clear();
+    this.known.clear();
   }
 
   /** Without a configured key (a script, a test): the environment's or this machine's generated one. */
@@ -80,121 +128,160 @@ class PersonalDataVault {
       .digest('base64url');
   }
 
-  private cached(subjectId: string): CachedKey | undefined {
-    const entry = this.keys.get(subjectId);
-    if (!entry) return undefined;
-    this.keys.delete(subjectId);
-    if (Date.now() - entry.at > KEY_TTL_MS) return undefined;
-    this.keys.set(subjectId, entry);
-    return entry;
+  /** The opened key of a subject's sealed key. */
+  private box(subjectId: string, sealedKey: string): SecretBox {
+    let box = this.boxes.get(sealedKey);
+    if (!box) {
+      box = new SecretBox(this.masterBox().open(sealedKey, subjectId));
+      this.boxes.set(sealedKey, box);
+    }
+    return box;
   }
 
-  private remember(subjectId: string, box: SecretBox | null): void {
-    this.keys.set(subjectId, { box, at: Date.now() });
-    if (this.keys.size > MAX_CACHED_KEYS) this.keys.delete(this.keys.keys().next().value as string);
-  }
-
-  /** Forget cached keys (their subjects were just erased). */
+  /** Forget what this process knew of these subjects' keys (they were just erased). */
   forget(subjectIds: readonly string[]): void {
-    for (const id of subjectIds) this.keys.delete(id);
+    for (const id of subjectIds) this.known.delete(id);
   }
 
-  /**
-   * The keys of `subjectIds` (null: erased, undefined: none yet). Keys written by the caller's own
-   * transaction are not cached: if it rolls back, they never existed.
-   */
+  /** The keys of `subjectIds` as stored now (null: erased; absent: none yet). */
   private async load(
     db: Kysely<Database>,
     subjectIds: readonly string[],
-  ): Promise<Map<string, SecretBox | null>> {
-    const found = new Map<string, SecretBox | null>();
-    const missing: string[] = [];
-    for (const id of new Set(subjectIds)) {
-      const entry = this.cached(id);
-      if (entry) found.set(id, entry.box);
-      else missing.push(id);
-    }
-    if (missing.length === 0) return found;
-    const { rows } = await sql<{ subjectId: string; sealedKey: string | null; own: boolean }>`
-      select subject_id, sealed_key,
-             xmin::text::bigint = coalesce(pg_current_xact_id_if_assigned()::text::numeric % 4294967296, -1) as own
-      from data_subject_keys where subject_id = any(${missing}::uuid[])`.execute(db);
-    for (const row of rows) {
-      const box = row.sealedKey
-        ? new SecretBox(this.masterBox().open(row.sealedKey, row.subjectId))
-        : null;
-      found.set(row.subjectId, box);
-      if (!row.own) this.remember(row.subjectId, box);
-    }
-    return found;
+  ): Promise<Map<string, string | null>> {
+    const { rows } = await sql<{ subjectId: string; sealedKey: string | null }>`
+      select subject_id, sealed_key from data_subject_keys
+      where subject_id = any(${subjectIds as string[]}::uuid[])`.execute(db);
+    return new Map(rows.map((row) => [row.subjectId, row.sealedKey]));
   }
 
-  /** The keys of `subjectIds`, made for those that have none (null: erased). */
-  private async keysFor(
-    db: Kysely<Database>,
-    tenantId: string,
-    subjectIds: readonly string[],
-  ): Promise<Map<string, SecretBox | null>> {
-    const found = await this.load(db, subjectIds);
-    const missing = [...new Set(subjectIds)].filter((id) => !found.has(id));
-    if (missing.length === 0) return found;
-    const sealed = missing.map((id) =>
-      this.masterBox().seal(randomBytes(32).toString('base64url'), id),
-    );
-    await sql`
-      insert into data_subject_keys (subject_id, tenant_id, sealed_key)
-      select id, ${tenantId}::uuid, key from unnest(${missing}::uuid[], ${sealed}::text[]) as k(id, key)
-      on conflict (subject_id) do nothing`.execute(db);
-    // Another transaction may have made some of them first: read what is there now.
-    for (const [id, box] of await this.load(db, missing)) found.set(id, box);
-    return found;
-  }
-
-  /** The events' personal fields taken out of their data and sealed with their subject's key. */
+  /**
+   * The events' personal fields taken out of their data and sealed with their subject's key. The
+   * key is the one this process knows (unless `fresh`), else the stored one; a subject with none
+   * gets a new one, which the append writes. The stream's own subject on a new stream is taken to
+   * have none without asking (the append finds out when it has).
+   */
   async seal(
     db: Kysely<Database>,
-    tenantId: string,
-    streamId: string,
-    events: readonly { type: string; data: unknown }[],
-  ): Promise<SplitEvent[]> {
+    request: {
+      tenantId: string;
+      streamId: string;
+      expectedVersion: number;
+      events: readonly { type: string; data: unknown }[];
+      fresh?: boolean;
+    },
+  ): Promise<SealedEvents> {
+    const { streamId, events } = request;
     const plans = events.map((event) => splitPlan(event.type, event.data, streamId));
-    const subjects = plans.flatMap((plan) => (plan ? [plan.subjectId] : []));
-    const keys = subjects.length > 0 ? await this.keysFor(db, tenantId, subjects) : new Map();
-    return events.map((event, index) => {
-      const plan = plans[index];
-      if (!plan) return { data: event.data, subjectId: null, personalData: null };
-      const box = keys.get(plan.subjectId) ?? null;
-      return {
-        data: plan.clear,
-        subjectId: plan.subjectId,
-        personalData: {
-          fields: Object.keys(plan.personal),
-          sealed: box ? box.seal(JSON.stringify(plan.personal), plan.subjectId) : null,
-        },
-      };
-    });
+    const subjects = [...new Set(plans.flatMap((plan) => (plan ? [plan.subjectId] : [])))];
+    const keys = new Map<string, string | null>();
+    const toRead: string[] = [];
+    for (const id of subjects) {
+      const known = request.fresh ? undefined : this.known.get(id);
+      if (known) keys.set(id, known);
+      else if (request.fresh || request.expectedVersion > 0 || id !== streamId) toRead.push(id);
+    }
+    if (toRead.length > 0) for (const [id, key] of await this.load(db, toRead)) keys.set(id, key);
+    const created: SealingKey[] = [];
+    const assumed: SealingKey[] = [];
+    for (const subjectId of subjects) {
+      const sealedKey = keys.get(subjectId);
+      if (sealedKey === undefined) {
+        const raw = randomBytes(32).toString('base64url');
+        const made = this.masterBox().seal(raw, subjectId);
+        this.boxes.set(made, new SecretBox(raw));
+        keys.set(subjectId, made);
+        created.push({ subjectId, sealedKey: made });
+      } else if (sealedKey !== null) assumed.push({ subjectId, sealedKey });
+    }
+    return {
+      created,
+      assumed,
+      events: events.map((event, index) => {
+        const plan = plans[index];
+        if (!plan) return { data: event.data, subjectId: null, personalData: null };
+        const sealedKey = keys.get(plan.subjectId) ?? null;
+        return {
+          data: plan.clear,
+          subjectId: plan.subjectId,
+          personalData: {
+            fields: Object.keys(plan.personal),
+            sealed: sealedKey
+              ? this.box(plan.subjectId, sealedKey).seal(
+                  JSON.stringify(plan.personal),
+                  plan.subjectId,
+                )
+              : null,
+          },
+        };
+      }),
+    };
   }
 
-  /** The events' data with their personal fields back in (PERSONAL_DATA_REMOVED once erased). */
-  async open<
-    Row extends {
+  /**
+   * What an append statement adds for its sealing keys: `with` (a CTE writing the keys it made,
+   * to put first) and `holds` (true when every key it made was written and every key it assumed
+   * is still its subject's). Appending only `where holds`, the statement appends nothing
+   * otherwise, and the caller seals again with `fresh`. A key made by a transaction that rolled
+   * back is no longer there: it fails the proof like an erased one.
+   */
+  keysGuard(
+    tenantId: string,
+    sealing: SealedEvents,
+  ): { with: RawBuilder<unknown> | undefined; holds: RawBuilder<unknown> } {
+    const { created, assumed } = sealing;
+    const ids = (keys: SealingKey[]) => keys.map((key) => key.subjectId);
+    const sealedKeys = (keys: SealingKey[]) => keys.map((key) => key.sealedKey);
+    const conditions: RawBuilder<unknown>[] = [];
+    if (created.length > 0)
+      conditions.push(sql`(select count(*) from created_keys) = ${created.length}`);
+    if (assumed.length > 0)
+      conditions.push(sql`
+        (select count(*) from data_subject_keys k
+         join unnest(${ids(assumed)}::uuid[], ${sealedKeys(assumed)}::text[]) as a(id, sealed)
+           on k.subject_id = a.id and k.sealed_key = a.sealed) = ${assumed.length}`);
+    return {
+      with:
+        created.length > 0
+          ? sql`created_keys as (
+              insert into data_subject_keys (subject_id, tenant_id, sealed_key)
+              select id, ${tenantId}::uuid, sealed
+              from unnest(${ids(created)}::uuid[], ${sealedKeys(created)}::text[]) as k(id, sealed)
+              on conflict (subject_id) do nothing
+              returning subject_id)`
+          : undefined,
+      holds: conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`,
+    };
+  }
+
+  /** After an append: its keys are what this process knows of their subjects now, or not at all. */
+  settle(sealing: SealedEvents, held: boolean): void {
+    for (const key of [...sealing.created, ...sealing.assumed]) {
+      if (held) this.known.set(key.subjectId, key.sealedKey);
+      else this.known.delete(key.subjectId);
+    }
+  }
+
+  /**
+   * The events' data with their personal fields back in (PERSONAL_DATA_REMOVED once erased), each
+   * opened with the subject's key as its row was read with (`subjectKey`, null once erased).
+   */
+  open(
+    rows: readonly {
       data: unknown;
       subjectId: string | null;
       personalData: SealedPersonalData | null;
-    },
-  >(db: Kysely<Database>, rows: readonly Row[]): Promise<unknown[]> {
-    const subjects = rows.flatMap((row) =>
-      row.subjectId && row.personalData?.sealed ? [row.subjectId] : [],
-    );
-    const keys = subjects.length > 0 ? await this.load(db, subjects) : new Map();
+      subjectKey: string | null;
+    }[],
+  ): unknown[] {
     return rows.map((row) => {
       if (!row.subjectId || !row.personalData) return row.data;
-      const box = row.personalData.sealed ? keys.get(row.subjectId) : null;
-      const personal = box
-        ? (JSON.parse(box.open(row.personalData.sealed as string, row.subjectId)) as object)
-        : Object.fromEntries(
-            row.personalData.fields.map((field) => [field, PERSONAL_DATA_REMOVED]),
-          );
+      const { sealed, fields } = row.personalData;
+      const personal =
+        sealed && row.subjectKey
+          ? (JSON.parse(
+              this.box(row.subjectId, row.subjectKey).open(sealed, row.subjectId),
+            ) as object)
+          : Object.fromEntries(fields.map((field) => [field, PERSONAL_DATA_REMOVED]));
       return { ...(row.data as object), ...personal };
     });
   }

@@ -92,8 +92,7 @@ export async function applyNextBatch(
   const { from, events, end: checkpoint } = await readEventsAfter(trx, projection, batchSize, held);
   if (checkpoint === from) return { processed: 0, checkpoint: from, changes: [] };
 
-  const changes =
-    events.length > 0 ? await projection.apply(await openStoredEvents(trx, events), trx) : [];
+  const changes = events.length > 0 ? await projection.apply(openStoredEvents(events), trx) : [];
   await sql`
     insert into projection_checkpoints (name, transaction_id, global_position, updated_at)
     values (${projection.name}, ${checkpoint.transactionId}::xid8, ${checkpoint.position}, now())

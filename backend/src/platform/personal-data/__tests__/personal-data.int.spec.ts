@@ -148,4 +148,78 @@ describe('personal data in the event log', () => {
     ]);
     expect((await readStream(db, tenantId, subject))[0].data).toMatchObject({ nome: 'Rui Depois' });
   });
+
+  it('never seals with a key another process erased, nor opens with one it opened before', async () => {
+    const tenantId = randomUUID();
+    const subject = randomUUID();
+    await append(tenantId, subject, 0, [
+      { type: 'VaultTestProfiled', data: { nome: 'Lia Antes', email: null, plano: 'x' } },
+    ]);
+    expect((await readStream(db, tenantId, subject))[0].data).toMatchObject({ nome: 'Lia Antes' });
+
+    // Erased by another process (the worker, another API instance): this one is not told.
+    await sql`update data_subject_keys set sealed_key = null, erased_at = now()
+              where subject_id = ${subject}::uuid`.execute(db);
+    expect((await readStream(db, tenantId, subject))[0].data).toMatchObject({
+      nome: PERSONAL_DATA_REMOVED,
+    });
+    await append(tenantId, subject, 1, [
+      { type: 'VaultTestProfiled', data: { nome: 'Lia Depois', email: null, plano: 'y' } },
+    ]);
+    expect((await rawRows(subject)).join('\n')).not.toContain('Lia');
+    expect((await readStream(db, tenantId, subject))[1].data).toMatchObject({
+      nome: PERSONAL_DATA_REMOVED,
+      plano: 'y',
+    });
+  });
+
+  it('seals a new stream with the key its subject already has, or none once erased', async () => {
+    const tenantId = randomUUID();
+    const known = randomUUID();
+    await append(tenantId, randomUUID(), 0, [
+      {
+        type: 'VaultTestPaid',
+        data: { payerId: known, descricao: 'Pix de Téo', valorCentavos: 1 },
+      },
+    ]);
+    // Made by another process: this one has not seen it.
+    personalDataVault.forget([known]);
+    await append(tenantId, known, 0, [
+      { type: 'VaultTestProfiled', data: { nome: 'Téo', email: null, plano: 'x' } },
+    ]);
+    expect((await readStream(db, tenantId, known))[0].data).toMatchObject({ nome: 'Téo' });
+    const keys = await sql<{ n: number }>`
+      select count(*)::int as n from data_subject_keys where subject_id = ${known}::uuid`.execute(
+      db,
+    );
+    expect(keys.rows).toEqual([{ n: 1 }]);
+
+    const erased = randomUUID();
+    await personalDataVault.erase(db, tenantId, [erased]);
+    await append(tenantId, erased, 0, [
+      { type: 'VaultTestProfiled', data: { nome: 'Ivo', email: null, plano: 'x' } },
+    ]);
+    expect((await rawRows(erased)).join('\n')).not.toContain('Ivo');
+    expect((await readStream(db, tenantId, erased))[0].data).toMatchObject({
+      nome: PERSONAL_DATA_REMOVED,
+    });
+  });
+
+  it('appends new streams of the same subject side by side: one key, one stream, the rest clash', async () => {
+    const tenantId = randomUUID();
+    const subject = randomUUID();
+    const results = await Promise.allSettled(
+      ['A', 'B', 'C', 'D'].map((nome) =>
+        append(tenantId, subject, 0, [
+          { type: 'VaultTestProfiled', data: { nome, email: null, plano: 'x' } },
+        ]),
+      ),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    for (const result of results)
+      if (result.status === 'rejected')
+        expect((result.reason as Error).name).toBe('ConcurrencyError');
+    const [event] = await readStream(db, tenantId, subject);
+    expect(['A', 'B', 'C', 'D']).toContain((event.data as { nome: string }).nome);
+  });
 });
