@@ -15,8 +15,8 @@ import {
   rememberedAnswer,
   replayAnswer,
 } from './idempotency';
+import type { EventMetadata } from './event';
 import { loadState } from './load-state';
-import { KeyedSerializer } from './keyed-serializer';
 import { type StreamSnapshot, StreamStateCache } from './stream-state-cache';
 
 /** Who sends a command and on whose behalf; built from the access token and the request. */
@@ -271,26 +271,14 @@ async function appendEventsOf<Command, Event extends DomainEvent, State>(
   { events, base }: Decision<Event, State>,
 ): Promise<Attempt<State>> {
   const { context, decider } = request;
-  const commandId = uuidv7();
   const result = await appendEvents(db, {
     tenantId: context.tenantId,
     streamType: decider.streamType,
     streamId: request.streamId,
     expectedVersion: base.version,
     events,
-    metadata: {
-      actorId: context.actorId,
-      actorRole: context.actorRole,
-      correlationId: context.correlationId,
-      causationId: context.causationId ?? commandId,
-      commandId,
-    },
+    metadata: metadataOf(context),
   });
-  // Folded as a reader would see them: the data as stored (JSON), not the objects decided.
-  const stored = events.map((event) => ({
-    ...event,
-    data: JSON.parse(JSON.stringify(event.data)),
-  }));
   return {
     outcome: {
       id: request.streamId,
@@ -301,11 +289,183 @@ async function appendEventsOf<Command, Event extends DomainEvent, State>(
       },
     },
     next: {
-      state: stored.reduce(decider.evolve, base.state),
+      state: asStored(events).reduce(decider.evolve, base.state),
       version: result.nextVersion,
       position: result.position,
     },
   };
+}
+
+function metadataOf(context: CommandContext): EventMetadata {
+  const commandId = uuidv7();
+  return {
+    actorId: context.actorId,
+    actorRole: context.actorRole,
+    correlationId: context.correlationId,
+    causationId: context.causationId ?? commandId,
+    commandId,
+  };
+}
+
+/** Events as a reader folds them: their data as stored (JSON), not the objects decided. */
+const asStored = <Event extends DomainEvent>(events: readonly Event[]): Event[] =>
+  events.map((event) => ({ ...event, data: JSON.parse(JSON.stringify(event.data)) }));
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- a queue holds commands of any decider */
+type AnyStreamCommand = StreamCommand<any, any, any>;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+interface Queued {
+  request: AnyStreamCommand;
+  resolve: (outcome: CommandOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
+/** At most this many commands of one stream share an append. */
+export const MAX_COMMANDS_PER_APPEND = 64;
+
+/** Commands that may share an append: no transaction of their own (idempotency, extra writes). */
+const joinable = ({ context, options }: AnyStreamCommand) =>
+  !context.idempotency && !options?.alsoInTransaction;
+
+/**
+ * The commands of each stream, one batch after another. Commands that queued up behind a busy
+ * stream are decided one after the other on its state and appended together: one statement and
+ * one commit for all of them (a hot stream is not held to one commit per command), each still
+ * answering its own position. A refusal or a no-op among them, and anything that fails the
+ * shared append but a version clash, is run again on its own, as it would have been alone.
+ */
+class StreamQueues {
+  private readonly queues = new Map<string, Queued[]>();
+
+  run(deps: CommandDependencies, request: AnyStreamCommand): Promise<CommandOutcome> {
+    return new Promise((resolve, reject) => {
+      const key = `${request.context.tenantId}/${request.streamId}`;
+      const queued = this.queues.get(key);
+      if (queued) {
+        queued.push({ request, resolve, reject });
+        return;
+      }
+      const queue = [{ request, resolve, reject }];
+      this.queues.set(key, queue);
+      void this.drain(deps, key, queue);
+    });
+  }
+
+  private async drain(deps: CommandDependencies, key: string, queue: Queued[]): Promise<void> {
+    while (queue.length > 0) {
+      const [first] = queue;
+      let size = 1;
+      if (joinable(first.request)) {
+        while (
+          size < queue.length &&
+          size < MAX_COMMANDS_PER_APPEND &&
+          joinable(queue[size].request) &&
+          queue[size].request.decider === first.request.decider &&
+          queue[size].request.inline === first.request.inline
+        )
+          size++;
+      }
+      const batch = queue.splice(0, size);
+      if (batch.length === 1) await settle(batch[0], () => executeCommand(deps, first.request));
+      else await executeTogether(deps, batch);
+    }
+    this.queues.delete(key);
+  }
+}
+
+async function settle(queued: Queued, run: () => Promise<CommandOutcome>): Promise<void> {
+  await run().then(queued.resolve, queued.reject);
+}
+
+interface Accepted {
+  queued: Queued;
+  events: DomainEvent[];
+  before: unknown;
+}
+
+/** Commands of one stream decided in turn and appended in one statement (see StreamQueues). */
+async function executeTogether(deps: CommandDependencies, batch: Queued[]): Promise<void> {
+  const { cache } = deps;
+  const { request: first } = batch[0];
+  const { decider, streamId, inline } = first;
+  const { tenantId } = first.context;
+  let accepted: Accepted[] = [];
+  let apart: Queued[] = [];
+  for (let attempt = 1; ; attempt++) {
+    // As executeCommand: a cached state (or a stream never seen, as new) is trusted for appends
+    // only, the append's expected version proving it; after a clash, a fresh read.
+    let base = attempt === 1 ? cache?.get<unknown>(tenantId, streamId, decider) : undefined;
+    if (!base && (attempt > 1 || !cache)) {
+      base = await loadState(deps.db, tenantId, streamId, decider);
+      cache?.remember(tenantId, streamId, decider, base);
+    }
+    base ??= { state: decider.initialState(), version: 0, position: 0 };
+    accepted = [];
+    apart = [];
+    let state = base.state;
+    for (const queued of batch) {
+      const decision = decider.decide(queued.request.command, state, clockOf(deps, queued.request));
+      if (decision instanceof DomainError || decision.length === 0) {
+        apart.push(queued);
+        continue;
+      }
+      accepted.push({ queued, events: decision, before: state });
+      state = asStored(decision).reduce(decider.evolve, state);
+    }
+    if (accepted.length === 0) break;
+    const write = async (db: Kysely<Database>) => {
+      const result = await appendEvents(db, {
+        tenantId,
+        streamType: decider.streamType,
+        streamId,
+        expectedVersion: base.version,
+        events: accepted.flatMap((each) => each.events),
+        metadata: accepted.flatMap((each) => {
+          const metadata = metadataOf(each.queued.request.context);
+          return each.events.map(() => metadata);
+        }),
+      });
+      for (const each of accepted) {
+        if (inline && each.events.some((event) => inline.eventTypes.includes(event.type)))
+          await inline.apply(db, { tenantId, streamId, before: each.before, events: each.events });
+      }
+      return result;
+    };
+    const withInline =
+      inline &&
+      accepted.some((each) => each.events.some((event) => inline.eventTypes.includes(event.type)));
+    try {
+      const result = withInline ? await deps.db.transaction().execute(write) : await write(deps.db);
+      cache?.remember(tenantId, streamId, decider, {
+        state,
+        version: result.nextVersion,
+        position: result.position,
+      });
+      let index = 0;
+      for (const each of accepted) {
+        index += each.events.length;
+        each.queued.resolve({
+          id: streamId,
+          position: result.positions[index - 1],
+          committed: {
+            eventTypes: [...new Set(each.events.map((event) => event.type))],
+            transactionId: result.transactionId,
+          },
+        });
+      }
+      break;
+    } catch (error) {
+      cache?.forget(tenantId, streamId);
+      if (!(error instanceof ConcurrencyError) || attempt >= MAX_COMMAND_ATTEMPTS) {
+        // Nothing was appended: each command runs on its own and meets its own fate.
+        apart = batch;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+    }
+  }
+  for (const queued of apart) await settle(queued, () => executeCommand(deps, queued.request));
 }
 
 /**
@@ -316,7 +476,7 @@ async function appendEventsOf<Command, Event extends DomainEvent, State>(
 @Injectable()
 export class CommandRunner {
   private readonly logger = new Logger(CommandRunner.name);
-  private readonly streams = new KeyedSerializer();
+  private readonly streams = new StreamQueues();
   private readonly cache = new StreamStateCache();
 
   constructor(
@@ -327,8 +487,9 @@ export class CommandRunner {
   async run<Command, Event extends DomainEvent, State>(
     request: StreamCommand<Command, Event, State>,
   ): Promise<CommandResult> {
-    const outcome = await this.streams.run(request.streamId, () =>
-      executeCommand({ db: this.db, now: () => new Date(), cache: this.cache }, request),
+    const outcome = await this.streams.run(
+      { db: this.db, now: () => new Date(), cache: this.cache },
+      request as AnyStreamCommand,
     );
     if (outcome.committed && this.observer) {
       await this.observer

@@ -11,12 +11,15 @@ export interface AppendRequest {
   /** The stream version the decision was made on (0 for a new stream). */
   expectedVersion: number;
   events: readonly DomainEvent[];
-  metadata: EventMetadata;
+  /** The metadata of every event, or of each event in turn (commands appended together). */
+  metadata: EventMetadata | readonly EventMetadata[];
 }
 
 export interface AppendResult {
   /** Global position of the last event written. */
   position: number;
+  /** Global position of each event written, in order. */
+  positions: number[];
   nextVersion: number;
   /** xid8 of the appending transaction, as a decimal string. */
   transactionId: string;
@@ -54,24 +57,37 @@ export async function appendEvents(
   const versions = request.events.map((_, index) => request.expectedVersion + index + 1);
   const types = request.events.map((event) => event.type);
   const schemaVersions = types.map((type) => upcasters.currentVersion(type));
-  const metadata = JSON.stringify(request.metadata);
+  const ofEach = Array.isArray(request.metadata)
+    ? (request.metadata as readonly EventMetadata[])
+    : undefined;
+  if (ofEach && ofEach.length !== request.events.length) throw new Error('one metadata per event');
+  // One metadata for all: a single parameter; one for each: a column of the unnest (`m`).
+  const metadata = ofEach ? sql`m` : sql`${JSON.stringify(request.metadata)}::jsonb`;
+  const metadataColumn = ofEach
+    ? sql`, ${ofEach.map((each) => JSON.stringify(each))}::jsonb[]`
+    : sql``;
+  const metadataAlias = ofEach ? sql`, m` : sql``;
   for (let attempt = 1; ; attempt++) {
     const sealing = await personalDataVault.seal(db, { ...request, fresh: attempt > 1 });
     const split = sealing.events;
     const keys = personalDataVault.keysGuard(request.tenantId, sealing);
-    let rows: { globalPosition: number; transactionId: string }[];
+    let rows: { globalPosition: number; streamVersion: number; transactionId: string }[];
     try {
-      ({ rows } = await sql<{ globalPosition: number; transactionId: string }>`
+      ({ rows } = await sql<{
+        globalPosition: number;
+        streamVersion: number;
+        transactionId: string;
+      }>`
         ${keys.with ? sql`with ${keys.with}` : sql``}
         insert into events (tenant_id, stream_type, stream_id, stream_version, event_type, schema_version, data, metadata, subject_id, personal_data)
-        select ${request.tenantId}::uuid, ${request.streamType}, ${request.streamId}::uuid, v, t, s, d, ${metadata}::jsonb, subject, personal
+        select ${request.tenantId}::uuid, ${request.streamType}, ${request.streamId}::uuid, v, t, s, d, ${metadata}, subject, personal
         from unnest(${versions}::int[], ${types}::text[], ${schemaVersions}::smallint[], ${split.map(
           (event) => JSON.stringify(event.data),
         )}::jsonb[], ${split.map((event) => event.subjectId)}::uuid[], ${split.map((event) =>
           event.personalData ? JSON.stringify(event.personalData) : null,
-        )}::jsonb[]) as e(v, t, s, d, subject, personal)
+        )}::jsonb[]${metadataColumn}) as e(v, t, s, d, subject, personal${metadataAlias})
         where ${keys.holds}
-        returning global_position, transaction_id::text`.execute(db));
+        returning global_position, stream_version, transaction_id::text`.execute(db));
     } catch (error) {
       // Rolled back with the statement: the keys it made do not exist.
       personalDataVault.forget(sealing.created.map((key) => key.subjectId));
@@ -81,8 +97,12 @@ export async function appendEvents(
     }
     personalDataVault.settle(sealing, rows.length > 0);
     if (rows.length > 0) {
+      const positions = rows
+        .sort((one, other) => one.streamVersion - other.streamVersion)
+        .map((row) => row.globalPosition);
       return {
-        position: Math.max(...rows.map((row) => row.globalPosition)),
+        position: Math.max(...positions),
+        positions,
         nextVersion: versions[versions.length - 1],
         transactionId: rows[0].transactionId,
       };

@@ -190,4 +190,47 @@ describe('CommandRunner state cache', () => {
     expect(statements[0]).toMatch(/^\s*insert into events/);
     expect(await storedBalances(id)).toEqual([1, 2]);
   });
+
+  it('appends the commands queued behind a busy stream together, each with its own answer', async () => {
+    const id = randomUUID();
+    await run(a, id, { type: 'Open' });
+    await run(a, id, { type: 'Deposit', amount: 2 });
+    const commands: AccountCommand[] = Array.from({ length: 20 }, (_, index) =>
+      index % 4 === 3 ? { type: 'Withdraw', amount: 3 } : { type: 'Deposit', amount: 1 },
+    );
+    const contexts = commands.map(() => context());
+    statements.length = 0;
+    const outcomes = await Promise.all(
+      commands.map((command, index) =>
+        a.run({ decider: accountDecider, streamId: id, command, context: contexts[index] }).then(
+          (result) => result.position,
+          (error: unknown) => (error instanceof DomainError ? error.code : String(error)),
+        ),
+      ),
+    );
+    // Fewer appends than commands: those that waited for the first went in together.
+    const appends = statements.filter((statement) => /insert into events/.test(statement));
+    expect(appends.length).toBeLessThan(commands.length);
+
+    const { rows } = await sql<{
+      globalPosition: number;
+      data: { balanceAfter: number };
+      metadata: { correlationId: string };
+    }>`select global_position, data, metadata from events
+       where stream_id = ${id}::uuid and stream_version > 2 order by stream_version`.execute(dbB);
+    const accepted = outcomes.filter((outcome) => typeof outcome === 'number');
+    expect(rows).toHaveLength(accepted.length);
+    expect(outcomes.filter((outcome) => typeof outcome !== 'number')).toEqual(
+      outcomes.filter((outcome) => outcome === 'insufficient'),
+    );
+    // Each command's answer is its own event's position, and the event carries its metadata.
+    for (const [index, outcome] of outcomes.entries()) {
+      if (typeof outcome !== 'number') continue;
+      const row = rows.find((each) => each.globalPosition === outcome);
+      expect(row?.metadata.correlationId).toBe(contexts[index].correlationId);
+    }
+    const balances = await storedBalances(id);
+    expect(Math.min(...balances)).toBeGreaterThanOrEqual(0);
+    expect(balances.at(-1)).toBe(2 + 15 - 3 * (accepted.length - 15));
+  });
 });
