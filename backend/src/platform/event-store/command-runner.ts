@@ -386,6 +386,14 @@ interface Accepted {
 
 /** Commands of one stream decided in turn and appended in one statement (see StreamQueues). */
 async function executeTogether(deps: CommandDependencies, batch: Queued[]): Promise<void> {
+  // No command is answered before the shared append commits: if anything fails before (a read,
+  // a decider), every one of them runs on its own and meets its own fate.
+  const apart = await appendTogether(deps, batch).catch(() => batch);
+  for (const queued of apart) await settle(queued, () => executeCommand(deps, queued.request));
+}
+
+/** Appends what `batch` decides together and answers those commands; answers the others to run apart. */
+async function appendTogether(deps: CommandDependencies, batch: Queued[]): Promise<Queued[]> {
   const { cache } = deps;
   const { request: first } = batch[0];
   const { decider, streamId, inline } = first;
@@ -465,7 +473,7 @@ async function executeTogether(deps: CommandDependencies, batch: Queued[]): Prom
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
     }
   }
-  for (const queued of apart) await settle(queued, () => executeCommand(deps, queued.request));
+  return apart;
 }
 
 /**
