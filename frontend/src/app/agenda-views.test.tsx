@@ -1,19 +1,10 @@
-import type { Me } from '@contracts/identity/api';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stubApi } from '../test/fetch-stub';
-import { renderRoutes, signInAs } from '../test/render';
+import { TRAINER_ANA, renderRoutes, signInAs } from '../test/render';
 import { routes } from './routes';
 
-const trainer: Me = {
-  id: 'u1',
-  email: 'ana@exemplo.com',
-  nome: 'Ana',
-  role: 'personal',
-  tenantId: 't1',
-  tenantSlug: 'ana',
-  onboardingRequired: false,
-};
+const trainer = TRAINER_ANA;
 
 describe("the agenda's two views", () => {
   it("switches between 'Calendário' and 'Tarefas'; /agenda/tarefas is the tasks view, not a trainer's id", async () => {

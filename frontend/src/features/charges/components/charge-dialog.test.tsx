@@ -1,23 +1,14 @@
-import type { Me } from '@contracts/identity/api';
 import type { Plan } from '@contracts/plans/api';
 import type { Student } from '@contracts/students/api';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stubApi } from '../../../test/fetch-stub';
-import { renderAt, signInAs } from '../../../test/render';
+import { TRAINER_ANA, renderAt, signInAs } from '../../../test/render';
 import { ChargeDialog } from './charge-dialog';
 
 jest.mock('qrcode', () => ({ toString: async () => '<svg xmlns="http://www.w3.org/2000/svg"></svg>' }));
 
-const trainer: Me = {
-  id: 'u1',
-  email: 'ana@exemplo.com',
-  nome: 'Ana',
-  role: 'personal',
-  tenantId: 't1',
-  tenantSlug: 'ana',
-  onboardingRequired: false,
-};
+const trainer = TRAINER_ANA;
 
 const plan: Plan = {
   id: 'p8',

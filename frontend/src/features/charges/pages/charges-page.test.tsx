@@ -1,19 +1,10 @@
 import type { Charge } from '@contracts/charges/api';
-import type { Me } from '@contracts/identity/api';
 import { screen, within } from '@testing-library/react';
 import { stubApi } from '../../../test/fetch-stub';
-import { renderAt, signInAs } from '../../../test/render';
+import { TRAINER_ANA, renderAt, signInAs } from '../../../test/render';
 import { ChargesPage } from './charges-page';
 
-const trainer: Me = {
-  id: 'u1',
-  email: 'ana@exemplo.com',
-  nome: 'Ana',
-  role: 'personal',
-  tenantId: 't1',
-  tenantSlug: 'ana',
-  onboardingRequired: false,
-};
+const trainer = TRAINER_ANA;
 
 const base: Charge = {
   id: '0190a0b0-0000-7000-8000-000000000001',

@@ -1,21 +1,12 @@
 import type { Contract } from '@contracts/agreements/api';
-import type { Me } from '@contracts/identity/api';
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stubApi } from '../../../test/fetch-stub';
-import { renderRoutes, signInAs } from '../../../test/render';
+import { TRAINER_ANA, renderRoutes, signInAs } from '../../../test/render';
 import { ContractsPage } from './contracts-page';
 
-const trainer: Me = {
-  id: 'u1',
-  email: 'ana@exemplo.com',
-  nome: 'Ana',
-  role: 'personal',
-  tenantId: 't1',
-  tenantSlug: 'ana',
-  onboardingRequired: false,
-};
+const trainer = TRAINER_ANA;
 
 const contract = (fields: Partial<Contract>): Contract => ({
   id: 'c1',
