@@ -43,6 +43,7 @@ import { measureHttp, printHttp } from './http';
 import { measurePix, printPix } from './pix';
 import { measureScreens, printScreens } from './screens';
 import { measureSessions, printSessions } from './sessions';
+import { measureWorkerCost, printWorkerCost } from './worker-cost';
 import { Server } from 'socket.io';
 import { io } from 'socket.io-client';
 import { parseConfig } from '../backend/src/config/config';
@@ -268,6 +269,11 @@ async function main(): Promise<void> {
 
     // Each part below starts its own API and worker on its own database: one that fails is
     // reported and the others still run; every figure is printed as soon as it is measured.
+    const workerCost = await part(
+      'Custo do worker por evento, projeção a projeção',
+      measureWorkerCost,
+      printWorkerCost,
+    );
     const http = await part(
       'HTTP, API ao lado de um servidor node:http + pg',
       measureHttp,
@@ -300,6 +306,7 @@ async function main(): Promise<void> {
       throughput,
       lag,
       rebuild,
+      workerCost,
       http,
       agenda,
       screens,

@@ -56,8 +56,12 @@ export interface CommittedCommand {
   transactionId: string;
 }
 
+/**
+ * Hears of every commit. It sends what it must before it returns (so its messages leave before the
+ * command's answer does) and never holds the answer waiting for their replies.
+ */
 export interface CommandObserver {
-  committed(command: CommittedCommand): Promise<void>;
+  committed(command: CommittedCommand): void;
 }
 
 /** Provided by the projections module; the event store itself knows nothing of read models. */
@@ -500,17 +504,17 @@ export class CommandRunner {
       request as AnyStreamCommand,
     );
     if (outcome.committed && this.observer) {
-      await this.observer
-        .committed({
+      try {
+        this.observer.committed({
           context: request.context,
           eventTypes: outcome.committed.eventTypes,
           position: outcome.position,
           transactionId: outcome.committed.transactionId,
-        })
+        });
+      } catch (error) {
         // The events are committed: the answer stands whatever an observer does.
-        .catch((error: unknown) =>
-          this.logger.warn(`observador do comando falhou: ${String(error)}`),
-        );
+        this.logger.warn(`observador do comando falhou: ${String(error)}`);
+      }
     }
     return { id: outcome.id, position: outcome.position };
   }
