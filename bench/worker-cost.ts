@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
-import { admin } from './support/built-app';
+import { admin, databaseUrlOf } from './support/built-app';
 import { PROJECTIONS } from '../backend/src/contexts';
 import { createDatabase, createPool } from '../backend/src/platform/database/database';
 import { migrateToLatest } from '../backend/src/platform/database/migrator';
@@ -47,18 +47,16 @@ function backendCpuNanos(pid: number): number | null {
 }
 
 export async function measureWorkerCost(): Promise<WorkerCostRow[]> {
-  const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const databaseName = `vira_bench_wc_${process.pid}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
+  const url = databaseUrlOf(databaseName);
   await admin(`drop database if exists ${databaseName} with (force)`);
   await admin(`create database ${databaseName}`);
   const commandsDb = createDatabase(
-    createPool({ connectionString: url.toString(), poolMax: 8, applicationName: 'vira-bench' }),
+    createPool({ connectionString: url, poolMax: 8, applicationName: 'vira-bench' }),
   );
   // One connection: its backend is the one whose CPU is the projection's.
   const workerDb = createDatabase(
-    createPool({ connectionString: url.toString(), poolMax: 1, applicationName: 'vira-bench-wc' }),
+    createPool({ connectionString: url, poolMax: 1, applicationName: 'vira-bench-wc' }),
   );
   try {
     await migrateToLatest(commandsDb);
