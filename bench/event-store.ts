@@ -5,6 +5,9 @@
  * `npm run bench` runs the same functions. Own database vira_bench_es_<pid> and Redis prefix.
  */
 import { randomUUID } from 'node:crypto';
+// Every context's personal-data declarations, registered as the app registers them: without them a
+// student's registration would append unsealed, cheaper than any the app makes.
+import '../backend/src/contexts';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { admin } from './support/built-app';
