@@ -28,6 +28,8 @@ export const theme = createTheme({
   headings: { fontFamily: systemFont, fontWeight: '700' },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // Whoever asks their system for less motion gets dialogs, menus and toasts without animation.
+  respectReducedMotion: true,
   components: {
     Card: { defaultProps: { withBorder: true, radius: 'lg', padding: 'lg' } },
     Tooltip: { defaultProps: { openDelay: 700, withArrow: true } },
