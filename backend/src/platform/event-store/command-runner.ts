@@ -56,12 +56,8 @@ export interface CommittedCommand {
   transactionId: string;
 }
 
-/**
- * Hears of every commit. It sends what it must before it returns (so its messages leave before the
- * command's answer does) and never holds the answer waiting for their replies.
- */
 export interface CommandObserver {
-  committed(command: CommittedCommand): void;
+  committed(command: CommittedCommand): Promise<void>;
 }
 
 /** Provided by the projections module; the event store itself knows nothing of read models. */
@@ -504,17 +500,17 @@ export class CommandRunner {
       request as AnyStreamCommand,
     );
     if (outcome.committed && this.observer) {
-      try {
-        this.observer.committed({
+      await this.observer
+        .committed({
           context: request.context,
           eventTypes: outcome.committed.eventTypes,
           position: outcome.position,
           transactionId: outcome.committed.transactionId,
-        });
-      } catch (error) {
+        })
         // The events are committed: the answer stands whatever an observer does.
-        this.logger.warn(`observador do comando falhou: ${String(error)}`);
-      }
+        .catch((error: unknown) =>
+          this.logger.warn(`observador do comando falhou: ${String(error)}`),
+        );
     }
     return { id: outcome.id, position: outcome.position };
   }

@@ -6,11 +6,9 @@ import { ReadYourWrites } from './read-your-writes';
 
 /**
  * After a command commits: remember the write so the same principal's next reads of the projections
- * that read its events wait for it, and wake those projections — one Redis call for both, written
- * to Redis's connection before the command answers and not waited for. Redis runs a connection's
- * commands in order, so this instance's next read of the record finds it; another instance's read
- * can only start after the answer reached the client, by which time the record is long in. A lost
- * wake-up only delays the projections until the worker's safety net.
+ * that read its events wait for it (before answering: the next request may reach another
+ * instance), and wake those projections — one Redis call for both. A lost wake-up only delays them
+ * until the worker's safety net.
  */
 @Injectable()
 export class ProjectionsOnCommit implements CommandObserver {
@@ -22,9 +20,14 @@ export class ProjectionsOnCommit implements CommandObserver {
     @Inject(ReadYourWrites) private readonly readYourWrites: ReadYourWrites,
   ) {}
 
-  committed({ context, eventTypes, position, transactionId }: CommittedCommand): void {
+  async committed({
+    context,
+    eventTypes,
+    position,
+    transactionId,
+  }: CommittedCommand): Promise<void> {
     const projections = this.catalogue.namesReading(eventTypes);
-    void this.readYourWrites
+    await this.readYourWrites
       .remember(context.actorId, projections, { transactionId, position })
       .catch((error: unknown) =>
         this.failures.report(`leitura das próprias escritas indisponível: ${String(error)}`),
