@@ -3,8 +3,23 @@ import type { Page } from '@playwright/test';
 
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-/** The findings an accessibility engine ranks serious or critical, one line each, with where. */
+/**
+ * The findings an accessibility engine ranks serious or critical, one line each, with where. Judged
+ * once what is on screen has stopped moving: a toast still fading in is read with the white behind
+ * it and fails the contrast it has once it lands (a spinner's endless animation is not waited for).
+ */
 export async function seriousFindings(page: Page): Promise<string[]> {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const { violations } = await (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, {
