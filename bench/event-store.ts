@@ -10,12 +10,11 @@ import { randomUUID } from 'node:crypto';
 import '../backend/src/contexts';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { admin } from './support/built-app';
+import { admin, migratedDatabase } from './support/built-app';
 import { clearRedisPrefix } from '../infra/scripts/local-services';
 import { parseConfig } from '../backend/src/config/config';
 import { createDatabase, createPool } from '../backend/src/platform/database/database';
 import type { Database } from '../backend/src/platform/database/database';
-import { migrateToLatest } from '../backend/src/platform/database/migrator';
 import { CommandRunner } from '../backend/src/platform/event-store/command-runner';
 import { appendEvents } from '../backend/src/platform/event-store/event-store';
 import { ProjectionCatalogue } from '../backend/src/platform/projections/projection-catalogue';
@@ -227,26 +226,16 @@ export function printRebuild(rebuild: Awaited<ReturnType<typeof measureRebuild>>
 }
 
 async function main(): Promise<void> {
-  const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const databaseName = `vira_bench_es_${process.pid}`;
   const redisPrefix = `vira-bench-es-${process.pid}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  const benchUrl = url.toString();
+  const benchUrl = await migratedDatabase(databaseName);
   const config = parseConfig({
     ...process.env,
     DATABASE_URL: benchUrl,
     REDIS_PREFIX: redisPrefix,
     LOG_LEVEL: 'error',
   });
-  await admin(`drop database if exists ${databaseName} with (force)`);
-  await admin(`create database ${databaseName}`);
   await clearRedisPrefix(config.REDIS_URL, redisPrefix);
-  const migrationDb = createDatabase<unknown>(
-    createPool({ connectionString: benchUrl, poolMax: 1, applicationName: 'vira-bench-migrate' }),
-  );
-  await migrateToLatest(migrationDb);
-  await migrationDb.destroy();
   const db = createDatabase(
     createPool({ connectionString: benchUrl, poolMax: 40, applicationName: 'vira-bench' }),
   );

@@ -37,7 +37,7 @@ import {
   tenantId,
   type ThroughputRow,
 } from './event-store';
-import { admin } from './support/built-app';
+import { admin, databaseUrlOf, migratedDatabase } from './support/built-app';
 import { clearRedisPrefix } from '../infra/scripts/local-services';
 import { measureHttp, printHttp } from './http';
 import { measurePix, printPix } from './pix';
@@ -49,7 +49,6 @@ import { io } from 'socket.io-client';
 import { parseConfig } from '../backend/src/config/config';
 import { createDatabase, createPool } from '../backend/src/platform/database/database';
 import type { Database } from '../backend/src/platform/database/database';
-import { migrateToLatest } from '../backend/src/platform/database/migrator';
 import { CommandRunner } from '../backend/src/platform/event-store/command-runner';
 import { type Checkpoint, hasReached } from '../backend/src/platform/projections/checkpoint';
 import { ProjectionCatalogue } from '../backend/src/platform/projections/projection-catalogue';
@@ -60,17 +59,12 @@ import { closeRedis, createRedis } from '../backend/src/platform/queue/redis';
 import { studentProjections } from '../backend/src/students/projections';
 
 const ROOT = path.resolve(__dirname, '..');
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** Own names per run: a bench beside another one (or beside the tests) never touches its data. */
 const DATABASE_NAME = `vira_bench_${process.pid}`;
 const REDIS_PREFIX = `vira-bench-${process.pid}`;
 const LAG_SECONDS = 5;
 
-const benchUrl = (() => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${DATABASE_NAME}`;
-  return url.toString();
-})();
+const benchUrl = databaseUrlOf(DATABASE_NAME);
 const config = parseConfig({
   ...process.env,
   DATABASE_URL: benchUrl,
@@ -212,14 +206,8 @@ async function measureLag(
 
 async function main(): Promise<void> {
   const benchStarted = performance.now();
-  await admin(`drop database if exists ${DATABASE_NAME} with (force)`);
-  await admin(`create database ${DATABASE_NAME}`);
+  await migratedDatabase(DATABASE_NAME);
   await clearRedisPrefix(config.REDIS_URL, REDIS_PREFIX);
-  const migrationDb = createDatabase<unknown>(
-    createPool({ connectionString: benchUrl, poolMax: 1, applicationName: 'vira-bench-migrate' }),
-  );
-  await migrateToLatest(migrationDb);
-  await migrationDb.destroy();
 
   const db = createDatabase(
     createPool({

@@ -12,10 +12,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
-import { admin, databaseUrlOf } from './support/built-app';
+import { admin, migratedDatabase } from './support/built-app';
 import { PROJECTIONS } from '../backend/src/contexts';
 import { createDatabase, createPool } from '../backend/src/platform/database/database';
-import { migrateToLatest } from '../backend/src/platform/database/migrator';
 import { CommandRunner } from '../backend/src/platform/event-store/command-runner';
 import type { Projection } from '../backend/src/platform/projections/projection';
 import { runBatch } from '../backend/src/platform/projections/projection-runner';
@@ -49,9 +48,7 @@ function backendCpuNanos(pid: number): number | null {
 
 export async function measureWorkerCost(): Promise<WorkerCostRow[]> {
   const databaseName = `vira_bench_wc_${process.pid}`;
-  const url = databaseUrlOf(databaseName);
-  await admin(`drop database if exists ${databaseName} with (force)`);
-  await admin(`create database ${databaseName}`);
+  const url = await migratedDatabase(databaseName);
   const commandsDb = createDatabase(
     createPool({ connectionString: url, poolMax: 8, applicationName: 'vira-bench' }),
   );
@@ -60,7 +57,6 @@ export async function measureWorkerCost(): Promise<WorkerCostRow[]> {
     createPool({ connectionString: url, poolMax: 1, applicationName: 'vira-bench-wc' }),
   );
   try {
-    await migrateToLatest(commandsDb);
     const runner = new CommandRunner(commandsDb);
     const context = () => ({
       tenantId,

@@ -8,6 +8,8 @@ import * as path from 'node:path';
 import { Client } from 'pg';
 import { buildIfNeeded } from '../../infra/scripts/build-if-needed';
 import { clearRedisPrefix } from '../../infra/scripts/local-services';
+import { createDatabase, createPool } from '../../backend/src/platform/database/database';
+import { migrateToLatest } from '../../backend/src/platform/database/migrator';
 import { BENCH_PRODUCTION_ENV } from './production-env';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -40,6 +42,22 @@ export async function admin(statement: string): Promise<void> {
 /** `name` on the bench's PostgreSQL server (the one DATABASE_URL names, else the local one). */
 export function databaseUrlOf(name: string): string {
   return Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
+}
+
+/** `name` made afresh on the bench's server and migrated to the latest schema; answers its URL. */
+export async function migratedDatabase(name: string): Promise<string> {
+  await admin(`drop database if exists ${name} with (force)`);
+  await admin(`create database ${name}`);
+  const url = databaseUrlOf(name);
+  const db = createDatabase<unknown>(
+    createPool({ connectionString: url, poolMax: 1, applicationName: 'vira-bench-migrate' }),
+  );
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+  return url;
 }
 
 export function start(script: string, env: NodeJS.ProcessEnv): ChildProcess {
