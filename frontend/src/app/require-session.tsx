@@ -50,10 +50,13 @@ export function RequireSession({ role }: { role: Role }) {
   const tokenRole = useSession((state) => (state.accessToken ? accessTokenRole(state.accessToken) : null));
   const { data: me } = useMe();
   const restored = useSavedCache((state) => state.restored);
+  const signedOutByUser = useSession((state) => state.signedOutByUser);
   const location = useLocation();
 
   if (status === 'signed-out') {
-    return <Navigate to={paths.auth} replace state={{ from: location.pathname + location.search }} />;
+    // After Sair the next sign-in starts at home, whichever of this redirect and Sair's own lands last.
+    const from = signedOutByUser ? undefined : location.pathname + location.search;
+    return <Navigate to={paths.auth} replace state={from ? { from } : null} />;
   }
   // Offline, the pages show what was saved on this device at the last sync.
   if (status === 'offline' && !me) return restored ? <OfflineWithoutData /> : <PageLoader fullScreen />;

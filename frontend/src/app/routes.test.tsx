@@ -59,7 +59,10 @@ describe('session guard', () => {
 
   it('sends a user without a profile to /auth, signed out', async () => {
     const api = stubApi({
-      'GET /api/me': () => ({ status: 404, body: { statusCode: 404, code: 'not_found', message: 'Perfil não encontrado' } }),
+      'GET /api/me': () => ({
+        status: 404,
+        body: { statusCode: 404, code: 'not_found', message: 'Perfil não encontrado' },
+      }),
     });
     setSession({ status: 'signed-in', accessToken: 'token' });
     renderRoutes(routes, '/agenda');
@@ -102,6 +105,49 @@ describe('Sair', () => {
     expect(await screen.findByText('Logout realizado com sucesso')).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: 'Entrar' })).toBeInTheDocument();
     expect(useSession.getState().status).toBe('signed-out');
+    api.restore();
+  });
+
+  it('the next sign-in after Sair starts at the dashboard, not on the page left', async () => {
+    const api = stubApi({
+      'POST /api/auth/logout': () => ({ status: 200 }),
+      'GET /api/me': () => ({ status: 200, body: trainer }),
+    });
+    const queryClient = signInAs(trainer);
+    const user = userEvent.setup();
+    renderRoutes(routes, '/financeiro', { queryClient });
+    await user.click(await screen.findByRole('button', { name: 'Sair' }));
+    expect(await screen.findByRole('tab', { name: 'Entrar' })).toBeInTheDocument();
+
+    act(() => useSession.getState().signIn('another-token'));
+    expect(await screen.findByRole('heading', { name: 'Olá, Ana!' })).toBeInTheDocument();
+    api.restore();
+  });
+
+  it("after Sair, the session guard's own redirect (when it lands after Sair's) does not bring the page back", async () => {
+    const api = stubApi({ 'GET /api/me': () => ({ status: 200, body: trainer }) });
+    const queryClient = signInAs(trainer);
+    renderRoutes(routes, '/ajustes', { queryClient });
+    expect(await screen.findByRole('heading', { name: 'Ajustes', level: 1 })).toBeInTheDocument();
+    // What Sair leaves in the store, without Sair's own navigation: only the guard moves the page.
+    setSession({ status: 'signed-out', accessToken: null, signedOutByUser: true });
+    expect(await screen.findByRole('tab', { name: 'Entrar' })).toBeInTheDocument();
+
+    act(() => useSession.getState().signIn('another-token'));
+    expect(await screen.findByRole('heading', { name: 'Olá, Ana!' })).toBeInTheDocument();
+    api.restore();
+  });
+
+  it('a session that ended by itself signs back in on the page it was on', async () => {
+    const api = stubApi({ 'GET /api/me': () => ({ status: 200, body: trainer }) });
+    const queryClient = signInAs(trainer);
+    renderRoutes(routes, '/ajustes', { queryClient });
+    expect(await screen.findByRole('heading', { name: 'Ajustes', level: 1 })).toBeInTheDocument();
+    act(() => useSession.getState().clear());
+    expect(await screen.findByRole('tab', { name: 'Entrar' })).toBeInTheDocument();
+
+    act(() => useSession.getState().signIn('another-token'));
+    expect(await screen.findByRole('heading', { name: 'Ajustes', level: 1 })).toBeInTheDocument();
     api.restore();
   });
 

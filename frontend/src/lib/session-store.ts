@@ -19,6 +19,11 @@ export type SessionStatus = 'loading' | 'signed-in' | 'offline' | 'signed-out';
 export interface SessionState {
   status: SessionStatus;
   accessToken: string | null;
+  /**
+   * The user ended the session here (Sair): the next sign-in starts at home, not on the page they
+   * left. A session that expired or was ended elsewhere goes back there.
+   */
+  signedOutByUser: boolean;
   /** Restores the session from the refresh cookie, when the API marked one. */
   load: () => Promise<void>;
   /** Starts a session from a fresh access token (after login). */
@@ -87,16 +92,22 @@ export function createSessionStore(apiBaseUrl: string) {
       const expiresAt = accessTokenExpiry(token);
       if (expiresAt === null) return;
       const delay = Math.max(expiresAt - Date.now() - ACCESS_TOKEN_REFRESH_MARGIN_MS, 0);
-      refreshTimer = setTimeout(() => void get().refresh().catch(() => undefined), delay);
+      refreshTimer = setTimeout(
+        () =>
+          void get()
+            .refresh()
+            .catch(() => undefined),
+        delay,
+      );
     };
 
-    const clear = () => {
+    const clear = (byUser = false) => {
       clearTimeout(refreshTimer);
-      set({ status: 'signed-out', accessToken: null });
+      set({ status: 'signed-out', accessToken: null, signedOutByUser: byUser });
     };
 
     const signIn = (token: string) => {
-      set({ status: 'signed-in', accessToken: token });
+      set({ status: 'signed-in', accessToken: token, signedOutByUser: false });
       scheduleSilentRefresh(token);
     };
 
@@ -124,6 +135,7 @@ export function createSessionStore(apiBaseUrl: string) {
     return {
       status: 'loading',
       accessToken: null,
+      signedOutByUser: false,
 
       load: async () => {
         if (!hasSessionMarker()) {
@@ -180,10 +192,10 @@ export function createSessionStore(apiBaseUrl: string) {
         if (!response.ok && !SESSION_GONE_STATUSES.has(response.status)) {
           throw await ApiError.fromResponse(response);
         }
-        clear();
+        clear(true);
       },
 
-      clear,
+      clear: () => clear(),
     };
   });
 }
