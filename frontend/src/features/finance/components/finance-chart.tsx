@@ -29,6 +29,8 @@ export default function FinanceChart({ until }: { until: string }) {
           tickLine="none"
           gridAxis="y"
           yAxisProps={{ width: 72, tickFormatter: (value: number) => formatCurrency(value).replace(',00', '') }}
+          // A figure, not an image: its legend and values stay readable by a screen reader.
+          role="figure"
           aria-label="Gráfico de previsto e recebido dos últimos 12 meses"
         />
       ) : (
