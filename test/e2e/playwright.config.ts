@@ -58,7 +58,12 @@ export default defineConfig({
     // the installable-app test allows it for itself.
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // Recording a trace is a third of the browser tests' time; `--trace retain-on-failure` when debugging one.
+    trace: 'off',
+    // As a person who asked their system for less motion (the app honours it: Mantine's
+    // respectReducedMotion): a click never waits out a dialog's or toast's animation. The shell's
+    // tests browse with motion, as most people do.
+    reducedMotion: 'reduce',
     launchOptions: {
       // Debian's Chromium: never download a browser.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { completeOnboarding, signedInTrainer, signInThroughTheForm, signUpTrainer } from './support/trainer';
 
 test.describe('the signed-in shell', () => {
+  // With the animations most people see: the sidebar, the menus and the toasts as they move.
+  test.use({ reducedMotion: 'no-preference' });
+
   test('greets the trainer by first name', async ({ page, request }) => {
     await signedInTrainer(page, request);
     await expect(page.getByRole('heading', { name: 'Olá, Ana!' })).toBeVisible();

@@ -12,9 +12,6 @@ import { signedInTrainer, signUpTrainer } from './support/trainer';
  */
 
 const STEPS = Number(process.env.WANDER_STEPS ?? 200);
-// As a person who asked their system for less motion: a dialog or toast is where it lands at once,
-// so a step's click never waits out an animation (a fifth of the steps did, a second each).
-test.use({ reducedMotion: 'reduce' });
 const SEED = Number(process.env.WANDER_SEED ?? 0x5eed);
 const CRASH = 'Unexpected Application Error!';
 
