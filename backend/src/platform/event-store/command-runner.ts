@@ -243,6 +243,14 @@ function unchanged(streamId: string, position: number): CommandOutcome {
   return { id: streamId, position };
 }
 
+/** Whether the inline projection writes for any of `events`: then it shares the append's transaction. */
+function touchesInline<Event extends DomainEvent, State>(
+  inline: InlineProjection<Event, State> | undefined,
+  events: readonly Event[],
+): inline is InlineProjection<Event, State> {
+  return inline !== undefined && events.some((event) => inline.eventTypes.includes(event.type));
+}
+
 /** Appends the decision, with the inline projection's writes in the same transaction when it has any. */
 async function append<Command, Event extends DomainEvent, State>(
   db: Kysely<Database>,
@@ -250,8 +258,7 @@ async function append<Command, Event extends DomainEvent, State>(
   decision: Decision<Event, State>,
 ): Promise<Attempt<State>> {
   const { inline } = request;
-  if (!inline || !decision.events.some((event) => inline.eventTypes.includes(event.type)))
-    return appendEventsOf(db, request, decision);
+  if (!touchesInline(inline, decision.events)) return appendEventsOf(db, request, decision);
   const withInline = async (trx: Kysely<Database>) => {
     const attempt = await appendEventsOf(trx, request, decision);
     await inline.apply(trx, {
@@ -435,14 +442,12 @@ async function appendTogether(deps: CommandDependencies, batch: Queued[]): Promi
         }),
       });
       for (const each of accepted) {
-        if (inline && each.events.some((event) => inline.eventTypes.includes(event.type)))
+        if (touchesInline(inline, each.events))
           await inline.apply(db, { tenantId, streamId, before: each.before, events: each.events });
       }
       return result;
     };
-    const withInline =
-      inline &&
-      accepted.some((each) => each.events.some((event) => inline.eventTypes.includes(event.type)));
+    const withInline = accepted.some((each) => touchesInline(inline, each.events));
     try {
       const result = withInline ? await deps.db.transaction().execute(write) : await write(deps.db);
       cache?.remember(tenantId, streamId, decider, {
