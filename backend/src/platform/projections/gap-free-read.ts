@@ -78,7 +78,7 @@ export interface LogReader {
   eventTypes: readonly string[];
 }
 
-/** A read after a checkpoint: the events to apply, and where the checkpoint may move once they are. */
+/** A read after a checkpoint: the events to apply, and where the same statement moved the checkpoint. */
 export interface EventsAfter {
   /** The reader's checkpoint, as read by this statement. */
   from: Checkpoint;
@@ -93,12 +93,13 @@ export interface EventsAfter {
 
 /**
  * Up to `limit` events of the reader's types after its checkpoint, in commit order, all below the
- * gap-free horizon (see above). Run it in a short transaction, after taking the reader's lock (the
- * checkpoint is read by this statement, so after it) and after a first read of the ids held
- * elsewhere (`heldElsewhere`, see HELD_ELSEWHERE_COLUMN). The horizon cannot pass this
- * transaction's own id.
+ * gap-free horizon (see above), and the checkpoint moved past them in the same statement (a round
+ * trip less per batch): apply them in the same transaction, whose rollback moves it back. Run it in
+ * a short transaction, after taking the reader's lock (the checkpoint is read by this statement, so
+ * after it) and after a first read of the ids held elsewhere (`heldElsewhere`, see
+ * HELD_ELSEWHERE_COLUMN). The horizon cannot pass this transaction's own id.
  */
-export async function readEventsAfter(
+export async function takeEventsAfter(
   trx: Transaction<Database>,
   reader: LogReader,
   limit: number,
@@ -107,7 +108,7 @@ export async function readEventsAfter(
   // The common case, nothing running elsewhere: no second read needed, nothing can be excluded.
   if (heldElsewhere.length > 0) await sql`select pg_stat_clear_snapshot()`.execute(trx);
   // One statement, so one snapshot for the checkpoint, the horizon, the batch and the last event
-  // it is judged by. `commit_order`, not `transaction_id`, orders the batch: that one is the text
+  // it is judged by (the checkpoint written by `moved` is not seen by `checkpoint`: the same snapshot). `commit_order`, not `transaction_id`, orders the batch: that one is the text
   // column of the select list, and as text '100000' sorts before '99999' (events skipped and
   // repeated wherever a batch spanned ids of different lengths).
   const after = sql`(transaction_id, global_position) > ((select tx from checkpoint), (select pos from checkpoint))`;
@@ -144,7 +145,20 @@ export async function readEventsAfter(
       where ${after} and transaction_id < (select below from horizon)
         and event_type = any(${reader.eventTypes as string[]}::text[])
       order by events.transaction_id, events.global_position
-      limit ${limit})
+      limit ${limit}),
+    last_read as (
+      select commit_order as tx, global_position as pos from batch
+      order by commit_order desc, global_position desc
+      limit 1),
+    ends as (
+      select * from last_read where (select count(*) from batch) = ${limit}
+      union all
+      select transaction_id, global_position from head where (select count(*) from batch) < ${limit}),
+    moved as (
+      insert into projection_checkpoints (name, transaction_id, global_position, updated_at)
+      select ${reader.name}, tx, pos, now() from ends
+      on conflict (name) do update
+        set transaction_id = excluded.transaction_id, global_position = excluded.global_position, updated_at = now())
     select checkpoint.tx::text as from_transaction_id, checkpoint.pos as from_position,
            head.transaction_id::text as head_transaction_id, head.global_position as head_position,
            batch.*

@@ -2,7 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../database/database';
 import { openStoredEvents } from '../event-store/event-store';
 import { type Checkpoint, LOG_START } from './checkpoint';
-import { HELD_ELSEWHERE_COLUMN, readEventsAfter } from './gap-free-read';
+import { HELD_ELSEWHERE_COLUMN, takeEventsAfter } from './gap-free-read';
 import type { Projection, ProjectionChange } from './projection';
 
 export interface AppliedBatch {
@@ -74,9 +74,9 @@ export async function readCheckpoint(
 
 /**
  * Reads the projection's next events after its checkpoint in commit order, below the gap-free
- * horizon (see gap-free-read.ts: no event can commit behind them later), applies them and moves
- * the checkpoint: past them, or past the other events read over when the batch is not full. Call
- * it holding the projection's lock; `heldElsewhere` is a first read made earlier in the
+ * horizon (see gap-free-read.ts: no event can commit behind them later), moves the checkpoint
+ * (past them, or past the other events read over when the batch is not full) and applies them.
+ * Call it holding the projection's lock; `heldElsewhere` is a first read made earlier in the
  * transaction, made here when not given.
  */
 export async function applyNextBatch(
@@ -89,17 +89,9 @@ export async function applyNextBatch(
     heldElsewhere ??
     (await sql<{ heldElsewhere: string[] }>`select ${HELD_ELSEWHERE_COLUMN}`.execute(trx)).rows[0]
       .heldElsewhere;
-  const { from, events, end: checkpoint } = await readEventsAfter(trx, projection, batchSize, held);
+  const { from, events, end: checkpoint } = await takeEventsAfter(trx, projection, batchSize, held);
   if (checkpoint === from) return { processed: 0, checkpoint: from, changes: [] };
-
   const changes = events.length > 0 ? await projection.apply(openStoredEvents(events), trx) : [];
-  await sql`
-    insert into projection_checkpoints (name, transaction_id, global_position, updated_at)
-    values (${projection.name}, ${checkpoint.transactionId}::xid8, ${checkpoint.position}, now())
-    on conflict (name) do update
-      set transaction_id = excluded.transaction_id, global_position = excluded.global_position, updated_at = now()`.execute(
-    trx,
-  );
   return { processed: events.length, checkpoint, changes };
 }
 
