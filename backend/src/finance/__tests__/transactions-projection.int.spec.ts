@@ -93,4 +93,9 @@ describe('transactions projection', () => {
     const spec = given(recorded).when({ type: 'TransactionVoided', data: receita });
     await spec.thenChanges([{ tenantId: spec.tenantId, type: 'transaction', id: spec.streamId }]);
   });
+
+  it('tells nobody of a void of a transaction it never kept, nor of a replayed record', async () => {
+    await given().when({ type: 'TransactionVoided', data: receita }).thenChanges([]);
+    await given(recorded).when(recorded).thenChanges([]);
+  });
 });

@@ -10,7 +10,8 @@ import {
 /**
  * `finance_transactions` and `finance_allocations`: the month's history and a transaction's
  * details. A voided transaction keeps its row, with status 'estornada'. Replays write nothing new
- * (the row's version only moves forward; allocations are keyed by transaction and tipo).
+ * (the row's version only moves forward; allocations are keyed by transaction and tipo), and only
+ * rows written are told to the browsers.
  */
 export const transactionsProjection: Projection = {
   name: 'finance-transactions',
@@ -28,9 +29,10 @@ export const transactionsProjection: Projection = {
     if (relevant.length === 0) return [];
     const recorded = relevant.filter((stored) => stored.event.type === 'TransactionRecorded');
     const voided = relevant.filter((stored) => stored.event.type === 'TransactionVoided');
+    const written = new Set<string>();
     for (let start = 0; start < recorded.length; start += 1_000) {
       const chunk = recorded.slice(start, start + 1_000);
-      await trx
+      const inserted = await trx
         .insertInto('financeTransactions')
         .values(
           chunk.map(({ event, ...stored }) => ({
@@ -52,7 +54,9 @@ export const transactionsProjection: Projection = {
           })),
         )
         .onConflict((conflict) => conflict.column('id').doNothing())
+        .returning('id')
         .execute();
+      for (const row of inserted) written.add(row.id);
       const allocations = chunk.flatMap(({ event, ...stored }) =>
         event.data.allocations.map((allocation) => ({
           transactionId: stored.streamId,
@@ -69,16 +73,18 @@ export const transactionsProjection: Projection = {
           .execute();
     }
     for (const stored of voided) {
-      await trx
+      const updated = await trx
         .updateTable('financeTransactions')
         .set({ status: 'estornada', voidedAt: stored.occurredAt, version: stored.streamVersion })
         .where('id', '=', stored.streamId)
         .where('version', '<', stored.streamVersion)
+        .returning('id')
         .execute();
+      for (const row of updated) written.add(row.id);
     }
-    const seen = new Map(relevant.map((stored) => [stored.streamId, stored.tenantId]));
-    return [...seen].map(([id, tenantId]): ProjectionChange => ({
-      tenantId,
+    const tenantOf = new Map(relevant.map((stored) => [stored.streamId, stored.tenantId]));
+    return [...written].map((id): ProjectionChange => ({
+      tenantId: tenantOf.get(id) as string,
       type: 'transaction',
       id,
     }));
