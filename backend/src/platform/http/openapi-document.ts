@@ -1,7 +1,11 @@
 import { OpenAPIGenerator } from '@orpc/openapi';
 import { ZodToJsonSchemaConverter } from '@orpc/zod/zod4';
 import { z } from 'zod';
-import { errorBodySchema, type Operation, OTHER_ANSWER_PREFIX } from '../../contracts/shared/routes';
+import {
+  errorBodySchema,
+  type Operation,
+  OTHER_ANSWER_PREFIX,
+} from '../../contracts/shared/routes';
 import { implementedOperations } from './implements';
 
 /** The document's shape, as much of it as the app touches. */
@@ -39,7 +43,8 @@ function namedSchemas(operations: readonly Operation[]): Record<string, { schema
     if (!(schema instanceof z.ZodType) || depth > 2) return;
     const id = z.globalRegistry.get(schema)?.id;
     if (id) named[id] = { schema };
-    if (schema instanceof z.ZodObject) for (const field of Object.values(schema.shape)) visit(field, depth + 1);
+    if (schema instanceof z.ZodObject)
+      for (const field of Object.values(schema.shape)) visit(field, depth + 1);
     if (schema instanceof z.ZodArray) visit(schema.element, depth + 1);
   };
   for (const operation of operations) visit(operation['~operation'].answer, 0);
@@ -51,7 +56,16 @@ function namedSchemas(operations: readonly Operation[]): Record<string, { schema
  * operation with its parameters and headers, its body, its answer and every error status it can
  * answer, each in the API's error shape with its codes.
  */
-export async function openApiDocument(): Promise<OpenApiDocument> {
+export function openApiDocument(): Promise<OpenApiDocument> {
+  // The contracts do not change while a process runs: generated once (an app's start-up, the
+  // integration tests' answer checks).
+  generated ??= generate();
+  return generated;
+}
+
+let generated: Promise<OpenApiDocument> | undefined;
+
+async function generate(): Promise<OpenApiDocument> {
   const implemented = implementedOperations();
   const router = Object.fromEntries(
     implemented.map(({ operation, operationId }) => [operationId, operation]),
@@ -66,7 +80,12 @@ export async function openApiDocument(): Promise<OpenApiDocument> {
     commonSchemas: namedSchemas(implemented.map(({ operation }) => operation)),
     customErrorResponseBodySchema: (definitions, status) => {
       const own = definitions.find(([code]) => code.startsWith(OTHER_ANSWER_PREFIX));
-      return own ? own[3] : errorBody(status, definitions.map(([code]) => code));
+      return own
+        ? own[3]
+        : errorBody(
+            status,
+            definitions.map(([code]) => code),
+          );
     },
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
@@ -95,7 +114,6 @@ export async function openApiDocument(): Promise<OpenApiDocument> {
 /** '404' -> 'not_found': the codes an error status carries, for a reader of the document. */
 function errorDescription(response: OpenApiOperation['responses'][string]): string {
   const schema = response.content?.['application/json']?.schema as
-    | { properties?: { code?: { enum?: string[] } } }
-    | undefined;
+    { properties?: { code?: { enum?: string[] } } } | undefined;
   return schema?.properties?.code?.enum?.join(', ') ?? 'Ver o corpo';
 }
