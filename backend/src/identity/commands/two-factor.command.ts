@@ -66,7 +66,7 @@ export class TwoFactorHandler {
     if (await this.totp.isEnabled(user.userId)) {
       throw new ConflictError('mfa_already_enabled', 'A verificação em duas etapas já está ativa.');
     }
-    const secret = newTotpSecret();
+    const secret = await newTotpSecret();
     await this.totp.startEnrolment(user.userId, secret);
     const email = await this.accounts.findEmail(user.userId);
     if (!email) throw new NotFoundError('Usuário');

@@ -1,19 +1,20 @@
-import { generateSecret, generateURI, verify } from 'otplib';
-import { toDataURL } from 'qrcode';
+// otplib and qrcode are loaded by the first two-factor request, not at every start-up.
+const otp = () => import('otplib');
 
 const ISSUER = 'Vira';
 /** One 30-second step either side, for clocks that drift a little. */
 const EPOCH_TOLERANCE_SECONDS = 30;
 
-export function newTotpSecret(): string {
-  return generateSecret();
+export async function newTotpSecret(): Promise<string> {
+  return (await otp()).generateSecret();
 }
 
 export async function totpEnrolment(
   secret: string,
   accountEmail: string,
 ): Promise<{ otpauthUri: string; qrCodeDataUrl: string }> {
-  const otpauthUri = generateURI({ issuer: ISSUER, label: accountEmail, secret });
+  const otpauthUri = (await otp()).generateURI({ issuer: ISSUER, label: accountEmail, secret });
+  const { toDataURL } = await import('qrcode');
   return { otpauthUri, qrCodeDataUrl: await toDataURL(otpauthUri) };
 }
 
@@ -28,7 +29,9 @@ export async function verifyTotp(
   lastTimeStep: number | null,
 ): Promise<number | undefined> {
   if (!/^\d{6}$/.test(code)) return undefined;
-  const result = await verify({
+  const result = await (
+    await otp()
+  ).verify({
     secret,
     token: code,
     epoch: Math.floor(now.getTime() / 1000),

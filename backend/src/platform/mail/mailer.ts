@@ -1,4 +1,4 @@
-import { createTransport, type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { v7 as uuidv7 } from 'uuid';
 import type { Logger } from 'pino';
 import type { PlatformConfig } from '../../config/config';
@@ -22,19 +22,26 @@ export function escapeHtml(text: string): string {
  * (identity's links) and the worker (reminders).
  */
 export class Mailer {
-  private readonly transport?: Transporter;
+  /** Made by the first message (nodemailer is loaded then, not at every start-up). */
+  private transport?: Promise<Transporter>;
 
   constructor(
     private readonly config: Pick<PlatformConfig, 'SMTP_URL' | 'MAIL_FROM'>,
     private readonly db: Db,
     private readonly log: Pick<Logger, 'info'>,
-  ) {
-    if (config.SMTP_URL) this.transport = createTransport(config.SMTP_URL);
+  ) {}
+
+  private smtp(): Promise<Transporter> | undefined {
+    const url = this.config.SMTP_URL;
+    if (url)
+      this.transport ??= import('nodemailer').then(({ createTransport }) => createTransport(url));
+    return this.transport;
   }
 
   async send(message: MailMessage): Promise<void> {
-    if (this.transport) {
-      await this.transport.sendMail({ from: this.config.MAIL_FROM, ...message });
+    const smtp = this.smtp();
+    if (smtp) {
+      await (await smtp).sendMail({ from: this.config.MAIL_FROM, ...message });
       return;
     }
     await this.db
@@ -47,10 +54,12 @@ export class Mailer {
         htmlBody: message.html,
       })
       .execute();
-    this.log.info(`E-mail para ${message.to} guardado na caixa de desenvolvimento: ${message.subject}`);
+    this.log.info(
+      `E-mail para ${message.to} guardado na caixa de desenvolvimento: ${message.subject}`,
+    );
   }
 
   close(): void {
-    this.transport?.close();
+    void this.transport?.then((transport) => transport.close());
   }
 }

@@ -1,5 +1,3 @@
-import PDFDocument from 'pdfkit';
-
 /**
  * Plain A4 documents the app hands to people (receipts, signed contracts): a title, blocks of
  * text and labelled fields, and a footer on every page. Standard PDF fonts (Helvetica), whose
@@ -44,7 +42,10 @@ const printable = (text: string) =>
     })
     .join('');
 
-export function renderPdf(content: PdfContent): Promise<Buffer> {
+export async function renderPdf(content: PdfContent): Promise<Buffer> {
+  // Loaded when the first document is made: most processes never make one, and it is a fifth of
+  // the API's start-up.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN + 24, left: MARGIN, right: MARGIN },
