@@ -8,8 +8,7 @@ test.describe("the 'Consultor Financeiro'", () => {
     page,
     request,
   }, testInfo) => {
-    await signedInTrainer(page, request);
-    await page.goto('/financeiro');
+    await signedInTrainer(page, request, '/financeiro');
     await page.getByRole('button', { name: 'Consultor' }).click();
     const chat = page.getByRole('dialog', { name: 'Consultor Financeiro' });
     await expect(chat.getByText(/^Olá! Sou seu Consultor Financeiro/)).toBeVisible();
@@ -50,8 +49,7 @@ test.describe("the 'Consultor Financeiro'", () => {
   });
 
   test("a refused message comes back to the box and 'Erro no chat' says why", async ({ page, request }) => {
-    await signedInTrainer(page, request);
-    await page.goto('/financeiro');
+    await signedInTrainer(page, request, '/financeiro');
     await page.getByRole('button', { name: 'Consultor' }).click();
     const chat = page.getByRole('dialog', { name: 'Consultor Financeiro' });
     const box = chat.getByRole('textbox', { name: 'Mensagem' });

@@ -148,8 +148,7 @@ test.describe('finances', () => {
   });
 
   test('a transaction recorded elsewhere moves the cards and the history without reloading', async ({ page, request }) => {
-    const trainer = await signedInTrainer(page, request);
-    await page.goto('/financeiro');
+    const trainer = await signedInTrainer(page, request, '/financeiro');
     await expect(page.getByText('Nenhuma transação encontrada')).toBeVisible();
     await expect(page.getByLabel('Lucro')).toContainText('R$ 0,00');
 

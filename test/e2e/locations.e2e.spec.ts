@@ -4,8 +4,7 @@ import { signedInTrainer } from './support/trainer';
 
 test.describe('locations', () => {
   test('creates a location from its CEP, then edits and removes it', async ({ page, request }) => {
-    await signedInTrainer(page, request);
-    await page.goto('/locais');
+    await signedInTrainer(page, request, '/locais');
     await expect(page.getByText('Nenhum local cadastrado')).toBeVisible();
 
     await page.getByRole('link', { name: 'Novo Local' }).click();
@@ -46,8 +45,7 @@ test.describe('locations', () => {
   });
 
   test("an unknown CEP says 'CEP não encontrado' and fills nothing", async ({ page, request }) => {
-    await signedInTrainer(page, request);
-    await page.goto('/locais/novo');
+    await signedInTrainer(page, request, '/locais/novo');
     await page.getByLabel('CEP').fill('99999-999');
     await page.getByLabel('CEP').press('Tab');
     await expect(page.getByText('CEP não encontrado')).toBeVisible();
@@ -57,8 +55,7 @@ test.describe('locations', () => {
   });
 
   test('a location created in another browser shows up without reloading', async ({ page, request, browser }, testInfo) => {
-    const trainer = await signedInTrainer(page, request);
-    await page.goto('/locais');
+    const trainer = await signedInTrainer(page, request, '/locais');
     await expect(page.getByText('Nenhum local cadastrado')).toBeVisible();
 
     const elsewhere = await browser.newContext({ baseURL: testInfo.project.use.baseURL });

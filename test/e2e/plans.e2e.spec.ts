@@ -35,8 +35,7 @@ test.describe('plans', () => {
   });
 
   test('creates a plan with its value per credit, then edits it', async ({ page, request }) => {
-    await signedInTrainer(page, request);
-    await page.goto('/planos');
+    await signedInTrainer(page, request, '/planos');
     await expect(page.getByText('Nenhum plano cadastrado')).toBeVisible();
 
     await page.getByRole('link', { name: 'Novo Plano' }).click();
@@ -114,8 +113,7 @@ test.describe('plans', () => {
   });
 
   test('says what is wrong before sending, with the API rules', async ({ page, request }) => {
-    await signedInTrainer(page, request);
-    await page.goto('/planos/novo');
+    await signedInTrainer(page, request, '/planos/novo');
     await page.getByLabel('Nome do plano').fill('A');
     await page.getByRole('button', { name: 'Cadastrar Plano' }).click();
     await expect(page.getByText('Nome deve ter pelo menos 2 caracteres')).toBeVisible();
@@ -125,8 +123,7 @@ test.describe('plans', () => {
   });
 
   test('a plan created in another browser shows up without reloading', async ({ page, request, browser }, testInfo) => {
-    const trainer = await signedInTrainer(page, request);
-    await page.goto('/planos');
+    const trainer = await signedInTrainer(page, request, '/planos');
     await expect(page.getByText('Nenhum plano cadastrado')).toBeVisible();
 
     const elsewhere = await browser.newContext({ baseURL: testInfo.project.use.baseURL });

@@ -34,8 +34,7 @@ test.describe('cancellation policies and general terms', () => {
   });
 
   test('points to /locais when there is no location yet', async ({ page, request }) => {
-    await signedInTrainer(page, request);
-    await page.goto('/ajustes/politicas');
+    await signedInTrainer(page, request, '/ajustes/politicas');
     await expect(page.getByText('Nenhum local cadastrado')).toBeVisible();
     await page.getByRole('link', { name: 'Ir para Locais' }).click();
     await expect(page).toHaveURL(/\/locais$/);
@@ -59,8 +58,7 @@ test.describe('cancellation policies and general terms', () => {
   });
 
   test('/ajustes/politicas-info shows the general terms', async ({ page, request }) => {
-    await signedInTrainer(page, request);
-    await page.goto('/ajustes/politicas-info');
+    await signedInTrainer(page, request, '/ajustes/politicas-info');
     await expect(page.getByRole('heading', { name: 'Políticas e Termos Gerais' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2 })).toHaveText([
       'Termos de uso',

@@ -306,8 +306,7 @@ test.describe('students', () => {
     page,
     request,
   }) => {
-    await signedInTrainer(page, request);
-    await page.goto('/ajustes');
+    await signedInTrainer(page, request, '/ajustes');
     await expect(page.getByRole('heading', { name: 'Cadastros' })).toBeVisible();
     await expect(page.getByText('Versão 1.0.0')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Suporte' })).toBeDisabled();

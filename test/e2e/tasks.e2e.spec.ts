@@ -72,8 +72,7 @@ test.describe('tasks', () => {
     request,
   }, testInfo) => {
     const isPhone = testInfo.project.name === 'phone';
-    await signedInTrainer(page, request);
-    await page.goto('/agenda');
+    await signedInTrainer(page, request, '/agenda');
     const views = page.getByRole('navigation', { name: 'Visualização da agenda' });
     await expect(views.getByRole('radio', { name: 'Calendário' })).toBeChecked();
     await views.getByText('Tarefas', { exact: true }).click();
@@ -238,8 +237,7 @@ test.describe('tasks', () => {
   });
 
   test('a task created and completed in another browser shows up without reloading', async ({ page, request, browser }, testInfo) => {
-    const trainer = await signedInTrainer(page, request);
-    await page.goto('/agenda/tarefas');
+    const trainer = await signedInTrainer(page, request, '/agenda/tarefas');
     await expect(page.getByText('Nenhuma tarefa nesta lista')).toBeVisible();
 
     const elsewhere = await browser.newContext({ baseURL: testInfo.project.use.baseURL });

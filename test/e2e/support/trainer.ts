@@ -83,13 +83,16 @@ export async function signInThroughTheForm(page: Page, trainer: Trainer): Promis
 /**
  * A signed-in trainer whose onboarding is done: the plain shell. Signed in through the page's own
  * request context, whose answer leaves the refresh cookie in the browser as the form's does (the form
- * itself is tested in auth.e2e.spec.ts): the app is loaded once, at /.
+ * itself is tested in auth.e2e.spec.ts): the app is loaded once, at `at` (the dashboard unless told;
+ * each load of the app is a second of the browser's work).
  */
-export async function signedInTrainer(page: Page, request: APIRequestContext): Promise<Trainer> {
+export async function signedInTrainer(page: Page, request: APIRequestContext, at = '/'): Promise<Trainer> {
   const trainer = await signUpTrainer(request);
   await completeOnboarding(page.request, trainer);
-  await page.goto('/');
-  await expect(page.getByRole('heading', { name: `Olá, ${trainer.nome.split(' ')[0]}!` })).toBeVisible();
+  await page.goto(at);
+  if (at === '/') await expect(page.getByRole('heading', { name: `Olá, ${trainer.nome.split(' ')[0]}!` })).toBeVisible();
+  // Signed in: not sent to /auth.
+  else await expect(page).toHaveURL((url) => url.pathname + url.search === at);
   return trainer;
 }
 
