@@ -94,7 +94,9 @@ export interface EventsAfter {
 /**
  * Up to `limit` events of the reader's types after its checkpoint, in commit order, all below the
  * gap-free horizon (see above), and the checkpoint moved past them in the same statement (a round
- * trip less per batch): apply them in the same transaction, whose rollback moves it back. Run it in
+ * trip less per batch): apply them in the same transaction, whose rollback moves it back. Without
+ * `moveCheckpoint` the statement writes nothing, so the transaction takes no id: the caller moves
+ * the checkpoint itself (moveCheckpointTo) once it has applied them. Run it in
  * a short transaction, after taking the reader's lock (the checkpoint is read by this statement, so
  * after it) and after a first read of the ids held elsewhere (`heldElsewhere`, see
  * HELD_ELSEWHERE_COLUMN). The horizon cannot pass this transaction's own id.
@@ -104,6 +106,7 @@ export async function takeEventsAfter(
   reader: LogReader,
   limit: number,
   heldElsewhere: readonly string[],
+  { moveCheckpoint = true }: { moveCheckpoint?: boolean } = {},
 ): Promise<EventsAfter> {
   // The common case, nothing running elsewhere: no second read needed, nothing can be excluded.
   if (heldElsewhere.length > 0) await sql`select pg_stat_clear_snapshot()`.execute(trx);
@@ -153,12 +156,16 @@ export async function takeEventsAfter(
     ends as (
       select * from last_read where (select count(*) from batch) = ${limit}
       union all
-      select transaction_id, global_position from head where (select count(*) from batch) < ${limit}),
+      select transaction_id, global_position from head where (select count(*) from batch) < ${limit})${
+        moveCheckpoint
+          ? sql`,
     moved as (
       insert into projection_checkpoints (name, transaction_id, global_position, updated_at)
       select ${reader.name}, tx, pos, now() from ends
       on conflict (name) do update
-        set transaction_id = excluded.transaction_id, global_position = excluded.global_position, updated_at = now())
+        set transaction_id = excluded.transaction_id, global_position = excluded.global_position, updated_at = now())`
+          : sql``
+      }
     select checkpoint.tx::text as from_transaction_id, checkpoint.pos as from_position,
            head.transaction_id::text as head_transaction_id, head.global_position as head_position,
            batch.*
@@ -185,4 +192,19 @@ export async function takeEventsAfter(
       ? { transactionId: last.transactionId, position: last.globalPosition }
       : { transactionId: first.headTransactionId, position: Number(first.headPosition) };
   return { from, events, end };
+}
+
+/** Moves `reader`'s checkpoint to `to` (for a reader that took its events without moving it). */
+export async function moveCheckpointTo(
+  trx: Transaction<Database>,
+  reader: string,
+  to: Checkpoint,
+): Promise<void> {
+  await sql`
+    insert into projection_checkpoints (name, transaction_id, global_position, updated_at)
+    values (${reader}, ${to.transactionId}::xid8, ${to.position}, now())
+    on conflict (name) do update
+      set transaction_id = excluded.transaction_id, global_position = excluded.global_position, updated_at = now()`.execute(
+    trx,
+  );
 }

@@ -27,8 +27,8 @@ export interface ProcessManager {
 /**
  * How long a process manager's batch transaction may sit idle while its commands run on other
  * connections (the pool's own limit, 10 s, is for connections forgotten in a transaction). That
- * transaction holds no transaction id until it moves the checkpoint, so it holds no projection
- * back meanwhile.
+ * transaction holds no transaction id until it moves the checkpoint, after the commands
+ * (`checkpointAfterApply`), so it holds no projection back meanwhile.
  */
 const BATCH_IDLE_LIMIT = '5min';
 
@@ -42,6 +42,7 @@ export function processManagerRunner(
     name: processManager.name,
     tables: [],
     eventTypes: processManager.eventTypes,
+    checkpointAfterApply: true,
     async apply(batch, trx) {
       const reactions = batch.filter((event) => wanted.has(event.eventType));
       if (reactions.length === 0) return [];

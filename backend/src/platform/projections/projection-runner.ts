@@ -2,7 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../database/database';
 import { openStoredEvents } from '../event-store/event-store';
 import { type Checkpoint, LOG_START } from './checkpoint';
-import { HELD_ELSEWHERE_COLUMN, takeEventsAfter } from './gap-free-read';
+import { HELD_ELSEWHERE_COLUMN, moveCheckpointTo, takeEventsAfter } from './gap-free-read';
 import type { Projection, ProjectionChange } from './projection';
 
 export interface AppliedBatch {
@@ -89,9 +89,17 @@ export async function applyNextBatch(
     heldElsewhere ??
     (await sql<{ heldElsewhere: string[] }>`select ${HELD_ELSEWHERE_COLUMN}`.execute(trx)).rows[0]
       .heldElsewhere;
-  const { from, events, end: checkpoint } = await takeEventsAfter(trx, projection, batchSize, held);
+  const moveAfter = projection.checkpointAfterApply === true;
+  const {
+    from,
+    events,
+    end: checkpoint,
+  } = await takeEventsAfter(trx, projection, batchSize, held, {
+    moveCheckpoint: !moveAfter,
+  });
   if (checkpoint === from) return { processed: 0, checkpoint: from, changes: [] };
   const changes = events.length > 0 ? await projection.apply(openStoredEvents(events), trx) : [];
+  if (moveAfter) await moveCheckpointTo(trx, projection.name, checkpoint);
   return { processed: events.length, checkpoint, changes };
 }
 

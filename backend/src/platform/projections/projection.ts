@@ -44,6 +44,14 @@ export interface Projection {
   eventTypes: readonly string[];
   /** Where its tables keep a student's personal data (none: nothing of a person). */
   personalData?: readonly PersonalColumns[];
+  /**
+   * Its `apply` waits on work in other transactions (a process manager's commands): the checkpoint
+   * moves after it, not in the read, so the batch's transaction takes no id meanwhile. An id taken
+   * before those commands would be below theirs, and the gap-free horizon would keep every
+   * projection from reading what they append until the batch commits (a wake-up then finds
+   * nothing, and only the safety net, a second later, reads it).
+   */
+  checkpointAfterApply?: boolean;
   apply: (
     events: readonly StoredEvent[],
     trx: Transaction<Database>,

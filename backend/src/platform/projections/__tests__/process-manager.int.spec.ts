@@ -15,6 +15,7 @@ import {
   processManagerCommand,
   processManagerRunner,
 } from '../process-manager';
+import { HELD_ELSEWHERE_COLUMN, takeEventsAfter } from '../gap-free-read';
 import { drainProjection } from '../projection-runner';
 import { thingMetadata } from './support/things';
 
@@ -123,6 +124,42 @@ describe('process managers', () => {
     expect(refusals.rows[0].n).toBe(2);
   });
 
+  it('holds no projection back while its commands run: what they append can be read at once', async () => {
+    const tenantId = randomUUID();
+    // A reader of the pongs (a projection), its checkpoint at the end of the log.
+    const reader = { name: `test-pong-reader-${randomUUID()}`, eventTypes: ['TestPonged'] };
+    await sql`insert into projection_checkpoints (name, transaction_id, global_position)
+              select ${reader.name}, transaction_id, global_position from events
+              order by transaction_id desc, global_position desc limit 1`.execute(db);
+    const readMeanwhile: number[][] = [];
+    const pingThenRead: ProcessManager = {
+      name: `test-ping-then-read-${randomUUID()}`,
+      eventTypes: ['TestPinged'],
+      async handle(events, workerServices) {
+        await pinger.handle(events, workerServices);
+        // Still inside the process manager's batch: a projection woken by the pong reads now
+        // (as the runner does: other databases' transactions, another test run's, set aside).
+        const { events: read } = await db.transaction().execute(async (trx) => {
+          const { rows } = await sql<{
+            heldElsewhere: string[];
+          }>`select ${HELD_ELSEWHERE_COLUMN}`.execute(trx);
+          return takeEventsAfter(trx, reader, 10, rows[0].heldElsewhere);
+        });
+        readMeanwhile.push(read.map((event) => Number((event.data as { ping: number }).ping)));
+      },
+    };
+    await sql`insert into projection_checkpoints (name, transaction_id, global_position)
+              select ${pingThenRead.name}, transaction_id, global_position from events
+              order by transaction_id desc, global_position desc limit 1`.execute(db);
+    await ping(tenantId, 1);
+    await drainProjection(db, processManagerRunner(pingThenRead, services), {
+      batchSize: 1_000,
+      budgetMs: 60_000,
+    });
+    expect(readMeanwhile).toEqual([await pongs(tenantId)]);
+    expect(readMeanwhile[0]).toHaveLength(1);
+  });
+
   it("keeps its batch's transaction while its commands take longer than the pool's idle limit", async () => {
     // A pool that ends transactions left idle for 300 ms (the app's pools: 10 s).
     const strict = createDatabase(
@@ -165,7 +202,10 @@ describe('process managers', () => {
     ).rows;
     const elsewhere = { ...services, commands: new CommandRunner(db) };
     await Promise.all(
-      events.flatMap((event) => [pinger.handle([event], services), pinger.handle([event], elsewhere)]),
+      events.flatMap((event) => [
+        pinger.handle([event], services),
+        pinger.handle([event], elsewhere),
+      ]),
     );
     expect(await pongs(tenantId)).toHaveLength(20);
   });
