@@ -25,12 +25,20 @@ import { startWorkerHeartbeat } from '../../backend/src/platform/queue/worker-he
  * committed so far. It may take more than one pass: the runner never reads past a transaction
  * still open in this database (see gap-free-read.ts).
  */
-export async function projectToEndOfLog(
+export function projectToEndOfLog(
   app: NestFastifyApplication,
   projections: readonly Projection[],
   timeoutMs = 10_000,
 ): Promise<void> {
-  const db = app.get<Db>(DATABASE);
+  return drainToEndOfLog(app.get<Db>(DATABASE), projections, timeoutMs);
+}
+
+/** projectToEndOfLog on a database without an app. */
+export async function drainToEndOfLog(
+  db: Db,
+  projections: readonly Projection[],
+  timeoutMs = 10_000,
+): Promise<void> {
   const head = await db
     .selectFrom('events')
     .select([sql<string>`transaction_id::text`.as('transactionId'), 'globalPosition'])
