@@ -80,6 +80,9 @@ test.describe('installable app', () => {
     // A new build is deployed: a new worker installs beside the one in control and waits. (Playwright
     // cannot intercept the browser's own update check, so the new worker comes from another URL.)
     await page.goto('/auth');
+    // The app registers /sw.js itself once the page has loaded (update-prompt.tsx); on a busy machine
+    // that came after this test's registration and turned the registration back to /sw.js.
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => navigator.serviceWorker.register('/sw.js?versao=2'));
     const prompt = page.getByRole('alert').filter({ hasText: 'Nova versão disponível' });
     await expect(prompt).toBeVisible();
