@@ -72,6 +72,10 @@ const provenForeign = (heldElsewhere: readonly string[]) => sql`
  */
 export const HELD_ELSEWHERE_COLUMN = sql`array(select xid::text from (${HELD_ELSEWHERE}) held) as held_elsewhere`;
 
+/** A checkpoint insert that replaces the reader's row when it has one. */
+const KEEP_NEWEST_CHECKPOINT = sql`on conflict (name) do update
+  set transaction_id = excluded.transaction_id, global_position = excluded.global_position, updated_at = now()`;
+
 /** What a reader of the log reads: its checkpoint's name and the event types it folds. */
 export interface LogReader {
   name: string;
@@ -162,8 +166,7 @@ export async function takeEventsAfter(
     moved as (
       insert into projection_checkpoints (name, transaction_id, global_position, updated_at)
       select ${reader.name}, tx, pos, now() from ends
-      on conflict (name) do update
-        set transaction_id = excluded.transaction_id, global_position = excluded.global_position, updated_at = now())`
+      ${KEEP_NEWEST_CHECKPOINT})`
           : sql``
       }
     select checkpoint.tx::text as from_transaction_id, checkpoint.pos as from_position,
@@ -203,8 +206,5 @@ export async function moveCheckpointTo(
   await sql`
     insert into projection_checkpoints (name, transaction_id, global_position, updated_at)
     values (${reader}, ${to.transactionId}::xid8, ${to.position}, now())
-    on conflict (name) do update
-      set transaction_id = excluded.transaction_id, global_position = excluded.global_position, updated_at = now()`.execute(
-    trx,
-  );
+    ${KEEP_NEWEST_CHECKPOINT}`.execute(trx);
 }

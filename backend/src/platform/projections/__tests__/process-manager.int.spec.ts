@@ -78,6 +78,11 @@ describe('process managers', () => {
   // database (a busy machine ends them late) holds the runner back meanwhile (gap-free-read.ts).
   const drain = () => drainToEndOfLog(db, [runner], 20_000);
   const pongStream = (tenantId: string) => tenantId;
+  /** `name` starts reading after the last event committed so far. */
+  const checkpointAtLogEnd = (name: string) =>
+    sql`insert into projection_checkpoints (name, transaction_id, global_position)
+        select ${name}, transaction_id, global_position from events
+        order by transaction_id desc, global_position desc limit 1`.execute(db);
 
   beforeEach(() => {
     handled = [];
@@ -131,9 +136,7 @@ describe('process managers', () => {
     const tenantId = randomUUID();
     // A reader of the pongs (a projection), its checkpoint at the end of the log.
     const reader = { name: `test-pong-reader-${randomUUID()}`, eventTypes: ['TestPonged'] };
-    await sql`insert into projection_checkpoints (name, transaction_id, global_position)
-              select ${reader.name}, transaction_id, global_position from events
-              order by transaction_id desc, global_position desc limit 1`.execute(db);
+    await checkpointAtLogEnd(reader.name);
     const readMeanwhile: number[][] = [];
     const pingThenRead: ProcessManager = {
       name: `test-ping-then-read-${randomUUID()}`,
@@ -151,9 +154,7 @@ describe('process managers', () => {
         readMeanwhile.push(read.map((event) => Number((event.data as { ping: number }).ping)));
       },
     };
-    await sql`insert into projection_checkpoints (name, transaction_id, global_position)
-              select ${pingThenRead.name}, transaction_id, global_position from events
-              order by transaction_id desc, global_position desc limit 1`.execute(db);
+    await checkpointAtLogEnd(pingThenRead.name);
     await ping(tenantId, 1);
     await drainToEndOfLog(db, [processManagerRunner(pingThenRead, services)], 20_000);
     expect(readMeanwhile).toEqual([await pongs(tenantId)]);
@@ -177,9 +178,7 @@ describe('process managers', () => {
         handle: () => new Promise((resolve) => setTimeout(resolve, 800)),
       };
       const tenantId = randomUUID();
-      await sql`insert into projection_checkpoints (name, transaction_id, global_position)
-                select ${slow.name}, transaction_id, global_position from events
-                order by transaction_id desc, global_position desc limit 1`.execute(db);
+      await checkpointAtLogEnd(slow.name);
       await ping(tenantId, 1);
       const outcome = await drainProjection(strict, processManagerRunner(slow, services), {
         batchSize: 1_000,
