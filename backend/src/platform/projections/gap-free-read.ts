@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../database/database';
 import { STORED_EVENT_COLUMNS, type StoredEventRow } from '../event-store/event-store';
 import type { Checkpoint } from './checkpoint';
@@ -106,11 +106,18 @@ export interface EventsAfter {
  * HELD_ELSEWHERE_COLUMN). The horizon cannot pass this transaction's own id.
  */
 export async function takeEventsAfter(
-  trx: Transaction<Database>,
+  trx: Kysely<Database>,
   reader: LogReader,
   limit: number,
   heldElsewhere: readonly string[],
-  { moveCheckpoint = true }: { moveCheckpoint?: boolean } = {},
+  {
+    moveCheckpoint = true,
+    after: given,
+  }: {
+    moveCheckpoint?: boolean;
+    /** Read after this checkpoint, not the stored one (a read ahead of the batches applied); moves nothing. */
+    after?: Checkpoint;
+  } = {},
 ): Promise<EventsAfter> {
   // The common case, nothing running elsewhere: no second read needed, nothing can be excluded.
   if (heldElsewhere.length > 0) await sql`select pg_stat_clear_snapshot()`.execute(trx);
@@ -128,10 +135,14 @@ export async function takeEventsAfter(
       commitOrder: string | null;
     }
   >`
-    with checkpoint as (
+    with checkpoint as (${
+      given
+        ? sql`select ${given.transactionId}::xid8 as tx, ${given.position}::bigint as pos`
+        : sql`
       select
         coalesce((select transaction_id from projection_checkpoints where name = ${reader.name}), '0'::xid8) as tx,
-        coalesce((select global_position from projection_checkpoints where name = ${reader.name}), 0::bigint) as pos),
+        coalesce((select global_position from projection_checkpoints where name = ${reader.name}), 0::bigint) as pos`
+    }),
     horizon as (
       select least(
         (select min(running) from pg_snapshot_xip(pg_current_snapshot()) as running
@@ -161,7 +172,7 @@ export async function takeEventsAfter(
       select * from last_read where (select count(*) from batch) = ${limit}
       union all
       select transaction_id, global_position from head where (select count(*) from batch) < ${limit})${
-        moveCheckpoint
+        moveCheckpoint && !given
           ? sql`,
     moved as (
       insert into projection_checkpoints (name, transaction_id, global_position, updated_at)

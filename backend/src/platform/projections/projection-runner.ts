@@ -15,8 +15,6 @@ export type BatchResult = ({ status: 'applied' } & AppliedBatch) | { status: 'bu
 
 export interface BatchOptions {
   batchSize: number;
-  /** A rebuild's fresh schema; the live tables otherwise. */
-  schema?: string;
   /**
    * Test hook: runs inside the batch's transaction once its rows and checkpoint are written, just
    * before the commit (a test holds a batch open here to kill the process in the middle of it).
@@ -25,7 +23,6 @@ export interface BatchOptions {
 }
 
 export const projectionLockName = (projection: string) => `projection:${projection}`;
-const rebuildLockName = (projection: string) => `projection-rebuild:${projection}`;
 
 /**
  * One batch in one short transaction: take the projection's lock (or give up if another runner
@@ -38,10 +35,7 @@ export async function runBatch(
   options: BatchOptions,
 ): Promise<BatchResult> {
   return db.transaction().execute(async (trx) => {
-    if (options.schema) await useSchema(trx, options.schema);
-    const lock = options.schema
-      ? rebuildLockName(projection.name)
-      : projectionLockName(projection.name);
+    const lock = projectionLockName(projection.name);
     // The lock and, in the same statement, the first read of the ids held elsewhere: each
     // statement of a batch is a round trip, and the batches are what the worker does all day.
     const { rows } = await sql<{ locked: boolean; heldElsewhere: string[] }>`

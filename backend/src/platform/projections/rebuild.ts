@@ -1,14 +1,15 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../database/database';
+import { openStoredEvents } from '../event-store/event-store';
 import { type Checkpoint, hasReached } from './checkpoint';
-import type { Projection } from './projection';
 import {
-  applyNextBatch,
-  projectionLockName,
-  readCheckpoint,
-  runBatch,
-  useSchema,
-} from './projection-runner';
+  type EventsAfter,
+  HELD_ELSEWHERE_COLUMN,
+  moveCheckpointTo,
+  takeEventsAfter,
+} from './gap-free-read';
+import type { Projection } from './projection';
+import { applyNextBatch, projectionLockName, readCheckpoint, useSchema } from './projection-runner';
 
 export interface RebuildReport {
   projection: string;
@@ -26,6 +27,7 @@ export interface RebuildOptions {
 }
 
 const CHECKPOINTS_TABLE = 'projection_checkpoints';
+const rebuildLockName = (projection: string) => `projection-rebuild:${projection}`;
 const CATCH_UP_TIMEOUT_MS = 30_000;
 const CATCH_UP_RETRY_MS = 200;
 
@@ -69,6 +71,7 @@ export async function rebuildProjection(
   try {
     for (const table of [...projection.tables, CHECKPOINTS_TABLE])
       await copyTableShape(db, schema, table);
+    await freshenLogStatistics(db);
     let events = 0;
     const deadline = Date.now() + catchUpTimeoutMs;
     for (;;) {
@@ -114,7 +117,11 @@ export async function rebuildProjection(
   }
 }
 
-/** Batches into the fresh schema, each in its own short transaction, until one comes back short. */
+/**
+ * Batches into the fresh schema, each in its own short transaction, until one comes back short.
+ * The next batch is read (on another connection, outside any transaction) while the current one
+ * applies: PostgreSQL reads and sorts while Node folds, instead of each waiting on the other.
+ */
 async function replay(
   db: Kysely<Database>,
   projection: Projection,
@@ -122,13 +129,71 @@ async function replay(
   batchSize: number,
 ): Promise<number> {
   let events = 0;
+  let next = readAhead(
+    db,
+    projection,
+    await readCheckpoint(db.withSchema(schema), projection.name),
+    batchSize,
+  );
   for (;;) {
-    const batch = await runBatch(db, projection, { batchSize, schema });
-    if (batch.status === 'busy')
-      throw new Error(`a projeção ${projection.name} já está sendo reconstruída`);
-    events += batch.processed;
-    if (batch.processed < batchSize) return events;
+    const batch = await next;
+    if (batch.end === batch.from) return events;
+    const full = batch.events.length === batchSize;
+    if (full) next = readAhead(db, projection, batch.end, batchSize);
+    await applyInSchema(db, projection, schema, batch).catch(async (error: unknown) => {
+      if (full) await next.catch(() => undefined);
+      throw error;
+    });
+    events += batch.events.length;
+    if (!full) return events;
   }
+}
+
+/**
+ * The replay reads the whole log in commit order, a batch at a time. On statistics older than most
+ * of the log (after a restore or a bulk import: when rebuilds happen) the planner takes the events
+ * after the checkpoint for a few hundred and sorts ALL of them on disk for every batch, instead of
+ * walking the commit-order index: 0.7 s a batch of 200,000 events instead of 20 ms.
+ */
+async function freshenLogStatistics(db: Kysely<Database>): Promise<void> {
+  const { rows } = await sql<{ stale: boolean }>`
+    select coalesce(n_mod_since_analyze > greatest(c.reltuples, 0) / 10, true) as stale
+    from pg_class c left join pg_stat_user_tables s on s.relid = c.oid
+    where c.oid = 'events'::regclass`.execute(db);
+  if (rows[0]?.stale) await sql`analyze events`.execute(db);
+}
+
+/** The events after `after`, below the gap-free horizon as of this read (gap-free-read.ts). */
+async function readAhead(
+  db: Kysely<Database>,
+  projection: Projection,
+  after: Checkpoint,
+  batchSize: number,
+): Promise<EventsAfter> {
+  const { rows } = await sql<{ heldElsewhere: string[] }>`select ${HELD_ELSEWHERE_COLUMN}`.execute(
+    db,
+  );
+  return takeEventsAfter(db, projection, batchSize, rows[0].heldElsewhere, { after });
+}
+
+/** Applies a batch read ahead and moves the fresh schema's checkpoint past it, in one transaction. */
+async function applyInSchema(
+  db: Kysely<Database>,
+  projection: Projection,
+  schema: string,
+  { events, end }: EventsAfter,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await useSchema(trx, schema);
+    const { rows } = await sql<{ locked: boolean }>`
+      select pg_try_advisory_xact_lock(hashtext(${rebuildLockName(projection.name)})) as locked`.execute(
+      trx,
+    );
+    if (!rows[0].locked)
+      throw new Error(`a projeção ${projection.name} já está sendo reconstruída`);
+    if (events.length > 0) await projection.apply(openStoredEvents(events), trx);
+    await moveCheckpointTo(trx, projection.name, end);
+  });
 }
 
 async function catchUp(
