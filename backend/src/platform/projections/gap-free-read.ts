@@ -103,10 +103,12 @@ export interface EventsAfter {
  * the checkpoint itself (moveCheckpointTo) once it has applied them. Run it in
  * a short transaction, after taking the reader's lock (the checkpoint is read by this statement, so
  * after it) and after a first read of the ids held elsewhere (`heldElsewhere`, see
- * HELD_ELSEWHERE_COLUMN). The horizon cannot pass this transaction's own id.
+ * HELD_ELSEWHERE_COLUMN). The horizon cannot pass this transaction's own id. With `after`, a read
+ * ahead of the batches applied (a rebuild's), it reads after that checkpoint, writes nothing and
+ * needs no transaction of its own.
  */
 export async function takeEventsAfter(
-  trx: Kysely<Database>,
+  db: Kysely<Database>,
   reader: LogReader,
   limit: number,
   heldElsewhere: readonly string[],
@@ -115,12 +117,11 @@ export async function takeEventsAfter(
     after: given,
   }: {
     moveCheckpoint?: boolean;
-    /** Read after this checkpoint, not the stored one (a read ahead of the batches applied); moves nothing. */
     after?: Checkpoint;
   } = {},
 ): Promise<EventsAfter> {
   // The common case, nothing running elsewhere: no second read needed, nothing can be excluded.
-  if (heldElsewhere.length > 0) await sql`select pg_stat_clear_snapshot()`.execute(trx);
+  if (heldElsewhere.length > 0) await sql`select pg_stat_clear_snapshot()`.execute(db);
   // One statement, so one snapshot for the checkpoint, the horizon, the batch and the last event
   // it is judged by (the checkpoint written by `moved` is not seen by `checkpoint`: the same snapshot). `commit_order`, not `transaction_id`, orders the batch: that one is the text
   // column of the select list, and as text '100000' sorts before '99999' (events skipped and
@@ -184,7 +185,7 @@ export async function takeEventsAfter(
            head.transaction_id::text as head_transaction_id, head.global_position as head_position,
            batch.*
     from checkpoint left join head on true left join batch on head.transaction_id is not null
-    order by batch.commit_order, batch.global_position`.execute(trx);
+    order by batch.commit_order, batch.global_position`.execute(db);
   const [first] = rows;
   const from = { transactionId: first.fromTransactionId, position: Number(first.fromPosition) };
   if (first.headTransactionId === null) return { from, events: [], end: from };

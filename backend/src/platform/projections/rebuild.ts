@@ -129,21 +129,19 @@ async function replay(
   batchSize: number,
 ): Promise<number> {
   let events = 0;
-  let next = readAhead(
-    db,
-    projection,
-    await readCheckpoint(db.withSchema(schema), projection.name),
-    batchSize,
-  );
+  const readAfter = (after: Checkpoint) => {
+    const read = readAhead(db, projection, after, batchSize);
+    // Awaited only once the batch before it is applied: a failure meanwhile is not unhandled.
+    read.catch(() => undefined);
+    return read;
+  };
+  let next = readAfter(await readCheckpoint(db.withSchema(schema), projection.name));
   for (;;) {
     const batch = await next;
     if (batch.end === batch.from) return events;
     const full = batch.events.length === batchSize;
-    if (full) next = readAhead(db, projection, batch.end, batchSize);
-    await applyInSchema(db, projection, schema, batch).catch(async (error: unknown) => {
-      if (full) await next.catch(() => undefined);
-      throw error;
-    });
+    if (full) next = readAfter(batch.end);
+    await applyInSchema(db, projection, schema, batch);
     events += batch.events.length;
     if (!full) return events;
   }
