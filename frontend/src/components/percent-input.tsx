@@ -10,7 +10,7 @@ export interface PercentInputProps extends Omit<NumberInputProps, 'value' | 'onC
  * A whole percentage 0–100 that edits like a number: entering the field selects its figure, so
  * typing 60 over 80 gives 60 (never 8060%), and nothing above 100 gets in.
  */
-export function PercentInput({ value, onChange, onFocus, onMouseDown, ...props }: PercentInputProps) {
+export function PercentInput({ value, onChange, onFocusCapture, onMouseDown, ...props }: PercentInputProps) {
   return (
     <NumberInput
       suffix="%"
@@ -22,17 +22,18 @@ export function PercentInput({ value, onChange, onFocus, onMouseDown, ...props }
       {...props}
       value={value}
       onChange={(typed) => onChange(typeof typed === 'number' ? typed : '')}
-      onFocus={(event) => {
+      // In the capture, not onFocus: the number field calls onFocus from a timer, which a slow
+      // phone runs after the first key typed, selecting it to be replaced by the second (60 -> "0").
+      onFocusCapture={(event) => {
         event.currentTarget.select();
-        onFocus?.(event);
+        onFocusCapture?.(event);
       }}
       onMouseDown={(event) => {
-        // A click would put the caret where it lands: the field is focused and selected here instead.
+        // A click would put the caret where it lands: the field is focused (and so selected) here instead.
         const input = event.currentTarget;
         if (document.activeElement !== input) {
           event.preventDefault();
           input.focus();
-          input.select();
         }
         onMouseDown?.(event);
       }}
