@@ -75,6 +75,32 @@ describe('session store', () => {
     expect(server.requests).toEqual([]);
   });
 
+  it('asks nothing to renew a session being signed out: a 401 that arrives before the sign-out ends', async () => {
+    const store = await storeWith({
+      'POST /api/auth/logout': () => ({ status: 204 }),
+      'POST /api/auth/refresh': refreshOk('token-2'),
+    });
+    store.getState().signIn(jwtExpiringIn(600_000));
+
+    const signingOut = store.getState().signOut();
+    await expect(store.getState().refresh()).resolves.toBeNull();
+    await signingOut;
+    expect(store.getState()).toMatchObject({ status: 'signed-out', accessToken: null });
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/auth/logout']);
+  });
+
+  it('renews the session again once a sign-out the server refused has failed', async () => {
+    const store = await storeWith({
+      'POST /api/auth/logout': () => ({ status: 500, body: { statusCode: 500, code: 'internal', message: 'Erro' } }),
+      'POST /api/auth/refresh': refreshOk('token-2'),
+    });
+    store.getState().signIn(jwtExpiringIn(600_000));
+
+    await expect(store.getState().signOut()).rejects.toMatchObject({ statusCode: 500 });
+    await expect(store.getState().refresh()).resolves.toBe('token-2');
+    store.getState().clear();
+  });
+
   it('finds the marker among the other cookies, by name', () => {
     expect(hasSessionMarker('sidebar_state=false; vira_session=1')).toBe(true);
     expect(hasSessionMarker('vira_session=1')).toBe(true);

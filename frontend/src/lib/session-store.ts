@@ -85,6 +85,8 @@ export function accessTokenRole(token: string): Role | null {
 export function createSessionStore(apiBaseUrl: string) {
   let refreshInFlight: Promise<string | null> | null = null;
   let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A sign-out is on its way to the server. */
+  let endingSession = false;
 
   return create<SessionState>()((set, get) => {
     const scheduleSilentRefresh = (token: string) => {
@@ -157,9 +159,9 @@ export function createSessionStore(apiBaseUrl: string) {
       signIn,
 
       refresh: () => {
-        // A session that has ended is not renewed: a request that got its 401 after the sign-out
-        // asks nothing more.
-        if (get().status === 'signed-out') return Promise.resolve(null);
+        // A session that has ended, or is being ended, is not renewed: a request that got its 401
+        // after the sign-out (or while the sign-out was on its way) asks nothing more.
+        if (get().status === 'signed-out' || endingSession) return Promise.resolve(null);
         refreshInFlight ??= requestRefresh()
           .then(
             (token) => {
@@ -184,15 +186,20 @@ export function createSessionStore(apiBaseUrl: string) {
 
       signOut: async () => {
         const token = get().accessToken;
-        const response = await fetch(`${apiBaseUrl}/auth/logout`, {
-          method: 'POST',
-          credentials: 'include',
-          headers: token ? { Authorization: `Bearer ${token}` } : {},
-        });
-        if (!response.ok && !SESSION_GONE_STATUSES.has(response.status)) {
-          throw await ApiError.fromResponse(response);
+        endingSession = true;
+        try {
+          const response = await fetch(`${apiBaseUrl}/auth/logout`, {
+            method: 'POST',
+            credentials: 'include',
+            headers: token ? { Authorization: `Bearer ${token}` } : {},
+          });
+          if (!response.ok && !SESSION_GONE_STATUSES.has(response.status)) {
+            throw await ApiError.fromResponse(response);
+          }
+          clear(true);
+        } finally {
+          endingSession = false;
         }
-        clear(true);
       },
 
       clear: () => clear(),
