@@ -1,5 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { OpenApiOperation } from '../../backend/src/platform/http/openapi-document';
+import { freshAddress } from '../support/accounts';
 import { documentedOperations } from '../support/contract-answers';
 import { type FakeCep, startFakeCep } from '../support/fake-cep';
 import { beatAsTheWorker } from '../support/projections';
@@ -62,8 +63,11 @@ describe('the OpenAPI document, held against live answers', () => {
     });
   });
 
+  // A client of its own: the public routes count requests per address.
+  const address = freshAddress();
   const send = (walkedOperation: Walked, options: { token?: string; payload?: string } = {}) =>
     app.inject({
+      remoteAddress: address,
       method: walkedOperation.method as 'GET',
       url: walkedOperation.path.replace(/\{(\w+)\}/g, (_, name: string) => UNKNOWN_PATH_VALUES[name] ?? UNKNOWN_ID),
       headers: {

@@ -3,7 +3,7 @@
  * with a real access token, recorded straight in the database), a trainer signed up and in through
  * the API, and a student of theirs with an account from an invite.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { REFRESH_COOKIE } from '../../backend/src/identity/infrastructure/refresh-cookie';
 import { AccessTokenService } from '../../backend/src/platform/auth/access-token.service';
@@ -97,6 +97,22 @@ export async function signedIn(app: NestFastifyApplication, user: AuthUser): Pro
     .execute();
   return app.get(AccessTokenService).sign(user, familyId);
 }
+
+/** Each test file starts its addresses at a random point (a jest worker runs several files, one Redis prefix). */
+let addressSequence = randomInt(0, 250 * 250 * 250);
+/**
+ * A client address no other test of this worker uses: rate limits count per address in Redis, and
+ * a file that shares 127.0.0.1 with the files run before it on its worker finds their counts.
+ */
+export const freshAddress = () => {
+  addressSequence = (addressSequence + 1) % (250 * 250 * 250);
+  const [a, b, c] = [
+    Math.floor(addressSequence / 62_500),
+    Math.floor(addressSequence / 250) % 250,
+    addressSequence % 250,
+  ];
+  return `10.${a}.${b}.${c}`;
+};
 
 /**
  * A trainer signed up and in through the API (a real tenant, with its slug), from `address` when

@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { newTrainer } from '../../../../test/support/accounts';
+import { freshAddress, newTrainer } from '../../../../test/support/accounts';
+
+export { freshAddress };
 import { projectAll } from '../../../../test/support/projections';
 import { addDays, zonedInstant, zonedParts } from '../../contracts/shared/time';
 
@@ -9,19 +11,6 @@ export const today = () => zonedParts(new Date(), TZ).date;
 /** `days` after today at `time` in São Paulo, as an ISO instant. */
 export const dayAt = (days: number, time: string) =>
   zonedInstant(addDays(today(), days), time, TZ).toISOString();
-
-/** Each test file starts its addresses at a random point (a jest worker runs several files, one Redis prefix). */
-let addressSequence = randomInt(0, 250 * 250 * 250);
-/** A client address no other test of this worker uses (the counters live in Redis). */
-export const freshAddress = () => {
-  addressSequence = (addressSequence + 1) % (250 * 250 * 250);
-  const [a, b, c] = [
-    Math.floor(addressSequence / 62_500),
-    Math.floor(addressSequence / 250) % 250,
-    addressSequence % 250,
-  ];
-  return `10.${a}.${b}.${c}`;
-};
 
 /** A phone no other booking of this run uses. */
 let phoneSequence = randomInt(0, 100_000_000);

@@ -1,4 +1,5 @@
 import type Redis from 'ioredis';
+import { freshAddress } from '../../../../test/support/accounts';
 import { startTestApp, type TestApp } from '../../../../test/support/test-app';
 import { REDIS } from '../../platform/queue/queue.module';
 import { type Client, post, signUpBody } from './identity-test-kit';
@@ -9,10 +10,6 @@ const rateLimited = {
   message: 'Muitas tentativas. Tente novamente em instantes.',
 };
 const WINDOW_SECONDS = 60;
-let sequence = 0;
-/** An address no other test uses (the counters of both apps live in the same Redis). */
-const freshAddress = () =>
-  `10.${process.pid % 250}.${Math.floor(sequence / 250) % 250}.${(sequence++ % 250) + 1}`;
 
 /**
  * The windows are long (a minute), so a busy machine never sees one end mid-test; a window's end
