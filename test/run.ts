@@ -82,35 +82,36 @@ async function main(): Promise<void> {
   rmSync(results, { recursive: true, force: true });
   mkdirSync(results, { recursive: true });
   const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
+  /**
+   * The jest `projects`, on a machine in `timeZone`, their results counted. --forceExit: a suite
+   * that leaks a handle must not hang CI; the teardown has already run by then. Two workers on two
+   * cores: jest's default (cores - 1) leaves one idle while the integration suites wait on
+   * PostgreSQL and Redis, and each worker has its own database and Redis prefix.
+   */
+  const jest = (projects: string[], timeZone: string, what: string) => {
+    const report = `jest-${projects.join('-')}.json`;
+    run(
+      `jest (${what}, TZ=${timeZone})`,
+      bin('jest'),
+      ['--ci', '--forceExit', '--maxWorkers=2', '--selectProjects', ...projects, '--json', `--outputFile=${path.join(results, report)}`],
+      { TZ: timeZone },
+    );
+    tallyJest(report);
+  };
 
   await runSideBySide([
     { step: 'lint', command: bin('eslint'), args: ['.', '--max-warnings', '0'] },
     { step: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
   ]);
-  // --forceExit: a suite that leaks a handle must not hang CI; the teardown has already run by then.
-  // Two workers on two cores: jest's default (cores - 1) leaves one idle while the integration
-  // suites wait on PostgreSQL and Redis, and each worker has its own database and Redis prefix.
   // Days are cut in the tenant's zone, never the machine's: the integration specs run on a machine
   // in UTC, the pure rules and the screens on one in Tokyo. Tokyo (UTC+9, Sao Paulo+12) puts more
   // instants on another day than Sao Paulo's than UTC does (every one UTC moves, 21:00-24:00 in
   // Sao Paulo, Tokyo moves too), so a rule that cut by the machine's zone fails there whenever it
   // would fail in UTC.
-  run(
-    'jest (integração, TZ=UTC)',
-    bin('jest'),
-    ['--ci', '--forceExit', '--maxWorkers=2', '--selectProjects', 'backend-int', '--json', `--outputFile=${path.join(results, 'jest.json')}`],
-    { TZ: 'UTC' },
-  );
-  tallyJest('jest.json');
+  jest(['backend-int'], 'UTC', 'integração');
   // Every operation of the OpenAPI document was seen succeeding, its answer checked against its schema.
   run('contract coverage', bin('tsx'), ['--tsconfig', 'backend/tsconfig.json', 'test/api/contract-coverage.ts']);
-  run(
-    'jest (unidade e telas, TZ=Asia/Tokyo)',
-    bin('jest'),
-    ['--ci', '--forceExit', '--maxWorkers=2', '--selectProjects', 'backend-unit', 'frontend', '--json', `--outputFile=${path.join(results, 'jest-tokyo.json')}`],
-    { TZ: 'Asia/Tokyo' },
-  );
-  tallyJest('jest-tokyo.json');
+  jest(['backend-unit', 'frontend'], 'Asia/Tokyo', 'unidade e telas');
   if (run('build', 'npm', ['run', '--silent', 'build'])) {
     const passedBefore = total.passed + total.failed;
     const ok = run('e2e', bin('playwright'), ['test', '-c', 'test/e2e/playwright.config.ts']);
