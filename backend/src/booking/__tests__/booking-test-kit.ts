@@ -1,8 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { freshAddress, newTrainer } from '../../../../test/support/accounts';
-
-export { freshAddress };
 import { projectAll } from '../../../../test/support/projections';
 import { addDays, zonedInstant, zonedParts } from '../../contracts/shared/time';
 

@@ -1,7 +1,7 @@
-import { GENEROUS_RATE_LIMITS } from '../../../../test/support/accounts';
+import { freshAddress, GENEROUS_RATE_LIMITS } from '../../../../test/support/accounts';
 import { apiFixture } from '../../../../test/support/api-fixture';
 import { startTestApp, type TestApp } from '../../../../test/support/test-app';
-import { dayAt, freshAddress, freshPhone, trainerOf, visitor } from './booking-test-kit';
+import { dayAt, freshPhone, trainerOf, visitor } from './booking-test-kit';
 
 const rateLimited = {
   statusCode: 429,
