@@ -1,3 +1,4 @@
+import './platform/runtime/gc-tuning';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { AppModule } from './app.module';
