@@ -1,5 +1,6 @@
-import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Pool, types } from 'pg';
+import { CamelCaseRows } from './camel-case-rows';
 import type { DB } from './database.types';
 import { PreparingClient } from './preparing-client';
 
@@ -47,7 +48,7 @@ export function createDatabase<DB = Database>(pool: Pool): Kysely<DB> {
   return new Kysely<DB>({
     dialect: new PostgresDialect({ pool }),
     // Column names become camelCase; keys inside jsonb values (event data, onboarding_data) stay as stored.
-    plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
+    plugins: [new CamelCaseRows()],
   });
 }
 
