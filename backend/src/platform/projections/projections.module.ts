@@ -7,14 +7,14 @@ import { ProjectionStatus } from './projection-status';
 import { ProjectionWaker } from './projection-waker';
 import { ProjectionsOnCommit } from './projections-on-commit';
 import { ReadYourWrites } from './read-your-writes';
-import { ReadYourWritesInterceptor } from './reads-projections.decorator';
+import { ReadYourWritesGuard } from './reads-projections.decorator';
 
 const exported = [
   ProjectionCatalogue,
   ProjectionWaker,
   ProjectionStatus,
   ReadYourWrites,
-  ReadYourWritesInterceptor,
+  ReadYourWritesGuard,
 ];
 
 /** Wake-ups, read-your-writes and status of the app's projections (run by the worker, read here). */
