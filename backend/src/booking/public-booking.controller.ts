@@ -10,7 +10,7 @@ import { RateLimiter } from '../platform/http/rate-limiter';
 import type { BookingConfig } from './booking.config';
 import { PublicBooking } from './commands/public-booking';
 
-/** `X-Min-Position` (0 without), already checked and waited for by ReadsProjections' interceptor. */
+/** `X-Min-Position` (0 without), already checked and waited for by ReadsProjections' guard. */
 const minPosition = (request: FastifyRequest) => Number(request.headers[MIN_POSITION_HEADER] ?? 0);
 
 /**

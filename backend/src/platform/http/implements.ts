@@ -76,7 +76,7 @@ export function Implements<Op extends Operation>(operation: Op) {
   };
 }
 
-/** The operation a handler implements (for the platform's own interceptors and tests). */
+/** The operation a handler implements (the `@Input()` decorator and tests). */
 export const operationOf = (handler: object): Operation | undefined =>
   Reflect.getMetadata(OPERATION, handler) as Operation | undefined;
 
