@@ -294,17 +294,25 @@ describe('monthly summaries', () => {
   it('1,000 concurrent transactions of one tenant: the summary is exact to the centavo', async () => {
     const { api } = await t.trainer();
     const values = Array.from({ length: 1_000 }, (_, index) => ((index * 7_919) % 99_999) + 1);
-    const answers = await Promise.all(
-      values.map((centavos, index) =>
-        api.post('/api/transactions', {
-          tipo: index % 5 === 0 ? 'despesa' : 'receita',
-          valor: centavos / 100,
-          data: '2026-05-15',
-          descricao: `Lançamento ${index}`,
-          metodoPagamento: 'pix',
-        }),
-      ),
-    );
+    // As a client does: a 503 (the pool's wait for a connection ran out, on a busy machine) is sent
+    // again with the same Idempotency-Key, so a retry never records a transaction twice.
+    const record = async (centavos: number, index: number) => {
+      for (let attempt = 1; ; attempt++) {
+        const answer = await api.post(
+          '/api/transactions',
+          {
+            tipo: index % 5 === 0 ? 'despesa' : 'receita',
+            valor: centavos / 100,
+            data: '2026-05-15',
+            descricao: `Lançamento ${index}`,
+            metodoPagamento: 'pix',
+          },
+          { 'idempotency-key': `lancamento-${index}` },
+        );
+        if (answer.statusCode !== 503 || attempt === 10) return answer;
+      }
+    };
+    const answers = await Promise.all(values.map(record));
     expect(answers.filter((answer) => answer.statusCode !== 201)).toEqual([]);
     await t.project();
     const receitas = values.filter((_, index) => index % 5 !== 0).reduce((sum, v) => sum + v, 0);
