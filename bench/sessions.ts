@@ -187,13 +187,16 @@ const http = require('node:http');
 const { Pool } = require('pg');
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const tenantId = process.env.TENANT_ID;
-const list = \`select s.id, s.student_id, st.nome as student_nome, s.location_id, l.nome as location_nome,
+const list = \`select s.id, s.student_id,
+    (select st.nome from scheduling_students st
+     where st.id = s.student_id and st.tenant_id = s.tenant_id and st.removed_at is null) as student_nome,
+    s.location_id,
+    (select l.nome from scheduling_locations l
+     where l.id = s.location_id and l.tenant_id = s.tenant_id and l.removed_at is null) as location_nome,
     to_char(s.inicio at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as inicio,
     to_char(s.fim at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as fim,
     s.status, s.confirmado, s.nome_informado, s.observacoes, s.series_id
   from sessions s
-  left join scheduling_students st on st.id = s.student_id and st.tenant_id = s.tenant_id and st.removed_at is null
-  left join scheduling_locations l on l.id = s.location_id and l.tenant_id = s.tenant_id and l.removed_at is null
   where s.tenant_id = $1 and s.removed_at is null and s.inicio >= $2 and s.inicio < $3
   order by s.inicio, s.id\`;
 http.createServer(async (request, response) => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type {
   Dashboard,
   Session,
@@ -10,7 +10,7 @@ import type {
 import type { StudentSession } from '../../contracts/student-area/api';
 import { dayRange, weekRange, zonedParts } from '../../contracts/shared/time';
 import { DATABASE, type Db } from '../../platform/database/database.module';
-import { isoInstant } from '../../platform/database/database';
+import { type Database, isoInstant } from '../../platform/database/database';
 
 /** A session as the calendar feed writes it. */
 export interface FeedSession {
@@ -25,6 +25,32 @@ export interface FeedSession {
   updatedAt: Date;
 }
 
+/** Expressions over a session row (`sessions as s`). */
+type OfSession = ExpressionBuilder<Database & { s: Database['sessions'] }, 's'>;
+
+/*
+ * The names this context keeps of a session's student and location, each looked up by its id (the
+ * tenant repeated as a guard): one probe of an index per session, whatever plan PostgreSQL keeps
+ * for the prepared statement. Joined, the plan kept for every trainer (estimated on the average
+ * one) read all of a trainer's names again for each of their sessions.
+ */
+const studentNome = (eb: OfSession) =>
+  eb
+    .selectFrom('schedulingStudents as st')
+    .select('st.nome')
+    .whereRef('st.id', '=', 's.studentId')
+    .whereRef('st.tenantId', '=', 's.tenantId')
+    .where('st.removedAt', 'is', null)
+    .as('studentNome');
+const locationNome = (eb: OfSession) =>
+  eb
+    .selectFrom('schedulingLocations as l')
+    .select('l.nome')
+    .whereRef('l.id', '=', 's.locationId')
+    .whereRef('l.tenantId', '=', 's.tenantId')
+    .where('l.removedAt', 'is', null)
+    .as('locationNome');
+
 /**
  * The only code that reads the sessions read model (with the names this context keeps of students
  * and locations); every read is scoped by tenant.
@@ -33,37 +59,21 @@ export interface FeedSession {
 export class SessionsRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
-  /**
-   * The tenant's sessions (not deleted) with their student's and location's rows of this context.
-   * The joins repeat the tenant: the planner then reads only this trainer's names, however many
-   * trainers there are.
-   */
-  private withNames(tenantId: string) {
+  /** The tenant's sessions (not deleted). */
+  private tenantSessions(tenantId: string) {
     return this.db
       .selectFrom('sessions as s')
-      .leftJoin('schedulingStudents as st', (join) =>
-        join
-          .onRef('st.id', '=', 's.studentId')
-          .onRef('st.tenantId', '=', 's.tenantId')
-          .on('st.removedAt', 'is', null),
-      )
-      .leftJoin('schedulingLocations as l', (join) =>
-        join
-          .onRef('l.id', '=', 's.locationId')
-          .onRef('l.tenantId', '=', 's.tenantId')
-          .on('l.removedAt', 'is', null),
-      )
       .where('s.tenantId', '=', tenantId)
       .where('s.removedAt', 'is', null);
   }
 
   private sessions(tenantId: string) {
-    return this.withNames(tenantId).select([
+    return this.tenantSessions(tenantId).select((eb) => [
       's.id',
       's.studentId',
-      'st.nome as studentNome',
+      studentNome(eb),
       's.locationId',
-      'l.nome as locationNome',
+      locationNome(eb),
       isoInstant('s.inicio').as('inicio'),
       isoInstant('s.fim').as('fim'),
       's.status',
@@ -81,13 +91,13 @@ export class SessionsRepository {
     now: Date,
     limit: number,
   ): Promise<Omit<StudentSession, 'politica'>[]> {
-    return this.withNames(tenantId)
-      .select([
+    return this.tenantSessions(tenantId)
+      .select((eb) => [
         's.id',
         isoInstant('s.inicio').as('inicio'),
         isoInstant('s.fim').as('fim'),
         's.locationId',
-        'l.nome as locationNome',
+        locationNome(eb),
       ])
       .where('s.studentId', '=', studentId)
       .where('s.status', '=', 'agendada')
@@ -203,15 +213,15 @@ export class SessionsRepository {
 
   /** The sessions (cancelled ones too) that start in [from, to), for the calendar feed. */
   async feed(tenantId: string, from: Date, to: Date): Promise<FeedSession[]> {
-    const rows = await this.withNames(tenantId)
-      .select([
+    const rows = await this.tenantSessions(tenantId)
+      .select((eb) => [
         's.id',
         's.inicio',
         's.fim',
         's.status',
         's.observacoes',
-        'st.nome as studentNome',
-        'l.nome as locationNome',
+        studentNome(eb),
+        locationNome(eb),
         's.version',
         's.updatedAt',
       ])
