@@ -17,6 +17,8 @@ import { createDatabase, createPool } from '../backend/src/platform/database/dat
 import type { Database } from '../backend/src/platform/database/database';
 import { CommandRunner } from '../backend/src/platform/event-store/command-runner';
 import { appendEvents } from '../backend/src/platform/event-store/event-store';
+import { SecretBox } from '../backend/src/platform/personal-data/secret-box';
+import { splitPlan } from '../backend/src/platform/personal-data/vault';
 import { ProjectionCatalogue } from '../backend/src/platform/projections/projection-catalogue';
 import { ProjectionsOnCommit } from '../backend/src/platform/projections/projections-on-commit';
 import { ReadYourWrites } from '../backend/src/platform/projections/read-your-writes';
@@ -83,11 +85,15 @@ export function command(runner: CommandRunner, streamId: string, cmd: StudentCom
 export interface ThroughputRow {
   clients: number;
   plainInsertPerSecond: number;
+  /** The same two rows a new student's sealed append writes (its key, its event), as a bare statement. */
+  plainSealedInsertPerSecond: number;
   appendPerSecond: number;
   commandDistinctPerSecond: number;
   commandHotStreamPerSecond: number;
   appendRatio: number;
   commandRatio: number;
+  /** command ÷ the bare statement writing what it writes (plainSealedInsertPerSecond). */
+  commandSameRowsRatio: number;
 }
 
 export async function measureThroughput(
@@ -103,6 +109,17 @@ export async function measureThroughput(
     commandId: 'c',
   });
   const data = JSON.stringify({ ...profile });
+  // What a new student's append writes, sealed once here: its data without the personal fields, and
+  // the key and the fields sealed as the vault seals them (the sealing's CPU is the append's own).
+  await sql`create table plain_keys (like data_subject_keys including all)`.execute(db);
+  const split = splitPlan('StudentRegistered', profile, randomUUID());
+  if (!split) throw new Error('StudentRegistered sem dados pessoais');
+  const clearData = JSON.stringify(split.clear);
+  const sealedKey = new SecretBox('bench-master').seal(randomUUID(), tenantId);
+  const personalData = JSON.stringify({
+    fields: Object.keys(split.personal),
+    sealed: new SecretBox('bench-subject').seal(JSON.stringify(split.personal), tenantId),
+  });
   const rows: ThroughputRow[] = [];
   // Open every connection the runs will use first: growing the pool is not what is measured.
   await Promise.all(Array.from({ length: 32 }, () => sql`select 1`.execute(db)));
@@ -115,6 +132,17 @@ export async function measureThroughput(
                 values (${tenantId}::uuid, 'student', ${randomUUID()}::uuid, 1, 'StudentRegistered', ${data}::jsonb, ${metadata}::jsonb)`.execute(
           db,
         );
+      },
+      plainSealed: async () => {
+        const subject = randomUUID();
+        await sql`with created_key as (
+                  insert into plain_keys (subject_id, tenant_id, sealed_key)
+                  values (${subject}::uuid, ${tenantId}::uuid, ${sealedKey})
+                  on conflict (subject_id) do nothing returning subject_id)
+                insert into plain_events (tenant_id, stream_type, stream_id, stream_version, event_type, data, metadata, subject_id, personal_data)
+                select ${tenantId}::uuid, 'student', ${subject}::uuid, 1, 'StudentRegistered', ${clearData}::jsonb, ${metadata}::jsonb,
+                       subject_id, ${personalData}::jsonb
+                from created_key`.execute(db);
       },
       append: async () => {
         await appendEvents(db, {
@@ -140,26 +168,32 @@ export async function measureThroughput(
       },
     };
     // Taking turns spreads the machine's background load (it is shared) over all variants alike.
-    const samples = { plain: [], append: [], commandDistinct: [], commandHot: [] } as Record<
-      keyof typeof variants,
-      number[]
-    >;
+    const samples = {
+      plain: [],
+      plainSealed: [],
+      append: [],
+      commandDistinct: [],
+      commandHot: [],
+    } as Record<keyof typeof variants, number[]>;
     for (let round = 0; round < THROUGHPUT_ROUNDS; round++) {
       for (const name of Object.keys(variants) as (keyof typeof variants)[])
         samples[name].push(await closedLoop(clients, THROUGHPUT_SECONDS, variants[name]));
     }
     const plainInsertPerSecond = percentile(samples.plain, 50);
+    const plainSealedInsertPerSecond = percentile(samples.plainSealed, 50);
     const appendPerSecond = percentile(samples.append, 50);
     const commandDistinctPerSecond = percentile(samples.commandDistinct, 50);
     const commandHotStreamPerSecond = percentile(samples.commandHot, 50);
     rows.push({
       clients,
       plainInsertPerSecond: Math.round(plainInsertPerSecond),
+      plainSealedInsertPerSecond: Math.round(plainSealedInsertPerSecond),
       appendPerSecond: Math.round(appendPerSecond),
       commandDistinctPerSecond: Math.round(commandDistinctPerSecond),
       commandHotStreamPerSecond: Math.round(commandHotStreamPerSecond),
       appendRatio: round(appendPerSecond / plainInsertPerSecond, 2),
       commandRatio: round(commandDistinctPerSecond / plainInsertPerSecond, 2),
+      commandSameRowsRatio: round(commandDistinctPerSecond / plainSealedInsertPerSecond, 2),
     });
     process.stdout.write(`  vazão com ${clients} cliente(s) medida\n`);
   }
@@ -208,6 +242,8 @@ export function printThroughput(throughput: ThroughputRow[]): void {
       'razão append': row.appendRatio,
       'comando, streams distintos': row.commandDistinctPerSecond,
       'razão comando': row.commandRatio,
+      'INSERT puro, chave + evento': row.plainSealedInsertPerSecond,
+      'razão comando, mesmas linhas': row.commandSameRowsRatio,
       'comando, 1 stream quente': row.commandHotStreamPerSecond,
     })),
   );

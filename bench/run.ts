@@ -9,8 +9,9 @@
  *
  * Throughput: closed loops of 1, 8 and 32 clients in this process, calling the same functions the
  * API calls (no HTTP), so the clients' own cost is a few object allocations per operation, alike for
- * every variant; plain INSERT, append, command on distinct streams and on one hot stream take turns
- * in 1 s windows and each figure is the median of its windows.
+ * every variant; plain INSERT, the bare statement writing a new student's two rows (its sealed key
+ * and its event), append, command on distinct streams and on one hot stream take turns in 1 s
+ * windows and each figure is the median of its windows.
  *
  * Runs under tsx with the backend's tsconfig (legacy decorators); nothing here boots Nest DI
  * (tsx emits no decorator metadata): the command path is built by hand from the same classes.
