@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Response } from '@playwright/test';
 
 test.describe('shell without a session', () => {
   test('a guarded page sends the visitor to /auth', async ({ page }) => {
@@ -9,15 +9,20 @@ test.describe('shell without a session', () => {
   });
 
   test('the page and its scripts arrive compressed (brotli copies made by the build), under half their size', async ({ page }) => {
-    const scripts: { url: string; encoding: string | undefined; sent: number; size: number }[] = [];
-    page.on('response', async (response) => {
-      if (response.request().resourceType() !== 'script') return;
-      const sizes = await response.request().sizes();
-      scripts.push({ url: response.url(), encoding: response.headers()['content-encoding'], sent: sizes.responseBodySize, size: (await response.body()).length });
+    // Responses are only gathered here; their bodies are read below, while the page is still open.
+    const responses: Response[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') responses.push(response);
     });
     const document = await page.goto('/auth');
     expect(document?.headers()['content-encoding']).toBe('br');
     await expect(page.getByRole('tab', { name: 'Entrar' })).toBeVisible();
+    const scripts = await Promise.all(responses.map(async (response) => ({
+      url: response.url(),
+      encoding: response.headers()['content-encoding'],
+      sent: (await response.request().sizes()).responseBodySize,
+      size: (await response.body()).length,
+    })));
     const large = scripts.filter((script) => script.size > 10_000);
     expect(large.length).toBeGreaterThan(0);
     for (const script of large) {
