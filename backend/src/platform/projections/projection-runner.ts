@@ -1,8 +1,13 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../database/database';
 import { openStoredEvents } from '../event-store/event-store';
-import { type Checkpoint, LOG_START } from './checkpoint';
-import { HELD_ELSEWHERE_COLUMN, moveCheckpointTo, takeEventsAfter } from './gap-free-read';
+import { type Checkpoint, hasReached, LOG_START } from './checkpoint';
+import {
+  HELD_ELSEWHERE_COLUMN,
+  type LogReader,
+  moveCheckpointTo,
+  takeEventsAfter,
+} from './gap-free-read';
 import type { Projection, ProjectionChange } from './projection';
 
 export interface AppliedBatch {
@@ -98,24 +103,77 @@ export async function applyNextBatch(
 }
 
 /**
- * Of `names`, those whose checkpoint is short of the last event committed (of any type: a
- * projection passes the others too, see applyNextBatch). One query for all of them.
+ * How far (in log positions) a reader may fall behind the log end on events it does not read
+ * before the safety net runs it anyway, to move its checkpoint past them: the look below scans
+ * the log from the oldest such checkpoint, so this bounds what it scans.
  */
-export async function lagBehindLogEnd(
+export const PASS_OVER_AT_MOST = 5_000;
+
+/**
+ * Of `readers`, those with an event of their types committed after their checkpoint, or without
+ * a checkpoint, or more than `passOverAtMost` positions short of the log end (whatever the
+ * types). One query for all of them, scanning the log once from the oldest checkpoint within
+ * that distance. Event types matter: while commands append, every reader is short of the log
+ * end, and a pass for events it does not read is a whole transaction that only moves its
+ * checkpoint.
+ */
+export async function readersBehind(
   db: Kysely<Database>,
-  names: readonly string[],
+  readers: readonly LogReader[],
+  passOverAtMost = PASS_OVER_AT_MOST,
 ): Promise<Set<string>> {
-  const { rows } = await sql<{ name: string }>`
+  const typesOf = new Map(readers.map((reader) => [reader.name, reader.eventTypes]));
+  const { rows } = await sql<{
+    kind: 'reader' | 'type';
+    name: string;
+    transactionId: string | null;
+    position: string | null;
+    logEnd: string | null;
+  }>`
     with log_end as (
-      select transaction_id, global_position from events
-      order by transaction_id desc, global_position desc limit 1)
-    select name from unnest(${names as string[]}::text[]) as reader(name)
-    cross join log_end
-    left join projection_checkpoints checkpoint using (name)
-    where checkpoint.name is null
-       or (checkpoint.transaction_id, checkpoint.global_position)
-          < (log_end.transaction_id, log_end.global_position)`.execute(db);
-  return new Set(rows.map((row) => row.name));
+      select global_position from events
+      order by transaction_id desc, global_position desc limit 1),
+    checkpoint as (
+      select reader.name, checkpoint.transaction_id as tx, checkpoint.global_position as pos
+      from unnest(${readers.map((reader) => reader.name)}::text[]) as reader(name)
+      left join projection_checkpoints checkpoint using (name)),
+    oldest as (
+      select tx, pos from checkpoint
+      where pos >= (select global_position from log_end) - ${passOverAtMost}
+      order by tx, pos limit 1),
+    latest as (
+      select distinct on (event_type) event_type, transaction_id, global_position from events
+      where (transaction_id, global_position) > ((select tx from oldest), (select pos from oldest))
+      order by event_type, transaction_id desc, global_position desc)
+    select 'reader' as kind, name, tx::text as transaction_id, pos::text as position,
+           (select global_position from log_end)::text as log_end
+    from checkpoint
+    union all
+    select 'type', event_type, transaction_id::text, global_position::text, null from latest`.execute(
+    db,
+  );
+  const at = (row: (typeof rows)[number]): Checkpoint | undefined =>
+    row.transactionId === null || row.position === null
+      ? undefined
+      : { transactionId: row.transactionId, position: Number(row.position) };
+  const latest = new Map<string, Checkpoint | undefined>();
+  for (const row of rows) if (row.kind === 'type') latest.set(row.name, at(row));
+  const behind = new Set<string>();
+  for (const row of rows) {
+    if (row.kind !== 'reader' || row.logEnd === null) continue;
+    const checkpoint = at(row);
+    const readsNewer = (type: string) => {
+      const last = latest.get(type);
+      return last !== undefined && checkpoint !== undefined && !hasReached(checkpoint, last);
+    };
+    if (
+      checkpoint === undefined ||
+      checkpoint.position < Number(row.logEnd) - passOverAtMost ||
+      typesOf.get(row.name)?.some(readsNewer)
+    )
+      behind.add(row.name);
+  }
+  return behind;
 }
 
 export type DrainOutcome = 'caught-up' | 'busy' | 'out-of-time';

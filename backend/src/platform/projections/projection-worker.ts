@@ -9,7 +9,7 @@ import {
   type AppliedBatch,
   type BatchOptions,
   drainProjection,
-  lagBehindLogEnd,
+  readersBehind,
 } from './projection-runner';
 import { projectionKeys } from './redis-keys';
 
@@ -146,10 +146,10 @@ export class ProjectionWorker {
 
   /**
    * Starts the safety net: each projection not run in the last `everyMs` runs now, unless the last
-   * look at the log (one query a period for all of them) found it at the end. Their passes are
-   * spread over the period (the first ones staggered, the timer fine enough to keep them apart):
-   * dozens of projections checking in the same instant made a burst of transactions every second
-   * that delayed the projections being woken by commands.
+   * look at the log (one query a period for all of them) found nothing of its types after its
+   * checkpoint. Their passes are spread over the period (the first ones staggered, the timer fine
+   * enough to keep them apart): dozens of projections checking in the same instant made a burst of
+   * transactions every second that delayed the projections being woken by commands.
    */
   startSafetyNet(everyMs = SAFETY_NET_EVERY_MS): void {
     this.stopSafetyNet();
@@ -165,7 +165,7 @@ export class ProjectionWorker {
     this.safetyNet = setInterval(
       () => {
         const now = Date.now();
-        const look = this.lookAtLog(names, everyMs, now);
+        const look = this.lookAtLog(everyMs, now);
         for (const name of names) {
           if (this.active.has(name) || now - (this.lastStarted.get(name) ?? 0) < everyMs) continue;
           // The look is not back yet: a pass waits for it rather than running blind.
@@ -182,16 +182,16 @@ export class ProjectionWorker {
   }
 
   /**
-   * The projections whose checkpoint is short of the last event committed, looked up at most once
+   * The projections with events of theirs left to read (see readersBehind), looked up at most once
    * per period; `pending` while the lookup runs. When it fails, `behind` is unknown and every pass
    * of that period runs (and reports its own failure). An event committed after the look is found
    * by the next one, or sooner by its wake-up.
    */
-  private lookAtLog(names: readonly string[], everyMs: number, now: number): LogLook | 'pending' {
+  private lookAtLog(everyMs: number, now: number): LogLook | 'pending' {
     if (this.look === 'pending') return 'pending';
     if (this.look && now - this.look.at < everyMs) return this.look;
     this.look = 'pending';
-    lagBehindLogEnd(this.options.db, names)
+    readersBehind(this.options.db, [...this.byName.values()])
       .then((behind) => (this.look = { at: Date.now(), behind }))
       .catch(() => (this.look = { at: Date.now() }));
     return 'pending';

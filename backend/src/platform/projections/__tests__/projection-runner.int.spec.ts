@@ -7,7 +7,7 @@ import type { Db } from '../../database/database.module';
 import { appendEvents } from '../../event-store/event-store';
 import { hasReached } from '../checkpoint';
 import { takeEventsAfter } from '../gap-free-read';
-import { drainProjection, lagBehindLogEnd, readCheckpoint } from '../projection-runner';
+import { drainProjection, readCheckpoint, readersBehind } from '../projection-runner';
 import { RebuildBehindLiveError, rebuildProjection } from '../rebuild';
 import {
   createThingsTables,
@@ -165,13 +165,16 @@ describe('projection runner', () => {
       transactionId: last.transactionId,
       position: last.position,
     });
-    // So the safety net finds nothing left for it, until any event is committed.
-    const never = 'test-never-ran';
-    expect(await lagBehindLogEnd(db, [thingsProjection.name, never])).toEqual(new Set([never]));
-    await appendOther(1);
-    expect(await lagBehindLogEnd(db, [thingsProjection.name])).toEqual(
-      new Set([thingsProjection.name]),
-    );
+    // So the safety net finds nothing left for it: not while other events are committed, only
+    // once one of its own is, or the others have taken it too far from the log end.
+    const reader = { name: thingsProjection.name, eventTypes: THING_EVENT_TYPES };
+    const never = { name: 'test-never-ran', eventTypes: THING_EVENT_TYPES };
+    expect(await readersBehind(db, [reader, never])).toEqual(new Set([never.name]));
+    await appendOther(3);
+    expect(await readersBehind(db, [reader])).toEqual(new Set());
+    expect(await readersBehind(db, [reader], 2)).toEqual(new Set([reader.name]));
+    await appendEvents(db, create(tenantId, randomUUID()));
+    expect(await readersBehind(db, [reader])).toEqual(new Set([reader.name]));
   });
 
   it('rebuilds into fresh tables equal to the live ones after thousands of interleaved events, while serving, and never moves the checkpoint back', async () => {
