@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../database/database';
 import { openStoredEvents } from '../event-store/event-store';
-import { type Checkpoint, hasReached, LOG_START } from './checkpoint';
+import { type Checkpoint, LOG_START } from './checkpoint';
 import {
   HELD_ELSEWHERE_COLUMN,
   type LogReader,
@@ -122,58 +122,32 @@ export async function readersBehind(
   readers: readonly LogReader[],
   passOverAtMost = PASS_OVER_AT_MOST,
 ): Promise<Set<string>> {
-  const typesOf = new Map(readers.map((reader) => [reader.name, reader.eventTypes]));
-  const { rows } = await sql<{
-    kind: 'reader' | 'type';
-    name: string;
-    transactionId: string | null;
-    position: string | null;
-    logEnd: string | null;
-  }>`
+  // Event types hold no comma: each reader's types travel as one text.
+  const { rows } = await sql<{ name: string }>`
     with log_end as (
       select global_position from events
       order by transaction_id desc, global_position desc limit 1),
-    checkpoint as (
-      select reader.name, checkpoint.transaction_id as tx, checkpoint.global_position as pos
-      from unnest(${readers.map((reader) => reader.name)}::text[]) as reader(name)
+    reader as (
+      select reader.name, string_to_array(reader.types, ',') as types,
+             checkpoint.transaction_id as tx, checkpoint.global_position as pos
+      from unnest(${readers.map((reader) => reader.name)}::text[],
+                  ${readers.map((reader) => reader.eventTypes.join(','))}::text[]) as reader(name, types)
       left join projection_checkpoints checkpoint using (name)),
-    oldest as (
-      select tx, pos from checkpoint
-      where pos >= (select global_position from log_end) - ${passOverAtMost}
-      order by tx, pos limit 1),
+    near as (
+      select * from reader where pos >= (select global_position from log_end) - ${passOverAtMost}),
+    oldest as (select tx, pos from near order by tx, pos limit 1),
     latest as (
-      select distinct on (event_type) event_type, transaction_id, global_position from events
+      select distinct on (event_type) event_type, transaction_id as tx, global_position as pos
+      from events
       where (transaction_id, global_position) > ((select tx from oldest), (select pos from oldest))
       order by event_type, transaction_id desc, global_position desc)
-    select 'reader' as kind, name, tx::text as transaction_id, pos::text as position,
-           (select global_position from log_end)::text as log_end
-    from checkpoint
-    union all
-    select 'type', event_type, transaction_id::text, global_position::text, null from latest`.execute(
-    db,
-  );
-  const at = (row: (typeof rows)[number]): Checkpoint | undefined =>
-    row.transactionId === null || row.position === null
-      ? undefined
-      : { transactionId: row.transactionId, position: Number(row.position) };
-  const latest = new Map<string, Checkpoint | undefined>();
-  for (const row of rows) if (row.kind === 'type') latest.set(row.name, at(row));
-  const behind = new Set<string>();
-  for (const row of rows) {
-    if (row.kind !== 'reader' || row.logEnd === null) continue;
-    const checkpoint = at(row);
-    const readsNewer = (type: string) => {
-      const last = latest.get(type);
-      return last !== undefined && checkpoint !== undefined && !hasReached(checkpoint, last);
-    };
-    if (
-      checkpoint === undefined ||
-      checkpoint.position < Number(row.logEnd) - passOverAtMost ||
-      typesOf.get(row.name)?.some(readsNewer)
-    )
-      behind.add(row.name);
-  }
-  return behind;
+    select name from reader
+    where exists (select from log_end)
+      and (name not in (select name from near)
+           or exists (select from latest
+                      where latest.event_type = any(reader.types)
+                        and (latest.tx, latest.pos) > (reader.tx, reader.pos)))`.execute(db);
+  return new Set(rows.map((row) => row.name));
 }
 
 export type DrainOutcome = 'caught-up' | 'busy' | 'out-of-time';
