@@ -111,13 +111,19 @@ export async function appendEvents(
   }
 }
 
-/** The columns every reader selects, in the shape `openStoredEvents` expects. */
-export const STORED_EVENT_COLUMNS =
-  sql.raw(`global_position, transaction_id::text as transaction_id, tenant_id, stream_type,
-  stream_id, stream_version, event_type, schema_version, data, metadata, occurred_at, subject_id, personal_data,
+/**
+ * The columns every reader selects, in the shape `openStoredEvents` expects. Named as the code
+ * names them: the camel-case plugin then returns the rows as they came, where renaming copied
+ * every row of every batch (a rebuild reads the whole log).
+ */
+export const STORED_EVENT_COLUMNS = sql.raw(`global_position as "globalPosition",
+  transaction_id::text as "transactionId", tenant_id as "tenantId", stream_type as "streamType",
+  stream_id as "streamId", stream_version as "streamVersion", event_type as "eventType",
+  schema_version as "schemaVersion", data, metadata, occurred_at as "occurredAt",
+  subject_id as "subjectId", personal_data as "personalData",
   case when events.subject_id is not null then
     (select sealed_key from data_subject_keys where data_subject_keys.subject_id = events.subject_id)
-  end as subject_key`);
+  end as "subjectKey"`);
 
 /**
  * A row as selected with STORED_EVENT_COLUMNS: its personal fields still sealed, and its subject's
@@ -135,12 +141,20 @@ export interface StoredEventRow extends StoredEvent {
  */
 export function openStoredEvents(rows: readonly StoredEventRow[]): StoredEvent[] {
   const opened = personalDataVault.open(rows);
-  return rows.map(
-    ({ subjectId: _subject, personalData: _personal, subjectKey: _key, ...row }, index) => ({
-      ...row,
-      data: upcasters.upcast(row.eventType, row.schemaVersion, opened[index]),
-    }),
-  );
+  // One new object of one shape per event, whatever else the row holds (a reader's own columns).
+  return rows.map((row, index) => ({
+    globalPosition: row.globalPosition,
+    transactionId: row.transactionId,
+    tenantId: row.tenantId,
+    streamType: row.streamType,
+    streamId: row.streamId,
+    streamVersion: row.streamVersion,
+    eventType: row.eventType,
+    schemaVersion: row.schemaVersion,
+    data: upcasters.upcast(row.eventType, row.schemaVersion, opened[index]),
+    metadata: row.metadata,
+    occurredAt: row.occurredAt,
+  }));
 }
 
 /** True when the tenant has a stream with this id (an id in a body names something of the caller's). */

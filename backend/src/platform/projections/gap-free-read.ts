@@ -123,9 +123,10 @@ export async function takeEventsAfter(
   // The common case, nothing running elsewhere: no second read needed, nothing can be excluded.
   if (heldElsewhere.length > 0) await sql`select pg_stat_clear_snapshot()`.execute(db);
   // One statement, so one snapshot for the checkpoint, the horizon, the batch and the last event
-  // it is judged by (the checkpoint written by `moved` is not seen by `checkpoint`: the same snapshot). `commit_order`, not `transaction_id`, orders the batch: that one is the text
-  // column of the select list, and as text '100000' sorts before '99999' (events skipped and
-  // repeated wherever a batch spanned ids of different lengths).
+  // it is judged by (the checkpoint written by `moved` is not seen by `checkpoint`: the same
+  // snapshot). `commitOrder`, not `transactionId`, orders the batch: that one is the text column
+  // of the select list, and as text '100000' sorts before '99999' (events skipped and repeated
+  // wherever a batch spanned ids of different lengths).
   const after = sql`(transaction_id, global_position) > ((select tx from checkpoint), (select pos from checkpoint))`;
   const { rows } = await sql<
     StoredEventRow & {
@@ -160,14 +161,14 @@ export async function takeEventsAfter(
       order by transaction_id desc, global_position desc
       limit 1),
     batch as (
-      select ${STORED_EVENT_COLUMNS}, events.transaction_id as commit_order from events
+      select ${STORED_EVENT_COLUMNS}, events.transaction_id as "commitOrder" from events
       where ${after} and transaction_id < (select below from horizon)
         and event_type = any(${reader.eventTypes as string[]}::text[])
       order by events.transaction_id, events.global_position
       limit ${limit}),
     last_read as (
-      select commit_order as tx, global_position as pos from batch
-      order by commit_order desc, global_position desc
+      select "commitOrder" as tx, "globalPosition" as pos from batch
+      order by "commitOrder" desc, "globalPosition" desc
       limit 1),
     ends as (
       select * from last_read where (select count(*) from batch) = ${limit}
@@ -181,26 +182,16 @@ export async function takeEventsAfter(
       ${KEEP_NEWEST_CHECKPOINT})`
           : sql``
       }
-    select checkpoint.tx::text as from_transaction_id, checkpoint.pos as from_position,
-           head.transaction_id::text as head_transaction_id, head.global_position as head_position,
+    select checkpoint.tx::text as "fromTransactionId", checkpoint.pos as "fromPosition",
+           head.transaction_id::text as "headTransactionId", head.global_position as "headPosition",
            batch.*
     from checkpoint left join head on true left join batch on head.transaction_id is not null
-    order by batch.commit_order, batch.global_position`.execute(db);
+    order by batch."commitOrder", batch."globalPosition"`.execute(db);
   const [first] = rows;
   const from = { transactionId: first.fromTransactionId, position: Number(first.fromPosition) };
   if (first.headTransactionId === null) return { from, events: [], end: from };
-  const events: StoredEventRow[] = rows
-    .filter((row) => row.commitOrder !== null)
-    .map(
-      ({
-        fromTransactionId,
-        fromPosition,
-        headTransactionId,
-        headPosition,
-        commitOrder,
-        ...event
-      }) => event,
-    );
+  // The rows as they are (openStoredEvents takes an event's own fields from each).
+  const events: StoredEventRow[] = rows.filter((row) => row.commitOrder !== null);
   const last = events.at(-1);
   const end =
     last && events.length === limit
