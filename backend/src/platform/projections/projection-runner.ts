@@ -107,7 +107,7 @@ export async function applyNextBatch(
  * before the safety net runs it anyway, to move its checkpoint past them: the look below scans
  * the log from the oldest such checkpoint, so this bounds what it scans.
  */
-export const PASS_OVER_AT_MOST = 5_000;
+const PASS_OVER_AT_MOST = 5_000;
 
 /**
  * Of `readers`, those with an event of their types committed after their checkpoint, or without
