@@ -18,6 +18,11 @@ export class CamelCaseRows extends CamelCasePlugin {
     super({ maintainNestedObjectKeys: true });
   }
 
+  /** The column a row's key names, as every statement Kysely builds names it. */
+  columnOf(key: string): string {
+    return this.snakeCase(key);
+  }
+
   override async transformResult(
     args: PluginTransformResultArgs,
   ): Promise<QueryResult<UnknownRow>> {

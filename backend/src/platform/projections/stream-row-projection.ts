@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
+import { CamelCaseRows } from '../database/camel-case-rows';
 import type { ChangeType } from '../../contracts/shared/realtime';
 import type { DomainEvent, StoredEvent } from '../event-store/event';
 import {
@@ -36,9 +37,6 @@ export interface StreamRowProjectionOptions<Event extends DomainEvent, Row exten
   nextRow: (row: Row | undefined, stored: StoredEvent & { event: Event }) => Row | undefined;
 }
 
-/** Rows per INSERT: well under PostgreSQL's 65,535 parameters for any read-model row. */
-const ROWS_PER_STATEMENT = 1_000;
-
 /**
  * The common read model "one row per stream": read the batch's rows, fold the batch's events into
  * them (skipping what a row already reflects: replays are harmless), upsert the changed rows where
@@ -47,6 +45,7 @@ const ROWS_PER_STATEMENT = 1_000;
 export function streamRowProjection<Event extends DomainEvent, Row extends StreamRow>(
   options: StreamRowProjectionOptions<Event, Row>,
 ): Projection {
+  const statements = rowStatements<Row>(options.table);
   return {
     name: options.name,
     tables: [options.table],
@@ -57,14 +56,10 @@ export function streamRowProjection<Event extends DomainEvent, Row extends Strea
     async apply(batch, trx) {
       const relevant = eventsOfTypes<Event>(batch, options.eventTypes);
       if (relevant.length === 0) return [];
-      // Dynamic table: the row type is the caller's, checked where `nextRow` builds it.
-      const db = trx as unknown as Kysely<Record<string, Row>>;
       const ids = [...new Set(relevant.map((stored) => stored.streamId))];
-      const existing = (await db
-        .selectFrom(options.table)
-        .selectAll()
-        .where(sql.ref('id'), 'in', ids)
-        .execute()) as Row[];
+      const { rows: existing } = await trx.executeQuery<Row>(
+        CompiledQuery.raw(statements.select, [ids]),
+      );
       const rows = new Map<string, Row>(existing.map((row) => [row.id, row]));
       const changed = new Set<string>();
       for (const stored of relevant) {
@@ -76,9 +71,8 @@ export function streamRowProjection<Event extends DomainEvent, Row extends Strea
         changed.add(stored.streamId);
       }
       const upserts = [...changed].map((id) => rows.get(id) as Row);
-      for (let start = 0; start < upserts.length; start += ROWS_PER_STATEMENT) {
-        await upsert(db, options.table, upserts.slice(start, start + ROWS_PER_STATEMENT));
-      }
+      for (const [statement, sameColumns] of statements.upserts(upserts))
+        await trx.executeQuery(CompiledQuery.raw(statement, [JSON.stringify(sameColumns)]));
       const changes = upserts.map((row): ProjectionChange => ({
         tenantId: row.tenantId,
         type: options.changeType,
@@ -101,24 +95,65 @@ export function streamRowProjection<Event extends DomainEvent, Row extends Strea
   };
 }
 
-async function upsert<Row extends StreamRow>(
-  db: Kysely<Record<string, Row>>,
-  table: string,
-  rows: Row[],
-): Promise<void> {
-  const columns = Object.keys(rows[0]).filter((column) => column !== 'id');
-  await db
-    .insertInto(table)
-    .values(rows as never)
-    .onConflict((conflict) =>
-      conflict
-        .column('id' as never)
-        .doUpdateSet(
-          Object.fromEntries(
-            columns.map((column) => [column, sql.ref(`excluded.${column}`)]),
-          ) as never,
-        )
-        .where(sql.ref(`${table}.version`), '<', sql.ref('excluded.version')),
-    )
-    .execute();
+/**
+ * A table's two statements, the same text for any number of rows: PostgreSQL parses and plans
+ * each once per connection (platform/database/preparing-client.ts), and nothing is compiled per
+ * batch. The rows travel as one JSON parameter, read back as the table's own row type, where a
+ * VALUES list of n rows was a new statement for every n and n x columns parameters to compile.
+ */
+function rowStatements<Row extends StreamRow>(table: string) {
+  const select = `select * from ${table} where id = any($1::uuid[])`;
+  const upsertByColumns = new Map<string, string>();
+  const upsertOf = (keys: string[]) => {
+    const columns = keys.map(columnOf);
+    const updated = columns.filter((column) => column !== 'id');
+    return (
+      `insert into ${table} (${columns.join(', ')}) ` +
+      `select ${columns.join(', ')} from jsonb_populate_recordset(null::${table}, $1::jsonb) ` +
+      `on conflict (id) do update set ${updated.map((column) => `${column} = excluded.${column}`).join(', ')} ` +
+      `where ${table}.version < excluded.version`
+    );
+  };
+  return {
+    select,
+    /**
+     * The rows grouped by the keys they carry, each group with its statement: a column a row
+     * leaves out keeps the table's default, as in an INSERT that does not name it.
+     */
+    upserts(rows: readonly Row[]): Array<[statement: string, rows: Row[]]> {
+      const groups = new Map<string, Row[]>();
+      for (const row of rows) {
+        const signature = Object.keys(row).sort().join(',');
+        const group = groups.get(signature);
+        if (group) group.push(row);
+        else groups.set(signature, [row]);
+      }
+      return [...groups].map(([signature, group]) => {
+        let statement = upsertByColumns.get(signature);
+        if (!statement) {
+          statement = upsertOf(signature.split(','));
+          upsertByColumns.set(signature, statement);
+        }
+        // The JSON keys are the columns' names, as jsonb_populate_recordset matches them.
+        return [statement, group.map((row) => rowAsColumns(row))] as [string, Row[]];
+      });
+    },
+  };
+}
+
+const naming = new CamelCaseRows();
+const columnByKey = new Map<string, string>();
+const columnOf = (key: string) => {
+  let column = columnByKey.get(key);
+  if (column === undefined) {
+    column = naming.columnOf(key);
+    columnByKey.set(key, column);
+  }
+  return column;
+};
+
+function rowAsColumns<Row extends StreamRow>(row: Row): Row {
+  const named: Record<string, unknown> = {};
+  for (const key of Object.keys(row)) named[columnOf(key)] = row[key as keyof Row];
+  return named as Row;
 }
