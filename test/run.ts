@@ -3,7 +3,7 @@
  * Redis, frontend components), a build, then the Playwright end-to-end tests in Debian's
  * Chromium against the built app. Ends with one line: `N passed, N failed`.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 
@@ -18,52 +18,37 @@ interface Tally {
 const total: Tally = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps: string[] = [];
 
-function run(step: string, command: string, args: string[]): boolean {
-  process.stdout.write(`\n=== ${step}: ${command} ${args.join(' ')}\n`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-  const ok = result.status === 0;
-  process.stdout.write(`=== ${step}: ${ok ? 'ok' : 'FALHOU'} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
-  if (!ok) failedSteps.push(step);
-  return ok;
-}
-
 interface Step {
   step: string;
   command: string;
   args: string[];
   env?: NodeJS.ProcessEnv;
+  /** Its output as it comes (the browser tests: a long step whose progress is worth seeing). */
+  live?: boolean;
 }
 
-/**
- * Steps run side by side, their output shown step by step once each ends. Each of these alone
- * leaves a core idle part of the time (lint and typecheck are one core's work each; the integration
- * specs wait on PostgreSQL and Redis, 159 % of 200 % measured): together they keep both busy.
- */
-async function runSideBySide(steps: Step[]): Promise<void> {
-  const ended = steps.map(({ step, command, args, env = {} }) => {
-    const started = Date.now();
-    const child = spawn(command, args, {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...env },
-    });
-    const output: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
-    return new Promise<() => void>((resolve) => {
-      child.on('close', (status) => {
-        const seconds = ((Date.now() - started) / 1000).toFixed(1);
-        resolve(() => {
-          process.stdout.write(`\n=== ${step}: ${command} ${args.join(' ')}\n`);
-          process.stdout.write(Buffer.concat(output));
-          process.stdout.write(`=== ${step}: ${status === 0 ? 'ok' : 'FALHOU'} (${seconds} s)\n`);
-          if (status !== 0) failedSteps.push(step);
-        });
-      });
+/** Runs one step; its output is shown in one piece when it ends, unless it is live. True when it passed. */
+function runStep({ step, command, args, env = {}, live = false }: Step): Promise<boolean> {
+  const started = Date.now();
+  const header = `\n=== ${step}: ${command} ${args.join(' ')}\n`;
+  if (live) process.stdout.write(header);
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  const output: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      const ok = status === 0;
+      if (!live) process.stdout.write(header + Buffer.concat(output).toString());
+      process.stdout.write(`=== ${step}: ${ok ? 'ok' : 'FALHOU'} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+      if (!ok) failedSteps.push(step);
+      resolve(ok);
     });
   });
-  for (const report of await Promise.all(ended)) report();
 }
 
 function readJson<T>(file: string): T | undefined {
@@ -117,24 +102,44 @@ async function main(): Promise<void> {
   // Sao Paulo, Tokyo moves too), so a rule that cut by the machine's zone fails there whenever it
   // would fail in UTC.
   const integration = jest(['backend-int'], 'UTC', 'integração');
-  await runSideBySide([
-    { step: 'lint', command: bin('eslint'), args: ['.', '--max-warnings', '0'] },
-    { step: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
-    integration,
-  ]);
-  tallyJest(integration.report);
-  // Every operation of the OpenAPI document was seen succeeding, its answer checked against its schema.
-  run('contract coverage', bin('tsx'), ['--tsconfig', 'backend/tsconfig.json', 'test/api/contract-coverage.ts']);
   const unitsAndScreens = jest(['backend-unit', 'frontend'], 'Asia/Tokyo', 'unidade e telas');
-  await runSideBySide([unitsAndScreens, { step: 'build', command: 'npm', args: ['run', '--silent', 'build'] }]);
-  tallyJest(unitsAndScreens.report);
-  if (!failedSteps.includes('build')) {
-    const passedBefore = total.passed + total.failed;
-    const ok = run('e2e', bin('playwright'), ['test', '-c', 'test/e2e/playwright.config.ts']);
-    tallyPlaywright();
-    // A run that failed before any test (the app did not start) still counts as a failure.
-    if (!ok && total.passed + total.failed === passedBefore) total.failed += 1;
-  }
+  /**
+   * Three lanes side by side, each a chain of steps that needs the one before it. Run stage after
+   * stage, the machine idled between them: lint and typecheck are one core's work each, and the
+   * integration specs wait on PostgreSQL and Redis (159 % of 200 % measured), so the steps that
+   * waited for them (the screens' specs, the build, the browser tests) take that CPU now.
+   */
+  await Promise.all([
+    (async () => {
+      await runStep(integration);
+      tallyJest(integration.report);
+      // Every operation of the OpenAPI document was seen succeeding, its answer checked against its schema.
+      await runStep({
+        step: 'contract coverage',
+        command: bin('tsx'),
+        args: ['--tsconfig', 'backend/tsconfig.json', 'test/api/contract-coverage.ts'],
+      });
+    })(),
+    (async () => {
+      await runStep({ step: 'lint', command: bin('eslint'), args: ['.', '--max-warnings', '0'] });
+      await runStep(unitsAndScreens);
+      tallyJest(unitsAndScreens.report);
+    })(),
+    (async () => {
+      await runStep({ step: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] });
+      if (!(await runStep({ step: 'build', command: 'npm', args: ['run', '--silent', 'build'] }))) return;
+      const passedBefore = total.passed + total.failed;
+      const ok = await runStep({
+        step: 'e2e',
+        command: bin('playwright'),
+        args: ['test', '-c', 'test/e2e/playwright.config.ts'],
+        live: true,
+      });
+      tallyPlaywright();
+      // A run that failed before any test (the app did not start) still counts as a failure.
+      if (!ok && total.passed + total.failed === passedBefore) total.failed += 1;
+    })(),
+  ]);
 
   const expectedReports = failedSteps.filter((step) =>
     ['lint', 'typecheck', 'build', 'contract coverage'].includes(step),
