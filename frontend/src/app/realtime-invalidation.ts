@@ -1,28 +1,28 @@
-import { availabilityKey } from '../entities/availability';
-import { chargesKey } from '../entities/charges';
-import { contractsKey } from '../entities/contracts';
-import { dashboardKey } from '../entities/dashboard';
-import { financeSeriesKey, financeSummaryKey } from '../entities/finance-summary';
-import { goalsKey } from '../entities/goals';
-import { locationsKey } from '../entities/locations';
-import { meKey } from '../entities/me';
-import { plansKey } from '../entities/plans';
-import { remindersKey } from '../entities/reminders';
-import { sessionsKey, studentSessionsKey } from '../entities/sessions';
-import { settingsRemindersKey } from '../entities/settings-reminders';
+import { availabilityKey } from '../entities/availability/keys';
+import { chargesKey } from '../entities/charges/keys';
+import { contractsKey } from '../entities/contracts/keys';
+import { dashboardKey } from '../entities/dashboard/keys';
+import { financeSeriesKey, financeSummaryKey } from '../entities/finance-summary/keys';
+import { goalsKey } from '../entities/goals/keys';
+import { locationsKey } from '../entities/locations/keys';
+import { meKey } from '../entities/me/keys';
+import { plansKey } from '../entities/plans/keys';
+import { remindersKey } from '../entities/reminders/keys';
+import { sessionsKey, studentSessionsKey } from '../entities/sessions/keys';
+import { settingsRemindersKey } from '../entities/settings-reminders/keys';
 import {
   studentContractsKey,
   studentHistoryKey,
   studentLocationsKey,
   studentMeKey,
   studentSlotsKey,
-} from '../entities/student-area';
-import { studentsKey } from '../entities/students';
-import { subscriptionsKey } from '../entities/subscriptions';
-import { taskListsKey } from '../entities/task-lists';
-import { tasksKey } from '../entities/tasks';
-import { transactionsKey } from '../entities/transactions';
-import { vacationsKey } from '../entities/vacations';
+} from '../entities/student-area/keys';
+import { studentsKey } from '../entities/students/keys';
+import { subscriptionsKey } from '../entities/subscriptions/keys';
+import { taskListsKey } from '../entities/task-lists/keys';
+import { tasksKey } from '../entities/tasks/keys';
+import { transactionsKey } from '../entities/transactions/keys';
+import { vacationsKey } from '../entities/vacations/keys';
 import type { InvalidationMap } from '../lib/realtime';
 
 /**

@@ -2,17 +2,14 @@ import type { AnswerOf, InputOf, Operation } from '@contracts/shared/routes';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
 import { retryUnlessClientError } from './api-error';
+import { keyOfPath } from './query-keys';
 
 /**
  * An operation's key prefix, its path's segments: '/students/{id}/history' ->
  * ['students', '{id}', 'history']. Invalidating ['students'] refetches every read under /students.
  */
-export const pathKey = (operation: Operation): readonly string[] => keyOfPath(operation['~operation'].path);
-
-const keyOfPath = (path: string): readonly string[] => path.split('/').filter(Boolean);
-
-/** The key prefix of a deferred read (below), from its path: what `pathKey` gives once it loads. */
-export const deferredKey = <Op extends Operation>(path: Op['~operation']['path']) => keyOfPath(path);
+const pathKey = (operation: Operation): readonly string[] =>
+  keyOfPath(operation['~operation'].path);
 
 /** A read's query key: its path's segments, then its input. Two reads never share one. */
 export const queryKeyOf = <Op extends Operation>(operation: Op, input: InputOf<Op>) =>
@@ -62,6 +59,7 @@ export function useOperation<Op extends Operation>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: InputOf<Op>) => api.call(operation, input),
-    onSuccess: () => Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSuccess: () =>
+      Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

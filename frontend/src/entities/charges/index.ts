@@ -1,9 +1,7 @@
 import type { ChargeListStatus } from '@contracts/charges/api';
 import { chargesApi } from '@contracts/charges/api';
-import { operationQuery, pathKey } from '../../lib/contract-query';
-
-/** Every read under /charges (a charge too); a 'charge' change or a charge mutation invalidates it. */
-export const chargesKey = pathKey(chargesApi.list);
+import { operationQuery } from '../../lib/contract-query';
+export { chargesKey } from './keys';
 
 /** GET /api/charges?status=&studentId=: the charges of a status or of a student, most recent first. */
 export const chargesQuery = (query: { status?: ChargeListStatus; studentId?: string }) =>

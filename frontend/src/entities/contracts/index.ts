@@ -1,8 +1,6 @@
 import { contractsApi } from '@contracts/agreements/api';
-import { operationQuery, pathKey } from '../../lib/contract-query';
-
-/** Every read under /contracts; a 'contract' change or a contract mutation invalidates it. */
-export const contractsKey = pathKey(contractsApi.list);
+import { operationQuery } from '../../lib/contract-query';
+export { contractsKey } from './keys';
 
 /** GET /api/contracts: the active contracts, newest first, with their signature counts; `withInactive` adds the deactivated ones. */
 export const contractsQuery = ({ withInactive = false }: { withInactive?: boolean } = {}) =>

@@ -1,10 +1,8 @@
 import type { dashboardApi } from '@contracts/scheduling/api';
-import { deferredKey, deferredQuery } from '../../lib/contract-query';
+import { deferredQuery } from '../../lib/contract-query';
+export { dashboardKey } from './keys';
 
 type DashboardRead = typeof dashboardApi.get;
-
-/** Every read of the dashboard; a session or directory change invalidates it. */
-export const dashboardKey = deferredKey<DashboardRead>('/dashboard');
 
 /**
  * GET /api/dashboard: today's and this week's scheduled sessions, students, locations, the next 3

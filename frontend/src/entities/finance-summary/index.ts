@@ -1,14 +1,10 @@
 import { financeApi } from '@contracts/finance/api';
-import { operationQuery, pathKey } from '../../lib/contract-query';
-
-/** The month's summary; a transaction, a 'finance-summary' or a goals change invalidates it. */
-export const financeSummaryKey = pathKey(financeApi.summary);
-
-/** The previsto × recebido series; a transaction or a 'finance-summary' change invalidates it. */
-export const financeSeriesKey = pathKey(financeApi.series);
+import { operationQuery } from '../../lib/contract-query';
+export { financeSummaryKey, financeSeriesKey } from './keys';
 
 /** GET /api/finance/summary?month=YYYY-MM: one summary row, never summed on request. */
-export const financeSummaryQuery = (month: string) => operationQuery(financeApi.summary, { query: { month } });
+export const financeSummaryQuery = (month: string) =>
+  operationQuery(financeApi.summary, { query: { month } });
 
 /** GET /api/finance/series: previsto and recebido of the `months` months up to `until`, oldest first. */
 export const financeSeriesQuery = (until: string, months: number) =>

@@ -1,13 +1,11 @@
 import type { identityApi, Me } from '@contracts/identity/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { deferredKey, deferredQuery } from '../../lib/contract-query';
+import { deferredQuery } from '../../lib/contract-query';
 import { useSession } from '../../lib/session-store';
+export { meKey } from './keys';
 
 type MeRead = typeof identityApi.me;
-
-/** Every read of the profile; the 'onboarding' change and the user's own commands invalidate it. */
-export const meKey = deferredKey<MeRead>('/me');
 
 /**
  * The signed-in user (GET /api/me), read by the shell and /auth, the first screens: the identity

@@ -1,9 +1,7 @@
 import { publicBookingApi } from '@contracts/booking/api';
-import { operationQuery, pathKey } from '../../lib/contract-query';
+import { operationQuery } from '../../lib/contract-query';
 import { NOT_SAVED } from '../../lib/query-meta';
-
-/** Every public read (a trainer's page and the slots of its locations), read without a session and never kept on the device. */
-export const publicBookingKey = pathKey(publicBookingApi.page);
+export { publicBookingKey } from './keys';
 
 /** GET /api/public/:slug (public): the trainer, their WhatsApp and the locations offered; 404 'Personal não encontrado'. */
 export const publicPageQuery = (slug: string) => ({

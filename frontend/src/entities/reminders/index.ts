@@ -1,8 +1,6 @@
 import { remindersApi } from '@contracts/reminders/api';
-import { operationQuery, pathKey } from '../../lib/contract-query';
-
-/** The one read under /reminders; a 'reminder' change invalidates it. */
-export const remindersKey = pathKey(remindersApi.tomorrow);
+import { operationQuery } from '../../lib/contract-query';
+export { remindersKey } from './keys';
 
 /** GET /api/reminders/tomorrow: tomorrow's sessions with their WhatsApp reminders written. */
 export const tomorrowRemindersQuery = () => operationQuery(remindersApi.tomorrow, {});

@@ -1,8 +1,6 @@
 import { sessionsApi } from '@contracts/scheduling/api';
-import { operationQuery, pathKey } from '../../lib/contract-query';
-
-/** Every read under /sessions; a 'session', 'schedule' or 'directory' change, or a session mutation, invalidates it. */
-export const sessionsKey = pathKey(sessionsApi.list);
+import { operationQuery } from '../../lib/contract-query';
+export { sessionsKey, studentSessionsKey } from './keys';
 
 /**
  * A range read in the last minute is shown without asking again when the calendar comes back to it:
@@ -15,9 +13,6 @@ export const sessionsQuery = (range: { from: string; to: string }) => ({
   ...operationQuery(sessionsApi.list, { query: { from: range.from, to: range.to } }),
   staleTime: SESSIONS_FRESH_MS,
 });
-
-/** Every read of a student's sessions; a 'session' change (or a student's) invalidates it. */
-export const studentSessionsKey = pathKey(sessionsApi.ofStudent);
 
 /** GET /api/students/:id/sessions: the student's sessions from now on and before (latest first). */
 export const studentSessionsQuery = (studentId: string) =>

@@ -1,17 +1,14 @@
 import { studentContractsApi } from '@contracts/agreements/api';
 import { studentAreaApi } from '@contracts/student-area/api';
-import { operationQuery, pathKey } from '../../lib/contract-query';
-
-/**
- * The student's own reads (role aluno), one key per resource: their area, credit history, the
- * locations and open slots they book from, and the contracts they sign.
- */
-export const studentMeKey = pathKey(studentAreaApi.me);
-export const studentHistoryKey = pathKey(studentAreaApi.history);
-export const studentLocationsKey = pathKey(studentAreaApi.locations);
-export const studentSlotsKey = pathKey(studentAreaApi.slots);
-export const studentContractsKey = pathKey(studentContractsApi.list);
-export const studentConsentsKey = pathKey(studentContractsApi.consents);
+import { operationQuery } from '../../lib/contract-query';
+export {
+  studentMeKey,
+  studentHistoryKey,
+  studentLocationsKey,
+  studentSlotsKey,
+  studentContractsKey,
+  studentConsentsKey,
+} from './keys';
 
 /** GET /api/student/me: the student's name, balance, next sessions, pending contracts and trainer. */
 export const studentAreaQuery = () => operationQuery(studentAreaApi.me, {});

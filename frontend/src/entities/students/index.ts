@@ -1,8 +1,6 @@
 import { studentsApi } from '@contracts/students/api';
-import { operationQuery, pathKey } from '../../lib/contract-query';
-
-/** Every read under /students; a 'student' or 'credit' change, or a student mutation, invalidates it. */
-export const studentsKey = pathKey(studentsApi.list);
+import { operationQuery } from '../../lib/contract-query';
+export { studentsKey } from './keys';
 
 /** GET /api/students: every student of the trainer, active and inactive, by name, with balances. */
 export const studentsQuery = () => operationQuery(studentsApi.list, {});
@@ -11,4 +9,5 @@ export const studentsQuery = () => operationQuery(studentsApi.list, {});
 export const studentQuery = (id: string) => operationQuery(studentsApi.get, { params: { id } });
 
 /** GET /api/students/:id/history: the audit trail of the student's credits and payments, oldest first. */
-export const studentHistoryQuery = (id: string) => operationQuery(studentsApi.history, { params: { id } });
+export const studentHistoryQuery = (id: string) =>
+  operationQuery(studentsApi.history, { params: { id } });

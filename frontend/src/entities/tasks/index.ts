@@ -1,8 +1,6 @@
 import { tasksApi } from '@contracts/tasks/api';
-import { operationQuery, pathKey } from '../../lib/contract-query';
-
-/** Every read under /tasks; a 'task' change or a task mutation invalidates it. */
-export const tasksKey = pathKey(tasksApi.list);
+import { operationQuery } from '../../lib/contract-query';
+export { tasksKey } from './keys';
 
 /**
  * GET /api/tasks: every task of the trainer by `ordem`, open and completed (the tasks view filters

@@ -1,18 +1,19 @@
 import { financeApi } from '@contracts/finance/api';
 import { api } from '../../lib/api-client';
-import { operationQuery, pathKey } from '../../lib/contract-query';
-
-/** Every read under /transactions (a transaction's details too); a 'transaction' change or a transaction mutation invalidates it. */
-export const transactionsKey = pathKey(financeApi.transactions);
+import { operationQuery } from '../../lib/contract-query';
+export { transactionsKey } from './keys';
 
 /** GET /api/transactions?month=YYYY-MM: newest first, voided ones with status 'estornada'. */
-export const transactionsQuery = (month: string) => operationQuery(financeApi.transactions, { query: { month } });
+export const transactionsQuery = (month: string) =>
+  operationQuery(financeApi.transactions, { query: { month } });
 
 /** GET /api/transactions/:id with its allocations. */
-export const transactionQuery = (id: string) => operationQuery(financeApi.transaction, { params: { id } });
+export const transactionQuery = (id: string) =>
+  operationQuery(financeApi.transaction, { params: { id } });
 
 /** GET /api/transactions/:id/receipt.pdf: the receipt of a receita, as a file (it needs the Bearer token). */
 export const fetchReceipt = (id: string) => api.fetchFile(financeApi.receipt, { params: { id } });
 
 /** GET /api/transactions.csv?month=: the month's transactions as CSV. */
-export const fetchTransactionsCsv = (month: string) => api.fetchFile(financeApi.transactionsCsv, { query: { month } });
+export const fetchTransactionsCsv = (month: string) =>
+  api.fetchFile(financeApi.transactionsCsv, { query: { month } });

@@ -1,8 +1,6 @@
 import { identityApi } from '@contracts/identity/api';
-import { operationQuery, pathKey } from '../../lib/contract-query';
-
-/** Whether two-factor sign-in is on; turning it on or off invalidates it. */
-export const twoFactorKey = pathKey(identityApi.totpStatus);
+import { operationQuery } from '../../lib/contract-query';
+export { twoFactorKey } from './keys';
 
 /** GET /api/auth/mfa/totp: `{ enabled }` for the signed-in user. */
 export const twoFactorQuery = () => operationQuery(identityApi.totpStatus, {});
