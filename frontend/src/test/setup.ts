@@ -1,9 +1,10 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 
-// findBy*/waitFor give up after 1 s by default: on a machine busy with other test runs a page's
-// first render alone can take longer. A bound only decides when a stuck test fails.
-configure({ asyncUtilTimeout: 10_000 });
+// findBy*/waitFor give up after 1 s by default: on a machine busy with other test runs a lazy
+// page's first render alone took over 10 s (its modules transformed on first import). A bound only
+// decides when a stuck test fails; the test's own bound (jest.config.js) stays above it.
+configure({ asyncUtilTimeout: 20_000 });
 
 // jsdom lacks a few browser APIs that Mantine relies on.
 Object.defineProperty(window, 'matchMedia', {
