@@ -120,7 +120,7 @@ function rowStatements<Row extends StreamRow>(table: string) {
      * The rows grouped by the keys they carry, each group with its statement: a column a row
      * leaves out keeps the table's default, as in an INSERT that does not name it.
      */
-    upserts(rows: readonly Row[]): Array<[statement: string, rows: Row[]]> {
+    upserts(rows: readonly Row[]): Array<[statement: string, rows: ColumnRow[]]> {
       const groups = new Map<string, Row[]>();
       for (const row of rows) {
         const signature = Object.keys(row).sort().join(',');
@@ -135,7 +135,7 @@ function rowStatements<Row extends StreamRow>(table: string) {
           upsertByColumns.set(signature, statement);
         }
         // The JSON keys are the columns' names, as jsonb_populate_recordset matches them.
-        return [statement, group.map((row) => rowAsColumns(row))] as [string, Row[]];
+        return [statement, group.map(rowAsColumns)] as [string, ColumnRow[]];
       });
     },
   };
@@ -152,8 +152,11 @@ const columnOf = (key: string) => {
   return column;
 };
 
-function rowAsColumns<Row extends StreamRow>(row: Row): Row {
-  const named: Record<string, unknown> = {};
-  for (const key of Object.keys(row)) named[columnOf(key)] = row[key as keyof Row];
-  return named as Row;
+/** A row keyed by its columns' names (snake_case), as jsonb_populate_recordset reads it. */
+type ColumnRow = Record<string, unknown>;
+
+function rowAsColumns(row: StreamRow): ColumnRow {
+  const named: ColumnRow = {};
+  for (const [key, value] of Object.entries(row)) named[columnOf(key)] = value;
+  return named;
 }
