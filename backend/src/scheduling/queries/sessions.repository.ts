@@ -10,6 +10,7 @@ import type {
 import type { StudentSession } from '../../contracts/student-area/api';
 import { dayRange, weekRange, zonedParts } from '../../contracts/shared/time';
 import { DATABASE, type Db } from '../../platform/database/database.module';
+import { compiledOnce } from '../../platform/database/compiled-once';
 import { type Database, isoInstant } from '../../platform/database/database';
 
 /** A session as the calendar feed writes it. */
@@ -121,14 +122,22 @@ export class SessionsRepository {
     return Number(row.total);
   }
 
-  /** The sessions that start in [from, to), by start. */
+  /** The sessions that start in [from, to), by start: the agenda's read, built once. */
+  private readonly startingBetween = compiledOnce(
+    (at: { tenantId: string; from: Date; to: Date }) =>
+      this.sessions(at.tenantId)
+        .where('s.inicio', '>=', at.from)
+        .where('s.inicio', '<', at.to)
+        .orderBy('s.inicio')
+        .orderBy('s.id'),
+  );
+
   async list(tenantId: string, { from, to }: SessionRange): Promise<Session[]> {
-    const rows = await this.sessions(tenantId)
-      .where('s.inicio', '>=', new Date(from))
-      .where('s.inicio', '<', new Date(to))
-      .orderBy('s.inicio')
-      .orderBy('s.id')
-      .execute();
+    const rows = await this.startingBetween(this.db, {
+      tenantId,
+      from: new Date(from),
+      to: new Date(to),
+    });
     return rows as Session[];
   }
 
