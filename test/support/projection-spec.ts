@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { createDatabase, createPool } from '../../backend/src/platform/database/database';
 import type { Db } from '../../backend/src/platform/database/database.module';
 import type { DomainEvent, StoredEvent } from '../../backend/src/platform/event-store/event';
 import type {
   Projection,
   ProjectionChange,
 } from '../../backend/src/platform/projections/projection';
+import { workerDatabase } from './test-databases';
 
 /** An event of the spec: on the spec's stream unless it names another, at the spec's clock unless `at`. */
 export type SpecEvent = DomainEvent & { streamId?: string; at?: Date };
@@ -32,13 +32,7 @@ const FIRST_POSITION = 1_000_000_000_000;
  */
 export function projectionSpec(projection: Projection | readonly Projection[]) {
   const projections: readonly Projection[] = 'apply' in projection ? [projection] : projection;
-  const db: Db = createDatabase(
-    createPool({
-      connectionString: process.env.DATABASE_URL as string,
-      poolMax: 2,
-      applicationName: 'projection-spec',
-    }),
-  );
+  const db: Db = workerDatabase('projection-spec', 2);
   afterAll(() => db.destroy());
 
   return function given(...history: SpecEvent[]) {

@@ -1,4 +1,9 @@
-import { createDatabase, createPool } from '../../backend/src/platform/database/database';
+import type { Kysely } from 'kysely';
+import {
+  createDatabase,
+  createPool,
+  type Database,
+} from '../../backend/src/platform/database/database';
 import { migrateToLatest } from '../../backend/src/platform/database/migrator';
 import { withAdminClient } from '../../infra/scripts/local-services';
 import { databaseUrlFor } from './services';
@@ -80,4 +85,15 @@ export async function dropRunDatabases(adminUrl: string, runPid: number): Promis
     for (const { datname } of rows)
       await client.query(`drop database if exists "${datname}" with (force)`);
   });
+}
+
+/** The jest worker's own database (worker-env.ts sets DATABASE_URL), through the app's own pool. */
+export function workerDatabase<DB = Database>(applicationName: string, poolMax = 1): Kysely<DB> {
+  return createDatabase<DB>(
+    createPool({
+      connectionString: process.env.DATABASE_URL as string,
+      poolMax,
+      applicationName,
+    }),
+  );
 }

@@ -1,14 +1,8 @@
 import { sql } from 'kysely';
-import { createDatabase, createPool } from '../database';
+import { workerDatabase } from '../../../../../test/support/test-databases';
 
 describe('rows as the code reads them (camelCase columns)', () => {
-  const db = createDatabase<unknown>(
-    createPool({
-      connectionString: process.env.DATABASE_URL as string,
-      poolMax: 1,
-      applicationName: 'vira-test-camel-case',
-    }),
-  );
+  const db = workerDatabase<unknown>('vira-test-camel-case');
   afterAll(() => db.destroy());
 
   it('names every row of a result in camelCase, keeping jsonb keys and array values as stored', async () => {

@@ -1,19 +1,13 @@
 import { sql } from 'kysely';
+import { workerDatabase } from '../../../../../test/support/test-databases';
 import { compiledOnce } from '../compiled-once';
-import { createDatabase, createPool } from '../database';
 
 interface Schema {
   compiledOnceRows: { id: number; tenantId: string; startsAt: Date; nomeInformado: string };
 }
 
 describe('a query built once, run with new values', () => {
-  const db = createDatabase<Schema>(
-    createPool({
-      connectionString: process.env.DATABASE_URL as string,
-      poolMax: 1,
-      applicationName: 'vira-test-compiled-once',
-    }),
-  );
+  const db = workerDatabase<Schema>('vira-test-compiled-once');
   let builds = 0;
   const between = compiledOnce((at: { tenantId: string; from: Date; to: Date; limit: number }) => {
     builds++;

@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { createDatabase, createPool } from '../database';
+import { workerDatabase } from '../../../../../test/support/test-databases';
 
 describe('prepared statements', () => {
-  const db = createDatabase<unknown>(
-    createPool({
-      connectionString: process.env.DATABASE_URL as string,
-      poolMax: 1,
-      applicationName: 'vira-test-prepared',
-    }),
-  );
+  const db = workerDatabase<unknown>('vira-test-prepared');
   const table = `prepared_${randomUUID().replaceAll('-', '')}`;
   afterAll(async () => {
     await sql`drop table if exists ${sql.id(table)}`.execute(db);

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { Pool } from 'pg';
 import pino from 'pino';
-import { createDatabase, createPool } from '../../database/database';
+import { workerDatabase } from '../../../../../test/support/test-databases';
+import { createDatabase } from '../../database/database';
 import type { Db } from '../../database/database.module';
 import type { WorkerServices } from '../../context/worker-services';
 import { ConflictError, type DomainError } from '../../errors/domain-error';
@@ -39,13 +40,7 @@ const pongDecider: Decider<PongCommand, PongEvent, number> = {
 };
 
 describe('process managers', () => {
-  const db: Db = createDatabase(
-    createPool({
-      connectionString: process.env.DATABASE_URL as string,
-      poolMax: 6,
-      applicationName: 'process-manager-test',
-    }),
-  );
+  const db: Db = workerDatabase('process-manager-test', 6);
   // Process managers here use the database and the command runner only.
   const services = {
     db,

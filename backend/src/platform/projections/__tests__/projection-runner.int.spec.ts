@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { Client } from 'pg';
+import { workerDatabase } from '../../../../../test/support/test-databases';
 import { databaseUrlFor } from '../../../../../test/support/services';
-import { createDatabase, createPool } from '../../database/database';
 import type { Db } from '../../database/database.module';
 import { appendEvents } from '../../event-store/event-store';
 import { hasReached } from '../checkpoint';
@@ -52,13 +52,7 @@ async function totalOf(db: Db, id: string): Promise<number | undefined> {
 }
 
 describe('projection runner', () => {
-  const db: Db = createDatabase(
-    createPool({
-      connectionString: process.env.DATABASE_URL as string,
-      poolMax: 12,
-      applicationName: 'projection-runner-test',
-    }),
-  );
+  const db: Db = workerDatabase('projection-runner-test', 12);
 
   beforeAll(() => createThingsTables(db));
   afterAll(async () => {

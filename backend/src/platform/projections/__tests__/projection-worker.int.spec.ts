@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Queue } from 'bullmq';
 import { sql } from 'kysely';
+import { workerDatabase } from '../../../../../test/support/test-databases';
 import { spawnBackend, stopProcess, waitUntil } from '../../../../../test/support/processes';
-import { createDatabase, createPool } from '../../database/database';
 import type { Db } from '../../database/database.module';
 import { closeRedis, createRedis } from '../../queue/redis';
 import { type Checkpoint, hasReached } from '../checkpoint';
@@ -33,13 +33,7 @@ async function workerSessions(db: Db) {
 
 describe('projection worker process', () => {
   const prefix = process.env.REDIS_PREFIX as string;
-  const db: Db = createDatabase(
-    createPool({
-      connectionString: process.env.DATABASE_URL as string,
-      poolMax: 4,
-      applicationName: 'projection-worker-test',
-    }),
-  );
+  const db: Db = workerDatabase('projection-worker-test', 4);
   const workers: ChildProcess[] = [];
   const startWorker = (env: NodeJS.ProcessEnv = {}) => {
     const child = spawnBackend(THINGS_WORKER, env);
