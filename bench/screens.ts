@@ -30,6 +30,8 @@ interface LoadFigures {
   firstPaint: { p50: number; max: number };
   dataShown: { p50: number; max: number };
   interactive: { p50: number; max: number };
+  /** API reads (GET /api/...) the page made from its load until quiet. */
+  apiReads: { p50: number; max: number };
 }
 
 export interface ScreenFigures extends LoadFigures {
@@ -94,7 +96,12 @@ export async function measureScreens(): Promise<ScreenFigures> {
     const trainer = await seedTrainer(apiUrl);
 
     const coldLoads = async (network?: typeof MOBILE_NETWORK): Promise<LoadFigures> => {
-      const loads: Array<{ firstPaint: number; dataShown: number; interactive: number }> = [];
+      const loads: Array<{
+        firstPaint: number;
+        dataShown: number;
+        interactive: number;
+        apiReads: number;
+      }> = [];
       for (let round = 0; round < LOADS; round++) {
         const context = await browser.newContext({
           baseURL: apiUrl,
@@ -110,6 +117,11 @@ export async function measureScreens(): Promise<ScreenFigures> {
         const login = await context.request.post('/api/auth/login', { data: trainer });
         if (!login.ok()) throw new Error(`login: ${login.status()} ${await login.text()}`);
         const page = await context.newPage();
+        let apiReads = 0;
+        page.on('request', (request) => {
+          if (request.method() === 'GET' && new URL(request.url()).pathname.startsWith('/api/'))
+            apiReads++;
+        });
         await page.addInitScript(() => {
           const marks = { longTaskEnd: 0, dataShown: 0 };
           (window as unknown as { __bench: typeof marks }).__bench = marks;
@@ -159,7 +171,7 @@ export async function measureScreens(): Promise<ScreenFigures> {
             interactive: Math.max(marks.dataShown, marks.longTaskEnd),
           };
         });
-        loads.push(figures);
+        loads.push({ ...figures, apiReads });
         await context.close();
       }
       const summary = (pick: (load: (typeof loads)[number]) => number) => ({
@@ -170,6 +182,7 @@ export async function measureScreens(): Promise<ScreenFigures> {
         firstPaint: summary((load) => load.firstPaint),
         dataShown: summary((load) => load.dataShown),
         interactive: summary((load) => load.interactive),
+        apiReads: summary((load) => load.apiReads),
       };
     };
     return { loads: LOADS, ...(await coldLoads()), mobileNetwork: await coldLoads(MOBILE_NETWORK) };
@@ -182,7 +195,8 @@ export async function measureScreens(): Promise<ScreenFigures> {
 const loadLine = (figures: LoadFigures) =>
   `primeira pintura p50 ${figures.firstPaint.p50} ms (máx ${figures.firstPaint.max}); ` +
   `dados na tela p50 ${figures.dataShown.p50} ms (máx ${figures.dataShown.max}); ` +
-  `interativo p50 ${figures.interactive.p50} ms (máx ${figures.interactive.max})`;
+  `interativo p50 ${figures.interactive.p50} ms (máx ${figures.interactive.max}); ` +
+  `leituras da API até aquietar p50 ${figures.apiReads.p50} (máx ${figures.apiReads.max})`;
 
 export function printScreens(figures: ScreenFigures): void {
   process.stdout.write(

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { recordFetchStarts } from '../lib/fetch-starts';
 
 const RETRIES = 3;
 const FIRST_RETRY_DELAY_MS = 1_000;
@@ -11,11 +12,14 @@ export function retryDelay(failureCount: number): number {
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const queryClient = new QueryClient({
     defaultOptions: {
       queries: { retry: RETRIES, retryDelay, gcTime: GC_TIME_MS },
       // A write runs (and fails with the offline message) instead of waiting, paused, for a network.
       mutations: { networkMode: 'always' },
     },
   });
+  // Before any query runs: on joining, the socket refetches only what was read before a change.
+  recordFetchStarts(queryClient);
+  return queryClient;
 }

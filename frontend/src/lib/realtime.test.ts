@@ -1,5 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
-import { invalidateForChanges, parseChangesMessage, type InvalidationMap } from './realtime';
+import { recordFetchStarts } from './fetch-starts';
+import {
+  invalidateForChanges,
+  invalidateReadBefore,
+  parseChangesMessage,
+  parseJoinedMessage,
+  type InvalidationMap,
+} from './realtime';
 
 function clientWith(keys: unknown[][]) {
   const client = new QueryClient();
@@ -90,5 +97,52 @@ describe('realtime invalidation', () => {
     expect(
       parseChangesMessage({ projection: 'p', position: 4, changes: [{ type: 'hologram', id: 'h' }, { type: 'credit', id: 7 }, null] }),
     ).toEqual({ projection: 'p', position: 4, changes: [] });
+  });
+});
+
+describe('on joining, refetching only what was read before the rooms last changed', () => {
+  let now = 0;
+  beforeEach(() => {
+    now = 0;
+    jest.spyOn(Date, 'now').mockImplementation(() => now);
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  async function readAt(client: QueryClient, at: number, key: string[]) {
+    now = at;
+    await client.fetchQuery({ queryKey: key, queryFn: () => ({ items: [] }) });
+  }
+
+  it('refetches what was read before the change, and what it never saw being read', async () => {
+    // given a dashboard read at 1 s, a student list read at 5 s and a plan list put there by hand
+    const client = new QueryClient();
+    recordFetchStarts(client);
+    await readAt(client, 1_000, ['dashboard']);
+    await readAt(client, 5_000, ['students']);
+    client.setQueryData(['plans'], { items: [] });
+    // when the socket joins at 6 s and hears its rooms changed 3 s ago
+    now = 6_000;
+    await invalidateReadBefore(client, 3_000);
+    // then the dashboard (read before the change) and the plans (read who knows when) are refetched
+    expect(invalidated(client)).toEqual([['dashboard'], ['plans']]);
+  });
+
+  it('refetches nothing read after a change long ago, and everything when the server cannot tell', async () => {
+    const client = new QueryClient();
+    recordFetchStarts(client);
+    await readAt(client, 600_000, ['dashboard']);
+    now = 601_000;
+    await invalidateReadBefore(client, 600_000);
+    expect(invalidated(client)).toEqual([]);
+    await invalidateReadBefore(client, null);
+    expect(invalidated(client)).toEqual([['dashboard']]);
+  });
+
+  it('reads the age only from a well-formed message', () => {
+    expect(parseJoinedMessage({ changedMsAgo: 250 })).toBe(250);
+    expect(parseJoinedMessage({ changedMsAgo: null })).toBeNull();
+    expect(parseJoinedMessage({ changedMsAgo: -1 })).toBeNull();
+    expect(parseJoinedMessage({ changedMsAgo: '250' })).toBeNull();
+    expect(parseJoinedMessage(undefined)).toBeNull();
   });
 });

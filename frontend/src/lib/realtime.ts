@@ -1,8 +1,16 @@
-import { CHANGE_TYPES, CHANGES_EVENT, type Change, type ChangesMessage, type ChangeType } from '@contracts/shared/realtime';
+import {
+  CHANGE_TYPES,
+  CHANGES_EVENT,
+  JOINED_EVENT,
+  type Change,
+  type ChangesMessage,
+  type ChangeType,
+} from '@contracts/shared/realtime';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Socket } from 'socket.io-client';
 import { env } from '../config/env';
+import { fetchStartOf } from './fetch-starts';
 import { markRealtimeJoined } from './realtime-joined';
 import { useSession } from './session-store';
 
@@ -30,6 +38,26 @@ export function parseChangesMessage(raw: unknown): ChangesMessage | null {
       !!change && typeof change === 'object' && isChangeType(change.type) && typeof change.id === 'string',
   );
   return { projection, position, changes: known.map(({ type, id }) => ({ type, id })) };
+}
+
+/** The `joined` message's age of the rooms' last change, in ms; null when the server cannot tell (or malformed). */
+export function parseJoinedMessage(raw: unknown): number | null {
+  const changedMsAgo = raw && typeof raw === 'object' ? (raw as Record<string, unknown>).changedMsAgo : undefined;
+  return typeof changedMsAgo === 'number' && Number.isFinite(changedMsAgo) && changedMsAgo >= 0 ? changedMsAgo : null;
+}
+
+/**
+ * On the page's first joining: refetches what was read before the rooms last changed (`changedMsAgo`,
+ * everything when unknown). What was read after it shows it; what was read before may have missed
+ * it, its message pushed before this socket was there to hear.
+ */
+export function invalidateReadBefore(queryClient: QueryClient, changedMsAgo: number | null): Promise<void> {
+  if (changedMsAgo === null) return queryClient.invalidateQueries();
+  // The message took some time to arrive: the change was at least this long ago, never later.
+  const changedAt = Date.now() - changedMsAgo;
+  return queryClient.invalidateQueries({
+    predicate: (query) => !((fetchStartOf(query) ?? Number.NEGATIVE_INFINITY) > changedAt),
+  });
 }
 
 export async function invalidateForChanges(
@@ -74,13 +102,20 @@ export function useRealtimeInvalidation(invalidates: InvalidationMap | (() => Pr
         const message = parseChangesMessage(raw);
         if (message) void invalidateForChanges(queryClient, message, invalidatesByType);
       });
+      // Nothing is pushed to this browser before its socket joins its rooms: whatever was read (or is
+      // being read) before, on the first load or while disconnected, may have missed changes. On the
+      // first join the server says when the rooms last changed, and only what was read before that
+      // is refetched (usually nothing: the first screen was read a moment ago); after a
+      // disconnection, everything on screen is.
+      let connections = 0;
       connection.on('connect', () => {
+        connections += 1;
         retriedAfterRefresh = false;
-        // Nothing is pushed to this browser before its socket joins the tenant's room: whatever was read
-        // (or is being read) before now, on the first load or while disconnected, may have missed
-        // changes. Refetch what is on screen once connected.
-        void queryClient.invalidateQueries();
+        if (connections > 1) void queryClient.invalidateQueries();
         markRealtimeJoined();
+      });
+      connection.on(JOINED_EVENT, (raw: unknown) => {
+        if (connections === 1) void invalidateReadBefore(queryClient, parseJoinedMessage(raw));
       });
       connection.on('connect_error', (error) => {
         // A refused handshake is not retried by socket.io itself. The server could not check the

@@ -3,6 +3,7 @@ import type Redis from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database/database';
 import { isAway, whenConnected } from '../queue/redis';
+import { noteRoomChanges } from '../realtime/room-changes';
 import { studentRoom, studentsRoom, tenantRoom } from '../realtime/rooms';
 import type { Projection } from './projection';
 import {
@@ -319,6 +320,14 @@ export class ProjectionWorker {
       if (studentId) tell(studentRoom(tenantId, studentId), { type, id });
       if (allStudents) tell(studentsRoom(tenantId), { type, id });
     }
+    // Noted before the messages go out: a socket that joins after a message went is sure to
+    // learn that its rooms changed (realtime/room-changes.ts).
+    if (byRoom.size > 0)
+      await whenConnected(
+        redis,
+        () => noteRoomChanges(redis, this.options.prefix, [...byRoom.keys()]),
+        REDIS_BUDGET_MS,
+      ).catch(() => undefined);
     for (const [room, changes] of byRoom) {
       const message: ChangesMessage = {
         projection,

@@ -1,15 +1,24 @@
 import { Inject, Logger } from '@nestjs/common';
 import { type OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import type Redis from 'ioredis';
 import type { Server, Socket } from 'socket.io';
+import { APP_CONFIG, type PlatformConfig } from '../../config/config';
+import { JOINED_EVENT, type JoinedMessage } from '../../contracts/shared/realtime';
 import { AccessTokenService, type VerifiedAccess } from '../auth/access-token.service';
 import { LiveSessions } from '../auth/live-sessions';
+import { REDIS } from '../queue/queue.module';
+import { whenConnected } from '../queue/redis';
+import { lastRoomChangeAgo, ROOM_CHANGES_KEPT_MS } from './room-changes';
 import { sessionRoom, studentRoom, studentsRoom, tenantRoom, userRoom } from './rooms';
+
+/** A joining socket never waits longer than this on Redis to learn when its rooms last changed. */
+const REDIS_BUDGET_MS = 250;
 
 /**
  * The socket.io endpoint at /socket.io. The handshake must carry `auth: { token }`, a valid access
  * token of a live session; the socket then joins its rooms (rooms.ts), where the worker's emitter
- * pushes `changes`, and is closed when its session ends. Sockets only listen: nothing is accepted
- * from them.
+ * pushes `changes`, is told how long ago its rooms last changed (`joined`), and is closed when its
+ * session ends. Sockets only listen: nothing is accepted from them.
  */
 @WebSocketGateway({ path: '/socket.io' })
 export class RealtimeGateway implements OnGatewayInit {
@@ -21,6 +30,8 @@ export class RealtimeGateway implements OnGatewayInit {
   constructor(
     @Inject(AccessTokenService) private readonly tokens: AccessTokenService,
     @Inject(LiveSessions) private readonly sessions: LiveSessions,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) private readonly config: PlatformConfig,
   ) {}
 
   afterInit(server: Server): void {
@@ -45,26 +56,44 @@ export class RealtimeGateway implements OnGatewayInit {
             this.logger.debug(`socket ${socket.id} refused: session ended`);
             return next(new Error('unauthorized'));
           }
-          this.admit(socket, access);
+          const joined = this.admit(socket, access);
           next();
+          void joined.then((rooms) => this.tellLastChange(socket, rooms));
         },
         () => next(new Error('unavailable')),
       );
     });
   }
 
-  private admit(socket: Socket, { user, sessionId }: VerifiedAccess): void {
+  /** Joins the socket's rooms; answers the rooms that hear of changes. */
+  private async admit(socket: Socket, { user, sessionId }: VerifiedAccess): Promise<string[]> {
     socket.data.user = user;
     // The tenant's room hears of every change in the trainer's business; a student's socket hears
     // only of their own changes and of what every student of the tenant reads.
-    const rooms =
+    const changeRooms =
       user.role === 'personal'
-        ? [tenantRoom(user.tenantId), userRoom(user.userId)]
+        ? [tenantRoom(user.tenantId)]
         : [
-            userRoom(user.userId),
             studentsRoom(user.tenantId),
             ...(user.studentId ? [studentRoom(user.tenantId, user.studentId)] : []),
           ];
-    void socket.join([...rooms, sessionRoom(sessionId)]);
+    await socket.join([...changeRooms, userRoom(user.userId), sessionRoom(sessionId)]);
+    return changeRooms;
+  }
+
+  /**
+   * Once joined (nothing pushed to these rooms is missed from now on): how long ago they last
+   * changed, so the browser refetches only what it read before that; null when Redis cannot tell.
+   */
+  private async tellLastChange(socket: Socket, rooms: readonly string[]): Promise<void> {
+    const ago = await whenConnected(
+      this.redis,
+      () => lastRoomChangeAgo(this.redis, this.config.REDIS_PREFIX, rooms),
+      REDIS_BUDGET_MS,
+    ).catch(() => undefined);
+    const message: JoinedMessage = {
+      changedMsAgo: ago === undefined ? null : (ago ?? ROOM_CHANGES_KEPT_MS),
+    };
+    socket.emit(JOINED_EVENT, message);
   }
 }

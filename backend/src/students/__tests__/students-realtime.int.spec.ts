@@ -11,6 +11,8 @@ import {
   ProjectionWorker,
 } from '../../platform/projections/projection-worker';
 import { REDIS } from '../../platform/queue/queue.module';
+import { ROOM_CHANGES_KEPT_MS } from '../../platform/realtime/room-changes';
+import { JOINED_EVENT, type JoinedMessage } from '../../contracts/shared/realtime';
 
 describe('realtime', () => {
   const sockets: Socket[] = [];
@@ -89,6 +91,43 @@ describe('realtime', () => {
     expect(message.changes).toEqual([{ type: 'student', id }]);
     // The same emitter publish reached the first socket: the stranger and the student got nothing.
     expect(strangerReceived).toEqual([]);
+  });
+
+  it("tells a joining socket how long ago its rooms last changed, and nothing of another tenant's", async () => {
+    const trainer = await t.principal();
+    const stranger = await t.principal();
+    const joinedAs = async (token: string) => {
+      const socket = connect(token);
+      const joined = new Promise<JoinedMessage>((resolve) => socket.once(JOINED_EVENT, resolve));
+      await connected(socket);
+      return joined;
+    };
+    // Nothing changed yet, in records younger than the ten minutes kept: it cannot tell.
+    expect(await joinedAs(trainer.token)).toEqual({ changedMsAgo: null });
+
+    const { id } = (await t.as(trainer).post('/api/students', { nome: 'Bia Lima' })).json();
+    const worker = new ProjectionWorker({
+      db: t.app.get<Db>(DATABASE),
+      redis: t.app.get<Redis>(REDIS),
+      prefix: t.config.REDIS_PREFIX,
+      projections: studentProjections,
+    });
+    const listened = connect(trainer.token);
+    await connected(listened);
+    const told = new Promise<void>((resolve) =>
+      listened.on('changes', (message: ChangesMessage) => {
+        if (message.changes.some((change) => change.id === id)) resolve();
+      }),
+    );
+    await worker.run('students');
+    await told;
+
+    const { changedMsAgo } = await joinedAs(trainer.token);
+    expect(changedMsAgo).toEqual(expect.any(Number));
+    expect(changedMsAgo).toBeGreaterThanOrEqual(0);
+    expect(changedMsAgo).toBeLessThan(ROOM_CHANGES_KEPT_MS);
+    // The other tenant's rooms did not change.
+    expect(await joinedAs(stranger.token)).toEqual({ changedMsAgo: null });
   });
 
   it("tells a student's socket of their own balance, never of another student's", async () => {
