@@ -58,7 +58,10 @@ export class RealtimeGateway implements OnGatewayInit {
           }
           const joined = this.admit(socket, access);
           next();
-          void joined.then((rooms) => this.tellLastChange(socket, rooms));
+          // Never an unheard rejection: a joining that failed is logged.
+          joined
+            .then((rooms) => this.tellLastChange(socket, rooms))
+            .catch((error: unknown) => this.logger.warn(`socket ${socket.id}: ${String(error)}`));
         },
         () => next(new Error('unavailable')),
       );
