@@ -41,9 +41,9 @@ export interface ChangesMessage {
 export const CHANGES_EVENT = 'changes';
 
 /**
- * Sent to a socket once it has joined its rooms: how many ms ago they last changed (at least that
- * long: the server keeps ten minutes), or null when it cannot tell. What the browser read after
- * that needs no refetch; what it read before may have missed the change.
+ * Sent to a socket once it has joined its rooms: how many ms ago they last changed (at most ten
+ * minutes: a change older than that is told as that old), or null when the server cannot tell.
+ * What the browser read after that needs no refetch; what it read before may have missed the change.
  */
 export interface JoinedMessage {
   changedMsAgo: number | null;

@@ -3,7 +3,7 @@ import type Redis from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database/database';
 import { isAway, whenConnected } from '../queue/redis';
-import { noteRoomChanges } from '../realtime/room-changes';
+import { forgetRoomChanges, noteRoomChanges } from '../realtime/room-changes';
 import { studentRoom, studentsRoom, tenantRoom } from '../realtime/rooms';
 import type { Projection } from './projection';
 import {
@@ -126,6 +126,17 @@ export class ProjectionWorker {
     for (const projection of options.projections)
       this.coalesceMs.set(projection.name, WAKE_COALESCE_MS);
     for (const manager of managers) this.coalesceMs.set(manager.name, PROCESS_MANAGER_COALESCE_MS);
+    // Back after an outage: the batches committed meanwhile were neither told nor noted.
+    let connectedBefore = options.redis.status === 'ready';
+    options.redis.on('ready', () => {
+      if (connectedBefore) this.forgetRoomChanges();
+      connectedBefore = true;
+    });
+  }
+
+  /** Best effort: when this fails too, Redis is away, and its return forgets them (see the constructor). */
+  private forgetRoomChanges(): void {
+    forgetRoomChanges(this.options.redis, this.options.prefix).catch(() => undefined);
   }
 
   /**
@@ -327,7 +338,7 @@ export class ProjectionWorker {
         redis,
         () => noteRoomChanges(redis, this.options.prefix, [...byRoom.keys()]),
         REDIS_BUDGET_MS,
-      ).catch(() => undefined);
+      ).catch(() => this.forgetRoomChanges());
     for (const [room, changes] of byRoom) {
       const message: ChangesMessage = {
         projection,

@@ -8,7 +8,7 @@ import { AccessTokenService, type VerifiedAccess } from '../auth/access-token.se
 import { LiveSessions } from '../auth/live-sessions';
 import { REDIS } from '../queue/queue.module';
 import { whenConnected } from '../queue/redis';
-import { lastRoomChangeAgo, ROOM_CHANGES_KEPT_MS } from './room-changes';
+import { lastRoomChangeAgo } from './room-changes';
 import { sessionRoom, studentRoom, studentsRoom, tenantRoom, userRoom } from './rooms';
 
 /** A joining socket never waits longer than this on Redis to learn when its rooms last changed. */
@@ -89,14 +89,12 @@ export class RealtimeGateway implements OnGatewayInit {
    * changed, so the browser refetches only what it read before that; null when Redis cannot tell.
    */
   private async tellLastChange(socket: Socket, rooms: readonly string[]): Promise<void> {
-    const ago = await whenConnected(
+    const changedMsAgo = await whenConnected(
       this.redis,
       () => lastRoomChangeAgo(this.redis, this.config.REDIS_PREFIX, rooms),
       REDIS_BUDGET_MS,
-    ).catch(() => undefined);
-    const message: JoinedMessage = {
-      changedMsAgo: ago === undefined ? null : (ago ?? ROOM_CHANGES_KEPT_MS),
-    };
+    ).catch(() => null);
+    const message: JoinedMessage = { changedMsAgo };
     socket.emit(JOINED_EVENT, message);
   }
 }

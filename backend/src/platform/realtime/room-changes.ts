@@ -7,13 +7,20 @@ import type Redis from 'ioredis';
  * before joining (the first screen's reads, made twice on every page load).
  */
 
-/** How long a room's last change is kept: older than this, the room has had none worth telling. */
+/**
+ * How long a room's last change is kept. A page joins seconds after it read its first screen, so
+ * older changes only need to be known as "at least this long ago".
+ */
 export const ROOM_CHANGES_KEPT_MS = 10 * 60_000;
 
 const roomChangesKeys = (prefix: string) => ({
   lastChange: (room: string) => `${prefix}:room-last-change:${room}`,
-  /** When this Redis first held a room's last change: younger than ROOM_CHANGES_KEPT_MS, a missing one proves nothing. */
-  since: `${prefix}:room-last-change-since`,
+  /**
+   * From when every change is noted: set by the first note after Redis started empty or the
+   * worker forgot (a change it could not note). A change before it may have gone unnoted, so it
+   * counts as a change of every room.
+   */
+  since: `${prefix}:room-changes-since`,
 });
 
 /** KEYS: since, then the rooms'; ARGV[1]: ROOM_CHANGES_KEPT_MS. */
@@ -26,21 +33,19 @@ return 1`;
 
 /**
  * KEYS: since, then the rooms'; ARGV[1]: ROOM_CHANGES_KEPT_MS. Answers how many ms ago the latest
- * of the rooms changed; -1 when none did within ROOM_CHANGES_KEPT_MS; -2 when Redis cannot tell
- * (it has held these records for less than that: it may have restarted empty).
+ * of the rooms changed, counting `since` as a change and at most ROOM_CHANGES_KEPT_MS; -1 when
+ * there is no `since`: Redis cannot tell.
  */
 const LAST_CHANGE_AGO_SCRIPT = `
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-local latest = -1
+local latest = tonumber(redis.call('GET', KEYS[1]) or '-1')
+if latest < 0 then return -1 end
 for i = 2, #KEYS do
   local at = tonumber(redis.call('GET', KEYS[i]) or '-1')
   if at > latest then latest = at end
 end
-if latest >= 0 then return math.max(0, now - latest) end
-local since = tonumber(redis.call('GET', KEYS[1]) or tostring(now))
-if now - since < tonumber(ARGV[1]) then return -2 end
-return -1`;
+return math.max(0, math.min(now - latest, tonumber(ARGV[1])))`;
 
 /** The worker, after telling `rooms` of a committed batch: they changed now. */
 export async function noteRoomChanges(
@@ -62,14 +67,20 @@ export async function noteRoomChanges(
 }
 
 /**
- * How many ms ago the latest of `rooms` changed; null when none did within ROOM_CHANGES_KEPT_MS;
- * undefined when Redis cannot tell.
+ * The worker, when a change may have gone unnoted (Redis was away, or a note failed): until the
+ * next note, joining sockets are told Redis cannot tell (their pages refetch everything they read,
+ * as after a disconnection), and from it on, that everything changed then.
  */
+export async function forgetRoomChanges(redis: Redis, prefix: string): Promise<void> {
+  await redis.del(roomChangesKeys(prefix).since);
+}
+
+/** How many ms ago the latest of `rooms` changed (at most ROOM_CHANGES_KEPT_MS); null when Redis cannot tell. */
 export async function lastRoomChangeAgo(
   redis: Redis,
   prefix: string,
   rooms: readonly string[],
-): Promise<number | null | undefined> {
+): Promise<number | null> {
   const keys = roomChangesKeys(prefix);
   const ago = (await redis.eval(
     LAST_CHANGE_AGO_SCRIPT,
@@ -78,5 +89,5 @@ export async function lastRoomChangeAgo(
     ...rooms.map(keys.lastChange),
     ROOM_CHANGES_KEPT_MS,
   )) as number;
-  return ago === -2 ? undefined : ago === -1 ? null : ago;
+  return ago < 0 ? null : ago;
 }

@@ -5,13 +5,14 @@ import { io, type Socket } from 'socket.io-client';
 import { studentProjections } from '../projections';
 import { signedIn } from '../../../../test/support/accounts';
 import { apiFixture } from '../../../../test/support/api-fixture';
+import { waitUntil } from '../../../../test/support/processes';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import {
   type ChangesMessage,
   ProjectionWorker,
 } from '../../platform/projections/projection-worker';
 import { REDIS } from '../../platform/queue/queue.module';
-import { ROOM_CHANGES_KEPT_MS } from '../../platform/realtime/room-changes';
+import { forgetRoomChanges, ROOM_CHANGES_KEPT_MS } from '../../platform/realtime/room-changes';
 import { JOINED_EVENT, type JoinedMessage } from '../../contracts/shared/realtime';
 
 describe('realtime', () => {
@@ -93,22 +94,23 @@ describe('realtime', () => {
     expect(strangerReceived).toEqual([]);
   });
 
-  it("tells a joining socket how long ago its rooms last changed, and nothing of another tenant's", async () => {
+  it('tells a joining socket how long ago its rooms last changed, and that it cannot tell once a change may have gone unnoted', async () => {
     const trainer = await t.principal();
-    const stranger = await t.principal();
+    const redis = t.app.get<Redis>(REDIS);
     const joinedAs = async (token: string) => {
       const socket = connect(token);
       const joined = new Promise<JoinedMessage>((resolve) => socket.once(JOINED_EVENT, resolve));
       await connected(socket);
       return joined;
     };
-    // Nothing changed yet, in records younger than the ten minutes kept: it cannot tell.
+    // Nothing noted yet in this Redis: it cannot tell.
+    await forgetRoomChanges(redis, t.config.REDIS_PREFIX);
     expect(await joinedAs(trainer.token)).toEqual({ changedMsAgo: null });
 
     const { id } = (await t.as(trainer).post('/api/students', { nome: 'Bia Lima' })).json();
     const worker = new ProjectionWorker({
       db: t.app.get<Db>(DATABASE),
-      redis: t.app.get<Redis>(REDIS),
+      redis,
       prefix: t.config.REDIS_PREFIX,
       projections: studentProjections,
     });
@@ -126,8 +128,46 @@ describe('realtime', () => {
     expect(changedMsAgo).toEqual(expect.any(Number));
     expect(changedMsAgo).toBeGreaterThanOrEqual(0);
     expect(changedMsAgo).toBeLessThan(ROOM_CHANGES_KEPT_MS);
-    // The other tenant's rooms did not change.
-    expect(await joinedAs(stranger.token)).toEqual({ changedMsAgo: null });
+
+    // A batch the worker could not note (Redis away, or the note failed): it cannot tell again.
+    await forgetRoomChanges(redis, t.config.REDIS_PREFIX);
+    expect(await joinedAs(trainer.token)).toEqual({ changedMsAgo: null });
+  });
+
+  it("forgets the rooms' changes when the worker's Redis connection comes back from an outage", async () => {
+    const trainer = await t.principal();
+    const announcements = t.app.get<Redis>(REDIS).duplicate();
+    try {
+      await new Promise((resolve) => announcements.once('ready', resolve));
+      const worker = new ProjectionWorker({
+        db: t.app.get<Db>(DATABASE),
+        redis: announcements,
+        prefix: t.config.REDIS_PREFIX,
+        projections: studentProjections,
+      });
+      await t.as(trainer).post('/api/students', { nome: 'Caio Reis' });
+      await worker.run('students');
+      const joinedAs = async (token: string) => {
+        const socket = connect(token);
+        const joined = new Promise<JoinedMessage>((resolve) => socket.once(JOINED_EVENT, resolve));
+        await connected(socket);
+        return joined;
+      };
+      expect((await joinedAs(trainer.token)).changedMsAgo).toEqual(expect.any(Number));
+
+      // The connection drops and comes back: what was committed meanwhile went unnoted.
+      const back = new Promise((resolve) => announcements.once('ready', resolve));
+      announcements.disconnect(true);
+      await back;
+      await waitUntil(
+        async () => (await joinedAs(trainer.token)).changedMsAgo === null,
+        10_000,
+        'o worker esquecer as mudanças das salas ao reconectar',
+        100,
+      );
+    } finally {
+      announcements.disconnect();
+    }
   });
 
   it("tells a student's socket of their own balance, never of another student's", async () => {
