@@ -126,15 +126,12 @@ export class ProjectionWorker {
     for (const projection of options.projections)
       this.coalesceMs.set(projection.name, WAKE_COALESCE_MS);
     for (const manager of managers) this.coalesceMs.set(manager.name, PROCESS_MANAGER_COALESCE_MS);
-    // Back after an outage: the batches committed meanwhile were neither told nor noted.
-    let connectedBefore = options.redis.status === 'ready';
-    options.redis.on('ready', () => {
-      if (connectedBefore) this.forgetRoomChanges();
-      connectedBefore = true;
-    });
+    // Connected, or back after an outage: the batches committed meanwhile (or by a worker that died
+    // between a commit and its note) were neither told nor noted.
+    options.redis.on('ready', () => this.forgetRoomChanges());
   }
 
-  /** Best effort: when this fails too, Redis is away, and its return forgets them (see the constructor). */
+  /** Best effort: when this fails too, Redis is away, and its return forgets them (the constructor). */
   private forgetRoomChanges(): void {
     forgetRoomChanges(this.options.redis, this.options.prefix).catch(() => undefined);
   }
