@@ -23,11 +23,14 @@ const roomChangesKeys = (prefix: string) => ({
   since: `${prefix}:room-changes-since`,
 });
 
-/** KEYS: since, then the rooms'; ARGV[1]: ROOM_CHANGES_KEPT_MS. */
-const NOTE_CHANGE_SCRIPT = `
+/** Lua: `now`, Redis's own clock in ms. */
+const REDIS_NOW = `
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-redis.call('SET', KEYS[1], now, 'NX')
+`;
+
+/** KEYS: since, then the rooms'; ARGV[1]: ROOM_CHANGES_KEPT_MS. */
+const NOTE_CHANGE_SCRIPT = `${REDIS_NOW}redis.call('SET', KEYS[1], now, 'NX')
 for i = 2, #KEYS do redis.call('SET', KEYS[i], now, 'PX', ARGV[1]) end
 return 1`;
 
@@ -36,10 +39,7 @@ return 1`;
  * of the rooms changed, counting `since` as a change and at most ROOM_CHANGES_KEPT_MS; -1 when
  * there is no `since`: Redis cannot tell.
  */
-const LAST_CHANGE_AGO_SCRIPT = `
-local time = redis.call('TIME')
-local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-local latest = tonumber(redis.call('GET', KEYS[1]) or '-1')
+const LAST_CHANGE_AGO_SCRIPT = `${REDIS_NOW}local latest = tonumber(redis.call('GET', KEYS[1]) or '-1')
 if latest < 0 then return -1 end
 for i = 2, #KEYS do
   local at = tonumber(redis.call('GET', KEYS[i]) or '-1')

@@ -50,6 +50,14 @@ describe('realtime', () => {
       socket.once('connect_error', (error) => resolve(error.message));
     });
 
+  /** The `joined` message a new socket of `token` hears once connected. */
+  const joinedAs = async (token: string) => {
+    const socket = connect(token);
+    const joined = new Promise<JoinedMessage>((resolve) => socket.once(JOINED_EVENT, resolve));
+    await connected(socket);
+    return joined;
+  };
+
   it("pushes `changes` to the tenant's sockets after a projection commits, and to no other tenant", async () => {
     const trainer = await t.principal();
     const stranger = await t.principal();
@@ -97,12 +105,6 @@ describe('realtime', () => {
   it('tells a joining socket how long ago its rooms last changed, and that it cannot tell once a change may have gone unnoted', async () => {
     const trainer = await t.principal();
     const redis = t.app.get<Redis>(REDIS);
-    const joinedAs = async (token: string) => {
-      const socket = connect(token);
-      const joined = new Promise<JoinedMessage>((resolve) => socket.once(JOINED_EVENT, resolve));
-      await connected(socket);
-      return joined;
-    };
     // Nothing noted yet in this Redis: it cannot tell.
     await forgetRoomChanges(redis, t.config.REDIS_PREFIX);
     expect(await joinedAs(trainer.token)).toEqual({ changedMsAgo: null });
@@ -147,12 +149,6 @@ describe('realtime', () => {
       });
       await t.as(trainer).post('/api/students', { nome: 'Caio Reis' });
       await worker.run('students');
-      const joinedAs = async (token: string) => {
-        const socket = connect(token);
-        const joined = new Promise<JoinedMessage>((resolve) => socket.once(JOINED_EVENT, resolve));
-        await connected(socket);
-        return joined;
-      };
       expect((await joinedAs(trainer.token)).changedMsAgo).toEqual(expect.any(Number));
 
       // The connection drops and comes back: what was committed meanwhile went unnoted.
