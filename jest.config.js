@@ -58,6 +58,10 @@ module.exports = {
     {
       displayName: 'backend-int',
       testEnvironment: 'node',
+      // A bound only decides when a stuck test gives up. On a busy machine (two CI runs side by
+      // side) the longest specs took 60-90 s, and one that gives up leaves its work running under
+      // the next tests of its worker.
+      testTimeout: 180_000,
       roots: ['<rootDir>/backend/src', '<rootDir>/test'],
       testMatch: ['**/*.int.spec.ts'],
       transform: backendTransform,

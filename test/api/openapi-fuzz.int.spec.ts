@@ -467,7 +467,7 @@ describe('every route of the OpenAPI document, fuzzed', () => {
     const document = (await app.inject({ method: 'GET', url: '/api/docs-json' })).json();
     operations = operationsOf(document);
     expect(operations.length).toBeGreaterThan(20);
-  }, 60_000);
+  });
 
   // The routes in shards, each with its own time limit: the document grows with every context.
   it.each(Array.from({ length: SHARDS }, (_, shard) => shard))(

@@ -47,5 +47,5 @@ describe('npm run migrate', () => {
     const down = await run('npm', ['run', '--silent', 'migrate:down'], { cwd: ROOT, env });
     expect(down.stdout).toContain(`Down ${NEWEST}`);
     expect(await applied()).not.toContain(NEWEST);
-  }, 120_000);
+  });
 });

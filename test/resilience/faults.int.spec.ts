@@ -88,7 +88,7 @@ interface Sender {
     });
     expect(login.status).toBe(200);
     token = (login.body as { accessToken: string }).accessToken;
-  }, 120_000);
+  });
   afterAll(async () => {
     await supervisor.stop();
     await redis?.down();

@@ -10,9 +10,6 @@ const signBody = {
   consentTerms: true,
 };
 
-// Each test signs trainers and students up through the API: a bound for a busy machine, not a timing.
-jest.setTimeout(120_000);
-
 describe('agreements: contracts, signatures and the signed copy', () => {
   const testApp = apiFixture({ TRUST_PROXY: '127.0.0.1' });
 

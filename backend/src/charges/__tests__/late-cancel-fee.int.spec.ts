@@ -6,9 +6,6 @@ import { addDays, zonedParts } from '../../contracts/shared/time';
 const today = () => zonedParts(new Date(), 'America/Sao_Paulo').date;
 const tomorrow = () => addDays(today(), 1);
 
-// Trainers and students sign up through the API: a bound for a busy machine, not a timing.
-jest.setTimeout(120_000);
-
 describe('the late-cancel fee becomes a charge', () => {
   const t = apiFixture();
 

@@ -33,10 +33,6 @@ async function until<T>(read: () => Promise<T>, expected: T, what: string): Prom
   }
 }
 
-// A real worker (projections, process managers, BullMQ) runs beside the API: bounds for a busy
-// machine, never timings the test depends on.
-jest.setTimeout(120_000);
-
 /**
  * Issue 25, item 9: a session gets one reminder, at its lead time, with its current time; a change
  * of time after it sends one 'Horário alterado' once the changes settle. The worker runs for real

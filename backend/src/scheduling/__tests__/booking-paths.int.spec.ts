@@ -22,9 +22,6 @@ const outcome = (response: LightMyRequestResponse): Outcome =>
     ? { status: response.statusCode, code: response.json().code, message: response.json().message }
     : { status: response.statusCode };
 
-// Each test signs trainers and students up through the API: a bound for a busy machine, not a timing.
-jest.setTimeout(120_000);
-
 /**
  * Issue 25, item 3: the same rules on every path that puts a session on the agenda. Each path is
  * tried against an overlap, a vacation, a bad range and a student without credits.

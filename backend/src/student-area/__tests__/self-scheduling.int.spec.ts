@@ -6,9 +6,6 @@ import { addDays, zonedParts } from '../../contracts/shared/time';
 
 const tomorrow = () => addDays(zonedParts(new Date(), 'America/Sao_Paulo').date, 1);
 
-// Each test signs trainers and students up through the API: a bound for a busy machine, not a timing.
-jest.setTimeout(120_000);
-
 describe('student area: self-scheduling', () => {
   const testApp = apiFixture();
 

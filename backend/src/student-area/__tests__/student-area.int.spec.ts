@@ -4,9 +4,6 @@ import { apiFixture } from '../../../../test/support/api-fixture';
 
 const HOUR = 3_600_000;
 
-// Each test signs trainers and students up through the API: a bound for a busy machine, not a timing.
-jest.setTimeout(120_000);
-
 describe('student area: the next sessions and the trainer', () => {
   const testApp = apiFixture();
 

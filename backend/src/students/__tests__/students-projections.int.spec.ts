@@ -126,5 +126,5 @@ describe('students projections', () => {
     const schemas =
       await sql`select nspname from pg_namespace where nspname like 'rebuild_%'`.execute(db);
     expect(schemas.rows).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -229,7 +229,7 @@ describe('projection runner', () => {
     const schemas =
       await sql`select nspname from pg_namespace where nspname like 'rebuild_%'`.execute(db);
     expect(schemas.rows).toEqual([]);
-  }, 60_000);
+  });
 
   describe('with a transaction holding an id in another database of the cluster', () => {
     const adminUrl = process.env.VIRA_TEST_ADMIN_DATABASE_URL as string;
@@ -285,7 +285,7 @@ describe('projection runner', () => {
       expect(await readCheckpoint(db, thingsProjection.name)).toEqual(liveCheckpoint);
       // Still open all along.
       expect((await other.query('select 1')).rowCount).toBe(1);
-    }, 60_000);
+    });
   });
 
   it('gives up, in pt-BR, without touching the live tables when the rebuild cannot reach the live checkpoint', async () => {

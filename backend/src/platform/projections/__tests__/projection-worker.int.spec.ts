@@ -117,5 +117,5 @@ describe('projection worker process', () => {
 
     await rebuildProjection(db, thingsProjection, { batchSize: 700 });
     expect(await thingsTables(db)).toEqual(afterRestart);
-  }, 90_000);
+  });
 });
