@@ -45,7 +45,11 @@ const frontendTransform = {
 
 /** @type {import('jest').Config} */
 module.exports = {
-  testTimeout: 30_000,
+  // One bound for every test and hook (jest reads it here only, not per project). A bound only
+  // decides when a stuck test gives up: on a busy machine (two CI runs side by side) the longest
+  // integration specs and the fault spec's start took 30-90 s, and a spec that gives up leaves
+  // its work running under the next specs of its worker.
+  testTimeout: 180_000,
   projects: [
     {
       displayName: 'backend-unit',
@@ -58,10 +62,6 @@ module.exports = {
     {
       displayName: 'backend-int',
       testEnvironment: 'node',
-      // A bound only decides when a stuck test gives up. On a busy machine (two CI runs side by
-      // side) the longest specs took 60-90 s, and one that gives up leaves its work running under
-      // the next tests of its worker.
-      testTimeout: 180_000,
       roots: ['<rootDir>/backend/src', '<rootDir>/test'],
       testMatch: ['**/*.int.spec.ts'],
       transform: backendTransform,

@@ -8,6 +8,10 @@ describe('public booking', () => {
   const t = apiFixture({
     RATE_LIMIT_PUBLIC_SLOTS: '100000/60',
     RATE_LIMIT_PUBLIC_BOOKINGS: '100000/60',
+    // A booking is refused (503) when Redis cannot count it within this budget. 100 bookings at
+    // once on a busy machine kept the event loop past the default 500 ms: what is tested here is
+    // the slot, not the counter (Redis outages are tested in test/resilience).
+    REDIS_REQUEST_TIMEOUT_MS: '5000',
   });
 
   const booking = (locationId: string, inicio: string, extra: Record<string, unknown> = {}) => ({
@@ -337,9 +341,10 @@ describe('public booking', () => {
       );
       const statuses = answers.map((answer) => answer.statusCode);
       expect(statuses.filter((status) => status === 201)).toHaveLength(1);
-      expect(statuses.filter((status) => status === 409)).toHaveLength(99);
-      for (const answer of answers)
-        if (answer.statusCode === 409) expect(answer.json().code).toBe('slot_taken');
+      const refusals = answers
+        .filter((answer) => answer.statusCode !== 201)
+        .map((answer) => `${answer.statusCode} ${(answer.json() as { code?: string }).code}`);
+      expect(refusals.filter((refusal) => refusal !== '409 slot_taken')).toEqual([]);
     });
 
     it("against the trainer's own booking at the same time: one of the two (10 rounds)", async () => {

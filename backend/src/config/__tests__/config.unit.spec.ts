@@ -89,7 +89,7 @@ describe('parseConfig', () => {
     );
     expect(new Set(secrets).size).toBe(1);
     expect(secrets[0]).toBe(generatedSecret(dataDir));
-  }, 20_000);
+  });
 
   it('requires a real JWT secret in production', () => {
     expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
