@@ -83,18 +83,17 @@ async function main(): Promise<void> {
   mkdirSync(results, { recursive: true });
   const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
   /**
-   * The jest `projects` with `workers` workers, on a machine in `timeZone`, reporting to `report`.
-   * --forceExit: a suite that leaks a handle must not hang CI; the teardown has already run by
-   * then. Each integration worker has its own database and Redis prefix, and spends much of its
-   * time waiting on them: three keep their share of two busy cores, where two left the integration
-   * lane the last to end (a busy run: 870 s, the browser tests' lane 760 s).
+   * The jest `projects`, on a machine in `timeZone`, reporting to `report`. --forceExit: a suite
+   * that leaks a handle must not hang CI; the teardown has already run by then. Two workers on two
+   * cores: jest's default (cores - 1) leaves one idle while the integration suites wait on
+   * PostgreSQL and Redis, and each worker has its own database and Redis prefix.
    */
-  const jest = (projects: string[], workers: number, timeZone: string, what: string): Step & { report: string } => {
+  const jest = (projects: string[], timeZone: string, what: string): Step & { report: string } => {
     const report = `jest-${projects.join('-')}.json`;
     return {
       step: `jest (${what}, TZ=${timeZone})`,
       command: bin('jest'),
-      args: ['--ci', '--forceExit', `--maxWorkers=${workers}`, '--selectProjects', ...projects, '--json', `--outputFile=${path.join(results, report)}`],
+      args: ['--ci', '--forceExit', '--maxWorkers=2', '--selectProjects', ...projects, '--json', `--outputFile=${path.join(results, report)}`],
       env: { TZ: timeZone },
       report,
     };
@@ -105,8 +104,8 @@ async function main(): Promise<void> {
   // instants on another day than Sao Paulo's than UTC does (every one UTC moves, 21:00-24:00 in
   // Sao Paulo, Tokyo moves too), so a rule that cut by the machine's zone fails there whenever it
   // would fail in UTC.
-  const integration = jest(['backend-int'], 3, 'UTC', 'integração');
-  const unitsAndScreens = jest(['backend-unit', 'frontend'], 2, 'Asia/Tokyo', 'unidade e telas');
+  const integration = jest(['backend-int'], 'UTC', 'integração');
+  const unitsAndScreens = jest(['backend-unit', 'frontend'], 'Asia/Tokyo', 'unidade e telas');
   /**
    * Three lanes side by side, each a chain of steps that needs the one before it. The browser
    * tests start as soon as the app is built (the build emits without checking types): alone they
