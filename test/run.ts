@@ -55,14 +55,16 @@ function readJson<T>(file: string): T | undefined {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined;
 }
 
-function tallyJest(file: string): void {
+/** Adds a jest report to the total; false when there is none (jest failed before writing it). */
+function tallyJest(file: string): boolean {
   const report = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numRuntimeErrorTestSuites: number }>(
     path.join(results, file),
   );
-  if (!report) return;
+  if (!report) return false;
   total.passed += report.numPassedTests;
   total.failed += report.numFailedTests + report.numRuntimeErrorTestSuites;
   total.skipped += report.numPendingTests;
+  return true;
 }
 
 /** Adds the browser tests' report to the total; answers how many tests it counted. */
@@ -99,6 +101,12 @@ async function main(): Promise<void> {
     };
   };
 
+  /** Runs a jest step and tallies its report; a run that failed before writing one counts as a failure. */
+  const runJest = async (step: Step & { report: string }) => {
+    const ok = await runStep(step);
+    if (!tallyJest(step.report) && !ok) total.failed += 1;
+  };
+
   // Days are cut in the tenant's zone, never the machine's: the integration specs run on a machine
   // in UTC, the pure rules and the screens on one in Tokyo. Tokyo (UTC+9, Sao Paulo+12) puts more
   // instants on another day than Sao Paulo's than UTC does (every one UTC moves, 21:00-24:00 in
@@ -115,8 +123,7 @@ async function main(): Promise<void> {
    */
   await Promise.all([
     (async () => {
-      await runStep(integration);
-      tallyJest(integration.report);
+      await runJest(integration);
       // Every operation of the OpenAPI document was seen succeeding, its answer checked against its schema.
       await runStep({
         step: 'contract coverage',
@@ -127,8 +134,7 @@ async function main(): Promise<void> {
     (async () => {
       await runStep({ step: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] });
       await runStep({ step: 'lint', command: bin('eslint'), args: ['.', '--max-warnings', '0'] });
-      await runStep(unitsAndScreens);
-      tallyJest(unitsAndScreens.report);
+      await runJest(unitsAndScreens);
     })(),
     (async () => {
       if (!(await runStep({ step: 'build', command: 'npm', args: ['run', '--silent', 'build'] }))) return;
