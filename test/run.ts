@@ -55,16 +55,17 @@ function readJson<T>(file: string): T | undefined {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined;
 }
 
-/** Adds a jest report to the total; false when there is none (jest failed before writing it). */
-function tallyJest(file: string): boolean {
+/** Adds a jest report to the total; answers how many tests it counted (0 without a report). */
+function tallyJest(file: string): number {
   const report = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numRuntimeErrorTestSuites: number }>(
     path.join(results, file),
   );
-  if (!report) return false;
+  if (!report) return 0;
+  const failed = report.numFailedTests + report.numRuntimeErrorTestSuites;
   total.passed += report.numPassedTests;
-  total.failed += report.numFailedTests + report.numRuntimeErrorTestSuites;
+  total.failed += failed;
   total.skipped += report.numPendingTests;
-  return true;
+  return report.numPassedTests + failed;
 }
 
 /** Adds the browser tests' report to the total; answers how many tests it counted. */
@@ -101,10 +102,14 @@ async function main(): Promise<void> {
     };
   };
 
-  /** Runs a jest step and tallies its report; a run that failed before writing one counts as a failure. */
-  const runJest = async (step: Step & { report: string }) => {
+  /**
+   * Runs a step of tests and adds its report to the total (`tally` answers how many tests it
+   * counted): a run that failed before any test (the app did not start, jest could not write its
+   * report) still counts as a failure.
+   */
+  const runTallied = async (step: Step, tally: () => number) => {
     const ok = await runStep(step);
-    if (!tallyJest(step.report) && !ok) total.failed += 1;
+    if (tally() === 0 && !ok) total.failed += 1;
   };
 
   // Days are cut in the tenant's zone, never the machine's: the integration specs run on a machine
@@ -123,7 +128,7 @@ async function main(): Promise<void> {
    */
   await Promise.all([
     (async () => {
-      await runJest(integration);
+      await runTallied(integration, () => tallyJest(integration.report));
       // Every operation of the OpenAPI document was seen succeeding, its answer checked against its schema.
       await runStep({
         step: 'contract coverage',
@@ -134,18 +139,14 @@ async function main(): Promise<void> {
     (async () => {
       await runStep({ step: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] });
       await runStep({ step: 'lint', command: bin('eslint'), args: ['.', '--max-warnings', '0'] });
-      await runJest(unitsAndScreens);
+      await runTallied(unitsAndScreens, () => tallyJest(unitsAndScreens.report));
     })(),
     (async () => {
       if (!(await runStep({ step: 'build', command: 'npm', args: ['run', '--silent', 'build'] }))) return;
-      const ok = await runStep({
-        step: 'e2e',
-        command: bin('playwright'),
-        args: ['test', '-c', 'test/e2e/playwright.config.ts'],
-        live: true,
-      });
-      // A run that failed before any test (the app did not start) still counts as a failure.
-      if (tallyPlaywright() === 0 && !ok) total.failed += 1;
+      await runTallied(
+        { step: 'e2e', command: bin('playwright'), args: ['test', '-c', 'test/e2e/playwright.config.ts'], live: true },
+        tallyPlaywright,
+      );
     })(),
   ]);
 
