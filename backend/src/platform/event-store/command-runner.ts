@@ -7,7 +7,13 @@ import type { Database } from '../database/database';
 import { ConflictError, DomainError } from '../errors/domain-error';
 import type { Decider } from './decider';
 import type { DomainEvent } from './event';
-import { appendEvents, ConcurrencyError } from './event-store';
+import {
+  type AppendRequest,
+  type AppendResult,
+  appendEvents,
+  ConcurrencyError,
+} from './event-store';
+import { GroupCommit } from './group-commit';
 import {
   answerToRemember,
   type IdempotencyKey,
@@ -68,6 +74,8 @@ export interface CommandDependencies {
   now: () => Date;
   /** Folded states kept between commands; without it every attempt reads its stream. */
   cache?: StreamStateCache;
+  /** Appends outside a transaction share statements and commits; without it each is its own. */
+  groupCommit?: GroupCommit;
 }
 
 /**
@@ -127,7 +135,7 @@ export async function executeCommand<Command, Event extends DomainEvent, State>(
       const { outcome, next } =
         request.context.idempotency || request.options?.alsoInTransaction
           ? await attemptInTransaction(deps, trusted, request)
-          : await attemptAppend(deps.db, trusted, clockOf(deps, request), request);
+          : await attemptAppend(deps, trusted, request);
       if (next) cache?.remember(tenantId, request.streamId, request.decider, next);
       return outcome;
     } catch (error) {
@@ -182,16 +190,15 @@ async function decideOn<Command, Event extends DomainEvent, State>(
 
 /** The common path: one INSERT, atomic on its own. */
 async function attemptAppend<Command, Event extends DomainEvent, State>(
-  db: Kysely<Database>,
+  deps: CommandDependencies,
   cache: StreamStateCache | undefined,
-  now: Date,
   request: StreamCommand<Command, Event, State>,
 ): Promise<Attempt<State>> {
-  const decision = await decideOn(db, cache, now, request);
+  const decision = await decideOn(deps.db, cache, clockOf(deps, request), request);
   if (decision instanceof DomainError) throw decision;
   if (decision.events.length === 0)
     return { outcome: unchanged(request.streamId, decision.base.position) };
-  return append(db, request, decision);
+  return append(deps.db, request, decision, deps.groupCommit);
 }
 
 /** With an idempotency key or writes of its own, the command runs in one transaction. */
@@ -256,9 +263,11 @@ async function append<Command, Event extends DomainEvent, State>(
   db: Kysely<Database>,
   request: StreamCommand<Command, Event, State>,
   decision: Decision<Event, State>,
+  groupCommit?: GroupCommit,
 ): Promise<Attempt<State>> {
   const { inline } = request;
-  if (!touchesInline(inline, decision.events)) return appendEventsOf(db, request, decision);
+  if (!touchesInline(inline, decision.events))
+    return appendEventsOf(db, request, decision, groupCommit);
   const withInline = async (trx: Kysely<Database>) => {
     const attempt = await appendEventsOf(trx, request, decision);
     await inline.apply(trx, {
@@ -276,16 +285,18 @@ async function appendEventsOf<Command, Event extends DomainEvent, State>(
   db: Kysely<Database>,
   request: StreamCommand<Command, Event, State>,
   { events, base }: Decision<Event, State>,
+  groupCommit?: GroupCommit,
 ): Promise<Attempt<State>> {
   const { context, decider } = request;
-  const result = await appendEvents(db, {
+  const appendRequest = {
     tenantId: context.tenantId,
     streamType: decider.streamType,
     streamId: request.streamId,
     expectedVersion: base.version,
     events,
     metadata: metadataOf(context),
-  });
+  };
+  const result = await appendOn(db, appendRequest, groupCommit);
   return {
     outcome: {
       id: request.streamId,
@@ -301,6 +312,15 @@ async function appendEventsOf<Command, Event extends DomainEvent, State>(
       position: result.position,
     },
   };
+}
+
+/** Inside a transaction, alone; outside, through the group commit when there is one. */
+function appendOn(
+  db: Kysely<Database>,
+  request: AppendRequest,
+  groupCommit: GroupCommit | undefined,
+): Promise<AppendResult> {
+  return groupCommit && !db.isTransaction ? groupCommit.append(request) : appendEvents(db, request);
 }
 
 function metadataOf(context: CommandContext): EventMetadata {
@@ -430,7 +450,7 @@ async function appendTogether(deps: CommandDependencies, batch: Queued[]): Promi
     }
     if (accepted.length === 0) break;
     const write = async (db: Kysely<Database>) => {
-      const result = await appendEvents(db, {
+      const appendRequest = {
         tenantId,
         streamType: decider.streamType,
         streamId,
@@ -440,7 +460,8 @@ async function appendTogether(deps: CommandDependencies, batch: Queued[]): Promi
           const metadata = metadataOf(each.queued.request.context);
           return each.events.map(() => metadata);
         }),
-      });
+      };
+      const result = await appendOn(db, appendRequest, deps.groupCommit);
       for (const each of accepted) {
         if (touchesInline(inline, each.events))
           await inline.apply(db, { tenantId, streamId, before: each.before, events: each.events });
@@ -491,17 +512,20 @@ export class CommandRunner {
   private readonly logger = new Logger(CommandRunner.name);
   private readonly streams = new StreamQueues();
   private readonly cache = new StreamStateCache();
+  private readonly groupCommit: GroupCommit;
 
   constructor(
     @Inject(DATABASE) private readonly db: Db,
     @Optional() @Inject(COMMAND_OBSERVER) private readonly observer?: CommandObserver,
-  ) {}
+  ) {
+    this.groupCommit = new GroupCommit(db);
+  }
 
   async run<Command, Event extends DomainEvent, State>(
     request: StreamCommand<Command, Event, State>,
   ): Promise<CommandResult> {
     const outcome = await this.streams.run(
-      { db: this.db, now: () => new Date(), cache: this.cache },
+      { db: this.db, now: () => new Date(), cache: this.cache, groupCommit: this.groupCommit },
       request as AnyStreamCommand,
     );
     if (outcome.committed && this.observer) {

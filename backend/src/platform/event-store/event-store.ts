@@ -53,62 +53,102 @@ export async function appendEvents(
   db: Kysely<Database>,
   request: AppendRequest,
 ): Promise<AppendResult> {
-  if (request.events.length === 0) throw new Error('nothing to append');
-  const versions = request.events.map((_, index) => request.expectedVersion + index + 1);
-  const types = request.events.map((event) => event.type);
-  const schemaVersions = types.map((type) => upcasters.currentVersion(type));
-  const ofEach = Array.isArray(request.metadata)
-    ? (request.metadata as readonly EventMetadata[])
-    : undefined;
-  if (ofEach && ofEach.length !== request.events.length) throw new Error('one metadata per event');
-  // One metadata for all: a single parameter; one for each: a column of the unnest (`m`).
-  const metadata = ofEach ? sql`m` : sql`${JSON.stringify(request.metadata)}::jsonb`;
-  const metadataColumn = ofEach
-    ? sql`, ${ofEach.map((each) => JSON.stringify(each))}::jsonb[]`
-    : sql``;
-  const metadataAlias = ofEach ? sql`, m` : sql``;
   for (let attempt = 1; ; attempt++) {
-    const sealing = await personalDataVault.seal(db, { ...request, fresh: attempt > 1 });
-    const split = sealing.events;
-    const keys = personalDataVault.keysGuard(request.tenantId, sealing);
-    let rows: { globalPosition: number; streamVersion: number; transactionId: string }[];
-    try {
-      ({ rows } = await sql<{
-        globalPosition: number;
-        streamVersion: number;
-        transactionId: string;
-      }>`
-        ${keys.with ? sql`with ${keys.with}` : sql``}
-        insert into events (tenant_id, stream_type, stream_id, stream_version, event_type, schema_version, data, metadata, subject_id, personal_data)
-        select ${request.tenantId}::uuid, ${request.streamType}, ${request.streamId}::uuid, v, t, s, d, ${metadata}, subject, personal
-        from unnest(${versions}::int[], ${types}::text[], ${schemaVersions}::smallint[], ${split.map(
-          (event) => JSON.stringify(event.data),
-        )}::jsonb[], ${split.map((event) => event.subjectId)}::uuid[], ${split.map((event) =>
-          event.personalData ? JSON.stringify(event.personalData) : null,
-        )}::jsonb[]${metadataColumn}) as e(v, t, s, d, subject, personal${metadataAlias})
-        where ${keys.holds}
-        returning global_position, stream_version, transaction_id::text`.execute(db));
-    } catch (error) {
-      // Rolled back with the statement: the keys it made do not exist.
-      personalDataVault.forget(sealing.created.map((key) => key.subjectId));
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION)
-        throw new ConcurrencyError(request.streamId);
-      throw error;
-    }
-    personalDataVault.settle(sealing, rows.length > 0);
-    if (rows.length > 0) {
-      const positions = rows
-        .sort((one, other) => one.streamVersion - other.streamVersion)
-        .map((row) => row.globalPosition);
-      return {
-        position: Math.max(...positions),
-        positions,
-        nextVersion: versions[versions.length - 1],
-        transactionId: rows[0].transactionId,
-      };
-    }
+    const written = await writeAppends(db, [request], attempt > 1);
+    if (written) return written[0];
     if (attempt >= SEALING_ATTEMPTS) throw new ConcurrencyError(request.streamId);
   }
+}
+
+/**
+ * Appends to different streams written in one statement and one commit (group commit,
+ * event-store/group-commit.ts), each answered as `appendEvents` answers it; undefined when a key
+ * proved stale, and nothing was appended. A version clash of any of them fails all of them.
+ */
+export async function appendTogether(
+  db: Kysely<Database>,
+  requests: readonly AppendRequest[],
+): Promise<AppendResult[] | undefined> {
+  return writeAppends(db, requests, false);
+}
+
+/** Every append of `requests` in one INSERT, or nothing (undefined: a key proved stale). */
+async function writeAppends(
+  db: Kysely<Database>,
+  requests: readonly AppendRequest[],
+  fresh: boolean,
+): Promise<AppendResult[] | undefined> {
+  const sealed = await Promise.all(
+    requests.map(async (request) => {
+      if (request.events.length === 0) throw new Error('nothing to append');
+      const metadata = Array.isArray(request.metadata)
+        ? (request.metadata as readonly EventMetadata[]).map((each) => JSON.stringify(each))
+        : request.events.map(() => JSON.stringify(request.metadata));
+      if (metadata.length !== request.events.length) throw new Error('one metadata per event');
+      return {
+        request,
+        metadata,
+        sealing: await personalDataVault.seal(db, { ...request, fresh }),
+      };
+    }),
+  );
+  const rows = sealed.flatMap(({ request, metadata, sealing }) =>
+    sealing.events.map((event, index) => ({ request, metadata: metadata[index], event, index })),
+  );
+  const column = <Value>(of: (row: (typeof rows)[number]) => Value) => rows.map(of);
+  const keys = personalDataVault.keysGuard(
+    sealed.map(({ request, sealing }) => ({ tenantId: request.tenantId, sealing })),
+  );
+  let written: {
+    streamId: string;
+    globalPosition: number;
+    streamVersion: number;
+    transactionId: string;
+  }[];
+  try {
+    ({ rows: written } = await sql<(typeof written)[number]>`
+      ${keys.with ? sql`with ${keys.with}` : sql``}
+      insert into events (tenant_id, stream_type, stream_id, stream_version, event_type, schema_version, data, metadata, subject_id, personal_data)
+      select tenant, stream_type, stream, v, t, s, d, m, subject, personal
+      from unnest(
+        ${column(({ request }) => request.tenantId)}::uuid[],
+        ${column(({ request }) => request.streamType)}::text[],
+        ${column(({ request }) => request.streamId)}::uuid[],
+        ${column(({ request, index }) => request.expectedVersion + index + 1)}::int[],
+        ${column(({ request, index }) => request.events[index].type)}::text[],
+        ${column(({ request, index }) => upcasters.currentVersion(request.events[index].type))}::smallint[],
+        ${column(({ event }) => JSON.stringify(event.data))}::jsonb[],
+        ${column(({ metadata }) => metadata)}::jsonb[],
+        ${column(({ event }) => event.subjectId)}::uuid[],
+        ${column(({ event }) => (event.personalData ? JSON.stringify(event.personalData) : null))}::jsonb[]
+      ) as e(tenant, stream_type, stream, v, t, s, d, m, subject, personal)
+      where ${keys.holds}
+      returning stream_id, global_position, stream_version, transaction_id::text`.execute(db));
+  } catch (error) {
+    // Rolled back with the statement: the keys it made do not exist.
+    personalDataVault.forget(
+      sealed.flatMap(({ sealing }) => sealing.created.map((key) => key.subjectId)),
+    );
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION)
+      throw new ConcurrencyError(requests.map((request) => request.streamId).join(', '));
+    throw error;
+  }
+  for (const { sealing } of sealed) personalDataVault.settle(sealing, written.length > 0);
+  if (written.length === 0) return undefined;
+  return requests.map((request) => {
+    // The log holds an id as PostgreSQL writes it (lower case), whatever case it was sent in.
+    const streamId = request.streamId.toLowerCase();
+    const positions = written
+      .filter((row) => row.streamId === streamId)
+      .sort((one, other) => one.streamVersion - other.streamVersion)
+      .map((row) => row.globalPosition);
+    return {
+      position: Math.max(...positions),
+      positions,
+      nextVersion: request.expectedVersion + request.events.length,
+      transactionId: written[0].transactionId,
+    };
+  });
 }
 
 /**

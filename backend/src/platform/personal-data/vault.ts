@@ -218,17 +218,20 @@ class PersonalDataVault {
   }
 
   /**
-   * What an append statement adds for its sealing keys: `with` (a CTE writing the keys it made,
-   * to put first) and `holds` (true when every key it made was written and every key it assumed
-   * is still its subject's). Appending only `where holds`, the statement appends nothing
-   * otherwise, and the caller seals again with `fresh`. A key made by a transaction that rolled
-   * back is no longer there: it fails the proof like an erased one.
+   * What an append statement adds for the sealing keys of its appends (one, or a group's): `with`
+   * (a CTE writing the keys they made, to put first) and `holds` (true when every key they made
+   * was written and every key they assumed is still its subject's). Appending only `where holds`,
+   * the statement appends nothing otherwise, and the caller seals again with `fresh`. A key made
+   * by a transaction that rolled back is no longer there: it fails the proof like an erased one.
    */
-  keysGuard(
-    tenantId: string,
-    sealing: SealedEvents,
-  ): { with: RawBuilder<unknown> | undefined; holds: RawBuilder<unknown> } {
-    const { created, assumed } = sealing;
+  keysGuard(sealings: readonly { tenantId: string; sealing: SealedEvents }[]): {
+    with: RawBuilder<unknown> | undefined;
+    holds: RawBuilder<unknown>;
+  } {
+    const created = sealings.flatMap(({ tenantId, sealing }) =>
+      sealing.created.map((key) => ({ ...key, tenantId })),
+    );
+    const assumed = sealings.flatMap(({ sealing }) => sealing.assumed);
     const ids = (keys: SealingKey[]) => keys.map((key) => key.subjectId);
     const sealedKeys = (keys: SealingKey[]) => keys.map((key) => key.sealedKey);
     const conditions: RawBuilder<unknown>[] = [];
@@ -244,8 +247,9 @@ class PersonalDataVault {
         created.length > 0
           ? sql`created_keys as (
               insert into data_subject_keys (subject_id, tenant_id, sealed_key)
-              select id, ${tenantId}::uuid, sealed
-              from unnest(${ids(created)}::uuid[], ${sealedKeys(created)}::text[]) as k(id, sealed)
+              select id, tenant, sealed
+              from unnest(${ids(created)}::uuid[], ${created.map((key) => key.tenantId)}::uuid[],
+                          ${sealedKeys(created)}::text[]) as k(id, tenant, sealed)
               on conflict (subject_id) do nothing
               returning subject_id)`
           : undefined,
