@@ -65,7 +65,7 @@ export async function appendEvents(
  * event-store/group-commit.ts), each answered as `appendEvents` answers it; undefined when a key
  * proved stale, and nothing was appended. A version clash of any of them fails all of them.
  */
-export async function appendTogether(
+export async function appendGroup(
   db: Kysely<Database>,
   requests: readonly AppendRequest[],
 ): Promise<AppendResult[] | undefined> {
@@ -81,9 +81,10 @@ async function writeAppends(
   const sealed = await Promise.all(
     requests.map(async (request) => {
       if (request.events.length === 0) throw new Error('nothing to append');
-      const metadata = Array.isArray(request.metadata)
-        ? (request.metadata as readonly EventMetadata[]).map((each) => JSON.stringify(each))
-        : request.events.map(() => JSON.stringify(request.metadata));
+      const ofAll = Array.isArray(request.metadata) ? undefined : JSON.stringify(request.metadata);
+      const metadata = ofAll
+        ? request.events.map(() => ofAll)
+        : (request.metadata as readonly EventMetadata[]).map((each) => JSON.stringify(each));
       if (metadata.length !== request.events.length) throw new Error('one metadata per event');
       return {
         request,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../database/database';
-import { type AppendRequest, type AppendResult, appendEvents, appendTogether } from './event-store';
+import { type AppendRequest, type AppendResult, appendEvents, appendGroup } from './event-store';
 
 /** At most this many appends share a statement. */
 export const MAX_APPENDS_PER_GROUP = 64;
@@ -64,7 +64,7 @@ export class GroupCommit {
 
   private async write(group: Waiting[]): Promise<void> {
     if (group.length > 1) {
-      const results = await appendTogether(
+      const results = await appendGroup(
         this.db,
         group.map((waiting) => waiting.request),
       ).catch(() => undefined);
