@@ -68,14 +68,15 @@ interface Sender {
     api = supervisor.supervise('API', () => spawnBackend('backend/src/main.ts', env));
     await waitUntil(
       async () => (await call('GET', '/api/health/live')).status === 200,
-      60_000,
+      // Started from source: on a machine running two CI runs side by side it took over a minute.
+      180_000,
       'a API no ar',
       100,
     );
     worker = supervisor.supervise('worker', () => spawnBackend('backend/src/worker.ts', env));
     await waitUntil(
       async () => (await call('GET', '/api/health')).status === 200,
-      60_000,
+      120_000,
       '/api/health ok',
       100,
     );
@@ -88,7 +89,8 @@ interface Sender {
     });
     expect(login.status).toBe(200);
     token = (login.body as { accessToken: string }).accessToken;
-  });
+    // Two processes started from source and a cluster of its own: minutes on a busy machine.
+  }, 360_000);
   afterAll(async () => {
     await supervisor.stop();
     await redis?.down();
