@@ -1,29 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { createDatabase, createPool } from '../../database/database';
 import { appendEvents, ConcurrencyError } from '../event-store';
-import type { EventMetadata } from '../event';
+import { trainerMetadata } from '../../../../../test/support/event-metadata';
+import { workerDatabase } from '../../../../../test/support/test-databases';
 
 /*
  * Event and stream types no projection reads: this database is shared with the other suites of the
  * jest worker, whose projections would otherwise fold these made-up events as a student's.
  */
-const metadata: EventMetadata = {
-  actorId: randomUUID(),
-  actorRole: 'personal',
-  correlationId: randomUUID(),
-  causationId: randomUUID(),
-  commandId: randomUUID(),
-};
+const metadata = trainerMetadata();
 
 describe('appendEvents', () => {
-  const db = createDatabase(
-    createPool({
-      connectionString: process.env.DATABASE_URL!,
-      poolMax: 4,
-      applicationName: 'test',
-    }),
-  );
+  const db = workerDatabase('test', 4);
   afterAll(() => db.destroy());
 
   it('appends a decision in one statement with consecutive versions and reads them back in order', async () => {

@@ -6,10 +6,10 @@ import {
   PERSONAL_DATA_REMOVED,
   registerPersonalData,
 } from '../../../contracts/shared/personal-data';
-import { createDatabase, createPool } from '../../database/database';
-import type { EventMetadata } from '../event';
 import { appendEvents, readStream, type AppendRequest } from '../event-store';
 import { GroupCommit, WRITES_AT_ONCE } from '../group-commit';
+import { trainerMetadata } from '../../../../../test/support/event-metadata';
+import { workerDatabase } from '../../../../../test/support/test-databases';
 
 /* Made-up event types no projection reads (the database is shared with the worker's other suites). */
 registerPersonalData(
@@ -19,22 +19,10 @@ registerPersonalData(
   ),
 );
 
-const metadata: EventMetadata = {
-  actorId: randomUUID(),
-  actorRole: 'personal',
-  correlationId: randomUUID(),
-  causationId: randomUUID(),
-  commandId: randomUUID(),
-};
+const metadata = trainerMetadata();
 
 describe('group commit across streams', () => {
-  const db = createDatabase(
-    createPool({
-      connectionString: process.env.DATABASE_URL!,
-      poolMax: 4,
-      applicationName: 'test',
-    }),
-  );
+  const db = workerDatabase('test', 4);
   afterAll(() => db.destroy());
 
   const profiled = (tenantId: string, streamId: string, nome: string, expectedVersion = 0) =>

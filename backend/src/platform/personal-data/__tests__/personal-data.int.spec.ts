@@ -6,10 +6,10 @@ import {
   registerPersonalData,
   PERSONAL_DATA_REMOVED,
 } from '../../../contracts/shared/personal-data';
-import { createDatabase, createPool } from '../../database/database';
-import type { EventMetadata } from '../../event-store/event';
 import { appendEvents, readStream } from '../../event-store/event-store';
 import { personalDataVault } from '../vault';
+import { trainerMetadata } from '../../../../../test/support/event-metadata';
+import { workerDatabase } from '../../../../../test/support/test-databases';
 
 /* Made-up event types no projection reads (the database is shared with the worker's other suites). */
 const vaultTestEvents = {
@@ -23,22 +23,10 @@ registerPersonalData(
   }),
 );
 
-const metadata: EventMetadata = {
-  actorId: randomUUID(),
-  actorRole: 'personal',
-  correlationId: randomUUID(),
-  causationId: randomUUID(),
-  commandId: randomUUID(),
-};
+const metadata = trainerMetadata();
 
 describe('personal data in the event log', () => {
-  const db = createDatabase(
-    createPool({
-      connectionString: process.env.DATABASE_URL!,
-      poolMax: 4,
-      applicationName: 'test',
-    }),
-  );
+  const db = workerDatabase('test', 4);
   afterAll(() => db.destroy());
 
   const append = (
