@@ -46,7 +46,10 @@ export class GroupCommit {
     }
   }
 
-  /** The waiting appends to write together, one per stream (the versions of one stream chain). */
+  /**
+   * The waiting appends to write together, at most one per stream: each is answered the positions
+   * of its own stream's rows. (The runner's queues send a stream's appends one after another.)
+   */
   private nextGroup(): Waiting[] {
     const streams = new Set<string>();
     const group: Waiting[] = [];
