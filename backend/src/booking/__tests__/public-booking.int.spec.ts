@@ -1,5 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { apiFixture } from '../../../../test/support/api-fixture';
+import { sendAgainWhileRefused } from '../../../../test/support/send-again';
 import { addDays, zonedParts } from '../../contracts/shared/time';
 import { dayAt, freshPhone, PAGE_WHATSAPP, today, trainerOf, visitor } from './booking-test-kit';
 
@@ -332,19 +332,20 @@ describe('public booking', () => {
 
     it('100 concurrent bookings of one slot: exactly one 201, the rest 409 slot_taken', async () => {
       const [slot] = await slotsOf();
-      // As a visitor's page does: a 503 (the pool's wait for a connection ran out, on a machine
-      // running two CI runs side by side) is sent again a little later.
-      const giveUpAt = Date.now() + 120_000;
-      const book = async (index: number) => {
-        for (let attempt = 1; ; attempt++) {
-          if (attempt > 1) await sleep(Math.random() * Math.min(250 * 2 ** attempt, 5_000));
-          const answer = await visitor(t.app).post(
-            `/api/public/${trainer.slug}/bookings`,
-            booking(academia, slot.inicio, { telefone: freshPhone(), nome: `Visitante ${index}` }),
-          );
-          if (answer.statusCode !== 503 || Date.now() > giveUpAt) return answer;
-        }
-      };
+      // As a visitor's page does: a 503 is sent again a little later.
+      const book = (index: number) =>
+        sendAgainWhileRefused(
+          () =>
+            visitor(t.app).post(
+              `/api/public/${trainer.slug}/bookings`,
+              booking(academia, slot.inicio, {
+                telefone: freshPhone(),
+                nome: `Visitante ${index}`,
+              }),
+            ),
+          (answer) => (answer as { statusCode?: number }).statusCode === 503,
+          120_000,
+        );
       const answers = await Promise.all(Array.from({ length: 100 }, (_, index) => book(index)));
       const statuses = answers.map((answer) => answer.statusCode);
       expect(statuses.filter((status) => status === 201)).toHaveLength(1);

@@ -1,8 +1,8 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { http } from '../../../../test/support/api';
 import type { Principal } from '../../../../test/support/accounts';
 import { apiFixture } from '../../../../test/support/api-fixture';
+import { sendAgainWhileRefused } from '../../../../test/support/send-again';
 import { asTheAppRuns } from '../../contexts';
 import type { FinanceSummary } from '../../contracts/finance/api';
 import { DATABASE, type Db } from '../../platform/database/database.module';
@@ -295,27 +295,25 @@ describe('monthly summaries', () => {
   it('1,000 transactions of one tenant, 100 in flight at once: the summary is exact to the centavo', async () => {
     const { api } = await t.trainer();
     const values = Array.from({ length: 1_000 }, (_, index) => ((index * 7_919) % 99_999) + 1);
-    // As a client does: a 503 (the pool's wait for a connection ran out, on a busy machine) is sent
-    // again a little later with the same Idempotency-Key, so a retry never records a transaction
-    // twice, and gives up on time, not on a count of tries.
-    const giveUpAt = Date.now() + 240_000;
-    const record = async (centavos: number, index: number) => {
-      for (let attempt = 1; ; attempt++) {
-        if (attempt > 1) await sleep(Math.random() * Math.min(500 * 2 ** attempt, 5_000));
-        const answer = await api.post(
-          '/api/transactions',
-          {
-            tipo: index % 5 === 0 ? 'despesa' : 'receita',
-            valor: centavos / 100,
-            data: '2026-05-15',
-            descricao: `Lançamento ${index}`,
-            metodoPagamento: 'pix',
-          },
-          { 'idempotency-key': `lancamento-${index}` },
-        );
-        if (answer.statusCode !== 503 || Date.now() > giveUpAt) return answer;
-      }
-    };
+    // Sent again after a 503 with the same Idempotency-Key, so a retry never records a
+    // transaction twice.
+    const record = (centavos: number, index: number) =>
+      sendAgainWhileRefused(
+        () =>
+          api.post(
+            '/api/transactions',
+            {
+              tipo: index % 5 === 0 ? 'despesa' : 'receita',
+              valor: centavos / 100,
+              data: '2026-05-15',
+              descricao: `Lançamento ${index}`,
+              metodoPagamento: 'pix',
+            },
+            { 'idempotency-key': `lancamento-${index}` },
+          ),
+        (answer) => (answer as { statusCode?: number }).statusCode === 503,
+        240_000,
+      );
     // 100 at once, each taking the next when it is answered: all 1,000 at once sent a machine
     // running two CI runs side by side into a collapse (each retry's parsing and authentication
     // took the CPU the commits needed; 723 were still refused after two minutes).

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { apiFixture } from '../../../../test/support/api-fixture';
+import { sendAgainWhileRefused } from '../../../../test/support/send-again';
 import { SlotBooking, type SlotBookingActor } from '../../contracts/scheduling/ports';
 import { addDays, zonedInstant, zonedParts } from '../../contracts/shared/time';
 import { type Agenda, agendaOf } from './scheduling-test-kit';
@@ -105,23 +105,18 @@ describe('SlotBooking port', () => {
     const [ana, academia] = [await agenda.student(), await agenda.location()];
     // As the API's caller would after its 503: a booking whose wait for a pooled connection ran out
     // (100 at once, on a busy machine) is sent again a little later.
-    const giveUpAt = Date.now() + 120_000;
-    const book = async (): Promise<unknown> => {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await port.bookSlot(actor, {
+    const book = () =>
+      sendAgainWhileRefused(
+        () =>
+          port.bookSlot(actor, {
             studentId: ana,
             locationId: academia,
             inicio: dayAt(2, '10:15'),
             origin: 'publico',
-          });
-        } catch (error) {
-          const poolWait = /timeout exceeded when trying to connect/.test(String(error));
-          if (!poolWait || Date.now() > giveUpAt) throw error;
-          await sleep(Math.random() * Math.min(250 * 2 ** attempt, 5_000));
-        }
-      }
-    };
+          }),
+        (error) => /timeout exceeded when trying to connect/.test(String(error)),
+        120_000,
+      );
     const outcomes = await Promise.allSettled(Array.from({ length: 100 }, book));
     const won = outcomes.filter((outcome) => outcome.status === 'fulfilled');
     expect(won).toHaveLength(1);
