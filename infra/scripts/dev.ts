@@ -75,7 +75,8 @@ async function main(): Promise<void> {
     DEV_MAILBOX: process.env.DEV_MAILBOX ?? 'true',
     VIRA_DATA_DIR: DATA_DIR,
   };
-  const tsc = path.join(REPO_ROOT, 'node_modules/.bin/tsc');
+  // TypeScript 7, the native compiler (typescript@6 stays only as typescript-eslint's parser).
+  const tsc = path.join(REPO_ROOT, 'node_modules/typescript-native/bin/tsc');
   log('Compilando o backend...');
   if (
     spawnSync(tsc, ['-p', 'backend/tsconfig.build.json'], { cwd: REPO_ROOT, stdio: 'inherit' })
