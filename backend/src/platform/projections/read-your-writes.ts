@@ -16,35 +16,48 @@ const REMEMBER_WRITES_MS = 60_000;
 const REDIS_BUDGET_MS = 250;
 
 /**
- * Keeps, per projection, the later of the stored and the given checkpoint ("tx:position"), and
- * wakes those projections (the worker's wake channel): one round trip for everything a commit tells.
+ * For each write record (KEYS[k], a principal's last writes): keeps, per projection, the later of
+ * the stored and the given checkpoint ("tx:position"); then wakes every projection named (the
+ * worker's wake channel) once. ARGV: ttl, channel, then per record tx, position, n, n projections.
+ * One round trip for all that the commits of one tick tell.
  */
-const REMEMBER_WRITE_SCRIPT = `
-local tx, pos = tonumber(ARGV[2]), tonumber(ARGV[3])
-for i = 5, #ARGV do
-  local current = redis.call('HGET', KEYS[1], ARGV[i])
-  local keep = false
-  if current then
-    local sep = string.find(current, ':', 1, true)
-    local ctx, cpos = tonumber(string.sub(current, 1, sep - 1)), tonumber(string.sub(current, sep + 1))
-    keep = ctx > tx or (ctx == tx and cpos >= pos)
+const REMEMBER_WRITES_SCRIPT = `
+local at, woken, named = 3, {}, {}
+for k = 1, #KEYS do
+  local tx, pos, n = tonumber(ARGV[at]), tonumber(ARGV[at + 1]), tonumber(ARGV[at + 2])
+  local checkpoint = ARGV[at] .. ':' .. ARGV[at + 1]
+  for i = at + 3, at + 2 + n do
+    local current = redis.call('HGET', KEYS[k], ARGV[i])
+    local keep = false
+    if current then
+      local sep = string.find(current, ':', 1, true)
+      local ctx, cpos = tonumber(string.sub(current, 1, sep - 1)), tonumber(string.sub(current, sep + 1))
+      keep = ctx > tx or (ctx == tx and cpos >= pos)
+    end
+    if not keep then redis.call('HSET', KEYS[k], ARGV[i], checkpoint) end
+    if not named[ARGV[i]] then
+      named[ARGV[i]] = true
+      woken[#woken + 1] = ARGV[i]
+    end
   end
-  if not keep then redis.call('HSET', KEYS[1], ARGV[i], ARGV[2] .. ':' .. ARGV[3]) end
+  redis.call('PEXPIRE', KEYS[k], ARGV[1])
+  at = at + 3 + n
 end
-redis.call('PEXPIRE', KEYS[1], ARGV[1])
-redis.call('PUBLISH', ARGV[4], table.concat(ARGV, ',', 5))
+redis.call('PUBLISH', ARGV[2], table.concat(woken, ','))
 return 1`;
 
 type RedisWithScript = Redis & {
-  viraRememberWrite(
-    key: string,
-    ttlMs: number,
-    tx: string,
-    pos: number,
-    wakeChannel: string,
-    ...projections: string[]
-  ): Promise<number>;
+  viraRememberWrites(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Promise<number>;
 };
+
+/** A principal's write waiting for the next round trip to Redis. */
+interface WriteRecord {
+  principal: string;
+  projections: readonly string[];
+  target: Checkpoint;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
 
 function parseCheckpoint(value: string): Checkpoint {
   const separator = value.indexOf(':');
@@ -70,6 +83,8 @@ export class ReadYourWrites implements OnModuleInit, OnApplicationShutdown {
   private readonly keys: ReturnType<typeof projectionKeys>;
   /** When Redis last may have lost (or never got) a write record: lost, back, or a failed write. */
   private recordsLostAt = Number.NEGATIVE_INFINITY;
+  /** Records of the commits of this tick, sent together once it ends. */
+  private unsent: WriteRecord[] = [];
 
   constructor(
     @Inject(APP_CONFIG) config: PlatformConfig,
@@ -77,7 +92,7 @@ export class ReadYourWrites implements OnModuleInit, OnApplicationShutdown {
     @Inject(REDIS) private readonly redis: Redis,
   ) {
     this.keys = projectionKeys(config.REDIS_PREFIX);
-    redis.defineCommand('viraRememberWrite', { numberOfKeys: 1, lua: REMEMBER_WRITE_SCRIPT });
+    redis.defineCommand('viraRememberWrites', { lua: REMEMBER_WRITES_SCRIPT });
     const recordsMayBeLost = () => (this.recordsLostAt = Date.now());
     let connectedBefore = redis.status === 'ready';
     redis.on('close', recordsMayBeLost);
@@ -109,30 +124,45 @@ export class ReadYourWrites implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * After `principal`'s command committed: its next reads of `projections` wait for `target`, and
-   * the workers are woken to project it.
+   * the workers are woken to project it. The commits answered in one tick (a group commit) are
+   * recorded in one round trip, sent when the tick ends: a command alone waits no longer.
    */
-  async remember(
-    principal: string,
-    projections: readonly string[],
-    target: Checkpoint,
-  ): Promise<void> {
-    if (projections.length === 0) return;
-    await whenConnected(
+  remember(principal: string, projections: readonly string[], target: Checkpoint): Promise<void> {
+    if (projections.length === 0) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.unsent.push({ principal, projections, target, resolve, reject });
+      if (this.unsent.length === 1) process.nextTick(() => this.sendRecords());
+    });
+  }
+
+  private sendRecords(): void {
+    const records = this.unsent;
+    this.unsent = [];
+    const keys = records.map((record) => this.keys.lastWrite(record.principal));
+    const args = records.flatMap(({ target, projections }) => [
+      target.transactionId,
+      target.position,
+      projections.length,
+      ...projections,
+    ]);
+    whenConnected(
       this.redis,
       () =>
-        (this.redis as RedisWithScript).viraRememberWrite(
-          this.keys.lastWrite(principal),
+        (this.redis as RedisWithScript).viraRememberWrites(
+          keys.length,
+          ...keys,
           REMEMBER_WRITES_MS,
-          target.transactionId,
-          target.position,
           this.keys.wakeChannel,
-          ...projections,
+          ...args,
         ),
       REDIS_BUDGET_MS,
-    ).catch((error: unknown) => {
-      this.recordsLostAt = Date.now();
-      throw error;
-    });
+    ).then(
+      () => records.forEach((record) => record.resolve()),
+      (error: unknown) => {
+        this.recordsLostAt = Date.now();
+        records.forEach((record) => record.reject(error));
+      },
+    );
   }
 
   /**

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type Redis from 'ioredis';
 import { apiFixture } from '../../../../test/support/api-fixture';
 import { type Principal } from '../../../../test/support/accounts';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { COMMAND_OBSERVER, CommandRunner } from '../../platform/event-store/command-runner';
+import { projectionKeys } from '../../platform/projections/redis-keys';
+import { REDIS } from '../../platform/queue/queue.module';
 import { studentDecider } from '../domain/student.decider';
 import { http, project } from './students-test-kit';
 
@@ -92,6 +95,26 @@ describe('students API', () => {
     // Another trainer of another tenant has written nothing: their reads never wait.
     const { api: other } = await t.trainer();
     expect((await other.get('/api/students')).json()).toEqual({ items: [] });
+  });
+
+  it('remembers each writer’s own write when many commit at once, and each read waits for its own', async () => {
+    const writers = await Promise.all(Array.from({ length: 12 }, () => t.trainer()));
+    const answers = await Promise.all(
+      writers.map(({ api: each }, index) => each.post('/api/students', { nome: `Aluno ${index}` })),
+    );
+    // The commits answered together are recorded together: each principal's record holds its own.
+    const redis = t.app.get<Redis>(REDIS);
+    const lastWrite = projectionKeys(t.config.REDIS_PREFIX).lastWrite;
+    for (const [index, { userId }] of writers.entries()) {
+      const record = await redis.hgetall(lastWrite(userId));
+      expect(record.students).toMatch(new RegExp(`^\\d+:${answers[index].json().position}$`));
+    }
+    const readings = writers.map(({ api: each }) => each.get('/api/students'));
+    await project(t.app);
+    const names = (await Promise.all(readings)).map((read) =>
+      read.json().items.map((student: { nome: string }) => student.nome),
+    );
+    expect(names).toEqual(writers.map((_, index) => [`Aluno ${index}`]));
   });
 
   it('exports the credit history as CSV with pt-BR dates in the tenant time zone', async () => {
