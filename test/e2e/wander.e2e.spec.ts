@@ -7,11 +7,15 @@ import { signedInTrainer, signUpTrainer } from './support/trainer';
 /**
  * A person who clicks around without a plan: a seeded random walk over the app's own links and
  * buttons (sidebar, bottom bar, quick menu, cards, dialogs, back), curious (it prefers what it has
- * not seen), 150 steps for a trainer and 100 for a student at each size. Any 'Unexpected Application Error!' fails the test and prints the
- * steps that led there, which replay exactly with the same seed (WANDER_SEED=... to try another).
+ * not seen), 150 steps for a trainer and 100 for a student at each size. Any 'Unexpected
+ * Application Error!' fails the test and prints the steps that led there, which replay exactly
+ * with the same seed (WANDER_SEED=... to try another).
  */
 
-/** The student's area is two screens: 100 curious steps click as many of its controls as 200 uniform ones did. */
+/**
+ * The student's area is two screens: 100 curious steps click as many of its controls as 200
+ * uniform ones did.
+ */
 const TRAINER_STEPS = Number(process.env.WANDER_STEPS ?? 150);
 const STUDENT_STEPS = Number(process.env.WANDER_STEPS ?? 100);
 const SEED = Number(process.env.WANDER_SEED ?? 0x5eed);
