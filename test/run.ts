@@ -86,17 +86,16 @@ async function main(): Promise<void> {
   mkdirSync(results, { recursive: true });
   const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
   /**
-   * The jest `projects`, on a machine in `timeZone`, reporting to `report`. --forceExit: a suite
-   * that leaks a handle must not hang CI; the teardown has already run by then. Two workers on two
-   * cores: jest's default (cores - 1) leaves one idle while the integration suites wait on
-   * PostgreSQL and Redis, and each worker has its own database and Redis prefix.
+   * The jest `projects`, on a machine in `timeZone`, reporting to `report`, in `workers` workers
+   * (each with its own database and Redis prefix). --forceExit: a suite that leaks a handle must
+   * not hang CI; the teardown has already run by then.
    */
-  const jest = (projects: string[], timeZone: string, what: string): Step & { report: string } => {
+  const jest = (projects: string[], timeZone: string, what: string, workers: number): Step & { report: string } => {
     const report = `jest-${projects.join('-')}.json`;
     return {
       step: `jest (${what}, TZ=${timeZone})`,
       command: bin('jest'),
-      args: ['--ci', '--forceExit', '--maxWorkers=2', '--selectProjects', ...projects, '--json', `--outputFile=${path.join(results, report)}`],
+      args: ['--ci', '--forceExit', `--maxWorkers=${workers}`, '--selectProjects', ...projects, '--json', `--outputFile=${path.join(results, report)}`],
       env: { TZ: timeZone },
       report,
     };
@@ -117,8 +116,13 @@ async function main(): Promise<void> {
   // instants on another day than Sao Paulo's than UTC does (every one UTC moves, 21:00-24:00 in
   // Sao Paulo, Tokyo moves too), so a rule that cut by the machine's zone fails there whenever it
   // would fail in UTC.
-  const integration = jest(['backend-int'], 'UTC', 'integração');
-  const unitsAndScreens = jest(['backend-unit', 'frontend'], 'Asia/Tokyo', 'unidade e telas');
+  // The integration specs mostly wait on PostgreSQL and Redis, one round trip after another, and on
+  // a busy machine every round trip waits its turn for a core: two CI runs side by side made the
+  // request fuzzer 26 times slower than alone (494 s against 19) and this lane the last to finish by
+  // four minutes. A third worker keeps a third spec's round trips in flight (alone: 142 -> 130 s).
+  // The unit and screen specs are CPU-bound: one worker per core.
+  const integration = jest(['backend-int'], 'UTC', 'integração', 3);
+  const unitsAndScreens = jest(['backend-unit', 'frontend'], 'Asia/Tokyo', 'unidade e telas', 2);
   /**
    * Three lanes side by side, each a chain of steps that needs the one before it. The browser
    * tests start as soon as the app is built (the build emits without checking types): alone they
