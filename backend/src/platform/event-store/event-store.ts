@@ -81,22 +81,31 @@ async function writeAppends(
   const sealed = await Promise.all(
     requests.map(async (request) => {
       if (request.events.length === 0) throw new Error('nothing to append');
-      const ofAll = Array.isArray(request.metadata) ? undefined : JSON.stringify(request.metadata);
-      const metadata = ofAll
-        ? request.events.map(() => ofAll)
-        : (request.metadata as readonly EventMetadata[]).map((each) => JSON.stringify(each));
-      if (metadata.length !== request.events.length) throw new Error('one metadata per event');
-      return {
-        request,
-        metadata,
-        sealing: await personalDataVault.seal(db, { ...request, fresh }),
-      };
+      const { metadata } = request;
+      if (Array.isArray(metadata) && metadata.length !== request.events.length)
+        throw new Error('one metadata per event');
+      return { request, sealing: await personalDataVault.seal(db, { ...request, fresh }) };
     }),
   );
-  const rows = sealed.flatMap(({ request, metadata, sealing }) =>
-    sealing.events.map((event, index) => ({ request, metadata: metadata[index], event, index })),
+  // Every row in one JSON document: PostgreSQL parses one value instead of ten arrays of them,
+  // and Node writes it with one JSON.stringify instead of escaping every element of ten arrays
+  // (a new student's append: 349 -> 299 µs, bare statements on one connection).
+  const rows = sealed.flatMap(({ request, sealing }) =>
+    sealing.events.map((event, index) => ({
+      tenant: request.tenantId,
+      streamType: request.streamType,
+      stream: request.streamId,
+      version: request.expectedVersion + index + 1,
+      type: request.events[index].type,
+      schema: upcasters.currentVersion(request.events[index].type),
+      data: event.data,
+      metadata: Array.isArray(request.metadata)
+        ? (request.metadata as readonly EventMetadata[])[index]
+        : request.metadata,
+      subject: event.subjectId,
+      personal: event.personalData,
+    })),
   );
-  const column = <Value>(of: (row: (typeof rows)[number]) => Value) => rows.map(of);
   const keys = personalDataVault.keysGuard(
     sealed.map(({ request, sealing }) => ({ tenantId: request.tenantId, sealing })),
   );
@@ -110,19 +119,10 @@ async function writeAppends(
     ({ rows: written } = await sql<(typeof written)[number]>`
       ${keys.with ? sql`with ${keys.with}` : sql``}
       insert into events (tenant_id, stream_type, stream_id, stream_version, event_type, schema_version, data, metadata, subject_id, personal_data)
-      select tenant, stream_type, stream, v, t, s, d, m, subject, personal
-      from unnest(
-        ${column(({ request }) => request.tenantId)}::uuid[],
-        ${column(({ request }) => request.streamType)}::text[],
-        ${column(({ request }) => request.streamId)}::uuid[],
-        ${column(({ request, index }) => request.expectedVersion + index + 1)}::int[],
-        ${column(({ request, index }) => request.events[index].type)}::text[],
-        ${column(({ request, index }) => upcasters.currentVersion(request.events[index].type))}::smallint[],
-        ${column(({ event }) => JSON.stringify(event.data))}::jsonb[],
-        ${column(({ metadata }) => metadata)}::jsonb[],
-        ${column(({ event }) => event.subjectId)}::uuid[],
-        ${column(({ event }) => (event.personalData ? JSON.stringify(event.personalData) : null))}::jsonb[]
-      ) as e(tenant, stream_type, stream, v, t, s, d, m, subject, personal)
+      select tenant, "streamType", stream, version, type, schema, data, metadata, subject, personal
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as e(
+        tenant uuid, "streamType" text, stream uuid, version int, type text, schema smallint,
+        data jsonb, metadata jsonb, subject uuid, personal jsonb)
       where ${keys.holds}
       returning stream_id, global_position, stream_version, transaction_id::text`.execute(db));
   } catch (error) {

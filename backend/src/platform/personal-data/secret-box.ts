@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
+import { strongRandomBytes } from './strong-random';
 
 const VERSION = 'v1';
 
@@ -15,7 +16,7 @@ export class SecretBox {
   }
 
   seal(plain: string, boundTo: string): string {
-    const iv = randomBytes(12);
+    const iv = strongRandomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     cipher.setAAD(Buffer.from(boundTo));
     const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import {
   eventTypesWithPersonalData,
@@ -12,6 +12,7 @@ import {
 } from '../../config/generated-secret';
 import type { Database } from '../database/database';
 import { SecretBox } from './secret-box';
+import { strongRandomBytes } from './strong-random';
 
 /** An event's personal fields as stored: their names, and their values sealed (null: erased). */
 export interface SealedPersonalData {
@@ -186,7 +187,7 @@ class PersonalDataVault {
     for (const subjectId of subjects) {
       const sealedKey = keys.get(subjectId);
       if (sealedKey === undefined) {
-        const raw = randomBytes(32).toString('base64url');
+        const raw = strongRandomBytes(32).toString('base64url');
         const made = this.masterBox().seal(raw, subjectId);
         this.boxes.set(made, new SecretBox(raw));
         keys.set(subjectId, made);
@@ -232,24 +233,22 @@ class PersonalDataVault {
       sealing.created.map((key) => ({ ...key, tenantId })),
     );
     const assumed = sealings.flatMap(({ sealing }) => sealing.assumed);
-    const ids = (keys: SealingKey[]) => keys.map((key) => key.subjectId);
-    const sealedKeys = (keys: SealingKey[]) => keys.map((key) => key.sealedKey);
     const conditions: RawBuilder<unknown>[] = [];
     if (created.length > 0)
       conditions.push(sql`(select count(*) from created_keys) = ${created.length}`);
     if (assumed.length > 0)
       conditions.push(sql`
         (select count(*) from data_subject_keys k
-         join unnest(${ids(assumed)}::uuid[], ${sealedKeys(assumed)}::text[]) as a(id, sealed)
-           on k.subject_id = a.id and k.sealed_key = a.sealed) = ${assumed.length}`);
+         join jsonb_to_recordset(${JSON.stringify(assumed)}::jsonb) as a("subjectId" uuid, "sealedKey" text)
+           on k.subject_id = a."subjectId" and k.sealed_key = a."sealedKey") = ${assumed.length}`);
     return {
       with:
         created.length > 0
           ? sql`created_keys as (
               insert into data_subject_keys (subject_id, tenant_id, sealed_key)
-              select id, tenant, sealed
-              from unnest(${ids(created)}::uuid[], ${created.map((key) => key.tenantId)}::uuid[],
-                          ${sealedKeys(created)}::text[]) as k(id, tenant, sealed)
+              select "subjectId", "tenantId", "sealedKey"
+              from jsonb_to_recordset(${JSON.stringify(created)}::jsonb)
+                as k("subjectId" uuid, "tenantId" uuid, "sealedKey" text)
               on conflict (subject_id) do nothing
               returning subject_id)`
           : undefined,
