@@ -67,7 +67,7 @@ function compile(document: OpenApiDocument): Map<string, Compiled> {
   return operations;
 }
 
-/** The document as the app builds it, compiled once per worker. */
+/** The document as the app builds it, compiled once per test file (jest gives each file its own modules). */
 export function documentedOperations(): Promise<Map<string, Compiled>> {
   compiled ??= openApiDocument().then(compile);
   return compiled;
