@@ -5,6 +5,7 @@
  * GET http://127.0.0.1:HTTP_PORT/messages?to=<address> -> { items: [{ to, subject, text }] }, newest first.
  */
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -39,9 +40,7 @@ export async function startSmtpCapture(port?: number): Promise<SmtpCapture> {
         .catch(callback);
     },
   });
-  const listening = port ?? (await freePort(server));
-  if (port !== undefined)
-    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listening = await listen(server, port);
   const find = (to: string) =>
     messages.find((mail) => recipientsOf(mail).includes(to.toLowerCase()));
   return {
@@ -67,20 +66,22 @@ export async function startSmtpCapture(port?: number): Promise<SmtpCapture> {
   };
 }
 
-async function freePort(server: SMTPServer): Promise<number> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const port = 40_000 + Math.floor(Math.random() * 20_000);
-    const listened = await new Promise<boolean>((resolve) => {
-      const onError = () => resolve(false);
-      server.server.once('error', onError);
-      server.listen(port, '127.0.0.1', () => {
-        server.server.off('error', onError);
-        resolve(true);
-      });
+/**
+ * Listens on `port`, or on one the system picks when none is given (never one in use: a random
+ * port could be another connection's, and on a busy machine one was). A failure rejects: without
+ * a listener of its own, the SMTP server rethrows its errors, and a listen that failed that way
+ * left the caller waiting forever.
+ */
+function listen(server: SMTPServer, port = 0): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      // A client that drops its connection is its own business, not a crash of the tests.
+      server.on('error', () => undefined);
+      resolve((server.server.address() as AddressInfo).port);
     });
-    if (listened) return port;
-  }
-  throw new Error('nenhuma porta livre para o servidor SMTP de teste');
+  });
 }
 
 /** The messages over HTTP, for tests in another process. */
