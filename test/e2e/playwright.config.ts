@@ -14,14 +14,17 @@ for(let i=0;i<${count};i++){const s=net.createServer();servers.push(s);s.listen(
 process.stdout.write(servers.map((x)=>x.address().port).join(','));servers.forEach((x)=>x.close())}})}`;
   return execFileSync(process.execPath, ['-e', script]).toString().split(',');
 }
-const chosen = freePorts(7);
-process.env.E2E_PORT ??= chosen[0];
-process.env.E2E_OIDC_PORT ??= chosen[1];
-process.env.E2E_SMTP_PORT ??= chosen[2];
-process.env.E2E_MAIL_HTTP_PORT ??= chosen[3];
-process.env.E2E_CEP_PORT ??= chosen[4];
-process.env.E2E_PSP_PORT ??= chosen[5];
-process.env.E2E_PSP_CONTROL_PORT ??= chosen[6];
+// Every worker loads this file again with the main process's choice in its environment: only the
+// main process starts one to choose.
+let chosen: string[] | undefined;
+const freePort = (index: number) => (chosen ??= freePorts(7))[index];
+process.env.E2E_PORT ??= freePort(0);
+process.env.E2E_OIDC_PORT ??= freePort(1);
+process.env.E2E_SMTP_PORT ??= freePort(2);
+process.env.E2E_MAIL_HTTP_PORT ??= freePort(3);
+process.env.E2E_CEP_PORT ??= freePort(4);
+process.env.E2E_PSP_PORT ??= freePort(5);
+process.env.E2E_PSP_CONTROL_PORT ??= freePort(6);
 /** The loopback PSP's CA, client certificate and OAuth2 client (test/support/api-pix/fake-psp.ts). */
 process.env.E2E_PSP_CERT_DIR ??= path.join(repoRoot, `test-results/fake-psp-${process.env.E2E_PORT}`);
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
