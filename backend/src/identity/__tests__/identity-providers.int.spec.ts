@@ -38,7 +38,12 @@ function startOidcServer(): Promise<OidcServer> {
     },
   );
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('o provedor OIDC de teste não subiu')), 10_000);
+    // A bound only decides when a stuck start gives up: beside another test run (load 15 on two
+    // cores) starting Node and loading oidc-provider took more than the 10 s this once allowed.
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error('o provedor OIDC de teste não subiu'));
+    }, 120_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       const match = /READY (\S+)/.exec(chunk.toString());
       if (match) {
@@ -68,8 +73,8 @@ describe('identity: sign-in with an OpenID Connect provider (real oidc-provider 
     db = databaseOf(testApp.app);
   });
   afterAll(async () => {
-    await testApp.close();
-    oidcServer.process.kill();
+    await testApp?.close();
+    oidcServer?.process.kill();
   });
 
   /** Runs the browser's part: our start route, the provider's redirects (with its cookies), our callback. */
