@@ -118,8 +118,8 @@ async function main(): Promise<void> {
   // would fail in UTC.
   // The integration specs mostly wait on PostgreSQL and Redis, one round trip after another, and on
   // a busy machine every round trip waits its turn for a core: two CI runs side by side made the
-  // request fuzzer 26 times slower than alone (494 s against 19) and this lane the last to finish by
-  // four minutes. A third worker keeps a third spec's round trips in flight (alone: 142 -> 130 s).
+  // request fuzzer 26 times slower than alone (494 s against 19). A third worker keeps a third
+  // spec's round trips in flight (alone: 142 -> 130 s).
   // The unit and screen specs are CPU-bound: one worker per core.
   const integration = jest(['backend-int'], 'UTC', 'integração', 3);
   const unitsAndScreens = jest(['backend-unit', 'frontend'], 'Asia/Tokyo', 'unidade e telas', 2);
