@@ -128,6 +128,11 @@ export interface FakePsp {
   requests(): string[];
   /** Every breach of the standard's schemas seen in requests and answers. */
   violations(): string[];
+  /**
+   * The next request sent on a connection that already served one finds it closed, unanswered: as
+   * when the PSP's idle timeout ends a kept-alive connection just as the client reuses it.
+   */
+  closeNextKeptAliveConnection(): void;
   /** The PSP's clock (its days are São Paulo's); undefined: the real one. */
   setNow(instant: Date | string | undefined): void;
   rec(idRec: string): FakePspRec | undefined;
@@ -277,6 +282,8 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
   const seen: string[] = [];
   const breaches: string[] = [];
   let refusal: FakePspRefusal = null;
+  const usedConnections = new WeakSet<object>();
+  let closingKeptAlive = false;
   let nextLocation = 1000;
   let host = '';
 
@@ -941,6 +948,12 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
+    if (closingKeptAlive && usedConnections.has(request.socket)) {
+      closingKeptAlive = false;
+      request.socket.destroy();
+      return;
+    }
+    usedConnections.add(request.socket);
     const url = new URL(request.url ?? '/', 'https://psp');
     const method = request.method ?? 'GET';
     seen.push(`${method} ${url.pathname}`);
@@ -1065,6 +1078,9 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
     },
     refuse(mode) {
       refusal = mode;
+    },
+    closeNextKeptAliveConnection() {
+      closingKeptAlive = true;
     },
     setNow(instant) {
       clock = instant === undefined ? undefined : new Date(instant);

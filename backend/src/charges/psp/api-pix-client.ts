@@ -433,8 +433,10 @@ export class ApiPixClient {
   private send(
     method: string,
     url: URL,
-    { headers, payload }: { headers: Record<string, string>; payload?: string },
+    init: { headers: Record<string, string>; payload?: string },
+    onStaleConnection: 'send again' | 'fail' = 'send again',
   ): Promise<{ status: number; body: unknown }> {
+    const { headers, payload } = init;
     return new Promise((resolve, reject) => {
       let request: ReturnType<typeof httpsRequest>;
       try {
@@ -470,7 +472,18 @@ export class ApiPixClient {
       request.on('timeout', () =>
         request.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })),
       );
-      request.on('error', (error) => reject(failureOf(error, url.host)));
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        // A kept-alive connection the PSP closed as the request went out (servers end idle ones
+        // after a few seconds; a busy event loop sees it late): the PSP never read the request,
+        // so it goes again, once, on a new connection, as Node's documentation advises.
+        if (
+          request.reusedSocket &&
+          error.code === 'ECONNRESET' &&
+          onStaleConnection === 'send again'
+        )
+          resolve(this.send(method, url, init, 'fail'));
+        else reject(failureOf(error, url.host));
+      });
       request.end(payload);
     });
   }

@@ -81,6 +81,20 @@ describe('ApiPixClient against the loopback PSP (OAuth2 over mutual TLS)', () =>
     expect((await client.getPix(endToEndId)).txid).toBe(txid);
   });
 
+  it('a kept-alive connection the PSP closed as the request went out: the request goes again on a new one', async () => {
+    const client = clientOf();
+    const txid = 'VIRA0123456789abcdefghijKEPTALIV';
+    await client.putCob(txid, {
+      calendario: { expiracao: 3600 },
+      valor: { original: '120.00' },
+      chave: 'ana@exemplo.com',
+    });
+    psp.closeNextKeptAliveConnection();
+    const before = psp.requests().length;
+    expect(await client.getCob(txid)).toMatchObject({ txid, status: 'ATIVA' });
+    expect(psp.requests().slice(before)).toEqual([`GET /api/v2/cob/${txid}`]);
+  });
+
   it('says which part failed: URL, connection, the PSP certificate, the client certificate, credentials', async () => {
     expect(() => clientOf({ baseUrl: 'http://127.0.0.1/api/v2' })).toThrow(/https/);
     expect(await failureOf(clientOf({ baseUrl: 'https://127.0.0.1:1/api/v2' }).accessToken())).toBe(
