@@ -19,7 +19,7 @@ function definitions(): { file: string; operation: Operation; name: string }[] {
     if (!/\.tsx?$/.test(file) || file.includes('.test.')) continue;
     const source = readFileSync(path.join(ENTITIES, file), 'utf8');
     const imports = new Map<string, string>();
-    for (const [, names, from] of source.matchAll(/import \{([^}]+)\} from '@contracts\/([^']+)'/g)) {
+    for (const [, names, from] of source.matchAll(/import (?:type )?\{([^}]+)\} from '@contracts\/([^']+)'/g)) {
       for (const name of names.split(',').map((part) => part.trim().replace(/^type /, ''))) imports.set(name, from);
     }
     const load = (module: string, api: string, operationName: string) => {
@@ -32,15 +32,17 @@ function definitions(): { file: string; operation: Operation; name: string }[] {
       if (!module) throw new Error(`${file}: ${api} não vem de @contracts`);
       found.push({ file, operation: load(module, api, operationName), name: `${api}.${operationName}` });
     }
-    // A first-screen read names its path and loads its operation lazily: the path must be the operation's.
-    for (const [, keyPath, module, api, operationName] of source.matchAll(
-      /deferredQuery<\w+>\(\s*'([^']+)',\s*\(\) =>\s*import\('@contracts\/([^']+)'\)\.then\(\(\w+\) => \w+\.(\w+)\.(\w+)\)/g,
-    )) {
-      const operation = load(module, api, operationName);
-      if (operation['~operation'].path !== keyPath) {
-        throw new Error(`${file}: deferredQuery('${keyPath}') carrega ${api}.${operationName} (${operation['~operation'].path})`);
+    // A first-screen read names its path and is typed by its operation (`type X = typeof api.op`): the
+    // path must be the operation's, and the operation a signed-in user's GET (it is sent without its contract).
+    for (const [, typeName, keyPath] of source.matchAll(/deferredQuery<(\w+)>\(\s*'([^']+)'/g)) {
+      const typed = new RegExp(`type ${typeName} = typeof (\\w+)\\.(\\w+);`).exec(source);
+      const module = typed && imports.get(typed[1]);
+      if (!typed || !module) throw new Error(`${file}: ${typeName} não é o tipo de uma operação de @contracts`);
+      const operation = load(module, typed[1], typed[2]);
+      if (operation['~operation'].path !== keyPath || operation['~orpc'].meta.audience === 'public') {
+        throw new Error(`${file}: deferredQuery('${keyPath}') tipada com ${typed[1]}.${typed[2]} (${operation['~operation'].path})`);
       }
-      found.push({ file, operation, name: `${api}.${operationName}` });
+      found.push({ file, operation, name: `${typed[1]}.${typed[2]}` });
     }
     const written = (source.match(/\b(operationQuery|deferredQuery)[<(]/g) ?? []).length;
     const recognised = found.filter((definition) => definition.file === file).length;

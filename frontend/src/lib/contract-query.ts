@@ -1,6 +1,6 @@
 import type { AnswerOf, InputOf, Operation } from '@contracts/shared/routes';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from './api-client';
+import { api, type QueryParams } from './api-client';
 import { retryUnlessClientError } from './api-error';
 import { keyOfPath } from './query-keys';
 
@@ -28,19 +28,20 @@ export function operationQuery<Op extends Operation>(operation: Op, input: Input
 }
 
 /**
- * The query definition of a GET on the first screen (the signed-in shell, /auth), whose contract —
- * its zod schemas — loads with the request instead of with the screen, which keeps the first
- * screen within its JavaScript budget. The path is checked against the operation's, so the key is
- * the one `operationQuery` would give (entities/query-definitions.test.ts holds them equal).
+ * The query definition of a GET on the first screen (the signed-in shell, /auth): a GET needs only
+ * its path (no body, and answers are not parsed on this side), so the request goes out without the
+ * contract's zod schemas, which stay out of the first screen's JavaScript and off its critical path.
+ * `Op` types the path and the answer; entities/query-definitions.test.ts holds the path to be its
+ * operation's, a GET of a signed-in user, so the key is the one `operationQuery` would give.
  */
 export function deferredQuery<Op extends Operation>(
   path: Op['~operation']['path'],
-  load: () => Promise<Op>,
   input: InputOf<Op>,
 ) {
+  const { query } = input as { query?: QueryParams };
   return queryOptions({
     queryKey: [...keyOfPath(path), input] as const,
-    queryFn: async ({ signal }): Promise<AnswerOf<Op>> => api.call(await load(), input, { signal }),
+    queryFn: ({ signal }) => api.get<AnswerOf<Op>>(path, { query, signal }),
     retry: retryUnlessClientError,
   });
 }

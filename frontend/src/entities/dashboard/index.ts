@@ -6,11 +6,6 @@ type DashboardRead = typeof dashboardApi.get;
 
 /**
  * GET /api/dashboard: today's and this week's scheduled sessions, students, locations, the next 3
- * sessions. The shell's first screen, so its contract loads with the request.
+ * sessions. The shell's first screen: a read by path, without its contract's schemas.
  */
-export const dashboardQuery = () =>
-  deferredQuery<DashboardRead>(
-    '/dashboard',
-    () => import('@contracts/scheduling/api').then((contract) => contract.dashboardApi.get),
-    {},
-  );
+export const dashboardQuery = () => deferredQuery<DashboardRead>('/dashboard', {});

@@ -8,17 +8,13 @@ export { meKey } from './keys';
 type MeRead = typeof identityApi.me;
 
 /**
- * The signed-in user (GET /api/me), read by the shell and /auth, the first screens: the identity
- * contract loads with the request. The profile changes only through the user's own commands and
- * the realtime 'onboarding' change, which invalidate it: it never goes stale on its own.
+ * The signed-in user (GET /api/me), read by the shell and /auth, the first screens: a read by
+ * path, without the identity contract's schemas. The profile changes only through the user's own
+ * commands and the realtime 'onboarding' change, which invalidate it: it never goes stale on its own.
  */
 export const meQuery = () =>
   queryOptions({
-    ...deferredQuery<MeRead>(
-      '/me',
-      () => import('@contracts/identity/api').then((contract) => contract.identityApi.me),
-      {},
-    ),
+    ...deferredQuery<MeRead>('/me', {}),
     staleTime: Infinity,
   });
 

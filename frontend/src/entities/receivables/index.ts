@@ -5,12 +5,7 @@ type ReceivablesRead = typeof chargesApi.receivables;
 
 /**
  * GET /api/charges/summary: 'A receber' (pending and overdue totals). On the dashboard, the shell's
- * first screen, so its contract loads with the request; under /charges, a 'charge' change or a
+ * first screen, so a read by path, without its contract's schemas; under /charges, a 'charge' change or a
  * charge mutation invalidates it with the list.
  */
-export const receivablesQuery = () =>
-  deferredQuery<ReceivablesRead>(
-    '/charges/summary',
-    () => import('@contracts/charges/api').then((contract) => contract.chargesApi.receivables),
-    {},
-  );
+export const receivablesQuery = () => deferredQuery<ReceivablesRead>('/charges/summary', {});

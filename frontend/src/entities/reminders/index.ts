@@ -1,6 +1,11 @@
-import { remindersApi } from '@contracts/reminders/api';
-import { operationQuery } from '../../lib/contract-query';
+import type { remindersApi } from '@contracts/reminders/api';
+import { deferredQuery } from '../../lib/contract-query';
 export { remindersKey } from './keys';
 
-/** GET /api/reminders/tomorrow: tomorrow's sessions with their WhatsApp reminders written. */
-export const tomorrowRemindersQuery = () => operationQuery(remindersApi.tomorrow, {});
+type TomorrowRemindersRead = typeof remindersApi.tomorrow;
+
+/**
+ * GET /api/reminders/tomorrow: tomorrow's sessions with their WhatsApp reminders written. On the
+ * dashboard, the shell's first screen, so a read by path, without its contract's schemas.
+ */
+export const tomorrowRemindersQuery = () => deferredQuery<TomorrowRemindersRead>('/reminders/tomorrow', {});
