@@ -474,8 +474,9 @@ export class ApiPixClient {
       );
       request.on('error', (error: NodeJS.ErrnoException) => {
         // A kept-alive connection the PSP closed as the request went out (servers end idle ones
-        // after a few seconds; a busy event loop sees it late): the PSP never read the request,
-        // so it goes again, once, on a new connection, as Node's documentation advises.
+        // after a few seconds; a busy event loop sees it late): the request was almost surely
+        // never read, so it goes again, once, on a new connection, as Node's documentation
+        // advises. At worst a POST /locrec or /rec is made twice, and the spare one is never used.
         if (
           request.reusedSocket &&
           error.code === 'ECONNRESET' &&
