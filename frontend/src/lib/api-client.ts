@@ -46,10 +46,14 @@ export function filenameFromDisposition(header: string | null): string | null {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** The operation's path with its `{params}` filled in: '/plans/{id}' -> '/plans/0190...'. */
-export function pathOf(operation: Operation, params: Record<string, string> = {}): string {
-  return operation['~operation'].path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+/** A path with its `{params}` filled in: '/plans/{id}' -> '/plans/0190...'. */
+export function filledPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 }
+
+/** The operation's path with its `{params}` filled in. */
+export const pathOf = (operation: Operation, params?: Record<string, string>): string =>
+  filledPath(operation['~operation'].path, params);
 
 function buildUrl(baseUrl: string, path: string, query?: QueryParams): string {
   const params = new URLSearchParams();

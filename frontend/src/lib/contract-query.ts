@@ -1,6 +1,6 @@
 import type { AnswerOf, InputOf, Operation } from '@contracts/shared/routes';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type QueryParams } from './api-client';
+import { api, filledPath, type QueryParams } from './api-client';
 import { retryUnlessClientError } from './api-error';
 import { keyOfPath } from './query-keys';
 
@@ -38,10 +38,10 @@ export function deferredQuery<Op extends Operation>(
   path: Op['~operation']['path'],
   input: InputOf<Op>,
 ) {
-  const { query } = input as { query?: QueryParams };
+  const { params, query } = input as { params?: Record<string, string>; query?: QueryParams };
   return queryOptions({
     queryKey: [...keyOfPath(path), input] as const,
-    queryFn: ({ signal }) => api.get<AnswerOf<Op>>(path, { query, signal }),
+    queryFn: ({ signal }) => api.get<AnswerOf<Op>>(filledPath(path, params), { query, signal }),
     retry: retryUnlessClientError,
   });
 }
