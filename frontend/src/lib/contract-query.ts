@@ -28,9 +28,10 @@ export function operationQuery<Op extends Operation>(operation: Op, input: Input
 }
 
 /**
- * The query definition of a GET on the first screen (the signed-in shell, /auth): a GET needs only
- * its path (no body, and answers are not parsed on this side), so the request goes out without the
- * contract's zod schemas, which stay out of the first screen's JavaScript and off its critical path.
+ * The query definition of a GET read on the first screen (the signed-in shell, /auth) or fetched
+ * ahead for offline reading right after it (sessions, students): a GET needs only its path (no
+ * body, and answers are not parsed on this side), so the request goes out without the contract's
+ * zod schemas, whose evaluation (over 100 ms on a slow phone) stays off the first screen.
  * `Op` types the path and the answer; entities/query-definitions.test.ts holds the path to be its
  * operation's, a GET of a signed-in user, so the key is the one `operationQuery` would give.
  */

@@ -1,13 +1,17 @@
-import { studentsApi } from '@contracts/students/api';
-import { operationQuery } from '../../lib/contract-query';
+import type { studentsApi } from '@contracts/students/api';
+import { deferredQuery } from '../../lib/contract-query';
 export { studentsKey } from './keys';
 
+type StudentsList = typeof studentsApi.list;
+type StudentRead = typeof studentsApi.get;
+type StudentHistoryRead = typeof studentsApi.history;
+
 /** GET /api/students: every student of the trainer, active and inactive, by name, with balances. */
-export const studentsQuery = () => operationQuery(studentsApi.list, {});
+export const studentsQuery = () => deferredQuery<StudentsList>('/students', {});
 
 /** GET /api/students/:id */
-export const studentQuery = (id: string) => operationQuery(studentsApi.get, { params: { id } });
+export const studentQuery = (id: string) => deferredQuery<StudentRead>('/students/{id}', { params: { id } });
 
 /** GET /api/students/:id/history: the audit trail of the student's credits and payments, oldest first. */
 export const studentHistoryQuery = (id: string) =>
-  operationQuery(studentsApi.history, { params: { id } });
+  deferredQuery<StudentHistoryRead>('/students/{id}/history', { params: { id } });
