@@ -9,6 +9,7 @@ import { routes } from './app/routes';
 import { clearCacheWhenSessionEnds } from './app/session-cache';
 import { realtimeJoined } from './lib/realtime-joined';
 import { useSession } from './lib/session-store';
+import { whenIdle } from './lib/when-idle';
 
 const router = createBrowserRouter(routes);
 const queryClient = createQueryClient();
@@ -30,10 +31,9 @@ useSession.subscribe(({ status }) => {
   const prefetch = () =>
     void import('./app/offline/prefetch').then(({ prefetchForOffline }) => prefetchForOffline(queryClient)).catch(() => undefined);
   const settled = new Promise((resolve) => setTimeout(resolve, 10_000));
-  void Promise.race([realtimeJoined, settled]).then(() => {
-    if ('requestIdleCallback' in window) requestIdleCallback(prefetch, { timeout: 2_000 });
-    else prefetch();
-  });
+  void Promise.race([realtimeJoined, settled])
+    .then(() => whenIdle(2_000))
+    .then(prefetch);
 });
 
 const root = document.getElementById('root');

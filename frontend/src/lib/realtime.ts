@@ -13,12 +13,16 @@ import { env } from '../config/env';
 import { fetchStartOf } from './fetch-starts';
 import { markRealtimeJoined } from './realtime-joined';
 import { useSession } from './session-store';
+import { whenIdle } from './when-idle';
 
 /**
  * For each change type, the query keys it makes stale. Typed on contracts' ChangeType, so a missing
  * type does not compile; the app shell owns the map (app/realtime-invalidation.ts).
  */
 export type InvalidationMap = Readonly<Record<ChangeType, readonly QueryKey[]>>;
+
+/** The socket is opened once the first screen is up (its reads answered and drawn), at the latest after this. */
+const CONNECT_WHEN_IDLE_WITHIN_MS = 2_000;
 
 /** How long to wait before trying again when the server could not check the session. */
 const UNAVAILABLE_RETRY_MS = 5_000;
@@ -74,7 +78,7 @@ export async function invalidateForChanges(
 
 /**
  * One socket.io connection while signed in; refetches the queries that show what changed. The
- * client library (and the map, when given as a loader) is fetched after the page shows: nothing on
+ * client library (and the map, when given as a loader) is fetched once the page is idle: nothing on
  * screen waits for it. A loader must be a stable function (defined at module level).
  */
 export function useRealtimeInvalidation(invalidates: InvalidationMap | (() => Promise<InvalidationMap>)): void {
@@ -87,9 +91,13 @@ export function useRealtimeInvalidation(invalidates: InvalidationMap | (() => Pr
     let stopped = false;
     let retriedAfterRefresh = false;
 
-    // A map given as a loader is fetched with the client library: neither delays the first screen.
-    const map = typeof invalidates === 'function' ? invalidates() : Promise.resolve(invalidates);
-    void Promise.all([import('socket.io-client'), map]).then(([{ io }, invalidatesByType]) => {
+    // The client library and the map (when given as a loader) are fetched, and the socket opened, once
+    // the page is idle: on a slow phone its handshake otherwise ran between the first screen and its
+    // data. What changed before it joins is refetched on joining (invalidateReadBefore).
+    const ready = whenIdle(CONNECT_WHEN_IDLE_WITHIN_MS).then(() =>
+      Promise.all([import('socket.io-client'), typeof invalidates === 'function' ? invalidates() : invalidates]),
+    );
+    void ready.then(([{ io }, invalidatesByType]) => {
       if (stopped) return;
       const connection = io({
         path: env.socketPath,
