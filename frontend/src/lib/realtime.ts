@@ -21,7 +21,7 @@ import { whenIdle } from './when-idle';
  */
 export type InvalidationMap = Readonly<Record<ChangeType, readonly QueryKey[]>>;
 
-/** The socket is opened once the first screen is up (its reads answered and drawn), at the latest after this. */
+/** The socket is opened when the page is next idle (on a slow phone, once the first screen shows its data), at the latest after this. */
 const CONNECT_WHEN_IDLE_WITHIN_MS = 2_000;
 
 /** How long to wait before trying again when the server could not check the session. */
