@@ -10,7 +10,7 @@ import { ConflictError, type DomainError } from '../../errors/domain-error';
 import { CommandRunner } from '../../event-store/command-runner';
 import type { Decider } from '../../event-store/decider';
 import type { DomainEvent, StoredEvent } from '../../event-store/event';
-import { appendEvents } from '../../event-store/event-store';
+import { appendEvents, type StoredEventRow } from '../../event-store/event-store';
 import {
   type ProcessManager,
   processManagerCommand,
@@ -144,7 +144,7 @@ describe('process managers', () => {
         // moment (see `drain`), so it reads again until the pong shows or 10 s pass; a batch
         // that held the readers back would hold them for all of it, so it would never show here.
         const deadline = Date.now() + 10_000;
-        let read: StoredEvent[] = [];
+        let read: StoredEventRow[] = [];
         while (read.length === 0 && Date.now() < deadline) {
           ({ events: read } = await db.transaction().execute(async (trx) => {
             const { rows } = await sql<{
