@@ -120,7 +120,7 @@ async function writeAppends(
       ${keys.with ? sql`with ${keys.with}` : sql``}
       insert into events (tenant_id, stream_type, stream_id, stream_version, event_type, schema_version, data, metadata, subject_id, personal_data)
       select tenant, "streamType", stream, version, type, schema, data, metadata, subject, personal
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as e(
+      from json_to_recordset(${JSON.stringify(rows)}::json) as e(
         tenant uuid, "streamType" text, stream uuid, version int, type text, schema smallint,
         data jsonb, metadata jsonb, subject uuid, personal jsonb)
       where ${keys.holds}

@@ -239,7 +239,7 @@ class PersonalDataVault {
     if (assumed.length > 0)
       conditions.push(sql`
         (select count(*) from data_subject_keys k
-         join jsonb_to_recordset(${JSON.stringify(assumed)}::jsonb) as a("subjectId" uuid, "sealedKey" text)
+         join json_to_recordset(${JSON.stringify(assumed)}::json) as a("subjectId" uuid, "sealedKey" text)
            on k.subject_id = a."subjectId" and k.sealed_key = a."sealedKey") = ${assumed.length}`);
     return {
       with:
@@ -247,7 +247,7 @@ class PersonalDataVault {
           ? sql`created_keys as (
               insert into data_subject_keys (subject_id, tenant_id, sealed_key)
               select "subjectId", "tenantId", "sealedKey"
-              from jsonb_to_recordset(${JSON.stringify(created)}::jsonb)
+              from json_to_recordset(${JSON.stringify(created)}::json)
                 as k("subjectId" uuid, "tenantId" uuid, "sealedKey" text)
               on conflict (subject_id) do nothing
               returning subject_id)`

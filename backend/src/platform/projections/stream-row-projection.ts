@@ -109,7 +109,7 @@ function rowStatements<Row extends StreamRow>(table: string) {
     const updated = columns.filter((column) => column !== 'id');
     return (
       `insert into ${table} (${columns.join(', ')}) ` +
-      `select ${columns.join(', ')} from jsonb_populate_recordset(null::${table}, $1::jsonb) ` +
+      `select ${columns.join(', ')} from json_populate_recordset(null::${table}, $1::json) ` +
       `on conflict (id) do update set ${updated.map((column) => `${column} = excluded.${column}`).join(', ')} ` +
       `where ${table}.version < excluded.version`
     );
@@ -134,7 +134,7 @@ function rowStatements<Row extends StreamRow>(table: string) {
           statement = upsertOf(signature.split(','));
           upsertByColumns.set(signature, statement);
         }
-        // The JSON keys are the columns' names, as jsonb_populate_recordset matches them.
+        // The JSON keys are the columns' names, as json_populate_recordset matches them.
         return [statement, group.map(rowAsColumns)] as [string, ColumnRow[]];
       });
     },
@@ -152,7 +152,7 @@ const columnOf = (key: string) => {
   return column;
 };
 
-/** A row keyed by its columns' names (snake_case), as jsonb_populate_recordset reads it. */
+/** A row keyed by its columns' names (snake_case), as json_populate_recordset reads it. */
 type ColumnRow = Record<string, unknown>;
 
 function rowAsColumns(row: StreamRow): ColumnRow {

@@ -97,11 +97,13 @@ const TRANSACTION_TYPES: ReadonlySet<string> = new Set(TRANSACTION_EVENT_TYPES);
 /**
  * The entries travel as one JSON parameter: the same statement text for any batch, and one
  * JSON.stringify where thirteen arrays were escaped element by element (a rebuild's largest cost).
+ * `json`, not `jsonb`, as every JSON parameter of ours: read once as text, where jsonb first builds
+ * its binary form (198,000 rows: 1.3-1.4 s of PostgreSQL's CPU against 1.9-2.3 s).
  */
 const INSERT_ENTRIES = `
   insert into credit_ledger (position, tenant_id, student_id, occurred_at, type, amount, valor, balance_after, actor_id, actor_role, reason, session_id, transaction_id)
   select "position", "tenantId", "studentId", "occurredAt", "type", "amount", "valor", "balanceAfter", "actorId", "actorRole", "reason", "sessionId", "transactionId"
-  from jsonb_to_recordset($1::jsonb) as e(
+  from json_to_recordset($1::json) as e(
     "position" bigint, "tenantId" uuid, "studentId" uuid, "occurredAt" timestamptz, "type" text,
     "amount" int, "valor" numeric, "balanceAfter" int, "actorId" text, "actorRole" text,
     "reason" text, "sessionId" uuid, "transactionId" uuid)
