@@ -6,6 +6,11 @@ export function notifySuccess(title: string, message?: string): void {
   notifications.show({ color: 'teal', title: message ? title : undefined, message: message ?? title });
 }
 
+/** A yellow toast: done, with something to know about it ('Assinatura criada sem Pix Automático' / why). */
+export function notifyAttention(title: string, message: string): void {
+  notifications.show({ color: 'yellow', title, message });
+}
+
 /**
  * A red toast for a failed call (spec 001 §8 "Database error mapping"): the spec's title such as
  * 'Erro ao criar aluno', the API's message as the description ('Ocorreu um erro inesperado.' for a

@@ -159,6 +159,7 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
     );
     expect((await subscriptionOf(studentId)).pixAutomatico).toEqual({
       status: 'autorizada',
+      motivo: null,
       pixCopiaECola: null,
       pedidoAoBanco: null,
     });
@@ -314,6 +315,46 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
     expect(cobrsOf(idRec)).toHaveLength(1);
   });
 
+  it('tells the trainer when the PSP did not make the Pix Automático: the subscription stands, its cycles charged to pay', async () => {
+    const year = Number(addDays(todayInSaoPaulo(), -50).slice(0, 4));
+    const next = year + 1;
+    const { studentId, planId } = await setUp(1);
+    fixture.psp.setNow(`${year}-12-20T12:00:00Z`);
+    fixture.psp.refuse('indisponivel');
+    let subscribed;
+    try {
+      subscribed = await api.post(`/api/students/${studentId}/subscription`, {
+        planId,
+        inicio: `${year}-12-20`,
+        cpf: '529.982.247-25',
+      });
+    } finally {
+      fixture.psp.refuse(null);
+    }
+    expect(subscribed.statusCode).toBe(201);
+    const notMade = {
+      status: 'ativa',
+      proximoVencimento: `${next}-01-01`,
+      pixAutomatico: {
+        status: 'nao_criada',
+        motivo: 'O PSP estava indisponível',
+        pixCopiaECola: null,
+        pedidoAoBanco: null,
+      },
+    };
+    expect(subscribed.json()).toMatchObject(notMade);
+    const id = subscribed.json().id as string;
+    expect(recOf(id)).toBeUndefined();
+    expect(await subscriptionOf(studentId)).toMatchObject(notMade);
+
+    // The PSP back: the first cycle is a charge to pay, as without Pix Automático.
+    await passAt(`${year}-12-28T12:00:00Z`);
+    const charges = await chargesOf(studentId);
+    expect(charges).toHaveLength(1);
+    expect(charges[0]).toMatchObject({ vencimento: `${next}-01-01`, status: 'pendente' });
+    expect(fixture.psp.violations()).toEqual([]);
+  });
+
   it('asks the student’s own bank (Jornada 1): accepted is authorised, rejected is refused; a bad account is a 400 naming it, another trainer’s a 404', async () => {
     const { studentId, planId } = await setUp(10);
     const subscribed = await api.post(`/api/students/${studentId}/subscription`, {
@@ -384,6 +425,7 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
     );
     expect((await subscriptionOf(studentId)).pixAutomatico).toEqual({
       status: 'autorizada',
+      motivo: null,
       pixCopiaECola: null,
       pedidoAoBanco: null,
     });

@@ -167,6 +167,18 @@ describe('subscription decider: Pix Automático', () => {
         },
       ]);
   });
+
+  it('records a recurrence the PSP did not make on an active subscription without one', () => {
+    const motivo = 'O PSP está indisponível (HTTP 503): tente de novo em instantes';
+    const failed: SubscriptionEvent = { type: 'SubscriptionRecurrenceFailed', data: { motivo } };
+    given(started).when({ type: 'RecordRecurrenceFailure', motivo }).then([failed]);
+    // A recurrence made meanwhile stands; a cancelled subscription has nothing to tell.
+    given(started, requested).when({ type: 'RecordRecurrenceFailure', motivo }).then([]);
+    given(started, cancelled).when({ type: 'RecordRecurrenceFailure', motivo }).then([]);
+    given()
+      .when({ type: 'RecordRecurrenceFailure', motivo })
+      .thenFails('not_found', 'Assinatura não encontrada');
+  });
 });
 
 describe('cycle due days', () => {

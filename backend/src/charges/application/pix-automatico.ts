@@ -58,6 +58,25 @@ export function runSubscriptionCommand(
 }
 
 /**
+ * Why the PSP did not make a recurrence, as the subscription tells the trainer: what happened
+ * (the hints of a connection test, such as trying again in a moment, do not apply to a
+ * subscription), or the settings to check.
+ */
+export function recurrenceFailureReason(error: unknown): string {
+  if (!(error instanceof ApiPixError)) return 'O PSP não respondeu como esperado';
+  switch (error.failure) {
+    case 'indisponivel':
+      return 'O PSP estava indisponível';
+    case 'conexao':
+      return 'Não foi possível conectar ao PSP';
+    case 'recusado':
+      return `O PSP recusou o pedido (HTTP ${error.status})`;
+    default:
+      return error.message;
+  }
+}
+
+/**
  * Jornada 3 at the trainer's PSP: the first cycle's immediate charge (PUT /cob, which becomes the
  * cycle's charge here), a location for the recurrence (POST /locrec), the recurrence tied to that
  * charge (POST /rec), and its composite QR (GET /rec/{idRec}?txid=): scanned in the student's bank,

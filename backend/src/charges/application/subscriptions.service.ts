@@ -24,6 +24,7 @@ import {
   offersPixAutomatico,
   type PixAutomaticoDeps,
   prepareRecurrence,
+  recurrenceFailureReason,
   recurrenceRequestExists,
   requestRecurrenceAuthorisation,
 } from './pix-automatico';
@@ -79,7 +80,7 @@ export class SubscriptionsService {
     const id = subscriptionIdOf(studentId);
     const settings = await currentPixSettings(this.db, tenantId);
     const before = await this.subscriptions.find(tenantId, id);
-    let recurrence: Awaited<ReturnType<typeof prepareRecurrence>> | undefined;
+    let recurrence: Awaited<ReturnType<typeof prepareRecurrence>> | { falha: string } | undefined;
     // Before the subscription exists, so no worker issues its first cycle meanwhile; an active one
     // is refused by the command below without asking the PSP anything.
     if (offersPixAutomatico(settings) && body.cpf && before?.status !== 'ativa')
@@ -99,9 +100,10 @@ export class SubscriptionsService {
         cpf: body.cpf,
         now: new Date(),
       }).catch((error: unknown) => {
-        // The PSP failing leaves the cycles to be charged as without Pix Automático.
+        // The PSP failing leaves the cycles to be charged as without Pix Automático, and the
+        // subscription says so: the trainer who gave the CPF for it must know it is not there.
         this.logger.warn(`Pix Automático não criado no PSP: ${String(error)}`);
-        return undefined;
+        return { falha: recurrenceFailureReason(error) };
       });
     await this.commands.handle(context, id, {
       type: 'Subscribe',
@@ -116,7 +118,12 @@ export class SubscriptionsService {
         cpf: body.cpf ?? null,
       },
     });
-    if (recurrence)
+    if (recurrence && 'falha' in recurrence)
+      await this.commands.handle(context, id, {
+        type: 'RecordRecurrenceFailure',
+        motivo: recurrence.falha,
+      });
+    else if (recurrence)
       await this.commands.handle(context, id, { type: 'RequestRecurrence', ...recurrence });
     return this.found(tenantId, id);
   }

@@ -29,6 +29,7 @@ export const subscriptionEntity: InlineProjection<SubscriptionEvent, Subscriptio
     'SubscriptionRecurrenceAuthorisationRequested',
     'SubscriptionRecurrenceAuthorised',
     'SubscriptionRecurrenceEnded',
+    'SubscriptionRecurrenceFailed',
   ],
   async apply(trx, { tenantId, streamId, events }) {
     const self = { kind: 'subscription', id: streamId };
@@ -51,6 +52,7 @@ export const subscriptionEntity: InlineProjection<SubscriptionEvent, Subscriptio
           cancelledAt: null,
           idRec: null,
           pixAutomatico: null,
+          pixAutomaticoFalha: null,
           pixAutomaticoQr: null,
           pixAutomaticoPedidoEm: null,
           pixAutomaticoPedidoExpiraEm: null,
@@ -83,6 +85,7 @@ export const subscriptionEntity: InlineProjection<SubscriptionEvent, Subscriptio
           .set({
             idRec: event.data.idRec,
             pixAutomatico: 'aguardando',
+            pixAutomaticoFalha: null,
             pixAutomaticoQr: event.data.pixCopiaECola,
             recCheckAt: new Date(Date.now() + FIRST_PSP_CHECK_MS),
             recChecks: 0,
@@ -125,6 +128,13 @@ export const subscriptionEntity: InlineProjection<SubscriptionEvent, Subscriptio
           })
           .where('id', '=', streamId)
           .where('idRec', '=', event.data.idRec)
+          .execute();
+      } else if (event.type === 'SubscriptionRecurrenceFailed') {
+        await trx
+          .updateTable('subscriptions')
+          .set({ pixAutomatico: 'nao_criada', pixAutomaticoFalha: event.data.motivo })
+          .where('id', '=', streamId)
+          .where('idRec', 'is', null)
           .execute();
       } else {
         const { ultimoVencimento } = event.data;

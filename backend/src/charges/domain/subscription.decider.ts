@@ -57,7 +57,8 @@ export type SubscriptionCommand =
   | { type: 'RequestRecurrence'; idRec: string; txid: string; pixCopiaECola: string }
   | { type: 'RequestRecurrenceAuthorisation'; idRec: string; idSolicRec: string; expiraEm: string }
   | { type: 'AuthoriseRecurrence'; idRec: string }
-  | { type: 'EndRecurrence'; idRec: string; motivo: 'recusada' | 'cancelada' };
+  | { type: 'EndRecurrence'; idRec: string; motivo: 'recusada' | 'cancelada' }
+  | { type: 'RecordRecurrenceFailure'; motivo: string };
 
 /** A subscription's Pix Automático recurrence, as Vira last learnt it from the PSP. */
 export interface Recurrence {
@@ -95,6 +96,7 @@ function evolve(state: SubscriptionState, event: SubscriptionEvent): Subscriptio
         ? state
         : { ...state, recorrencia: { idRec: event.data.idRec, status: 'aguardando' } };
     case 'SubscriptionRecurrenceAuthorisationRequested':
+    case 'SubscriptionRecurrenceFailed':
       return state;
     case 'SubscriptionRecurrenceAuthorised':
       return state.status === 'absent'
@@ -172,6 +174,11 @@ function decide(
       if (!open || open.status === 'autorizada' || state.status !== 'ativa') return [];
       return [{ type: 'SubscriptionRecurrenceAuthorised', data: { idRec: command.idRec } }];
     }
+    case 'RecordRecurrenceFailure':
+      if (state.status === 'absent') return subscriptionNotFound();
+      // Only an active subscription still without a recurrence: one made meanwhile stands.
+      if (state.status !== 'ativa' || state.recorrencia) return [];
+      return [{ type: 'SubscriptionRecurrenceFailed', data: { motivo: command.motivo } }];
     case 'EndRecurrence':
       if (!openRecurrence(state, command.idRec)) return [];
       return [
@@ -188,7 +195,8 @@ function decide(
  * (effective at the next cycle: the cycle due on or before the cancellation's day, São Paulo,
  * stays), then may start again. With Pix Automático, one recurrence at a time: requested (and,
  * while it waits, asked of the student's bank), then authorised (only while the subscription is
- * active) or ended, each once whatever the PSP repeats.
+ * active) or ended, each once whatever the PSP repeats; or, when the PSP did not make it as the
+ * student subscribed, that failure recorded (every cycle is then a charge to pay).
  */
 export const subscriptionDecider: Decider<
   SubscriptionCommand,

@@ -187,6 +187,7 @@ function toSubscription(row: SubscriptionRow): Subscription {
     pixAutomatico: row.pixAutomatico
       ? {
           status: row.pixAutomatico as PixAutomaticoStatus,
+          motivo: row.pixAutomatico === 'nao_criada' ? row.pixAutomaticoFalha : null,
           pixCopiaECola: row.pixAutomatico === 'aguardando' ? row.pixAutomaticoQr : null,
           pedidoAoBanco:
             row.pixAutomatico === 'aguardando' &&

@@ -304,6 +304,7 @@ export const PIX_AUTOMATICO_STATUSES = [
   'autorizada',
   'recusada',
   'cancelada',
+  'nao_criada',
 ] as const;
 export type PixAutomaticoStatus = (typeof PIX_AUTOMATICO_STATUSES)[number];
 export const PIX_AUTOMATICO_STATUS_LABELS: Record<PixAutomaticoStatus, string> = {
@@ -311,7 +312,11 @@ export const PIX_AUTOMATICO_STATUS_LABELS: Record<PixAutomaticoStatus, string> =
   autorizada: 'Autorizada',
   recusada: 'Recusada',
   cancelada: 'Cancelada',
+  nao_criada: 'Não criado no PSP',
 };
+/** What a subscription tells the trainer when the PSP did not make its Pix Automático. */
+export const pixAutomaticoNotMadeText = (motivo: string | null) =>
+  `${motivo ?? 'O PSP não criou o Pix Automático'}. Cada ciclo vira uma cobrança para pagar.`;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 /** How long before its due day a cycle's charge is made (São Paulo days). */
 export const CYCLE_LEAD_DAYS = 5;
@@ -366,6 +371,8 @@ export const subscriptionSchema = z
     pixAutomatico: z
       .object({
         status: z.enum(PIX_AUTOMATICO_STATUSES),
+        /** Not made at the PSP ('nao_criada'): what the PSP, or the connection to it, answered. */
+        motivo: z.string().nullable(),
         pixCopiaECola: z.string().nullable(),
         /**
          * While it waits: the request last sent to the student's own bank (Jornada 1), which the

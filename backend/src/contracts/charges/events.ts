@@ -124,6 +124,14 @@ export interface SubscriptionRecurrenceEndedData {
   motivo: 'recusada' | 'cancelada';
 }
 
+/**
+ * Subscribing with Pix Automático, the PSP did not make the recurrence: `motivo` is what it (or
+ * the connection to it) answered. Every cycle is then a charge to pay, as without Pix Automático.
+ */
+export interface SubscriptionRecurrenceFailedData {
+  motivo: string;
+}
+
 export const subscriptionEvents = {
   SubscriptionStarted: eventData<SubscriptionStartedData>(),
   SubscriptionCancelled: eventData<SubscriptionCancelledData>(),
@@ -132,6 +140,7 @@ export const subscriptionEvents = {
     eventData<SubscriptionRecurrenceAuthorisationRequestedData>(),
   SubscriptionRecurrenceAuthorised: eventData<SubscriptionRecurrenceAuthorisedData>(),
   SubscriptionRecurrenceEnded: eventData<SubscriptionRecurrenceEndedData>(),
+  SubscriptionRecurrenceFailed: eventData<SubscriptionRecurrenceFailedData>(),
 };
 /** The student's name and CPF a subscription carries are the student's. */
 export const subscriptionPersonalData = declarePersonalData(subscriptionEvents, {

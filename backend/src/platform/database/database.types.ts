@@ -558,6 +558,7 @@ export interface Subscriptions {
   idRec: string | null;
   inicio: string;
   pixAutomatico: string | null;
+  pixAutomaticoFalha: string | null;
   pixAutomaticoPedidoEm: Timestamp | null;
   pixAutomaticoPedidoExpiraEm: Timestamp | null;
   pixAutomaticoQr: string | null;

@@ -32,7 +32,7 @@ import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../../lib/api-error';
 import { formatDateTimeInZone } from '../../../lib/format';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyAttention, notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { useBookSession, useChangeSession } from '../api/session-mutations';
 import { AGENDA_TIME_ZONE } from '../lib/calendar';
@@ -51,7 +51,7 @@ export type SessionFormTarget = { kind: 'new'; date: string; inicio?: string } |
 
 /** A warning the API gave with a success: said, not blocking. */
 export function notifyWarning(warning: keyof typeof SESSION_WARNINGS | undefined) {
-  if (warning) notifications.show({ color: 'yellow', title: 'Atenção', message: SESSION_WARNINGS[warning] });
+  if (warning) notifyAttention('Atenção', SESSION_WARNINGS[warning]);
 }
 
 /** A 409 the trainer can act on: the conflict can be booked anyway, a blocked period cannot. */

@@ -37,6 +37,7 @@ const waiting: Subscription = {
   cancelledAt: null,
   pixAutomatico: {
     status: 'aguardando',
+    motivo: null,
     pixCopiaECola: '00020101021226...6304ABCD',
     pedidoAoBanco: null,
   },
@@ -119,5 +120,51 @@ describe('Pix Automático: asking the student’s bank (Jornada 1)', () => {
       conta: '112233',
     });
     expect(screen.getByRole('dialog', { name: 'Pedir no banco do aluno' })).toBeInTheDocument();
+  });
+});
+
+describe('Pix Automático the PSP did not make', () => {
+  const notMade: Subscription = {
+    ...waiting,
+    pixAutomatico: { status: 'nao_criada', motivo: 'O PSP estava indisponível', pixCopiaECola: null, pedidoAoBanco: null },
+  };
+  const monthly = {
+    id: waiting.planId,
+    nome: 'Mensal 8',
+    descricao: null,
+    valor: 480,
+    creditos: 8,
+    valorPorCredito: 60,
+    cobranca: { tipo: 'mensal', diaVencimento: 10 },
+    arquivado: false,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
+  };
+
+  it('subscribing, the trainer is told the subscription has none and why; the card keeps saying so', async () => {
+    let current: Subscription[] = [];
+    api = stubApi({
+      'GET /api/subscriptions': () => ({ status: 200, body: { items: current } }),
+      'GET /api/plans': () => ({ status: 200, body: { items: [monthly] } }),
+      [`POST /api/students/${carla.id}/subscription`]: () => {
+        current = [notMade];
+        return { status: 201, body: notMade };
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(<StudentSubscription student={carla} />, '/alunos/x', { queryClient: signInAs(TRAINER_ANA) });
+
+    await user.click(await screen.findByRole('button', { name: 'Assinar plano mensal' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Plano mensal' }));
+    await user.click(await screen.findByRole('option', { name: /^Mensal 8/ }));
+    await user.type(screen.getByRole('textbox', { name: 'CPF do pagador' }), '529.982.247-25');
+    await user.click(screen.getByRole('button', { name: 'Assinar' }));
+
+    const message = 'O PSP estava indisponível. Cada ciclo vira uma cobrança para pagar.';
+    expect(await screen.findByText('Assinatura criada sem Pix Automático')).toBeInTheDocument();
+    const card = await screen.findByLabelText('Pix Automático');
+    expect(within(card).getByText('Não criado no PSP')).toBeInTheDocument();
+    expect(within(card).getByText(message)).toBeInTheDocument();
+    expect(screen.queryByText('Assinatura criada')).not.toBeInTheDocument();
   });
 });

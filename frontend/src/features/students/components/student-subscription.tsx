@@ -1,4 +1,10 @@
-import { BANKS_BY_ISPB, PIX_AUTOMATICO_STATUS_LABELS, type Subscription } from '@contracts/charges/api';
+import {
+  BANKS_BY_ISPB,
+  PIX_AUTOMATICO_STATUS_LABELS,
+  pixAutomaticoNotMadeText,
+  type PixAutomaticoStatus,
+  type Subscription,
+} from '@contracts/charges/api';
 import type { Student } from '@contracts/students/api';
 import {
   Alert,
@@ -26,7 +32,7 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { itemsOf } from '../../../lib/contract-query';
 import { APP_TIME_ZONE, formatCurrency, formatDate, formatDateTimeInZone } from '../../../lib/format';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyAttention, notifyError, notifySuccess } from '../../../lib/notify';
 import { PixQrCode } from '../../../components/pix-qr-code';
 import { useCancelSubscription, useRequestRecurrenceAuthorisation, useSubscribe } from '../api/subscription-mutations';
 
@@ -141,6 +147,14 @@ function BankRequestDialog({
   );
 }
 
+const BADGE_COLORS: Record<PixAutomaticoStatus, string> = {
+  aguardando: 'yellow',
+  autorizada: 'teal',
+  recusada: 'gray',
+  cancelada: 'gray',
+  nao_criada: 'red',
+};
+
 /** Pix Automático: the QR the student scans in their bank app, then whether they authorised it. */
 function PixAutomatico({ subscription }: { subscription: Subscription }) {
   const [asking, setAsking] = useState(false);
@@ -153,7 +167,7 @@ function PixAutomatico({ subscription }: { subscription: Subscription }) {
         <Text size="sm" fw={500}>
           Pix Automático
         </Text>
-        <Badge color={authorised ? 'teal' : pix.status === 'aguardando' ? 'yellow' : 'gray'} variant="light">
+        <Badge color={BADGE_COLORS[pix.status]} variant="light">
           {PIX_AUTOMATICO_STATUS_LABELS[pix.status]}
         </Badge>
       </Group>
@@ -165,6 +179,11 @@ function PixAutomatico({ subscription }: { subscription: Subscription }) {
       {pix.status === 'recusada' && (
         <Text size="sm" c="dimmed">
           O aluno recusou a autorização: cada ciclo vira uma cobrança para pagar.
+        </Text>
+      )}
+      {pix.status === 'nao_criada' && (
+        <Text size="sm" c="dimmed">
+          {pixAutomaticoNotMadeText(pix.motivo)}
         </Text>
       )}
       {pix.status === 'aguardando' && pix.pixCopiaECola && (
@@ -242,8 +261,10 @@ function SubscribeForm({ student, onDone }: { student: Student; onDone: () => vo
             body: { planId, inicio, ...(cpf.trim() ? { cpf } : {}) },
           })
           .then(
-            () => {
-              notifySuccess('Assinatura criada', 'Cada ciclo vira uma cobrança antes do vencimento.');
+            (subscription) => {
+              if (subscription.pixAutomatico?.status === 'nao_criada')
+                notifyAttention('Assinatura criada sem Pix Automático', pixAutomaticoNotMadeText(subscription.pixAutomatico.motivo));
+              else notifySuccess('Assinatura criada', 'Cada ciclo vira uma cobrança antes do vencimento.');
               onDone();
             },
             (error: unknown) => notifyError('Erro ao assinar plano', error),

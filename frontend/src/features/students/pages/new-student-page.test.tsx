@@ -187,6 +187,24 @@ describe('new student (spec 001 §2, §5)', () => {
       ]);
     });
 
+    it('says the subscription started without Pix Automático when the PSP did not make it, and why', async () => {
+      stub(() => ({
+        status: 201,
+        body: {
+          ...subscription,
+          pixAutomatico: { status: 'nao_criada', motivo: 'O PSP estava indisponível', pixCopiaECola: null, pedidoAoBanco: null },
+        },
+      }));
+      const user = userEvent.setup();
+      await fillIn(user, '529.982.247-25');
+      expect(await screen.findByText('Assinatura iniciada sem Pix Automático')).toBeInTheDocument();
+      expect(
+        screen.getByText(
+          /Mensal 8: 1º vencimento em 10\/12\/2026\. O PSP estava indisponível\. Cada ciclo vira uma cobrança para pagar\./,
+        ),
+      ).toBeInTheDocument();
+    });
+
     it('checks the CPF before creating anyone', async () => {
       stub(() => ({ status: 201, body: subscription }));
       const user = userEvent.setup();

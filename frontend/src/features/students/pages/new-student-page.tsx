@@ -1,4 +1,4 @@
-import { subscribeSchema } from '@contracts/charges/api';
+import { pixAutomaticoNotMadeText, subscribeSchema } from '@contracts/charges/api';
 import { studentFormSchema } from '@contracts/students/api';
 import { zonedParts } from '@contracts/shared/time';
 import { Alert, Anchor, Button, Card, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
@@ -114,6 +114,9 @@ function NewStudent() {
   };
 
   if (created) {
+    // The PSP did not make the Pix Automático the CPF was given for: the trainer is told why.
+    const pix = subscribe.data?.pixAutomatico;
+    const pixNotMade = pix?.status === 'nao_criada' ? pix : undefined;
     const invite: InviteState = createInvite.isSuccess
       ? { status: 'success', inviteUrl: createInvite.data.inviteUrl }
       : createInvite.isError
@@ -129,9 +132,13 @@ function NewStudent() {
             </Text>
           )}
           {subscribe.isSuccess && (
-            <Alert color="teal" title="Assinatura iniciada">
+            <Alert
+              color={pixNotMade ? 'yellow' : 'teal'}
+              title={pixNotMade ? 'Assinatura iniciada sem Pix Automático' : 'Assinatura iniciada'}
+            >
               {subscribe.data.planNome}
               {subscribe.data.proximoVencimento ? `: 1º vencimento em ${day(subscribe.data.proximoVencimento)}.` : '.'}
+              {pixNotMade && ` ${pixAutomaticoNotMadeText(pixNotMade.motivo)}`}
             </Alert>
           )}
           {subscribe.isError && (
