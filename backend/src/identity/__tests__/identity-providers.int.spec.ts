@@ -12,6 +12,7 @@ import {
   refreshCookieOf,
   signUpBody,
 } from './identity-test-kit';
+import { sendAgainWhileRefused } from '../../../../test/support/send-again';
 
 const APP_URL = 'http://vira.test';
 const CLIENT_ID = 'vira-test-client';
@@ -77,12 +78,26 @@ describe('identity: sign-in with an OpenID Connect provider (real oidc-provider 
     oidcServer?.process.kill();
   });
 
+  /**
+   * A GET to the provider, sent again when it went out on a kept-alive connection the provider's
+   * server had just closed as idle (undici: 'other side closed'): the provider never read it. On a
+   * busy machine the client's timer that retires such connections first can fire late.
+   */
+  const getAtProvider = (url: string, init: RequestInit = {}) =>
+    sendAgainWhileRefused(
+      () => fetch(url, init),
+      (outcome) =>
+        outcome instanceof TypeError &&
+        (outcome.cause as { code?: string } | undefined)?.code === 'UND_ERR_SOCKET',
+      10_000,
+    );
+
   /** Runs the browser's part: our start route, the provider's redirects (with its cookies), our callback. */
   async function signInAtProvider(
     account: { sub: string; email: string; verified: boolean; name: string },
     options: { keepState?: boolean } = {},
   ) {
-    await fetch(
+    await getAtProvider(
       `${oidcServer.issuer}/_test/next-login?${new URLSearchParams({ ...account, verified: String(account.verified) })}`,
     );
     const start = await testApp.app.inject({ method: 'GET', url: '/api/auth/providers/google' });
@@ -93,7 +108,7 @@ describe('identity: sign-in with an OpenID Connect provider (real oidc-provider 
     const jar = new Map<string, string>();
     let location = authorizationUrl.toString();
     for (let hop = 0; hop < 10 && !location.startsWith(APP_URL); hop++) {
-      const response = await fetch(location, {
+      const response = await getAtProvider(location, {
         redirect: 'manual',
         headers: { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') },
       });
