@@ -4,11 +4,9 @@ import { stubApi } from '../test/fetch-stub';
 import { TRAINER_ANA, renderRoutes, signInAs } from '../test/render';
 import { routes } from './routes';
 
-const trainer = TRAINER_ANA;
-
 describe("the agenda's two views", () => {
   it("switches between 'Calendário' and 'Tarefas'; /agenda/tarefas is the tasks view, not a trainer's id", async () => {
-    const api = stubApi({
+    stubApi({
       'GET /api/task-lists': () => ({
         status: 200,
         body: { items: [{ id: 'l1', nome: 'Minhas tarefas', cor: '#228be6', ordem: 0, padrao: true }] },
@@ -16,7 +14,7 @@ describe("the agenda's two views", () => {
       'GET /api/tasks': () => ({ status: 200, body: { items: [] } }),
     });
     const user = userEvent.setup();
-    renderRoutes(routes, '/agenda', { queryClient: signInAs(trainer) });
+    renderRoutes(routes, '/agenda', { queryClient: signInAs(TRAINER_ANA) });
     const views = await screen.findByRole('navigation', { name: 'Visualização da agenda' });
     expect(within(views).getByRole('radio', { name: 'Calendário' })).toBeChecked();
 
@@ -27,6 +25,5 @@ describe("the agenda's two views", () => {
 
     await user.click(within(views).getByText('Calendário'));
     expect(await screen.findByRole('heading', { name: 'Agenda' })).toBeInTheDocument();
-    api.restore();
   });
 });

@@ -1,23 +1,11 @@
-import type { Me } from '@contracts/identity/api';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router-dom';
-import { notifications } from '@mantine/notifications';
 import { useSession } from '../lib/session-store';
 import { stubApi } from '../test/fetch-stub';
-import { createTestQueryClient, renderRoutes, signInAs } from '../test/render';
+import { createTestQueryClient, renderRoutes, signInAs, TRAINER_ANA } from '../test/render';
 import { RouteErrorPage } from './route-error-page';
 import { routes } from './routes';
-
-const trainer: Me = {
-  id: 'u1',
-  email: 'ana.souza@exemplo.com',
-  nome: 'Ana Souza',
-  role: 'personal',
-  tenantId: 't1',
-  tenantSlug: 'ana',
-  onboardingRequired: false,
-};
 
 function setSession(state: Partial<ReturnType<typeof useSession.getState>>) {
   act(() => useSession.setState(state));
@@ -36,7 +24,7 @@ describe('session guard', () => {
   });
 
   it('opens the shell for a signed-in trainer', async () => {
-    const queryClient = signInAs(trainer);
+    const queryClient = signInAs(TRAINER_ANA);
     renderRoutes(routes, '/agenda', { queryClient });
     expect(await screen.findByRole('heading', { name: 'Agenda' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Menu lateral' })).toBeInTheDocument();
@@ -44,7 +32,7 @@ describe('session guard', () => {
   });
 
   it('reads the profile of a restored session, showing Carregando... meanwhile', async () => {
-    const api = stubApi({ 'GET /api/me': () => ({ status: 200, body: trainer }) });
+    const api = stubApi({ 'GET /api/me': () => ({ status: 200, body: TRAINER_ANA }) });
     setSession({ status: 'signed-in', accessToken: 'token' });
     renderRoutes(routes, '/');
     // Found at least once: by the time an assertion runs after it, the profile may already be there.
@@ -54,11 +42,10 @@ describe('session guard', () => {
     const calls = api.calls.map((call) => `${call.method} ${call.path} ${call.headers.get('authorization')}`);
     expect(calls[0]).toBe('GET /api/me Bearer token');
     expect(calls.every((call) => call.endsWith('Bearer token'))).toBe(true);
-    api.restore();
   });
 
   it('sends a user without a profile to /auth, signed out', async () => {
-    const api = stubApi({
+    stubApi({
       'GET /api/me': () => ({
         status: 404,
         body: { statusCode: 404, code: 'not_found', message: 'Perfil não encontrado' },
@@ -68,17 +55,16 @@ describe('session guard', () => {
     renderRoutes(routes, '/agenda');
     expect(await screen.findByRole('tab', { name: 'Entrar' })).toBeInTheDocument();
     expect(useSession.getState().status).toBe('signed-out');
-    api.restore();
   });
 
   it('sends a student from trainer pages to the student area', async () => {
-    const queryClient = signInAs({ ...trainer, role: 'aluno' });
+    const queryClient = signInAs({ ...TRAINER_ANA, role: 'aluno' });
     renderRoutes(routes, '/', { queryClient });
     expect(await screen.findByRole('heading', { name: 'Área do Aluno' })).toBeInTheDocument();
   });
 
   it('refuses the student area to a trainer', async () => {
-    const queryClient = signInAs(trainer);
+    const queryClient = signInAs(TRAINER_ANA);
     renderRoutes(routes, '/aluno', { queryClient });
     expect(await screen.findByRole('heading', { name: 'Acesso Negado' })).toBeInTheDocument();
   });
@@ -86,18 +72,17 @@ describe('session guard', () => {
   // /link-publico is a real page now (features/public-booking, browser test public-booking.e2e.spec.ts).
   // /agenda/{personalId} is the student's self-scheduling (browser test self-scheduling.e2e.spec.ts).
   it('/agenda/{personalId} is for students: a trainer gets Acesso Negado', async () => {
-    const queryClient = signInAs(trainer);
+    const queryClient = signInAs(TRAINER_ANA);
     renderRoutes(routes, '/agenda/some-personal-id', { queryClient });
     expect(await screen.findByRole('heading', { name: 'Acesso Negado' })).toBeInTheDocument();
   });
 });
 
 describe('Sair', () => {
-  afterEach(() => act(() => notifications.clean()));
 
   it.each([200, 401])('signs out (server answers %i), toasts and goes to /auth', async (status) => {
-    const api = stubApi({ 'POST /api/auth/logout': () => ({ status }) });
-    const queryClient = signInAs(trainer);
+    stubApi({ 'POST /api/auth/logout': () => ({ status }) });
+    const queryClient = signInAs(TRAINER_ANA);
     const user = userEvent.setup();
     renderRoutes(routes, '/financeiro', { queryClient });
     await user.click(await screen.findByRole('button', { name: 'Sair' }));
@@ -105,15 +90,14 @@ describe('Sair', () => {
     expect(await screen.findByText('Logout realizado com sucesso')).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: 'Entrar' })).toBeInTheDocument();
     expect(useSession.getState().status).toBe('signed-out');
-    api.restore();
   });
 
   it('the next sign-in after Sair starts at the dashboard, not on the page left', async () => {
-    const api = stubApi({
+    stubApi({
       'POST /api/auth/logout': () => ({ status: 200 }),
-      'GET /api/me': () => ({ status: 200, body: trainer }),
+      'GET /api/me': () => ({ status: 200, body: TRAINER_ANA }),
     });
-    const queryClient = signInAs(trainer);
+    const queryClient = signInAs(TRAINER_ANA);
     const user = userEvent.setup();
     renderRoutes(routes, '/financeiro', { queryClient });
     await user.click(await screen.findByRole('button', { name: 'Sair' }));
@@ -121,12 +105,11 @@ describe('Sair', () => {
 
     act(() => useSession.getState().signIn('another-token'));
     expect(await screen.findByRole('heading', { name: 'Olá, Ana!' })).toBeInTheDocument();
-    api.restore();
   });
 
   it("after Sair, the session guard's own redirect (when it lands after Sair's) does not bring the page back", async () => {
-    const api = stubApi({ 'GET /api/me': () => ({ status: 200, body: trainer }) });
-    const queryClient = signInAs(trainer);
+    stubApi({ 'GET /api/me': () => ({ status: 200, body: TRAINER_ANA }) });
+    const queryClient = signInAs(TRAINER_ANA);
     renderRoutes(routes, '/ajustes', { queryClient });
     expect(await screen.findByRole('heading', { name: 'Ajustes', level: 1 })).toBeInTheDocument();
     // What Sair leaves in the store, without Sair's own navigation: only the guard moves the page.
@@ -135,12 +118,11 @@ describe('Sair', () => {
 
     act(() => useSession.getState().signIn('another-token'));
     expect(await screen.findByRole('heading', { name: 'Olá, Ana!' })).toBeInTheDocument();
-    api.restore();
   });
 
   it('a session that ended by itself signs back in on the page it was on', async () => {
-    const api = stubApi({ 'GET /api/me': () => ({ status: 200, body: trainer }) });
-    const queryClient = signInAs(trainer);
+    stubApi({ 'GET /api/me': () => ({ status: 200, body: TRAINER_ANA }) });
+    const queryClient = signInAs(TRAINER_ANA);
     renderRoutes(routes, '/ajustes', { queryClient });
     expect(await screen.findByRole('heading', { name: 'Ajustes', level: 1 })).toBeInTheDocument();
     act(() => useSession.getState().clear());
@@ -148,25 +130,23 @@ describe('Sair', () => {
 
     act(() => useSession.getState().signIn('another-token'));
     expect(await screen.findByRole('heading', { name: 'Ajustes', level: 1 })).toBeInTheDocument();
-    api.restore();
   });
 
   it("keeps the session and says 'Erro ao fazer logout' when the server fails", async () => {
-    const api = stubApi({ 'POST /api/auth/logout': () => ({ status: 500 }) });
-    const queryClient = signInAs(trainer);
+    stubApi({ 'POST /api/auth/logout': () => ({ status: 500 }) });
+    const queryClient = signInAs(TRAINER_ANA);
     const user = userEvent.setup();
     renderRoutes(routes, '/financeiro', { queryClient });
     await user.click(await screen.findByRole('button', { name: 'Sair' }));
 
     expect(await screen.findByText('Erro ao fazer logout')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Financeiro' })).toBeInTheDocument();
-    api.restore();
   });
 
   it('returns to the page that asked for a login', async () => {
-    const api = stubApi({
+    stubApi({
       'POST /api/auth/login': () => ({ status: 200, body: { accessToken: 'token-1' } }),
-      'GET /api/me': () => ({ status: 200, body: trainer }),
+      'GET /api/me': () => ({ status: 200, body: TRAINER_ANA }),
     });
     setSession({ status: 'signed-out' });
     const user = userEvent.setup();
@@ -176,7 +156,6 @@ describe('Sair', () => {
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
 
     expect(await screen.findByRole('heading', { name: 'Alunos' })).toBeInTheDocument();
-    api.restore();
   });
 });
 
@@ -189,7 +168,7 @@ describe('unknown paths', () => {
     expect(await screen.findByText('404')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Página não encontrada' })).toBeInTheDocument();
 
-    signInAs(trainer, queryClient);
+    signInAs(TRAINER_ANA, queryClient);
     await user.click(screen.getByRole('link', { name: 'Voltar para o início' }));
     expect(await screen.findByRole('heading', { name: 'Olá, Ana!' })).toBeInTheDocument();
   });

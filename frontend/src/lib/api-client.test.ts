@@ -1,17 +1,8 @@
 import { startLoopbackServer, type Handler, type RecordedRequest } from '../test/loopback-server';
+import { TRAINER_ANA } from '../test/trainer';
 import { createApiClient, sessionAccess } from './api-client';
 import { ApiError } from './api-error';
 import { createSessionStore } from './session-store';
-
-const profile = {
-  id: 'u1',
-  email: 'ana@exemplo.com',
-  nome: 'Ana',
-  role: 'personal',
-  tenantId: 't1',
-  tenantSlug: 'ana',
-  onboardingRequired: false,
-};
 
 type Server = Awaited<ReturnType<typeof startLoopbackServer>>;
 let server: Server;
@@ -68,7 +59,7 @@ describe('API client', () => {
   it('on a 401 refreshes once, then retries once with the new token', async () => {
     const { session, api } = await setup({
       'GET /api/students': authorizedWith('token-2'),
-      'POST /api/auth/refresh': () => ({ status: 200, body: { accessToken: 'token-2', user: profile } }),
+      'POST /api/auth/refresh': () => ({ status: 200, body: { accessToken: 'token-2', user: TRAINER_ANA } }),
     });
     session.setState({ status: 'signed-in', accessToken: 'expired' });
 
@@ -85,7 +76,7 @@ describe('API client', () => {
     const { session, api } = await setup({
       'GET /api/students': authorizedWith('token-2'),
       'GET /api/plans': authorizedWith('token-2'),
-      'POST /api/auth/refresh': () => ({ status: 200, body: { accessToken: 'token-2', user: profile } }),
+      'POST /api/auth/refresh': () => ({ status: 200, body: { accessToken: 'token-2', user: TRAINER_ANA } }),
     });
     session.setState({ status: 'signed-in', accessToken: 'expired' });
 
@@ -108,7 +99,7 @@ describe('API client', () => {
   it('does not refresh a second time when the retry is refused too', async () => {
     const { session, api } = await setup({
       'GET /api/students': () => unauthorized,
-      'POST /api/auth/refresh': () => ({ status: 200, body: { accessToken: 'token-2', user: profile } }),
+      'POST /api/auth/refresh': () => ({ status: 200, body: { accessToken: 'token-2', user: TRAINER_ANA } }),
     });
     session.setState({ status: 'signed-in', accessToken: 'expired' });
 

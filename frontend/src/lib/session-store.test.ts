@@ -1,15 +1,6 @@
 import { startLoopbackServer, type RecordedRequest } from '../test/loopback-server';
+import { NEW_TRAINER_ANA } from '../test/trainer';
 import { accessTokenExpiry, accessTokenRole, createSessionStore, hasSessionMarker, SESSION_MARKER_COOKIE } from './session-store';
-
-const profile = {
-  id: 'u1',
-  email: 'ana@exemplo.com',
-  nome: 'Ana Souza',
-  role: 'personal',
-  tenantId: 't1',
-  tenantSlug: 'ana',
-  onboardingRequired: true,
-};
 
 function jwtExpiringIn(ms: number): string {
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -37,7 +28,7 @@ const markSession = () => {
   document.cookie = `${SESSION_MARKER_COOKIE}=1; path=/`;
 };
 
-const refreshOk = (token: string) => () => ({ status: 200, body: { accessToken: token, user: profile } });
+const refreshOk = (token: string) => () => ({ status: 200, body: { accessToken: token, user: NEW_TRAINER_ANA } });
 
 describe('session store', () => {
   it('loads: refresh from the cookie; the profile is left to the query cache (lib/me)', async () => {
@@ -113,7 +104,7 @@ describe('session store', () => {
     const store = await storeWith({
       'POST /api/auth/refresh': () => {
         refreshes += 1;
-        return { status: 200, body: { accessToken: `token-${refreshes}`, user: profile } };
+        return { status: 200, body: { accessToken: `token-${refreshes}`, user: NEW_TRAINER_ANA } };
       },
     });
     const firstToken = jwtExpiringIn(60_000 + 150);

@@ -9,9 +9,20 @@ export interface StubbedCall {
 
 type Reply = { status: number; body?: unknown };
 
+let stubbedFetch: jest.SpiedFunction<typeof fetch> | undefined;
+
+// A stub lasts one test: fetch is the real one again after it.
+afterEach(() => {
+  stubbedFetch?.mockRestore();
+  stubbedFetch = undefined;
+});
+
+export type ApiStub = ReturnType<typeof stubApi>;
+
 /**
  * Answers the app's fetch calls from a small route table (the API's side of the conversation) and
- * records them. For component tests; the API client itself is tested against a real loopback server.
+ * records them, until the test ends (or `restore`). For component tests; the API client itself is
+ * tested against a real loopback server.
  */
 export function stubApi(routes: Record<string, (call: StubbedCall) => Reply>) {
   const calls: StubbedCall[] = [];
@@ -32,5 +43,6 @@ export function stubApi(routes: Record<string, (call: StubbedCall) => Reply>) {
       headers: { 'Content-Type': 'application/json' },
     });
   });
+  stubbedFetch = spy;
   return { calls, restore: () => spy.mockRestore() };
 }

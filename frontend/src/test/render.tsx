@@ -7,20 +7,11 @@ import { Providers } from '../app/providers';
 import { meQuery } from '../entities/me';
 import { useSession } from '../lib/session-store';
 
+export { NEW_TRAINER_ANA, TRAINER_ANA } from './trainer';
+
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false } } });
 }
-
-/** Ana, a trainer past onboarding: who most component tests are signed in as. */
-export const TRAINER_ANA: Me = {
-  id: 'u1',
-  email: 'ana@exemplo.com',
-  nome: 'Ana',
-  role: 'personal',
-  tenantId: 't1',
-  tenantSlug: 'ana',
-  onboardingRequired: false,
-};
 
 /** A signed-in session whose profile is already in `queryClient`'s cache (as after a login). */
 export function signInAs(me: Me, queryClient: QueryClient = createTestQueryClient()): QueryClient {

@@ -1,22 +1,13 @@
-import { identityApi, type Me } from '@contracts/identity/api';
+import { identityApi } from '@contracts/identity/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../lib/api-error';
 import { queryKeyOf } from '../../lib/contract-query';
 import { useSession } from '../../lib/session-store';
-import { stubApi } from '../../test/fetch-stub';
+import { stubApi, type ApiStub } from '../../test/fetch-stub';
+import { NEW_TRAINER_ANA } from '../../test/trainer';
 import { meKey, meQuery, useMe } from '.';
-
-const trainer: Me = {
-  id: 'u1',
-  email: 'ana@exemplo.com',
-  nome: 'Ana Souza',
-  role: 'personal',
-  tenantId: 't1',
-  tenantSlug: 'ana',
-  onboardingRequired: true,
-};
 
 function renderUseMe() {
   const queryClient = new QueryClient();
@@ -26,20 +17,19 @@ function renderUseMe() {
   return { queryClient, ...renderHook(() => useMe(), { wrapper }) };
 }
 
-let api: ReturnType<typeof stubApi>;
-afterEach(() => api.restore());
+let api: ApiStub;
 
 describe('useMe', () => {
   it('reads GET /api/me with the session token once signed in, into the me key', async () => {
-    api = stubApi({ 'GET /api/me': () => ({ status: 200, body: trainer }) });
+    api = stubApi({ 'GET /api/me': () => ({ status: 200, body: NEW_TRAINER_ANA }) });
     act(() => useSession.setState({ status: 'loading', accessToken: null }));
     const { result, queryClient } = renderUseMe();
     expect(api.calls).toHaveLength(0);
 
     act(() => useSession.setState({ status: 'signed-in', accessToken: 'token-1' }));
-    await waitFor(() => expect(result.current.data).toEqual(trainer));
+    await waitFor(() => expect(result.current.data).toEqual(NEW_TRAINER_ANA));
     expect(api.calls.map((call) => call.headers.get('authorization'))).toEqual(['Bearer token-1']);
-    expect(queryClient.getQueryData(meQuery().queryKey)).toEqual(trainer);
+    expect(queryClient.getQueryData(meQuery().queryKey)).toEqual(NEW_TRAINER_ANA);
   });
 
   it('ends the session when the user has no profile, without retrying', async () => {

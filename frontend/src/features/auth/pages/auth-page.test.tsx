@@ -1,20 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
 import { useSession } from '../../../lib/session-store';
-import { stubApi } from '../../../test/fetch-stub';
-import { renderRoutes } from '../../../test/render';
+import { stubApi, type ApiStub } from '../../../test/fetch-stub';
+import { renderRoutes, TRAINER_ANA } from '../../../test/render';
 import { AuthPage } from './auth-page';
-
-const profile = {
-  id: 'u1',
-  email: 'ana@exemplo.com',
-  nome: 'Ana Souza',
-  role: 'personal',
-  tenantId: 't1',
-  tenantSlug: 'ana',
-  onboardingRequired: false,
-};
 
 function renderAuth(path = '/auth') {
   return renderRoutes(
@@ -26,13 +15,9 @@ function renderAuth(path = '/auth') {
   );
 }
 
-let api: ReturnType<typeof stubApi> | undefined;
+let api: ApiStub | undefined;
 beforeEach(() => {
   act(() => useSession.setState({ status: 'signed-out', accessToken: null }));
-});
-afterEach(() => {
-  api?.restore();
-  act(() => notifications.clean());
 });
 
 async function fillLogin(email: string, password: string) {
@@ -45,8 +30,8 @@ async function fillLogin(email: string, password: string) {
 describe('/auth login', () => {
   it('signs in, toasts and goes to /', async () => {
     api = stubApi({
-      'POST /api/auth/login': () => ({ status: 200, body: { accessToken: 'token-1', user: profile } }),
-      'GET /api/me': () => ({ status: 200, body: profile }),
+      'POST /api/auth/login': () => ({ status: 200, body: { accessToken: 'token-1', user: TRAINER_ANA } }),
+      'GET /api/me': () => ({ status: 200, body: TRAINER_ANA }),
     });
     renderAuth();
     await fillLogin('ana@exemplo.com', 'segredo1');

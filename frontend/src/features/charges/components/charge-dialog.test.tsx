@@ -2,13 +2,11 @@ import type { Plan } from '@contracts/plans/api';
 import type { Student } from '@contracts/students/api';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { stubApi } from '../../../test/fetch-stub';
+import { stubApi, type ApiStub } from '../../../test/fetch-stub';
 import { TRAINER_ANA, renderAt, signInAs } from '../../../test/render';
 import { ChargeDialog } from './charge-dialog';
 
 jest.mock('qrcode', () => ({ toString: async () => '<svg xmlns="http://www.w3.org/2000/svg"></svg>' }));
-
-const trainer = TRAINER_ANA;
 
 const plan: Plan = {
   id: 'p8',
@@ -41,7 +39,7 @@ const student: Student = {
 const BR_CODE = '00020126360014br.gov.bcb.pix0114529982247250000';
 
 describe('Cobrança Online', () => {
-  let api: ReturnType<typeof stubApi>;
+  let api: ApiStub;
   let status = 'pendente';
   beforeEach(() => {
     status = 'pendente';
@@ -63,11 +61,10 @@ describe('Cobrança Online', () => {
       },
     });
   });
-  afterEach(() => api.restore());
 
   it("asks for a plan ('Selecione um plano'), then shows the QR code, 'Pix Copia e Cola', WhatsApp, and marks it paid", async () => {
     const user = userEvent.setup();
-    renderAt(<ChargeDialog studentId="s1" onClose={() => undefined} />, '/alunos', { queryClient: signInAs(trainer) });
+    renderAt(<ChargeDialog studentId="s1" onClose={() => undefined} />, '/alunos', { queryClient: signInAs(TRAINER_ANA) });
     const dialog = await screen.findByRole('dialog', { name: 'Cobrança Online' });
     await user.click(await within(dialog).findByRole('button', { name: 'Gerar link de pagamento' }));
     expect(await screen.findByText('Selecione um plano')).toBeInTheDocument();
@@ -98,7 +95,7 @@ describe('Cobrança Online', () => {
       }),
     });
     const user = userEvent.setup();
-    renderAt(<ChargeDialog studentId="s1" onClose={() => undefined} />, '/alunos', { queryClient: signInAs(trainer) });
+    renderAt(<ChargeDialog studentId="s1" onClose={() => undefined} />, '/alunos', { queryClient: signInAs(TRAINER_ANA) });
     const dialog = await screen.findByRole('dialog', { name: 'Cobrança Online' });
     await within(dialog).findByRole('radio', { name: /Mensal 8 aulas/, checked: true });
     await user.click(within(dialog).getByRole('button', { name: 'Gerar link de pagamento' }));

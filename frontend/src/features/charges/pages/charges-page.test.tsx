@@ -4,8 +4,6 @@ import { stubApi } from '../../../test/fetch-stub';
 import { TRAINER_ANA, renderAt, signInAs } from '../../../test/render';
 import { ChargesPage } from './charges-page';
 
-const trainer = TRAINER_ANA;
-
 const base: Charge = {
   id: '0190a0b0-0000-7000-8000-000000000001',
   studentId: '0190a0b0-0000-7000-8000-000000000002',
@@ -32,9 +30,6 @@ const base: Charge = {
 };
 
 describe('Cobranças: how each charge is paid', () => {
-  let api: ReturnType<typeof stubApi>;
-  afterEach(() => api.restore());
-
   it('a Pix Automático cycle shows the automatic debit, no code to copy nor WhatsApp; an exhausted one is payable by its code', async () => {
     const exhausted: Charge = {
       ...base,
@@ -56,10 +51,10 @@ describe('Cobranças: how each charge is paid', () => {
       pagamento: 'pix',
       brCode: '',
     };
-    api = stubApi({
+    stubApi({
       'GET /api/charges': () => ({ status: 200, body: { items: [base, exhausted, noKey] } }),
     });
-    renderAt(<ChargesPage />, '/financeiro/cobrancas', { queryClient: signInAs(trainer) });
+    renderAt(<ChargesPage />, '/financeiro/cobrancas', { queryClient: signInAs(TRAINER_ANA) });
 
     const automatic = await screen.findByRole('article', { name: 'Cobrança de Carla Dias' });
     expect(within(automatic).getByText('Débito automático (Pix Automático)')).toBeInTheDocument();

@@ -1,12 +1,9 @@
 import type { Contract } from '@contracts/agreements/api';
-import { notifications } from '@mantine/notifications';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { stubApi } from '../../../test/fetch-stub';
+import { stubApi, type ApiStub } from '../../../test/fetch-stub';
 import { TRAINER_ANA, renderRoutes, signInAs } from '../../../test/render';
 import { ContractsPage } from './contracts-page';
-
-const trainer = TRAINER_ANA;
 
 const contract = (fields: Partial<Contract>): Contract => ({
   id: 'c1',
@@ -22,15 +19,11 @@ const contract = (fields: Partial<Contract>): Contract => ({
   ...fields,
 });
 
-let api: ReturnType<typeof stubApi> | undefined;
-afterEach(() => {
-  api?.restore();
-  act(() => notifications.clean());
-});
+let api: ApiStub | undefined;
 
 const renderPage = () =>
   renderRoutes([{ path: '/ajustes/contratos-termos', element: <ContractsPage /> }], '/ajustes/contratos-termos', {
-    queryClient: signInAs(trainer),
+    queryClient: signInAs(TRAINER_ANA),
   });
 
 describe('/ajustes/contratos-termos', () => {

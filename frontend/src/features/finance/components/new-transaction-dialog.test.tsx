@@ -1,16 +1,11 @@
 import { DEFAULT_ALLOCATION_RULE } from '@contracts/finance/api';
-import { notifications } from '@mantine/notifications';
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { stubApi } from '../../../test/fetch-stub';
+import { stubApi, type ApiStub } from '../../../test/fetch-stub';
 import { renderAt, signInAs, TRAINER_ANA } from '../../../test/render';
 import { NewTransactionDialog } from './new-transaction-dialog';
 
-let api: ReturnType<typeof stubApi>;
-afterEach(() => {
-  api.restore();
-  act(() => notifications.clean());
-});
+let api: ApiStub;
 
 function setup() {
   const onClose = jest.fn();

@@ -1,21 +1,16 @@
-import { notifications } from '@mantine/notifications';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { stubApi } from '../../../test/fetch-stub';
+import { stubApi, type ApiStub } from '../../../test/fetch-stub';
 import { renderAt } from '../../../test/render';
 import { InvitePage } from './invite-page';
 
 const invalid = { status: 404, body: { statusCode: 404, code: 'convite_invalido', message: 'Convite inválido ou expirado' } };
 const view = { status: 200, body: { student: { nome: 'Maria Clara' }, trainer: { nome: 'Ana Souza' } } };
 
-let api: ReturnType<typeof stubApi>;
+let api: ApiStub;
 beforeEach(() => jest.useFakeTimers());
-afterEach(() => {
-  api.restore();
-  act(() => notifications.clean());
-  jest.useRealTimers();
-});
+afterEach(() => jest.useRealTimers());
 
 function setup() {
   const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });

@@ -1,22 +1,10 @@
-import type { Me } from '@contracts/identity/api';
 import type { Location } from '@contracts/locations/api';
-import { notifications } from '@mantine/notifications';
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { stubApi } from '../../../test/fetch-stub';
-import { renderRoutes, signInAs } from '../../../test/render';
+import { stubApi, type ApiStub } from '../../../test/fetch-stub';
+import { renderRoutes, signInAs, TRAINER_ANA } from '../../../test/render';
 import { LocationsPage } from './locations-page';
 import { NewLocationPage } from './new-location-page';
-
-const trainer: Me = {
-  id: 'u1',
-  email: 'ana@exemplo.com',
-  nome: 'Ana',
-  role: 'personal',
-  tenantId: 't1',
-  tenantSlug: 'ana',
-  onboardingRequired: false,
-};
 
 const location = (fields: Partial<Location>): Location => ({
   id: 'l1',
@@ -34,11 +22,7 @@ const location = (fields: Partial<Location>): Location => ({
 
 const paulista = { cep: '01310-100', logradouro: 'Avenida Paulista', bairro: 'Bela Vista', localidade: 'São Paulo', uf: 'SP' };
 
-let api: ReturnType<typeof stubApi> | undefined;
-afterEach(() => {
-  api?.restore();
-  act(() => notifications.clean());
-});
+let api: ApiStub | undefined;
 
 function renderLocations(path = '/locais') {
   renderRoutes(
@@ -47,7 +31,7 @@ function renderLocations(path = '/locais') {
       { path: '/locais/novo', element: <NewLocationPage /> },
     ],
     path,
-    { queryClient: signInAs(trainer) },
+    { queryClient: signInAs(TRAINER_ANA) },
   );
 }
 

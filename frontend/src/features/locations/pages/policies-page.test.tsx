@@ -1,22 +1,10 @@
-import type { Me } from '@contracts/identity/api';
 import type { Location } from '@contracts/locations/api';
-import { notifications } from '@mantine/notifications';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { stubApi } from '../../../test/fetch-stub';
-import { LocationProbe, renderRoutes, signInAs } from '../../../test/render';
+import { stubApi, type ApiStub } from '../../../test/fetch-stub';
+import { LocationProbe, renderRoutes, signInAs, TRAINER_ANA } from '../../../test/render';
 import { EditPolicyPage } from './edit-policy-page';
 import { PoliciesPage } from './policies-page';
-
-const trainer: Me = {
-  id: 'u1',
-  email: 'ana@exemplo.com',
-  nome: 'Ana',
-  role: 'personal',
-  tenantId: 't1',
-  tenantSlug: 'ana',
-  onboardingRequired: false,
-};
 
 const location = (fields: Partial<Location>): Location => ({
   id: 'l1',
@@ -35,11 +23,7 @@ const location = (fields: Partial<Location>): Location => ({
 const studio = location({});
 const parque = location({ id: 'l2', nome: 'Parque', cancelLimiteHoras: 12, taxaPercent: 50, queimaCredito: true });
 
-let api: ReturnType<typeof stubApi> | undefined;
-afterEach(() => {
-  api?.restore();
-  act(() => notifications.clean());
-});
+let api: ApiStub | undefined;
 
 function renderPolicies(path: string) {
   renderRoutes(
@@ -48,7 +32,7 @@ function renderPolicies(path: string) {
       { path: '/ajustes/politicas/edit', element: <><EditPolicyPage /><LocationProbe /></> },
     ],
     path,
-    { queryClient: signInAs(trainer) },
+    { queryClient: signInAs(TRAINER_ANA) },
   );
 }
 

@@ -2,37 +2,22 @@ import type { Me } from '@contracts/identity/api';
 import type { QueryClient } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
 import { meQuery } from '../../../entities/me';
-import { stubApi } from '../../../test/fetch-stub';
-import { renderAt, signInAs } from '../../../test/render';
+import { stubApi, type ApiStub } from '../../../test/fetch-stub';
+import { NEW_TRAINER_ANA, renderAt, signInAs, TRAINER_ANA } from '../../../test/render';
 import { onboardingQuestions } from '../lib/onboarding-questions';
 import { OnboardingDialog } from './onboarding-dialog';
 
-const profile: Me = {
-  id: 'u1',
-  email: 'ana@exemplo.com',
-  nome: 'Ana',
-  role: 'personal',
-  tenantId: 't1',
-  tenantSlug: 'ana',
-  onboardingRequired: true,
-};
-
 const answers = ['12', 'presencial', 'R$ 350,00', 'pix, cartão', 'sim', '4.200', 'mensal', 'não', 'sim', 'reserva, viajar', '8000'];
 
-let api: ReturnType<typeof stubApi>;
+let api: ApiStub;
 let queryClient: QueryClient;
 
 beforeEach(() => {
   jest.useFakeTimers();
-  queryClient = signInAs(profile);
+  queryClient = signInAs(NEW_TRAINER_ANA);
 });
-afterEach(() => {
-  api.restore();
-  act(() => notifications.clean());
-  jest.useRealTimers();
-});
+afterEach(() => jest.useRealTimers());
 
 function setup() {
   const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
@@ -145,7 +130,7 @@ describe('onboarding dialog', () => {
 
   it('is not shown when onboarding is not required', () => {
     api = stubApi({});
-    renderAt(<OnboardingDialog />, '/', { queryClient: signInAs({ ...profile, onboardingRequired: false }) });
+    renderAt(<OnboardingDialog />, '/', { queryClient: signInAs(TRAINER_ANA) });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

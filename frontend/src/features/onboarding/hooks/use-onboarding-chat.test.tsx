@@ -1,38 +1,23 @@
 import type { Me } from '@contracts/identity/api';
-import { notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { meQuery } from '../../../entities/me';
-import { stubApi } from '../../../test/fetch-stub';
-import { signInAs } from '../../../test/render';
+import { stubApi, type ApiStub } from '../../../test/fetch-stub';
+import { NEW_TRAINER_ANA, signInAs } from '../../../test/render';
 import { onboardingQuestions } from '../lib/onboarding-questions';
 import { CLOSE_DELAY_MS, QUESTION_DELAY_MS, useOnboardingChat } from './use-onboarding-chat';
 
-const me: Me = {
-  id: 'u1',
-  email: 'ana@exemplo.com',
-  nome: 'Ana',
-  role: 'personal',
-  tenantId: 't1',
-  tenantSlug: 'ana',
-  onboardingRequired: true,
-};
-
-let api: ReturnType<typeof stubApi>;
+let api: ApiStub;
 
 beforeEach(() => {
   jest.useFakeTimers();
   localStorage.clear();
 });
-afterEach(() => {
-  api.restore();
-  act(() => notifications.clean());
-  jest.useRealTimers();
-});
+afterEach(() => jest.useRealTimers());
 
 function renderChat() {
-  const queryClient = signInAs(me);
+  const queryClient = signInAs(NEW_TRAINER_ANA);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );

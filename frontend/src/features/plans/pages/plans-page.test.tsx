@@ -1,22 +1,10 @@
-import type { Me } from '@contracts/identity/api';
 import type { Plan } from '@contracts/plans/api';
-import { notifications } from '@mantine/notifications';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { stubApi } from '../../../test/fetch-stub';
-import { renderRoutes, signInAs } from '../../../test/render';
+import { stubApi, type ApiStub } from '../../../test/fetch-stub';
+import { renderRoutes, signInAs, TRAINER_ANA } from '../../../test/render';
 import { NewPlanPage } from './new-plan-page';
 import { PlansPage } from './plans-page';
-
-const trainer: Me = {
-  id: 'u1',
-  email: 'ana@exemplo.com',
-  nome: 'Ana',
-  role: 'personal',
-  tenantId: 't1',
-  tenantSlug: 'ana',
-  onboardingRequired: false,
-};
 
 const plan = (fields: Partial<Plan>): Plan => ({
   id: 'p1',
@@ -32,11 +20,7 @@ const plan = (fields: Partial<Plan>): Plan => ({
   ...fields,
 });
 
-let api: ReturnType<typeof stubApi> | undefined;
-afterEach(() => {
-  api?.restore();
-  act(() => notifications.clean());
-});
+let api: ApiStub | undefined;
 
 function renderPlans(path = '/planos') {
   renderRoutes(
@@ -45,7 +29,7 @@ function renderPlans(path = '/planos') {
       { path: '/planos/novo', element: <NewPlanPage /> },
     ],
     path,
-    { queryClient: signInAs(trainer) },
+    { queryClient: signInAs(TRAINER_ANA) },
   );
 }
 

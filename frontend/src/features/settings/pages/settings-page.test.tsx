@@ -1,26 +1,12 @@
-import type { Me } from '@contracts/identity/api';
 import { screen, within } from '@testing-library/react';
 import { stubApi } from '../../../test/fetch-stub';
-import { renderAt, signInAs } from '../../../test/render';
+import { renderAt, signInAs, TRAINER_ANA } from '../../../test/render';
 import { SettingsPage } from './settings-page';
-
-const trainer: Me = {
-  id: 'u1',
-  email: 'ana@exemplo.com',
-  nome: 'Ana',
-  role: 'personal',
-  tenantId: 't1',
-  tenantSlug: 'ana',
-  onboardingRequired: false,
-};
-
-let api: ReturnType<typeof stubApi>;
-afterEach(() => api.restore());
 
 describe('settings hub /ajustes (spec 001 §2)', () => {
   it('lists Cadastros, Configurações and Conta with their pages', async () => {
-    api = stubApi({ 'GET /api/about': () => ({ status: 200, body: { nome: 'Vira', versao: '1.0.0', suporte: null } }) });
-    renderAt(<SettingsPage />, '/ajustes', { queryClient: signInAs(trainer) });
+    stubApi({ 'GET /api/about': () => ({ status: 200, body: { nome: 'Vira', versao: '1.0.0', suporte: null } }) });
+    renderAt(<SettingsPage />, '/ajustes', { queryClient: signInAs(TRAINER_ANA) });
     const links = screen.getAllByRole('link').map((link) => [link.querySelector('.mantine-NavLink-label')?.textContent, link.getAttribute('href')]);
     expect(links).toEqual([
       ['Planos', '/planos'],
@@ -41,8 +27,8 @@ describe('settings hub /ajustes (spec 001 §2)', () => {
   });
 
   it("shows 'Versão 1.0.0' and disables Suporte, saying why, when none is configured", async () => {
-    api = stubApi({ 'GET /api/about': () => ({ status: 200, body: { nome: 'Vira', versao: '1.0.0', suporte: null } }) });
-    renderAt(<SettingsPage />, '/ajustes', { queryClient: signInAs(trainer) });
+    stubApi({ 'GET /api/about': () => ({ status: 200, body: { nome: 'Vira', versao: '1.0.0', suporte: null } }) });
+    renderAt(<SettingsPage />, '/ajustes', { queryClient: signInAs(TRAINER_ANA) });
     expect(await screen.findByText('Versão 1.0.0')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Suporte' })).toBeDisabled();
     expect(screen.getByText('O contato de suporte ainda não foi configurado.')).toBeInTheDocument();
@@ -50,8 +36,8 @@ describe('settings hub /ajustes (spec 001 §2)', () => {
 
   it('opens the configured support contact', async () => {
     const suporte = 'https://wa.me/5511999998888';
-    api = stubApi({ 'GET /api/about': () => ({ status: 200, body: { nome: 'Vira', versao: '1.0.0', suporte } }) });
-    renderAt(<SettingsPage />, '/ajustes', { queryClient: signInAs(trainer) });
+    stubApi({ 'GET /api/about': () => ({ status: 200, body: { nome: 'Vira', versao: '1.0.0', suporte } }) });
+    renderAt(<SettingsPage />, '/ajustes', { queryClient: signInAs(TRAINER_ANA) });
     const link = await screen.findByRole('link', { name: 'Suporte' });
     expect(link).toHaveAttribute('href', suporte);
     expect(link).toHaveAttribute('target', '_blank');

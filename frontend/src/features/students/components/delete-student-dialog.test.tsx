@@ -1,8 +1,7 @@
 import type { Student } from '@contracts/students/api';
-import { notifications } from '@mantine/notifications';
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { stubApi } from '../../../test/fetch-stub';
+import { stubApi, type ApiStub } from '../../../test/fetch-stub';
 import { renderAt, signInAs, TRAINER_ANA } from '../../../test/render';
 import { DeleteStudentDialog } from './delete-student-dialog';
 
@@ -24,11 +23,7 @@ const bruno: Student = {
 const HAS_LINKS =
   'Não é possível remover o aluno: possui vínculos (agendamentos/recebimentos). Use Inativar se disponível.';
 
-let api: ReturnType<typeof stubApi>;
-afterEach(() => {
-  api.restore();
-  act(() => notifications.clean());
-});
+let api: ApiStub;
 
 function setup() {
   const onClose = jest.fn();

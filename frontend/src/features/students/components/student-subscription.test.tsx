@@ -1,9 +1,8 @@
 import type { Subscription } from '@contracts/charges/api';
 import type { Student } from '@contracts/students/api';
-import { notifications } from '@mantine/notifications';
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { stubApi } from '../../../test/fetch-stub';
+import { stubApi, type ApiStub } from '../../../test/fetch-stub';
 import { renderAt, signInAs, TRAINER_ANA } from '../../../test/render';
 import { StudentSubscription } from './student-subscription';
 
@@ -45,11 +44,7 @@ const waiting: Subscription = {
 
 const REQUEST = `/api/subscriptions/${waiting.id}/pix-automatico/solicitacao`;
 
-let api: ReturnType<typeof stubApi>;
-afterEach(() => {
-  api.restore();
-  act(() => notifications.clean());
-});
+let api: ApiStub;
 
 describe('Pix Automático: asking the student’s bank (Jornada 1)', () => {
   it("sends the bank and account, then says 'Pedido enviado ao banco do aluno' on the card", async () => {

@@ -1,26 +1,14 @@
-import type { Me } from '@contracts/identity/api';
-import { notifications } from '@mantine/notifications';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { stubApi } from '../../../test/fetch-stub';
-import { renderAt, signInAs } from '../../../test/render';
+import { stubApi, type ApiStub } from '../../../test/fetch-stub';
+import { renderAt, signInAs, TRAINER_ANA } from '../../../test/render';
 import { NewStudentPage } from './new-student-page';
-
-const trainer: Me = {
-  id: 'u1',
-  email: 'ana@exemplo.com',
-  nome: 'Ana',
-  role: 'personal',
-  tenantId: 't1',
-  tenantSlug: 'ana',
-  onboardingRequired: false,
-};
 const plans = [
   { id: '0198c5d2-0000-7000-8000-000000000001', nome: 'Mensal', descricao: null, valor: 400, creditos: 8, valorPorCredito: 50, cobranca: { tipo: 'avulso', diaVencimento: 1 }, arquivado: false, createdAt: '', updatedAt: '' },
 ];
 const inviteUrl = 'http://localhost/convite/tok-123';
 
-let api: ReturnType<typeof stubApi>;
+let api: ApiStub;
 beforeEach(() => {
   api = stubApi({
     'GET /api/plans': () => ({ status: 200, body: { items: plans } }),
@@ -28,15 +16,11 @@ beforeEach(() => {
     'POST /api/invites': () => ({ status: 201, body: { token: 'tok-123', inviteUrl, expiresAt: '2026-12-01T00:00:00Z' } }),
   });
 });
-afterEach(() => {
-  api.restore();
-  act(() => notifications.clean());
-});
 
 describe('new student (spec 001 §2, §5)', () => {
   it('checks the name and the WhatsApp with the API rules, masking the phone as typed', async () => {
     const user = userEvent.setup();
-    renderAt(<NewStudentPage />, '/alunos/novo', { queryClient: signInAs(trainer) });
+    renderAt(<NewStudentPage />, '/alunos/novo', { queryClient: signInAs(TRAINER_ANA) });
     expect(screen.getByRole('heading', { name: 'Novo Aluno' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Nome completo *'), 'J');
     await user.type(screen.getByLabelText('WhatsApp *'), '1198765');
@@ -50,7 +34,7 @@ describe('new student (spec 001 §2, §5)', () => {
 
   it('creates the student (digits only, a pasted +55 number as DDD and number), then the invite, and shows the link with Copiar Link and Enviar WhatsApp', async () => {
     const user = userEvent.setup();
-    renderAt(<NewStudentPage />, '/alunos/novo', { queryClient: signInAs(trainer) });
+    renderAt(<NewStudentPage />, '/alunos/novo', { queryClient: signInAs(TRAINER_ANA) });
     await user.type(screen.getByLabelText('Nome completo *'), 'Maria Clara');
     await user.click(screen.getByLabelText('WhatsApp *'));
     await user.paste('+55 (11) 98765-4321');
@@ -83,7 +67,7 @@ describe('new student (spec 001 §2, §5)', () => {
     jest.useFakeTimers();
     try {
       const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
-      renderAt(<NewStudentPage />, '/alunos/novo', { queryClient: signInAs(trainer) });
+      renderAt(<NewStudentPage />, '/alunos/novo', { queryClient: signInAs(TRAINER_ANA) });
       await user.type(screen.getByLabelText('Nome completo *'), 'Maria Clara');
       await user.type(screen.getByLabelText('WhatsApp *'), '11987654321');
       await user.click(screen.getByRole('button', { name: 'Cadastrar Aluno' }));
@@ -110,7 +94,7 @@ describe('new student (spec 001 §2, §5)', () => {
       }),
     });
     const user = userEvent.setup();
-    renderAt(<NewStudentPage />, '/alunos/novo', { queryClient: signInAs(trainer) });
+    renderAt(<NewStudentPage />, '/alunos/novo', { queryClient: signInAs(TRAINER_ANA) });
     await user.type(screen.getByLabelText('Nome completo *'), 'Maria Clara');
     await user.type(screen.getByLabelText('WhatsApp *'), '11987654321');
     await user.click(screen.getByRole('button', { name: 'Cadastrar Aluno' }));
@@ -156,7 +140,7 @@ describe('new student (spec 001 §2, §5)', () => {
       });
     };
     async function fillIn(user: ReturnType<typeof userEvent.setup>, cpf?: string) {
-      renderAt(<NewStudentPage />, '/alunos/novo', { queryClient: signInAs(trainer) });
+      renderAt(<NewStudentPage />, '/alunos/novo', { queryClient: signInAs(TRAINER_ANA) });
       await user.type(screen.getByLabelText('Nome completo *'), 'Maria Clara');
       await user.type(screen.getByLabelText('WhatsApp *'), '11987654321');
       const select = await screen.findByRole('combobox', { name: 'Plano mensal' });

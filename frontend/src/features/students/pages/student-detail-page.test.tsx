@@ -1,23 +1,11 @@
-import type { Me } from '@contracts/identity/api';
 import type { CreditHistoryItem, Student } from '@contracts/students/api';
-import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { stubApi } from '../../../test/fetch-stub';
-import { renderAt, signInAs } from '../../../test/render';
+import { stubApi, type ApiStub } from '../../../test/fetch-stub';
+import { renderAt, signInAs, TRAINER_ANA } from '../../../test/render';
 import { EditStudentPage } from './edit-student-page';
 import { StudentDetailPage } from './student-detail-page';
-
-const trainer: Me = {
-  id: 'u1',
-  email: 'ana@exemplo.com',
-  nome: 'Ana',
-  role: 'personal',
-  tenantId: 't1',
-  tenantSlug: 'ana',
-  onboardingRequired: false,
-};
 
 const bruno: Student = {
   id: 's1',
@@ -88,7 +76,7 @@ const session = {
 const upcoming = { ...session, id: 'x1', inicio: '2030-03-04T21:00:00.000Z', fim: '2030-03-04T22:00:00.000Z', status: 'agendada' };
 const done = { ...session, id: 'x0', inicio: '2026-11-22T12:30:00.000Z', fim: '2026-11-22T13:30:00.000Z', status: 'feita' };
 
-let api: ReturnType<typeof stubApi>;
+let api: ApiStub;
 beforeEach(() => {
   api = stubApi({
     'GET /api/students/s1': () => ({ status: 200, body: bruno }),
@@ -99,10 +87,6 @@ beforeEach(() => {
     'PATCH /api/students/s1': () => ({ status: 200, body: { id: 's1', position: 11 } }),
   });
 });
-afterEach(() => {
-  api.restore();
-  act(() => notifications.clean());
-});
 
 function renderPage(path: string) {
   renderAt(
@@ -112,7 +96,7 @@ function renderPage(path: string) {
       <Route path="*" element={null} />
     </Routes>,
     path,
-    { queryClient: signInAs(trainer) },
+    { queryClient: signInAs(TRAINER_ANA) },
   );
 }
 

@@ -1,22 +1,10 @@
-import type { Me } from '@contracts/identity/api';
 import type { Plan } from '@contracts/plans/api';
 import type { Student } from '@contracts/students/api';
-import { notifications } from '@mantine/notifications';
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { stubApi } from '../../../test/fetch-stub';
-import { renderAt, signInAs } from '../../../test/render';
+import { stubApi, type ApiStub } from '../../../test/fetch-stub';
+import { renderAt, signInAs, TRAINER_ANA } from '../../../test/render';
 import { StudentsPage } from './students-page';
-
-const trainer: Me = {
-  id: 'u1',
-  email: 'ana@exemplo.com',
-  nome: 'Ana',
-  role: 'personal',
-  tenantId: 't1',
-  tenantSlug: 'ana',
-  onboardingRequired: false,
-};
 
 const plan = (id: string, nome: string, creditos: number, arquivado = false): Plan => ({
   id,
@@ -47,7 +35,7 @@ const student = (fields: Partial<Student> & Pick<Student, 'id' | 'nome'>): Stude
 
 const plans = [plan('p8', 'Mensal 8 aulas', 8), plan('p0', 'Avaliação', 0), plan('pa', 'Antigo', 4, true)];
 let students: Student[];
-let api: ReturnType<typeof stubApi>;
+let api: ApiStub;
 
 beforeEach(() => {
   students = [
@@ -73,16 +61,12 @@ beforeEach(() => {
     },
   });
 });
-afterEach(() => {
-  api.restore();
-  act(() => notifications.clean());
-});
 
 const card = (name: string) => screen.getByRole('article', { name });
 
 describe('students list (spec 001 §2)', () => {
   it('shows the count and, per card, balance, contact, plan, notes and the low-balance warning', async () => {
-    renderAt(<StudentsPage />, '/alunos', { queryClient: signInAs(trainer) });
+    renderAt(<StudentsPage />, '/alunos', { queryClient: signInAs(TRAINER_ANA) });
     expect(await screen.findByText('4 alunos cadastrados')).toBeInTheDocument();
 
     const bruno = card('Bruno Lima');
@@ -107,7 +91,7 @@ describe('students list (spec 001 §2)', () => {
 
   it('offers Renovar only for a plan with credits, asks first, grants them with the reason, and Desfazer takes them back', async () => {
     const user = userEvent.setup();
-    renderAt(<StudentsPage />, '/alunos', { queryClient: signInAs(trainer) });
+    renderAt(<StudentsPage />, '/alunos', { queryClient: signInAs(TRAINER_ANA) });
     const bruno = await screen.findByRole('article', { name: 'Bruno Lima' });
     expect(within(card('Carla Nunes')).queryByRole('button', { name: 'Renovar' })).not.toBeInTheDocument();
 
@@ -137,7 +121,7 @@ describe('students list (spec 001 §2)', () => {
 
   it('searches by name, sorts by balance and shows inactive students only when asked', async () => {
     const user = userEvent.setup();
-    renderAt(<StudentsPage />, '/alunos', { queryClient: signInAs(trainer) });
+    renderAt(<StudentsPage />, '/alunos', { queryClient: signInAs(TRAINER_ANA) });
     await screen.findByRole('article', { name: 'Bruno Lima' });
     const shown = () => screen.getAllByRole('article').map((item) => item.getAttribute('aria-label'));
 
@@ -159,7 +143,7 @@ describe('students list (spec 001 §2)', () => {
 
   it("'Cobrar' opens 'Cobrança Online' for that student over the page (?cobranca=<id>)", async () => {
     const user = userEvent.setup();
-    renderAt(<StudentsPage />, '/alunos', { queryClient: signInAs(trainer) });
+    renderAt(<StudentsPage />, '/alunos', { queryClient: signInAs(TRAINER_ANA) });
     await user.click(within(await screen.findByRole('article', { name: 'Álvaro Dias' })).getByRole('button', { name: 'Cobrar' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/alunos?cobranca=s3');
     expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
@@ -171,7 +155,7 @@ describe('students list (spec 001 §2)', () => {
       'GET /api/students': () => ({ status: 500, body: { statusCode: 500, code: 'internal_error', message: 'boom' } }),
       'GET /api/plans': () => ({ status: 200, body: { items: [] } }),
     });
-    renderAt(<StudentsPage />, '/alunos', { queryClient: signInAs(trainer) });
+    renderAt(<StudentsPage />, '/alunos', { queryClient: signInAs(TRAINER_ANA) });
     expect(await screen.findByText('Erro ao carregar alunos')).toBeInTheDocument();
     expect(screen.getByText('Ocorreu um erro inesperado.')).toBeInTheDocument();
   });

@@ -1,21 +1,9 @@
-import type { Me } from '@contracts/identity/api';
 import type { Task, TaskList } from '@contracts/tasks/api';
-import { notifications } from '@mantine/notifications';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { stubApi } from '../../../test/fetch-stub';
-import { LocationProbe, renderRoutes, signInAs } from '../../../test/render';
+import { stubApi, type ApiStub } from '../../../test/fetch-stub';
+import { LocationProbe, renderRoutes, signInAs, TRAINER_ANA } from '../../../test/render';
 import { TasksPage } from './tasks-page';
-
-const trainer: Me = {
-  id: 'u1',
-  email: 'ana@exemplo.com',
-  nome: 'Ana',
-  role: 'personal',
-  tenantId: 't1',
-  tenantSlug: 'ana',
-  onboardingRequired: false,
-};
 
 const DEFAULT = '0190f0e0-0000-7000-8000-0000000000a1';
 const ACADEMIA = '0190f0e0-0000-7000-8000-0000000000a2';
@@ -44,11 +32,7 @@ const task = (titulo: string, fields: Partial<Task> = {}): Task => ({
   ...fields,
 });
 
-let api: ReturnType<typeof stubApi> | undefined;
-afterEach(() => {
-  api?.restore();
-  act(() => notifications.clean());
-});
+let api: ApiStub | undefined;
 
 function renderTasks(path = '/agenda/tarefas') {
   renderRoutes(
@@ -64,7 +48,7 @@ function renderTasks(path = '/agenda/tarefas') {
       },
     ],
     path,
-    { queryClient: signInAs(trainer) },
+    { queryClient: signInAs(TRAINER_ANA) },
   );
 }
 
