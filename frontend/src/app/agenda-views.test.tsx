@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { TRAINER_ANA } from '../test/fixtures';
 import { stubApi } from '../test/fetch-stub';
-import { TRAINER_ANA, renderRoutes, signInAs } from '../test/render';
+import { renderRoutes, signInAs } from '../test/render';
 import { routes } from './routes';
 
 describe("the agenda's two views", () => {

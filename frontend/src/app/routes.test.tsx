@@ -2,8 +2,9 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router-dom';
 import { useSession } from '../lib/session-store';
+import { TRAINER_ANA } from '../test/fixtures';
 import { stubApi } from '../test/fetch-stub';
-import { createTestQueryClient, renderRoutes, signInAs, TRAINER_ANA } from '../test/render';
+import { createTestQueryClient, renderRoutes, signInAs } from '../test/render';
 import { RouteErrorPage } from './route-error-page';
 import { routes } from './routes';
 

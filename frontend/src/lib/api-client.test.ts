@@ -1,5 +1,5 @@
+import { TRAINER_ANA } from '../test/fixtures';
 import { startLoopbackServer, type Handler, type RecordedRequest } from '../test/loopback-server';
-import { TRAINER_ANA } from '../test/trainer';
 import { createApiClient, sessionAccess } from './api-client';
 import { ApiError } from './api-error';
 import { createSessionStore } from './session-store';

@@ -1,5 +1,5 @@
+import { NEW_TRAINER_ANA } from '../test/fixtures';
 import { startLoopbackServer, type RecordedRequest } from '../test/loopback-server';
-import { NEW_TRAINER_ANA } from '../test/trainer';
 import { accessTokenExpiry, accessTokenRole, createSessionStore, hasSessionMarker, SESSION_MARKER_COOKIE } from './session-store';
 
 function jwtExpiringIn(ms: number): string {

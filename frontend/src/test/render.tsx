@@ -7,8 +7,6 @@ import { Providers } from '../app/providers';
 import { meQuery } from '../entities/me';
 import { useSession } from '../lib/session-store';
 
-export { NEW_TRAINER_ANA, TRAINER_ANA } from './trainer';
-
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false } } });
 }

@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { ApiError } from '../../lib/api-error';
 import { queryKeyOf } from '../../lib/contract-query';
 import { useSession } from '../../lib/session-store';
+import { NEW_TRAINER_ANA } from '../../test/fixtures';
 import { stubApi, type ApiStub } from '../../test/fetch-stub';
-import { NEW_TRAINER_ANA } from '../../test/trainer';
 import { meKey, meQuery, useMe } from '.';
 
 function renderUseMe() {

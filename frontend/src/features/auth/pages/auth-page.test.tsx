@@ -1,8 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSession } from '../../../lib/session-store';
+import { TRAINER_ANA } from '../../../test/fixtures';
 import { stubApi, type ApiStub } from '../../../test/fetch-stub';
-import { renderRoutes, TRAINER_ANA } from '../../../test/render';
+import { renderRoutes } from '../../../test/render';
 import { AuthPage } from './auth-page';
 
 function renderAuth(path = '/auth') {

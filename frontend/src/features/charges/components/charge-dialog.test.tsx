@@ -1,40 +1,15 @@
-import type { Plan } from '@contracts/plans/api';
-import type { Student } from '@contracts/students/api';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { makePlan, makeStudent, TRAINER_ANA } from '../../../test/fixtures';
 import { stubApi, type ApiStub } from '../../../test/fetch-stub';
-import { TRAINER_ANA, renderAt, signInAs } from '../../../test/render';
+import { renderAt, signInAs } from '../../../test/render';
 import { ChargeDialog } from './charge-dialog';
 
 jest.mock('qrcode', () => ({ toString: async () => '<svg xmlns="http://www.w3.org/2000/svg"></svg>' }));
 
-const plan: Plan = {
-  id: 'p8',
-  nome: 'Mensal 8 aulas',
-  descricao: null,
-  valor: 480,
-  creditos: 8,
-  valorPorCredito: 60,
-  cobranca: { tipo: 'avulso', diaVencimento: 1 },
-  arquivado: false,
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-01T00:00:00Z',
-};
+const plan = makePlan({ id: 'p8', nome: 'Mensal 8 aulas', valor: 480, creditos: 8, valorPorCredito: 60 });
 
-const student: Student = {
-  id: 's1',
-  nome: 'Bruno Lima',
-  telefone: null,
-  whatsapp: '11987654321',
-  email: null,
-  planoId: null,
-  observacoes: null,
-  ativo: true,
-  creditos: 0,
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-01T00:00:00Z',
-  exclusaoPedidaEm: null,
-};
+const student = makeStudent({ id: 's1', nome: 'Bruno Lima', whatsapp: '11987654321' });
 
 const BR_CODE = '00020126360014br.gov.bcb.pix0114529982247250000';
 

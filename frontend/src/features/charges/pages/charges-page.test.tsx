@@ -1,7 +1,8 @@
 import type { Charge } from '@contracts/charges/api';
 import { screen, within } from '@testing-library/react';
+import { TRAINER_ANA } from '../../../test/fixtures';
 import { stubApi } from '../../../test/fetch-stub';
-import { TRAINER_ANA, renderAt, signInAs } from '../../../test/render';
+import { renderAt, signInAs } from '../../../test/render';
 import { ChargesPage } from './charges-page';
 
 const base: Charge = {

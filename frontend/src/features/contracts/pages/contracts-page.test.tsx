@@ -1,8 +1,9 @@
 import type { Contract } from '@contracts/agreements/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { TRAINER_ANA } from '../../../test/fixtures';
 import { stubApi, type ApiStub } from '../../../test/fetch-stub';
-import { TRAINER_ANA, renderRoutes, signInAs } from '../../../test/render';
+import { renderRoutes, signInAs } from '../../../test/render';
 import { ContractsPage } from './contracts-page';
 
 const contract = (fields: Partial<Contract>): Contract => ({

@@ -1,8 +1,9 @@
 import { DEFAULT_ALLOCATION_RULE } from '@contracts/finance/api';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { TRAINER_ANA } from '../../../test/fixtures';
 import { stubApi, type ApiStub } from '../../../test/fetch-stub';
-import { renderAt, signInAs, TRAINER_ANA } from '../../../test/render';
+import { renderAt, signInAs } from '../../../test/render';
 import { NewTransactionDialog } from './new-transaction-dialog';
 
 let api: ApiStub;

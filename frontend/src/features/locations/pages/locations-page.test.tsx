@@ -1,24 +1,14 @@
 import type { Location } from '@contracts/locations/api';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { makeLocation, TRAINER_ANA } from '../../../test/fixtures';
 import { stubApi, type ApiStub } from '../../../test/fetch-stub';
-import { renderRoutes, signInAs, TRAINER_ANA } from '../../../test/render';
+import { renderRoutes, signInAs } from '../../../test/render';
 import { LocationsPage } from './locations-page';
 import { NewLocationPage } from './new-location-page';
 
-const location = (fields: Partial<Location>): Location => ({
-  id: 'l1',
-  nome: 'Studio Paulista',
-  endereco: 'Avenida Paulista, 1000, Bela Vista, São Paulo - SP',
-  cep: '01310100',
-  ativo: true,
-  cancelLimiteHoras: 24,
-  taxaPercent: 0,
-  queimaCredito: false,
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-01T00:00:00Z',
-  ...fields,
-});
+const location = (fields: Partial<Location>) =>
+  makeLocation({ endereco: 'Avenida Paulista, 1000, Bela Vista, São Paulo - SP', cep: '01310100', ...fields });
 
 const paulista = { cep: '01310-100', logradouro: 'Avenida Paulista', bairro: 'Bela Vista', localidade: 'São Paulo', uf: 'SP' };
 

@@ -1,27 +1,13 @@
-import type { Location } from '@contracts/locations/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { makeLocation, TRAINER_ANA } from '../../../test/fixtures';
 import { stubApi, type ApiStub } from '../../../test/fetch-stub';
-import { LocationProbe, renderRoutes, signInAs, TRAINER_ANA } from '../../../test/render';
+import { LocationProbe, renderRoutes, signInAs } from '../../../test/render';
 import { EditPolicyPage } from './edit-policy-page';
 import { PoliciesPage } from './policies-page';
 
-const location = (fields: Partial<Location>): Location => ({
-  id: 'l1',
-  nome: 'Studio Paulista',
-  endereco: null,
-  cep: null,
-  ativo: true,
-  cancelLimiteHoras: 24,
-  taxaPercent: 0,
-  queimaCredito: false,
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-01T00:00:00Z',
-  ...fields,
-});
-
-const studio = location({});
-const parque = location({ id: 'l2', nome: 'Parque', cancelLimiteHoras: 12, taxaPercent: 50, queimaCredito: true });
+const studio = makeLocation();
+const parque = makeLocation({ id: 'l2', nome: 'Parque', cancelLimiteHoras: 12, taxaPercent: 50, queimaCredito: true });
 
 let api: ApiStub | undefined;
 

@@ -3,8 +3,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { meQuery } from '../../../entities/me';
+import { NEW_TRAINER_ANA, TRAINER_ANA } from '../../../test/fixtures';
 import { stubApi, type ApiStub } from '../../../test/fetch-stub';
-import { NEW_TRAINER_ANA, renderAt, signInAs, TRAINER_ANA } from '../../../test/render';
+import { renderAt, signInAs } from '../../../test/render';
 import { onboardingQuestions } from '../lib/onboarding-questions';
 import { OnboardingDialog } from './onboarding-dialog';
 

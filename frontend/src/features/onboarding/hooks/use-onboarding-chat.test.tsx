@@ -3,8 +3,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { meQuery } from '../../../entities/me';
+import { NEW_TRAINER_ANA } from '../../../test/fixtures';
 import { stubApi, type ApiStub } from '../../../test/fetch-stub';
-import { NEW_TRAINER_ANA, signInAs } from '../../../test/render';
+import { signInAs } from '../../../test/render';
 import { onboardingQuestions } from '../lib/onboarding-questions';
 import { CLOSE_DELAY_MS, QUESTION_DELAY_MS, useOnboardingChat } from './use-onboarding-chat';
 

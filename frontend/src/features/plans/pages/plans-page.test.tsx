@@ -1,24 +1,13 @@
 import type { Plan } from '@contracts/plans/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { makePlan, TRAINER_ANA } from '../../../test/fixtures';
 import { stubApi, type ApiStub } from '../../../test/fetch-stub';
-import { renderRoutes, signInAs, TRAINER_ANA } from '../../../test/render';
+import { renderRoutes, signInAs } from '../../../test/render';
 import { NewPlanPage } from './new-plan-page';
 import { PlansPage } from './plans-page';
 
-const plan = (fields: Partial<Plan>): Plan => ({
-  id: 'p1',
-  nome: 'Mensal 2x',
-  descricao: null,
-  valor: 350,
-  creditos: 8,
-  valorPorCredito: 43.75,
-  cobranca: { tipo: 'avulso', diaVencimento: 1 },
-  arquivado: false,
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-01T00:00:00Z',
-  ...fields,
-});
+const plan = (fields: Partial<Plan>) => makePlan({ id: 'p1', nome: 'Mensal 2x', valor: 350, creditos: 8, valorPorCredito: 43.75, ...fields });
 
 let api: ApiStub | undefined;
 

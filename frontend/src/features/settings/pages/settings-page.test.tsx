@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
+import { TRAINER_ANA } from '../../../test/fixtures';
 import { stubApi } from '../../../test/fetch-stub';
-import { renderAt, signInAs, TRAINER_ANA } from '../../../test/render';
+import { renderAt, signInAs } from '../../../test/render';
 import { SettingsPage } from './settings-page';
 
 describe('settings hub /ajustes (spec 001 §2)', () => {

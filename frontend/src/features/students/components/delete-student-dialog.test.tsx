@@ -1,24 +1,11 @@
-import type { Student } from '@contracts/students/api';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { makeStudent, TRAINER_ANA } from '../../../test/fixtures';
 import { stubApi, type ApiStub } from '../../../test/fetch-stub';
-import { renderAt, signInAs, TRAINER_ANA } from '../../../test/render';
+import { renderAt, signInAs } from '../../../test/render';
 import { DeleteStudentDialog } from './delete-student-dialog';
 
-const bruno: Student = {
-  id: 's1',
-  nome: 'Bruno Lima',
-  telefone: null,
-  whatsapp: '11987654321',
-  email: null,
-  planoId: null,
-  observacoes: null,
-  ativo: true,
-  creditos: 3,
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-01T00:00:00Z',
-  exclusaoPedidaEm: null,
-};
+const bruno = makeStudent({ id: 's1', nome: 'Bruno Lima', whatsapp: '11987654321', creditos: 3 });
 
 const HAS_LINKS =
   'Não é possível remover o aluno: possui vínculos (agendamentos/recebimentos). Use Inativar se disponível.';

@@ -1,25 +1,12 @@
 import type { Subscription } from '@contracts/charges/api';
-import type { Student } from '@contracts/students/api';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { makeStudent, TRAINER_ANA } from '../../../test/fixtures';
 import { stubApi, type ApiStub } from '../../../test/fetch-stub';
-import { renderAt, signInAs, TRAINER_ANA } from '../../../test/render';
+import { renderAt, signInAs } from '../../../test/render';
 import { StudentSubscription } from './student-subscription';
 
-const carla: Student = {
-  id: '0198c5d2-0000-7000-8000-000000000001',
-  nome: 'Carla Dias',
-  telefone: null,
-  whatsapp: '81987654321',
-  email: null,
-  planoId: null,
-  observacoes: null,
-  ativo: true,
-  creditos: 0,
-  createdAt: '2026-11-01T00:00:00Z',
-  updatedAt: '2026-11-01T00:00:00Z',
-  exclusaoPedidaEm: null,
-};
+const carla = makeStudent({ id: '0198c5d2-0000-7000-8000-000000000001', nome: 'Carla Dias', whatsapp: '81987654321' });
 
 const waiting: Subscription = {
   id: '0198c5d2-0000-7000-8000-00000000000a',

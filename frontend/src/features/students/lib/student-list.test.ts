@@ -1,20 +1,8 @@
 import type { Student } from '@contracts/students/api';
+import { makeStudent } from '../../../test/fixtures';
 import { normalizeForSearch, registeredCount, visibleStudents } from './student-list';
 
-const student = (nome: string, creditos: number, ativo = true): Student => ({
-  id: nome,
-  nome,
-  telefone: null,
-  whatsapp: null,
-  email: null,
-  planoId: null,
-  observacoes: null,
-  ativo,
-  creditos,
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-01T00:00:00Z',
-  exclusaoPedidaEm: null,
-});
+const student = (nome: string, creditos: number, ativo = true) => makeStudent({ id: nome, nome, creditos, ativo });
 
 const all = [student('Bruno Lima', 5), student('ana Souza', 0), student('Álvaro Dias', 2), student('Carla Nunes', 9, false)];
 const names = (list: Student[]) => list.map((item) => item.nome);

@@ -1,7 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { TRAINER_ANA } from '../../../test/fixtures';
 import { stubApi, type ApiStub } from '../../../test/fetch-stub';
-import { renderAt, signInAs, TRAINER_ANA } from '../../../test/render';
+import { renderAt, signInAs } from '../../../test/render';
 import { NewStudentPage } from './new-student-page';
 const plans = [
   { id: '0198c5d2-0000-7000-8000-000000000001', nome: 'Mensal', descricao: null, valor: 400, creditos: 8, valorPorCredito: 50, cobranca: { tipo: 'avulso', diaVencimento: 1 }, arquivado: false, createdAt: '', updatedAt: '' },

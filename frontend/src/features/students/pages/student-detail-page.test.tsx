@@ -1,26 +1,22 @@
-import type { CreditHistoryItem, Student } from '@contracts/students/api';
+import type { CreditHistoryItem } from '@contracts/students/api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
+import { makeStudent, TRAINER_ANA } from '../../../test/fixtures';
 import { stubApi, type ApiStub } from '../../../test/fetch-stub';
-import { renderAt, signInAs, TRAINER_ANA } from '../../../test/render';
+import { renderAt, signInAs } from '../../../test/render';
 import { EditStudentPage } from './edit-student-page';
 import { StudentDetailPage } from './student-detail-page';
 
-const bruno: Student = {
+const bruno = makeStudent({
   id: 's1',
   nome: 'Bruno Lima',
-  telefone: null,
   whatsapp: '11987654321',
   email: 'bruno@exemplo.com',
   planoId: 'p8',
   observacoes: 'Joelho direito',
-  ativo: true,
   creditos: 7,
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-01T00:00:00Z',
-  exclusaoPedidaEm: null,
-};
+});
 
 const history: CreditHistoryItem[] = [
   {

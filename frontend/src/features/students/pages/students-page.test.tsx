@@ -2,36 +2,13 @@ import type { Plan } from '@contracts/plans/api';
 import type { Student } from '@contracts/students/api';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { makePlan, makeStudent, TRAINER_ANA } from '../../../test/fixtures';
 import { stubApi, type ApiStub } from '../../../test/fetch-stub';
-import { renderAt, signInAs, TRAINER_ANA } from '../../../test/render';
+import { renderAt, signInAs } from '../../../test/render';
 import { StudentsPage } from './students-page';
 
-const plan = (id: string, nome: string, creditos: number, arquivado = false): Plan => ({
-  id,
-  nome,
-  descricao: null,
-  valor: 400,
-  creditos,
-  valorPorCredito: creditos ? 400 / creditos : 0,
-  cobranca: { tipo: 'avulso', diaVencimento: 1 },
-  arquivado,
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-01T00:00:00Z',
-});
-
-const student = (fields: Partial<Student> & Pick<Student, 'id' | 'nome'>): Student => ({
-  telefone: null,
-  whatsapp: null,
-  email: null,
-  planoId: null,
-  observacoes: null,
-  ativo: true,
-  creditos: 0,
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-01T00:00:00Z',
-  exclusaoPedidaEm: null,
-  ...fields,
-});
+const plan = (id: string, nome: string, creditos: number, arquivado = false): Plan =>
+  makePlan({ id, nome, valor: 400, creditos, valorPorCredito: creditos ? 400 / creditos : 0, arquivado });
 
 const plans = [plan('p8', 'Mensal 8 aulas', 8), plan('p0', 'Avaliação', 0), plan('pa', 'Antigo', 4, true)];
 let students: Student[];
@@ -39,10 +16,10 @@ let api: ApiStub;
 
 beforeEach(() => {
   students = [
-    student({ id: 's1', nome: 'Bruno Lima', creditos: 0, whatsapp: '11987654321', planoId: 'p8', observacoes: 'Joelho direito' }),
-    student({ id: 's2', nome: 'Carla Nunes', creditos: 2, email: 'carla@exemplo.com', planoId: 'p0' }),
-    student({ id: 's3', nome: 'Álvaro Dias', creditos: 12, planoId: 'pa' }),
-    student({ id: 's4', nome: 'Diana Inativa', creditos: 5, ativo: false }),
+    makeStudent({ id: 's1', nome: 'Bruno Lima', creditos: 0, whatsapp: '11987654321', planoId: 'p8', observacoes: 'Joelho direito' }),
+    makeStudent({ id: 's2', nome: 'Carla Nunes', creditos: 2, email: 'carla@exemplo.com', planoId: 'p0' }),
+    makeStudent({ id: 's3', nome: 'Álvaro Dias', creditos: 12, planoId: 'pa' }),
+    makeStudent({ id: 's4', nome: 'Diana Inativa', creditos: 5, ativo: false }),
   ];
   api = stubApi({
     'GET /api/students': () => ({ status: 200, body: { items: students } }),

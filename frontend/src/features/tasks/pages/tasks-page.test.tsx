@@ -1,8 +1,9 @@
 import type { Task, TaskList } from '@contracts/tasks/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { TRAINER_ANA } from '../../../test/fixtures';
 import { stubApi, type ApiStub } from '../../../test/fetch-stub';
-import { LocationProbe, renderRoutes, signInAs, TRAINER_ANA } from '../../../test/render';
+import { LocationProbe, renderRoutes, signInAs } from '../../../test/render';
 import { TasksPage } from './tasks-page';
 
 const DEFAULT = '0190f0e0-0000-7000-8000-0000000000a1';
