@@ -784,32 +784,25 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
     query: URLSearchParams,
   ): Promise<[number, unknown]> {
     const body = ['PUT', 'POST', 'PATCH'].includes(method) ? await readJson(request) : undefined;
-    switch (`${method} ${route}`) {
-      case 'PUT /cob': {
-        const answer = putCob('cob', rest, body);
-        check('CobGerada', answer, 'PUT /cob');
-        return [201, answer];
-      }
-      case 'GET /cob': {
-        const answer = cobAnswer(cobOf('cob', rest), true);
-        check('CobCompleta', answer, 'GET /cob');
-        return [200, answer];
-      }
-      case 'PUT /cobv': {
-        const answer = putCob('cobv', rest, body);
-        check('CobVGerada', answer, 'PUT /cobv');
-        return [201, answer];
-      }
-      case 'GET /cobv': {
-        const answer = cobAnswer(cobOf('cobv', rest), true);
-        check('CobVCompleta', answer, 'GET /cobv');
-        return [200, answer];
-      }
+    const where = `${method} ${route}`;
+    /** An answer checked against the manual's schema (a breach fails the spec that saw it). */
+    const checked = (status: number, schema: ApiPixSchema, answer: unknown): [number, unknown] => {
+      check(schema, answer, where);
+      return [status, answer];
+    };
+    switch (where) {
+      case 'PUT /cob':
+        return checked(201, 'CobGerada', putCob('cob', rest, body));
+      case 'GET /cob':
+        return checked(200, 'CobCompleta', cobAnswer(cobOf('cob', rest), true));
+      case 'PUT /cobv':
+        return checked(201, 'CobVGerada', putCob('cobv', rest, body));
+      case 'GET /cobv':
+        return checked(200, 'CobVCompleta', cobAnswer(cobOf('cobv', rest), true));
       case 'GET /pix': {
         const pix = pixes.get(rest);
         if (!pix) throw new Problem(404, 'PixNaoEncontrado', 'Pix não encontrado.');
-        check('Pix', pix, 'GET /pix');
-        return [200, pix];
+        return checked(200, 'Pix', pix);
       }
       case 'PUT /webhook': {
         const chave = decodeURIComponent(rest);
@@ -826,9 +819,7 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
         const chave = decodeURIComponent(rest);
         const webhook = webhooks.get(chave);
         if (!webhook) throw new Problem(404, 'WebhookNaoEncontrado', 'Webhook não encontrado.');
-        const answer = { ...webhook, chave, cnpj: RECEBEDOR.cnpj };
-        check('WebhookCompleto', answer, 'GET /webhook');
-        return [200, answer];
+        return checked(200, 'WebhookCompleto', { ...webhook, chave, cnpj: RECEBEDOR.cnpj });
       }
       case 'DELETE /webhook': {
         if (!webhooks.delete(decodeURIComponent(rest)))
@@ -860,54 +851,26 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
           criacao: now().toISOString(),
         };
         locrecs.set(loc.id, loc);
-        check('PayloadLocationRecCompleta', loc, 'POST /locrec');
-        return [201, loc];
+        return checked(201, 'PayloadLocationRecCompleta', loc);
       }
-      case 'POST /rec': {
-        const answer = postRec(body);
-        check('RecGerada', answer, 'POST /rec');
-        return [201, answer];
-      }
-      case 'GET /rec': {
-        const answer = recAnswer(recOf(rest), query.get('txid') ?? undefined);
-        check('RecCompleta', answer, 'GET /rec');
-        return [200, answer];
-      }
-      case 'PATCH /rec': {
-        const answer = patchRec(recOf(rest), body);
-        check('RecGerada', answer, 'PATCH /rec');
-        return [200, answer];
-      }
-      case 'POST /solicrec': {
-        const answer = postSolicRec(body);
-        check('SolicRecCompleta', answer, 'POST /solicrec');
-        return [201, answer];
-      }
-      case 'GET /solicrec': {
-        const answer = solicRecAnswer(solicRecOf(rest));
-        check('SolicRecCompleta', answer, 'GET /solicrec');
-        return [200, answer];
-      }
-      case 'PATCH /solicrec': {
-        const answer = patchSolicRec(solicRecOf(rest), body);
-        check('SolicRecCompleta', answer, 'PATCH /solicrec');
-        return [200, answer];
-      }
-      case 'PUT /cobr': {
-        const answer = putCobr(rest, body);
-        check('CobRGerada', answer, 'PUT /cobr');
-        return [201, answer];
-      }
-      case 'GET /cobr': {
-        const answer = cobrAnswer(cobrOf(rest), true);
-        check('CobRCompleta', answer, 'GET /cobr');
-        return [200, answer];
-      }
-      case 'PATCH /cobr': {
-        const answer = patchCobr(cobrOf(rest), body);
-        check('CobRGerada', answer, 'PATCH /cobr');
-        return [200, answer];
-      }
+      case 'POST /rec':
+        return checked(201, 'RecGerada', postRec(body));
+      case 'GET /rec':
+        return checked(200, 'RecCompleta', recAnswer(recOf(rest), query.get('txid') ?? undefined));
+      case 'PATCH /rec':
+        return checked(200, 'RecGerada', patchRec(recOf(rest), body));
+      case 'POST /solicrec':
+        return checked(201, 'SolicRecCompleta', postSolicRec(body));
+      case 'GET /solicrec':
+        return checked(200, 'SolicRecCompleta', solicRecAnswer(solicRecOf(rest)));
+      case 'PATCH /solicrec':
+        return checked(200, 'SolicRecCompleta', patchSolicRec(solicRecOf(rest), body));
+      case 'PUT /cobr':
+        return checked(201, 'CobRGerada', putCobr(rest, body));
+      case 'GET /cobr':
+        return checked(200, 'CobRCompleta', cobrAnswer(cobrOf(rest), true));
+      case 'PATCH /cobr':
+        return checked(200, 'CobRGerada', patchCobr(cobrOf(rest), body));
       case 'POST /cobr': {
         const [txid, what, data] = rest.split('/');
         if (what !== 'retentativa' || !data) break;

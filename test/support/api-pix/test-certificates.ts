@@ -25,17 +25,22 @@ function openssl(dir: string, args: string[]): void {
   execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
 }
 
+/** openssl's arguments for a new P-256 key, unencrypted, into `${name}.key`. */
+const newKey = (name: string) => [
+  '-newkey',
+  'ec',
+  '-pkeyopt',
+  'ec_paramgen_curve:prime256v1',
+  '-nodes',
+  '-keyout',
+  `${name}.key`,
+];
+
 function makeCa(dir: string, name: string): void {
   openssl(dir, [
     'req',
     '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-keyout',
-    `${name}.key`,
+    ...newKey(name),
     '-out',
     `${name}.crt`,
     '-days',
@@ -46,20 +51,7 @@ function makeCa(dir: string, name: string): void {
 }
 
 function issue(dir: string, ca: string, name: string, extensions: string): KeyPair {
-  openssl(dir, [
-    'req',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-keyout',
-    `${name}.key`,
-    '-out',
-    `${name}.csr`,
-    '-subj',
-    `/CN=${name}`,
-  ]);
+  openssl(dir, ['req', ...newKey(name), '-out', `${name}.csr`, '-subj', `/CN=${name}`]);
   writeFileSync(path.join(dir, `${name}.ext`), extensions);
   openssl(dir, [
     'x509',
