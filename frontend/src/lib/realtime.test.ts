@@ -21,6 +21,10 @@ const invalidated = (client: QueryClient) =>
     .filter((query) => query.state.isInvalidated)
     .map((query) => query.queryKey);
 
+/** The client handling a message of the students projection at `position` that carries `changes`. */
+const receiveStudentChanges = (client: QueryClient, position: number, changes: Parameters<typeof invalidateForChanges>[1]['changes']) =>
+  invalidateForChanges(client, { projection: 'students', position, changes }, map);
+
 const map: InvalidationMap = {
   student: [['students']],
   credit: [['students'], ['finance', 'summary']],
@@ -45,37 +49,21 @@ const map: InvalidationMap = {
 describe('realtime invalidation', () => {
   it('invalidates the queries under the keys mapped from the changed types', async () => {
     const client = clientWith([['students', { page: 2 }], ['students'], ['students', 's1'], ['me'], ['tasks'], ['plans']]);
-    await invalidateForChanges(
-      client,
-      {
-        projection: 'students',
-        position: 10,
-        changes: [
-          { type: 'student', id: 'a' },
-          { type: 'onboarding', id: 's1' },
-        ],
-      },
-      map,
-    );
+    await receiveStudentChanges(client, 10, [
+      { type: 'student', id: 'a' },
+      { type: 'onboarding', id: 's1' },
+    ]);
     expect(invalidated(client)).toEqual([['students', { page: 2 }], ['students'], ['students', 's1'], ['me']]);
   });
 
   it('invalidates each key once, and every key of a type', async () => {
     const client = clientWith([['students'], ['finance', 'summary', '2026-11'], ['finance', 'transactions']]);
     const invalidate = jest.spyOn(client, 'invalidateQueries');
-    await invalidateForChanges(
-      client,
-      {
-        projection: 'students',
-        position: 11,
-        changes: [
-          { type: 'credit', id: 'a' },
-          { type: 'credit', id: 'b' },
-          { type: 'student', id: 'a' },
-        ],
-      },
-      map,
-    );
+    await receiveStudentChanges(client, 11, [
+      { type: 'credit', id: 'a' },
+      { type: 'credit', id: 'b' },
+      { type: 'student', id: 'a' },
+    ]);
     expect(invalidate).toHaveBeenCalledTimes(2);
     expect(invalidated(client)).toEqual([['students'], ['finance', 'summary', '2026-11']]);
   });

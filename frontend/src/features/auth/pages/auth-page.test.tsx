@@ -236,14 +236,18 @@ describe('/auth identity providers', () => {
 });
 
 describe('/auth password recovery', () => {
-  it('sends the reset e-mail from the dialog', async () => {
-    api = stubApi({ 'POST /api/auth/recover': () => ({ status: 200 }) });
+  async function askForResetLink(email: string) {
     const user = userEvent.setup();
-    renderAuth();
     await user.click(screen.getByRole('button', { name: 'Esqueci minha senha' }));
     const dialog = await screen.findByRole('dialog', { name: 'Recuperar senha' });
-    await user.type(dialog.querySelector('input') as HTMLInputElement, 'ana@exemplo.com');
+    await user.type(dialog.querySelector('input') as HTMLInputElement, email);
     await user.click(screen.getByRole('button', { name: 'Enviar link' }));
+  }
+
+  it('sends the reset e-mail from the dialog', async () => {
+    api = stubApi({ 'POST /api/auth/recover': () => ({ status: 200 }) });
+    renderAuth();
+    await askForResetLink('ana@exemplo.com');
 
     expect(await screen.findByText('Email enviado!')).toBeInTheDocument();
     expect(api.calls[0]).toMatchObject({ path: '/api/auth/recover', body: { email: 'ana@exemplo.com' } });
@@ -251,12 +255,8 @@ describe('/auth password recovery', () => {
 
   it("says 'Erro ao enviar email' when it fails", async () => {
     api = stubApi({ 'POST /api/auth/recover': () => ({ status: 500 }) });
-    const user = userEvent.setup();
     renderAuth();
-    await user.click(screen.getByRole('button', { name: 'Esqueci minha senha' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Recuperar senha' });
-    await user.type(dialog.querySelector('input') as HTMLInputElement, 'ana@exemplo.com');
-    await user.click(screen.getByRole('button', { name: 'Enviar link' }));
+    await askForResetLink('ana@exemplo.com');
     expect(await screen.findByText('Erro ao enviar email')).toBeInTheDocument();
   });
 
