@@ -7,6 +7,7 @@ import { request } from 'node:http';
 import { zonedParts } from '../backend/src/contracts/shared/time';
 import { json, signUpTrainer } from './http';
 import { startBuiltApp } from './support/built-app';
+import { runAsScript } from './support/script';
 
 const QUESTIONS = ['Como estou este mês?', 'Quanto falta para a meta?', 'Quem precisa renovar?', 'Qual foi meu melhor mês?'];
 const ROUNDS = 100;
@@ -90,11 +91,4 @@ export function printAdvisor(figures: AdvisorFigures): void {
   );
 }
 
-if (require.main === module) {
-  measureAdvisor()
-    .then(printAdvisor)
-    .catch((error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      process.exit(1);
-    });
-}
+if (require.main === module) runAsScript(() => measureAdvisor().then(printAdvisor));

@@ -18,8 +18,9 @@
  */
 import { chromium, type Page } from '@playwright/test';
 import { addDays, weekStart, zonedInstant, zonedParts } from '../backend/src/contracts/shared/time';
-import { json, signUpTrainer } from './http';
+import { ONBOARDING_ANSWERS, postAs, signUpTrainer } from './http';
 import { type BuiltApp, startBuiltApp } from './support/built-app';
+import { runAsScript } from './support/script';
 
 const ROUNDS = 5;
 const CPU_SLOWDOWN = 4;
@@ -60,25 +61,8 @@ interface SeededTrainer {
 
 async function seed(apiUrl: string): Promise<SeededTrainer> {
   const { email, password, headers } = await signUpTrainer(apiUrl, 'agenda');
-  const post = async (url: string, body: unknown) =>
-    json<{ id: string }>(
-      await fetch(`${apiUrl}${url}`, { method: 'POST', headers, body: JSON.stringify(body) }),
-    );
-  await post('/api/onboarding', {
-    answers: {
-      alunos_ativos: '30',
-      tipo_atendimento: 'Presencial',
-      ticket_medio_mensal: '350',
-      formas_cobranca: 'pix',
-      emite_recibo: 'sim',
-      faturamento_mensal_medio: '8000',
-      tipo_planos: 'mensal',
-      faz_desconto: 'não',
-      tem_politica_cancelamento: 'sim',
-      objetivos: 'crescer',
-      meta_faturamento_6meses: '12000',
-    },
-  });
+  const post = postAs(apiUrl, headers);
+  await post('/api/onboarding', { answers: ONBOARDING_ANSWERS });
   const location = await post('/api/locations', { nome: 'Academia Centro' });
   const students: string[] = [];
   for (let index = 0; index < 30; index++)
@@ -325,11 +309,4 @@ export function printAgenda(figures: AgendaFigures): void {
   );
 }
 
-if (require.main === module) {
-  measureAgenda()
-    .then(printAgenda)
-    .catch((error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-      process.exit(1);
-    });
-}
+if (require.main === module) runAsScript(() => measureAgenda().then(printAgenda));

@@ -25,6 +25,7 @@ import {
   stop,
   waitFor,
 } from './support/built-app';
+import { runAsScript } from './support/script';
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 5_000);
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 1_500);
@@ -355,23 +356,18 @@ export async function measureBooking(): Promise<BookingBench> {
   }
 }
 
-if (require.main === module) {
-  measureBooking()
-    .then((result) => {
-      printHttp([result.single, result.slots]);
-      for (const bookings of [result.bookings, result.bookingsAcrossTrainers])
+if (require.main === module)
+  runAsScript(() =>
+    measureBooking()
+      .then((result) => {
+        printHttp([result.single, result.slots]);
+        for (const bookings of [result.bookings, result.bookingsAcrossTrainers])
+          process.stdout.write(
+            `\nAgendamentos públicos em horários distintos, ${bookings.clients} clientes, ${bookings.trainers} personal(is): ${bookings.perSecond}/s ` +
+              `(${bookings.booked} feitos, recusados: ${JSON.stringify(bookings.refused)}), p50/p95/p99 ${bookings.p50Ms}/${bookings.p95Ms}/${bookings.p99Ms} ms\n`,
+          );
         process.stdout.write(
-          `\nAgendamentos públicos em horários distintos, ${bookings.clients} clientes, ${bookings.trainers} personal(is): ${bookings.perSecond}/s ` +
-            `(${bookings.booked} feitos, recusados: ${JSON.stringify(bookings.refused)}), p50/p95/p99 ${bookings.p50Ms}/${bookings.p95Ms}/${bookings.p99Ms} ms\n`,
+          `Orçamento: p99 dos horários (1 conexão) ${result.single.api.p99Ms} ms (< 10), razão (${CONNECTIONS} conexões) ${result.slots.ratio} (>= 0.6)\n`,
         );
-      process.stdout.write(
-        `Orçamento: p99 dos horários (1 conexão) ${result.single.api.p99Ms} ms (< 10), razão (${CONNECTIONS} conexões) ${result.slots.ratio} (>= 0.6)\n`,
-      );
-    })
-    .catch((error: unknown) => {
-      process.stderr.write(
-        `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-      );
-      process.exit(1);
-    });
-}
+      }),
+  );

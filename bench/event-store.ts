@@ -29,6 +29,7 @@ import {
   type StudentCommand,
 } from '../backend/src/students/domain/student.decider';
 import { studentProjections } from '../backend/src/students/projections';
+import { runAsScript } from './support/script';
 
 /** Each throughput figure is the median of ROUNDS windows, the variants taking turns. */
 const THROUGHPUT_SECONDS = 1;
@@ -295,9 +296,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (require.main === module) {
-  main().catch((error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  });
-}
+if (require.main === module) runAsScript(main);

@@ -11,6 +11,7 @@
 import { addDays, zonedParts } from '../backend/src/contracts/shared/time';
 import { json, signUpTrainer } from './http';
 import { startBuiltApp } from './support/built-app';
+import { runAsScript } from './support/script';
 
 const SESSIONS = Number(process.env.BENCH_EXPORT_SESSIONS ?? 1_250);
 const MONTHS = Number(process.env.BENCH_EXPORT_MONTHS ?? 60);
@@ -165,11 +166,4 @@ export function printExport(figures: ExportFigures): void {
   );
 }
 
-if (require.main === module) {
-  measureExport()
-    .then(printExport)
-    .catch((error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      process.exit(1);
-    });
-}
+if (require.main === module) runAsScript(() => measureExport().then(printExport));

@@ -22,6 +22,7 @@ import {
   stop,
   waitFor,
 } from './support/built-app';
+import { runAsScript } from './support/script';
 
 const ROOT = path.resolve(__dirname, '..');
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 50_000);
@@ -311,24 +312,19 @@ export async function measureFinance(): Promise<FinanceBench> {
   }
 }
 
-if (require.main === module) {
-  measureFinance()
-    .then((result) => {
-      process.stdout.write(
-        `\nProjeção (resumos mensais) alcançou ${result.transactions} eventos em ${result.catchUpSeconds.toFixed(2)} s: ${result.eventsPerSecond} eventos/s (com as outras projeções do worker rodando ao lado)\n`,
-      );
-      process.stdout.write(`Reconstrução: ${result.rebuild}\n`);
-      printHttp([result.single, result.summary]);
-      const { live } = result;
-      process.stdout.write(
-        `\nTransação -> resumo -> socket a ${live.ratePerSecond}/s (obtido ${live.achievedPerSecond}/s, ${live.transactions} transações): ` +
-          `p50/p95/p99 ${live.socketLagMs.p50}/${live.socketLagMs.p95}/${live.socketLagMs.p99} ms\n`,
-      );
-    })
-    .catch((error: unknown) => {
-      process.stderr.write(
-        `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-      );
-      process.exit(1);
-    });
-}
+if (require.main === module)
+  runAsScript(() =>
+    measureFinance()
+      .then((result) => {
+        process.stdout.write(
+          `\nProjeção (resumos mensais) alcançou ${result.transactions} eventos em ${result.catchUpSeconds.toFixed(2)} s: ${result.eventsPerSecond} eventos/s (com as outras projeções do worker rodando ao lado)\n`,
+        );
+        process.stdout.write(`Reconstrução: ${result.rebuild}\n`);
+        printHttp([result.single, result.summary]);
+        const { live } = result;
+        process.stdout.write(
+          `\nTransação -> resumo -> socket a ${live.ratePerSecond}/s (obtido ${live.achievedPerSecond}/s, ${live.transactions} transações): ` +
+            `p50/p95/p99 ${live.socketLagMs.p50}/${live.socketLagMs.p95}/${live.socketLagMs.p99} ms\n`,
+        );
+      }),
+  );

@@ -13,6 +13,7 @@ import { type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { freePort, startBare, startBuiltApp, stop, waitFor } from './support/built-app';
+import { runAsScript } from './support/script';
 
 const ROUNDS = 5;
 const WINDOW_SECONDS = 3;
@@ -106,6 +107,29 @@ export async function signUpTrainer(apiUrl: string, label: string): Promise<Benc
   );
   return { email, password, token, headers, tenantId: me.tenantId, slug: me.tenantSlug };
 }
+
+/** A POST of JSON as the trainer these `headers` sign in, answering what it created. */
+export function postAs(apiUrl: string, headers: Record<string, string>) {
+  return async (url: string, body: unknown) =>
+    json<{ id: string }>(
+      await fetch(`${apiUrl}${url}`, { method: 'POST', headers, body: JSON.stringify(body) }),
+    );
+}
+
+/** What a bench trainer answers in the onboarding, which the app asks before its plain shell. */
+export const ONBOARDING_ANSWERS = {
+  alunos_ativos: '30',
+  tipo_atendimento: 'Presencial',
+  ticket_medio_mensal: '350',
+  formas_cobranca: 'pix',
+  emite_recibo: 'sim',
+  faturamento_mensal_medio: '8000',
+  tipo_planos: 'mensal',
+  faz_desconto: 'não',
+  tem_politica_cancelamento: 'sim',
+  objetivos: 'crescer',
+  meta_faturamento_6meses: '12000',
+};
 
 /** The bare server: node:http + pg, the students SELECT and a one-row INSERT, no framework. */
 const BARE_SERVER = `
@@ -306,13 +330,4 @@ export function printHttp(results: readonly HttpComparison[]): void {
   for (const row of rows) process.stdout.write(`${line(row)}\n`);
 }
 
-if (require.main === module) {
-  measureHttp()
-    .then(printHttp)
-    .catch((error: unknown) => {
-      process.stderr.write(
-        `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-      );
-      process.exit(1);
-    });
-}
+if (require.main === module) runAsScript(() => measureHttp().then(printHttp));

@@ -15,6 +15,7 @@ import { io, type Socket } from 'socket.io-client';
 import { startFakePsp } from '../test/support/api-pix/fake-psp';
 import { json, signUpTrainer } from './http';
 import { type BuiltApp, startBuiltApp, waitFor } from './support/built-app';
+import { runAsScript } from './support/script';
 
 const PAYMENTS = Number(process.env.BENCH_PIX_PAYMENTS ?? 60);
 const BUDGET_P99_MS = 1_000;
@@ -150,13 +151,4 @@ export function printPix(result: PixBench): void {
   );
 }
 
-if (require.main === module) {
-  measurePix()
-    .then(printPix)
-    .catch((error: unknown) => {
-      process.stderr.write(
-        `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-      );
-      process.exitCode = 1;
-    });
-}
+if (require.main === module) runAsScript(() => measurePix().then(printPix));

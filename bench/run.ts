@@ -24,7 +24,6 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import { measureAdvisor, printAdvisor } from './advisor';
 import {
   command,
@@ -39,6 +38,7 @@ import {
   type ThroughputRow,
 } from './event-store';
 import { admin, databaseUrlOf, migratedDatabase } from './support/built-app';
+import { type SentCommand, withTargets } from './support/lag';
 import { clearRedisPrefix } from '../infra/scripts/local-services';
 import { measureHttp, printHttp } from './http';
 import { measurePix, printPix } from './pix';
@@ -136,7 +136,7 @@ async function measureLag(
   });
   await new Promise<void>((resolve) => client.once('connect', () => resolve()));
 
-  const sent: Array<{ ackAt: number; position: number }> = [];
+  const sent: SentCommand[] = [];
   const total = rate * LAG_SECONDS;
   const started = performance.now();
   const inFlight: Promise<void>[] = [];
@@ -156,20 +156,12 @@ async function measureLag(
   }
   await Promise.all(inFlight);
   const achievedPerSecond = Math.round(sent.length / ((performance.now() - started) / 1000));
-  const transactions = await sql<{ globalPosition: number; transactionId: string }>`
-    select global_position, transaction_id::text from events where global_position = any(${sent.map((s) => s.position)}::bigint[])`.execute(
-    db,
-  );
-  const txOf = new Map(transactions.rows.map((row) => [row.globalPosition, row.transactionId]));
 
+  const targets = await withTargets(db, sent);
   const readLags: number[] = [];
   const socketLags: number[] = [];
   const deadline = performance.now() + 10_000;
-  for (const command of sent) {
-    const target = {
-      transactionId: txOf.get(command.position) as string,
-      position: command.position,
-    };
+  for (const { command, target } of targets) {
     let readAt = 0;
     let socketAt = 0;
     for (const projection of studentProjections.map((p) => p.name)) {

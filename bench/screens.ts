@@ -11,8 +11,9 @@
  * (MOBILE_NETWORK), where the bytes on the wire count: what the phone in the gym gets.
  */
 import { chromium } from '@playwright/test';
-import { json, signUpTrainer } from './http';
+import { ONBOARDING_ANSWERS, postAs, signUpTrainer } from './http';
 import { type BuiltApp, startBuiltApp } from './support/built-app';
+import { runAsScript } from './support/script';
 
 const LOADS = 7;
 const CPU_SLOWDOWN = 4;
@@ -44,24 +45,9 @@ const median = (values: number[]) =>
 
 async function seedTrainer(apiUrl: string): Promise<{ email: string; password: string }> {
   const { email, password, headers } = await signUpTrainer(apiUrl, 'screens');
-  const post = async (url: string, body: unknown) =>
-    json<{ id: string }>(
-      await fetch(`${apiUrl}${url}`, { method: 'POST', headers, body: JSON.stringify(body) }),
-    );
+  const post = postAs(apiUrl, headers);
   await post('/api/onboarding', {
-    answers: {
-      alunos_ativos: '40',
-      tipo_atendimento: 'Presencial',
-      ticket_medio_mensal: '350',
-      formas_cobranca: 'pix',
-      emite_recibo: 'sim',
-      faturamento_mensal_medio: '8000',
-      tipo_planos: 'mensal',
-      faz_desconto: 'não',
-      tem_politica_cancelamento: 'sim',
-      objetivos: 'crescer',
-      meta_faturamento_6meses: '12.000',
-    },
+    answers: { ...ONBOARDING_ANSWERS, alunos_ativos: '40', meta_faturamento_6meses: '12.000' },
   });
   const location = await post('/api/locations', { nome: 'Academia Centro' });
   const hour = 3_600_000;
@@ -211,11 +197,4 @@ export function printScreens(figures: ScreenFigures): void {
   );
 }
 
-if (require.main === module) {
-  measureScreens()
-    .then(printScreens)
-    .catch((error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-      process.exit(1);
-    });
-}
+if (require.main === module) runAsScript(() => measureScreens().then(printScreens));

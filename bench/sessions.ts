@@ -48,6 +48,8 @@ import {
   stop,
   waitFor,
 } from './support/built-app';
+import { type SentCommand, withTargets } from './support/lag';
+import { runAsScript } from './support/script';
 
 const CONNECTIONS = 16;
 const WINDOW_SECONDS = 3;
@@ -303,7 +305,7 @@ async function measureLag(db: Kysely<Database>, app: BuiltApp): Promise<Sessions
   await new Promise<void>((resolve) => client.once('connect', () => resolve()));
   await new Promise((resolve) => setTimeout(resolve, 200));
 
-  const sent: { ackAt: number; position: number }[] = [];
+  const sent: SentCommand[] = [];
   const warmUp = LAG_RATE * LAG_WARM_UP_SECONDS;
   const total = warmUp + LAG_RATE * LAG_SECONDS;
   const started = performance.now();
@@ -338,19 +340,11 @@ async function measureLag(db: Kysely<Database>, app: BuiltApp): Promise<Sessions
   }
   await Promise.all(inFlight);
   const achievedPerSecond = Math.round(sent.length / ((performance.now() - measuredFrom) / 1000));
-  const transactions = await sql<{ globalPosition: number; transactionId: string }>`
-    select global_position, transaction_id::text from events where global_position = any(${sent.map((s) => s.position)}::bigint[])`.execute(
-    db,
-  );
-  const txOf = new Map(transactions.rows.map((row) => [row.globalPosition, row.transactionId]));
+  const targets = await withTargets(db, sent);
   const readLags: number[] = [];
   const socketLags: number[] = [];
   const deadline = performance.now() + 20_000;
-  for (const command of sent) {
-    const target = {
-      transactionId: txOf.get(command.position) as string,
-      position: command.position,
-    };
+  for (const { command, target } of targets) {
     const covering = () =>
       checkpoints.find((c) => c.projection === 'sessions' && hasReached(c, target));
     while (!covering() && performance.now() < deadline)
@@ -543,13 +537,4 @@ export function printSessions(result: SessionsBench): void {
   );
 }
 
-if (require.main === module) {
-  measureSessions()
-    .then(printSessions)
-    .catch((error: unknown) => {
-      process.stderr.write(
-        `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-      );
-      process.exit(1);
-    });
-}
+if (require.main === module) runAsScript(() => measureSessions().then(printSessions));

@@ -30,6 +30,7 @@ import {
 } from '../backend/src/platform/event-store/command-runner';
 import { planDecider } from '../backend/src/plans/domain/plan.decider';
 import { admin } from './support/built-app';
+import { runAsScript } from './support/script';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE_NAME = `vira_bench_subscriptions_${process.pid}`;
@@ -160,13 +161,4 @@ export function printSubscriptions(result: SubscriptionsBench): void {
   );
 }
 
-if (require.main === module) {
-  measureSubscriptions()
-    .then(printSubscriptions)
-    .catch((error: unknown) => {
-      process.stderr.write(
-        `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-      );
-      process.exitCode = 1;
-    });
-}
+if (require.main === module) runAsScript(() => measureSubscriptions().then(printSubscriptions));

@@ -20,6 +20,7 @@ import type { Projection } from '../backend/src/platform/projections/projection'
 import { runBatch } from '../backend/src/platform/projections/projection-runner';
 import { actorId, profile, round, tenantId } from './event-store';
 import { studentDecider } from '../backend/src/students/domain/student.decider';
+import { runAsScript } from './support/script';
 
 const STUDENTS = 150;
 const WARM_UP_EVENTS = 200;
@@ -153,11 +154,4 @@ export function printWorkerCost(rows: readonly WorkerCostRow[]): void {
   console.table([...table, total]);
 }
 
-if (require.main === module) {
-  measureWorkerCost()
-    .then(printWorkerCost)
-    .catch((error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-      process.exit(1);
-    });
-}
+if (require.main === module) runAsScript(() => measureWorkerCost().then(printWorkerCost));
