@@ -3,6 +3,7 @@ import { CONTEXTS } from '../../backend/src/contexts';
 import { DATABASE, type Db } from '../../backend/src/platform/database/database.module';
 import { freshAddress } from '../support/accounts';
 import { beatAsTheWorker, processManagersOf, projectToEndOfLog } from '../support/projections';
+import { seededRandom } from '../support/seeded-random';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -20,18 +21,6 @@ const UNKNOWN_ID = '0190f0e0-0000-7000-8000-00000000f022';
 const OTHER_TENANT_ID = '0190f0e0-0000-7000-8000-00000000f023';
 const RANDOM_CASES_PER_ROUTE = 12;
 const SHARDS = 4;
-
-/** mulberry32: a small seeded PRNG, so a failure is the same failure on every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Schema {
   type?: string | string[];

@@ -3,8 +3,8 @@ import { seriousFindings } from './support/axe';
 import { trainerApi } from './support/catalogue';
 import { settledWaiter } from './support/settled';
 import { useScheme } from './support/shots';
-import { apiToken, invitedStudentAccount, studentSignedIn } from './support/students';
-import { signedInTrainer, signUpTrainer } from './support/trainer';
+import { invitedStudentAccount, studentSignedIn } from './support/students';
+import { apiToken, signedInTrainer, signUpTrainer } from './support/trainer';
 
 /**
  * Every screen passes an accessibility engine (axe-core) with no serious or critical finding — colour

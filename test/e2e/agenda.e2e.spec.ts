@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
 import { shot } from './support/shots';
-import { apiToken, createStudent } from './support/students';
-import { signedInTrainer } from './support/trainer';
+import { createStudent } from './support/students';
+import { signedInTrainerWithToken } from './support/trainer';
 
 /** `date` at `time` in São Paulo, as the API takes instants. */
 const at = (date: string, time: string) => `${date}T${time}:00-03:00`;
@@ -54,8 +54,7 @@ test.describe('agenda', () => {
     page,
     request,
   }, testInfo) => {
-    const trainer = await signedInTrainer(page, request);
-    const token = await apiToken(request, trainer);
+    const { token } = await signedInTrainerWithToken(page, request);
     const calls = await api(request, token);
     const ana = await createStudent(request, token, { nome: 'Ana Souza' });
     const bia = await createStudent(request, token, { nome: 'Bia Lima' });
@@ -204,11 +203,9 @@ test.describe('agenda', () => {
     page,
     request,
   }, testInfo) => {
-    const trainer = await signedInTrainer(page, request);
-    const token = await apiToken(request, trainer);
+    const { token, headers } = await signedInTrainerWithToken(page, request);
     await createStudent(request, token, { nome: 'Ana Souza' });
     // A task due on 8 May: the calendar shows it on its day and the search finds it.
-    const headers = { authorization: `Bearer ${token}` };
     const lists = (await (await request.get('/api/task-lists', { headers })).json()) as { items: { id: string }[] };
     const task = await request.post('/api/tasks', {
       data: { titulo: 'Comprar elásticos', dataVencimento: '2030-05-08', listId: lists.items[0].id },

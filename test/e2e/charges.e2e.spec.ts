@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { apiToken, createPlan, createStudent, studentCard } from './support/students';
+import { createPlan, createStudent, studentCard } from './support/students';
 import { shot } from './support/shots';
-import { dueDayIssuedNow, manualPixKey } from './support/monthly-plans';
-import { signedInTrainer } from './support/trainer';
+import { createMonthlyPlan, dueDayIssuedNow, manualPixKey, subscriptionForm } from './support/monthly-plans';
+import { signedInTrainerWithToken } from './support/trainer';
 
 
 test.describe('charges', () => {
@@ -13,8 +13,7 @@ test.describe('charges', () => {
     context,
   }, testInfo) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const trainer = await signedInTrainer(page, request);
-    const token = await apiToken(request, trainer);
+    const { token } = await signedInTrainerWithToken(page, request);
     await createPlan(request, token, { nome: 'Mensal 8 aulas', valor: 480, creditos: 8 });
     await createStudent(request, token, { nome: 'Bruno Lima', whatsapp: '11987654321' });
 
@@ -98,9 +97,7 @@ test.describe('charges', () => {
     context,
   }, testInfo) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const trainer = await signedInTrainer(page, request);
-    const token = await apiToken(request, trainer);
-    const headers = { authorization: `Bearer ${token}` };
+    const { token, headers } = await signedInTrainerWithToken(page, request);
     const planId = await createPlan(request, token, { nome: 'Pacote 4 aulas', valor: 260, creditos: 4 });
     const pix = await request.put('/api/settings/pix', {
       data: { chave: '529.982.247-25', nomeRecebedor: 'Ana Souza Personal', cidade: 'São Paulo' },
@@ -158,23 +155,13 @@ test.describe('charges', () => {
     page,
     request,
   }, testInfo) => {
-    const trainer = await signedInTrainer(page, request);
-    const token = await apiToken(request, trainer);
-    const headers = { authorization: `Bearer ${token}` };
+    const { token, headers } = await signedInTrainerWithToken(page, request);
     await manualPixKey(request, headers);
     const { today, due } = dueDayIssuedNow();
-    const plan = await request.post('/api/plans', {
-      data: { nome: 'Mensal 3x', valor: 300, creditos: 12, cobranca: { tipo: 'mensal', diaVencimento: Number(due.slice(8)) } },
-      headers,
-    });
-    expect(plan.status(), await plan.text()).toBe(201);
+    await createMonthlyPlan(request, headers, { nome: 'Mensal 3x', valor: 300, creditos: 12, diaVencimento: Number(due.slice(8)) });
     const studentId = await createStudent(request, token, { nome: 'Elisa Prado', whatsapp: '11987654321' });
 
-    await page.goto(`/alunos/${studentId}`);
-    const section = page.getByRole('region', { name: 'Cobrança mensal' });
-    await section.getByRole('button', { name: 'Assinar plano mensal' }).click();
-    await section.getByRole('combobox', { name: 'Plano mensal' }).click();
-    await page.getByRole('option', { name: /Mensal 3x/ }).click();
+    const section = await subscriptionForm(page, studentId, /Mensal 3x/);
     await expect(section.getByLabel('Início')).toHaveValue(today);
     await section.getByRole('button', { name: 'Assinar' }).click();
     await expect(page.getByText('Assinatura criada')).toBeVisible();

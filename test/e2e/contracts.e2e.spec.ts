@@ -1,24 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { expect, type APIRequestContext, test } from '@playwright/test';
-import { apiToken, createStudent, newDevice } from './support/students';
-import { signedInTrainer } from './support/trainer';
+import { expect, test } from '@playwright/test';
+import { invitedStudentAccount, studentSignedIn } from './support/students';
+import { signedInTrainerWithToken } from './support/trainer';
 
 const SHOTS = 'test-results/screens';
-
-/** An invited student with an account, made through the API (the invite screens have their own test). */
-async function invitedStudent(request: APIRequestContext, token: string, nome: string) {
-  const studentId = await createStudent(request, token, { nome, whatsapp: '11988887777' });
-  const invite = await request.post('/api/invites', {
-    data: { studentId },
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(invite.status(), await invite.text()).toBe(201);
-  const student = { email: `aluna-${randomUUID()}@vira.test`, password: 'treino123' };
-  const { token: inviteToken } = (await invite.json()) as { token: string };
-  const accepted = await request.post(`/api/invites/${inviteToken}/accept`, { data: { nome, cpf: '52998224725', ...student } });
-  expect(accepted.status(), await accepted.text()).toBe(201);
-  return student;
-}
 
 test.describe('contracts and terms', () => {
   test('the trainer creates a contract, the invited student signs it (bad then good data) and downloads the copy, the trainer sees the signature live, then deactivates it', async ({
@@ -28,9 +12,8 @@ test.describe('contracts and terms', () => {
   }, testInfo) => {
     test.setTimeout(120_000);
     const viewport = testInfo.project.name;
-    const trainer = await signedInTrainer(page, request);
-    const token = await apiToken(request, trainer);
-    const student = await invitedStudent(request, token, 'Maria Clara Souza');
+    const { token } = await signedInTrainerWithToken(page, request);
+    const student = await invitedStudentAccount(request, token, 'Maria Clara Souza', { cpf: '52998224725' });
 
     // The trainer writes the contract; the form says what is missing first.
     await page.goto('/ajustes/contratos-termos');
@@ -51,13 +34,7 @@ test.describe('contracts and terms', () => {
     await page.screenshot({ path: `${SHOTS}/contracts-trainer-${viewport}.png`, fullPage: true });
 
     // The student, on their own device.
-    const device = await newDevice(browser, testInfo);
-    const studentPage = await device.newPage();
-    await studentPage.goto('/auth');
-    await studentPage.getByLabel('E-mail').fill(student.email);
-    await studentPage.getByLabel('Senha').fill(student.password);
-    await studentPage.getByRole('button', { name: 'Entrar', exact: true }).click();
-    await expect(studentPage).toHaveURL(/\/aluno$/);
+    const studentPage = await studentSignedIn(browser, testInfo, student);
     await expect(studentPage.getByText('Você tem 1 contrato aguardando assinatura.')).toBeVisible();
     await expect(studentPage.getByRole('link', { name: 'Falar no WhatsApp' })).toHaveAttribute(
       'href',
@@ -131,6 +108,6 @@ test.describe('contracts and terms', () => {
     const keptCopy = studentPage.waitForEvent('download');
     await kept.getByRole('button', { name: 'Baixar via assinada' }).click();
     expect((await keptCopy).suggestedFilename()).toMatch(/\.pdf$/);
-    await device.close();
+    await studentPage.context().close();
   });
 });

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiToken, createStudent } from './support/students';
-import { signedInTrainer } from './support/trainer';
+import { createStudent } from './support/students';
+import { apiToken, signedInTrainer } from './support/trainer';
 
 const count = (page: Page, card: string) => page.getByRole('group', { name: card }).getByTestId('stat-value');
 

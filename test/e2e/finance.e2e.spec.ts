@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { accessTokenOf } from './support/catalogue';
 import { shot } from './support/shots';
-import { signedInTrainer } from './support/trainer';
+import { apiToken, signedInTrainer } from './support/trainer';
 
 const visible = (page: Page, text: string) => page.getByText(text, { exact: true }).filter({ visible: true });
 
@@ -49,7 +48,7 @@ test.describe('finances', () => {
   }, testInfo) => {
     const trainer = await signedInTrainer(page, request);
     const student = await request.post('/api/students', {
-      headers: { authorization: `Bearer ${await accessTokenOf(request, trainer)}` },
+      headers: { authorization: `Bearer ${await apiToken(request, trainer)}` },
       data: { nome: 'Ana Souza' },
     });
     expect(student.status(), await student.text()).toBe(201);
@@ -155,7 +154,7 @@ test.describe('finances', () => {
     // Another device (here, a script with the trainer's token) records a receita for today.
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
     const response = await request.post('/api/transactions', {
-      headers: { authorization: `Bearer ${await accessTokenOf(request, trainer)}` },
+      headers: { authorization: `Bearer ${await apiToken(request, trainer)}` },
       data: { tipo: 'receita', valor: 350, data: today, descricao: 'Pago pelo celular', metodoPagamento: 'pix' },
     });
     expect(response.status(), await response.text()).toBe(201);

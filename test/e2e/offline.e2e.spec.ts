@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, createStudent, studentCard } from './support/students';
-import { signedInTrainer } from './support/trainer';
+import { createStudent, studentCard } from './support/students';
+import { signedInTrainerWithToken } from './support/trainer';
 
 // The offline shell comes from the service worker; the data from what the app saved on the device.
 test.use({ serviceWorkers: 'allow' });
@@ -29,8 +29,7 @@ test.describe('offline', () => {
     request,
   }, testInfo) => {
     const isPhone = testInfo.project.name === 'phone';
-    const trainer = await signedInTrainer(page, request);
-    const token = await apiToken(request, trainer);
+    const { token } = await signedInTrainerWithToken(page, request);
     // The agenda fetched ahead at sign-in is saved before her session exists: it must not stay that way.
     await expect.poll(() => savedCache(page)).toContain('["sessions",{"query":{"from"');
     const bianca = await createStudent(request, token, { nome: 'Bianca Offline', whatsapp: '11987650001' });

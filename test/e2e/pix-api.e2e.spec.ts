@@ -3,8 +3,8 @@ import * as path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { PSP_CONTROL_URL } from './playwright.config';
 import { shot } from './support/shots';
-import { apiToken, createPlan, createStudent, studentAccountOf, studentCard, studentSignedIn } from './support/students';
-import { signedInTrainer } from './support/trainer';
+import { createPlan, createStudent, studentAccountOf, studentCard, studentSignedIn } from './support/students';
+import { signedInTrainerWithToken } from './support/trainer';
 
 const certDir = process.env.E2E_PSP_CERT_DIR as string;
 const pspFile = (name: string) => readFile(path.join(certDir, name), 'utf8');
@@ -18,8 +18,7 @@ test.describe('Pix through the PSP (API Pix), overdue follow-up and the late-can
     page,
     request,
   }, testInfo) => {
-    const trainer = await signedInTrainer(page, request);
-    const token = await apiToken(request, trainer);
+    const { token } = await signedInTrainerWithToken(page, request);
     await createPlan(request, token, { nome: 'Pacote 8 aulas', valor: 480, creditos: 8 });
     await createStudent(request, token, { nome: 'Carla Dias', whatsapp: '81987654321' });
     const psp = JSON.parse(await pspFile('client.json')) as { baseUrl: string; clientId: string; clientSecret: string };
@@ -79,9 +78,7 @@ test.describe('Pix through the PSP (API Pix), overdue follow-up and the late-can
     request,
     browser,
   }, testInfo) => {
-    const trainer = await signedInTrainer(page, request);
-    const token = await apiToken(request, trainer);
-    const auth = { authorization: `Bearer ${token}` };
+    const { token, headers: auth } = await signedInTrainerWithToken(page, request);
     await request.put('/api/settings/pix', { data: { chave: 'ana@exemplo.com', nomeRecebedor: 'Ana', cidade: 'Recife' }, headers: auth });
     const planId = await createPlan(request, token, { nome: 'Pacote 4', valor: 200, creditos: 4 });
     const studentId = await createStudent(request, token, { nome: 'Bruno Lima', whatsapp: '11987654321', planoId: planId });

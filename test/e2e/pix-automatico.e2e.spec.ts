@@ -3,9 +3,10 @@ import * as path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { PSP_CONTROL_URL } from './playwright.config';
 import { seriousFindings } from './support/axe';
+import { createMonthlyPlan, subscriptionForm } from './support/monthly-plans';
 import { shot, useScheme } from './support/shots';
-import { apiToken, createStudent } from './support/students';
-import { signedInTrainer } from './support/trainer';
+import { createStudent } from './support/students';
+import { signedInTrainerWithToken } from './support/trainer';
 
 const certDir = process.env.E2E_PSP_CERT_DIR as string;
 const pspFile = (name: string) => readFile(path.join(certDir, name), 'utf8');
@@ -25,9 +26,7 @@ test.describe('Pix Automático through the PSP (API Pix recurrences)', () => {
     page,
     request,
   }, testInfo) => {
-    const trainer = await signedInTrainer(page, request);
-    const token = await apiToken(request, trainer);
-    const headers = { authorization: `Bearer ${token}` };
+    const { token, headers } = await signedInTrainerWithToken(page, request);
     const psp = JSON.parse(await pspFile('client.json')) as { baseUrl: string; clientId: string; clientSecret: string };
 
     await page.goto('/ajustes/pix');
@@ -52,18 +51,10 @@ test.describe('Pix Automático through the PSP (API Pix recurrences)', () => {
     await expect(page.getByRole('checkbox', { name: 'Meu PSP oferece Pix Automático' })).toBeChecked();
     await expect(page.getByLabel('Conta', { exact: true })).toHaveValue('123456-7');
 
-    const plan = await request.post('/api/plans', {
-      data: { nome: 'Mensal Pix', valor: 350, creditos: 8, cobranca: { tipo: 'mensal', diaVencimento: 10 } },
-      headers,
-    });
-    expect(plan.status(), await plan.text()).toBe(201);
+    await createMonthlyPlan(request, headers, { nome: 'Mensal Pix', valor: 350, creditos: 8, diaVencimento: 10 });
     const studentId = await createStudent(request, token, { nome: 'Clara Nunes', whatsapp: '11987654321' });
 
-    await page.goto(`/alunos/${studentId}`);
-    const section = page.getByRole('region', { name: 'Cobrança mensal' });
-    await section.getByRole('button', { name: 'Assinar plano mensal' }).click();
-    await section.getByRole('combobox', { name: 'Plano mensal' }).click();
-    await page.getByRole('option', { name: /Mensal Pix/ }).click();
+    const section = await subscriptionForm(page, studentId, /Mensal Pix/);
     await section.getByLabel('CPF do pagador').fill('529.982.247-25');
     await section.getByRole('button', { name: 'Assinar' }).click();
     await expect(page.getByText('Assinatura criada')).toBeVisible();

@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { shot } from './support/shots';
-import { apiToken, newDevice } from './support/students';
-import { signedInTrainer } from './support/trainer';
+import { newDevice } from './support/students';
+import { signedInTrainerWithToken } from './support/trainer';
 
 const TZ = 'America/Sao_Paulo';
 /** 'YYYY-MM-DD' and 'HH:mm' of an instant in São Paulo. */
@@ -31,9 +31,7 @@ test.describe('public booking', () => {
     request,
     browser,
   }, testInfo) => {
-    const trainer = await signedInTrainer(page, request);
-    const token = await apiToken(request, trainer);
-    const headers = { authorization: `Bearer ${token}` };
+    const { trainer, headers } = await signedInTrainerWithToken(page, request);
     const me = (await (await request.get('/api/me', { headers })).json()) as { tenantSlug: string };
     const slug = me.tenantSlug;
     const created = await request.post('/api/locations', {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, createStudent } from './support/students';
-import { signedInTrainer } from './support/trainer';
+import { createStudent } from './support/students';
+import { signedInTrainerWithToken } from './support/trainer';
 
 /** Tomorrow in São Paulo at `time`, as an instant with its offset (UTC−3 all year). */
 function tomorrowAt(time: string): string {
@@ -14,8 +14,7 @@ test.describe('reminders', () => {
     page,
     request,
   }) => {
-    const trainer = await signedInTrainer(page, request);
-    const token = await apiToken(request, trainer);
+    const { trainer, token } = await signedInTrainerWithToken(page, request);
     const studentId = await createStudent(request, token, { nome: 'Marina Costa', whatsapp: '11976543210' });
     const booked = await request.post('/api/sessions', {
       data: { studentId, inicio: tomorrowAt('07:30'), fim: tomorrowAt('08:30') },

@@ -1,24 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { expect, type APIRequestContext, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { trainerApi } from './support/catalogue';
-import { apiToken, createStudent, newDevice } from './support/students';
-import { signedInTrainer } from './support/trainer';
+import { createStudent, invitedStudentAccount, newDevice, studentSignedIn } from './support/students';
+import { apiToken, signedInTrainerWithToken } from './support/trainer';
 
 const SHOTS = 'test-results/screens';
-
-async function invitedStudent(request: APIRequestContext, token: string, nome: string) {
-  const studentId = await createStudent(request, token, { nome, whatsapp: '11988887777' });
-  const headers = { authorization: `Bearer ${token}` };
-  const invite = await request.post('/api/invites', { data: { studentId }, headers });
-  expect(invite.status(), await invite.text()).toBe(201);
-  const student = { studentId, email: `aluna-${randomUUID()}@vira.test`, password: 'treino123' };
-  const { token: inviteToken } = (await invite.json()) as { token: string };
-  const accepted = await request.post(`/api/invites/${inviteToken}/accept`, {
-    data: { nome, email: student.email, password: student.password },
-  });
-  expect(accepted.status(), await accepted.text()).toBe(201);
-  return student;
-}
 
 test('the student books an open slot (refused without credits), the trainer sees it live; a late cancel under a burning policy says so first and the balance drops', async ({
   page,
@@ -27,21 +12,14 @@ test('the student books an open slot (refused without credits), the trainer sees
 }, testInfo) => {
   test.setTimeout(120_000);
   const viewport = testInfo.project.name;
-  const trainer = await signedInTrainer(page, request);
-  const token = await apiToken(request, trainer);
+  const { trainer, token } = await signedInTrainerWithToken(page, request);
   const catalogue = await trainerApi(request, trainer);
   const { id: locationId } = await catalogue.createLocation({ nome: 'Studio Centro' });
-  const student = await invitedStudent(request, token, 'Maria Clara Souza');
+  const student = await invitedStudentAccount(request, token, 'Maria Clara Souza');
   const next = page.getByRole('region', { name: 'Próximas Sessões' });
   await expect(next.getByText('Nenhuma sessão agendada', { exact: true })).toBeVisible();
 
-  const device = await newDevice(browser, testInfo);
-  const studentPage = await device.newPage();
-  await studentPage.goto('/auth');
-  await studentPage.getByLabel('E-mail').fill(student.email);
-  await studentPage.getByLabel('Senha').fill(student.password);
-  await studentPage.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(studentPage).toHaveURL(/\/aluno$/);
+  const studentPage = await studentSignedIn(browser, testInfo, student);
 
   // Without credits: the page says so and the booking is refused.
   await studentPage.getByRole('link', { name: 'Agendar treino' }).click();
@@ -111,7 +89,7 @@ test('the student books an open slot (refused without credits), the trainer sees
   await expect(studentPage.getByText('Nenhuma sessão agendada')).toBeVisible();
   await expect(next.getByText('Maria Clara Souza')).toHaveCount(0);
   await expect(next.getByText('Bruno Lima')).toBeVisible();
-  await device.close();
+  await studentPage.context().close();
 });
 
 test("'Agendamento pelo aluno' in the agenda's public links takes a signed-out student through sign-in to scheduling; a trainer is told the area is for students", async ({
@@ -119,15 +97,14 @@ test("'Agendamento pelo aluno' in the agenda's public links takes a signed-out s
   request,
   browser,
 }, testInfo) => {
-  const trainer = await signedInTrainer(page, request);
-  const token = await apiToken(request, trainer);
+  const { trainer, token } = await signedInTrainerWithToken(page, request);
   const me = (await (await request.get('/api/me', { headers: { authorization: `Bearer ${token}` } })).json()) as {
     tenantId: string;
     tenantSlug: string;
   };
   const catalogue = await trainerApi(request, trainer);
   await catalogue.createLocation({ nome: 'Studio Centro' });
-  const student = await invitedStudent(request, token, 'Lia Campos');
+  const student = await invitedStudentAccount(request, token, 'Lia Campos');
 
   // The link the trainer copies from the agenda names their public slug.
   await page.goto('/agenda');

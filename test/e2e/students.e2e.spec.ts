@@ -5,7 +5,6 @@ import { strFromU8, unzipSync } from 'fflate';
 import { seriousFindings } from './support/axe';
 import { shot, useScheme } from './support/shots';
 import {
-  apiToken,
   createPlan,
   createStudent,
   invitedStudentAccount,
@@ -13,7 +12,7 @@ import {
   studentCard,
   studentSignedIn,
 } from './support/students';
-import { signedInTrainer, signInThroughTheForm, validCpf } from './support/trainer';
+import { apiToken, signedInTrainer, signedInTrainerWithToken, signInThroughTheForm, validCpf } from './support/trainer';
 
 const LOW_BALANCE = 'Saldo baixo - Sugerir renovação do plano';
 
@@ -47,8 +46,7 @@ test.describe('students', () => {
   }, testInfo) => {
     test.setTimeout(90_000);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-    const trainer = await signedInTrainer(page, request);
-    const token = await apiToken(request, trainer);
+    const { trainer, token } = await signedInTrainerWithToken(page, request);
     await createPlan(request, token, { nome: 'Mensal 4 aulas', valor: 320, creditos: 4 });
 
     // New student, in the UI, with that plan.
@@ -163,8 +161,7 @@ test.describe('students', () => {
   });
 
   test('Excluir removes a student with no sessions or payments after a confirmation', async ({ page, request }) => {
-    const trainer = await signedInTrainer(page, request);
-    const token = await apiToken(request, trainer);
+    const { token } = await signedInTrainerWithToken(page, request);
     await createStudent(request, token, { nome: 'Bruno Lima', whatsapp: '11912345678' });
     await createStudent(request, token, { nome: 'Carla Nunes' });
     await page.goto('/alunos');
@@ -182,8 +179,7 @@ test.describe('students', () => {
   });
 
   test('Editar changes a student and inactivates them: hidden from the list until asked', async ({ page, request }) => {
-    const trainer = await signedInTrainer(page, request);
-    const token = await apiToken(request, trainer);
+    const { token } = await signedInTrainerWithToken(page, request);
     await createStudent(request, token, { nome: 'Diego Alves', whatsapp: '21998765432' });
     await page.goto('/alunos');
     await studentCard(page, 'Diego Alves').getByRole('link', { name: 'Editar' }).click();
@@ -206,8 +202,7 @@ test.describe('students', () => {
     browser,
   }, testInfo) => {
     test.setTimeout(60_000);
-    const trainer = await signedInTrainer(page, request);
-    const token = await apiToken(request, trainer);
+    const { trainer, token } = await signedInTrainerWithToken(page, request);
     await createPlan(request, token, { nome: 'Pacote 10', valor: 600, creditos: 10 });
 
     const other = await newDevice(browser, testInfo);
@@ -257,9 +252,7 @@ test.describe('students', () => {
     page,
     request,
   }, testInfo) => {
-    const trainer = await signedInTrainer(page, request);
-    const token = await apiToken(request, trainer);
-    const headers = { authorization: `Bearer ${token}` };
+    const { token, headers } = await signedInTrainerWithToken(page, request);
     const studentId = await createStudent(request, token, { nome: 'Helena Prado' });
     const location = await request.post('/api/locations', { data: { nome: 'Estúdio Sul' }, headers });
     expect(location.status(), await location.text()).toBe(201);
@@ -328,8 +321,7 @@ test.describe('students', () => {
   }, testInfo) => {
     test.setTimeout(120_000);
     const nome = 'Renata Moraes Lima';
-    const trainer = await signedInTrainer(page, request);
-    const token = await apiToken(request, trainer);
+    const { token } = await signedInTrainerWithToken(page, request);
     const student = await invitedStudentAccount(request, token, nome);
     const contract = await request.post('/api/contracts', {
       data: { titulo: 'Termo de adesão', conteudo: 'Eu, {{nome}}, CPF {{cpf}}, aceito os termos.' },
@@ -415,8 +407,7 @@ test.describe('students', () => {
     request,
   }, testInfo) => {
     test.setTimeout(90_000);
-    const trainer = await signedInTrainer(page, request);
-    const token = await apiToken(request, trainer);
+    const { trainer, token } = await signedInTrainerWithToken(page, request);
     await createStudent(request, token, { nome: 'Otávio Brandão', whatsapp: '11912345678' });
     await page.goto('/ajustes');
 

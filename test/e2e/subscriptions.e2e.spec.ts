@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { apiToken } from './support/students';
 import { shot } from './support/shots';
 import { dueDayIssuedNow, manualPixKey } from './support/monthly-plans';
-import { signedInTrainer } from './support/trainer';
+import { signedInTrainerWithToken } from './support/trainer';
 
 test.describe('monthly plans from the new-student form', () => {
   test("a monthly plan made in Planos, a student subscribed as they are created: the subscription on their page, the cycle in Cobranças with its WhatsApp text", async ({
@@ -10,9 +9,7 @@ test.describe('monthly plans from the new-student form', () => {
     request,
   }, testInfo) => {
     test.setTimeout(300_000);
-    const trainer = await signedInTrainer(page, request);
-    const token = await apiToken(request, trainer);
-    const headers = { authorization: `Bearer ${token}` };
+    const { headers } = await signedInTrainerWithToken(page, request);
     await manualPixKey(request, headers);
     const { today, due } = dueDayIssuedNow();
     const dia = String(Number(due.slice(8)));

@@ -1,6 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { accessTokenOf } from './support/catalogue';
-import { signedInTrainer, type Trainer } from './support/trainer';
+import { apiToken, signedInTrainer, type Trainer } from './support/trainer';
 
 /** The open tasks as the list shows them, top to bottom. */
 const openTitles = (page: Page) =>
@@ -10,7 +9,7 @@ const openTitles = (page: Page) =>
 
 /** The trainer's tasks API, as another device would call it. */
 async function tasksApi(request: Page['request'], trainer: Trainer) {
-  const headers = { authorization: `Bearer ${await accessTokenOf(request, trainer)}` };
+  const headers = { authorization: `Bearer ${await apiToken(request, trainer)}` };
   return {
     create: async (task: Record<string, unknown>) => {
       const response = await request.post('/api/tasks', { data: task, headers });

@@ -1,8 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
+import { seededRandom } from '../support/seeded-random';
 import { trainerApi } from './support/catalogue';
 import { settledWaiter } from './support/settled';
-import { apiToken, invitedStudentAccount, studentSignedIn } from './support/students';
-import { signedInTrainer, signUpTrainer } from './support/trainer';
+import { invitedStudentAccount, studentSignedIn } from './support/students';
+import { apiToken, signedInTrainer, signUpTrainer } from './support/trainer';
 
 /**
  * A person who clicks around without a plan: a seeded random walk over the app's own links and
@@ -20,18 +21,6 @@ const TRAINER_STEPS = Number(process.env.WANDER_STEPS ?? 150);
 const STUDENT_STEPS = Number(process.env.WANDER_STEPS ?? 100);
 const SEED = Number(process.env.WANDER_SEED ?? 0x5eed);
 const CRASH = 'Unexpected Application Error!';
-
-/** mulberry32: the same seed walks the same way. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Things a wanderer must not do: leave the app, end the session, download, print. */
 const AVOID = /^(Sair|Excluir conta|Encerrar conta|Baixar|Exportar|Imprimir|Compartilhar)/i;

@@ -1,16 +1,9 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import type { Trainer } from './trainer';
-
-/** An access token for `trainer`, for calling the API as that trainer (another browser, a script). */
-export async function accessTokenOf(request: APIRequestContext, trainer: Trainer): Promise<string> {
-  const login = await request.post('/api/auth/login', { data: { email: trainer.email, password: trainer.password } });
-  expect(login.status(), await login.text()).toBe(200);
-  return ((await login.json()) as { accessToken: string }).accessToken;
-}
+import { apiToken, type Trainer } from './trainer';
 
 /** The trainer's own API, as the SPA calls it. */
 export async function trainerApi(request: APIRequestContext, trainer: Trainer) {
-  const headers = { authorization: `Bearer ${await accessTokenOf(request, trainer)}` };
+  const headers = { authorization: `Bearer ${await apiToken(request, trainer)}` };
   const send = async (method: 'post' | 'put' | 'patch', url: string, data: unknown) => {
     const response = await request[method](url, { data, headers });
     expect(response.ok(), await response.text()).toBeTruthy();

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 /** Today in São Paulo, as yyyy-mm-dd. */
 export const todayInSaoPaulo = () =>
@@ -23,4 +23,25 @@ export async function manualPixKey(request: APIRequestContext, headers: Record<s
     headers,
   });
   expect(pix.ok(), await pix.text()).toBeTruthy();
+}
+
+/** Creates a plan billed every month on `diaVencimento` through the API. */
+export async function createMonthlyPlan(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  plan: { nome: string; valor: number; creditos: number; diaVencimento: number },
+): Promise<void> {
+  const { diaVencimento, ...fields } = plan;
+  const created = await request.post('/api/plans', { data: { ...fields, cobranca: { tipo: 'mensal', diaVencimento } }, headers });
+  expect(created.status(), await created.text()).toBe(201);
+}
+
+/** On the student's page, 'Assinar plano mensal' with `plan` chosen: the section, for the rest of the form. */
+export async function subscriptionForm(page: Page, studentId: string, plan: RegExp): Promise<Locator> {
+  await page.goto(`/alunos/${studentId}`);
+  const section = page.getByRole('region', { name: 'Cobrança mensal' });
+  await section.getByRole('button', { name: 'Assinar plano mensal' }).click();
+  await section.getByRole('combobox', { name: 'Plano mensal' }).click();
+  await page.getByRole('option', { name: plan }).click();
+  return section;
 }

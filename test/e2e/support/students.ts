@@ -1,45 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
-import type { Trainer } from './trainer';
 
-/** An access token for `trainer`, for setting things up through the API. */
-export async function apiToken(request: APIRequestContext, user: Pick<Trainer, 'email' | 'password'>): Promise<string> {
-  const login = await request.post('/api/auth/login', { data: { email: user.email, password: user.password } });
-  expect(login.status(), await login.text()).toBe(200);
-  return ((await login.json()) as { accessToken: string }).accessToken;
+/** POSTs `data` to `collection` as the token's user and waits for the new item to be readable; its id. */
+async function createReadable(request: APIRequestContext, token: string, collection: string, data: object): Promise<string> {
+  const created = await request.post(collection, { data, headers: { authorization: `Bearer ${token}` } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id, position } = (await created.json()) as { id: string; position: number };
+  const read = await request.get(`${collection}/${id}`, {
+    headers: { authorization: `Bearer ${token}`, 'x-min-position': String(position) },
+  });
+  expect(read.status()).toBe(200);
+  return id;
 }
 
 /** Creates a plan through the API (the plans screens are another area's) and waits for it to be readable. */
-export async function createPlan(
-  request: APIRequestContext,
-  token: string,
-  plan: { nome: string; valor: number; creditos: number },
-): Promise<string> {
-  const created = await request.post('/api/plans', { data: plan, headers: { authorization: `Bearer ${token}` } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id, position } = (await created.json()) as { id: string; position: number };
-  const read = await request.get(`/api/plans/${id}`, {
-    headers: { authorization: `Bearer ${token}`, 'x-min-position': String(position) },
-  });
-  expect(read.status()).toBe(200);
-  return id;
-}
+export const createPlan = (request: APIRequestContext, token: string, plan: { nome: string; valor: number; creditos: number }) =>
+  createReadable(request, token, '/api/plans', plan);
 
 /** Creates a student through the API and waits for the read model. */
-export async function createStudent(
+export const createStudent = (
   request: APIRequestContext,
   token: string,
   student: { nome: string; whatsapp?: string; planoId?: string },
-): Promise<string> {
-  const created = await request.post('/api/students', { data: student, headers: { authorization: `Bearer ${token}` } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id, position } = (await created.json()) as { id: string; position: number };
-  const read = await request.get(`/api/students/${id}`, {
-    headers: { authorization: `Bearer ${token}`, 'x-min-position': String(position) },
-  });
-  expect(read.status()).toBe(200);
-  return id;
-}
+) => createReadable(request, token, '/api/students', student);
 
 /** A second browser with this project's viewport, touch, locale and zone (another device of a user). */
 export async function newDevice(browser: Browser, testInfo: TestInfo): Promise<BrowserContext> {
@@ -56,10 +39,18 @@ export interface StudentAccount {
   password: string;
 }
 
-/** A student of the trainer with an account of their own, made through the API (the invite screens have their own test). */
-export async function invitedStudentAccount(request: APIRequestContext, token: string, nome: string): Promise<StudentAccount> {
+/**
+ * A student of the trainer with an account of their own, made through the API (the invite screens
+ * have their own test); `accepting` adds to what the student fills in to accept (a CPF).
+ */
+export async function invitedStudentAccount(
+  request: APIRequestContext,
+  token: string,
+  nome: string,
+  accepting: { cpf?: string } = {},
+): Promise<StudentAccount> {
   const studentId = await createStudent(request, token, { nome, whatsapp: '11988887777' });
-  return studentAccountOf(request, token, studentId, nome);
+  return studentAccountOf(request, token, studentId, nome, accepting);
 }
 
 /** An account for a student the trainer already has, made through an invite as the student would. */
@@ -68,13 +59,14 @@ export async function studentAccountOf(
   token: string,
   studentId: string,
   nome: string,
+  accepting: { cpf?: string } = {},
 ): Promise<StudentAccount> {
   const invite = await request.post('/api/invites', { data: { studentId }, headers: { authorization: `Bearer ${token}` } });
   expect(invite.status(), await invite.text()).toBe(201);
   const account = { studentId, email: `aluna-${randomUUID()}@vira.test`, password: 'treino123' };
   const { token: inviteToken } = (await invite.json()) as { token: string };
   const accepted = await request.post(`/api/invites/${inviteToken}/accept`, {
-    data: { nome, email: account.email, password: account.password },
+    data: { nome, ...accepting, email: account.email, password: account.password },
   });
   expect(accepted.status(), await accepted.text()).toBe(201);
   return account;

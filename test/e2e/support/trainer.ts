@@ -50,11 +50,16 @@ export async function signUpTrainer(request: APIRequestContext, nome = 'Ana Souz
   return trainer;
 }
 
+/** An access token for a user (a trainer or a student with an account), for calling the API as them. */
+export async function apiToken(request: APIRequestContext, user: Pick<Trainer, 'email' | 'password'>): Promise<string> {
+  const login = await request.post('/api/auth/login', { data: { email: user.email, password: user.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  return ((await login.json()) as { accessToken: string }).accessToken;
+}
+
 /** Completes the onboarding through the API so the shell is not covered by its dialog. */
 export async function completeOnboarding(request: APIRequestContext, trainer: Trainer): Promise<void> {
-  const login = await request.post('/api/auth/login', { data: { email: trainer.email, password: trainer.password } });
-  expect(login.status(), await login.text()).toBe(200);
-  const { accessToken } = (await login.json()) as { accessToken: string };
+  const accessToken = await apiToken(request, trainer);
   const saved = await request.post('/api/onboarding', {
     data: { answers: ONBOARDING_ANSWERS },
     headers: { authorization: `Bearer ${accessToken}` },
@@ -94,6 +99,13 @@ export async function signedInTrainer(page: Page, request: APIRequestContext, at
   // Signed in: not sent to /auth.
   else await expect(page).toHaveURL((url) => url.pathname + url.search === at);
   return trainer;
+}
+
+/** A signedInTrainer, with a token and its headers for setting things up through the API as them. */
+export async function signedInTrainerWithToken(page: Page, request: APIRequestContext, at = '/') {
+  const trainer = await signedInTrainer(page, request, at);
+  const token = await apiToken(request, trainer);
+  return { trainer, token, headers: { authorization: `Bearer ${token}` } };
 }
 
 /** The message with `subject` the app sent to `email`, as the SMTP capture server received it. */
