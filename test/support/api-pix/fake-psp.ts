@@ -376,11 +376,15 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
     return `R${politica === 'PERMITE_3R_7D' ? 'R' : 'N'}${ISPB}${date}${tail}`;
   }
 
-  function recOf(idRec: string): FakePspRec {
-    const rec = recs.get(idRec);
-    if (!rec) throw new Problem(404, 'RecNaoEncontrada', 'Recorrência não encontrada.');
-    return rec;
+  /** `map`'s entry under `key`, or the manual's 404 with `tipo` and `title`. */
+  function found<T>(map: Map<string, T>, key: string, tipo: string, title: string): T {
+    const value = map.get(key);
+    if (!value) throw new Problem(404, tipo, title);
+    return value;
   }
+
+  const recOf = (idRec: string) =>
+    found(recs, idRec, 'RecNaoEncontrada', 'Recorrência não encontrada.');
 
   const recInvalid = (razao: string, propriedade: string) =>
     new Problem(400, 'RecOperacaoInvalida', 'Operação inválida.', [{ razao, propriedade }]);
@@ -495,12 +499,13 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
   const solicRecInvalid = (razao: string, propriedade: string) =>
     new Problem(400, 'SolicRecOperacaoInvalida', 'Solicitação inválida.', [{ razao, propriedade }]);
 
-  function solicRecOf(idSolicRec: string): FakePspSolicRec {
-    const solicitacao = solicrecs.get(idSolicRec);
-    if (!solicitacao)
-      throw new Problem(404, 'SolicRecNaoEncontrada', 'Solicitação de recorrência não encontrada.');
-    return solicitacao;
-  }
+  const solicRecOf = (idSolicRec: string) =>
+    found(
+      solicrecs,
+      idSolicRec,
+      'SolicRecNaoEncontrada',
+      'Solicitação de recorrência não encontrada.',
+    );
 
   /** SolicRecCompleta: the request, its history and the recurrence as sent to the payer's bank. */
   function solicRecAnswer(solicitacao: FakePspSolicRec): Json {
@@ -571,11 +576,8 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
     return solicRecAnswer(solicitacao);
   }
 
-  function cobrOf(txid: string): FakePspCobR {
-    const cobr = cobrs.get(txid);
-    if (!cobr) throw new Problem(404, 'CobRNaoEncontrado', 'Cobrança não encontrada.');
-    return cobr;
-  }
+  const cobrOf = (txid: string) =>
+    found(cobrs, txid, 'CobRNaoEncontrado', 'Cobrança não encontrada.');
 
   const cobrInvalid = (razao: string, propriedade: string) =>
     new Problem(400, 'CobROperacaoInvalida', 'Operação inválida.', [{ razao, propriedade }]);
@@ -799,11 +801,8 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
         return checked(201, 'CobVGerada', putCob('cobv', rest, body));
       case 'GET /cobv':
         return checked(200, 'CobVCompleta', cobAnswer(cobOf('cobv', rest), true));
-      case 'GET /pix': {
-        const pix = pixes.get(rest);
-        if (!pix) throw new Problem(404, 'PixNaoEncontrado', 'Pix não encontrado.');
-        return checked(200, 'Pix', pix);
-      }
+      case 'GET /pix':
+        return checked(200, 'Pix', found(pixes, rest, 'PixNaoEncontrado', 'Pix não encontrado.'));
       case 'PUT /webhook': {
         const chave = decodeURIComponent(rest);
         if (!chave || chave.length > 77)
@@ -817,8 +816,7 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
       }
       case 'GET /webhook': {
         const chave = decodeURIComponent(rest);
-        const webhook = webhooks.get(chave);
-        if (!webhook) throw new Problem(404, 'WebhookNaoEncontrado', 'Webhook não encontrado.');
+        const webhook = found(webhooks, chave, 'WebhookNaoEncontrado', 'Webhook não encontrado.');
         return checked(200, 'WebhookCompleto', { ...webhook, chave, cnpj: RECEBEDOR.cnpj });
       }
       case 'DELETE /webhook': {
