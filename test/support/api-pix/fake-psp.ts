@@ -742,6 +742,16 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
     return status;
   }
 
+  /** The active recurring charge `txid` and its scheduled attempt, which a test settles or fails. */
+  function scheduledAttempt(txid: string) {
+    const cobr = cobrs.get(txid);
+    if (!cobr) throw new Error(`cobrança recorrente ${txid} não existe no PSP`);
+    const tentativa = cobr.tentativas.find((candidate) => candidate.status === 'AGENDADA');
+    if (cobr.status !== 'ATIVA' || !tentativa)
+      throw new Error(`cobrança recorrente ${txid} sem tentativa agendada (${cobr.status})`);
+    return { cobr, tentativa };
+  }
+
   async function deliverRec(rec: FakePspRec, attempts = 3): Promise<number> {
     if (!webhookRec) return 0;
     const answer = recAnswer(rec);
@@ -1107,11 +1117,7 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
       await deliverRec(rec);
     },
     async settleCobr(txid, { lost = false } = {}) {
-      const cobr = cobrs.get(txid);
-      if (!cobr) throw new Error(`cobrança recorrente ${txid} não existe no PSP`);
-      const tentativa = cobr.tentativas.find((candidate) => candidate.status === 'AGENDADA');
-      if (cobr.status !== 'ATIVA' || !tentativa)
-        throw new Error(`cobrança recorrente ${txid} sem tentativa agendada (${cobr.status})`);
+      const { cobr, tentativa } = scheduledAttempt(txid);
       const at = stamp();
       tentativa.status = 'PAGA';
       tentativa.atualizacao.push({ status: 'PAGA', data: at });
@@ -1125,11 +1131,7 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
       return { endToEndId: tentativa.endToEndId };
     },
     async failCobr(txid) {
-      const cobr = cobrs.get(txid);
-      if (!cobr) throw new Error(`cobrança recorrente ${txid} não existe no PSP`);
-      const tentativa = cobr.tentativas.find((candidate) => candidate.status === 'AGENDADA');
-      if (cobr.status !== 'ATIVA' || !tentativa)
-        throw new Error(`cobrança recorrente ${txid} sem tentativa agendada (${cobr.status})`);
+      const { cobr, tentativa } = scheduledAttempt(txid);
       const at = stamp();
       tentativa.status = 'REJEITADA';
       tentativa.atualizacao.push({ status: 'REJEITADA', data: at });
