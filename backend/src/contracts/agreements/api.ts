@@ -256,26 +256,26 @@ export const signedAnswerSchema = commandAnswerSchema
   .meta({ id: 'AssinaturaFeita' });
 
 const trainer = routes('contracts', 'personal');
+const contracts = trainer.collection('/contracts');
 
 /** Contracts and terms, the trainer's side (spec 001 §2 'Contratos e Termos'), and signing. */
 export const contractsApi = {
-  list: trainer.get('/contracts', {
+  list: contracts.list({
     summary:
       'Contratos ativos, mais novos primeiro, com as contagens de assinaturas (os inativos também com ?inativos=true)',
     query: z.object({ inativos: booleanQuery.optional() }),
     answer: listOf(contractSchema),
   }),
-  get: trainer.get('/contracts/{id}', {
+  get: contracts.get({
     summary: 'Um contrato (ativo ou não)',
     answer: contractSchema,
   }),
-  create: trainer.post('/contracts', {
+  create: contracts.create({
     summary: 'Cria um contrato ou termo; 201 { id, position }',
-    status: 201,
     body: createContractSchema,
     errors: { contract_exists: 409 },
   }),
-  update: trainer.patch('/contracts/{id}', {
+  update: contracts.update({
     summary:
       'Altera titulo, conteudo ou tipo (uma nova versão quando a atual já tem assinaturas); { isActive: false } desativa',
     body: updateContractSchema,

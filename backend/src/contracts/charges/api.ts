@@ -169,6 +169,7 @@ export type PixSettingsView = z.infer<typeof pixSettingsViewSchema>;
 export const pixNotConfiguredSchema = z.object({ configurada: z.literal(false) });
 
 const trainer = routes('charges', 'personal');
+const charges = trainer.collection('/charges');
 
 export const chargesApi = {
   pixSettings: trainer.get('/settings/pix', {
@@ -190,9 +191,8 @@ export const chargesApi = {
     body: testPixConnectionSchema,
     answer: pixConnectionTestSchema,
   }),
-  create: trainer.post('/charges', {
+  create: charges.create({
     summary: 'Cobra um plano do aluno por PIX: BR Code estático com o valor e o txid',
-    status: 201,
     body: createChargeSchema,
     answer: chargeAnswerSchema,
     errors: { not_found: 404, pix_not_configured: 422, psp_unavailable: 502 },
@@ -201,13 +201,13 @@ export const chargesApi = {
     summary: "'A receber': cobranças pendentes e em atraso (quantidade e total)",
     answer: receivablesSchema,
   }),
-  list: trainer.get('/charges', {
+  list: charges.list({
     summary:
       "Cobranças, mais recentes primeiro (filtro por status, 'em_atraso' as pendentes vencidas, e por aluno)",
     query: chargesQuerySchema,
     answer: listOf(chargeSchema),
   }),
-  get: trainer.get('/charges/{id}', { summary: 'Uma cobrança', answer: chargeSchema }),
+  get: charges.get({ summary: 'Uma cobrança', answer: chargeSchema }),
   confirm: trainer.post('/charges/{id}/confirm', {
     summary:
       'Marca como paga: registra a receita (PIX) e concede os créditos do plano, uma vez só; repetir responde o mesmo',

@@ -159,23 +159,23 @@ export const cepAddressSchema = z
 export type CepAddress = z.infer<typeof cepAddressSchema>;
 
 const trainer = routes('locations', 'personal');
+const locations = trainer.collection('/locations');
 
 export const locationsApi = {
-  list: trainer.get('/locations', {
+  list: locations.list({
     summary: 'Locais do personal, por nome, com a política de cancelamento',
     answer: listOf(locationSchema),
   }),
-  get: trainer.get('/locations/{id}', { summary: 'Um local', answer: locationSchema }),
-  create: trainer.post('/locations', {
+  get: locations.get({ summary: 'Um local', answer: locationSchema }),
+  create: locations.create({
     summary: 'Cadastra um local (endereço inteiro ou em partes)',
-    status: 201,
     body: createLocationSchema,
   }),
-  update: trainer.patch('/locations/{id}', {
+  update: locations.update({
     summary: 'Altera nome, endereço, CEP; { ativo: false } inativa o local',
     body: updateLocationSchema,
   }),
-  remove: trainer.delete('/locations/{id}', {
+  remove: locations.remove({
     summary: 'Remove o local; 409 has_links quando há agendamentos nele',
     errors: { has_links: 409 },
   }),

@@ -103,25 +103,21 @@ export type Plan = z.infer<typeof planSchema>;
 export const valuePerCreditCentavos = (valorCentavos: number, creditos: number): number =>
   creditos > 0 ? Math.round(valorCentavos / creditos) : 0;
 
-const trainer = routes('plans', 'personal');
+const plans = routes('plans', 'personal').collection('/plans');
 
 export const plansApi = {
-  list: trainer.get('/plans', {
+  list: plans.list({
     summary: 'Planos do personal, por nome (arquivados só com ?arquivados=true)',
     query: z.object({ arquivados: booleanQuery.optional() }),
     answer: listOf(planSchema),
   }),
-  get: trainer.get('/plans/{id}', { summary: 'Um plano', answer: planSchema }),
-  create: trainer.post('/plans', {
-    summary: 'Cadastra um plano',
-    status: 201,
-    body: createPlanSchema,
-  }),
-  update: trainer.patch('/plans/{id}', {
+  get: plans.get({ summary: 'Um plano', answer: planSchema }),
+  create: plans.create({ summary: 'Cadastra um plano', body: createPlanSchema }),
+  update: plans.update({
     summary: 'Altera os campos enviados; { arquivado: true } arquiva o plano',
     body: updatePlanSchema,
   }),
-  remove: trainer.delete('/plans/{id}', {
+  remove: plans.remove({
     summary: 'Remove o plano; 409 has_links quando algum aluno o tem (arquive-o)',
     errors: { has_links: 409 },
   }),

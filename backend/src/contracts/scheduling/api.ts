@@ -465,23 +465,23 @@ export const SLOT_TAKEN = {
 // The operations.
 
 const sessions = routes('sessions', 'personal');
+const sessionItems = sessions.collection('/sessions');
 
 export const sessionsApi = {
-  list: sessions.get('/sessions', {
+  list: sessionItems.list({
     summary:
       'Sessões que começam em [from, to) (instantes ISO 8601, até 450 dias), por início, com os nomes do aluno e do local',
     query: sessionRangeQuerySchema,
     answer: listOf(sessionSchema),
   }),
-  get: sessions.get('/sessions/{id}', { summary: 'Uma sessão', answer: sessionSchema }),
+  get: sessionItems.get({ summary: 'Uma sessão', answer: sessionSchema }),
   ofStudent: sessions.get('/students/{id}/sessions', {
     summary: `As sessões de um aluno: as que começam de agora em diante, por início, e as anteriores, das mais recentes (até ${STUDENT_SESSIONS_LIMIT} de cada); 404 para um aluno que não é do personal`,
     answer: studentSessionsSchema,
   }),
-  book: sessions.post('/sessions', {
+  book: sessionItems.create({
     summary:
       "Agenda uma sessão: 201 { id, position, warning? }; com repeat, uma por semana: 201 { created, refused, position }. 400 invalid_range; 404 aluno/local; 409 blocked_period, schedule_conflict (allowOverlap: true agenda assim mesmo); warning 'outside_availability' fora dos horários",
-    status: 201,
     body: bookSessionSchema,
     answer: bookSessionAnswerSchema,
     errors: {
@@ -492,14 +492,14 @@ export const sessionsApi = {
       session_exists: 409,
     },
   }),
-  change: sessions.patch('/sessions/{id}', {
+  change: sessionItems.update({
     summary:
       "Altera a sessão (scope 'following': esta e as próximas da série, deslocadas igualmente): horários pela mesma guarda; status feita consome 1 crédito (warning 'no_credits' com saldo 0), de feita para outro devolve, cancelada tarde com queima de crédito queima 1",
     body: updateSessionSchema,
     answer: sessionCommandAnswerSchema,
     errors: { [INVALID_RANGE]: 400, [BLOCKED_PERIOD.code]: 409, [SCHEDULE_CONFLICT]: 409 },
   }),
-  remove: sessions.delete('/sessions/{id}', {
+  remove: sessionItems.remove({
     summary: 'Exclui a sessão (?scope=following: esta e as próximas da série); libera o horário',
     query: deleteSessionQuerySchema,
   }),

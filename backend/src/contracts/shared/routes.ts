@@ -236,13 +236,28 @@ function operation(audience: Audience, tag: string, method: Method, command: boo
   };
 }
 
+/** Declares one operation of a method: its path and its spec. */
+type Declare = ReturnType<typeof operation>;
+
+/** `declare` at a path fixed beforehand, `defaults` under the spec. */
+const at =
+  <Path extends `/${string}`>(declare: Declare, path: Path, defaults: { status?: number } = {}) =>
+  <
+    Query extends z.ZodType | undefined = undefined,
+    Body extends z.ZodType | undefined = undefined,
+    Answer extends z.ZodType = typeof commandAnswerSchema,
+  >(
+    spec: OperationSpec<Query, Body, Answer>,
+  ): Operation<Path, Query, Body, Answer> =>
+    declare<Path, Query, Body, Answer>(path, { ...defaults, ...spec });
+
 /**
  * The operations of one audience, tagged for the document: `routes('plans', 'personal').get(...)`.
  * `get` is a read; `post`, `put`, `patch` and `delete` are commands (`{ id, position }` unless the
  * spec names another answer); `postRead` is a POST that writes no events (sign-in, a chat).
  */
 export function routes(tag: string, audience: Audience) {
-  return {
+  const declare = {
     get: operation(audience, tag, 'GET', false),
     post: operation(audience, tag, 'POST', true),
     put: operation(audience, tag, 'PUT', true),
@@ -250,6 +265,24 @@ export function routes(tag: string, audience: Audience) {
     delete: operation(audience, tag, 'DELETE', true),
     /** A POST that reads or streams, writing no events (sign-in, the advisor's chat). */
     postRead: operation(audience, tag, 'POST', false),
+  };
+  return {
+    ...declare,
+    /**
+     * The usual operations of a collection and its items, each declared by its spec alone:
+     * `list` (GET base), `create` (POST base, 201), `get`, `update` (PATCH) and `remove` (DELETE)
+     * at `base/{id}`.
+     */
+    collection<Name extends string>(base: `/${Name}`) {
+      const item = `${base}/{id}` as const;
+      return {
+        list: at(declare.get, base),
+        create: at(declare.post, base, { status: 201 }),
+        get: at(declare.get, item),
+        update: at(declare.patch, item),
+        remove: at(declare.delete, item),
+      };
+    },
   };
 }
 

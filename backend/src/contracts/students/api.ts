@@ -145,24 +145,24 @@ export const ERASURE_KEEPS =
   'Ficam guardados, sem o nome: valores, datas e números de recibo dos pagamentos (registros fiscais) e a prova das assinaturas de contrato (hash do texto, data e hora, IP anonimizado), para defesa em processo.';
 
 const trainer = routes('students', 'personal');
+const students = trainer.collection('/students');
 
 export const studentsApi = {
-  list: trainer.get('/students', {
+  list: students.list({
     summary: 'Alunos do personal, por nome',
     answer: listOf(studentSchema),
   }),
-  create: trainer.post('/students', {
+  create: students.create({
     summary: 'Cadastra um aluno (0 créditos); 404 quando o plano não existe',
-    status: 201,
     body: createStudentSchema,
     errors: { not_found: 404 },
   }),
-  get: trainer.get('/students/{id}', { summary: 'Um aluno', answer: studentSchema }),
-  update: trainer.patch('/students/{id}', {
+  get: students.get({ summary: 'Um aluno', answer: studentSchema }),
+  update: students.update({
     summary: 'Altera os campos enviados; null limpa um campo opcional; { ativo: false } inativa',
     body: updateStudentSchema,
   }),
-  remove: trainer.delete('/students/{id}', {
+  remove: students.remove({
     summary:
       'Remove o aluno (o histórico de créditos continua no log); 409 has_links quando há agendamentos ou pagamentos',
     errors: { has_links: 409 },

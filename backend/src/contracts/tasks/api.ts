@@ -274,22 +274,23 @@ export function ordemBetween(
 }
 
 const trainer = routes('tasks', 'personal');
+const taskLists = trainer.collection('/task-lists');
+const tasks = trainer.collection('/tasks');
 
 export const taskListsApi = {
-  list: trainer.get('/task-lists', {
+  list: taskLists.list({
     summary: 'Listas de tarefas por ordem; a lista padrão (padrao: true) sempre está entre elas',
     answer: listOf(taskListSchema),
   }),
-  create: trainer.post('/task-lists', {
+  create: taskLists.create({
     summary: 'Cria uma lista { nome, cor?, ordem? }',
-    status: 201,
     body: createTaskListSchema,
   }),
-  update: trainer.patch('/task-lists/{id}', {
+  update: taskLists.update({
     summary: 'Altera nome, cor ou ordem de uma lista (a padrão também)',
     body: updateTaskListSchema,
   }),
-  remove: trainer.delete('/task-lists/{id}', {
+  remove: taskLists.remove({
     summary:
       'Exclui uma lista; 409 has_links enquanto tiver tarefas, 409 default_list para a padrão',
     errors: { has_links: 409, default_list: 409 },
@@ -297,24 +298,23 @@ export const taskListsApi = {
 };
 
 export const tasksApi = {
-  list: trainer.get('/tasks', {
+  list: tasks.list({
     summary:
       'Tarefas por ordem, abertas e concluídas; ?listId= de uma lista, ?from=&to= (AAAA-MM-DD, inclusive) pelo vencimento',
     query: taskQuerySchema,
     answer: listOf(taskSchema),
   }),
-  get: trainer.get('/tasks/{id}', { summary: 'Uma tarefa', answer: taskSchema }),
-  create: trainer.post('/tasks', {
+  get: tasks.get({ summary: 'Uma tarefa', answer: taskSchema }),
+  create: tasks.create({
     summary:
       'Cria uma tarefa (sem listId, na lista padrão; sem ordem, no fim); 404 quando a lista não existe',
-    status: 201,
     body: createTaskSchema,
     errors: { not_found: 404 },
   }),
-  update: trainer.patch('/tasks/{id}', {
+  update: tasks.update({
     summary:
       'Altera os campos enviados; { concluida: true } conclui (uma tarefa que se repete cria a próxima), false reabre',
     body: updateTaskSchema,
   }),
-  remove: trainer.delete('/tasks/{id}', { summary: 'Exclui uma tarefa' }),
+  remove: tasks.remove({ summary: 'Exclui uma tarefa' }),
 };
