@@ -16,7 +16,7 @@ import { AccessTokenService, type VerifiedAccess } from '../platform/auth/access
 import { bearerTokenOf } from '../platform/auth/auth.guards';
 import { Implements, Input } from '../platform/http/implements';
 import { InvalidCredentialsError } from './domain/identity.errors';
-import { type CountedAttempt, RateLimiter } from '../platform/http/rate-limiter';
+import { type CountedAttempt, RateLimiter, type RateLimitHit } from '../platform/http/rate-limiter';
 import {
   REFRESH_COOKIE,
   clearRefreshCookie,
@@ -71,11 +71,7 @@ export class AuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const attempt = await this.rateLimiter.count([
-      {
-        action: 'login-address',
-        subject: request.ip,
-        setting: this.config.RATE_LIMIT_LOGIN_PER_ADDRESS,
-      },
+      this.loginsFrom(request),
       {
         action: 'login-email',
         subject: `${input.email}|${request.ip}`,
@@ -95,13 +91,7 @@ export class AuthController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const attempt = await this.rateLimiter.count([
-      {
-        action: 'login-address',
-        subject: request.ip,
-        setting: this.config.RATE_LIMIT_LOGIN_PER_ADDRESS,
-      },
-    ]);
+    const attempt = await this.rateLimiter.count([this.loginsFrom(request)]);
     const session = await this.onlyFailuresCount(attempt, InvalidMfaCodeError, () =>
       this.twoFactor.verifyChallenge(input.challengeToken, input.code, new Date()),
     );
@@ -166,6 +156,15 @@ export class AuthController {
     await this.rateLimiter.hit('reset', request.ip, this.config.RATE_LIMIT_RESET);
     await this.resetPassword.execute(input.token, input.password);
     return { message: 'Senha redefinida com sucesso. Faça login com a nova senha.' };
+  }
+
+  /** The sign-in attempts from the client's address, whatever the e-mail. */
+  private loginsFrom(request: FastifyRequest): RateLimitHit {
+    return {
+      action: 'login-address',
+      subject: request.ip,
+      setting: this.config.RATE_LIMIT_LOGIN_PER_ADDRESS,
+    };
   }
 
   /** Runs `work`; the counted attempt stays counted only when it fails with `failure`. */

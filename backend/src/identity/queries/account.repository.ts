@@ -276,13 +276,18 @@ export class AccountRepository implements StudentAccounts, TrainerContacts, Publ
     return row !== undefined;
   }
 
-  /** The trainer of a tenant, as students and visitors see them. */
-  async trainerOf(tenantId: string): Promise<TrainerOfStudent | undefined> {
+  /** The trainers' profiles (a tenant's first by id is its trainer). */
+  private trainerProfiles() {
     return this.db
       .selectFrom('profiles')
       .innerJoin('userRoles', (join) =>
         join.onRef('userRoles.userId', '=', 'profiles.id').on('userRoles.role', '=', 'personal'),
-      )
+      );
+  }
+
+  /** The trainer of a tenant, as students and visitors see them. */
+  async trainerOf(tenantId: string): Promise<TrainerOfStudent | undefined> {
+    return this.trainerProfiles()
       .innerJoin('tenants', 'tenants.id', 'profiles.tenantId')
       .select(['profiles.nome', 'tenants.slug', 'profiles.telefone'])
       .where('profiles.tenantId', '=', tenantId)
@@ -292,12 +297,8 @@ export class AccountRepository implements StudentAccounts, TrainerContacts, Publ
 
   /** The trainer whose tenant has exactly this slug (the public booking page). */
   async bySlug(slug: string): Promise<{ tenantId: string; nome: string } | undefined> {
-    return this.db
-      .selectFrom('tenants')
-      .innerJoin('profiles', 'profiles.tenantId', 'tenants.id')
-      .innerJoin('userRoles', (join) =>
-        join.onRef('userRoles.userId', '=', 'profiles.id').on('userRoles.role', '=', 'personal'),
-      )
+    return this.trainerProfiles()
+      .innerJoin('tenants', 'tenants.id', 'profiles.tenantId')
       .select(['tenants.id as tenantId', 'profiles.nome'])
       .where('tenants.slug', '=', slug)
       .orderBy('profiles.id')
@@ -308,11 +309,7 @@ export class AccountRepository implements StudentAccounts, TrainerContacts, Publ
   async contactOf(
     tenantId: string,
   ): Promise<{ nome: string; email: string; cpf: string | null } | undefined> {
-    return this.db
-      .selectFrom('profiles')
-      .innerJoin('userRoles', (join) =>
-        join.onRef('userRoles.userId', '=', 'profiles.id').on('userRoles.role', '=', 'personal'),
-      )
+    return this.trainerProfiles()
       .innerJoin('users', 'users.id', 'profiles.id')
       .select(['profiles.nome', 'users.email', 'profiles.cpf'])
       .where('profiles.tenantId', '=', tenantId)
