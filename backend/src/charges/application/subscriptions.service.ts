@@ -29,7 +29,7 @@ import {
   requestRecurrenceAuthorisation,
 } from './pix-automatico';
 import { cancelCycleCharge } from '../process-managers/subscription-cycles';
-import { planToCharge, studentToCharge } from '../queries/charge-sources';
+import { billing, planToCharge, studentToCharge } from '../queries/charge-sources';
 import { SubscriptionsRepository } from '../queries/subscriptions.repository';
 
 /**
@@ -88,13 +88,7 @@ export class SubscriptionsService {
         context,
         subscriptionId: id,
         settings: settings!,
-        studentId,
-        studentNome: student.nome,
-        telefone: student.whatsapp ?? student.telefone,
-        planId: body.planId,
-        planNome: plan.nome,
-        creditos: plan.creditos,
-        valorCentavos: plan.valorCentavos,
+        ...billing(studentId, student, body.planId, plan),
         diaVencimento: plan.cobranca.diaVencimento,
         firstDue: firstDueDate(inicio, plan.cobranca.diaVencimento),
         cpf: body.cpf,

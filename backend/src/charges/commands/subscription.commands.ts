@@ -105,23 +105,15 @@ export const subscriptionEntity: InlineProjection<SubscriptionEvent, Subscriptio
           .where('id', '=', streamId)
           .where('idRec', '=', event.data.idRec)
           .execute();
-      } else if (event.type === 'SubscriptionRecurrenceAuthorised') {
+      } else if (
+        event.type === 'SubscriptionRecurrenceAuthorised' ||
+        event.type === 'SubscriptionRecurrenceEnded'
+      ) {
         await trx
           .updateTable('subscriptions')
           .set({
-            pixAutomatico: 'autorizada',
-            pixAutomaticoQr: null,
-            recCheckAt: null,
-            ...noRequest,
-          })
-          .where('id', '=', streamId)
-          .where('idRec', '=', event.data.idRec)
-          .execute();
-      } else if (event.type === 'SubscriptionRecurrenceEnded') {
-        await trx
-          .updateTable('subscriptions')
-          .set({
-            pixAutomatico: event.data.motivo,
+            pixAutomatico:
+              event.type === 'SubscriptionRecurrenceAuthorised' ? 'autorizada' : event.data.motivo,
             pixAutomaticoQr: null,
             recCheckAt: null,
             ...noRequest,

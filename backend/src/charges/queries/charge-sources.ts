@@ -68,3 +68,19 @@ export async function planToCharge(
 ): Promise<PlanTermsData | undefined> {
   return (await loadState(db, tenantId, planId, planEvents)).state;
 }
+
+/** Whom and what a charge bills, as its events carry it (the student's WhatsApp first). */
+export const billing = (
+  studentId: string,
+  student: StudentToCharge,
+  planId: string,
+  plan: PlanTermsData,
+) => ({
+  studentId,
+  studentNome: student.nome,
+  telefone: student.whatsapp ?? student.telefone,
+  planId,
+  planNome: plan.nome,
+  creditos: plan.creditos,
+  valorCentavos: plan.valorCentavos,
+});
