@@ -176,17 +176,8 @@ export class AccountRepository implements StudentAccounts, TrainerContacts, Publ
     trx: Transaction<Database>,
     account: NewTrainerAccount,
   ): Promise<void> {
-    const user = await trx
-      .insertInto('users')
-      .values({
-        id: account.userId,
-        email: account.email,
-        emailConfirmedAt: account.emailConfirmedAt,
-      })
-      .onConflict((conflict) => conflict.column('email').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!user) throw new UserAlreadyRegisteredError();
+    if (!(await this.claimEmail(trx, account, account.emailConfirmedAt)))
+      throw new UserAlreadyRegisteredError();
     const tenant = await trx
       .insertInto('tenants')
       .values({ id: account.tenantId, slug: account.slug, nome: account.nome })
@@ -194,22 +185,7 @@ export class AccountRepository implements StudentAccounts, TrainerContacts, Publ
       .returning('id')
       .executeTakeFirst();
     if (!tenant) throw new SlugTaken();
-    await trx
-      .insertInto('userRoles')
-      .values({ userId: account.userId, role: 'personal' })
-      .execute();
-    await trx
-      .insertInto('profiles')
-      .values({
-        id: account.userId,
-        tenantId: account.tenantId,
-        nome: account.nome,
-        email: account.email,
-        telefone: account.telefone ?? null,
-        cpf: account.cpf ?? null,
-        dataNascimento: account.dataNascimento ?? null,
-      })
-      .execute();
+    await this.addProfile(trx, account, 'personal');
   }
 
   /**
@@ -220,13 +196,7 @@ export class AccountRepository implements StudentAccounts, TrainerContacts, Publ
     trx: Transaction<Database>,
     account: NewStudentAccount,
   ): Promise<void> {
-    const user = await trx
-      .insertInto('users')
-      .values({ id: account.userId, email: account.email, emailConfirmedAt: null })
-      .onConflict((conflict) => conflict.column('email').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!user) throw new EmailAlreadyRegisteredError();
+    if (!(await this.claimEmail(trx, account, null))) throw new EmailAlreadyRegisteredError();
     const student = await trx
       .insertInto('studentAccounts')
       .values({ userId: account.userId, tenantId: account.tenantId, studentId: account.studentId })
@@ -234,7 +204,31 @@ export class AccountRepository implements StudentAccounts, TrainerContacts, Publ
       .returning('userId')
       .executeTakeFirst();
     if (!student) throw new StudentHasAccountError();
-    await trx.insertInto('userRoles').values({ userId: account.userId, role: 'aluno' }).execute();
+    await this.addProfile(trx, account, 'aluno');
+  }
+
+  /** The new account's user; false when its e-mail has one already (a concurrent sign-up's too). */
+  private async claimEmail(
+    trx: Transaction<Database>,
+    account: { userId: string; email: string },
+    emailConfirmedAt: Date | null,
+  ): Promise<boolean> {
+    const user = await trx
+      .insertInto('users')
+      .values({ id: account.userId, email: account.email, emailConfirmedAt })
+      .onConflict((conflict) => conflict.column('email').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return user !== undefined;
+  }
+
+  /** The new account's role and profile. */
+  private async addProfile(
+    trx: Transaction<Database>,
+    account: Omit<NewTrainerAccount, 'slug' | 'emailConfirmedAt'>,
+    role: 'personal' | 'aluno',
+  ): Promise<void> {
+    await trx.insertInto('userRoles').values({ userId: account.userId, role }).execute();
     await trx
       .insertInto('profiles')
       .values({
@@ -244,7 +238,7 @@ export class AccountRepository implements StudentAccounts, TrainerContacts, Publ
         email: account.email,
         telefone: account.telefone ?? null,
         cpf: account.cpf ?? null,
-        dataNascimento: null,
+        dataNascimento: account.dataNascimento ?? null,
       })
       .execute();
   }
