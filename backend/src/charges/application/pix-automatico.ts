@@ -6,9 +6,8 @@ import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/t
 import type { Database } from '../../platform/database/database';
 import { ConflictError, DomainError } from '../../platform/errors/domain-error';
 import type { CommandContext, CommandRunner } from '../../platform/event-store/command-runner';
-import { chargeEntity, currentPixSettings } from '../commands/charge.commands';
+import { ChargeCommands, currentPixSettings } from '../commands/charge.commands';
 import { subscriptionEntity } from '../commands/subscription.commands';
-import { chargeDecider } from '../domain/charge.decider';
 import {
   cycleChargeIdOf,
   nextDueDate,
@@ -19,6 +18,7 @@ import {
 import { DAYS_PAYABLE_AFTER_DUE, txidOf } from '../process-managers/subscription-cycles';
 import { ApiPixError } from '../psp/api-pix-client';
 import type { PspConnections } from '../psp/psp-connections';
+import { pspContext } from '../psp/psp-confirmation';
 
 /** What Pix Automático needs: the database, the command runner and the tenants' PSP clients. */
 export interface PixAutomaticoDeps {
@@ -29,13 +29,6 @@ export interface PixAutomaticoDeps {
 
 /** Retries allowed after a failed recurring charge: 3 within 7 days (the standard's PERMITE_3R_7D). */
 export const POLITICA_RETENTATIVA = 'PERMITE_3R_7D' as const;
-
-const pspContext = (tenantId: string, correlationId: string): CommandContext => ({
-  tenantId,
-  actorId: 'psp:api-pix',
-  actorRole: 'system',
-  correlationId,
-});
 
 /** Whether a trainer's settings charge monthly plans through Pix Automático. */
 export const offersPixAutomatico = (settings: PixSettings | undefined): boolean =>
@@ -134,30 +127,24 @@ export async function prepareRecurrence(
   const composite = await client.getRec(rec.idRec, txid);
   const pixCopiaECola = composite.dadosQR?.pixCopiaECola ?? cob.pixCopiaECola;
   if (!pixCopiaECola) throw new Error('o PSP não devolveu o QR da recorrência');
-  await deps.runner.run({
-    decider: chargeDecider,
-    inline: chargeEntity,
-    streamId: chargeId,
-    context: { ...context, correlationId: chargeId },
-    command: {
-      type: 'CreateCharge',
-      charge: {
-        studentId: input.studentId,
-        studentNome: input.studentNome,
-        telefone: input.telefone,
-        planId: input.planId,
-        planNome: input.planNome,
-        creditos: input.creditos,
-        valorCentavos: input.valorCentavos,
-        txid,
-        brCode: pixCopiaECola,
-        origem: 'assinatura',
-        provedor: 'api-pix',
-        vencimento: firstDue,
-        tipoCob: 'cob',
-        subscriptionId,
-        ciclo: firstDue.slice(0, 7),
-      },
+  await new ChargeCommands(deps.runner).handle({ ...context, correlationId: chargeId }, chargeId, {
+    type: 'CreateCharge',
+    charge: {
+      studentId: input.studentId,
+      studentNome: input.studentNome,
+      telefone: input.telefone,
+      planId: input.planId,
+      planNome: input.planNome,
+      creditos: input.creditos,
+      valorCentavos: input.valorCentavos,
+      txid,
+      brCode: pixCopiaECola,
+      origem: 'assinatura',
+      provedor: 'api-pix',
+      vencimento: firstDue,
+      tipoCob: 'cob',
+      subscriptionId,
+      ciclo: firstDue.slice(0, 7),
     },
   });
   return { idRec: rec.idRec, txid, pixCopiaECola };

@@ -19,8 +19,7 @@ import {
   processManagerCommand,
 } from '../../platform/projections/process-manager';
 import type { ChargesConfig } from '../charges.config';
-import { chargeEntity, currentPixSettings } from '../commands/charge.commands';
-import { chargeDecider } from '../domain/charge.decider';
+import { ChargeCommands, currentPixSettings } from '../commands/charge.commands';
 import { PspConnections } from '../psp/psp-connections';
 import { planToCharge, studentToCharge } from '../queries/charge-sources';
 
@@ -134,12 +133,10 @@ export const lateCancelFee: ProcessManager = {
       );
       const cancelledOn = zonedParts(event.occurredAt, DEFAULT_TIME_ZONE).date;
       try {
-        await services.commands.run({
-          decider: chargeDecider,
-          inline: chargeEntity,
-          streamId: chargeId,
-          context: processManagerCommand(LATE_CANCEL_FEE, event),
-          command: {
+        await new ChargeCommands(services.commands).handle(
+          processManagerCommand(LATE_CANCEL_FEE, event),
+          chargeId,
+          {
             type: 'CreateCharge',
             charge: {
               studentId: session.studentId,
@@ -157,7 +154,7 @@ export const lateCancelFee: ProcessManager = {
               sessionId: event.streamId,
             },
           },
-        });
+        );
       } catch (error) {
         // Made already (another worker, a replay): one fee per cancellation.
         if (!(error instanceof ConflictError && error.code === 'charge_exists')) throw error;

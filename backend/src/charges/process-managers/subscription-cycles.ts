@@ -12,8 +12,7 @@ import { ConflictError, DomainError } from '../../platform/errors/domain-error';
 import type { CommandContext } from '../../platform/event-store/command-runner';
 import { readStream } from '../../platform/event-store/event-store';
 import type { ChargesConfig } from '../charges.config';
-import { chargeEntity, currentPixSettings } from '../commands/charge.commands';
-import { chargeDecider } from '../domain/charge.decider';
+import { ChargeCommands, currentPixSettings } from '../commands/charge.commands';
 import { cycleChargeIdOf, nextDueDate } from '../domain/subscription.decider';
 import { ApiPixError } from '../psp/api-pix-client';
 import { PspConnections } from '../psp/psp-connections';
@@ -189,12 +188,10 @@ async function issueCycle(
     nome: studentNome,
   });
   try {
-    await services.commands.run({
-      decider: chargeDecider,
-      inline: chargeEntity,
-      streamId: chargeId,
-      context: systemContext(row.tenantId, chargeId),
-      command: {
+    await new ChargeCommands(services.commands).handle(
+      systemContext(row.tenantId, chargeId),
+      chargeId,
+      {
         type: 'CreateCharge',
         charge: {
           studentId: row.studentId,
@@ -214,7 +211,7 @@ async function issueCycle(
           ciclo,
         },
       },
-    });
+    );
     return true;
   } catch (error) {
     // Made by another worker meanwhile: one charge per cycle.
@@ -232,13 +229,11 @@ export async function cancelCycleCharge(
 ): Promise<void> {
   const chargeId = cycleChargeIdOf(subscriptionId, vencimento.slice(0, 7));
   try {
-    await services.commands.run({
-      decider: chargeDecider,
-      inline: chargeEntity,
-      streamId: chargeId,
-      context: systemContext(tenantId, chargeId),
-      command: { type: 'CancelCharge', motivo: CANCELLED_CYCLE_MOTIVO },
-    });
+    await new ChargeCommands(services.commands).handle(
+      systemContext(tenantId, chargeId),
+      chargeId,
+      { type: 'CancelCharge', motivo: CANCELLED_CYCLE_MOTIVO },
+    );
   } catch (error) {
     // Never made, or paid already (a paid cycle stays paid).
     if (!(error instanceof DomainError)) throw error;

@@ -4,12 +4,19 @@ import { centavosFromNumeric } from '../../contracts/shared/money';
 import { buildBrCode, type PixSettings } from '../../contracts/charges/pix';
 import { addDays } from '../../contracts/shared/time';
 import type { Database } from '../../platform/database/database';
-import type { CommandRunner } from '../../platform/event-store/command-runner';
+import type { CommandContext, CommandRunner } from '../../platform/event-store/command-runner';
 import { readStream } from '../../platform/event-store/event-store';
-import { chargeEntity, currentPixSettings } from '../commands/charge.commands';
-import { chargeDecider } from '../domain/charge.decider';
+import { ChargeCommands, currentPixSettings } from '../commands/charge.commands';
 import { type ApiPixClient, ApiPixError, type ApiPixCobR, type ApiPixPix } from './api-pix-client';
 import type { PspConnections } from './psp-connections';
+
+/** What the PSP (its notifications, or its answers to the worker's checks) makes happen. */
+export const pspContext = (tenantId: string, correlationId: string): CommandContext => ({
+  tenantId,
+  actorId: 'psp:api-pix',
+  actorRole: 'system',
+  correlationId,
+});
 
 /** PERMITE_3R_7D: up to 3 more attempts, each the day after the last failed one, within 7 days of the due day. */
 const RETRIES = 3;
@@ -50,18 +57,11 @@ async function endAutomaticDebit(
   const brCode = settings?.chave
     ? buildBrCode({ ...settings, valorCentavos: data.valorCentavos, txid })
     : '';
-  await deps.runner.run({
-    decider: chargeDecider,
-    inline: chargeEntity,
-    streamId: charge.chargeId,
-    command: { type: 'EndAutomaticDebit', brCode },
-    context: {
-      tenantId: charge.tenantId,
-      actorId: 'psp:api-pix',
-      actorRole: 'system',
-      correlationId: charge.chargeId,
-    },
-  });
+  await new ChargeCommands(deps.runner).handle(
+    pspContext(charge.tenantId, charge.chargeId),
+    charge.chargeId,
+    { type: 'EndAutomaticDebit', brCode },
+  );
 }
 
 /** What the PSP said of a charge. */
@@ -121,18 +121,13 @@ export async function confirmWithPsp(
       centavosFromNumeric(candidate.valor) >= data.valorCentavos,
   );
   if (!pix) return { outcome: 'nao_confirmada' };
-  const result = await deps.runner.run({
-    decider: chargeDecider,
-    inline: chargeEntity,
-    streamId: chargeId,
-    command: { type: 'ConfirmCharge', via, provider: 'api-pix', endToEndId: pix.endToEndId },
-    context: {
-      tenantId,
-      actorId: 'psp:api-pix',
-      actorRole: 'system',
-      correlationId: pix.endToEndId,
+  const result = await new ChargeCommands(deps.runner).handle(
+    {
+      ...pspContext(tenantId, pix.endToEndId),
       idempotency: { key: `pix-e2e:${pix.endToEndId}`, fingerprint: chargeId },
     },
-  });
+    chargeId,
+    { type: 'ConfirmCharge', via, provider: 'api-pix', endToEndId: pix.endToEndId },
+  );
   return { outcome: 'paga', position: result.position, endToEndId: pix.endToEndId };
 }
