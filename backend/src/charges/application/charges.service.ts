@@ -14,7 +14,7 @@ import { ChargeCommands, PixSettingsCommands } from '../commands/charge.commands
 import { chargeDecider, chargeNotFound } from '../domain/charge.decider';
 import { receitaIdOf } from '../domain/pix-settings.decider';
 import { ChargeSettler } from '../process-managers/charge-settlement';
-import { billing, planToCharge, studentToCharge } from '../queries/charge-sources';
+import { billingOf, planToCharge, studentToCharge } from '../queries/charge-sources';
 import { ApiPixError } from '../psp/api-pix-client';
 import { PspConnections } from '../psp/psp-connections';
 
@@ -90,7 +90,7 @@ export class ChargesService {
     const result = await this.commands.handle(context, id, {
       type: 'CreateCharge',
       charge: {
-        ...billing(body.studentId, student, body.planId, plan),
+        ...billingOf(body.studentId, student, body.planId, plan),
         txid,
         brCode,
         origem: 'avulsa',

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { RECURRENCE_REQUEST_DAYS, type RecurrenceRequestBody } from '../../contracts/charges/api';
 import type { PixSettings } from '../../contracts/charges/pix';
+import type { ChargeBilling } from '../../contracts/charges/events';
 import { numericFromCentavos } from '../../contracts/shared/money';
 import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import type { Database } from '../../platform/database/database';
@@ -81,33 +82,27 @@ export async function prepareRecurrence(
     context: CommandContext;
     subscriptionId: string;
     settings: PixSettings;
-    studentId: string;
-    studentNome: string;
-    telefone: string | null;
-    planId: string;
-    planNome: string;
-    creditos: number;
-    valorCentavos: number;
+    billing: ChargeBilling;
     diaVencimento: number;
     firstDue: string;
     cpf: string;
     now: Date;
   },
 ): Promise<{ idRec: string; txid: string; pixCopiaECola: string }> {
-  const { context, subscriptionId, settings, firstDue } = input;
+  const { context, subscriptionId, settings, billing, firstDue } = input;
   const client = await deps.connections.clientOf(context.tenantId, settings.apiPix);
   const chargeId = cycleChargeIdOf(subscriptionId, firstDue.slice(0, 7));
   const txid = txidOf(chargeId, 32);
-  const valor = numericFromCentavos(input.valorCentavos);
+  const valor = numericFromCentavos(billing.valorCentavos);
   const payableUntil = Date.parse(`${addDays(firstDue, DAYS_PAYABLE_AFTER_DUE)}T03:00:00Z`);
   const cob = await client.putCob(txid, {
     calendario: {
       expiracao: Math.max(86_400, Math.round((payableUntil - input.now.getTime()) / 1000)),
     },
-    devedor: { cpf: input.cpf, nome: input.studentNome.slice(0, 200) },
+    devedor: { cpf: input.cpf, nome: billing.studentNome.slice(0, 200) },
     valor: { original: valor },
     chave: settings.chave,
-    solicitacaoPagador: input.planNome.slice(0, 140),
+    solicitacaoPagador: billing.planNome.slice(0, 140),
   });
   const loc = await client.postLocRec();
   const today = zonedParts(input.now, DEFAULT_TIME_ZONE).date;
@@ -115,8 +110,8 @@ export async function prepareRecurrence(
   const rec = await client.postRec({
     vinculo: {
       contrato: subscriptionId.replace(/-/g, ''),
-      objeto: input.planNome.slice(0, 35),
-      devedor: { cpf: input.cpf, nome: input.studentNome.slice(0, 140) },
+      objeto: billing.planNome.slice(0, 35),
+      devedor: { cpf: input.cpf, nome: billing.studentNome.slice(0, 140) },
     },
     calendario: { dataInicial: second > today ? second : today, periodicidade: 'MENSAL' },
     valor: { valorRec: valor },
@@ -130,13 +125,7 @@ export async function prepareRecurrence(
   await new ChargeCommands(deps.runner).handle({ ...context, correlationId: chargeId }, chargeId, {
     type: 'CreateCharge',
     charge: {
-      studentId: input.studentId,
-      studentNome: input.studentNome,
-      telefone: input.telefone,
-      planId: input.planId,
-      planNome: input.planNome,
-      creditos: input.creditos,
-      valorCentavos: input.valorCentavos,
+      ...billing,
       txid,
       brCode: pixCopiaECola,
       origem: 'assinatura',

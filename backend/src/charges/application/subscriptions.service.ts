@@ -29,7 +29,7 @@ import {
   requestRecurrenceAuthorisation,
 } from './pix-automatico';
 import { cancelCycleCharge } from '../process-managers/subscription-cycles';
-import { billing, planToCharge, studentToCharge } from '../queries/charge-sources';
+import { billingOf, planToCharge, studentToCharge } from '../queries/charge-sources';
 import { SubscriptionsRepository } from '../queries/subscriptions.repository';
 
 /**
@@ -88,7 +88,7 @@ export class SubscriptionsService {
         context,
         subscriptionId: id,
         settings: settings!,
-        ...billing(studentId, student, body.planId, plan),
+        billing: billingOf(studentId, student, body.planId, plan),
         diaVencimento: plan.cobranca.diaVencimento,
         firstDue: firstDueDate(inicio, plan.cobranca.diaVencimento),
         cpf: body.cpf,

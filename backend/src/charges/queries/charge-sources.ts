@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ChargeBilling } from '../../contracts/charges/events';
 import type { PlanTermsData, PlanTermsEvent } from '../../contracts/plans/events';
 import type { StudentProfile } from '../../contracts/students/api';
 import type { StudentLifecycleEvent } from '../../contracts/students/events';
@@ -70,12 +71,12 @@ export async function planToCharge(
 }
 
 /** Whom and what a charge bills, as its events carry it (the student's WhatsApp first). */
-export const billing = (
+export const billingOf = (
   studentId: string,
   student: StudentToCharge,
   planId: string,
   plan: PlanTermsData,
-) => ({
+): ChargeBilling => ({
   studentId,
   studentNome: student.nome,
   telefone: student.whatsapp ?? student.telefone,

@@ -7,8 +7,8 @@ import { declarePersonalData } from '../shared/personal-data';
  */
 export const CHARGE_STREAM_TYPE = 'charge';
 
-/** What a charge stream's ChargeCreated carries (money in centavos). */
-export interface ChargeCreatedData {
+/** Whom and what a charge bills: the student as reached, the plan with its credits and price. */
+export interface ChargeBilling {
   studentId: string;
   studentNome: string;
   telefone: string | null;
@@ -16,6 +16,10 @@ export interface ChargeCreatedData {
   planNome: string;
   creditos: number;
   valorCentavos: number;
+}
+
+/** What a charge stream's ChargeCreated carries (money in centavos). */
+export interface ChargeCreatedData extends ChargeBilling {
   txid: string;
   /** The static BR Code, or the PSP's dynamic one ('Pix Copia e Cola'). */
   brCode: string;
