@@ -4,21 +4,21 @@ import { formatCpf, formatPhone } from '../../contracts/shared/br-documents';
 import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import { ConflictError, type DomainError, NotFoundError } from '../../platform/errors/domain-error';
 import type { Decider } from '../../platform/event-store/decider';
-import type { ContractEvent } from './contract.events';
+import type { ContractEvent, ContractSignedData } from './contract.events';
 
-export interface ContractSigner {
-  signatureId: string;
-  studentId: string;
-  userId: string;
-  nome: string;
-  /** Digits. */
-  cpf: string;
-  /** Digits. */
-  telefone: string;
-  personal: string;
-  ipAddress: string | null;
-  userAgent: string | null;
-}
+/** Who signs and from where, as their signature records it. */
+export type ContractSigner = Pick<
+  ContractSignedData,
+  | 'signatureId'
+  | 'studentId'
+  | 'userId'
+  | 'nome'
+  | 'cpf'
+  | 'telefone'
+  | 'personal'
+  | 'ipAddress'
+  | 'userAgent'
+>;
 
 export type ContractCommand =
   | { type: 'CreateContract'; terms: ContractTerms }
