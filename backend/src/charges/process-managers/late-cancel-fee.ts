@@ -18,9 +18,8 @@ import {
   type ProcessManager,
   processManagerCommand,
 } from '../../platform/projections/process-manager';
-import type { ChargesConfig } from '../charges.config';
 import { ChargeCommands, currentPixSettings } from '../commands/charge.commands';
-import { PspConnections } from '../psp/psp-connections';
+import { type PspConnections, workerPspConnections } from '../psp/psp-connections';
 import { planToCharge, studentToCharge } from '../queries/charge-sources';
 
 export const LATE_CANCEL_FEE = 'late-cancel-fee';
@@ -87,8 +86,6 @@ async function feePix(
   };
 }
 
-const connectionsByDb = new WeakMap<object, PspConnections>();
-
 /**
  * A late cancellation under a policy with a fee (scheduling's SessionStatusChanged to 'cancelada'
  * with `lateCancellation.taxaPercent`), by the trainer or by the student, becomes a pending charge
@@ -116,16 +113,11 @@ export const lateCancelFee: ProcessManager = {
         (valuePerCreditCentavos(plan.valorCentavos, plan.creditos) * percent) / 100,
       );
       if (valorCentavos <= 0) continue;
-      let connections = connectionsByDb.get(services.db);
-      if (!connections) {
-        connections = new PspConnections(services.db, services.config as ChargesConfig);
-        connectionsByDb.set(services.db, connections);
-      }
       const chargeId = uuidv5(`${event.streamId}:${event.streamVersion}`, FEE_NAMESPACE);
       const settings = await currentPixSettings(services.db, event.tenantId);
       const pix = await feePix(
         services,
-        connections,
+        workerPspConnections(services),
         event.tenantId,
         chargeId,
         settings,

@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { CYCLE_LEAD_DAYS } from '../../contracts/charges/api';
 import type { SubscriptionStartedData } from '../../contracts/charges/events';
 import { buildBrCode, type PixSettings } from '../../contracts/charges/pix';
@@ -6,16 +6,14 @@ import { numericFromCentavos, centavosFromNumeric } from '../../contracts/shared
 import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import type { WorkerTimer } from '../../platform/context/bounded-context';
 import type { WorkerServices } from '../../platform/context/worker-services';
-import type { Database } from '../../platform/database/database';
 import type { Subscriptions } from '../../platform/database/database.types';
 import { ConflictError, DomainError } from '../../platform/errors/domain-error';
 import type { CommandContext } from '../../platform/event-store/command-runner';
 import { readStream } from '../../platform/event-store/event-store';
-import type { ChargesConfig } from '../charges.config';
 import { ChargeCommands, currentPixSettings } from '../commands/charge.commands';
 import { cycleChargeIdOf, nextDueDate } from '../domain/subscription.decider';
 import { ApiPixError } from '../psp/api-pix-client';
-import { PspConnections } from '../psp/psp-connections';
+import { workerPspConnections } from '../psp/psp-connections';
 import { planToCharge, studentToCharge } from '../queries/charge-sources';
 
 export const SUBSCRIPTION_CYCLES = 'subscription-cycles';
@@ -56,8 +54,6 @@ async function payerCpf(services: WorkerServices, row: SubscriptionRow): Promise
   return cpf && /^\d{11}$/.test(cpf) ? cpf : null;
 }
 
-const connectionsByDb = new WeakMap<Kysely<Database>, PspConnections>();
-
 /** The cycle's Pix: a charge with a due date at the PSP (cobv), or the static BR Code. */
 async function cyclePix(
   services: WorkerServices,
@@ -72,12 +68,7 @@ async function cyclePix(
   tipoCob?: 'cob' | 'cobv' | 'cobr';
 }> {
   if (settings?.provedor === 'api-pix') {
-    let connections = connectionsByDb.get(services.db);
-    if (!connections) {
-      connections = new PspConnections(services.db, services.config as ChargesConfig);
-      connectionsByDb.set(services.db, connections);
-    }
-    const client = await connections.clientOf(row.tenantId, settings.apiPix);
+    const client = await workerPspConnections(services).clientOf(row.tenantId, settings.apiPix);
     const txid = txidOf(chargeId, 32);
     const valor = { original: numericFromCentavos(due.valorCentavos) };
     const conta = settings.apiPix?.pixAutomatico;

@@ -1,19 +1,14 @@
-import type { Kysely } from 'kysely';
 import type { WorkerTimer } from '../../platform/context/bounded-context';
 import type { WorkerServices } from '../../platform/context/worker-services';
-import type { Database } from '../../platform/database/database';
-import type { ChargesConfig } from '../charges.config';
 import { confirmRecurrence } from '../application/pix-automatico';
 import { confirmWithPsp } from './psp-confirmation';
-import { PspConnections } from './psp-connections';
+import { workerPspConnections } from './psp-connections';
 
 /** Checks per pass, oldest due first. */
 const BATCH = 100;
 /** After the n-th unanswered check, the next one: 1, 2, 4 ... minutes, at most an hour apart. */
 export const nextCheckDelayMs = (attempts: number): number =>
   Math.min(60 * 60_000, 60_000 * 2 ** Math.min(attempts, 6));
-
-const connectionsByDb = new WeakMap<Kysely<Database>, PspConnections>();
 
 /**
  * The safety net of lost notifications: pending charges made through a PSP whose next check is
@@ -22,17 +17,8 @@ const connectionsByDb = new WeakMap<Kysely<Database>, PspConnections>();
  * receita and the credits), one the PSP removed stops being asked, the others are asked again
  * later, further apart each time.
  */
-function connectionsOf(services: WorkerServices): PspConnections {
-  let connections = connectionsByDb.get(services.db);
-  if (!connections) {
-    connections = new PspConnections(services.db, services.config as ChargesConfig);
-    connectionsByDb.set(services.db, connections);
-  }
-  return connections;
-}
-
 export async function reconcilePixCharges(services: WorkerServices): Promise<number> {
-  const connections = connectionsOf(services);
+  const connections = workerPspConnections(services);
   const now = services.now();
   const due = await services.db
     .selectFrom('chargePspChecks')
@@ -81,7 +67,7 @@ export async function reconcilePixCharges(services: WorkerServices): Promise<num
  * stops the asking). Answers how many it recorded.
  */
 export async function reconcileRecurrences(services: WorkerServices): Promise<number> {
-  const connections = connectionsOf(services);
+  const connections = workerPspConnections(services);
   const now = services.now();
   const due = await services.db
     .selectFrom('subscriptions')

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { PixSettings } from '../../contracts/charges/pix';
 import { ConfigError } from '../../config/config';
 import { defaultDataDirectory, generatedSecret } from '../../config/generated-secret';
+import type { WorkerServices } from '../../platform/context/worker-services';
 import type { Database } from '../../platform/database/database';
 import type { ChargesConfig } from '../charges.config';
 import { ApiPixClient, ApiPixError } from './api-pix-client';
@@ -139,4 +140,18 @@ export class PspConnections {
     for (const { client } of this.clients.values()) client.close();
     this.clients.clear();
   }
+}
+
+const workerConnections = new WeakMap<Kysely<Database>, PspConnections>();
+
+/** The worker's connections, one per database: it has no Nest container to hold them. */
+export function workerPspConnections(
+  services: Pick<WorkerServices, 'db' | 'config'>,
+): PspConnections {
+  let connections = workerConnections.get(services.db);
+  if (!connections) {
+    connections = new PspConnections(services.db, services.config as ChargesConfig);
+    workerConnections.set(services.db, connections);
+  }
+  return connections;
 }
