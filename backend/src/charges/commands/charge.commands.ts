@@ -49,15 +49,9 @@ export const chargeEntity: InlineProjection<ChargeEvent, ChargeState> = {
         .insertInto('chargeTxids')
         .values({ txid: event.data.txid, tenantId, chargeId: streamId })
         .execute();
-      const charge = { kind: 'charge', id: streamId };
-      await entityReferences.register(trx, tenantId, charge);
-      await entityReferences.refer(
-        trx,
-        tenantId,
-        charge,
-        { kind: 'student', id: event.data.studentId },
-        'Aluno',
-      );
+      await entityReferences.registerReferring(trx, tenantId, { kind: 'charge', id: streamId }, [
+        { target: { kind: 'student', id: event.data.studentId }, label: 'Aluno' },
+      ]);
     }
   },
 };

@@ -64,21 +64,10 @@ export const subscriptionEntity: InlineProjection<SubscriptionEvent, Subscriptio
           .values({ id: streamId, ...row })
           .onConflict((conflict) => conflict.column('id').doUpdateSet(row))
           .execute();
-        await entityReferences.register(trx, tenantId, self);
-        await entityReferences.refer(
-          trx,
-          tenantId,
-          self,
-          { kind: 'student', id: data.studentId },
-          'Aluno',
-        );
-        await entityReferences.refer(
-          trx,
-          tenantId,
-          self,
-          { kind: 'plan', id: data.planId },
-          'Plano',
-        );
+        await entityReferences.registerReferring(trx, tenantId, self, [
+          { target: { kind: 'student', id: data.studentId }, label: 'Aluno' },
+          { target: { kind: 'plan', id: data.planId }, label: 'Plano' },
+        ]);
       } else if (event.type === 'SubscriptionRecurrenceRequested') {
         await trx
           .updateTable('subscriptions')

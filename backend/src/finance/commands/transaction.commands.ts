@@ -17,16 +17,13 @@ const transactionEntity: InlineProjection<TransactionStreamEvent, TransactionSta
   async apply(trx, { tenantId, streamId, events }) {
     for (const event of events) {
       if (event.type !== 'TransactionRecorded') continue;
-      const transaction = { kind: 'transaction', id: streamId };
-      await entityReferences.register(trx, tenantId, transaction);
-      if (event.data.studentId)
-        await entityReferences.refer(
-          trx,
-          tenantId,
-          transaction,
-          { kind: 'student', id: event.data.studentId },
-          'Aluno',
-        );
+      const { studentId } = event.data;
+      await entityReferences.registerReferring(
+        trx,
+        tenantId,
+        { kind: 'transaction', id: streamId },
+        studentId ? [{ target: { kind: 'student', id: studentId }, label: 'Aluno' }] : [],
+      );
     }
   },
 };

@@ -88,6 +88,18 @@ export const entityReferences = {
     }
   },
 
+  /** A new entity, referring from the start to each target (as `refer`, its label for the 404). */
+  async registerReferring(
+    trx: Kysely<Database>,
+    tenantId: string,
+    entity: EntityRef,
+    targets: { target: EntityRef; label: string }[],
+  ): Promise<void> {
+    await entityReferences.register(trx, tenantId, entity);
+    for (const { target, label } of targets)
+      await entityReferences.refer(trx, tenantId, entity, target, label);
+  },
+
   async forget(
     trx: Kysely<Database>,
     tenantId: string,
