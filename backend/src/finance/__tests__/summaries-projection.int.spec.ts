@@ -1,5 +1,5 @@
 import { projectionSpec, type SpecEvent } from '../../../../test/support/projection-spec';
-import type { TransactionFacts } from '../../contracts/finance/events';
+import { ANA, anaReceita } from '../../../../test/support/spec-events';
 import type { SessionBooking } from '../../contracts/scheduling/events';
 import type { GoalsSettings } from '../domain/finance-settings.decider';
 import { summariesProjection } from '../projections/summaries.projection';
@@ -8,23 +8,9 @@ import { summariesProjection } from '../projections/summaries.projection';
  * The rows the summaries write; the month's arithmetic itself is specified by the pure fold
  * (monthly-summary.unit.spec.ts).
  */
-const ANA = '0190a0b0-0000-7000-8000-0000000000e1';
 const PLAN = '0190a0b0-0000-7000-8000-0000000000f1';
 const SESSION = '0190a0b0-0000-7000-8000-0000000000d1';
-const receita: TransactionFacts = {
-  tipo: 'receita',
-  valorCentavos: 35_000,
-  data: '2030-03-04',
-  descricao: 'Mensalidade Ana',
-  metodoPagamento: 'pix',
-  studentId: ANA,
-  referenciaId: null,
-  referenciaTipo: null,
-  allocations: [
-    { tipo: 'reserva', valorCentavos: 7_000 },
-    { tipo: 'retirada', valorCentavos: 28_000 },
-  ],
-};
+const receita = anaReceita();
 const recorded: SpecEvent = { type: 'TransactionRecorded', data: receita };
 const despesa: SpecEvent = {
   type: 'TransactionRecorded',

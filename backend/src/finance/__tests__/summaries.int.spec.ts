@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { http } from '../../../../test/support/api';
 import type { Principal } from '../../../../test/support/accounts';
 import { apiFixture } from '../../../../test/support/api-fixture';
+import { seededRandom } from '../../../../test/support/seeded-random';
 import { sendAgainWhileRefused } from '../../../../test/support/send-again';
 import { asTheAppRuns } from '../../contexts';
 import type { FinanceSummary } from '../../contracts/finance/api';
@@ -9,16 +10,9 @@ import { DATABASE, type Db } from '../../platform/database/database.module';
 import { rebuildProjection } from '../../platform/projections/rebuild';
 import { financeProjections } from '../projections';
 
-/** A small deterministic generator (mulberry32): a failing seed can be run again. */
+/** Draws from the seeded generator: a failing seed can be run again. */
 function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const next = seededRandom(seed);
   return {
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
     pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)],

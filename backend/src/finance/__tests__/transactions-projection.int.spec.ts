@@ -1,23 +1,10 @@
 import { projectionSpec, SPEC_CLOCK } from '../../../../test/support/projection-spec';
-import type { TransactionEvent, TransactionFacts } from '../../contracts/finance/events';
+import { ANA, anaReceita } from '../../../../test/support/spec-events';
+import type { TransactionEvent } from '../../contracts/finance/events';
 import { transactionsProjection } from '../projections/transactions.projection';
 
-const ANA = '0190a0b0-0000-7000-8000-0000000000e1';
 const CHARGE = '0190a0b0-0000-7000-8000-0000000000c1';
-const receita: TransactionFacts = {
-  tipo: 'receita',
-  valorCentavos: 35_000,
-  data: '2030-03-04',
-  descricao: 'Mensalidade Ana',
-  metodoPagamento: 'pix',
-  studentId: ANA,
-  referenciaId: CHARGE,
-  referenciaTipo: 'cobranca',
-  allocations: [
-    { tipo: 'reserva', valorCentavos: 7_000 },
-    { tipo: 'retirada', valorCentavos: 28_000 },
-  ],
-};
+const receita = anaReceita({ referenciaId: CHARGE, referenciaTipo: 'cobranca' });
 const recorded: TransactionEvent = { type: 'TransactionRecorded', data: receita };
 const given = projectionSpec(transactionsProjection);
 

@@ -3,10 +3,9 @@ import {
   SPEC_CLOCK,
   type SpecEvent,
 } from '../../../../test/support/projection-spec';
-import type { TransactionFacts } from '../../contracts/finance/events';
+import { ANA, anaReceita } from '../../../../test/support/spec-events';
 import { creditLedgerProjection } from '../projections/credit-ledger.projection';
 
-const ANA = '0190a0b0-0000-7000-8000-0000000000e1';
 const SESSION = '0190a0b0-0000-7000-8000-0000000000d1';
 const PAYMENT = '0190a0b0-0000-7000-8000-0000000000b1';
 const granted: SpecEvent = {
@@ -14,17 +13,7 @@ const granted: SpecEvent = {
   data: { amount: 8, reason: 'Plano Mensal 8', transactionId: PAYMENT, balanceAfter: 8 },
   streamId: ANA,
 };
-const payment: TransactionFacts = {
-  tipo: 'receita',
-  valorCentavos: 35_000,
-  data: '2030-03-04',
-  descricao: 'Mensalidade Ana',
-  metodoPagamento: 'pix',
-  studentId: ANA,
-  referenciaId: null,
-  referenciaTipo: null,
-  allocations: [{ tipo: 'retirada', valorCentavos: 35_000 }],
-};
+const payment = anaReceita({ allocations: [{ tipo: 'retirada', valorCentavos: 35_000 }] });
 const paid: SpecEvent = { type: 'TransactionRecorded', data: payment, streamId: PAYMENT };
 const given = projectionSpec(creditLedgerProjection);
 
