@@ -43,12 +43,17 @@ export async function startAppWithPsp(): Promise<{
 /**
  * The app beside the loopback PSP for a describe block: started in its beforeAll, closed in its
  * afterAll, which then fails the block if anything Vira sent or the PSP answered broke the
- * standard's schemas.
+ * standard's schemas (every request Vira sent and every answer and notification the PSP gave hold
+ * to the standard). Each test meets the PSP answering normally, at the present time.
  */
 export function pspFixture() {
   let started: Awaited<ReturnType<typeof startAppWithPsp>> | undefined;
   beforeAll(async () => {
     started = await startAppWithPsp();
+  });
+  beforeEach(() => {
+    running().psp.refuse(null);
+    running().psp.setNow(undefined);
   });
   afterAll(async () => {
     if (!started) return;
@@ -69,5 +74,31 @@ export function pspFixture() {
     },
     /** A trainer of a fresh tenant, calling the app. */
     trainerApi: async () => http(running().t.app, await newPrincipal(running().t.app)),
+    /** The trainer's Pix settings charging through this PSP's API Pix, with `chave` for key. */
+    apiPixSettings: (chave: string) => ({
+      chave,
+      nomeRecebedor: 'Ana Souza',
+      cidade: 'Recife',
+      provedor: 'api-pix',
+      baseUrl: running().psp.baseUrl,
+      clientId: running().psp.clientId,
+      clientSecret: running().psp.clientSecret,
+      ...running().psp.client,
+    }),
   };
+}
+
+/** A monthly plan (Mensal 8: R$ 480,00, 8 credits) due on `diaVencimento`, and Carla to subscribe. */
+export async function monthlyPlanAndStudent(
+  api: ReturnType<typeof http>,
+  diaVencimento: number,
+): Promise<{ studentId: string; planId: string }> {
+  const plan = await api.post('/api/plans', {
+    nome: 'Mensal 8',
+    valor: 480,
+    creditos: 8,
+    cobranca: { tipo: 'mensal', diaVencimento },
+  });
+  const student = await api.post('/api/students', { nome: 'Carla Dias', whatsapp: '81987654321' });
+  return { studentId: student.json().id, planId: plan.json().id };
 }

@@ -7,27 +7,15 @@ import type { Transaction } from '../../contracts/finance/api';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { reconcilePixCharges } from '../psp/pix-reconciliation';
 
-
 describe('Pix through the API Pix of a PSP (loopback PSP, mutual TLS)', () => {
-  // Every request Vira sent and every answer and notification the PSP gave hold to the standard.
   const fixture = pspFixture();
   let api: ReturnType<typeof http>;
   beforeEach(async () => {
-    fixture.psp.refuse(null);
     api = await fixture.trainerApi();
   });
 
   const chave = 'ana@exemplo.com';
-  const providerSettings = () => ({
-    chave,
-    nomeRecebedor: 'Ana Souza',
-    cidade: 'Recife',
-    provedor: 'api-pix',
-    baseUrl: fixture.psp.baseUrl,
-    clientId: fixture.psp.clientId,
-    clientSecret: fixture.psp.clientSecret,
-    ...fixture.psp.client,
-  });
+  const providerSettings = () => fixture.apiPixSettings(chave);
 
   async function chargeThroughPsp() {
     expect((await api.put('/api/settings/pix', providerSettings())).statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { http } from '../../../../test/support/api';
-import { pspFixture } from '../../../../test/support/api-pix/app-with-psp';
+import { monthlyPlanAndStudent, pspFixture } from '../../../../test/support/api-pix/app-with-psp';
 import { projectAll, workerServicesOf } from '../../../../test/support/projections';
 import { chargeReminderText, type Charge, type Subscription } from '../../contracts/charges/api';
 import type { Transaction } from '../../contracts/finance/api';
@@ -27,11 +27,9 @@ async function until(what: string, check: () => Promise<boolean>): Promise<void>
 }
 
 describe('Pix Automático: monthly plans paid by the student’s bank (API Pix recurrences)', () => {
-  // Every request Vira sent and every answer and notification the PSP gave hold to the standard.
   const fixture = pspFixture();
   let api: ReturnType<typeof http>;
   beforeEach(async () => {
-    fixture.psp.setNow(undefined);
     api = await fixture.trainerApi();
   });
 
@@ -43,14 +41,9 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
 
   async function setUp(diaVencimento: number) {
     const settings = {
-      chave: `psp-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@exemplo.com`,
-      nomeRecebedor: 'Ana Souza',
-      cidade: 'Recife',
-      provedor: 'api-pix',
-      baseUrl: fixture.psp.baseUrl,
-      clientId: fixture.psp.clientId,
-      clientSecret: fixture.psp.clientSecret,
-      ...fixture.psp.client,
+      ...fixture.apiPixSettings(
+        `psp-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@exemplo.com`,
+      ),
       pixAutomatico: true,
       agencia: '0001',
       conta: '123456-7',
@@ -64,17 +57,7 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
       conta: '123456-7',
       tipoConta: 'CORRENTE',
     });
-    const plan = await api.post('/api/plans', {
-      nome: 'Mensal 8',
-      valor: 480,
-      creditos: 8,
-      cobranca: { tipo: 'mensal', diaVencimento },
-    });
-    const student = await api.post('/api/students', {
-      nome: 'Carla Dias',
-      whatsapp: '81987654321',
-    });
-    return { studentId: student.json().id as string, planId: plan.json().id as string };
+    return monthlyPlanAndStudent(api, diaVencimento);
   }
 
   const subscriptionOf = async (studentId: string): Promise<Subscription> =>

@@ -1,6 +1,6 @@
 import { countEvents, http } from '../../../../test/support/api';
 import { newPrincipal } from '../../../../test/support/accounts';
-import { pspFixture } from '../../../../test/support/api-pix/app-with-psp';
+import { monthlyPlanAndStudent, pspFixture } from '../../../../test/support/api-pix/app-with-psp';
 import { projectAll, workerServicesOf } from '../../../../test/support/projections';
 import type { Charge, Subscription } from '../../contracts/charges/api';
 import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
@@ -13,7 +13,6 @@ process.env.TZ = 'UTC';
 const todayInSaoPaulo = () => zonedParts(new Date(), DEFAULT_TIME_ZONE).date;
 
 describe('monthly plans that bill themselves (subscriptions)', () => {
-  // Every request Vira sent and every answer and notification the PSP gave hold to the standard.
   const fixture = pspFixture();
   let api: ReturnType<typeof http>;
   beforeEach(async () => {
@@ -30,28 +29,9 @@ describe('monthly plans that bill themselves (subscriptions)', () => {
     const settings =
       pix === 'manual'
         ? { chave: 'ana@exemplo.com', nomeRecebedor: 'Ana Souza', cidade: 'Recife' }
-        : {
-            chave: `psp-${Date.now()}@exemplo.com`,
-            nomeRecebedor: 'Ana Souza',
-            cidade: 'Recife',
-            provedor: 'api-pix',
-            baseUrl: fixture.psp.baseUrl,
-            clientId: fixture.psp.clientId,
-            clientSecret: fixture.psp.clientSecret,
-            ...fixture.psp.client,
-          };
+        : fixture.apiPixSettings(`psp-${Date.now()}@exemplo.com`);
     expect((await api.put('/api/settings/pix', settings)).statusCode).toBe(200);
-    const plan = await api.post('/api/plans', {
-      nome: 'Mensal 8',
-      valor: 480,
-      creditos: 8,
-      cobranca: { tipo: 'mensal', diaVencimento },
-    });
-    const student = await api.post('/api/students', {
-      nome: 'Carla Dias',
-      whatsapp: '81987654321',
-    });
-    return { studentId: student.json().id, planId: plan.json().id };
+    return monthlyPlanAndStudent(api, diaVencimento);
   }
 
   const chargesOf = async (studentId: string): Promise<Charge[]> => {
