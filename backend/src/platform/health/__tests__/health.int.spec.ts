@@ -6,13 +6,29 @@ import { startTestApp, type TestApp } from '../../../../../test/support/test-app
 import { DATABASE, type Db } from '../../database/database.module';
 import { PROJECTION_LAG_LIMIT_MS } from '../health.service';
 
+const healthOf = (testApp: TestApp) => testApp.app.inject({ method: 'GET', url: '/api/health' });
+const livenessOf = (testApp: TestApp) =>
+  testApp.app.inject({ method: 'GET', url: '/api/health/live' });
+
+/** The health of an app started with `env` (a service down), whose liveness still answers 200. */
+async function healthWith(env: NodeJS.ProcessEnv) {
+  const testApp = await startTestApp(env);
+  try {
+    const response = await healthOf(testApp);
+    expect((await livenessOf(testApp)).statusCode).toBe(200);
+    return response;
+  } finally {
+    await testApp.close();
+  }
+}
+
 describe('GET /api/health', () => {
   describe('with PostgreSQL and Redis answering and a worker at work', () => {
     let testApp: TestApp;
     let heartbeat: ReturnType<typeof beatAsTheWorker>;
     // The worker's heartbeat, beating from this process: the projections run here too.
     const startHeartbeat = () => beatAsTheWorker(testApp.app);
-    const health = () => testApp.app.inject({ method: 'GET', url: '/api/health' });
+    const health = () => healthOf(testApp);
     beforeAll(async () => {
       testApp = await startTestApp();
       heartbeat = startHeartbeat();
@@ -24,7 +40,7 @@ describe('GET /api/health', () => {
 
     it('answers ok, with each read model’s lag, when the read models are current', async () => {
       await projectAll(testApp.app);
-      const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+      const response = await health();
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         status: 'ok',
@@ -61,11 +77,11 @@ describe('GET /api/health', () => {
       expect(body.lagging).toEqual(['plans']);
       expect(body.projections.plans.lagMs).toBeGreaterThan(PROJECTION_LAG_LIMIT_MS);
       // Liveness says nothing of it: restarting the process would not help.
-      const live = await testApp.app.inject({ method: 'GET', url: '/api/health/live' });
+      const live = await livenessOf(testApp);
       expect([live.statusCode, live.json()]).toEqual([200, { status: 'ok' }]);
 
       await projectAll(testApp.app);
-      const ok = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+      const ok = await health();
       expect([ok.statusCode, ok.json().status, ok.json().lagging]).toEqual([200, 'ok', undefined]);
     });
 
@@ -80,8 +96,7 @@ describe('GET /api/health', () => {
         redis: 'ok',
         worker: 'down',
       });
-      const live = await testApp.app.inject({ method: 'GET', url: '/api/health/live' });
-      expect(live.statusCode).toBe(200);
+      expect((await livenessOf(testApp)).statusCode).toBe(200);
 
       heartbeat = startHeartbeat();
       await waitUntil(async () => (await health()).statusCode === 200, 30_000, 'health ok');
@@ -90,33 +105,19 @@ describe('GET /api/health', () => {
   });
 
   it('answers 503 naming PostgreSQL when it is down; liveness still answers 200', async () => {
-    const testApp = await startTestApp({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/vira' });
-    try {
-      const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({
-        status: 'error',
-        postgres: 'down',
-        redis: 'ok',
-        worker: 'down',
-      });
-      const live = await testApp.app.inject({ method: 'GET', url: '/api/health/live' });
-      expect(live.statusCode).toBe(200);
-    } finally {
-      await testApp.close();
-    }
+    const response = await healthWith({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/vira' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      status: 'error',
+      postgres: 'down',
+      redis: 'ok',
+      worker: 'down',
+    });
   });
 
   it('answers 503 naming Redis when it is down', async () => {
-    const testApp = await startTestApp({ REDIS_URL: 'redis://127.0.0.1:1' });
-    try {
-      const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toMatchObject({ status: 'error', postgres: 'ok', redis: 'down' });
-      const live = await testApp.app.inject({ method: 'GET', url: '/api/health/live' });
-      expect(live.statusCode).toBe(200);
-    } finally {
-      await testApp.close();
-    }
+    const response = await healthWith({ REDIS_URL: 'redis://127.0.0.1:1' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ status: 'error', postgres: 'ok', redis: 'down' });
   });
 });

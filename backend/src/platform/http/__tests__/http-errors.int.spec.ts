@@ -12,27 +12,34 @@ import { AllExceptionsFilter } from '../all-exceptions.filter';
 import { COMPRESS_MIN_BYTES } from '../compress-json';
 import { apiFixture } from '../../../../../test/support/api-fixture';
 
+/** The app's answer to a refusal: `statusCode`, and a body of exactly it, `code` and `message`. */
+function expectRefusal(
+  response: { statusCode: number; json: () => unknown },
+  statusCode: number,
+  code: string,
+  message: string,
+) {
+  expect(response.statusCode).toBe(statusCode);
+  expect(response.json()).toEqual({ statusCode, code, message });
+}
+
+/** The headers of a client that accepts `encoding`, or of one that accepts none. */
+const accepting = (encoding?: string) => (encoding ? { 'accept-encoding': encoding } : {});
+
 describe('HTTP errors (real app)', () => {
   // Without the SPA (a built one would answer unrouted paths through its wildcard route).
   const testApp = apiFixture({ BODY_LIMIT_BYTES: '2048', STATIC_DIR: '/nao/existe' });
 
+  const postJson = (url: string, payload: string) =>
+    testApp.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload });
+
   it('answers unknown /api routes with a pt-BR 404 JSON', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/nao-existe' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({
-      statusCode: 404,
-      code: 'not_found',
-      message: 'Recurso não encontrado',
-    });
+    expectRefusal(response, 404, 'not_found', 'Recurso não encontrado');
   });
 
   it('refuses an oversized body with 413 and a pt-BR message', async () => {
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/health',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ filler: 'x'.repeat(5000) }),
-    });
+    const response = await postJson('/api/health', JSON.stringify({ filler: 'x'.repeat(5000) }));
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({
       code: 'payload_too_large',
@@ -41,53 +48,33 @@ describe('HTTP errors (real app)', () => {
   });
 
   it('refuses malformed JSON with 400', async () => {
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/nao-existe',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"a":',
-    });
+    const response = await postJson('/api/nao-existe', '{"a":');
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('invalid_json');
   });
 
   it("answers Fastify's own refusals in the app's shape, in pt-BR, without echoing the URL", async () => {
     const badEncoding = await testApp.app.inject({ method: 'GET', url: '/api/students/%E0%A4%A' });
-    expect(badEncoding.statusCode).toBe(400);
-    expect(badEncoding.json()).toEqual({
-      statusCode: 400,
-      code: 'bad_url',
-      message: 'Endereço inválido: a URL contém uma codificação inválida.',
-    });
+    expectRefusal(badEncoding, 400, 'bad_url', 'Endereço inválido: a URL contém uma codificação inválida.');
     expect(badEncoding.headers['x-request-id']).toBeDefined();
 
     const longParameter = `/api/students/${'a'.repeat(500)}`;
     const tooLong = await testApp.app.inject({ method: 'GET', url: longParameter });
-    expect(tooLong.statusCode).toBe(414);
-    expect(tooLong.json()).toEqual({
-      statusCode: 414,
-      code: 'uri_too_long',
-      message: 'O endereço da requisição é longo demais.',
-    });
+    expectRefusal(tooLong, 414, 'uri_too_long', 'O endereço da requisição é longo demais.');
     expect(tooLong.body).not.toContain('aaaa');
 
     // Headers over the parser's limit never reach Fastify's router: the connection's own answer.
     await testApp.app.listen(0, '127.0.0.1');
     const { port } = testApp.app.getHttpServer().address() as AddressInfo;
-    const tooLarge = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const tooLarge = await new Promise<{ statusCode: number; json: () => unknown }>((resolve, reject) => {
       const sent = request({ port, path: '/api/health/live', headers: { 'x-grande': 'y'.repeat(20_000) } }, (answer) => {
         let body = '';
         answer.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body }));
+        answer.on('end', () => resolve({ statusCode: answer.statusCode ?? 0, json: () => JSON.parse(body) }));
       });
       sent.on('error', reject).end();
     });
-    expect(tooLarge.status).toBe(431);
-    expect(JSON.parse(tooLarge.body)).toEqual({
-      statusCode: 431,
-      code: 'headers_too_large',
-      message: 'Os cabeçalhos da requisição são grandes demais.',
-    });
+    expectRefusal(tooLarge, 431, 'headers_too_large', 'Os cabeçalhos da requisição são grandes demais.');
 
     for (const contentType of ['application/xml', 'application/x-www-form-urlencoded']) {
       const response = await testApp.app.inject({
@@ -96,38 +83,17 @@ describe('HTTP errors (real app)', () => {
         headers: { 'content-type': contentType },
         payload: 'email=a',
       });
-      expect(response.statusCode).toBe(415);
-      expect(response.json()).toEqual({
-        statusCode: 415,
-        code: 'unsupported_media_type',
-        message: 'Envie o corpo como JSON (application/json).',
-      });
+      expectRefusal(response, 415, 'unsupported_media_type', 'Envie o corpo como JSON (application/json).');
     }
   });
 
   it('takes an empty body sent as application/json as no body (logout, refresh)', async () => {
-    const asJson = { 'content-type': 'application/json' };
-    const logout = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/logout',
-      headers: asJson,
-      payload: '',
-    });
+    const logout = await postJson('/api/auth/logout', '');
     expect(logout.statusCode).toBe(204);
-    const refresh = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      headers: asJson,
-      payload: ' \n',
-    });
+    const refresh = await postJson('/api/auth/refresh', ' \n');
     expect(refresh.statusCode).toBe(401);
     expect(refresh.json().code).toBe('invalid_refresh_token');
-    const login = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: asJson,
-      payload: '',
-    });
+    const login = await postJson('/api/auth/login', '');
     expect(login.statusCode).toBe(400);
     expect(login.json()).toMatchObject({
       code: 'validation_error',
@@ -163,7 +129,7 @@ describe('HTTP errors (real app)', () => {
 
   it('sends a large JSON answer compressed to a client that accepts it, a small one as it is', async () => {
     const document = (encoding?: string) =>
-      testApp.app.inject({ method: 'GET', url: '/api/docs-json', headers: encoding ? { 'accept-encoding': encoding } : {} });
+      testApp.app.inject({ method: 'GET', url: '/api/docs-json', headers: accepting(encoding) });
     const plain = await document();
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toContain('accept-encoding');
@@ -175,7 +141,7 @@ describe('HTTP errors (real app)', () => {
     const gzip = await document('gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
-    const small = await testApp.app.inject({ method: 'GET', url: '/api/nao-existe', headers: { 'accept-encoding': 'br' } });
+    const small = await testApp.app.inject({ method: 'GET', url: '/api/nao-existe', headers: accepting('br') });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toEqual(expect.objectContaining({ statusCode: 404 }));
   });
@@ -209,7 +175,8 @@ describe('the built SPA next to the API', () => {
   afterAll(() => rmSync(spaDirectory, { recursive: true, force: true }));
   const testApp = apiFixture(() => ({ STATIC_DIR: spaDirectory }));
 
-  const get = (url: string) => testApp.app.inject({ method: 'GET', url });
+  const get = (url: string, encoding?: string) =>
+    testApp.app.inject({ method: 'GET', url, headers: accepting(encoding) });
 
   it('serves client routes the SPA, and hashed assets for a year', async () => {
     const route = await get('/agenda');
@@ -221,8 +188,7 @@ describe('the built SPA next to the API', () => {
   });
 
   it('sends the brotli or gzip copy the build wrote to a browser that accepts it, the file itself otherwise', async () => {
-    const asset = (encoding?: string) =>
-      testApp.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const asset = (encoding?: string) => get('/assets/index-abc123.js', encoding);
     const brotli = await asset('gzip, deflate, br');
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotli.headers.vary).toContain('accept-encoding');
@@ -235,7 +201,7 @@ describe('the built SPA next to the API', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log(1);');
     // A client route gets the SPA's page, compressed the same way.
-    const route = await testApp.app.inject({ method: 'GET', url: '/agenda', headers: { 'accept-encoding': 'br' } });
+    const route = await get('/agenda', 'br');
     expect(route.statusCode).toBe(200);
     expect(route.headers['content-type']).toContain('text/html');
     expect(route.headers['content-encoding']).toBe('br');
@@ -251,13 +217,8 @@ describe('the built SPA next to the API', () => {
       '/sw.js',
     ]) {
       const response = await get(url);
-      expect(response.statusCode).toBe(404);
+      expectRefusal(response, 404, 'not_found', 'Recurso não encontrado');
       expect(response.headers['content-type']).not.toContain('text/html');
-      expect(response.json()).toEqual({
-        statusCode: 404,
-        code: 'not_found',
-        message: 'Recurso não encontrado',
-      });
       expect(response.headers['cache-control']).toBe('no-store');
     }
   });
@@ -301,12 +262,7 @@ describe('unhandled errors', () => {
       .getHttpAdapter()
       .getInstance()
       .inject({ method: 'GET', url: '/api/boom' });
-    expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({
-      statusCode: 500,
-      code: 'internal_error',
-      message: 'Ocorreu um erro inesperado.',
-    });
+    expectRefusal(response, 500, 'internal_error', 'Ocorreu um erro inesperado.');
     expect(response.body).not.toContain('segredo');
     expect(response.body).not.toContain('at ');
     const logged = lines.map(
