@@ -25,6 +25,24 @@ describe('students API', () => {
     return response.json().id;
   }
 
+  /**
+   * A training session's credit consumed from student `id` by a command runner of its own, as a
+   * separate API instance would (only the event store's version check stands between them).
+   */
+  const consumeOnAnInstance = (id: string, idempotency?: { key: string; fingerprint: string }) =>
+    new CommandRunner(t.app.get<Db>(DATABASE), t.app.get(COMMAND_OBSERVER)).run({
+      streamId: id,
+      decider: studentDecider,
+      command: { type: 'ConsumeCredit', reason: 'Treino' },
+      context: {
+        tenantId: trainer.tenantId,
+        actorId: trainer.userId,
+        actorRole: 'personal',
+        correlationId: randomUUID(),
+        idempotency,
+      },
+    });
+
   it('registers, reads, updates and removes a student through the read model', async () => {
     const created = await api.post('/api/students', {
       nome: '  Ana Souza ',
@@ -241,25 +259,8 @@ describe('students API', () => {
     const id = await createStudent();
     await api.post(`/api/students/${id}/credits`, { amount: 3, reason: 'Plano' });
     // Separate runners stand for separate API instances: only the event store's version check protects them.
-    const db = t.app.get<Db>(DATABASE);
-    const runners = Array.from(
-      { length: 6 },
-      () => new CommandRunner(db, t.app.get(COMMAND_OBSERVER)),
-    );
     const outcomes = await Promise.allSettled(
-      runners.map((runner) =>
-        runner.run({
-          streamId: id,
-          decider: studentDecider,
-          command: { type: 'ConsumeCredit', reason: 'Treino' },
-          context: {
-            tenantId: trainer.tenantId,
-            actorId: trainer.userId,
-            actorRole: 'personal',
-            correlationId: randomUUID(),
-          },
-        }),
-      ),
+      Array.from({ length: 6 }, () => consumeOnAnInstance(id)),
     );
     const succeeded = outcomes.filter((outcome) => outcome.status === 'fulfilled').length;
     const rejections = outcomes.flatMap((outcome) =>
@@ -276,52 +277,39 @@ describe('students API', () => {
   });
 
   describe('Idempotency-Key', () => {
+    /** A training session's credit consumed from student `id`, under the Idempotency-Key `key`. */
+    const consumeUnder = (key: string, id: string) =>
+      api.post(
+        `/api/students/${id}/credits/consume`,
+        { reason: 'Treino' },
+        { 'idempotency-key': key },
+      );
+    /** A student named `nome` registered by `as`, under the Idempotency-Key `key`. */
+    const registerUnder = (key: string, nome: string, as = api) =>
+      as.post('/api/students', { nome }, { 'idempotency-key': key });
+
     it('answers the first result again and appends nothing', async () => {
       const id = await createStudent();
       await api.post(`/api/students/${id}/credits`, { amount: 2, reason: 'Plano' });
-      const first = await api.post(
-        `/api/students/${id}/credits/consume`,
-        { reason: 'Treino' },
-        { 'idempotency-key': 'consume-1' },
-      );
+      const first = await consumeUnder('consume-1', id);
       const before = await t.countEvents();
-      const again = await api.post(
-        `/api/students/${id}/credits/consume`,
-        { reason: 'Treino' },
-        { 'idempotency-key': 'consume-1' },
-      );
+      const again = await consumeUnder('consume-1', id);
       expect(again.statusCode).toBe(first.statusCode);
       expect(again.json()).toEqual(first.json());
       expect(await t.countEvents()).toBe(before);
 
-      const created = await api.post(
-        '/api/students',
-        { nome: 'Carla' },
-        { 'idempotency-key': 'new-carla' },
-      );
-      const createdAgain = await api.post(
-        '/api/students',
-        { nome: 'Carla' },
-        { 'idempotency-key': 'new-carla' },
-      );
+      const created = await registerUnder('new-carla', 'Carla');
+      const createdAgain = await registerUnder('new-carla', 'Carla');
       expect(createdAgain.statusCode).toBe(201);
       expect(createdAgain.json()).toEqual(created.json());
     });
 
     it('remembers a refusal too', async () => {
       const id = await createStudent();
-      const first = await api.post(
-        `/api/students/${id}/credits/consume`,
-        { reason: 'Treino' },
-        { 'idempotency-key': 'k' },
-      );
+      const first = await consumeUnder('k', id);
       expect(first.statusCode).toBe(409);
       await api.post(`/api/students/${id}/credits`, { amount: 5, reason: 'Plano' });
-      const again = await api.post(
-        `/api/students/${id}/credits/consume`,
-        { reason: 'Treino' },
-        { 'idempotency-key': 'k' },
-      );
+      const again = await consumeUnder('k', id);
       expect(again.statusCode).toBe(409);
       expect(again.json()).toEqual(first.json());
     });
@@ -331,33 +319,14 @@ describe('students API', () => {
       await api.post(`/api/students/${id}/credits`, { amount: 20, reason: 'Plano' });
       const before = await t.countEvents();
       const responses = await Promise.all(
-        Array.from({ length: 8 }, () =>
-          api.post(
-            `/api/students/${id}/credits/consume`,
-            { reason: 'Treino' },
-            { 'idempotency-key': 'dup-http' },
-          ),
-        ),
+        Array.from({ length: 8 }, () => consumeUnder('dup-http', id)),
       );
       expect(new Set(responses.map((response) => response.body)).size).toBe(1);
       expect(await t.countEvents()).toBe(before + 1);
 
-      const db = t.app.get<Db>(DATABASE);
+      const idempotency = { key: 'dup-instances', fingerprint: 'dup-instances' };
       const results = await Promise.all(
-        Array.from({ length: 5 }, () =>
-          new CommandRunner(db, t.app.get(COMMAND_OBSERVER)).run({
-            streamId: id,
-            decider: studentDecider,
-            command: { type: 'ConsumeCredit', reason: 'Treino' },
-            context: {
-              tenantId: trainer.tenantId,
-              actorId: trainer.userId,
-              actorRole: 'personal',
-              correlationId: randomUUID(),
-              idempotency: { key: 'dup-instances', fingerprint: 'dup-instances' },
-            },
-          }),
-        ),
+        Array.from({ length: 5 }, () => consumeOnAnInstance(id, idempotency)),
       );
       expect(new Set(results.map((result) => result.position)).size).toBe(1);
       expect(await t.countEvents()).toBe(before + 2);
@@ -365,16 +334,8 @@ describe('students API', () => {
 
     it('scopes keys by tenant', async () => {
       const { api: other } = await t.trainer();
-      const mine = await api.post(
-        '/api/students',
-        { nome: 'Dani' },
-        { 'idempotency-key': 'shared' },
-      );
-      const theirs = await other.post(
-        '/api/students',
-        { nome: 'Eva' },
-        { 'idempotency-key': 'shared' },
-      );
+      const mine = await registerUnder('shared', 'Dani');
+      const theirs = await registerUnder('shared', 'Eva', other);
       expect(theirs.json().id).not.toBe(mine.json().id);
     });
 
