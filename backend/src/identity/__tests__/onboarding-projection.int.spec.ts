@@ -1,21 +1,8 @@
 import { projectionSpec } from '../../../../test/support/projection-spec';
-import type { OnboardingData } from '../domain/onboarding-answers';
 import type { OnboardingCompleted } from '../domain/tenant.events';
 import { onboardingProjection } from '../projections/onboarding.projection';
+import { onboardingData } from './identity-test-kit';
 
-const onboardingData: OnboardingData = {
-  alunos_ativos: 25,
-  tipo_atendimento: 'Presencial',
-  ticket_medio_mensal: 350,
-  formas_cobranca: ['pix', 'cartão', 'dinheiro'],
-  emite_recibo: true,
-  faturamento_mensal_medio: 1234.56,
-  tipo_planos: 'Mensal e trimestral',
-  faz_desconto: false,
-  tem_politica_cancelamento: true,
-  objetivos: ['reserva de emergência', 'viajar'],
-  meta_faturamento_6meses: 5000,
-};
 const completed = (onboardingId: string): OnboardingCompleted => ({
   type: 'OnboardingCompleted',
   data: {

@@ -3,7 +3,7 @@ import { readStream } from '../../platform/event-store/event-store';
 import { onboardingProjection } from '../projections/onboarding.projection';
 import { newPrincipal } from '../../../../test/support/accounts';
 import { projectToEndOfLog } from '../../../../test/support/projections';
-import { getMe, post, signUpAndLogin, identityFixture } from './identity-test-kit';
+import { getMe, post, signUpAndLogin, identityFixture, onboardingData } from './identity-test-kit';
 
 const answers = {
   alunos_ativos: '25 alunos',
@@ -17,19 +17,6 @@ const answers = {
   tem_politica_cancelamento: 'sim',
   objetivos: 'Reserva de emergência, Viajar',
   meta_faturamento_6meses: '5.000',
-};
-const onboardingData = {
-  alunos_ativos: 25,
-  tipo_atendimento: 'Presencial',
-  ticket_medio_mensal: 350,
-  formas_cobranca: ['pix', 'cartão', 'dinheiro'],
-  emite_recibo: true,
-  faturamento_mensal_medio: 1234.56,
-  tipo_planos: 'Mensal e trimestral',
-  faz_desconto: false,
-  tem_politica_cancelamento: true,
-  objetivos: ['reserva de emergência', 'viajar'],
-  meta_faturamento_6meses: 5000,
 };
 
 describe('identity: financial onboarding', () => {
@@ -113,5 +100,4 @@ describe('identity: financial onboarding', () => {
     const student = await newPrincipal(testApp.app, 'aluno', user.tenantId);
     expect((await onboard(student.token)).statusCode).toBe(403);
   });
-
 });
