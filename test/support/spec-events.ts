@@ -1,4 +1,5 @@
 import type { TransactionFacts } from '../../backend/src/contracts/finance/events';
+import type { SessionBooking } from '../../backend/src/contracts/scheduling/events';
 
 /** The student the projection specs' events are about. */
 export const ANA = '0190a0b0-0000-7000-8000-0000000000e1';
@@ -20,5 +21,22 @@ export const anaReceita = (more: Partial<TransactionFacts> = {}): TransactionFac
     { tipo: 'reserva', valorCentavos: 7_000 },
     { tipo: 'retirada', valorCentavos: 28_000 },
   ],
+  ...more,
+});
+
+/**
+ * Ana's session of 2030-03-04 from 13:00 to 14:00 UTC (10:00 in São Paulo), booked by the trainer
+ * at no location: the booking the session specs start from, with what a spec needs otherwise in
+ * `more`.
+ */
+export const aBooking = (more: Partial<SessionBooking> = {}): SessionBooking => ({
+  studentId: ANA,
+  locationId: null,
+  inicio: '2030-03-04T13:00:00.000Z',
+  fim: '2030-03-04T14:00:00.000Z',
+  observacoes: null,
+  seriesId: null,
+  allowOverlap: false,
+  origin: 'personal',
   ...more,
 });

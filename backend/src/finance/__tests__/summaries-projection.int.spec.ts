@@ -1,6 +1,5 @@
 import { projectionSpec, type SpecEvent } from '../../../../test/support/projection-spec';
-import { ANA, anaReceita } from '../../../../test/support/spec-events';
-import type { SessionBooking } from '../../contracts/scheduling/events';
+import { aBooking, ANA, anaReceita } from '../../../../test/support/spec-events';
 import type { GoalsSettings } from '../domain/finance-settings.decider';
 import { summariesProjection } from '../projections/summaries.projection';
 
@@ -39,16 +38,7 @@ const anaOnAPlan: SpecEvent[] = [
 ];
 const booked = (inicio: string): SpecEvent => ({
   type: 'SessionBooked',
-  data: {
-    studentId: ANA,
-    locationId: null,
-    inicio,
-    fim: inicio,
-    observacoes: null,
-    seriesId: null,
-    allowOverlap: false,
-    origin: 'personal',
-  } satisfies SessionBooking,
+  data: aBooking({ inicio, fim: inicio }),
   streamId: SESSION,
 });
 const given = projectionSpec(summariesProjection);

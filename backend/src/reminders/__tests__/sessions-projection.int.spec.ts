@@ -1,23 +1,11 @@
 import { projectionSpec } from '../../../../test/support/projection-spec';
+import { aBooking, ANA } from '../../../../test/support/spec-events';
 import type { SessionEvent } from '../../contracts/scheduling/events';
 import { DELETED, reminderSessionsProjection } from '../projections/sessions.projection';
 
-const ANA = '0190a0b0-0000-7000-8000-0000000000e1';
 const BIA = '0190a0b0-0000-7000-8000-0000000000e2';
 const GYM = '0190a0b0-0000-7000-8000-0000000000a1';
-const booked: SessionEvent = {
-  type: 'SessionBooked',
-  data: {
-    studentId: ANA,
-    locationId: GYM,
-    inicio: '2030-03-04T13:00:00.000Z',
-    fim: '2030-03-04T14:00:00.000Z',
-    observacoes: null,
-    seriesId: null,
-    allowOverlap: false,
-    origin: 'personal',
-  },
-};
+const booked: SessionEvent = { type: 'SessionBooked', data: aBooking({ locationId: GYM }) };
 const given = projectionSpec(reminderSessionsProjection);
 
 describe('reminder sessions projection', () => {

@@ -1,6 +1,6 @@
 import { deciderSpec } from '../../../../test/support/decider-spec';
+import { aBooking } from '../../../../test/support/spec-events';
 import type { CancellationPolicy } from '../../contracts/locations/api';
-import type { SessionBooking } from '../../contracts/scheduling/events';
 import { type SessionCommand, sessionDecider } from '../domain/session.decider';
 import type { SessionStreamEvent } from '../domain/session.events';
 
@@ -12,16 +12,12 @@ const BIA = '0190f0e0-0000-7000-8000-0000000000b1';
 const ACADEMIA = '0190f0e0-0000-7000-8000-0000000000c1';
 const ESTUDIO = '0190f0e0-0000-7000-8000-0000000000c2';
 
-const booking: SessionBooking = {
+const booking = aBooking({
   studentId: ANA,
   locationId: ACADEMIA,
   inicio: '2030-03-02T10:00:00.000Z',
   fim: '2030-03-02T11:00:00.000Z',
-  observacoes: null,
-  seriesId: null,
-  allowOverlap: false,
-  origin: 'personal',
-};
+});
 const booked: SessionStreamEvent = { type: 'SessionBooked', data: booking };
 const burning: CancellationPolicy = { cancelLimiteHoras: 24, taxaPercent: 50, queimaCredito: true };
 const change = (

@@ -1,22 +1,12 @@
 import { projectionSpec, SPEC_CLOCK } from '../../../../test/support/projection-spec';
+import { aBooking, ANA } from '../../../../test/support/spec-events';
 import type { SessionStreamEvent } from '../domain/session.events';
 import { sessionsProjection } from '../projections/sessions.projection';
 
-const ANA = '0190a0b0-0000-7000-8000-0000000000e1';
 const BIA = '0190a0b0-0000-7000-8000-0000000000e2';
 const booked = (origin: 'personal' | 'publico', nomeInformado?: string): SessionStreamEvent => ({
   type: 'SessionBooked',
-  data: {
-    studentId: ANA,
-    locationId: null,
-    inicio: '2030-03-04T13:00:00.000Z',
-    fim: '2030-03-04T14:00:00.000Z',
-    observacoes: null,
-    seriesId: null,
-    allowOverlap: false,
-    origin,
-    ...(nomeInformado && { nomeInformado }),
-  },
+  data: aBooking({ origin, ...(nomeInformado && { nomeInformado }) }),
 });
 const given = projectionSpec(sessionsProjection);
 

@@ -1,3 +1,4 @@
+import { aBooking } from '../../../../test/support/spec-events';
 import type { SessionEvent, SessionView } from '../../contracts/scheduling/events';
 import { creditMovements } from '../process-managers/credits-on-attendance';
 
@@ -7,15 +8,12 @@ const ANA = '0190f0e0-0000-7000-8000-0000000000a1';
 const BIA = '0190f0e0-0000-7000-8000-0000000000b1';
 
 const session: SessionView = {
-  studentId: ANA,
-  locationId: null,
-  // 07:00 in São Paulo.
-  inicio: '2026-11-25T10:00:00.000Z',
-  fim: '2026-11-25T11:00:00.000Z',
-  observacoes: null,
-  seriesId: null,
-  allowOverlap: false,
-  origin: 'personal',
+  ...aBooking({
+    studentId: ANA,
+    // 07:00 in São Paulo.
+    inicio: '2026-11-25T10:00:00.000Z',
+    fim: '2026-11-25T11:00:00.000Z',
+  }),
   status: 'agendada',
   confirmado: false,
   deleted: false,
