@@ -15,6 +15,17 @@ describe('weekly series', () => {
     ana = await agenda.student('Ana Souza');
   });
 
+  /** Ana from 07:00 to 08:00 on the four Mondays from 6 May 2030: the occurrences, in order. */
+  const fourMondays = async () =>
+    (
+      await agenda.book({
+        studentId: ana,
+        inicio: at('2030-05-06', '07:00'),
+        fim: at('2030-05-06', '08:00'),
+        repeat: { weeks: 4 },
+      })
+    ).json().created as { id: string }[];
+
   it('books 6 weeks across a vacation: the vacation dates refused and listed, the others booked', async () => {
     await agenda.api.post('/api/vacations', { startDate: '2030-05-13', endDate: '2030-05-26' });
     const bia = await agenda.student('Bia Lima');
@@ -81,14 +92,7 @@ describe('weekly series', () => {
   });
 
   it("changes this and the following occurrences, each moved by the same amount ('Esta e as próximas')", async () => {
-    const series = (
-      await agenda.book({
-        studentId: ana,
-        inicio: at('2030-05-06', '07:00'),
-        fim: at('2030-05-06', '08:00'),
-        repeat: { weeks: 4 },
-      })
-    ).json().created as { id: string }[];
+    const series = await fourMondays();
     const academia = await agenda.location('Academia');
     const bia = await agenda.student('Bia Lima');
     // Something in the way of the last one once it moves.
@@ -146,14 +150,7 @@ describe('weekly series', () => {
   });
 
   it('deletes this and the following occurrences', async () => {
-    const series = (
-      await agenda.book({
-        studentId: ana,
-        inicio: at('2030-05-06', '07:00'),
-        fim: at('2030-05-06', '08:00'),
-        repeat: { weeks: 4 },
-      })
-    ).json().created as { id: string }[];
+    const series = await fourMondays();
     expect(
       (await agenda.api.delete(`/api/sessions/${series[2].id}?scope=following`)).statusCode,
     ).toBe(200);

@@ -74,35 +74,25 @@ describe('credits moved by sessions', () => {
     expect((await agenda.change(id, { status: 'feita' })).statusCode).toBe(200);
     expect((await agenda.api.delete(`/api/sessions/${id}`)).statusCode).toBe(200);
     expect(await agenda.balance(ana)).toBe(3);
+    const consumed = {
+      type: 'CreditConsumed',
+      amount: -1,
+      balanceAfter: 2,
+      reason: 'Sessão de 02/04/2030 07:00',
+      sessionId: id,
+    };
+    const refunded = (reason: string) => ({
+      type: 'CreditRefunded',
+      amount: 1,
+      balanceAfter: 3,
+      reason,
+      sessionId: id,
+    });
     expect(await movements(ana)).toEqual([
-      {
-        type: 'CreditConsumed',
-        amount: -1,
-        balanceAfter: 2,
-        reason: 'Sessão de 02/04/2030 07:00',
-        sessionId: id,
-      },
-      {
-        type: 'CreditRefunded',
-        amount: 1,
-        balanceAfter: 3,
-        reason: 'Sessão desfeita: sessão de 02/04/2030 07:00',
-        sessionId: id,
-      },
-      {
-        type: 'CreditConsumed',
-        amount: -1,
-        balanceAfter: 2,
-        reason: 'Sessão de 02/04/2030 07:00',
-        sessionId: id,
-      },
-      {
-        type: 'CreditRefunded',
-        amount: 1,
-        balanceAfter: 3,
-        reason: 'Sessão excluída: sessão de 02/04/2030 07:00',
-        sessionId: id,
-      },
+      consumed,
+      refunded('Sessão desfeita: sessão de 02/04/2030 07:00'),
+      consumed,
+      refunded('Sessão excluída: sessão de 02/04/2030 07:00'),
     ]);
   });
 
