@@ -1,6 +1,6 @@
 import { deciderSpec } from '../../../../test/support/decider-spec';
 import { nextOccurrenceDate, ordemBetween } from '../../contracts/tasks/api';
-import { taskDecider } from '../domain/task.decider';
+import { type TaskCommand, taskDecider } from '../domain/task.decider';
 import type { TaskDetails, TaskEvent } from '../domain/task.events';
 import { taskListDecider } from '../domain/task-list.decider';
 import type { TaskListEvent } from '../domain/task-list.events';
@@ -28,6 +28,17 @@ const created = (changes: Partial<TaskDetails> = {}): TaskEvent => ({
   data: { ...details, ...changes, anteriorId: null },
 });
 const completedAt = now.toISOString();
+/** Completing the task now, `nextId` for its next occurrence. */
+const completing = (nextId = NEXT): TaskCommand => ({
+  type: 'UpdateTask',
+  changes: { concluida: true },
+  nextId,
+});
+/** Completed now, followed by `proxima` (the task's `details` with what it changes) or by none. */
+const completed = (proxima: (Partial<TaskDetails> & { id: string }) | null): TaskEvent => ({
+  type: 'TaskCompleted',
+  data: { concluidaEm: completedAt, proxima: proxima && { ...details, ...proxima } },
+});
 
 describe('task decider', () => {
   it('creates a task, last when it has no ordem, with no time when it has no date', () => {
@@ -69,35 +80,25 @@ describe('task decider', () => {
 
   it('completes a repeating task once, with its next occurrence a week after its due date', () => {
     given(created())
-      .when({ type: 'UpdateTask', changes: { concluida: true }, nextId: NEXT })
-      .then([
-        {
-          type: 'TaskCompleted',
-          data: {
-            concluidaEm: completedAt,
-            proxima: { ...details, id: NEXT, dataVencimento: '2026-03-13', diaDoMes: null },
-          },
-        },
-      ]);
+      .when(completing())
+      .then([completed({ id: NEXT, dataVencimento: '2026-03-13', diaDoMes: null })]);
     // Completed again (a retry, a second device): nothing happens.
-    const completion = given(created())
-      .when({ type: 'UpdateTask', changes: { concluida: true }, nextId: NEXT })
-      .events();
+    const completion = given(created()).when(completing()).events();
     given(created(), ...completion)
-      .when({ type: 'UpdateTask', changes: { concluida: true }, nextId: LATER })
+      .when(completing(LATER))
       .then([]);
     // Reopened and completed again: no second occurrence.
     given(created(), ...completion, { type: 'TaskReopened', data: {} })
-      .when({ type: 'UpdateTask', changes: { concluida: true }, nextId: LATER })
-      .then([{ type: 'TaskCompleted', data: { concluidaEm: completedAt, proxima: null } }]);
+      .when(completing(LATER))
+      .then([completed(null)]);
   });
 
   it('completes a task that does not repeat without a next one, and reopens it', () => {
     const single = created({ repeticao: 'nenhuma' });
     given(single)
-      .when({ type: 'UpdateTask', changes: { concluida: true }, nextId: NEXT })
-      .then([{ type: 'TaskCompleted', data: { concluidaEm: completedAt, proxima: null } }]);
-    given(single, { type: 'TaskCompleted', data: { concluidaEm: completedAt, proxima: null } })
+      .when(completing())
+      .then([completed(null)]);
+    given(single, completed(null))
       .when({ type: 'UpdateTask', changes: { concluida: false }, nextId: NEXT })
       .then([{ type: 'TaskReopened', data: {} }]);
     given(single)
@@ -107,58 +108,29 @@ describe('task decider', () => {
 
   it('repeats an undated task from today in São Paulo, whatever the server zone', () => {
     given(created({ dataVencimento: null, horaVencimento: null, repeticao: 'diaria' }))
-      .when({ type: 'UpdateTask', changes: { concluida: true }, nextId: NEXT })
+      .when(completing())
       .then([
-        {
-          type: 'TaskCompleted',
-          data: {
-            concluidaEm: completedAt,
-            proxima: {
-              ...details,
-              id: NEXT,
-              horaVencimento: null,
-              repeticao: 'diaria',
-              dataVencimento: '2026-03-10',
-              diaDoMes: null,
-            },
-          },
-        },
+        completed({
+          id: NEXT,
+          horaVencimento: null,
+          repeticao: 'diaria',
+          dataVencimento: '2026-03-10',
+          diaDoMes: null,
+        }),
       ]);
   });
 
   it('keeps the day of a monthly series through shorter months', () => {
     const monthly = created({ dataVencimento: '2026-01-31', repeticao: 'mensal' });
-    const first = given(monthly)
-      .when({ type: 'UpdateTask', changes: { concluida: true }, nextId: NEXT })
-      .events();
+    const first = given(monthly).when(completing()).events();
     expect(first).toEqual([
-      {
-        type: 'TaskCompleted',
-        data: {
-          concluidaEm: completedAt,
-          proxima: {
-            ...details,
-            id: NEXT,
-            repeticao: 'mensal',
-            dataVencimento: '2026-02-28',
-            diaDoMes: 31,
-          },
-        },
-      },
+      completed({ id: NEXT, repeticao: 'mensal', dataVencimento: '2026-02-28', diaDoMes: 31 }),
     ]);
     const proxima = (first[0] as Extract<TaskEvent, { type: 'TaskCompleted' }>).data.proxima!;
     const { id: _id, ...february } = proxima;
     given({ type: 'TaskCreated', data: { ...february, anteriorId: 'x' } })
-      .when({ type: 'UpdateTask', changes: { concluida: true }, nextId: LATER })
-      .then([
-        {
-          type: 'TaskCompleted',
-          data: {
-            concluidaEm: completedAt,
-            proxima: { ...february, id: LATER, dataVencimento: '2026-03-31', diaDoMes: 31 },
-          },
-        },
-      ]);
+      .when(completing(LATER))
+      .then([completed({ ...february, id: LATER, dataVencimento: '2026-03-31', diaDoMes: 31 })]);
     // A date edited by hand starts a new day for the series.
     given({ type: 'TaskCreated', data: { ...february, anteriorId: 'x' } })
       .when({ type: 'UpdateTask', changes: { dataVencimento: '2026-02-15' }, nextId: LATER })
@@ -174,20 +146,13 @@ describe('task decider', () => {
       })
       .then([
         { type: 'TaskUpdated', data: { repeticao: 'diaria', listId: OTHER_LIST } },
-        {
-          type: 'TaskCompleted',
-          data: {
-            concluidaEm: completedAt,
-            proxima: {
-              ...details,
-              id: NEXT,
-              repeticao: 'diaria',
-              listId: OTHER_LIST,
-              dataVencimento: '2026-03-07',
-              diaDoMes: null,
-            },
-          },
-        },
+        completed({
+          id: NEXT,
+          repeticao: 'diaria',
+          listId: OTHER_LIST,
+          dataVencimento: '2026-03-07',
+          diaDoMes: null,
+        }),
       ]);
   });
 
@@ -227,9 +192,7 @@ describe('task decider', () => {
 
   it('answers not found for a task that does not exist or was removed', () => {
     given().when({ type: 'RemoveTask' }).thenFails('not_found', 'Tarefa não encontrada');
-    given(created(), { type: 'TaskRemoved', data: {} })
-      .when({ type: 'UpdateTask', changes: { concluida: true }, nextId: NEXT })
-      .thenFails('not_found');
+    given(created(), { type: 'TaskRemoved', data: {} }).when(completing()).thenFails('not_found');
     given(created())
       .when({ type: 'RemoveTask' })
       .then([{ type: 'TaskRemoved', data: {} }]);
