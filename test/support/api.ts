@@ -29,3 +29,14 @@ export async function countEvents(app: NestFastifyApplication): Promise<number> 
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The app's answer to a refusal: `statusCode`, with a body of exactly it, `code` and `message`. */
+export function expectRefusal(
+  response: { statusCode: number; json: () => unknown },
+  statusCode: number,
+  code: string,
+  message: string,
+): void {
+  expect(response.statusCode).toBe(statusCode);
+  expect(response.json()).toEqual({ statusCode, code, message });
+}

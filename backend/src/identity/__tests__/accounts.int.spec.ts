@@ -13,6 +13,7 @@ import {
   signUpAndLogin as signUpAndLoginAs,
   identityFixture,
 } from './identity-test-kit';
+import { expectRefusal } from '../../../../test/support/api';
 
 describe('identity: accounts, sessions and tenants (real app, PostgreSQL, Redis)', () => {
   const { testApp, client, db } = identityFixture();
@@ -116,12 +117,7 @@ describe('identity: accounts, sessions and tenants (real app, PostgreSQL, Redis)
         ...body,
         email: String(body.email).toUpperCase(),
       });
-      expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({
-        statusCode: 409,
-        code: 'user_already_registered',
-        message: 'Usuário já cadastrado. Faça login.',
-      });
+      expectRefusal(again, 409, 'user_already_registered', 'Usuário já cadastrado. Faça login.');
       expect(await countRows(db)).toEqual(before);
     });
 

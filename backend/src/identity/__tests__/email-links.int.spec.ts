@@ -7,6 +7,7 @@ import {
   signUpBody,
 } from './identity-test-kit';
 import { type SmtpCapture, startSmtpCapture } from '../../../../test/support/smtp-capture';
+import { expectRefusal } from '../../../../test/support/api';
 
 const APP_URL = 'https://vira.exemplo.com.br';
 
@@ -54,12 +55,7 @@ describe('identity: confirmation and password reset e-mails over real SMTP', () 
       email: body.email,
       password: body.password,
     });
-    expect(early.statusCode).toBe(403);
-    expect(early.json()).toEqual({
-      statusCode: 403,
-      code: 'email_not_confirmed',
-      message: 'Confirme seu e-mail antes de entrar.',
-    });
+    expectRefusal(early, 403, 'email_not_confirmed', 'Confirme seu e-mail antes de entrar.');
     expect(refreshCookieOf(early)).toBeUndefined();
 
     const confirm = await client.app.inject({
@@ -133,12 +129,7 @@ describe('identity: confirmation and password reset e-mails over real SMTP', () 
     ).toBe(401);
 
     const reused = await post(client, '/api/auth/reset', { token, password: 'outra-senha-123' });
-    expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toEqual({
-      statusCode: 400,
-      code: 'invalid_reset_token',
-      message: 'Link de redefinição inválido ou expirado.',
-    });
+    expectRefusal(reused, 400, 'invalid_reset_token', 'Link de redefinição inválido ou expirado.');
   });
 
   it('refuses a reset link older than one hour, and a short new password naming the rule', async () => {

@@ -1,4 +1,4 @@
-import { http } from '../../../../test/support/api';
+import { expectRefusal, http } from '../../../../test/support/api';
 import { newPrincipal } from '../../../../test/support/accounts';
 import { projectAll } from '../../../../test/support/projections';
 import { post, signUpAndLogin, identityFixture } from './identity-test-kit';
@@ -45,12 +45,7 @@ describe('identity: student invites and accounts', () => {
     expect(accepted.statusCode).toBe(201);
 
     const again = await post(client, `/api/invites/${token}/accept`, acceptBody());
-    expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({
-      statusCode: 404,
-      code: 'convite_invalido',
-      message: 'Convite inválido ou expirado',
-    });
+    expectRefusal(again, 404, 'convite_invalido', 'Convite inválido ou expirado');
 
     const login = await post(client, '/api/auth/login', {
       email: body.email,
@@ -123,12 +118,7 @@ describe('identity: student invites and accounts', () => {
       `/api/invites/${second}/accept`,
       acceptBody(String(trainer.body.email)),
     );
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({
-      statusCode: 409,
-      code: 'user_already_registered',
-      message: 'Este email já está cadastrado',
-    });
+    expectRefusal(taken, 409, 'user_already_registered', 'Este email já está cadastrado');
     // The refused accept spent nothing: the invite still works.
     expect((await post(client, `/api/invites/${second}/accept`, acceptBody())).statusCode).toBe(
       201,

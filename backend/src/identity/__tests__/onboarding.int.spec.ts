@@ -4,6 +4,7 @@ import { onboardingProjection } from '../projections/onboarding.projection';
 import { newPrincipal } from '../../../../test/support/accounts';
 import { projectToEndOfLog } from '../../../../test/support/projections';
 import { getMe, post, signUpAndLogin, identityFixture, onboardingData } from './identity-test-kit';
+import { expectRefusal } from '../../../../test/support/api';
 
 const answers = {
   alunos_ativos: '25 alunos',
@@ -82,12 +83,12 @@ describe('identity: financial onboarding', () => {
     const { token } = await trainer();
     const before = await eventCount();
     const blank = await onboard(token, { answers: { ...answers, emite_recibo: '   ' } });
-    expect(blank.statusCode).toBe(400);
-    expect(blank.json()).toEqual({
-      statusCode: 400,
-      code: 'validation_error',
-      message: "Campo 'Respostas › emite_recibo' não pode ficar em branco",
-    });
+    expectRefusal(
+      blank,
+      400,
+      'validation_error',
+      "Campo 'Respostas › emite_recibo' não pode ficar em branco",
+    );
     const { objetivos: _missing, ...withoutObjetivos } = answers;
     const missing = await onboard(token, { answers: withoutObjetivos });
     expect(missing.json().message).toBe("Campo 'Respostas › objetivos' é obrigatório");

@@ -7,6 +7,7 @@ import {
   signUpBody,
   identityFixture,
 } from './identity-test-kit';
+import { expectRefusal } from '../../../../test/support/api';
 
 /** The code an authenticator app shows `offsetSeconds` from now. */
 const codeAt = (secret: string, offsetSeconds = 0) =>
@@ -70,12 +71,7 @@ describe('identity: two-factor sign-in with TOTP', () => {
     expect(await isEnabled(token)).toBe(false);
 
     const wrong = await post(client, '/api/auth/mfa/totp/activate', { code: '000000' }, { token });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({
-      statusCode: 400,
-      code: 'invalid_mfa_code',
-      message: 'Código de verificação inválido.',
-    });
+    expectRefusal(wrong, 400, 'invalid_mfa_code', 'Código de verificação inválido.');
 
     const activation = await post(
       client,
@@ -119,12 +115,12 @@ describe('identity: two-factor sign-in with TOTP', () => {
     expect((await getMe(client, right.json().accessToken)).json().email).toBe(body.email);
 
     const reused = await verify(challengeToken, await codeAt(secret, 30));
-    expect(reused.statusCode).toBe(401);
-    expect(reused.json()).toEqual({
-      statusCode: 401,
-      code: 'invalid_mfa_challenge',
-      message: 'A verificação expirou. Faça login novamente.',
-    });
+    expectRefusal(
+      reused,
+      401,
+      'invalid_mfa_challenge',
+      'A verificação expirou. Faça login novamente.',
+    );
   });
 
   it('accepts each recovery code once instead of a code', async () => {

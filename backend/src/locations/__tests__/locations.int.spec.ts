@@ -1,4 +1,4 @@
-import { http } from '../../../../test/support/api';
+import { expectRefusal, http } from '../../../../test/support/api';
 import { type FakeCep, startFakeCep } from '../../../../test/support/fake-cep';
 import { apiFixture } from '../../../../test/support/api-fixture';
 
@@ -102,12 +102,7 @@ describe('locations API', () => {
     expect(cep.requests()).toBe(before + 1);
 
     const unknown = await api.get('/api/cep/99999999');
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({
-      statusCode: 404,
-      code: 'cep_not_found',
-      message: 'CEP não encontrado',
-    });
+    expectRefusal(unknown, 404, 'cep_not_found', 'CEP não encontrado');
 
     const short = await api.get('/api/cep/1234');
     expect(short.statusCode).toBe(400);
@@ -115,12 +110,7 @@ describe('locations API', () => {
 
     cep.behave('down');
     const down = await api.get('/api/cep/22071900');
-    expect(down.statusCode).toBe(503);
-    expect(down.json()).toEqual({
-      statusCode: 503,
-      code: 'cep_unavailable',
-      message: 'Erro ao buscar CEP',
-    });
+    expectRefusal(down, 503, 'cep_unavailable', 'Erro ao buscar CEP');
   });
 
   it('gives up on a slow CEP service after about 3 s', async () => {

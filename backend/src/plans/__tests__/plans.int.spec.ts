@@ -1,4 +1,4 @@
-import { http } from '../../../../test/support/api';
+import { expectRefusal, http } from '../../../../test/support/api';
 import { apiFixture } from '../../../../test/support/api-fixture';
 
 describe('plans API', () => {
@@ -91,13 +91,12 @@ describe('plans API', () => {
     const student = await api.post('/api/students', { nome: 'Ana Souza', planoId: id });
     expect(student.statusCode).toBe(201);
     const refused = await api.delete(`/api/plans/${id}`);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({
-      statusCode: 409,
-      code: 'has_links',
-      message:
-        'Não é possível remover o plano: possui vínculos (alunos). Use Arquivar para não oferecê-lo mais.',
-    });
+    expectRefusal(
+      refused,
+      409,
+      'has_links',
+      'Não é possível remover o plano: possui vínculos (alunos). Use Arquivar para não oferecê-lo mais.',
+    );
 
     // Once the student moves to no plan, the plan can go; a student then cannot take it.
     expect(

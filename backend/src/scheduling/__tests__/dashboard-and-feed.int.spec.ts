@@ -13,6 +13,7 @@ import type { ProjectionChange } from '../../platform/projections/projection';
 import { drainProjection } from '../../platform/projections/projection-runner';
 import { schedulingProjections } from '../projections';
 import { type Agenda, agendaOf } from './scheduling-test-kit';
+import { expectRefusal } from '../../../../test/support/api';
 
 const SP = 'America/Sao_Paulo';
 const instant = (date: string, time: string) => zonedInstant(date, time, SP).toISOString();
@@ -298,12 +299,7 @@ describe('private calendar feed', () => {
 
     const renewed = (await agenda.api.post('/api/calendar/secret')).json().secret;
     const revoked = await fetchFeed(`/api/calendar/${secret}.ics`);
-    expect(revoked.statusCode).toBe(404);
-    expect(revoked.json()).toEqual({
-      statusCode: 404,
-      code: 'not_found',
-      message: 'Calendário não encontrado',
-    });
+    expectRefusal(revoked, 404, 'not_found', 'Calendário não encontrado');
     expect((await fetchFeed(`/api/calendar/${renewed}.ics`)).statusCode).toBe(200);
     for (const path of ['/api/calendar/nao-existe.ics', `/api/calendar/${'A'.repeat(43)}.ics`]) {
       expect((await fetchFeed(path)).json()).toMatchObject({ statusCode: 404, code: 'not_found' });

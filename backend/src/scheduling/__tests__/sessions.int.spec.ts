@@ -2,6 +2,7 @@ import { apiFixture } from '../../../../test/support/api-fixture';
 import { monthRange } from '../../contracts/shared/time';
 import type { Session } from '../../contracts/scheduling/api';
 import { type Agenda, agendaOf, hoursFromNow } from './scheduling-test-kit';
+import { expectRefusal } from '../../../../test/support/api';
 
 const SP = 'America/Sao_Paulo';
 /** Monday 4 March 2030, in São Paulo (UTC-3 all year). */
@@ -224,12 +225,7 @@ describe('sessions API', () => {
         inicio: at('10:30'),
         fim: at('11:30'),
       });
-      expect(clash.statusCode).toBe(409);
-      expect(clash.json()).toEqual({
-        statusCode: 409,
-        code: 'schedule_conflict',
-        message: 'Conflito de horário com Ana Souza',
-      });
+      expectRefusal(clash, 409, 'schedule_conflict', 'Conflito de horário com Ana Souza');
       // Back to back is no overlap.
       expect(
         (await agenda.book({ studentId: bia, inicio: at('11:00'), fim: at('12:00') })).statusCode,

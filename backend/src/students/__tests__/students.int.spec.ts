@@ -8,6 +8,7 @@ import { projectionKeys } from '../../platform/projections/redis-keys';
 import { REDIS } from '../../platform/queue/queue.module';
 import { studentDecider } from '../domain/student.decider';
 import { http, project } from './students-test-kit';
+import { expectRefusal } from '../../../../test/support/api';
 
 describe('students API', () => {
   const t = apiFixture();
@@ -358,13 +359,12 @@ describe('students API', () => {
         api.patch(`/api/students/${id}`, { nome: 'Outro Nome' }, key),
       ]);
       for (const response of attempts) {
-        expect(response.statusCode).toBe(422);
-        expect(response.json()).toEqual({
-          statusCode: 422,
-          code: 'idempotency_key_reused',
-          message:
-            "Esta 'Idempotency-Key' já foi usada em outra requisição. Gere uma chave nova para cada operação.",
-        });
+        expectRefusal(
+          response,
+          422,
+          'idempotency_key_reused',
+          "Esta 'Idempotency-Key' já foi usada em outra requisição. Gere uma chave nova para cada operação.",
+        );
       }
       expect(await t.countEvents()).toBe(before);
       const same = await api.post(
@@ -431,12 +431,7 @@ describe('students API', () => {
       intruder.post(`/api/students/${id}/credits/consume`, { reason: 'x' }),
     ];
     for (const response of await Promise.all(attempts)) {
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({
-        statusCode: 404,
-        code: 'not_found',
-        message: 'Aluno não encontrado',
-      });
+      expectRefusal(response, 404, 'not_found', 'Aluno não encontrado');
     }
     expect((await intruder.get('/api/students')).json()).toEqual({ items: [] });
     expect(await t.countEvents()).toBe(before);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
-import { http } from '../../../../test/support/api';
+import { expectRefusal, http } from '../../../../test/support/api';
 import { type Principal } from '../../../../test/support/accounts';
 import { apiFixture } from '../../../../test/support/api-fixture';
 import type { Task, TaskList } from '../../contracts/tasks/api';
@@ -83,12 +83,7 @@ describe('tasks API', () => {
     ]);
 
     const refused = await api.delete(`/api/task-lists/${initial.id}`);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({
-      statusCode: 409,
-      code: 'default_list',
-      message: 'A lista padrão não pode ser excluída.',
-    });
+    expectRefusal(refused, 409, 'default_list', 'A lista padrão não pode ser excluída.');
   });
 
   it('creates, orders, edits and removes lists', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { apiFixture } from '../../../../../test/support/api-fixture';
 import { AccessTokenService } from '../../auth/access-token.service';
+import { expectRefusal } from '../../../../../test/support/api';
 
 describe('PostgreSQL away', () => {
   // Nothing listens on port 1: every connection is refused at once.
@@ -16,12 +17,12 @@ describe('PostgreSQL away', () => {
       api.get('/api/plans'),
       api.post('/api/plans', { nome: 'Mensal', valor: 100, creditos: 4 }),
     ])) {
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({
-        statusCode: 503,
-        code: 'database_unavailable',
-        message: 'Erro de conexão com o banco de dados. Tente novamente em instantes.',
-      });
+      expectRefusal(
+        response,
+        503,
+        'database_unavailable',
+        'Erro de conexão com o banco de dados. Tente novamente em instantes.',
+      );
     }
   });
 });

@@ -10,18 +10,8 @@ import { Test } from '@nestjs/testing';
 import pino from 'pino';
 import { AllExceptionsFilter } from '../all-exceptions.filter';
 import { COMPRESS_MIN_BYTES } from '../compress-json';
+import { expectRefusal } from '../../../../../test/support/api';
 import { apiFixture } from '../../../../../test/support/api-fixture';
-
-/** The app's answer to a refusal: `statusCode`, and a body of exactly it, `code` and `message`. */
-function expectRefusal(
-  response: { statusCode: number; json: () => unknown },
-  statusCode: number,
-  code: string,
-  message: string,
-) {
-  expect(response.statusCode).toBe(statusCode);
-  expect(response.json()).toEqual({ statusCode, code, message });
-}
 
 /** The headers of a client that accepts `encoding`, or of one that accepts none. */
 const accepting = (encoding?: string) => (encoding ? { 'accept-encoding': encoding } : {});
