@@ -1,5 +1,6 @@
 import type { TransactionFacts } from '../../backend/src/contracts/finance/events';
 import type { SessionBooking } from '../../backend/src/contracts/scheduling/events';
+import type { StudentProfile } from '../../backend/src/contracts/students/api';
 
 /** The student the projection specs' events are about. */
 export const ANA = '0190a0b0-0000-7000-8000-0000000000e1';
@@ -38,5 +39,21 @@ export const aBooking = (more: Partial<SessionBooking> = {}): SessionBooking => 
   seriesId: null,
   allowOverlap: false,
   origin: 'personal',
+  ...more,
+});
+
+/**
+ * Ana Souza as the trainer registers her: her WhatsApp and nothing else, on no plan, with what a
+ * spec needs otherwise in `more` (the data of StudentRegistered).
+ */
+export const anaProfile = (
+  more: Partial<StudentProfile> & { visitante?: true } = {},
+): StudentProfile & { visitante?: true } => ({
+  nome: 'Ana Souza',
+  telefone: null,
+  whatsapp: '11999998888',
+  email: null,
+  planoId: null,
+  observacoes: null,
   ...more,
 });

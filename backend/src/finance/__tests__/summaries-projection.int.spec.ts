@@ -1,5 +1,5 @@
 import { projectionSpec, type SpecEvent } from '../../../../test/support/projection-spec';
-import { aBooking, ANA, anaReceita } from '../../../../test/support/spec-events';
+import { aBooking, ANA, anaProfile, anaReceita } from '../../../../test/support/spec-events';
 import type { GoalsSettings } from '../domain/finance-settings.decider';
 import { summariesProjection } from '../projections/summaries.projection';
 
@@ -25,14 +25,7 @@ const anaOnAPlan: SpecEvent[] = [
   },
   {
     type: 'StudentRegistered',
-    data: {
-      nome: 'Ana',
-      telefone: null,
-      whatsapp: null,
-      email: null,
-      planoId: PLAN,
-      observacoes: null,
-    },
+    data: anaProfile({ nome: 'Ana', whatsapp: null, planoId: PLAN }),
     streamId: ANA,
   },
 ];

@@ -1,17 +1,11 @@
 import { projectionSpec } from '../../../../test/support/projection-spec';
+import { anaProfile } from '../../../../test/support/spec-events';
 import type { StudentLifecycleEvent } from '../../contracts/students/events';
 import { reminderStudentsProjection } from '../projections/students.projection';
 
 const registered: StudentLifecycleEvent = {
   type: 'StudentRegistered',
-  data: {
-    nome: 'Ana Souza',
-    telefone: '1133334444',
-    whatsapp: '11999998888',
-    email: 'ana@exemplo.com.br',
-    planoId: null,
-    observacoes: null,
-  },
+  data: anaProfile({ telefone: '1133334444', email: 'ana@exemplo.com.br' }),
 };
 const given = projectionSpec(reminderStudentsProjection);
 

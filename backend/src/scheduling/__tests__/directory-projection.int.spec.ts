@@ -1,4 +1,5 @@
 import { projectionSpec, SPEC_CLOCK } from '../../../../test/support/projection-spec';
+import { anaProfile } from '../../../../test/support/spec-events';
 import type { LocationEvent } from '../../contracts/locations/events';
 import type { StudentLifecycleEvent } from '../../contracts/students/events';
 import {
@@ -8,15 +9,7 @@ import {
 
 const registered = (visitante?: true): StudentLifecycleEvent => ({
   type: 'StudentRegistered',
-  data: {
-    nome: 'Ana Souza',
-    telefone: null,
-    whatsapp: '11999998888',
-    email: null,
-    planoId: null,
-    observacoes: null,
-    ...(visitante && { visitante }),
-  },
+  data: anaProfile(visitante && { visitante }),
 });
 const created: LocationEvent = {
   type: 'LocationCreated',

@@ -1,18 +1,12 @@
 import { deciderSpec } from '../../../../test/support/decider-spec';
+import { anaProfile } from '../../../../test/support/spec-events';
 import type { StudentProfile } from '../../contracts/students/api';
 import { studentDecider } from '../domain/student.decider';
 import type { StudentEvent } from '../domain/student.events';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 const SESSION = '0190a0b0-0000-7000-8000-000000000001';
-const profile: StudentProfile = {
-  nome: 'Ana Souza',
-  telefone: null,
-  whatsapp: '11999998888',
-  email: null,
-  planoId: null,
-  observacoes: null,
-};
+const profile: StudentProfile = anaProfile();
 const registered: StudentEvent = { type: 'StudentRegistered', data: profile };
 const granted = (amount: number, balanceAfter: number): StudentEvent => ({
   type: 'CreditsGranted',

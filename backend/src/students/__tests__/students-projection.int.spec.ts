@@ -1,18 +1,11 @@
 import { projectionSpec, SPEC_CLOCK } from '../../../../test/support/projection-spec';
+import { anaProfile } from '../../../../test/support/spec-events';
 import type { StudentEvent } from '../domain/student.events';
 import { studentsProjection } from '../projections/students.projection';
 
 const registered: StudentEvent = {
   type: 'StudentRegistered',
-  data: {
-    nome: 'Ana Souza',
-    telefone: null,
-    whatsapp: '11999998888',
-    email: 'ana@exemplo.com.br',
-    planoId: null,
-    observacoes: null,
-    visitante: true,
-  },
+  data: anaProfile({ email: 'ana@exemplo.com.br', visitante: true }),
 };
 const given = projectionSpec(studentsProjection);
 
