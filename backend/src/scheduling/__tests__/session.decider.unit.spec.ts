@@ -3,6 +3,7 @@ import { aBooking } from '../../../../test/support/spec-events';
 import type { CancellationPolicy } from '../../contracts/locations/api';
 import { type SessionCommand, sessionDecider } from '../domain/session.decider';
 import type { SessionStreamEvent } from '../domain/session.events';
+import type { LateCancellation, SessionStatus } from '../../contracts/scheduling/api';
 
 const NOW = new Date('2030-03-01T12:00:00.000Z');
 const given = deciderSpec(sessionDecider, NOW);
@@ -20,6 +21,12 @@ const booking = aBooking({
 });
 const booked: SessionStreamEvent = { type: 'SessionBooked', data: booking };
 const burning: CancellationPolicy = { cancelLimiteHoras: 24, taxaPercent: 50, queimaCredito: true };
+/** The session's status changed `from` → `to`, late by `lateCancellation` or not. */
+const statusChanged = (
+  from: SessionStatus,
+  to: SessionStatus,
+  lateCancellation: LateCancellation | null = null,
+): SessionStreamEvent => ({ type: 'SessionStatusChanged', data: { from, to, lateCancellation } });
 const change = (
   changes: Extract<SessionCommand, { type: 'ChangeSession' }>['changes'],
   cancellation: Extract<SessionCommand, { type: 'ChangeSession' }>['cancellation'] = null,
@@ -52,10 +59,7 @@ describe('session decider', () => {
         },
         { type: 'SessionNotesChanged', data: { observacoes: 'Trazer toalha' } },
         { type: 'SessionConfirmationChanged', data: { confirmado: false } },
-        {
-          type: 'SessionStatusChanged',
-          data: { from: 'agendada', to: 'feita', lateCancellation: null },
-        },
+        statusChanged('agendada', 'feita'),
       ]);
     given(booked)
       .when(change({ studentId: ANA, observacoes: null, status: 'agendada', confirmado: true }))
@@ -96,15 +100,11 @@ describe('session decider', () => {
       .when(change({ allowOverlap: true }))
       .then([{ type: 'SessionOverlapAllowed', data: {} }]);
     // Back on the agenda after a cancellation: a new claim of its time as well.
-    const cancelled: SessionStreamEvent = {
-      type: 'SessionStatusChanged',
-      data: { from: 'agendada', to: 'cancelada', lateCancellation: null },
-    };
-    given(booked, ...allowed, cancelled)
+    given(booked, ...allowed, statusChanged('agendada', 'cancelada'))
       .when(change({ status: 'agendada', allowOverlap: true }))
       .then([
         { type: 'SessionOverlapAllowed', data: {} },
-        { type: 'SessionStatusChanged', data: { from: 'cancelada', to: 'agendada', lateCancellation: null } },
+        statusChanged('cancelada', 'agendada'),
       ]);
   });
 
@@ -116,19 +116,12 @@ describe('session decider', () => {
       given(booked)
         .when(change({ status: 'cancelada' }, policyAt))
         .then([
-          {
-            type: 'SessionStatusChanged',
-            data: {
-              from: 'agendada',
-              to: 'cancelada',
-              lateCancellation: {
-                cancelLimiteHoras: 24,
-                queimaCredito: true,
-                taxaPercent: 50,
-                burnsCredit: true,
-              },
-            },
-          },
+          statusChanged('agendada', 'cancelada', {
+            cancelLimiteHoras: 24,
+            queimaCredito: true,
+            taxaPercent: 50,
+            burnsCredit: true,
+          }),
         ]);
       const lenient = { locationId: ACADEMIA, policy: { ...burning, queimaCredito: false } };
       expect(
@@ -136,19 +129,12 @@ describe('session decider', () => {
           .when(change({ status: 'cancelada' }, lenient))
           .events(),
       ).toEqual([
-        {
-          type: 'SessionStatusChanged',
-          data: {
-            from: 'agendada',
-            to: 'cancelada',
-            lateCancellation: {
-              cancelLimiteHoras: 24,
-              queimaCredito: false,
-              taxaPercent: 50,
-              burnsCredit: false,
-            },
-          },
-        },
+        statusChanged('agendada', 'cancelada', {
+          cancelLimiteHoras: 24,
+          queimaCredito: false,
+          taxaPercent: 50,
+          burnsCredit: false,
+        }),
       ]);
     });
 
@@ -160,20 +146,10 @@ describe('session decider', () => {
             { locationId: ACADEMIA, policy: { ...burning, cancelLimiteHoras: 12 } },
           ),
         )
-        .then([
-          {
-            type: 'SessionStatusChanged',
-            data: { from: 'agendada', to: 'cancelada', lateCancellation: null },
-          },
-        ]);
+        .then([statusChanged('agendada', 'cancelada')]);
       given(booked, { type: 'SessionReassigned', data: { locationId: null } })
         .when(change({ status: 'cancelada' }))
-        .then([
-          {
-            type: 'SessionStatusChanged',
-            data: { from: 'agendada', to: 'cancelada', lateCancellation: null },
-          },
-        ]);
+        .then([statusChanged('agendada', 'cancelada')]);
     });
 
     it('judges by the new start and the new location when they change together', () => {
@@ -191,10 +167,7 @@ describe('session decider', () => {
         )
         .events();
       // 94 h ahead of now once moved: early.
-      expect(events.at(-1)).toEqual({
-        type: 'SessionStatusChanged',
-        data: { from: 'agendada', to: 'cancelada', lateCancellation: null },
-      });
+      expect(events.at(-1)).toEqual(statusChanged('agendada', 'cancelada'));
     });
 
     it('refuses a policy read for another location (the session moved meanwhile)', () => {
