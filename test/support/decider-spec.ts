@@ -31,3 +31,10 @@ export function deciderSpec<Command, Event extends DomainEvent, State>(
     };
   };
 }
+
+/** `streamIdOf` gives each trainer one stream: the same id every call, another trainer another. */
+export function expectOneStreamPerTrainer(streamIdOf: (tenantId: string) => string): void {
+  const tenant = '01a20a2a-84e5-75eb-9619-fc2bcf84289c';
+  expect(streamIdOf(tenant)).toBe(streamIdOf(tenant));
+  expect(streamIdOf(tenant)).not.toBe(streamIdOf('01a20a2a-84e5-75eb-9619-fc2bcf84289d'));
+}

@@ -1,4 +1,4 @@
-import { deciderSpec } from '../../../../test/support/decider-spec';
+import { deciderSpec, expectOneStreamPerTrainer } from '../../../../test/support/decider-spec';
 import type { PixSettings } from '../../contracts/charges/pix';
 import { pixSettingsDecider, pixSettingsStreamId } from '../domain/pix-settings.decider';
 
@@ -44,10 +44,6 @@ describe("a trainer's PIX settings", () => {
   });
 
   it('live on one stream per trainer', () => {
-    const tenant = '01a20a2a-84e5-75eb-9619-fc2bcf84289c';
-    expect(pixSettingsStreamId(tenant)).toBe(pixSettingsStreamId(tenant));
-    expect(pixSettingsStreamId(tenant)).not.toBe(
-      pixSettingsStreamId('01a20a2a-84e5-75eb-9619-fc2bcf84289d'),
-    );
+    expectOneStreamPerTrainer(pixSettingsStreamId);
   });
 });

@@ -1,4 +1,4 @@
-import { deciderSpec } from '../../../../test/support/decider-spec';
+import { deciderSpec, expectOneStreamPerTrainer } from '../../../../test/support/decider-spec';
 import { DEFAULT_ALLOCATION_RULE } from '../../contracts/finance/api';
 import {
   financeSettingsDecider,
@@ -32,10 +32,6 @@ describe("a trainer's finance settings", () => {
   });
 
   it('live on one stream per trainer, the same id on every call', () => {
-    const tenant = '01a20a2a-84e5-75eb-9619-fc2bcf84289c';
-    expect(financeSettingsStreamId(tenant)).toBe(financeSettingsStreamId(tenant));
-    expect(financeSettingsStreamId(tenant)).not.toBe(
-      financeSettingsStreamId('01a20a2a-84e5-75eb-9619-fc2bcf84289d'),
-    );
+    expectOneStreamPerTrainer(financeSettingsStreamId);
   });
 });

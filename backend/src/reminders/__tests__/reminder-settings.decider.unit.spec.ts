@@ -1,4 +1,4 @@
-import { deciderSpec } from '../../../../test/support/decider-spec';
+import { deciderSpec, expectOneStreamPerTrainer } from '../../../../test/support/decider-spec';
 import { DEFAULT_REMINDER_SETTINGS } from '../../contracts/reminders/api';
 import {
   reminderSettingsDecider,
@@ -26,10 +26,6 @@ describe("a trainer's reminder settings", () => {
   });
 
   it('live on one stream per trainer', () => {
-    const tenant = '01a20a2a-84e5-75eb-9619-fc2bcf84289c';
-    expect(reminderSettingsStreamId(tenant)).toBe(reminderSettingsStreamId(tenant));
-    expect(reminderSettingsStreamId(tenant)).not.toBe(
-      reminderSettingsStreamId('01a20a2a-84e5-75eb-9619-fc2bcf84289d'),
-    );
+    expectOneStreamPerTrainer(reminderSettingsStreamId);
   });
 });
