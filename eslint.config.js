@@ -260,7 +260,7 @@ module.exports = tseslint.config(
         {
           selector: "Property[key.name='queryFn']",
           message:
-            'Query definitions live in frontend/src/entities/<resource> (operationQuery): use the entity and narrow it with `select`.',
+            'Query definitions live in frontend/src/entities/<resource> (getQuery): use the entity and narrow it with `select`.',
         },
       ],
     },

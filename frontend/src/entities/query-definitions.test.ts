@@ -1,20 +1,31 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Operation } from '@contracts/shared/routes';
-import { queryKeyOf } from '../lib/contract-query';
+import { keyOfPath } from '../lib/query-keys';
 
 /**
- * One query definition per GET endpoint: every `operationQuery(...)` (or first-screen
- * `deferredQuery(...)`) of entities/ names a GET
- * operation no other definition names, so no two definitions can share a key (a key is the
- * operation's path, then its input) and cache two shapes under it.
+ * One query definition per GET endpoint: every `getQuery<typeof api.op>('path', input)` of entities/
+ * names a GET operation no other definition names, by that operation's own path, so no two
+ * definitions can share a key (a key is the path's segments, then the input) and cache two shapes
+ * under it. A read is sent without its contract: `{ anonymous: true }` (no token) is written
+ * exactly where the operation is public.
  */
 
 const ENTITIES = __dirname;
 const CONTRACTS = path.resolve(__dirname, '../../../backend/src/contracts');
 
-function definitions(): { file: string; operation: Operation; name: string }[] {
-  const found: { file: string; operation: Operation; name: string }[] = [];
+/** The text of a call's arguments, from the `(` at `open` to its matching `)`. */
+function argumentsAt(source: string, open: number): string {
+  let depth = 0;
+  for (let index = open; index < source.length; index++) {
+    if ('({['.includes(source[index])) depth++;
+    else if (')}]'.includes(source[index]) && --depth === 0) return source.slice(open + 1, index);
+  }
+  throw new Error('parênteses sem par');
+}
+
+function definitions(): { file: string; operation: Operation; name: string; path: string; anonymous: boolean }[] {
+  const found: { file: string; operation: Operation; name: string; path: string; anonymous: boolean }[] = [];
   for (const file of readdirSync(ENTITIES, { recursive: true, encoding: 'utf8' })) {
     if (!/\.tsx?$/.test(file) || file.includes('.test.')) continue;
     const source = readFileSync(path.join(ENTITIES, file), 'utf8');
@@ -22,29 +33,22 @@ function definitions(): { file: string; operation: Operation; name: string }[] {
     for (const [, names, from] of source.matchAll(/import (?:type )?\{([^}]+)\} from '@contracts\/([^']+)'/g)) {
       for (const name of names.split(',').map((part) => part.trim().replace(/^type /, ''))) imports.set(name, from);
     }
-    const load = (module: string, api: string, operationName: string) => {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const contract = require(path.join(CONTRACTS, module)) as Record<string, Record<string, Operation>>;
-      return contract[api][operationName];
-    };
-    for (const [, api, operationName] of source.matchAll(/operationQuery\(\s*(\w+)\.(\w+)/g)) {
+    for (const call of source.matchAll(/getQuery<typeof (\w+)\.(\w+)>\(/g)) {
+      const [, api, operationName] = call;
       const module = imports.get(api);
       if (!module) throw new Error(`${file}: ${api} não vem de @contracts`);
-      found.push({ file, operation: load(module, api, operationName), name: `${api}.${operationName}` });
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const contract = require(path.join(CONTRACTS, module)) as Record<string, Record<string, Operation>>;
+      const args = argumentsAt(source, (call.index ?? 0) + call[0].length - 1);
+      found.push({
+        file,
+        operation: contract[api][operationName],
+        name: `${api}.${operationName}`,
+        path: /^\s*'([^']+)'/.exec(args)?.[1] ?? '',
+        anonymous: /\{ anonymous: true \},?\s*$/.test(args),
+      });
     }
-    // A first-screen read names its path and is typed by its operation (`type X = typeof api.op`): the
-    // path must be the operation's, and the operation a signed-in user's GET (it is sent without its contract).
-    for (const [, typeName, keyPath] of source.matchAll(/deferredQuery<(\w+)>\(\s*'([^']+)'/g)) {
-      const typed = new RegExp(`type ${typeName} = typeof (\\w+)\\.(\\w+);`).exec(source);
-      const module = typed && imports.get(typed[1]);
-      if (!typed || !module) throw new Error(`${file}: ${typeName} não é o tipo de uma operação de @contracts`);
-      const operation = load(module, typed[1], typed[2]);
-      if (operation['~operation'].path !== keyPath || operation['~orpc'].meta.audience === 'public') {
-        throw new Error(`${file}: deferredQuery('${keyPath}') tipada com ${typed[1]}.${typed[2]} (${operation['~operation'].path})`);
-      }
-      found.push({ file, operation, name: `${typed[1]}.${typed[2]}` });
-    }
-    const written = (source.match(/\b(operationQuery|deferredQuery)[<(]/g) ?? []).length;
+    const written = (source.match(/\bgetQuery[<(]/g) ?? []).length;
     const recognised = found.filter((definition) => definition.file === file).length;
     if (written !== recognised) throw new Error(`${file}: ${written} definições escritas, ${recognised} reconhecidas`);
   }
@@ -62,12 +66,16 @@ describe('the entities layer', () => {
     expect(found.length).toBeGreaterThan(0);
   });
 
-  it('gives two definitions two different keys, and a read its path as its prefix', () => {
-    const keys = found.map(({ operation }) => JSON.stringify(queryKeyOf(operation, {} as never).slice(0, -1)));
+  it("reads each operation by its own path, and without a token exactly where it is public", () => {
+    const drift = found.filter(
+      ({ operation, path: written, anonymous }) =>
+        written !== operation['~operation'].path || anonymous !== (operation['~orpc'].meta.audience === 'public'),
+    );
+    expect(drift.map(({ file, name, path: written }) => `${file}: ${name} (${written})`)).toEqual([]);
+  });
+
+  it('gives two definitions two different keys', () => {
+    const keys = found.map(({ path: written }) => JSON.stringify(keyOfPath(written)));
     expect(new Set(keys).size).toBe(keys.length);
-    for (const { operation } of found) {
-      const key = queryKeyOf(operation, {} as never);
-      expect(`/${key.slice(0, -1).join('/')}`).toBe(operation['~operation'].path);
-    }
   });
 });

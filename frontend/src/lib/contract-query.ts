@@ -5,44 +5,23 @@ import { retryUnlessClientError } from './api-error';
 import { keyOfPath } from './query-keys';
 
 /**
- * An operation's key prefix, its path's segments: '/students/{id}/history' ->
- * ['students', '{id}', 'history']. Invalidating ['students'] refetches every read under /students.
+ * The one query definition of a GET operation, typed by it: `getQuery<typeof api.op>(path, input)`.
+ * Its key is the path's segments, then the input; the answer is cached as the server sends it
+ * (screens narrow it with `select`), and a 4xx is taken as the answer, not retried. A GET needs
+ * only its path (no body, and answers are not parsed on this side), so no read loads a contract's
+ * zod schemas: their evaluation (over 100 ms on a slow phone) waits for a screen that writes.
+ * entities/query-definitions.test.ts holds each path to be its operation's, and `anonymous` (no
+ * token; a 401 is an answer) to be set exactly for the public ones.
  */
-const pathKey = (operation: Operation): readonly string[] =>
-  keyOfPath(operation['~operation'].path);
-
-/** A read's query key: its path's segments, then its input. Two reads never share one. */
-export const queryKeyOf = <Op extends Operation>(operation: Op, input: InputOf<Op>) =>
-  [...pathKey(operation), input] as const;
-
-/**
- * The one query definition of a GET operation: its key from the contract, the answer cached as the
- * server sends it (screens narrow it with `select`), and a 4xx taken as the answer, not retried.
- */
-export function operationQuery<Op extends Operation>(operation: Op, input: InputOf<Op>) {
-  return queryOptions({
-    queryKey: queryKeyOf(operation, input),
-    queryFn: ({ signal }) => api.call(operation, input, { signal }),
-    retry: retryUnlessClientError,
-  });
-}
-
-/**
- * The query definition of a GET read on the first screen (the signed-in shell, /auth) or fetched
- * ahead for offline reading right after it (sessions, students): a GET needs only its path (no
- * body, and answers are not parsed on this side), so the request goes out without the contract's
- * zod schemas, whose evaluation (over 100 ms on a slow phone) stays off the first screen.
- * `Op` types the path and the answer; entities/query-definitions.test.ts holds the path to be its
- * operation's, a GET of a signed-in user, so the key is the one `operationQuery` would give.
- */
-export function deferredQuery<Op extends Operation>(
+export function getQuery<Op extends Operation>(
   path: Op['~operation']['path'],
   input: InputOf<Op>,
+  { anonymous = false }: { anonymous?: boolean } = {},
 ) {
   const { params, query } = input as { params?: Record<string, string>; query?: QueryParams };
   return queryOptions({
     queryKey: [...keyOfPath(path), input] as const,
-    queryFn: ({ signal }) => api.get<AnswerOf<Op>>(filledPath(path, params), { query, signal }),
+    queryFn: ({ signal }) => api.get<AnswerOf<Op>>(filledPath(path, params), { query, signal, anonymous }),
     retry: retryUnlessClientError,
   });
 }

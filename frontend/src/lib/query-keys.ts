@@ -5,8 +5,8 @@ export const keyOfPath = (path: string): readonly string[] => path.split('/').fi
 
 /**
  * An entity's key prefix (entities/<resource>/keys.ts), from its operation's path, which the type
- * holds to the contract's: the key `operationQuery` gives, without loading the contract and its zod
- * schemas. The realtime map names every key of the app and loads none of them.
+ * holds to the contract's: the prefix of the key `getQuery` gives, without loading the contract and
+ * its zod schemas. The realtime map names every key of the app and loads none of them.
  */
-export const deferredKey = <Op extends Operation>(path: Op['~operation']['path']) =>
+export const entityKey = <Op extends Operation>(path: Op['~operation']['path']) =>
   keyOfPath(path);

@@ -1,5 +1,8 @@
-import { platformApi } from '@contracts/platform/api';
-import { operationQuery } from '../../lib/contract-query';
+import type { platformApi } from '@contracts/platform/api';
+import { getQuery } from '../../lib/contract-query';
 
 /** GET /api/about (public): the app's name, version and where 'Suporte' leads; it changes only with a deploy. */
-export const aboutQuery = () => ({ ...operationQuery(platformApi.about, {}), staleTime: Infinity });
+export const aboutQuery = () => ({
+  ...getQuery<typeof platformApi.about>('/about', {}, { anonymous: true }),
+  staleTime: Infinity,
+});

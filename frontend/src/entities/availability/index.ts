@@ -1,6 +1,6 @@
-import { agendaSettingsApi } from '@contracts/scheduling/api';
-import { operationQuery } from '../../lib/contract-query';
+import type { agendaSettingsApi } from '@contracts/scheduling/api';
+import { getQuery } from '../../lib/contract-query';
 export { availabilityKey } from './keys';
 
 /** GET /api/availability: the rows of 'Configurar Horários', in the order they were saved. */
-export const availabilityQuery = () => operationQuery(agendaSettingsApi.availability, {});
+export const availabilityQuery = () => getQuery<typeof agendaSettingsApi.availability>('/availability', {});

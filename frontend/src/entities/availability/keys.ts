@@ -1,5 +1,5 @@
 import type { agendaSettingsApi } from '@contracts/scheduling/api';
-import { deferredKey } from '../../lib/query-keys';
+import { entityKey } from '../../lib/query-keys';
 
 /** The trainer's availability; an 'availability' change or saving it invalidates it. */
-export const availabilityKey = deferredKey<typeof agendaSettingsApi.availability>('/availability');
+export const availabilityKey = entityKey<typeof agendaSettingsApi.availability>('/availability');

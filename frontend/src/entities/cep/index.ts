@@ -1,5 +1,5 @@
-import { locationsApi } from '@contracts/locations/api';
-import { operationQuery } from '../../lib/contract-query';
+import type { locationsApi } from '@contracts/locations/api';
+import { getQuery } from '../../lib/contract-query';
 
 /**
  * GET /api/cep/:cep (8 digits): an address per CEP, apart from the tenant's locations (no change
@@ -7,7 +7,7 @@ import { operationQuery } from '../../lib/contract-query';
  * cep_unavailable) is not retried.
  */
 export const cepQuery = (cep: string) => ({
-  ...operationQuery(locationsApi.lookupCep, { params: { cep } }),
+  ...getQuery<typeof locationsApi.lookupCep>('/cep/{cep}', { params: { cep } }),
   staleTime: Infinity,
   retry: false,
 });

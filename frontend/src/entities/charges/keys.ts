@@ -1,5 +1,5 @@
 import type { chargesApi } from '@contracts/charges/api';
-import { deferredKey } from '../../lib/query-keys';
+import { entityKey } from '../../lib/query-keys';
 
 /** Every read under /charges (a charge too); a 'charge' change or a charge mutation invalidates it. */
-export const chargesKey = deferredKey<typeof chargesApi.list>('/charges');
+export const chargesKey = entityKey<typeof chargesApi.list>('/charges');

@@ -1,5 +1,5 @@
 import type { dashboardApi } from '@contracts/scheduling/api';
-import { deferredKey } from '../../lib/query-keys';
+import { entityKey } from '../../lib/query-keys';
 
 /** Every read of the dashboard; a session or directory change invalidates it. */
-export const dashboardKey = deferredKey<typeof dashboardApi.get>('/dashboard');
+export const dashboardKey = entityKey<typeof dashboardApi.get>('/dashboard');

@@ -1,5 +1,5 @@
 import type { financeApi } from '@contracts/finance/api';
-import { deferredKey } from '../../lib/query-keys';
+import { entityKey } from '../../lib/query-keys';
 
 /** The goals' settings; a 'finance-goals' change or saving them invalidates it. */
-export const goalsKey = deferredKey<typeof financeApi.goals>('/settings/goals');
+export const goalsKey = entityKey<typeof financeApi.goals>('/settings/goals');

@@ -1,6 +1,6 @@
-import { identityApi } from '@contracts/identity/api';
+import type { identityApi } from '@contracts/identity/api';
 import { queryOptions } from '@tanstack/react-query';
-import { operationQuery } from '../../lib/contract-query';
+import { getQuery } from '../../lib/contract-query';
 import { NOT_SAVED } from '../../lib/query-meta';
 
 /**
@@ -9,7 +9,7 @@ import { NOT_SAVED } from '../../lib/query-meta';
  */
 export const inviteQuery = (token: string) =>
   queryOptions({
-    ...operationQuery(identityApi.invite, { params: { token } }),
+    ...getQuery<typeof identityApi.invite>('/invites/{token}', { params: { token } }, { anonymous: true }),
     staleTime: Infinity,
     meta: NOT_SAVED,
   });

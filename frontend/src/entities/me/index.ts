@@ -1,20 +1,17 @@
 import type { identityApi, Me } from '@contracts/identity/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { deferredQuery } from '../../lib/contract-query';
+import { getQuery } from '../../lib/contract-query';
 import { useSession } from '../../lib/session-store';
 export { meKey } from './keys';
 
-type MeRead = typeof identityApi.me;
-
 /**
- * The signed-in user (GET /api/me), read by the shell and /auth, the first screens: a read by
- * path, without the identity contract's schemas. The profile changes only through the user's own
+ * The signed-in user (GET /api/me), read by the shell and /auth, the first screens. The profile changes only through the user's own
  * commands and the realtime 'onboarding' change, which invalidate it: it never goes stale on its own.
  */
 export const meQuery = () =>
   queryOptions({
-    ...deferredQuery<MeRead>('/me', {}),
+    ...getQuery<typeof identityApi.me>('/me', {}),
     staleTime: Infinity,
   });
 

@@ -1,5 +1,5 @@
 import type { identityApi } from '@contracts/identity/api';
-import { deferredKey } from '../../lib/query-keys';
+import { entityKey } from '../../lib/query-keys';
 
 /** Every read of the profile; the 'onboarding' change and the user's own commands invalidate it. */
-export const meKey = deferredKey<typeof identityApi.me>('/me');
+export const meKey = entityKey<typeof identityApi.me>('/me');

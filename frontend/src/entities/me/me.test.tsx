@@ -1,13 +1,11 @@
-import { identityApi } from '@contracts/identity/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../lib/api-error';
-import { queryKeyOf } from '../../lib/contract-query';
 import { useSession } from '../../lib/session-store';
 import { NEW_TRAINER_ANA } from '../../test/fixtures';
 import { stubApi, type ApiStub } from '../../test/fetch-stub';
-import { meKey, meQuery, useMe } from '.';
+import { meQuery, useMe } from '.';
 
 function renderUseMe() {
   const queryClient = new QueryClient();
@@ -49,12 +47,5 @@ describe('useMe', () => {
     expect(retry(3, new ApiError(503, 'http_error', 'x'))).toBe(false);
     expect(retry(0, new ApiError(404, 'not_found', 'x'))).toBe(false);
     expect(retry(0, new ApiError(403, 'forbidden', 'x'))).toBe(false);
-  });
-});
-
-describe('the me query', () => {
-  it("has the key the contract gives GET /api/me (written out so the shell does not load the contract)", () => {
-    expect(meQuery().queryKey).toEqual(queryKeyOf(identityApi.me, {}));
-    expect(meKey).toEqual(queryKeyOf(identityApi.me, {}).slice(0, -1));
   });
 });

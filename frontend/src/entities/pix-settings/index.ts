@@ -1,6 +1,6 @@
-import { chargesApi } from '@contracts/charges/api';
-import { operationQuery } from '../../lib/contract-query';
+import type { chargesApi } from '@contracts/charges/api';
+import { getQuery } from '../../lib/contract-query';
 export { pixSettingsKey } from './keys';
 
 /** GET /api/settings/pix: `{ configurada: false }` until the first save. */
-export const pixSettingsQuery = () => operationQuery(chargesApi.pixSettings, {});
+export const pixSettingsQuery = () => getQuery<typeof chargesApi.pixSettings>('/settings/pix', {});

@@ -1,5 +1,5 @@
 import type { chargesApi } from '@contracts/charges/api';
-import { deferredKey } from '../../lib/query-keys';
+import { entityKey } from '../../lib/query-keys';
 
 /** The PIX settings; saving them invalidates it. */
-export const pixSettingsKey = deferredKey<typeof chargesApi.pixSettings>('/settings/pix');
+export const pixSettingsKey = entityKey<typeof chargesApi.pixSettings>('/settings/pix');

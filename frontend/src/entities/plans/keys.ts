@@ -1,5 +1,5 @@
 import type { plansApi } from '@contracts/plans/api';
-import { deferredKey } from '../../lib/query-keys';
+import { entityKey } from '../../lib/query-keys';
 
 /** Every read of plans; a 'plan' change or a plan mutation invalidates it. */
-export const plansKey = deferredKey<typeof plansApi.list>('/plans');
+export const plansKey = entityKey<typeof plansApi.list>('/plans');

@@ -1,6 +1,6 @@
 import type { financeApi } from '@contracts/finance/api';
-import { deferredKey } from '../../lib/query-keys';
+import { entityKey } from '../../lib/query-keys';
 
 /** Whether the trainer issues receipts; the onboarding (its 'emite_recibo' answer) changes it. */
 export const receiptSettingsKey =
-  deferredKey<typeof financeApi.receiptSettings>('/settings/receipts');
+  entityKey<typeof financeApi.receiptSettings>('/settings/receipts');

@@ -1,11 +1,8 @@
 import type { chargesApi } from '@contracts/charges/api';
-import { deferredQuery } from '../../lib/contract-query';
-
-type ReceivablesRead = typeof chargesApi.receivables;
+import { getQuery } from '../../lib/contract-query';
 
 /**
- * GET /api/charges/summary: 'A receber' (pending and overdue totals). On the dashboard, the shell's
- * first screen, so a read by path, without its contract's schemas; under /charges, a 'charge' change or a
- * charge mutation invalidates it with the list.
+ * GET /api/charges/summary: 'A receber' (pending and overdue totals). On the dashboard and under
+ * /charges: a 'charge' change or a charge mutation invalidates it with the list.
  */
-export const receivablesQuery = () => deferredQuery<ReceivablesRead>('/charges/summary', {});
+export const receivablesQuery = () => getQuery<typeof chargesApi.receivables>('/charges/summary', {});

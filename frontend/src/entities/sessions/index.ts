@@ -1,5 +1,5 @@
 import type { sessionsApi } from '@contracts/scheduling/api';
-import { deferredQuery } from '../../lib/contract-query';
+import { getQuery } from '../../lib/contract-query';
 export { sessionsKey, studentSessionsKey } from './keys';
 
 /**
@@ -8,15 +8,12 @@ export { sessionsKey, studentSessionsKey } from './keys';
  */
 const SESSIONS_FRESH_MS = 60_000;
 
-type SessionsList = typeof sessionsApi.list;
-type StudentSessionsList = typeof sessionsApi.ofStudent;
-
 /** GET /api/sessions?from=&to=: the sessions that start in [from, to) (instants), by start, with names. */
 export const sessionsQuery = (range: { from: string; to: string }) => ({
-  ...deferredQuery<SessionsList>('/sessions', { query: { from: range.from, to: range.to } }),
+  ...getQuery<typeof sessionsApi.list>('/sessions', { query: { from: range.from, to: range.to } }),
   staleTime: SESSIONS_FRESH_MS,
 });
 
 /** GET /api/students/:id/sessions: the student's sessions from now on and before (latest first). */
 export const studentSessionsQuery = (studentId: string) =>
-  deferredQuery<StudentSessionsList>('/students/{id}/sessions', { params: { id: studentId } });
+  getQuery<typeof sessionsApi.ofStudent>('/students/{id}/sessions', { params: { id: studentId } });

@@ -1,5 +1,5 @@
 import type { studentsApi } from '@contracts/students/api';
-import { deferredKey } from '../../lib/query-keys';
+import { entityKey } from '../../lib/query-keys';
 
 /** Every read under /students; a 'student' or 'credit' change, or a student mutation, invalidates it. */
-export const studentsKey = deferredKey<typeof studentsApi.list>('/students');
+export const studentsKey = entityKey<typeof studentsApi.list>('/students');

@@ -1,8 +1,8 @@
 import type { SubscriptionStatus } from '@contracts/charges/api';
-import { subscriptionsApi } from '@contracts/charges/api';
-import { operationQuery } from '../../lib/contract-query';
+import type { subscriptionsApi } from '@contracts/charges/api';
+import { getQuery } from '../../lib/contract-query';
 export { subscriptionsKey } from './keys';
 
 /** GET /api/subscriptions?studentId=&status=: most recent first. */
 export const subscriptionsQuery = (query: { studentId?: string; status?: SubscriptionStatus }) =>
-  operationQuery(subscriptionsApi.list, { query });
+  getQuery<typeof subscriptionsApi.list>('/subscriptions', { query });

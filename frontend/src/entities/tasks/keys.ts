@@ -1,5 +1,5 @@
 import type { tasksApi } from '@contracts/tasks/api';
-import { deferredKey } from '../../lib/query-keys';
+import { entityKey } from '../../lib/query-keys';
 
 /** Every read under /tasks; a 'task' change or a task mutation invalidates it. */
-export const tasksKey = deferredKey<typeof tasksApi.list>('/tasks');
+export const tasksKey = entityKey<typeof tasksApi.list>('/tasks');

@@ -1,15 +1,15 @@
 import { financeApi } from '@contracts/finance/api';
 import { api } from '../../lib/api-client';
-import { operationQuery } from '../../lib/contract-query';
+import { getQuery } from '../../lib/contract-query';
 export { transactionsKey } from './keys';
 
 /** GET /api/transactions?month=YYYY-MM: newest first, voided ones with status 'estornada'. */
 export const transactionsQuery = (month: string) =>
-  operationQuery(financeApi.transactions, { query: { month } });
+  getQuery<typeof financeApi.transactions>('/transactions', { query: { month } });
 
 /** GET /api/transactions/:id with its allocations. */
 export const transactionQuery = (id: string) =>
-  operationQuery(financeApi.transaction, { params: { id } });
+  getQuery<typeof financeApi.transaction>('/transactions/{id}', { params: { id } });
 
 /** GET /api/transactions/:id/receipt.pdf: the receipt of a receita, as a file (it needs the Bearer token). */
 export const fetchReceipt = (id: string) => api.fetchFile(financeApi.receipt, { params: { id } });

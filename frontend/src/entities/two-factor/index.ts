@@ -1,6 +1,6 @@
-import { identityApi } from '@contracts/identity/api';
-import { operationQuery } from '../../lib/contract-query';
+import type { identityApi } from '@contracts/identity/api';
+import { getQuery } from '../../lib/contract-query';
 export { twoFactorKey } from './keys';
 
 /** GET /api/auth/mfa/totp: `{ enabled }` for the signed-in user. */
-export const twoFactorQuery = () => operationQuery(identityApi.totpStatus, {});
+export const twoFactorQuery = () => getQuery<typeof identityApi.totpStatus>('/auth/mfa/totp', {});

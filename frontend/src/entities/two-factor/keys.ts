@@ -1,5 +1,5 @@
 import type { identityApi } from '@contracts/identity/api';
-import { deferredKey } from '../../lib/query-keys';
+import { entityKey } from '../../lib/query-keys';
 
 /** Whether two-factor sign-in is on; turning it on or off invalidates it. */
-export const twoFactorKey = deferredKey<typeof identityApi.totpStatus>('/auth/mfa/totp');
+export const twoFactorKey = entityKey<typeof identityApi.totpStatus>('/auth/mfa/totp');

@@ -1,5 +1,5 @@
 import type { agendaSettingsApi } from '@contracts/scheduling/api';
-import { deferredKey } from '../../lib/query-keys';
+import { entityKey } from '../../lib/query-keys';
 
 /** Every read under /vacations; a 'vacation' change or a vacation mutation invalidates it. */
-export const vacationsKey = deferredKey<typeof agendaSettingsApi.vacations>('/vacations');
+export const vacationsKey = entityKey<typeof agendaSettingsApi.vacations>('/vacations');
