@@ -19,3 +19,17 @@ export function notifyAttention(title: string, message: string): void {
 export function notifyError(title: string, error: unknown, fallback: string = UNEXPECTED_ERROR_MESSAGE): void {
   notifications.show({ color: 'red', title, message: errorMessage(error, fallback) });
 }
+
+/**
+ * A mutation's callbacks that tell how it went: the green toast `done`, then `then` (close the
+ * dialog, leave the page); or the red toast `failed` with the API's message.
+ */
+export function notifyOutcome(done: string, failed: string, then?: () => void) {
+  return {
+    onSuccess: () => {
+      notifySuccess(done);
+      then?.();
+    },
+    onError: (error: unknown) => notifyError(failed, error),
+  };
+}

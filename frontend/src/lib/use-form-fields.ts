@@ -1,6 +1,16 @@
-import { useCallback, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 
 export type FieldErrors<T> = Partial<Record<keyof T, string>>;
+
+/** What a form's check gives: the body to send, or the first problem of each field. */
+export type Checked<T, D> = { data: D } | { errors: FieldErrors<T> };
+
+/** What a form's fields are drawn from: the values, their problems and the way to change them. */
+export interface FieldsProps<T> {
+  values: T;
+  errors: FieldErrors<T>;
+  onChange: (update: T | ((values: T) => T)) => void;
+}
 
 /**
  * A form's values and the problems found the last time it was checked. Changing a field drops its
@@ -23,5 +33,22 @@ export function useFormFields<T extends object>(initial: T | (() => T)) {
 
   const setErrors = useCallback((errors: FieldErrors<T>) => setState((current) => ({ ...current, errors })), []);
 
-  return { values: state.values, errors: state.errors, change, setErrors };
+  /**
+   * A submit handler: checks the values as typed; shows the problems found, or clears them and
+   * sends what the check gave.
+   */
+  const submitWith =
+    <D>(check: (values: T) => Checked<T, D>, send: (data: D) => void) =>
+    (event?: FormEvent) => {
+      event?.preventDefault();
+      const checked = check(state.values);
+      if ('errors' in checked) {
+        setErrors(checked.errors);
+        return;
+      }
+      setErrors({});
+      send(checked.data);
+    };
+
+  return { values: state.values, errors: state.errors, change, setErrors, submitWith };
 }

@@ -1,12 +1,12 @@
 import type { Location } from '@contracts/locations/api';
-import { Button, Card, EmptyState, SimpleGrid } from '@mantine/core';
+import { Button, SimpleGrid } from '@mantine/core';
 import IconMapPin from '@tabler/icons-react/dist/esm/icons/IconMapPin.mjs';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { LoadError } from '../../../components/load-error';
+import { EmptyCard } from '../../../components/empty-card';
+import { Loaded } from '../../../components/loaded';
 import { PageHeader } from '../../../components/page-header';
-import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { locationsQuery } from '../../../entities/locations';
 import { itemsOf } from '../../../lib/contract-query';
@@ -15,26 +15,6 @@ import { EditLocationDialog } from '../components/edit-location-dialog';
 import { LocationCard } from '../components/location-card';
 import { RemoveLocationDialog } from '../components/remove-location-dialog';
 import { locationsCountLabel } from '../lib/location-form';
-
-function NoLocations() {
-  return (
-    <Card>
-      <EmptyState
-        py="lg"
-        variant="light"
-        icon={<IconMapPin size={28} />}
-        title="Nenhum local cadastrado"
-        description="Cadastre os lugares onde você atende: academias, estúdios, parques ou a casa do aluno."
-      >
-        <EmptyState.Actions>
-          <Button component={Link} to={paths.newLocation} leftSection={<IconPlus size={18} />}>
-            Cadastrar local
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
-    </Card>
-  );
-}
 
 export function LocationsPage() {
   const locations = useQuery({ ...locationsQuery(), select: itemsOf });
@@ -53,19 +33,28 @@ export function LocationsPage() {
           </Button>
         }
       />
-      {locations.isPending ? (
-        <PageLoader />
-      ) : locations.isError ? (
-        <LoadError title="Erro ao carregar locais" error={locations.error} onRetry={() => void locations.refetch()} />
-      ) : locations.data.length === 0 ? (
-        <NoLocations />
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          {locations.data.map((location) => (
-            <LocationCard key={location.id} location={location} onEdit={editing.open} onRemove={removing.open} />
-          ))}
-        </SimpleGrid>
-      )}
+      <Loaded query={locations} errorTitle="Erro ao carregar locais">
+        {(items) =>
+          items.length === 0 ? (
+            <EmptyCard
+              icon={<IconMapPin size={28} />}
+              title="Nenhum local cadastrado"
+              description="Cadastre os lugares onde você atende: academias, estúdios, parques ou a casa do aluno."
+              action={
+                <Button component={Link} to={paths.newLocation} leftSection={<IconPlus size={18} />}>
+                  Cadastrar local
+                </Button>
+              }
+            />
+          ) : (
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+              {items.map((location) => (
+                <LocationCard key={location.id} location={location} onEdit={editing.open} onRemove={removing.open} />
+              ))}
+            </SimpleGrid>
+          )
+        }
+      </Loaded>
       <EditLocationDialog location={editing.target} opened={editing.opened} onClose={editing.close} />
       <RemoveLocationDialog location={removing.target} opened={removing.opened} onClose={removing.close} />
     </>

@@ -1,13 +1,13 @@
 import type { Plan } from '@contracts/plans/api';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, EmptyState, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import IconClipboardList from '@tabler/icons-react/dist/esm/icons/IconClipboardList.mjs';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { LoadError } from '../../../components/load-error';
+import { EmptyCard } from '../../../components/empty-card';
+import { Loaded } from '../../../components/loaded';
 import { PageHeader } from '../../../components/page-header';
-import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDialogTarget } from '../../../lib/use-dialog-target';
@@ -18,26 +18,6 @@ import { EditPlanDialog } from '../components/edit-plan-dialog';
 import { PlanCard } from '../components/plan-card';
 import { RemovePlanDialog } from '../components/remove-plan-dialog';
 import { plansCountLabel } from '../lib/plan-form';
-
-function NoPlans() {
-  return (
-    <Card>
-      <EmptyState
-        py="lg"
-        variant="light"
-        icon={<IconClipboardList size={28} />}
-        title="Nenhum plano cadastrado"
-        description="Cadastre os planos que você oferece: valor, créditos e o valor de cada crédito."
-      >
-        <EmptyState.Actions>
-          <Button component={Link} to={paths.newPlan} leftSection={<IconPlus size={18} />}>
-            Cadastrar plano
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
-    </Card>
-  );
-}
 
 export function PlansPage() {
   const plans = useQuery({ ...plansQuery({ withArchived: true }), select: itemsOf });
@@ -85,36 +65,43 @@ export function PlansPage() {
           </Button>
         }
       />
-      {plans.isPending ? (
-        <PageLoader />
-      ) : plans.isError ? (
-        <LoadError title="Erro ao carregar planos" error={plans.error} onRetry={() => void plans.refetch()} />
-      ) : (
-        <Stack gap="xl">
-          {active.length === 0 ? (
-            <NoPlans />
-          ) : (
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-              {active.map(card)}
-            </SimpleGrid>
-          )}
-          {archived.length > 0 && (
-            <Stack gap="sm" component="section" aria-labelledby="planos-arquivados">
-              <div>
-                <Title order={2} fz="lg" id="planos-arquivados">
-                  Arquivados
-                </Title>
-                <Text size="sm" c="dimmed">
-                  Fora da lista de planos. Restaure para voltar a oferecê-los.
-                </Text>
-              </div>
+      <Loaded query={plans} errorTitle="Erro ao carregar planos">
+        {() => (
+          <Stack gap="xl">
+            {active.length === 0 ? (
+              <EmptyCard
+                icon={<IconClipboardList size={28} />}
+                title="Nenhum plano cadastrado"
+                description="Cadastre os planos que você oferece: valor, créditos e o valor de cada crédito."
+                action={
+                  <Button component={Link} to={paths.newPlan} leftSection={<IconPlus size={18} />}>
+                    Cadastrar plano
+                  </Button>
+                }
+              />
+            ) : (
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-                {archived.map(card)}
+                {active.map(card)}
               </SimpleGrid>
-            </Stack>
-          )}
-        </Stack>
-      )}
+            )}
+            {archived.length > 0 && (
+              <Stack gap="sm" component="section" aria-labelledby="planos-arquivados">
+                <div>
+                  <Title order={2} fz="lg" id="planos-arquivados">
+                    Arquivados
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    Fora da lista de planos. Restaure para voltar a oferecê-los.
+                  </Text>
+                </div>
+                <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+                  {archived.map(card)}
+                </SimpleGrid>
+              </Stack>
+            )}
+          </Stack>
+        )}
+      </Loaded>
       <EditPlanDialog plan={editing.target} opened={editing.opened} onClose={editing.close} />
       <RemovePlanDialog plan={removing.target} opened={removing.opened} onClose={removing.close} />
     </>
