@@ -12,6 +12,25 @@ export interface FieldsProps<T> {
   onChange: (update: T | ((values: T) => T)) => void;
 }
 
+/** The fields of T that hold text. */
+type TextKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];
+
+/**
+ * The props that bind a text input to one field of a form: its value, its problem, and what is
+ * typed into it (through `clean`, such as digits only). Its `onChange` takes the input's event or,
+ * for the inputs that give the text itself (PhoneInput), the text.
+ */
+export function textField<T>(form: FieldsProps<T>, field: TextKeys<T>, clean?: (typed: string) => string) {
+  return {
+    value: form.values[field] as string,
+    error: form.errors[field],
+    onChange: (input: string | { currentTarget: { value: string } }) => {
+      const typed = typeof input === 'string' ? input : input.currentTarget.value;
+      form.onChange((values) => ({ ...values, [field]: clean ? clean(typed) : typed }));
+    },
+  };
+}
+
 /**
  * A form's values and the problems found the last time it was checked. Changing a field drops its
  * problem (the message no longer describes what is typed); the others stay until the next check.
@@ -50,5 +69,9 @@ export function useFormFields<T extends object>(initial: T | (() => T)) {
       send(checked.data);
     };
 
-  return { values: state.values, errors: state.errors, change, setErrors, submitWith };
+  /** `textField` over this form. */
+  const field = (name: TextKeys<T>, clean?: (typed: string) => string) =>
+    textField({ values: state.values, errors: state.errors, onChange: change }, name, clean);
+
+  return { values: state.values, errors: state.errors, change, setErrors, submitWith, field };
 }

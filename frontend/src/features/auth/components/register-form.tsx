@@ -2,7 +2,7 @@ import { Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/co
 import { notifications } from '@mantine/notifications';
 import { cpfDigits } from '@contracts/shared/br-documents';
 import { MAX_AGE_YEARS } from '@contracts/identity/api';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { isApiError } from '../../../lib/api-error';
 import { useSignup, validateSignup, type SignupForm } from '../api/signup';
 import { PhoneInput } from '../../../components/phone-input';
@@ -20,30 +20,21 @@ function birthDateBounds(today = new Date()): { min: string; max: string } {
 
 /** `onRegistered`: the account was created with this e-mail. */
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
-  const { values, errors, change: setValues, setErrors } = useFormFields<SignupForm>(emptyForm);
+  const { change: setValues, submitWith, field } = useFormFields<SignupForm>(emptyForm);
   const [birthDate] = useState(birthDateBounds);
   const signup = useSignup();
 
-  const set = (field: keyof SignupForm, value: string) => setValues((current) => ({ ...current, [field]: value }));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = validateSignup(values);
-    if ('errors' in parsed) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
-    signup.mutate({ body: parsed.data }, {
+  const submit = submitWith(validateSignup, (body) =>
+    signup.mutate({ body }, {
       onSuccess: () => {
         // Spec 000 §8: one toast, and the fields clear.
         notifications.show({
           color: 'teal',
           title: 'Conta criada com sucesso!',
-          message: `Verifique seu e-mail (${parsed.data.email}) para confirmar o cadastro.`,
+          message: `Verifique seu e-mail (${body.email}) para confirmar o cadastro.`,
         });
         setValues(emptyForm);
-        onRegistered(parsed.data.email);
+        onRegistered(body.email);
       },
       onError: (error) => {
         notifications.show({
@@ -53,29 +44,19 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
             : 'Erro ao criar conta. Tente novamente.',
         });
       },
-    });
-  };
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label="Nome"
-          autoComplete="name"
-          placeholder="Seu nome completo"
-          value={values.nome}
-          onChange={(event) => set('nome', event.currentTarget.value)}
-          error={errors.nome}
-          required
-        />
+        <TextInput label="Nome" autoComplete="name" placeholder="Seu nome completo" {...field('nome')} required />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput
             label="CPF"
             inputMode="numeric"
             placeholder="Somente números"
-            value={values.cpf}
-            onChange={(event) => set('cpf', cpfDigits(event.currentTarget.value))}
-            error={errors.cpf}
+            {...field('cpf', cpfDigits)}
             required
           />
           <TextInput
@@ -83,36 +64,24 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
             type="date"
             min={birthDate.min}
             max={birthDate.max}
-            value={values.dataNascimento}
-            onChange={(event) => set('dataNascimento', event.currentTarget.value)}
-            error={errors.dataNascimento}
+            {...field('dataNascimento')}
             required
           />
         </SimpleGrid>
-        <PhoneInput
-          label="Celular"
-          value={values.telefone}
-          onChange={(telefone) => set('telefone', telefone)}
-          error={errors.telefone}
-          required
-        />
+        <PhoneInput label="Celular" {...field('telefone')} required />
         <TextInput
           label="E-mail"
           type="email"
           autoComplete="email"
           placeholder="voce@exemplo.com"
-          value={values.email}
-          onChange={(event) => set('email', event.currentTarget.value)}
-          error={errors.email}
+          {...field('email')}
           required
         />
         <PasswordInput
           label="Senha"
           autoComplete="new-password"
           placeholder="Mínimo de 6 caracteres"
-          value={values.password}
-          onChange={(event) => set('password', event.currentTarget.value)}
-          error={errors.password}
+          {...field('password')}
           required
         />
         <Button type="submit" size="md" loading={signup.isPending} fullWidth>

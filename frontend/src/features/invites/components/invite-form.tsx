@@ -1,7 +1,6 @@
 import { formatCpf } from '@contracts/shared/br-documents';
 import { Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-error';
 import { notifyError } from '../../../lib/notify';
 import {
@@ -29,7 +28,7 @@ export function InviteForm({
   studentName: string;
   onDone: (outcome: 'created' | 'invalid', email?: string) => void;
 }) {
-  const { values, errors, change: setValues, setErrors } = useFormFields<InviteSignupForm>({
+  const { setErrors, submitWith, field } = useFormFields<InviteSignupForm>({
     nome: studentName,
     email: '',
     password: '',
@@ -39,22 +38,13 @@ export function InviteForm({
   });
   const accept = useAcceptInvite();
 
-  const set = (field: keyof InviteSignupForm, value: string) => setValues((current) => ({ ...current, [field]: value }));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = validateInviteSignup(values);
-    if ('errors' in parsed) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
+  const submit = submitWith(validateInviteSignup, (body) =>
     accept.mutate(
-      { params: { token }, body: parsed.data },
+      { params: { token }, body },
       {
         onSuccess: () => {
           notifications.show({ color: 'teal', message: ACCOUNT_CREATED });
-          onDone('created', parsed.data.email);
+          onDone('created', body.email);
         },
         onError: (error) => {
           if (isApiError(error, 'convite_invalido')) {
@@ -68,8 +58,8 @@ export function InviteForm({
           }
         },
       },
-    );
-  };
+    ),
+  );
 
   const done = accept.isSuccess;
 
@@ -79,9 +69,7 @@ export function InviteForm({
         <TextInput
           label="Nome completo"
           autoComplete="name"
-          value={values.nome}
-          onChange={(event) => set('nome', event.currentTarget.value)}
-          error={errors.nome}
+          {...field('nome')}
           required
           disabled={done}
         />
@@ -90,9 +78,7 @@ export function InviteForm({
           type="email"
           autoComplete="email"
           placeholder="voce@exemplo.com"
-          value={values.email}
-          onChange={(event) => set('email', event.currentTarget.value)}
-          error={errors.email}
+          {...field('email')}
           required
           disabled={done}
         />
@@ -101,9 +87,7 @@ export function InviteForm({
             label="Senha"
             autoComplete="new-password"
             placeholder="Mínimo de 6 caracteres"
-            value={values.password}
-            onChange={(event) => set('password', event.currentTarget.value)}
-            error={errors.password}
+            {...field('password')}
             required
             disabled={done}
           />
@@ -111,9 +95,7 @@ export function InviteForm({
             label="Confirmar senha"
             autoComplete="new-password"
             placeholder="Repita a senha"
-            value={values.confirmPassword}
-            onChange={(event) => set('confirmPassword', event.currentTarget.value)}
-            error={errors.confirmPassword}
+            {...field('confirmPassword')}
             required
             disabled={done}
           />
@@ -123,18 +105,10 @@ export function InviteForm({
             label="CPF (opcional)"
             inputMode="numeric"
             placeholder="000.000.000-00"
-            value={values.cpf}
-            onChange={(event) => set('cpf', formatCpf(event.currentTarget.value))}
-            error={errors.cpf}
+            {...field('cpf', formatCpf)}
             disabled={done}
           />
-          <PhoneInput
-            label="Telefone (opcional)"
-            value={values.telefone}
-            onChange={(telefone) => set('telefone', telefone)}
-            error={errors.telefone}
-            disabled={done}
-          />
+          <PhoneInput label="Telefone (opcional)" {...field('telefone')} disabled={done} />
         </SimpleGrid>
         <Button type="submit" size="md" fullWidth loading={accept.isPending} disabled={done}>
           Criar conta

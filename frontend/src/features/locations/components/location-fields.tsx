@@ -1,26 +1,16 @@
 import { Grid, TextInput } from '@mantine/core';
-import type { ChangeEvent } from 'react';
 import { ufLetters } from '../lib/cep';
-import type { LocationFormErrors, LocationFormValues } from '../lib/location-form';
+import { type FieldsProps, textField } from '../../../lib/use-form-fields';
+import type { LocationFormValues } from '../lib/location-form';
 import { withCepAddress } from '../lib/location-form';
 import { CepField } from './cep-field';
 
-export interface LocationFieldsProps {
-  values: LocationFormValues;
-  errors: LocationFormErrors;
-  /** Takes an update, so an address found after a lookup lands on the latest values. */
-  onChange: (update: (values: LocationFormValues) => LocationFormValues) => void;
-}
+/** `onChange` takes an update, so an address found after a lookup lands on the latest values. */
+export type LocationFieldsProps = FieldsProps<LocationFormValues>;
 
 /** Name, then the address: CEP (looked up), street, number, complement, neighbourhood, city, UF. */
-export function LocationFields({ values, errors, onChange }: LocationFieldsProps) {
-  const set = (field: keyof LocationFormValues) => (value: string) =>
-    onChange((current) => ({ ...current, [field]: value }));
-  const text = (field: Exclude<keyof LocationFormValues, 'cep' | 'uf'>) => ({
-    value: values[field],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => set(field)(event.currentTarget.value),
-    error: errors[field],
-  });
+export function LocationFields(form: LocationFieldsProps) {
+  const text = (field: keyof LocationFormValues, clean?: (typed: string) => string) => textField(form, field, clean);
 
   return (
     <Grid gap="md">
@@ -35,12 +25,7 @@ export function LocationFields({ values, errors, onChange }: LocationFieldsProps
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, xs: 6 }}>
-        <CepField
-          value={values.cep}
-          onChange={set('cep')}
-          onFound={(address) => onChange((current) => withCepAddress(current, address))}
-          error={errors.cep}
-        />
+        <CepField {...text('cep')} onFound={(address) => form.onChange((current) => withCepAddress(current, address))} />
       </Grid.Col>
       <Grid.Col span={12}>
         <TextInput label="Logradouro" placeholder="Rua, avenida..." autoComplete="address-line1" maxLength={200} {...text('logradouro')} />
@@ -63,9 +48,7 @@ export function LocationFields({ values, errors, onChange }: LocationFieldsProps
           placeholder="SP"
           autoComplete="address-level1"
           maxLength={2}
-          value={values.uf}
-          onChange={(event) => set('uf')(ufLetters(event.currentTarget.value))}
-          error={errors.uf}
+          {...text('uf', ufLetters)}
         />
       </Grid.Col>
     </Grid>

@@ -1,24 +1,16 @@
 import { Checkbox, Grid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { MoneyInput } from '../../../components/money-input';
-import {
-  creditDigits,
-  valuePerCreditPreview,
-  type PlanFormErrors,
-  type PlanFormValues,
-} from '../lib/plan-form';
+import { type FieldsProps, textField } from '../../../lib/use-form-fields';
+import { creditDigits, type PlanFormValues, valuePerCreditPreview } from '../lib/plan-form';
 
-export interface PlanFieldsProps {
-  values: PlanFormValues;
-  errors: PlanFormErrors;
-  onChange: (values: PlanFormValues) => void;
+export interface PlanFieldsProps extends FieldsProps<PlanFormValues> {
   /** Focus the name field when shown (dialogs). */
   autoFocus?: boolean;
 }
 
 /** nome, descricao (optional), valor and creditos, with what one credit costs. */
-export function PlanFields({ values, errors, onChange, autoFocus }: PlanFieldsProps) {
-  const set = <K extends keyof PlanFormValues>(field: K, value: PlanFormValues[K]) =>
-    onChange({ ...values, [field]: value });
+export function PlanFields({ autoFocus, ...form }: PlanFieldsProps) {
+  const { values, onChange } = form;
   const perCredit = valuePerCreditPreview(values);
 
   return (
@@ -26,9 +18,7 @@ export function PlanFields({ values, errors, onChange, autoFocus }: PlanFieldsPr
       <TextInput
         label="Nome do plano"
         placeholder="Ex.: Mensal 2x por semana"
-        value={values.nome}
-        onChange={(event) => set('nome', event.currentTarget.value)}
-        error={errors.nome}
+        {...textField(form, 'nome')}
         maxLength={120}
         autoComplete="off"
         data-autofocus={autoFocus || undefined}
@@ -38,9 +28,7 @@ export function PlanFields({ values, errors, onChange, autoFocus }: PlanFieldsPr
         label="Descrição"
         description="Opcional"
         placeholder="Ex.: 8 aulas por mês, às terças e quintas"
-        value={values.descricao}
-        onChange={(event) => set('descricao', event.currentTarget.value)}
-        error={errors.descricao}
+        {...textField(form, 'descricao')}
         maxLength={1000}
         autosize
         minRows={2}
@@ -48,13 +36,7 @@ export function PlanFields({ values, errors, onChange, autoFocus }: PlanFieldsPr
       />
       <Grid gap="md">
         <Grid.Col span={{ base: 7, xs: 6 }}>
-          <MoneyInput
-            label="Valor"
-            value={values.valor}
-            onChange={(valor) => set('valor', valor)}
-            error={errors.valor}
-            required
-          />
+          <MoneyInput label="Valor" {...textField(form, 'valor')} required />
         </Grid.Col>
         <Grid.Col span={{ base: 5, xs: 6 }}>
           <TextInput
@@ -62,9 +44,7 @@ export function PlanFields({ values, errors, onChange, autoFocus }: PlanFieldsPr
             placeholder="Ex.: 8"
             inputMode="numeric"
             autoComplete="off"
-            value={values.creditos}
-            onChange={(event) => set('creditos', creditDigits(event.currentTarget.value))}
-            error={errors.creditos}
+            {...textField(form, 'creditos', creditDigits)}
             required
           />
         </Grid.Col>
@@ -76,7 +56,7 @@ export function PlanFields({ values, errors, onChange, autoFocus }: PlanFieldsPr
         label="Cobrança mensal"
         description="Alunos assinantes são cobrados todo mês, no dia do vencimento"
         checked={values.mensal}
-        onChange={(event) => set('mensal', event.currentTarget.checked)}
+        onChange={(event) => onChange({ ...values, mensal: event.currentTarget.checked })}
       />
       {values.mensal && (
         <TextInput
@@ -85,9 +65,7 @@ export function PlanFields({ values, errors, onChange, autoFocus }: PlanFieldsPr
           inputMode="numeric"
           autoComplete="off"
           maw={200}
-          value={values.diaVencimento}
-          onChange={(event) => set('diaVencimento', event.currentTarget.value.replace(/\D/g, '').slice(0, 2))}
-          error={errors.diaVencimento}
+          {...textField(form, 'diaVencimento', (typed) => typed.replace(/\D/g, '').slice(0, 2))}
           required
         />
       )}
