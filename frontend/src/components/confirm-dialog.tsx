@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { FormActions } from './form-actions';
 
 /** A question before an action: what it does, a way back, and the action (in red unless told). */
 export function ConfirmDialog({
@@ -28,14 +29,14 @@ export function ConfirmDialog({
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack gap="md">
         {children}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {backLabel}
-          </Button>
-          <Button color={confirmColor} loading={pending} onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onClose}
+          cancelLabel={backLabel}
+          submitLabel={confirmLabel}
+          onSubmit={onConfirm}
+          pending={pending}
+          color={confirmColor}
+        />
       </Stack>
     </Modal>
   );

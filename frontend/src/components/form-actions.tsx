@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 export interface FormActionsProps {
-  /** The way back: a button calling `onCancel`, or a link to `cancelTo`. */
+  /** The way back: a button calling `onCancel`, or a link to `cancelTo`; none without either. */
   onCancel?: () => void;
   cancelTo?: string;
   cancelLabel?: string;
@@ -37,9 +37,11 @@ export function FormActions({
           {cancelLabel}
         </Button>
       ) : (
-        <Button variant="default" onClick={onCancel}>
-          {cancelLabel}
-        </Button>
+        onCancel && (
+          <Button variant="default" onClick={onCancel}>
+            {cancelLabel}
+          </Button>
+        )
       )}
       <Button
         type={onSubmit ? 'button' : 'submit'}

@@ -4,9 +4,10 @@ import {
   DAY_NAMES,
   DEFAULT_AVAILABILITY_ROW,
 } from '@contracts/scheduling/api';
-import { ActionIcon, Button, Checkbox, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
 import { useState } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { PageLoader } from '../../../components/page-loader';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useQuery } from '@tanstack/react-query';
@@ -116,14 +117,7 @@ function AvailabilityForm({ initial, onClose }: { initial: AvailabilityRow[]; on
       <Button variant="light" onClick={() => setRows((current) => [...current, withKey(DEFAULT_AVAILABILITY_ROW)])}>
         Adicionar horário
       </Button>
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose}>
-          Cancelar
-        </Button>
-        <Button onClick={submit} loading={save.isPending}>
-          Salvar
-        </Button>
-      </Group>
+      <FormActions onCancel={onClose} submitLabel="Salvar" onSubmit={submit} pending={save.isPending} />
     </Stack>
   );
 }

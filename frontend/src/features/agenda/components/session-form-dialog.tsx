@@ -30,6 +30,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { isApiError } from '../../../lib/api-error';
 import { formatDateTimeInZone } from '../../../lib/format';
 import { notifyAttention, notifyError, notifySuccess } from '../../../lib/notify';
@@ -326,14 +327,11 @@ function SessionForm({
             </Stack>
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={book.isPending || update.isPending}>
-            {editing ? 'Salvar' : 'Agendar'}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onClose}
+          submitLabel={editing ? 'Salvar' : 'Agendar'}
+          pending={book.isPending || update.isPending}
+        />
       </Stack>
     </form>
   );

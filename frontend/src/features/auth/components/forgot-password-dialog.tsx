@@ -1,7 +1,8 @@
 import { recoverSchema } from '@contracts/identity/api';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { useRecover } from '../api/recover';
 
 export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -53,14 +54,7 @@ export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onC
             data-autofocus
             required
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={recover.isPending}>
-              Enviar link
-            </Button>
-          </Group>
+          <FormActions onCancel={close} submitLabel="Enviar link" pending={recover.isPending} gap="md" />
         </Stack>
       </form>
     </Modal>

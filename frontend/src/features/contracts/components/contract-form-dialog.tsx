@@ -8,8 +8,9 @@ import {
   type ContractType,
   createContractSchema,
 } from '@contracts/agreements/api';
-import { Alert, Button, Code, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Code, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { FormEvent } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { fieldErrors } from '../../../lib/field-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormFields } from '../../../lib/use-form-fields';
@@ -108,14 +109,7 @@ function ContractForm({ contract, onClose }: { contract: Contract | null; onClos
             assinaturas existentes guardam o texto assinado e os alunos assinam a nova versão.
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={busy}>
-            {contract ? 'Salvar' : 'Criar contrato'}
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} submitLabel={contract ? 'Salvar' : 'Criar contrato'} pending={busy} />
       </Stack>
     </form>
   );

@@ -10,10 +10,11 @@ import {
   splitAllocations,
   type TransactionTipo,
 } from '@contracts/finance/api';
-import { Button, Checkbox, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { MoneyInput } from '../../../components/money-input';
 import { studentsQuery } from '../../../entities/students';
 import { fieldErrors } from '../../../lib/field-errors';
@@ -211,14 +212,7 @@ export function NewTransactionDialog({ opened, onClose, today, rule }: NewTransa
               )}
             </Stack>
           )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={record.isPending}>
-              Salvar
-            </Button>
-          </Group>
+          <FormActions onCancel={close} submitLabel="Salvar" pending={record.isPending} gap="md" mt="sm" />
         </Stack>
       </form>
     </Modal>

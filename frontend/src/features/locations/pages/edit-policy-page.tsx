@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Divider,
-  Group,
   NativeSelect,
   NumberInput,
   Stack,
@@ -16,6 +15,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { FormActions } from '../../../components/form-actions';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
@@ -114,14 +114,7 @@ function PolicyForm({ location, policy }: { location: Location; policy: Cancella
           )}
           <Text size="sm">{latenessText}</Text>
         </Stack>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" component={Link} to={paths.policies}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Salvar
-          </Button>
-        </Group>
+        <FormActions cancelTo={paths.policies} submitLabel="Salvar" pending={save.isPending} />
       </Stack>
     </form>
   );

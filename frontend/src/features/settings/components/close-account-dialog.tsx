@@ -1,7 +1,8 @@
 import { ACCOUNT_CLOSED_MESSAGE, CLOSE_ACCOUNT_WORD, confirmsClosing } from '@contracts/identity/api';
-import { Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { FormActions } from '../../../components/form-actions';
 import { paths } from '../../../config/paths';
 import { leaveClosedAccountNotice } from '../../../lib/closed-account-notice';
 import { notifyError } from '../../../lib/notify';
@@ -52,14 +53,14 @@ export function CloseAccountDialog({ opened, onClose }: { opened: boolean; onClo
           autoComplete="off"
           data-autofocus
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={dismiss}>
-            Cancelar
-          </Button>
-          <Button color="red" loading={close.isPending} disabled={!confirmsClosing(typed)} onClick={confirm}>
-            Encerrar conta
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={dismiss}
+          submitLabel="Encerrar conta"
+          onSubmit={confirm}
+          pending={close.isPending}
+          disabled={!confirmsClosing(typed)}
+          color="red"
+        />
       </Stack>
     </Modal>
   );

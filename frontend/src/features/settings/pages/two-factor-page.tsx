@@ -4,6 +4,7 @@ import IconCopy from '@tabler/icons-react/dist/esm/icons/IconCopy.mjs';
 import IconDownload from '@tabler/icons-react/dist/esm/icons/IconDownload.mjs';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
@@ -68,16 +69,7 @@ function CodeForm({
           error={error}
           required
         />
-        <Group justify="flex-end" gap="sm">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              Cancelar
-            </Button>
-          )}
-          <Button type="submit" color={danger ? 'red' : undefined} loading={pending}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} submitLabel={submitLabel} pending={pending} color={danger ? 'red' : undefined} />
       </Stack>
     </form>
   );

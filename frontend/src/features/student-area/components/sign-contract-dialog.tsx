@@ -1,8 +1,9 @@
 import { CONTRACT_MESSAGES, signContractSchema, type StudentContract } from '@contracts/agreements/api';
 import { formatCpf, formatPhone } from '@contracts/shared/br-documents';
-import { Button, Checkbox, Group, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { studentAreaQuery } from '../../../entities/student-area';
 import { isApiError } from '../../../lib/api-error';
 import { fieldErrors } from '../../../lib/field-errors';
@@ -101,14 +102,7 @@ function SignForm({ contract, known, onClose }: { contract: StudentContract; kno
           error={errors.consentTerms}
           onChange={(event) => change({ ...values, consentTerms: event.currentTarget.checked })}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={sign.isPending}>
-            Assinar contrato
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} submitLabel="Assinar contrato" pending={sign.isPending} />
       </Stack>
     </form>
   );

@@ -2,6 +2,7 @@ import type { Student } from '@contracts/students/api';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
 import { useState } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { isApiError } from '../../../lib/api-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteStudent, useUpdateStudent } from '../api/student-mutations';
@@ -94,14 +95,7 @@ function DeleteConfirmation({
       <Text size="sm">
         Tem certeza que deseja excluir <strong>{student.nome}</strong>? Esta ação não pode ser desfeita.
       </Text>
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose}>
-          Cancelar
-        </Button>
-        <Button color="red" loading={remove.isPending} onClick={confirm}>
-          Excluir
-        </Button>
-      </Group>
+      <FormActions onCancel={onClose} submitLabel="Excluir" onSubmit={confirm} pending={remove.isPending} color="red" />
     </Stack>
   );
 }

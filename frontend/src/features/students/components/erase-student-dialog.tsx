@@ -1,7 +1,8 @@
 import { confirmsErasure, ERASURE_KEEPS, type Student } from '@contracts/students/api';
-import { Alert, Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import IconShieldLock from '@tabler/icons-react/dist/esm/icons/IconShieldLock.mjs';
 import { useState } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useEraseStudent } from '../api/student-mutations';
 
@@ -72,14 +73,14 @@ export function EraseStudentDialog({
           autoComplete="off"
           data-autofocus
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close}>
-            Cancelar
-          </Button>
-          <Button color="red" loading={erase.isPending} disabled={!confirmsErasure(typed, student.nome)} onClick={confirm}>
-            Excluir dados
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={close}
+          submitLabel="Excluir dados"
+          onSubmit={confirm}
+          pending={erase.isPending}
+          disabled={!confirmsErasure(typed, student.nome)}
+          color="red"
+        />
       </Stack>
     </Modal>
   );

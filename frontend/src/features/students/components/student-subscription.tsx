@@ -26,6 +26,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { zonedParts } from '@contracts/shared/time';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { plansQuery } from '../../../entities/plans';
 import { subscriptionsQuery } from '../../../entities/subscriptions';
 import { paths } from '../../../config/paths';
@@ -315,38 +316,32 @@ function SubscribeForm({ student, onDone }: { student: Student; onDone: () => vo
 function CancelDialog({ subscription, onClose }: { subscription: Subscription | null; onClose: () => void }) {
   const cancel = useCancelSubscription();
   return (
-    <Modal opened={subscription !== null} onClose={onClose} title="Cancelar assinatura" centered>
-      <Stack gap="md">
-        <Text size="sm">
-          O ciclo já vencido continua cobrado; os próximos ciclos não serão cobrados (uma cobrança do próximo ciclo já
-          emitida é cancelada).
-        </Text>
-        {cancel.error && <Alert color="red">{errorMessage(cancel.error)}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Voltar
-          </Button>
-          <Button
-            color="red"
-            loading={cancel.isPending}
-            onClick={() =>
-              subscription &&
-              cancel.mutate(
-                { params: { id: subscription.id } },
-                {
-                  onSuccess: () => {
-                    notifySuccess('Assinatura cancelada', 'Vale a partir do próximo ciclo.');
-                    onClose();
-                  },
-                },
-              )
-            }
-          >
-            Cancelar assinatura
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={subscription !== null}
+      onClose={onClose}
+      title="Cancelar assinatura"
+      backLabel="Voltar"
+      confirmLabel="Cancelar assinatura"
+      onConfirm={() =>
+        subscription &&
+        cancel.mutate(
+          { params: { id: subscription.id } },
+          {
+            onSuccess: () => {
+              notifySuccess('Assinatura cancelada', 'Vale a partir do próximo ciclo.');
+              onClose();
+            },
+          },
+        )
+      }
+      pending={cancel.isPending}
+    >
+      <Text size="sm">
+        O ciclo já vencido continua cobrado; os próximos ciclos não serão cobrados (uma cobrança do próximo ciclo já
+        emitida é cancelada).
+      </Text>
+      {cancel.error && <Alert color="red">{errorMessage(cancel.error)}</Alert>}
+    </ConfirmDialog>
   );
 }
 

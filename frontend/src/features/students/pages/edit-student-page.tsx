@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { updateStudentSchema, type Student } from '@contracts/students/api';
-import { Alert, Button, Card, Group, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Alert, Card, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useMemo, type FormEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { FormActions } from '../../../components/form-actions';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
@@ -104,14 +105,12 @@ function EditStudentForm({ student, goBack }: { student: Student; goBack: () => 
             checked={values.ativo}
             onChange={(event) => set('ativo', event.currentTarget.checked)}
           />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={goBack}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={update.isPending || !dirty}>
-              {update.isPending ? 'Salvando...' : 'Salvar alterações'}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={goBack}
+            submitLabel={update.isPending ? 'Salvando...' : 'Salvar alterações'}
+            disabled={update.isPending || !dirty}
+            mt="xs"
+          />
         </Stack>
       </form>
     </Card>

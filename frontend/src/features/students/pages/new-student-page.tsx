@@ -1,9 +1,10 @@
 import { pixAutomaticoNotMadeText, subscribeSchema } from '@contracts/charges/api';
 import { studentFormSchema } from '@contracts/students/api';
 import { zonedParts } from '@contracts/shared/time';
-import { Alert, Anchor, Button, Card, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Anchor, Card, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { FormActions } from '../../../components/form-actions';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
@@ -201,14 +202,12 @@ function NewStudent() {
               onChange={(event) => set('observacoes', event.currentTarget.value)}
               error={errors.observacoes}
             />
-            <Group justify="flex-end" gap="sm" mt="xs">
-              <Button variant="default" onClick={() => void navigate(paths.students)}>
-                Cancelar
-              </Button>
-              <Button type="submit" disabled={createStudent.isPending}>
-                {createStudent.isPending ? 'Salvando...' : 'Cadastrar Aluno'}
-              </Button>
-            </Group>
+            <FormActions
+              onCancel={() => void navigate(paths.students)}
+              submitLabel={createStudent.isPending ? 'Salvando...' : 'Cadastrar Aluno'}
+              disabled={createStudent.isPending}
+              mt="xs"
+            />
           </Stack>
         </form>
       </Card>

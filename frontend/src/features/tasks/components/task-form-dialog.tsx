@@ -8,10 +8,8 @@ import {
 } from '@contracts/tasks/api';
 import {
   Alert,
-  Button,
   Checkbox,
   ColorSwatch,
-  Group,
   Modal,
   NativeSelect,
   SimpleGrid,
@@ -20,6 +18,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { useCreateTask, useUpdateTask } from '../api/task-mutations';
@@ -152,14 +151,12 @@ function TaskForm({ target, lists, onClose }: { target: TaskFormTarget; lists: r
             {failure}
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={!hasTitle(values)} loading={create.isPending || update.isPending}>
-            {target.kind === 'new' ? 'Criar tarefa' : 'Salvar'}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onClose}
+          submitLabel={target.kind === 'new' ? 'Criar tarefa' : 'Salvar'}
+          pending={create.isPending || update.isPending}
+          disabled={!hasTitle(values)}
+        />
       </Stack>
     </form>
   );

@@ -1,6 +1,7 @@
 import { TASK_LIST_COLORS, type TaskList } from '@contracts/tasks/api';
-import { Button, CheckIcon, ColorSwatch, Group, Input, Modal, Stack, TextInput } from '@mantine/core';
+import { CheckIcon, ColorSwatch, Group, Input, Modal, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { useCreateTaskList, useUpdateTaskList } from '../api/task-mutations';
@@ -109,14 +110,11 @@ function TaskListForm({ target, lists, onClose, onCreated }: FormProps) {
         {failure && (
           <Input.Error role="alert">{failure}</Input.Error>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            {target.kind === 'new' ? 'Criar lista' : 'Salvar'}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onClose}
+          submitLabel={target.kind === 'new' ? 'Criar lista' : 'Salvar'}
+          pending={create.isPending || update.isPending}
+        />
       </Stack>
     </form>
   );
