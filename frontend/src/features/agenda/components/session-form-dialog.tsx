@@ -34,7 +34,7 @@ import { FormActions } from '../../../components/form-actions';
 import { isApiError } from '../../../lib/api-error';
 import { formatDateTimeInZone } from '../../../lib/format';
 import { notifyAttention, notifyError, notifySuccess } from '../../../lib/notify';
-import { useFormFields } from '../../../lib/use-form-fields';
+import { type FieldsProps, textField, useFormFields } from '../../../lib/use-form-fields';
 import { useBookSession, useChangeSession } from '../api/session-mutations';
 import { AGENDA_TIME_ZONE } from '../lib/calendar';
 import {
@@ -77,10 +77,18 @@ function SessionForm({
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [series, setSeries] = useState<SeriesBooked | null>(null);
   const [scope, setScope] = useState<'one' | 'following'>('one');
-  const set = <K extends keyof SessionFormValues>(key: K, value: SessionFormValues[K]) => {
-    setRefusal(null);
-    change((current) => ({ ...current, [key]: value }));
+  /** The form's fields; any change drops the last refusal. */
+  const form: FieldsProps<SessionFormValues> = {
+    values,
+    errors,
+    onChange: (update) => {
+      setRefusal(null);
+      change(update);
+    },
   };
+  const set = <K extends keyof SessionFormValues>(key: K, value: SessionFormValues[K]) =>
+    form.onChange((current) => ({ ...current, [key]: value }));
+  const field = (key: 'date' | 'inicio' | 'fim' | 'observacoes' | 'until') => textField(form, key);
   const editing = target.kind === 'edit' ? target.session : null;
 
   const studentOptions = students
@@ -204,31 +212,10 @@ function SessionForm({
           clearable
           comboboxProps={{ withinPortal: true }}
         />
-        <TextInput
-          type="date"
-          label="Data"
-          value={values.date}
-          onChange={(event) => set('date', event.currentTarget.value)}
-          error={errors.date}
-          withAsterisk
-        />
+        <TextInput type="date" label="Data" {...field('date')} withAsterisk />
         <SimpleGrid cols={2} spacing="sm">
-          <TextInput
-            type="time"
-            label="Início"
-            value={values.inicio}
-            onChange={(event) => set('inicio', event.currentTarget.value)}
-            error={errors.inicio}
-            withAsterisk
-          />
-          <TextInput
-            type="time"
-            label="Fim"
-            value={values.fim}
-            onChange={(event) => set('fim', event.currentTarget.value)}
-            error={errors.fim}
-            withAsterisk
-          />
+          <TextInput type="time" label="Início" {...field('inicio')} withAsterisk />
+          <TextInput type="time" label="Fim" {...field('fim')} withAsterisk />
         </SimpleGrid>
         {editing && (
           <Select
@@ -246,9 +233,7 @@ function SessionForm({
           autosize
           minRows={2}
           maxRows={5}
-          value={values.observacoes}
-          onChange={(event) => set('observacoes', event.currentTarget.value)}
-          error={errors.observacoes}
+          {...field('observacoes')}
         />
         {!editing && (
           <Stack gap="xs">
@@ -281,13 +266,7 @@ function SessionForm({
                     error={errors.weeks}
                   />
                 ) : (
-                  <TextInput
-                    type="date"
-                    label="Repetir até"
-                    value={values.until}
-                    onChange={(event) => set('until', event.currentTarget.value)}
-                    error={errors.until}
-                  />
+                  <TextInput type="date" label="Repetir até" {...field('until')} />
                 )}
               </>
             )}

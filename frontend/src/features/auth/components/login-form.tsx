@@ -84,7 +84,7 @@ export function LoginForm({
   challenge?: string;
   onChallengeDone?: () => void;
 }) {
-  const { values, errors, change: setValues, setErrors } = useFormFields<SignInInput>({ email: initialEmail, password: '' });
+  const { values, setErrors, field } = useFormFields<SignInInput>({ email: initialEmail, password: '' });
   const [challengeToken, setChallengeToken] = useState(challenge);
   const login = useLogin({ onSignedIn: signedIn });
 
@@ -133,18 +133,14 @@ export function LoginForm({
           type="email"
           autoComplete="email"
           placeholder="voce@exemplo.com"
-          value={values.email}
-          onChange={(event) => setValues({ ...values, email: event.currentTarget.value })}
-          error={errors.email}
+          {...field('email')}
           required
         />
         <PasswordInput
           label="Senha"
           autoComplete="current-password"
           placeholder="Sua senha"
-          value={values.password}
-          onChange={(event) => setValues({ ...values, password: event.currentTarget.value })}
-          error={errors.password}
+          {...field('password')}
           required
         />
         <Group justify="flex-end" mt={-6}>

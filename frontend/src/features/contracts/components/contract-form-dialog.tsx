@@ -23,7 +23,7 @@ interface Values {
 }
 
 function ContractForm({ contract, onClose }: { contract: Contract | null; onClose: () => void }) {
-  const { values, errors, change, setErrors } = useFormFields<Values>(() => ({
+  const { values, errors, change, setErrors, field } = useFormFields<Values>(() => ({
     titulo: contract?.titulo ?? '',
     conteudo: contract?.conteudo ?? '',
     tipo: contract?.tipo ?? 'termo_personal',
@@ -69,10 +69,8 @@ function ContractForm({ contract, onClose }: { contract: Contract | null; onClos
           label="Título"
           required
           data-autofocus
-          value={values.titulo}
-          error={errors.titulo}
+          {...field('titulo')}
           maxLength={200}
-          onChange={(event) => change({ ...values, titulo: event.currentTarget.value })}
         />
         <Select
           label="Tipo"
@@ -88,9 +86,7 @@ function ContractForm({ contract, onClose }: { contract: Contract | null; onClos
           autosize
           minRows={6}
           maxRows={16}
-          value={values.conteudo}
-          error={errors.conteudo}
-          onChange={(event) => change({ ...values, conteudo: event.currentTarget.value })}
+          {...field('conteudo')}
           description={
             <Text component="span" size="xs">
               Campos preenchidos na assinatura:{' '}

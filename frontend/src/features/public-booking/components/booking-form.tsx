@@ -2,7 +2,7 @@ import { MAX_VISITOR_NAME, publicBookingSchema } from '@contracts/booking/api';
 import { Button, Stack, TextInput } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { PhoneInput } from '../../../components/phone-input';
-import { useFormFields } from '../../../lib/use-form-fields';
+import { type FieldErrors, useFormFields } from '../../../lib/use-form-fields';
 
 export interface VisitorDetails {
   nome: string;
@@ -19,16 +19,16 @@ const fieldRules = publicBookingSchema.pick({ nome: true, telefone: true });
 
 /** Nome and WhatsApp (masked as typed), with the honeypot people never see. */
 export function BookingForm({ submitting, onSubmit }: BookingFormProps) {
-  const { values, errors, change: setValues, setErrors } = useFormFields<VisitorDetails>({ nome: '', telefone: '', website: '' });
+  const { values, change: setValues, setErrors, field } = useFormFields<VisitorDetails>({ nome: '', telefone: '', website: '' });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = fieldRules.safeParse({ nome: values.nome, telefone: values.telefone });
     if (!checked.success) {
-      const found: typeof errors = {};
+      const found: FieldErrors<VisitorDetails> = {};
       for (const issue of checked.error.issues) {
-        const field = issue.path[0] as 'nome' | 'telefone';
-        found[field] ??= issue.message;
+        const key = issue.path[0] as 'nome' | 'telefone';
+        found[key] ??= issue.message;
       }
       setErrors(found);
       return;
@@ -45,19 +45,10 @@ export function BookingForm({ submitting, onSubmit }: BookingFormProps) {
           placeholder="Seu nome"
           autoComplete="name"
           maxLength={MAX_VISITOR_NAME}
-          value={values.nome}
-          error={errors.nome}
-          onChange={(event) => setValues({ ...values, nome: event.currentTarget.value })}
+          {...field('nome')}
           required
         />
-        <PhoneInput
-          label="WhatsApp"
-          placeholder="(11) 98765-4321"
-          value={values.telefone}
-          error={errors.telefone}
-          onChange={(telefone) => setValues({ ...values, telefone })}
-          required
-        />
+        <PhoneInput label="WhatsApp" placeholder="(11) 98765-4321" {...field('telefone')} required />
         {/* The honeypot: hidden from people (and from screen readers), filled only by bots. */}
         <div aria-hidden="true" style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}>
           <label>

@@ -26,7 +26,7 @@ interface Known {
 
 /** `known`: the CPF and phone the student already gave, filled in for them. */
 function SignForm({ contract, known, onClose }: { contract: StudentContract; known: Known; onClose: () => void }) {
-  const { values, errors, change, setErrors } = useFormFields<Values>(() => ({
+  const { values, errors, change, setErrors, field } = useFormFields<Values>(() => ({
     cpf: formatCpf(known.cpf ?? ''),
     telefone: formatPhone(known.telefone ?? ''),
     consentDataProcessing: false,
@@ -76,19 +76,10 @@ function SignForm({ contract, known, onClose }: { contract: StudentContract; kno
             autoComplete="off"
             placeholder="000.000.000-00"
             maxLength={14}
-            value={values.cpf}
-            error={errors.cpf}
+            {...field('cpf', formatCpf)}
             miw={180}
-            onChange={(event) => change({ ...values, cpf: formatCpf(event.currentTarget.value) })}
           />
-          <PhoneInput
-            label="Telefone"
-            required
-            value={values.telefone}
-            error={errors.telefone}
-            miw={180}
-            onChange={(telefone) => change({ ...values, telefone })}
-          />
+          <PhoneInput label="Telefone" required {...field('telefone')} miw={180} />
         </Group>
         <Checkbox
           label="Autorizo o tratamento dos meus dados pessoais (CPF, telefone, data, hora e endereço IP anonimizado) para registro desta assinatura, conforme a LGPD."

@@ -22,7 +22,7 @@ import { useFormFields } from '../../../lib/use-form-fields';
 
 
 function EditStudentForm({ student, goBack }: { student: Student; goBack: () => void }) {
-  const { values, errors, change: setValues, setErrors } = useFormFields<StudentEditForm>(() => editFormOf(student));
+  const { values, errors, change: setValues, setErrors, field } = useFormFields<StudentEditForm>(() => editFormOf(student));
   const update = useUpdateStudent();
   const plans = useQuery({ ...plansQuery({ withArchived: true }), select: itemsOf });
   const currentPlan = useMemo(
@@ -63,42 +63,16 @@ function EditStudentForm({ student, goBack }: { student: Student; goBack: () => 
     <Card>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Nome completo *"
-            value={values.nome}
-            onChange={(event) => set('nome', event.currentTarget.value)}
-            error={errors.nome}
-          />
-          <PhoneInput
-            label="WhatsApp"
-            autoComplete="off"
-            value={values.whatsapp}
-            onChange={(whatsapp) => set('whatsapp', whatsapp)}
-            error={errors.whatsapp}
-          />
-          <TextInput
-            label="E-mail"
-            type="email"
-            placeholder="aluno@exemplo.com"
-            value={values.email}
-            onChange={(event) => set('email', event.currentTarget.value)}
-            error={errors.email}
-          />
+          <TextInput label="Nome completo *" {...field('nome')} />
+          <PhoneInput label="WhatsApp" autoComplete="off" {...field('whatsapp')} />
+          <TextInput label="E-mail" type="email" placeholder="aluno@exemplo.com" {...field('email')} />
           <PlanSelect
             value={values.planoId}
             onChange={(planoId) => set('planoId', planoId)}
             current={currentPlan}
             error={errors.planoId}
           />
-          <Textarea
-            label="Observações"
-            autosize
-            minRows={3}
-            maxRows={8}
-            value={values.observacoes}
-            onChange={(event) => set('observacoes', event.currentTarget.value)}
-            error={errors.observacoes}
-          />
+          <Textarea label="Observações" autosize minRows={3} maxRows={8} {...field('observacoes')} />
           <Switch
             label={values.ativo ? 'Aluno ativo' : 'Aluno inativo'}
             description="Alunos inativos ficam fora da lista, a menos que você escolha mostrá-los."

@@ -80,7 +80,7 @@ export function NewStudentPage() {
 
 function NewStudent() {
   const navigate = useNavigate();
-  const { values, errors, change: setValues, setErrors } = useFormFields<NewStudentForm>(emptyForm);
+  const { values, errors, change: setValues, setErrors, field } = useFormFields<NewStudentForm>(emptyForm);
   const [created, setCreated] = useState<{ id: string; nome: string; whatsapp: string } | null>(null);
   const createStudent = useCreateStudent();
   const createInvite = useCreateInvite();
@@ -162,21 +162,8 @@ function NewStudent() {
       <Card>
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            <TextInput
-              label="Nome completo *"
-              placeholder="Nome do aluno"
-              autoComplete="off"
-              value={values.nome}
-              onChange={(event) => set('nome', event.currentTarget.value)}
-              error={errors.nome}
-            />
-            <PhoneInput
-              label="WhatsApp *"
-              autoComplete="off"
-              value={values.whatsapp}
-              onChange={(whatsapp) => set('whatsapp', whatsapp)}
-              error={errors.whatsapp}
-            />
+            <TextInput label="Nome completo *" placeholder="Nome do aluno" autoComplete="off" {...field('nome')} />
+            <PhoneInput label="WhatsApp *" autoComplete="off" {...field('whatsapp')} />
             <PlanSelect value={values.planoId} onChange={(planoId) => set('planoId', planoId)} error={errors.planoId} />
             <MonthlyPlanFields
               values={values}
@@ -198,9 +185,7 @@ function NewStudent() {
               autosize
               minRows={3}
               maxRows={8}
-              value={values.observacoes}
-              onChange={(event) => set('observacoes', event.currentTarget.value)}
-              error={errors.observacoes}
+              {...field('observacoes')}
             />
             <FormActions
               onCancel={() => void navigate(paths.students)}

@@ -37,7 +37,7 @@ function repeatHint(values: TaskFormValues): string | undefined {
 }
 
 function TaskForm({ target, lists, onClose }: { target: TaskFormTarget; lists: readonly TaskList[]; onClose: () => void }) {
-  const { values, errors, change, setErrors } = useFormFields<TaskFormValues>(() =>
+  const { values, errors, change, setErrors, field } = useFormFields<TaskFormValues>(() =>
     target.kind === 'edit' ? taskFormValues(target.task) : emptyTaskForm(target.listId),
   );
   const create = useCreateTask();
@@ -89,9 +89,7 @@ function TaskForm({ target, lists, onClose }: { target: TaskFormTarget; lists: r
         <TextInput
           label="Título"
           placeholder="Ex.: Enviar o treino da semana"
-          value={values.titulo}
-          onChange={(event) => set('titulo', event.currentTarget.value)}
-          error={errors.titulo}
+          {...field('titulo')}
           maxLength={200}
           data-autofocus
         />
@@ -101,26 +99,12 @@ function TaskForm({ target, lists, onClose }: { target: TaskFormTarget; lists: r
           autosize
           minRows={2}
           maxRows={6}
-          value={values.descricao}
-          onChange={(event) => set('descricao', event.currentTarget.value)}
-          error={errors.descricao}
+          {...field('descricao')}
         />
         <SimpleGrid cols={2} spacing="sm">
-          <TextInput
-            type="date"
-            label="Data"
-            value={values.dataVencimento}
-            onChange={(event) => set('dataVencimento', event.currentTarget.value)}
-            error={errors.dataVencimento}
-          />
+          <TextInput type="date" label="Data" {...field('dataVencimento')} />
           {!values.diaInteiro && !noDate && (
-            <TextInput
-              type="time"
-              label="Horário"
-              value={values.horaVencimento}
-              onChange={(event) => set('horaVencimento', event.currentTarget.value)}
-              error={errors.horaVencimento}
-            />
+            <TextInput type="time" label="Horário" {...field('horaVencimento')} />
           )}
         </SimpleGrid>
         <Checkbox
