@@ -1,7 +1,10 @@
 import { ACTOR_ROLE_LABELS, CREDIT_ENTRY_LABELS, type CreditHistoryItem } from '@contracts/students/api';
-import { Text } from '@mantine/core';
+import { Card, Group, Text, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { formatCurrency, formatDateTimeInZone } from '../lib/format';
 import classes from './credit-history.module.css';
+import { Loaded } from './loaded';
 
 export function signedAmount(amount: number): string {
   return amount > 0 ? `+${amount}` : String(amount);
@@ -58,5 +61,28 @@ export function CreditHistoryList({ items, emptyText }: { items: readonly Credit
         </li>
       ))}
     </ul>
+  );
+}
+
+/** 'Histórico de créditos' as a card: the title (with `action` beside it) and the list once read. */
+export function CreditHistoryCard({
+  history,
+  action,
+}: {
+  history: UseQueryResult<CreditHistoryItem[], unknown>;
+  action?: ReactNode;
+}) {
+  return (
+    <Card>
+      <Group justify="space-between" align="center" mb="sm" gap="sm">
+        <Title order={2} fz="lg">
+          Histórico de créditos
+        </Title>
+        {action}
+      </Group>
+      <Loaded query={history} errorTitle="Erro ao carregar histórico" failure="alert">
+        {(items) => <CreditHistoryList items={items} emptyText="Nenhuma movimentação de créditos ainda." />}
+      </Loaded>
+    </Card>
   );
 }

@@ -30,7 +30,8 @@ import { Link, useParams } from 'react-router-dom';
 import { ERASURE_KEEPS } from '@contracts/students/api';
 import { PERSONAL_DATA_REMOVED } from '@contracts/shared/personal-data';
 import { CreditBadge, isLowBalance } from '../../../components/credit-badge';
-import { CreditHistoryList } from '../../../components/credit-history';
+import { CreditHistoryCard } from '../../../components/credit-history';
+import { Loaded } from '../../../components/loaded';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
@@ -241,18 +242,14 @@ function StudentSessions({ student }: { student: Student }) {
   const sessions = useQuery(studentSessionsQuery(student.id));
   return (
     <Card>
-      {sessions.isPending ? (
-        <PageLoader />
-      ) : sessions.isError ? (
-        <Alert color="red" title="Erro ao carregar sessões">
-          {errorMessage(sessions.error)}
-        </Alert>
-      ) : (
-        <Stack gap="lg">
-          <SessionList title="Próximas sessões" sessions={sessions.data.proximas} empty="Nenhuma sessão agendada" />
-          <SessionList title="Sessões anteriores" sessions={sessions.data.anteriores} empty="Nenhuma sessão anterior" />
-        </Stack>
-      )}
+      <Loaded query={sessions} errorTitle="Erro ao carregar sessões" failure="alert">
+        {(data) => (
+          <Stack gap="lg">
+            <SessionList title="Próximas sessões" sessions={data.proximas} empty="Nenhuma sessão agendada" />
+            <SessionList title="Sessões anteriores" sessions={data.anteriores} empty="Nenhuma sessão anterior" />
+          </Stack>
+        )}
+      </Loaded>
     </Card>
   );
 }
@@ -262,11 +259,9 @@ function History({ student }: { student: Student }) {
   const download = useDownloadHistoryCsv();
 
   return (
-    <Card>
-      <Group justify="space-between" align="center" mb="sm" gap="sm">
-        <Title order={2} fz="lg">
-          Histórico de créditos
-        </Title>
+    <CreditHistoryCard
+      history={history}
+      action={
         <Button
           size="xs"
           variant="default"
@@ -278,17 +273,8 @@ function History({ student }: { student: Student }) {
         >
           Exportar CSV
         </Button>
-      </Group>
-      {history.isPending ? (
-        <PageLoader />
-      ) : history.isError ? (
-        <Alert color="red" title="Erro ao carregar histórico">
-          {errorMessage(history.error)}
-        </Alert>
-      ) : (
-        <CreditHistoryList items={history.data} emptyText="Nenhuma movimentação de créditos ainda." />
-      )}
-    </Card>
+      }
+    />
   );
 }
 
