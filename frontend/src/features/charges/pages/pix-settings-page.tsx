@@ -31,6 +31,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
@@ -312,11 +313,7 @@ function PixSettingsForm({ saved }: { saved: PixSettingsView | undefined }) {
             ? 'Cada cobrança é criada no seu PSP (QR dinâmico) e o pagamento é confirmado com o PSP antes de lançar a receita e os créditos.'
             : "O QR Code é um PIX estático com o valor do plano: confira o pagamento no app do seu banco e use 'Marcar como pago' na cobrança."}
         </Text>
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
-            Salvar
-          </Button>
-        </Group>
+        <FormActions submitLabel="Salvar" pending={save.isPending} gap="md" />
       </Stack>
     </form>
   );

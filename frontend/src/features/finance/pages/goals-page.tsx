@@ -8,10 +8,11 @@ import {
   SETTINGS_SAVE_FAILED,
   SETTINGS_SAVED,
 } from '@contracts/finance/api';
-import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Card, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { LoadError } from '../../../components/load-error';
 import { MoneyInput } from '../../../components/money-input';
 import { PageHeader } from '../../../components/page-header';
@@ -137,11 +138,7 @@ function GoalsForm({ goals }: { goals: Goals }) {
             </Text>
           )}
         </Card>
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
-            Salvar
-          </Button>
-        </Group>
+        <FormActions submitLabel="Salvar" pending={save.isPending} gap="md" />
       </Stack>
     </form>
   );

@@ -3,7 +3,6 @@ import { formatPhone } from '@contracts/shared/br-documents';
 import type { Location } from '@contracts/locations/api';
 import {
   ActionIcon,
-  Button,
   Card,
   Code,
   Group,
@@ -19,6 +18,7 @@ import IconCopy from '@tabler/icons-react/dist/esm/icons/IconCopy.mjs';
 import IconExternalLink from '@tabler/icons-react/dist/esm/icons/IconExternalLink.mjs';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
@@ -190,11 +190,7 @@ function PublicLinkForm({
               )}
             </Stack>
           </Card>
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
-              Salvar
-            </Button>
-          </Group>
+          <FormActions submitLabel="Salvar" pending={save.isPending} gap="md" />
         </Stack>
       </form>
       <Stack gap="xs">

@@ -1,7 +1,8 @@
 import { MAX_LEAD_HOURS, REMINDER_SETTINGS_SAVED, type ReminderSettings, reminderSettingsSchema } from '@contracts/reminders/api';
-import { Button, Card, Group, NativeSelect, Stack, Switch, Text } from '@mantine/core';
+import { Card, NativeSelect, Stack, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
@@ -72,11 +73,7 @@ function ReminderSettingsForm({ saved }: { saved: ReminderSettings }) {
             />
           </Stack>
         </Card>
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
-            Salvar
-          </Button>
-        </Group>
+        <FormActions submitLabel="Salvar" pending={save.isPending} gap="md" />
         <Text size="sm" c="dimmed">
           Reagendar uma sessão move o lembrete; cancelar, excluir ou marcar como realizada o retira.
         </Text>

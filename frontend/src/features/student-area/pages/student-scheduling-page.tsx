@@ -6,6 +6,7 @@ import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTrian
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { CreditBadge } from '../../../components/credit-badge';
+import { FormActions } from '../../../components/form-actions';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
@@ -187,14 +188,13 @@ export function StudentSchedulingPage() {
                 Sem crédito livre, o agendamento é recusado.
               </Alert>
             )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setPicked(null)}>
-                Voltar
-              </Button>
-              <Button loading={book.isPending} onClick={confirm}>
-                Agendar
-              </Button>
-            </Group>
+            <FormActions
+              onCancel={() => setPicked(null)}
+              cancelLabel="Voltar"
+              submitLabel="Agendar"
+              onSubmit={confirm}
+              pending={book.isPending}
+            />
           </Stack>
         )}
       </Modal>

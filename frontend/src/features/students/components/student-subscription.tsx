@@ -27,6 +27,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { zonedParts } from '@contracts/shared/time';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FormActions } from '../../../components/form-actions';
 import { plansQuery } from '../../../entities/plans';
 import { subscriptionsQuery } from '../../../entities/subscriptions';
 import { paths } from '../../../config/paths';
@@ -135,14 +136,14 @@ function BankRequestDialog({
           />
         </SimpleGrid>
         {request.error && <Alert color="red">{errorMessage(request.error)}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Voltar
-          </Button>
-          <Button type="submit" loading={request.isPending} disabled={!chosenIspb || !conta.trim()}>
-            Enviar pedido
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onClose}
+          cancelLabel="Voltar"
+          submitLabel="Enviar pedido"
+          pending={request.isPending}
+          disabled={!chosenIspb || !conta.trim()}
+          gap="md"
+        />
       </Stack>
     </Modal>
   );
@@ -301,14 +302,14 @@ function SubscribeForm({ student, onDone }: { student: Student; onDone: () => vo
           maxLength={14}
         />
       </SimpleGrid>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onDone}>
-          Voltar
-        </Button>
-        <Button type="submit" loading={subscribe.isPending} disabled={!planId}>
-          Assinar
-        </Button>
-      </Group>
+      <FormActions
+        onCancel={onDone}
+        cancelLabel="Voltar"
+        submitLabel="Assinar"
+        pending={subscribe.isPending}
+        disabled={!planId}
+        gap="md"
+      />
     </Stack>
   );
 }
