@@ -27,6 +27,7 @@ import {
   Stack,
   Text,
   Textarea,
+  type TextareaProps,
   TextInput,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -38,10 +39,12 @@ import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { fieldErrors } from '../../../lib/field-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { type FieldsProps, textField, useFormFields } from '../../../lib/use-form-fields';
 import { pixSettingsQuery } from '../../../entities/pix-settings';
 import { useSavePixSettings, useTestPixConnection } from '../api/charge-mutations';
 
 type Field = keyof PixSettingsInput;
+type TextField = Exclude<keyof Values, 'provedor' | 'pixAutomatico' | 'tipoConta'>;
 type Values = Required<Pick<PixSettingsInput, 'chave' | 'nomeRecebedor' | 'cidade'>> & {
   provedor: PixProvider;
   baseUrl: string;
@@ -118,9 +121,15 @@ export function PixSettingsPage() {
   );
 }
 
+/** A PEM pasted in: a few monospace lines. */
+function PemInput(props: TextareaProps) {
+  return (
+    <Textarea autosize minRows={3} maxRows={6} styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }} {...props} />
+  );
+}
+
 function PixSettingsForm({ saved }: { saved: PixSettingsView | undefined }) {
-  const [values, setValues] = useState<Values>(() => valuesOf(saved));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { values, errors, change, setErrors } = useFormFields<Values>(() => valuesOf(saved));
   const [testResult, setTestResult] = useState<{ ok: boolean; message: string } | null>(null);
   const save = useSavePixSettings();
   const test = useTestPixConnection();
@@ -128,12 +137,16 @@ function PixSettingsForm({ saved }: { saved: PixSettingsView | undefined }) {
   const secretsSaved = saved?.credenciaisSalvas === true;
   const keepHint = secretsSaved ? 'Salvo. Deixe em branco para manter.' : undefined;
 
-  const set = (field: keyof Values) => (event: { currentTarget: { value: string } }) => {
-    const { value } = event.currentTarget;
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-    setTestResult(null);
+  /** Any change drops the last connection test's result. */
+  const form: FieldsProps<Values> = {
+    values,
+    errors,
+    onChange: (update) => {
+      change(update);
+      setTestResult(null);
+    },
   };
+  const field = (name: TextField) => textField(form, name);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -145,7 +158,7 @@ function PixSettingsForm({ saved }: { saved: PixSettingsView | undefined }) {
     }
     save.mutate({ body }, {
       onSuccess: (result) => {
-        setValues(valuesOf(result));
+        change(valuesOf(result));
         notifySuccess(
           'Chave PIX salva',
           result.provedor === 'api-pix'
@@ -176,24 +189,18 @@ function PixSettingsForm({ saved }: { saved: PixSettingsView | undefined }) {
             <TextInput
               label="Chave PIX"
               description={keyType ? `Tipo: ${PIX_KEY_TYPE_LABELS[keyType]}` : 'CPF, CNPJ, e-mail, celular com DDD ou chave aleatória'}
-              value={values.chave}
-              onChange={set('chave')}
-              error={errors.chave}
+              {...field('chave')}
               autoComplete="off"
             />
             <TextInput
               label="Nome do recebedor"
               description={`Até ${PIX_NAME_MAX} caracteres, sem acentos: ${pixText(values.nomeRecebedor, PIX_NAME_MAX).toUpperCase() || '—'}`}
-              value={values.nomeRecebedor}
-              onChange={set('nomeRecebedor')}
-              error={errors.nomeRecebedor}
+              {...field('nomeRecebedor')}
             />
             <TextInput
               label="Cidade"
               description={`Até ${PIX_CITY_MAX} caracteres, sem acentos: ${pixText(values.cidade, PIX_CITY_MAX).toUpperCase() || '—'}`}
-              value={values.cidade}
-              onChange={set('cidade')}
-              error={errors.cidade}
+              {...field('cidade')}
             />
           </Stack>
         </Card>
@@ -201,10 +208,7 @@ function PixSettingsForm({ saved }: { saved: PixSettingsView | undefined }) {
           <Radio.Group
             label="Provedor"
             value={values.provedor}
-            onChange={(value) => {
-              setValues((current) => ({ ...current, provedor: value as PixProvider }));
-              setTestResult(null);
-            }}
+            onChange={(value) => form.onChange((current) => ({ ...current, provedor: value as PixProvider }))}
           >
             <Stack gap="xs" mt="xs">
               {PIX_PROVIDERS.map((provider) => (
@@ -218,43 +222,27 @@ function PixSettingsForm({ saved }: { saved: PixSettingsView | undefined }) {
                 label="URL da API Pix"
                 description="O endereço https:// da API Pix do seu banco ou PSP"
                 placeholder="https://api.seupsp.com.br/v2"
-                value={values.baseUrl}
-                onChange={set('baseUrl')}
-                error={errors.baseUrl}
+                {...field('baseUrl')}
                 autoComplete="off"
               />
-              <TextInput label="Client ID" value={values.clientId} onChange={set('clientId')} error={errors.clientId} autoComplete="off" />
+              <TextInput label="Client ID" {...field('clientId')} autoComplete="off" />
               <PasswordInput
                 label="Client secret"
                 description={keepHint}
-                value={values.clientSecret}
-                onChange={set('clientSecret')}
-                error={errors.clientSecret}
+                {...field('clientSecret')}
                 autoComplete="new-password"
               />
-              <Textarea
+              <PemInput
                 label="Certificado (PEM)"
                 description={keepHint ?? 'O certificado do cliente para mTLS, fornecido pelo PSP'}
                 placeholder="-----BEGIN CERTIFICATE-----"
-                autosize
-                minRows={3}
-                maxRows={6}
-                value={values.certificadoPem}
-                onChange={set('certificadoPem')}
-                error={errors.certificadoPem}
-                styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+                {...field('certificadoPem')}
               />
-              <Textarea
+              <PemInput
                 label="Chave privada (PEM)"
                 description={keepHint ?? 'A chave do certificado; fica guardada criptografada'}
                 placeholder="-----BEGIN PRIVATE KEY-----"
-                autosize
-                minRows={3}
-                maxRows={6}
-                value={values.chavePem}
-                onChange={set('chavePem')}
-                error={errors.chavePem}
-                styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+                {...field('chavePem')}
               />
               <Group>
                 <Button variant="light" onClick={testConnection} loading={test.isPending}>
@@ -272,35 +260,24 @@ function PixSettingsForm({ saved }: { saved: PixSettingsView | undefined }) {
                 checked={values.pixAutomatico}
                 onChange={(event) => {
                   const { checked } = event.currentTarget;
-                  setValues((current) => ({ ...current, pixAutomatico: checked }));
-                  setErrors((current) => ({ ...current, conta: undefined }));
+                  change((current) => ({ ...current, pixAutomatico: checked }));
+                  setErrors({ ...errors, conta: undefined });
                 }}
               />
               {values.pixAutomatico && (
                 <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-                  <TextInput
-                    label="Agência"
-                    value={values.agencia}
-                    onChange={set('agencia')}
-                    error={errors.agencia}
-                    inputMode="numeric"
-                    autoComplete="off"
-                  />
+                  <TextInput label="Agência" {...field('agencia')} inputMode="numeric" autoComplete="off" />
                   <TextInput
                     label="Conta"
                     description="Onde o Pix Automático cai"
-                    value={values.conta}
-                    onChange={set('conta')}
-                    error={errors.conta}
+                    {...field('conta')}
                     autoComplete="off"
                   />
                   <Select
                     label="Tipo de conta"
                     data={CONTA_TIPOS.map((tipo) => ({ value: tipo, label: CONTA_TIPO_LABELS[tipo] }))}
                     value={values.tipoConta}
-                    onChange={(value) =>
-                      value && setValues((current) => ({ ...current, tipoConta: value as ContaTipo }))
-                    }
+                    onChange={(value) => value && change((current) => ({ ...current, tipoConta: value as ContaTipo }))}
                     allowDeselect={false}
                   />
                 </SimpleGrid>
