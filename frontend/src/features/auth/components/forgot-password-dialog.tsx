@@ -1,7 +1,8 @@
 import { recoverSchema } from '@contracts/identity/api';
-import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
+import { EmailInput } from '../../../components/account-inputs';
 import { FormActions } from '../../../components/form-actions';
 import { useRecover } from '../api/recover';
 
@@ -43,11 +44,7 @@ export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onC
           <Text size="sm" c="dimmed">
             Informe o e-mail da sua conta e enviaremos um link para você criar uma nova senha.
           </Text>
-          <TextInput
-            label="E-mail"
-            type="email"
-            autoComplete="email"
-            placeholder="voce@exemplo.com"
+          <EmailInput
             value={email}
             onChange={(event) => setEmail(event.currentTarget.value)}
             error={error}

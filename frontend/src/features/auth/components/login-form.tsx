@@ -2,6 +2,7 @@ import type { SignInInput } from '@contracts/identity/api';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState, type FormEvent } from 'react';
+import { EmailInput } from '../../../components/account-inputs';
 import { isApiError } from '../../../lib/api-error';
 import { fieldErrors } from '../../../lib/field-errors';
 import { identityContract, useLogin, useVerifyCode } from '../api/login';
@@ -128,14 +129,7 @@ export function LoginForm({
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
-        <TextInput
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          placeholder="voce@exemplo.com"
-          {...field('email')}
-          required
-        />
+        <EmailInput {...field('email')} required />
         <PasswordInput
           label="Senha"
           autoComplete="current-password"

@@ -1,8 +1,9 @@
-import { Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { cpfDigits } from '@contracts/shared/br-documents';
 import { MAX_AGE_YEARS } from '@contracts/identity/api';
 import { useState } from 'react';
+import { EmailInput, NewPasswordInput } from '../../../components/account-inputs';
 import { isApiError } from '../../../lib/api-error';
 import { useSignup, validateSignup, type SignupForm } from '../api/signup';
 import { PhoneInput } from '../../../components/phone-input';
@@ -69,21 +70,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
           />
         </SimpleGrid>
         <PhoneInput label="Celular" {...field('telefone')} required />
-        <TextInput
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          placeholder="voce@exemplo.com"
-          {...field('email')}
-          required
-        />
-        <PasswordInput
-          label="Senha"
-          autoComplete="new-password"
-          placeholder="Mínimo de 6 caracteres"
-          {...field('password')}
-          required
-        />
+        <EmailInput {...field('email')} required />
+        <NewPasswordInput {...field('password')} required />
         <Button type="submit" size="md" loading={signup.isPending} fullWidth>
           Criar conta
         </Button>

@@ -2,6 +2,7 @@ import { resetSchema } from '@contracts/identity/api';
 import { Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
+import { NewPasswordInput } from '../../../components/account-inputs';
 import { isApiError } from '../../../lib/api-error';
 import { useResetPassword } from '../api/reset';
 
@@ -44,10 +45,8 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
         <Text size="sm" c="dimmed">
           Crie uma nova senha para a sua conta.
         </Text>
-        <PasswordInput
+        <NewPasswordInput
           label="Nova senha"
-          autoComplete="new-password"
-          placeholder="Mínimo de 6 caracteres"
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
           error={errors.password}

@@ -1,6 +1,7 @@
 import { formatCpf } from '@contracts/shared/br-documents';
 import { Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { EmailInput, NewPasswordInput } from '../../../components/account-inputs';
 import { isApiError } from '../../../lib/api-error';
 import { notifyError } from '../../../lib/notify';
 import {
@@ -73,24 +74,9 @@ export function InviteForm({
           required
           disabled={done}
         />
-        <TextInput
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          placeholder="voce@exemplo.com"
-          {...field('email')}
-          required
-          disabled={done}
-        />
+        <EmailInput {...field('email')} required disabled={done} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <PasswordInput
-            label="Senha"
-            autoComplete="new-password"
-            placeholder="Mínimo de 6 caracteres"
-            {...field('password')}
-            required
-            disabled={done}
-          />
+          <NewPasswordInput {...field('password')} required disabled={done} />
           <PasswordInput
             label="Confirmar senha"
             autoComplete="new-password"
