@@ -35,6 +35,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { itemsOf } from '../../../lib/contract-query';
 import { APP_TIME_ZONE, formatCurrency, formatDate, formatDateTimeInZone } from '../../../lib/format';
 import { notifyAttention, notifyError, notifySuccess } from '../../../lib/notify';
+import { useFormFields } from '../../../lib/use-form-fields';
 import { PixQrCode } from '../../../components/pix-qr-code';
 import { useCancelSubscription, useRequestRecurrenceAuthorisation, useSubscribe } from '../api/subscription-mutations';
 
@@ -61,10 +62,9 @@ function BankRequestDialog({
 }) {
   const request = useRequestRecurrenceAuthorisation();
   const [bank, setBank] = useState<string | null>(null);
-  const [ispb, setIspb] = useState('');
-  const [agencia, setAgencia] = useState('');
-  const [conta, setConta] = useState('');
-  const chosenIspb = bank === OTHER_BANK ? ispb.trim() : (bank ?? '');
+  const { values, field } = useFormFields({ ispb: '', agencia: '', conta: '' });
+  const { agencia, conta } = values;
+  const chosenIspb = bank === OTHER_BANK ? values.ispb.trim() : (bank ?? '');
   return (
     <Modal opened={opened} onClose={onClose} title="Pedir no banco do aluno" centered>
       <Stack
@@ -111,8 +111,7 @@ function BankRequestDialog({
             label="ISPB do banco"
             description="8 dígitos; o banco informa"
             inputMode="numeric"
-            value={ispb}
-            onChange={(event) => setIspb(event.currentTarget.value)}
+            {...field('ispb')}
             maxLength={8}
             required
           />
@@ -122,18 +121,10 @@ function BankRequestDialog({
             label="Agência"
             description="Opcional, sem o dígito"
             inputMode="numeric"
-            value={agencia}
-            onChange={(event) => setAgencia(event.currentTarget.value)}
+            {...field('agencia')}
             maxLength={6}
           />
-          <TextInput
-            label="Conta"
-            description="Com o dígito"
-            value={conta}
-            onChange={(event) => setConta(event.currentTarget.value)}
-            maxLength={24}
-            required
-          />
+          <TextInput label="Conta" description="Com o dígito" {...field('conta')} maxLength={24} required />
         </SimpleGrid>
         {request.error && <Alert color="red">{errorMessage(request.error)}</Alert>}
         <FormActions
@@ -236,8 +227,8 @@ function SubscribeForm({ student, onDone }: { student: Student; onDone: () => vo
   });
   const subscribe = useSubscribe();
   const [planId, setPlanId] = useState<string | null>(null);
-  const [inicio, setInicio] = useState(() => zonedParts(new Date(), APP_TIME_ZONE).date);
-  const [cpf, setCpf] = useState('');
+  const { values, field } = useFormFields(() => ({ inicio: zonedParts(new Date(), APP_TIME_ZONE).date, cpf: '' }));
+  const { inicio, cpf } = values;
   if (plans.data && plans.data.length === 0)
     return (
       <Text size="sm" c="dimmed">
@@ -289,16 +280,14 @@ function SubscribeForm({ student, onDone }: { student: Student; onDone: () => vo
           type="date"
           label="Início"
           description="O 1º vencimento é o dia do plano a partir daqui"
-          value={inicio}
-          onChange={(event) => setInicio(event.currentTarget.value)}
+          {...field('inicio')}
           required
         />
         <TextInput
           label="CPF do pagador"
           description="Opcional; para a cobrança com vencimento e o Pix Automático no PSP"
           inputMode="numeric"
-          value={cpf}
-          onChange={(event) => setCpf(event.currentTarget.value)}
+          {...field('cpf')}
           maxLength={14}
         />
       </SimpleGrid>
