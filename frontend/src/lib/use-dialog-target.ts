@@ -10,3 +10,12 @@ export function useDialogTarget<T>() {
   const close = useCallback(() => setState((current) => ({ ...current, opened: false })), []);
   return { target: state.target, opened: state.opened, open, close };
 }
+
+/**
+ * The props of a dialog opened on a target (`useDialogTarget`): the target under its own name
+ * (`plan`, `contract`), null before the first opening, and whether it shows.
+ */
+export type TargetDialogProps<Name extends string, T> = { [K in Name]: T | null } & {
+  opened: boolean;
+  onClose: () => void;
+};

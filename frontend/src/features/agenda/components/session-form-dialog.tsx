@@ -333,7 +333,6 @@ export function SessionFormDialog({ target, opened, students, locations, onClose
       onClose={onClose}
       title={target?.kind === 'edit' ? 'Editar agendamento' : 'Novo agendamento'}
       centered
-     
     >
       {target && <SessionForm key={key} target={target} students={students} locations={locations} onClose={onClose} />}
     </Modal>

@@ -9,6 +9,7 @@ import { notifyError } from '../../../lib/notify';
 import { useQuery } from '@tanstack/react-query';
 import { contractSignaturesQuery } from '../../../entities/contracts';
 import { itemsOf } from '../../../lib/contract-query';
+import type { TargetDialogProps } from '../../../lib/use-dialog-target';
 import { downloadSignedCopy } from '../api/contract-mutations';
 
 function SignatureRow({ signature }: { signature: ContractSignature }) {
@@ -76,15 +77,7 @@ function Signatures({ contractId }: { contractId: string }) {
 }
 
 /** A contract's text and who signed it when (every version), each with its signed copy. */
-export function ContractDetailsDialog({
-  contract,
-  opened,
-  onClose,
-}: {
-  contract: Contract | null;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function ContractDetailsDialog({ contract, opened, onClose }: TargetDialogProps<'contract', Contract>) {
   return (
     <Modal
       opened={opened}
@@ -92,7 +85,6 @@ export function ContractDetailsDialog({
       title={contract?.titulo ?? 'Contrato'}
       size="lg"
       centered
-     
     >
       {contract && (
         <Stack gap="md">

@@ -13,6 +13,7 @@ import type { FormEvent } from 'react';
 import { FormActions } from '../../../components/form-actions';
 import { fieldErrors } from '../../../lib/field-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import type { TargetDialogProps } from '../../../lib/use-dialog-target';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { useCreateContract, useUpdateContract } from '../api/contract-mutations';
 
@@ -112,15 +113,7 @@ function ContractForm({ contract, onClose }: { contract: Contract | null; onClos
 }
 
 /** Create (no contract) or edit a contract: titulo and conteudo required, tipo termo_personal by default. */
-export function ContractFormDialog({
-  contract,
-  opened,
-  onClose,
-}: {
-  contract: Contract | null;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function ContractFormDialog({ contract, opened, onClose }: TargetDialogProps<'contract', Contract>) {
   return (
     <Modal
       opened={opened}
@@ -128,7 +121,6 @@ export function ContractFormDialog({
       title={contract ? 'Editar contrato' : 'Novo contrato'}
       size="lg"
       centered
-     
     >
       {opened && <ContractForm key={contract?.id ?? 'novo'} contract={contract} onClose={onClose} />}
     </Modal>

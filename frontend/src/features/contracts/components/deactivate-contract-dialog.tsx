@@ -2,18 +2,11 @@ import { CONTRACT_MESSAGES, type Contract } from '@contracts/agreements/api';
 import { Text } from '@mantine/core';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import type { TargetDialogProps } from '../../../lib/use-dialog-target';
 import { useUpdateContract } from '../api/contract-mutations';
 
 /** Deactivating is a soft delete: the contract leaves the lists and takes no new signatures. */
-export function DeactivateContractDialog({
-  contract,
-  opened,
-  onClose,
-}: {
-  contract: Contract | null;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function DeactivateContractDialog({ contract, opened, onClose }: TargetDialogProps<'contract', Contract>) {
   const update = useUpdateContract();
   const confirm = () => {
     if (!contract) return;

@@ -1,6 +1,7 @@
 import type { Location } from '@contracts/locations/api';
 import { Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { EditItemDialog } from '../../../components/edit-item-dialog';
+import type { TargetDialogProps } from '../../../lib/use-dialog-target';
 import type { FieldsProps } from '../../../lib/use-form-fields';
 import { useUpdateLocation } from '../api/location-mutations';
 import { type LocationEditValues, locationEditValues, validateLocationEdit } from '../lib/location-form';
@@ -40,15 +41,7 @@ function LocationEditFields({ values, errors, onChange }: FieldsProps<LocationEd
   );
 }
 
-export function EditLocationDialog({
-  location,
-  opened,
-  onClose,
-}: {
-  location: Location | null;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function EditLocationDialog({ location, opened, onClose }: TargetDialogProps<'location', Location>) {
   return (
     <EditItemDialog
       title="Editar local"

@@ -1,5 +1,6 @@
 import type { Location } from '@contracts/locations/api';
 import { RemoveDialog, RemoveDialogBody } from '../../../components/remove-dialog';
+import type { TargetDialogProps } from '../../../lib/use-dialog-target';
 import { useRemoveLocation, useUpdateLocation } from '../api/location-mutations';
 
 function RemoveLocationBody({ location, onClose }: { location: Location; onClose: () => void }) {
@@ -36,15 +37,7 @@ function RemoveLocationBody({ location, onClose }: { location: Location; onClose
   );
 }
 
-export function RemoveLocationDialog({
-  location,
-  opened,
-  onClose,
-}: {
-  location: Location | null;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function RemoveLocationDialog({ location, opened, onClose }: TargetDialogProps<'location', Location>) {
   return (
     <RemoveDialog title="Remover local" opened={opened} onClose={onClose}>
       {location && <RemoveLocationBody key={location.id} location={location} onClose={onClose} />}

@@ -1,10 +1,11 @@
 import type { Plan } from '@contracts/plans/api';
 import { EditItemDialog } from '../../../components/edit-item-dialog';
+import type { TargetDialogProps } from '../../../lib/use-dialog-target';
 import { useUpdatePlan } from '../api/plan-mutations';
 import { planFormValues, validatePlanForm } from '../lib/plan-form';
 import { PlanFields } from './plan-fields';
 
-export function EditPlanDialog({ plan, opened, onClose }: { plan: Plan | null; opened: boolean; onClose: () => void }) {
+export function EditPlanDialog({ plan, opened, onClose }: TargetDialogProps<'plan', Plan>) {
   return (
     <EditItemDialog
       title="Editar plano"

@@ -1,5 +1,6 @@
 import type { Plan } from '@contracts/plans/api';
 import { RemoveDialog, RemoveDialogBody } from '../../../components/remove-dialog';
+import type { TargetDialogProps } from '../../../lib/use-dialog-target';
 import { useRemovePlan, useUpdatePlan } from '../api/plan-mutations';
 
 function RemovePlanBody({ plan, onClose }: { plan: Plan; onClose: () => void }) {
@@ -35,7 +36,7 @@ function RemovePlanBody({ plan, onClose }: { plan: Plan; onClose: () => void }) 
   );
 }
 
-export function RemovePlanDialog({ plan, opened, onClose }: { plan: Plan | null; opened: boolean; onClose: () => void }) {
+export function RemovePlanDialog({ plan, opened, onClose }: TargetDialogProps<'plan', Plan>) {
   return (
     <RemoveDialog title="Remover plano" opened={opened} onClose={onClose}>
       {plan && <RemovePlanBody key={plan.id} plan={plan} onClose={onClose} />}

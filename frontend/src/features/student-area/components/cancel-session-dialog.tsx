@@ -5,6 +5,7 @@ import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTrian
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatDateTimeInZone } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import type { TargetDialogProps } from '../../../lib/use-dialog-target';
 import { useCancelOwnSession } from '../api/student-area-mutations';
 
 /** What cancelling now costs, said before the student confirms (the location's policy). */
@@ -28,15 +29,7 @@ function CancellationTerms({ session }: { session: StudentSession }) {
   );
 }
 
-export function CancelSessionDialog({
-  session,
-  opened,
-  onClose,
-}: {
-  session: StudentSession | null;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function CancelSessionDialog({ session, opened, onClose }: TargetDialogProps<'session', StudentSession>) {
   const cancel = useCancelOwnSession();
   const confirm = () => {
     if (!session) return;

@@ -106,7 +106,6 @@ export function OwnContracts() {
         title={reading.target?.titulo}
         size="lg"
         centered
-       
       >
         <ScrollArea.Autosize mah={480} type="auto" offsetScrollbars>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>

@@ -8,6 +8,7 @@ import { studentAreaQuery } from '../../../entities/student-area';
 import { isApiError } from '../../../lib/api-error';
 import { fieldErrors } from '../../../lib/field-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import type { TargetDialogProps } from '../../../lib/use-dialog-target';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { useSignContract } from '../api/student-area-mutations';
 import { PhoneInput } from '../../../components/phone-input';
@@ -100,15 +101,7 @@ function SignForm({ contract, known, onClose }: { contract: StudentContract; kno
 }
 
 /** The contract's text and the signing form (spec 001 §5): CPF, telefone, two consents. */
-export function SignContractDialog({
-  contract,
-  opened,
-  onClose,
-}: {
-  contract: StudentContract | null;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function SignContractDialog({ contract, opened, onClose }: TargetDialogProps<'contract', StudentContract>) {
   const known = useQuery({ ...studentAreaQuery(), select: ({ cpf, telefone }): Known => ({ cpf, telefone }) });
   // The form starts from what the student gave; without it (unreadable), it starts empty.
   const ready = known.data !== undefined || known.isError;
@@ -120,7 +113,6 @@ export function SignContractDialog({
       size="lg"
       centered
       fullScreen={false}
-     
     >
       {opened && contract && ready && (
         <SignForm key={contract.id} contract={contract} known={known.data ?? { cpf: null, telefone: null }} onClose={onClose} />

@@ -162,7 +162,6 @@ export function TaskFormDialog({ target, opened, lists, onClose }: TaskFormDialo
       onClose={onClose}
       title={target?.kind === 'edit' ? 'Editar tarefa' : 'Nova tarefa'}
       centered
-     
     >
       {target && <TaskForm key={key} target={target} lists={lists} onClose={onClose} />}
     </Modal>

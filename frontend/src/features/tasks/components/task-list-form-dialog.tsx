@@ -133,7 +133,6 @@ export function TaskListFormDialog({ target, opened, onClose, ...props }: TaskLi
       onClose={onClose}
       title={target?.kind === 'edit' ? 'Editar lista' : 'Criar nova lista'}
       centered
-     
     >
       {target && (
         <TaskListForm key={target.kind === 'edit' ? target.list.id : 'new'} target={target} onClose={onClose} {...props} />
