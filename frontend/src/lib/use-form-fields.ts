@@ -12,8 +12,9 @@ export interface FieldsProps<T> {
   onChange: (update: T | ((values: T) => T)) => void;
 }
 
-/** The fields of T that hold text. */
+/** The fields of T that hold text, and those that hold yes or no. */
 type TextKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];
+type FlagKeys<T> = { [K in keyof T]: T[K] extends boolean ? K : never }[keyof T];
 
 /**
  * The props that bind a text input to one field of a form: its value, its problem, and what is
@@ -27,6 +28,18 @@ export function textField<T>(form: FieldsProps<T>, field: TextKeys<T>, clean?: (
     onChange: (input: string | { currentTarget: { value: string } }) => {
       const typed = typeof input === 'string' ? input : input.currentTarget.value;
       form.onChange((values) => ({ ...values, [field]: clean ? clean(typed) : typed }));
+    },
+  };
+}
+
+/** The props that bind a checkbox or a switch to a yes-or-no field of a form (its problem too). */
+export function checkboxField<T>(form: FieldsProps<T>, field: FlagKeys<T>) {
+  return {
+    checked: form.values[field] as boolean,
+    error: form.errors[field],
+    onChange: (event: { currentTarget: { checked: boolean } }) => {
+      const { checked } = event.currentTarget;
+      form.onChange((values) => ({ ...values, [field]: checked }));
     },
   };
 }
@@ -73,5 +86,9 @@ export function useFormFields<T extends object>(initial: T | (() => T)) {
   const field = (name: TextKeys<T>, clean?: (typed: string) => string) =>
     textField({ values: state.values, errors: state.errors, onChange: change }, name, clean);
 
-  return { values: state.values, errors: state.errors, change, setErrors, submitWith, field };
+  /** `checkboxField` over this form. */
+  const checkbox = (name: FlagKeys<T>) =>
+    checkboxField({ values: state.values, errors: state.errors, onChange: change }, name);
+
+  return { values: state.values, errors: state.errors, change, setErrors, submitWith, field, checkbox };
 }

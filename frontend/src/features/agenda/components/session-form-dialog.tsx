@@ -34,7 +34,7 @@ import { FormActions } from '../../../components/form-actions';
 import { isApiError } from '../../../lib/api-error';
 import { formatDateTimeInZone } from '../../../lib/format';
 import { notifyAttention, notifyError, notifySuccess } from '../../../lib/notify';
-import { type FieldsProps, textField, useFormFields } from '../../../lib/use-form-fields';
+import { checkboxField, type FieldsProps, textField, useFormFields } from '../../../lib/use-form-fields';
 import { useBookSession, useChangeSession } from '../api/session-mutations';
 import { AGENDA_TIME_ZONE } from '../lib/calendar';
 import {
@@ -237,11 +237,7 @@ function SessionForm({
         />
         {!editing && (
           <Stack gap="xs">
-            <Checkbox
-              label="Repetir semanalmente"
-              checked={values.repeat}
-              onChange={(event) => set('repeat', event.currentTarget.checked)}
-            />
+            <Checkbox label="Repetir semanalmente" {...checkboxField(form, 'repeat')} />
             {values.repeat && (
               <>
                 <SegmentedControl

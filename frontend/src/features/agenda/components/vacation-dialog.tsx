@@ -1,9 +1,10 @@
 import { vacationSchema } from '@contracts/scheduling/api';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { formatDate } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useFormFields } from '../../../lib/use-form-fields';
 import { useQuery } from '@tanstack/react-query';
 import { vacationsQuery } from '../../../entities/vacations';
 import { itemsOf } from '../../../lib/contract-query';
@@ -16,7 +17,7 @@ export function VacationDialog({ opened, onClose }: { opened: boolean; onClose: 
   const vacations = useQuery({ ...vacationsQuery(), select: itemsOf, enabled: opened });
   const start = useStartVacation();
   const end = useEndVacation();
-  const [values, setValues] = useState({ startDate: '', endDate: '', description: '' });
+  const { values, change, field } = useFormFields({ startDate: '', endDate: '', description: '' });
 
   const submit = () => {
     // Spec 000 §5.
@@ -32,7 +33,7 @@ export function VacationDialog({ opened, onClose }: { opened: boolean; onClose: 
     start.mutate({ body: parsed.data }, {
       onSuccess: () => {
         notifySuccess('Modo férias ativado', `Agenda bloqueada de ${range(parsed.data.startDate, parsed.data.endDate)}.`);
-        setValues({ startDate: '', endDate: '', description: '' });
+        change({ startDate: '', endDate: '', description: '' });
       },
       onError: (error) => notifyError('Erro ao ativar férias', error),
     });
@@ -45,31 +46,11 @@ export function VacationDialog({ opened, onClose }: { opened: boolean; onClose: 
           Nenhum agendamento pode ser criado durante um período bloqueado.
         </Alert>
         <SimpleGrid cols={2} spacing="sm">
-          <TextInput
-            type="date"
-            label="Data de início"
-            value={values.startDate}
-            onChange={(event) => setValues({ ...values, startDate: event.currentTarget.value })}
-          />
-          <TextInput
-            type="date"
-            label="Data de término"
-            value={values.endDate}
-            onChange={(event) => setValues({ ...values, endDate: event.currentTarget.value })}
-          />
+          <TextInput type="date" label="Data de início" {...field('startDate')} />
+          <TextInput type="date" label="Data de término" {...field('endDate')} />
         </SimpleGrid>
-        <TextInput
-          label="Descrição"
-          placeholder="Opcional"
-          maxLength={200}
-          value={values.description}
-          onChange={(event) => setValues({ ...values, description: event.currentTarget.value })}
-        />
-        <Group justify="flex-end">
-          <Button onClick={submit} loading={start.isPending}>
-            Ativar férias
-          </Button>
-        </Group>
+        <TextInput label="Descrição" placeholder="Opcional" maxLength={200} {...field('description')} />
+        <FormActions submitLabel="Ativar férias" onSubmit={submit} pending={start.isPending} gap="md" />
         <Stack gap="xs">
           <Text fw={600} size="sm" id="active-vacations">
             Períodos ativos

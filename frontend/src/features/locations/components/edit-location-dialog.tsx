@@ -2,19 +2,17 @@ import type { Location } from '@contracts/locations/api';
 import { Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { EditItemDialog } from '../../../components/edit-item-dialog';
 import type { TargetDialogProps } from '../../../lib/use-dialog-target';
-import type { FieldsProps } from '../../../lib/use-form-fields';
+import { checkboxField, type FieldsProps, textField } from '../../../lib/use-form-fields';
 import { useUpdateLocation } from '../api/location-mutations';
 import { type LocationEditValues, locationEditValues, validateLocationEdit } from '../lib/location-form';
 
 /** The edit dialog's fields: the name, the whole address as one text, active or not. */
-function LocationEditFields({ values, errors, onChange }: FieldsProps<LocationEditValues>) {
+function LocationEditFields(form: FieldsProps<LocationEditValues>) {
   return (
     <Stack gap="md">
       <TextInput
         label="Nome do local"
-        value={values.nome}
-        onChange={(event) => onChange({ ...values, nome: event.currentTarget.value })}
-        error={errors.nome}
+        {...textField(form, 'nome')}
         maxLength={120}
         autoComplete="off"
         data-autofocus
@@ -23,9 +21,7 @@ function LocationEditFields({ values, errors, onChange }: FieldsProps<LocationEd
       <Textarea
         label="Endereço"
         placeholder="Rua, número, bairro, cidade - UF"
-        value={values.endereco}
-        onChange={(event) => onChange({ ...values, endereco: event.currentTarget.value })}
-        error={errors.endereco}
+        {...textField(form, 'endereco')}
         maxLength={300}
         autosize
         minRows={2}
@@ -34,8 +30,7 @@ function LocationEditFields({ values, errors, onChange }: FieldsProps<LocationEd
       <Switch
         label="Local ativo"
         description="Locais inativos continuam no histórico, mas não recebem novos agendamentos."
-        checked={values.ativo}
-        onChange={(event) => onChange({ ...values, ativo: event.currentTarget.checked })}
+        {...checkboxField(form, 'ativo')}
       />
     </Stack>
   );

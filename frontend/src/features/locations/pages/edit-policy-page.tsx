@@ -33,7 +33,7 @@ import { latenessText } from '../lib/policy-text';
 
 function PolicyForm({ location, policy }: { location: Location; policy: CancellationPolicy }) {
   const navigate = useNavigate();
-  const { values, errors, change, setErrors } = useFormFields(() => policyFormValues(policy));
+  const { values, errors, change, setErrors, checkbox } = useFormFields(() => policyFormValues(policy));
   const save = useSetLocationPolicy();
   const checked = validatePolicyForm(values);
 
@@ -97,8 +97,7 @@ function PolicyForm({ location, policy }: { location: Location; policy: Cancella
         <Switch
           label="Consumir o crédito em cancelamento fora do prazo"
           description="Ligado: o aluno perde o crédito da sessão. Desligado: o crédito volta para o saldo."
-          checked={values.queimaCredito}
-          onChange={(event) => change({ ...values, queimaCredito: event.currentTarget.checked })}
+          {...checkbox('queimaCredito')}
         />
         <Divider />
         <Stack gap="xs" aria-live="polite">

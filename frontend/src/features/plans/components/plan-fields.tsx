@@ -1,6 +1,6 @@
 import { Checkbox, Grid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { MoneyInput } from '../../../components/money-input';
-import { type FieldsProps, textField } from '../../../lib/use-form-fields';
+import { checkboxField, type FieldsProps, textField } from '../../../lib/use-form-fields';
 import { creditDigits, type PlanFormValues, valuePerCreditPreview } from '../lib/plan-form';
 
 export interface PlanFieldsProps extends FieldsProps<PlanFormValues> {
@@ -10,7 +10,7 @@ export interface PlanFieldsProps extends FieldsProps<PlanFormValues> {
 
 /** nome, descricao (optional), valor and creditos, with what one credit costs. */
 export function PlanFields({ autoFocus, ...form }: PlanFieldsProps) {
-  const { values, onChange } = form;
+  const { values } = form;
   const perCredit = valuePerCreditPreview(values);
 
   return (
@@ -55,8 +55,7 @@ export function PlanFields({ autoFocus, ...form }: PlanFieldsProps) {
       <Checkbox
         label="Cobrança mensal"
         description="Alunos assinantes são cobrados todo mês, no dia do vencimento"
-        checked={values.mensal}
-        onChange={(event) => onChange({ ...values, mensal: event.currentTarget.checked })}
+        {...checkboxField(form, 'mensal')}
       />
       {values.mensal && (
         <TextInput

@@ -1,7 +1,7 @@
 import { MAX_LEAD_HOURS, REMINDER_SETTINGS_SAVED, type ReminderSettings, reminderSettingsSchema } from '@contracts/reminders/api';
 import { Card, NativeSelect, Stack, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { FormActions } from '../../../components/form-actions';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
@@ -9,6 +9,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { useAwaitingFreshRead } from '../../../lib/form-from-server';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useFormFields } from '../../../lib/use-form-fields';
 import { reminderSettingsQuery } from '../../../entities/settings-reminders';
 import { useSaveReminderSettings } from '../api/reminder-mutations';
 
@@ -18,7 +19,7 @@ const leadLabel = (hours: number) =>
 const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 function ReminderSettingsForm({ saved }: { saved: ReminderSettings }) {
-  const [values, setValues] = useState(saved);
+  const { values, change, checkbox } = useFormFields(saved);
   const save = useSaveReminderSettings();
   const leadChoices = [...new Set([...LEAD_CHOICES, saved.antecedenciaHoras])].sort((a, b) => a - b);
 
@@ -43,14 +44,13 @@ function ReminderSettingsForm({ saved }: { saved: ReminderSettings }) {
             <Switch
               label="Lembrar os alunos por e-mail"
               description="Cada aluno com e-mail cadastrado recebe um lembrete antes de cada sessão agendada."
-              checked={values.ativo}
-              onChange={(event) => setValues({ ...values, ativo: event.currentTarget.checked })}
+              {...checkbox('ativo')}
             />
             <NativeSelect
               label="Antecedência do lembrete"
               data={leadChoices.map((hours) => ({ value: String(hours), label: leadLabel(hours) }))}
               value={String(values.antecedenciaHoras)}
-              onChange={(event) => setValues({ ...values, antecedenciaHoras: Number(event.currentTarget.value) })}
+              onChange={(event) => change({ ...values, antecedenciaHoras: Number(event.currentTarget.value) })}
               disabled={!values.ativo}
             />
           </Stack>
@@ -60,15 +60,14 @@ function ReminderSettingsForm({ saved }: { saved: ReminderSettings }) {
             <Switch
               label="Receber os lembretes de amanhã por e-mail"
               description="Todo dia, a lista das sessões do dia seguinte com os links de WhatsApp para lembrar cada aluno."
-              checked={values.resumoDiario}
-              onChange={(event) => setValues({ ...values, resumoDiario: event.currentTarget.checked })}
+              {...checkbox('resumoDiario')}
             />
             <NativeSelect
               label="Horário do e-mail"
               description="No fuso de São Paulo"
               data={Array.from({ length: 24 }, (_, hour) => ({ value: String(hour), label: hourLabel(hour) }))}
               value={String(values.horaResumo)}
-              onChange={(event) => setValues({ ...values, horaResumo: Number(event.currentTarget.value) })}
+              onChange={(event) => change({ ...values, horaResumo: Number(event.currentTarget.value) })}
               disabled={!values.resumoDiario}
             />
           </Stack>

@@ -27,7 +27,7 @@ interface Known {
 
 /** `known`: the CPF and phone the student already gave, filled in for them. */
 function SignForm({ contract, known, onClose }: { contract: StudentContract; known: Known; onClose: () => void }) {
-  const { values, errors, change, setErrors, field } = useFormFields<Values>(() => ({
+  const { values, setErrors, field, checkbox } = useFormFields<Values>(() => ({
     cpf: formatCpf(known.cpf ?? ''),
     telefone: formatPhone(known.telefone ?? ''),
     consentDataProcessing: false,
@@ -84,16 +84,9 @@ function SignForm({ contract, known, onClose }: { contract: StudentContract; kno
         </Group>
         <Checkbox
           label="Autorizo o tratamento dos meus dados pessoais (CPF, telefone, data, hora e endereço IP anonimizado) para registro desta assinatura, conforme a LGPD."
-          checked={values.consentDataProcessing}
-          error={errors.consentDataProcessing}
-          onChange={(event) => change({ ...values, consentDataProcessing: event.currentTarget.checked })}
+          {...checkbox('consentDataProcessing')}
         />
-        <Checkbox
-          label="Li e concordo com os termos deste contrato."
-          checked={values.consentTerms}
-          error={errors.consentTerms}
-          onChange={(event) => change({ ...values, consentTerms: event.currentTarget.checked })}
-        />
+        <Checkbox label="Li e concordo com os termos deste contrato." {...checkbox('consentTerms')} />
         <FormActions onCancel={onClose} submitLabel="Assinar contrato" pending={sign.isPending} />
       </Stack>
     </form>

@@ -22,7 +22,9 @@ import { useFormFields } from '../../../lib/use-form-fields';
 
 
 function EditStudentForm({ student, goBack }: { student: Student; goBack: () => void }) {
-  const { values, errors, change: setValues, setErrors, field } = useFormFields<StudentEditForm>(() => editFormOf(student));
+  const { values, errors, change: setValues, setErrors, field, checkbox } = useFormFields<StudentEditForm>(() =>
+    editFormOf(student),
+  );
   const update = useUpdateStudent();
   const plans = useQuery({ ...plansQuery({ withArchived: true }), select: itemsOf });
   const currentPlan = useMemo(
@@ -76,8 +78,7 @@ function EditStudentForm({ student, goBack }: { student: Student; goBack: () => 
           <Switch
             label={values.ativo ? 'Aluno ativo' : 'Aluno inativo'}
             description="Alunos inativos ficam fora da lista, a menos que você escolha mostrá-los."
-            checked={values.ativo}
-            onChange={(event) => set('ativo', event.currentTarget.checked)}
+            {...checkbox('ativo')}
           />
           <FormActions
             onCancel={goBack}
