@@ -18,6 +18,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { AddLink } from '../../../components/add-link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
@@ -95,9 +96,7 @@ export function ChargesPage() {
             <ActionIcon component={Link} to={newCharge} hiddenFrom="sm" size={36} aria-label="Nova cobrança">
               <IconPlus size={20} />
             </ActionIcon>
-            <Button component={Link} to={newCharge} visibleFrom="sm" leftSection={<IconPlus size={18} />}>
-              Nova cobrança
-            </Button>
+            <AddLink to={newCharge} visibleFrom="sm">Nova cobrança</AddLink>
           </>
         }
       />

@@ -1,9 +1,8 @@
 import type { Location } from '@contracts/locations/api';
-import { Button, SimpleGrid } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import IconMapPin from '@tabler/icons-react/dist/esm/icons/IconMapPin.mjs';
-import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { AddLink } from '../../../components/add-link';
 import { EmptyCard } from '../../../components/empty-card';
 import { Loaded } from '../../../components/loaded';
 import { PageHeader } from '../../../components/page-header';
@@ -28,9 +27,7 @@ export function LocationsPage() {
         description={locations.data ? locationsCountLabel(locations.data.length) : undefined}
         backTo={paths.settings}
         action={
-          <Button component={Link} to={paths.newLocation} leftSection={<IconPlus size={18} />}>
-            Novo Local
-          </Button>
+          <AddLink to={paths.newLocation}>Novo Local</AddLink>
         }
       />
       <Loaded query={locations} errorTitle="Erro ao carregar locais">
@@ -41,9 +38,7 @@ export function LocationsPage() {
               title="Nenhum local cadastrado"
               description="Cadastre os lugares onde você atende: academias, estúdios, parques ou a casa do aluno."
               action={
-                <Button component={Link} to={paths.newLocation} leftSection={<IconPlus size={18} />}>
-                  Cadastrar local
-                </Button>
+                <AddLink to={paths.newLocation}>Cadastrar local</AddLink>
               }
             />
           ) : (

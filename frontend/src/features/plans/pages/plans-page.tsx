@@ -1,10 +1,9 @@
 import type { Plan } from '@contracts/plans/api';
 import { useQuery } from '@tanstack/react-query';
-import { Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import IconClipboardList from '@tabler/icons-react/dist/esm/icons/IconClipboardList.mjs';
-import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { AddLink } from '../../../components/add-link';
 import { EmptyCard } from '../../../components/empty-card';
 import { Loaded } from '../../../components/loaded';
 import { PageHeader } from '../../../components/page-header';
@@ -60,9 +59,7 @@ export function PlansPage() {
         description={plans.data ? plansCountLabel(active.length) : undefined}
         backTo={paths.settings}
         action={
-          <Button component={Link} to={paths.newPlan} leftSection={<IconPlus size={18} />}>
-            Novo Plano
-          </Button>
+          <AddLink to={paths.newPlan}>Novo Plano</AddLink>
         }
       />
       <Loaded query={plans} errorTitle="Erro ao carregar planos">
@@ -74,9 +71,7 @@ export function PlansPage() {
                 title="Nenhum plano cadastrado"
                 description="Cadastre os planos que você oferece: valor, créditos e o valor de cada crédito."
                 action={
-                  <Button component={Link} to={paths.newPlan} leftSection={<IconPlus size={18} />}>
-                    Cadastrar plano
-                  </Button>
+                  <AddLink to={paths.newPlan}>Cadastrar plano</AddLink>
                 }
               />
             ) : (

@@ -7,6 +7,7 @@ import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
 import IconUserPlus from '@tabler/icons-react/dist/esm/icons/IconUserPlus.mjs';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { AddLink } from '../../../components/add-link';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { CHARGE_PARAM, paths } from '../../../config/paths';
@@ -101,9 +102,7 @@ export function StudentsPage() {
         title="Alunos"
         description={students.data ? registeredCount(total) : undefined}
         action={
-          <Button component={Link} to={paths.newStudent} leftSection={<IconPlus size={18} />}>
-            Novo Aluno
-          </Button>
+          <AddLink to={paths.newStudent}>Novo Aluno</AddLink>
         }
       />
       {students.isPending ? (
