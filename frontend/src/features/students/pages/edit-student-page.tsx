@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { updateStudentSchema, type Student } from '@contracts/students/api';
-import { Alert, Card, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Card, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useMemo, type FormEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { FormActions } from '../../../components/form-actions';
 import { PageHeader } from '../../../components/page-header';
-import { PageLoader } from '../../../components/page-loader';
+import {  } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
-import { errorMessage, isApiError } from '../../../lib/api-error';
 import { fieldErrors } from '../../../lib/field-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { plansQuery } from '../../../entities/plans';
@@ -15,7 +14,7 @@ import { itemsOf } from '../../../lib/contract-query';
 import { useUpdateStudent } from '../api/student-mutations';
 import { useStudent } from '../hooks/use-student';
 import { PlanSelect } from '../components/plan-select';
-import { StudentNotFound } from '../components/student-not-found';
+import { StudentLoaded } from '../components/student-loaded';
 import { editFormOf, studentChanges, type StudentEditForm } from '../lib/student-changes';
 import { PhoneInput } from '../../../components/phone-input';
 import { useFormFields } from '../../../lib/use-form-fields';
@@ -108,19 +107,9 @@ export function EditStudentPage() {
   return (
     <>
       <PageHeader title="Editar Aluno" description={student.data?.nome} backTo={returnTo} />
-      {loaded ? (
-        <EditStudentForm key={loaded.id} student={loaded} goBack={goBack} />
-      ) : student.isError ? (
-        isApiError(student.error, 'not_found') ? (
-          <StudentNotFound />
-        ) : (
-          <Alert color="red" title="Erro ao carregar aluno">
-            {errorMessage(student.error)}
-          </Alert>
-        )
-      ) : (
-        <PageLoader />
-      )}
+      <StudentLoaded read={student} loaded={loaded}>
+        {(current) => <EditStudentForm key={current.id} student={current} goBack={goBack} />}
+      </StudentLoaded>
     </>
   );
 }

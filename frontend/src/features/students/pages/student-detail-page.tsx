@@ -33,9 +33,8 @@ import { CreditBadge, isLowBalance } from '../../../components/credit-badge';
 import { CreditHistoryCard } from '../../../components/credit-history';
 import { Loaded } from '../../../components/loaded';
 import { PageHeader } from '../../../components/page-header';
-import { PageLoader } from '../../../components/page-loader';
+import {  } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
-import { errorMessage, isApiError } from '../../../lib/api-error';
 import { APP_TIME_ZONE, formatDateTimeInZone } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { AUTOMATIC_DEBIT_LABEL, CHARGE_STATUS_LABELS, LATE_CANCEL_FEE_LABEL } from '@contracts/charges/api';
@@ -48,7 +47,7 @@ import { itemsOf } from '../../../lib/contract-query';
 import { useDownloadHistoryCsv } from '../api/student-mutations';
 import { InviteLinkDialog } from '../components/invite-link-dialog';
 import { LOW_BALANCE_WARNING } from '../components/student-card';
-import { StudentNotFound } from '../components/student-not-found';
+import { StudentLoaded } from '../components/student-loaded';
 import { StudentPersonalData } from '../components/student-personal-data';
 import { StudentSubscription } from '../components/student-subscription';
 import { useInviteLink } from '../hooks/use-invite-link';
@@ -366,28 +365,20 @@ export function StudentDetailPage() {
   return (
     <>
       <PageHeader title={student.data?.nome ?? 'Aluno'} backTo={paths.students} />
-      {student.data ? (
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <Summary student={student.data} />
-            <StudentSessions student={student.data} />
-          </SimpleGrid>
-          <StudentSubscription student={student.data} />
-          <Charges student={student.data} />
-          <History student={student.data} />
-          <StudentPersonalData student={student.data} onErased={() => setErasedId(id)} />
-        </Stack>
-      ) : student.isError ? (
-        isApiError(student.error, 'not_found') ? (
-          <StudentNotFound />
-        ) : (
-          <Alert color="red" title="Erro ao carregar aluno">
-            {errorMessage(student.error)}
-          </Alert>
-        )
-      ) : (
-        <PageLoader />
-      )}
+      <StudentLoaded read={student}>
+        {(current) => (
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+              <Summary student={current} />
+              <StudentSessions student={current} />
+            </SimpleGrid>
+            <StudentSubscription student={current} />
+            <Charges student={current} />
+            <History student={current} />
+            <StudentPersonalData student={current} onErased={() => setErasedId(id)} />
+          </Stack>
+        )}
+      </StudentLoaded>
     </>
   );
 }
