@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ALLOCATION_TIPO_LABELS, PAYMENT_METHOD_LABELS, TRANSACTION_TIPO_LABELS } from '@contracts/finance/api';
-import { Alert, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { ALLOCATION_TIPO_LABELS, PAYMENT_METHOD_LABELS } from '@contracts/finance/api';
+import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatCurrency, formatDate } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -8,6 +8,7 @@ import { transactionQuery } from '../../../entities/transactions';
 import { downloadReceipt } from '../api/finance-files';
 import { useVoidTransaction } from '../api/finance-mutations';
 import { PaymentMethodIcon } from './payment-method-icon';
+import { TipoBadge } from './transactions-list';
 
 /** Spec 001 §2: 'Detalhes da Transação' with its 'Alocações'; 'Estornar' after a confirmation. */
 export function TransactionDetailsDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -27,16 +28,7 @@ export function TransactionDetailsDialog({ id, onClose }: { id: string | null; o
       {transaction.isError && <Text c="red">Erro ao buscar dados financeiros</Text>}
       {item && (
         <Stack gap="sm">
-          <Group gap="xs">
-            <Badge variant="light" color={item.tipo === 'receita' ? 'teal' : 'red'}>
-              {TRANSACTION_TIPO_LABELS[item.tipo]}
-            </Badge>
-            {item.status === 'estornada' && (
-              <Badge variant="outline" color="gray">
-                Estornada
-              </Badge>
-            )}
-          </Group>
+          <TipoBadge item={item} gap="xs" />
           <Text fz={28} fw={700} td={item.status === 'estornada' ? 'line-through' : undefined}>
             {formatCurrency(item.valor)}
           </Text>

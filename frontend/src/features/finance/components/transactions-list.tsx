@@ -1,5 +1,5 @@
 import { PAYMENT_METHOD_LABELS, type Transaction, TRANSACTION_TIPO_LABELS } from '@contracts/finance/api';
-import { Badge, Card, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Card, Group, type MantineSpacing, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { formatCurrency, formatDate } from '../../../lib/format';
 import { PaymentMethodIcon } from './payment-method-icon';
 
@@ -18,9 +18,10 @@ function Amount({ item }: { item: Transaction }) {
   );
 }
 
-function TipoBadge({ item }: { item: Transaction }) {
+/** Receita or Despesa, and 'Estornada' once voided. */
+export function TipoBadge({ item, gap = 4 }: { item: Transaction; gap?: MantineSpacing }) {
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={gap} wrap="nowrap">
       <Badge variant="light" color={item.tipo === 'receita' ? 'teal' : 'red'}>
         {TRANSACTION_TIPO_LABELS[item.tipo]}
       </Badge>
