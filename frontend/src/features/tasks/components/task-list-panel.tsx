@@ -41,6 +41,15 @@ export function TaskListPanel(props: TaskListPanelProps) {
   const doneId = useId();
   const titleId = useId();
   const showList = list === undefined;
+  /** What every row, open or done, is drawn from: the task, its list when all lists show, and the actions. */
+  const rowProps = (task: Task) => ({
+    task,
+    list: showList ? listsById.get(task.listId) : undefined,
+    today,
+    onToggle,
+    toggling,
+    onOpen,
+  });
   const empty = open.length === 0 && done.length === 0;
 
   return (
@@ -106,12 +115,7 @@ export function TaskListPanel(props: TaskListPanelProps) {
             {open.map((task, index) => (
               <OpenTaskRow
                 key={task.id}
-                task={task}
-                list={showList ? listsById.get(task.listId) : undefined}
-                today={today}
-                onToggle={onToggle}
-                toggling={toggling}
-                onOpen={onOpen}
+                {...rowProps(task)}
                 style={itemStyle(index)}
                 dragging={dragging === index}
                 handle={handleProps(index, open.length)}
@@ -141,16 +145,7 @@ export function TaskListPanel(props: TaskListPanelProps) {
           <Collapse expanded={showDone} id={doneId}>
             <ul className={classes.taskList} aria-label="Tarefas concluídas">
               {done.map((task) => (
-                <DoneTaskRow
-                  key={task.id}
-                  task={task}
-                  list={showList ? listsById.get(task.listId) : undefined}
-                  today={today}
-                  onToggle={onToggle}
-                  toggling={toggling}
-                  onOpen={onOpen}
-                  onRemove={onRemoveDone}
-                />
+                <DoneTaskRow key={task.id} {...rowProps(task)} onRemove={onRemoveDone} />
               ))}
             </ul>
           </Collapse>
