@@ -1,5 +1,6 @@
 import type { Role } from '@contracts/identity/api';
 import { Button, Card, Center, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
@@ -7,37 +8,39 @@ import { useMe } from '../entities/me';
 import { useSavedCache } from '../lib/network';
 import { accessTokenRole, useSession } from '../lib/session-store';
 
-function AccessDenied() {
+/** A whole-screen card saying why the pages do not show. */
+function FullScreenNotice({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Center mih="100dvh" p="md">
       <Card maw={420} w="100%">
         <Stack align="center" ta="center" gap="sm">
           <Title order={1} fz="xl">
-            Acesso Negado
+            {title}
           </Title>
-          <Text c="dimmed">Esta área é exclusiva para alunos.</Text>
-          <Button component={Link} to={paths.dashboard}>
-            Ir para o início
-          </Button>
+          {children}
         </Stack>
       </Card>
     </Center>
   );
 }
 
+function AccessDenied() {
+  return (
+    <FullScreenNotice title="Acesso Negado">
+      <Text c="dimmed">Esta área é exclusiva para alunos.</Text>
+      <Button component={Link} to={paths.dashboard}>
+        Ir para o início
+      </Button>
+    </FullScreenNotice>
+  );
+}
+
 /** An offline session with nothing saved on this device: nothing to show until the network is back. */
 function OfflineWithoutData() {
   return (
-    <Center mih="100dvh" p="md">
-      <Card maw={420} w="100%">
-        <Stack align="center" ta="center" gap="sm">
-          <Title order={1} fz="xl">
-            Você está offline
-          </Title>
-          <Text c="dimmed">Conecte-se à internet para abrir o Vira. Ele continua assim que a conexão voltar.</Text>
-        </Stack>
-      </Card>
-    </Center>
+    <FullScreenNotice title="Você está offline">
+      <Text c="dimmed">Conecte-se à internet para abrir o Vira. Ele continua assim que a conexão voltar.</Text>
+    </FullScreenNotice>
   );
 }
 
