@@ -73,6 +73,55 @@ const sections: { title: string; entries: Entry[] }[] = [
   },
 ];
 
+const twoFactorEntry: Entry = {
+  label: 'Verificação em duas etapas',
+  description: 'Código do app autenticador ao entrar',
+  to: paths.twoFactor,
+  icon: IconShieldLock,
+};
+
+/** A settings page the hub leads to. */
+function EntryLink({ entry }: { entry: Entry }) {
+  return (
+    <NavLink
+      component={Link}
+      to={entry.to}
+      label={entry.label}
+      description={entry.description}
+      leftSection={<entry.icon size={20} stroke={1.75} />}
+      rightSection={<IconChevronRight size={16} />}
+      px="md"
+      py="sm"
+    />
+  );
+}
+
+/** Something done to the account at once (export, close, sign out); in red when it ends something. */
+function AccountAction({
+  icon: ActionIcon,
+  danger = false,
+  ...props
+}: {
+  label: string;
+  description?: string;
+  icon: Icon;
+  danger?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <NavLink
+      component="button"
+      leftSection={<ActionIcon size={20} stroke={1.75} />}
+      color={danger ? 'red' : undefined}
+      c={danger ? 'red' : undefined}
+      px="md"
+      py="sm"
+      {...props}
+    />
+  );
+}
+
 function SectionCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card p={0}>
@@ -150,62 +199,27 @@ export function SettingsPage() {
         {sections.map((section) => (
           <SectionCard key={section.title} title={section.title}>
             {section.entries.map((entry) => (
-              <NavLink
-                key={entry.to}
-                component={Link}
-                to={entry.to}
-                label={entry.label}
-                description={entry.description}
-                leftSection={<entry.icon size={20} stroke={1.75} />}
-                rightSection={<IconChevronRight size={16} />}
-                px="md"
-                py="sm"
-              />
+              <EntryLink key={entry.to} entry={entry} />
             ))}
           </SectionCard>
         ))}
         <SectionCard title="Conta">
-          <NavLink
-            component={Link}
-            to={paths.twoFactor}
-            label="Verificação em duas etapas"
-            description="Código do app autenticador ao entrar"
-            leftSection={<IconShieldLock size={20} stroke={1.75} />}
-            rightSection={<IconChevronRight size={16} />}
-            px="md"
-            py="sm"
-          />
-          <NavLink
-            component="button"
+          <EntryLink entry={twoFactorEntry} />
+          <AccountAction
             label="Exportar conta"
             description="Tudo da conta em planilhas (CSV), num arquivo .zip"
-            leftSection={<IconFileZip size={20} stroke={1.75} />}
+            icon={IconFileZip}
             disabled={download.isPending}
-            px="md"
-            py="sm"
             onClick={() => download.mutate(undefined, { onError: (error) => notifyError('Erro ao exportar a conta', error) })}
           />
-          <NavLink
-            component="button"
+          <AccountAction
             label="Encerrar conta"
             description="Apaga a conta e os dados pessoais, de vez"
-            leftSection={<IconDoorExit size={20} stroke={1.75} />}
-            color="red"
-            c="red"
-            px="md"
-            py="sm"
+            icon={IconDoorExit}
+            danger
             onClick={() => setClosing(true)}
           />
-          <NavLink
-            component="button"
-            label="Sair"
-            leftSection={<IconLogout size={20} stroke={1.75} />}
-            color="red"
-            c="red"
-            px="md"
-            py="sm"
-            onClick={() => void signOut()}
-          />
+          <AccountAction label="Sair" icon={IconLogout} danger onClick={() => void signOut()} />
         </SectionCard>
         <AboutCard />
       </Stack>
