@@ -75,11 +75,19 @@ function CodeForm({
   );
 }
 
-/** An invalid code is the field's error; anything else a toast with `title`. */
-function fieldErrorOf(error: unknown, title: string): string | undefined {
-  if (isApiError(error, 'invalid_mfa_code')) return error.message;
-  notifyError(title, error);
-  return undefined;
+/**
+ * Sends a code: resolves to nothing once done, to the field's error when the code is invalid, and
+ * otherwise to nothing after a toast with `failed`.
+ */
+async function sendCode(send: () => Promise<void>, failed: string): Promise<string | undefined> {
+  try {
+    await send();
+    return undefined;
+  } catch (error) {
+    if (isApiError(error, 'invalid_mfa_code')) return error.message;
+    notifyError(failed, error);
+    return undefined;
+  }
 }
 
 function Enrolment({
@@ -93,16 +101,12 @@ function Enrolment({
 }) {
   const activate = useActivateTwoFactor();
 
-  const confirm = async (code: string) => {
-    try {
+  const confirm = (code: string) =>
+    sendCode(async () => {
       const { recoveryCodes } = await activate.mutateAsync({ body: { code } });
       notifySuccess('Verificação em duas etapas ativada');
       onActivated(recoveryCodes);
-      return undefined;
-    } catch (error) {
-      return fieldErrorOf(error, 'Erro ao ativar a verificação em duas etapas');
-    }
-  };
+    }, 'Erro ao ativar a verificação em duas etapas');
 
   return (
     <Card withBorder>
@@ -218,15 +222,11 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 function Enabled() {
   const remove = useRemoveTwoFactor();
 
-  const turnOff = async (code: string) => {
-    try {
+  const turnOff = (code: string) =>
+    sendCode(async () => {
       await remove.mutateAsync({ body: { code } });
       notifySuccess('Verificação em duas etapas desativada');
-      return undefined;
-    } catch (error) {
-      return fieldErrorOf(error, 'Erro ao desativar a verificação em duas etapas');
-    }
-  };
+    }, 'Erro ao desativar a verificação em duas etapas');
 
   return (
     <Card withBorder>
