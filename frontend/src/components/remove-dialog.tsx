@@ -12,30 +12,47 @@ interface Step {
   failed: string;
 }
 
+type Instead = (Step & { label: string; hint: string }) | null;
+
 /**
  * 'Remover' with its confirmation; when the API refuses because something still uses the item
  * (409 has_links), says why and offers the step that keeps its history instead (inactivate, archive).
+ * Each opening on an item starts afresh.
  */
-export function RemoveDialog({
+export function RemoveDialog<Item extends { id: string }>({
   title,
+  item,
   opened,
   onClose,
-  children,
+  question,
+  remove,
+  instead,
 }: {
   title: string;
+  item: Item | null;
   opened: boolean;
   onClose: () => void;
-  /** The body (RemoveDialogBody), keyed by the item so each opening starts afresh. */
-  children: ReactNode;
+  question: (item: Item) => ReactNode;
+  remove: (item: Item) => Step;
+  /** The step offered when the item is in use, with its button and why; null when it no longer applies. */
+  instead: (item: Item) => Instead;
 }) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
-      {children}
+      {item && (
+        <RemoveDialogBody
+          key={item.id}
+          question={question(item)}
+          remove={remove(item)}
+          instead={instead(item)}
+          onClose={onClose}
+        />
+      )}
     </Modal>
   );
 }
 
-export function RemoveDialogBody({
+function RemoveDialogBody({
   question,
   remove,
   instead,
@@ -43,8 +60,7 @@ export function RemoveDialogBody({
 }: {
   question: ReactNode;
   remove: Step;
-  /** The step offered when the item is in use, with its button and why; null when it no longer applies. */
-  instead: (Step & { label: string; hint: string }) | null;
+  instead: Instead;
   onClose: () => void;
 }) {
   /** The API's answer when the item is in use (409 has_links). */
