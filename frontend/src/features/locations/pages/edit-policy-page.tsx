@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormActions } from '../../../components/form-actions';
 import { LoadError } from '../../../components/load-error';
@@ -23,7 +23,7 @@ import { paths } from '../../../config/paths';
 import { locationPolicyQuery, locationsQuery } from '../../../entities/locations';
 import { itemsOf } from '../../../lib/contract-query';
 import { useAwaitingFreshRead } from '../../../lib/form-from-server';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyOutcome } from '../../../lib/notify';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { useSetLocationPolicy } from '../api/location-mutations';
 import { PolicySummary } from '../components/policy-summary';
@@ -33,29 +33,17 @@ import { latenessText } from '../lib/policy-text';
 
 function PolicyForm({ location, policy }: { location: Location; policy: CancellationPolicy }) {
   const navigate = useNavigate();
-  const { values, errors, change, setErrors, checkbox } = useFormFields(() => policyFormValues(policy));
+  const { values, errors, change, submitWith, checkbox } = useFormFields(() => policyFormValues(policy));
   const save = useSetLocationPolicy();
   const checked = validatePolicyForm(values);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if ('errors' in checked) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
+  // Spec 001 §8: a policy update error shows the error message.
+  const submit = submitWith(validatePolicyForm, (body) =>
     save.mutate(
-      { params: { id: location.id }, body: checked.data },
-      {
-        onSuccess: () => {
-          notifySuccess('Política atualizada');
-          navigate(paths.policies);
-        },
-        // Spec 001 §8: a policy update error shows the error message.
-        onError: (error) => notifyError('Erro ao atualizar política', error),
-      },
-    );
-  };
+      { params: { id: location.id }, body },
+      notifyOutcome('Política atualizada', 'Erro ao atualizar política', () => navigate(paths.policies)),
+    ),
+  );
 
   return (
     <form onSubmit={submit} noValidate>

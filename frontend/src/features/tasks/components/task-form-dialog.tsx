@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FormActions } from '../../../components/form-actions';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyOutcome, notifySuccess } from '../../../lib/notify';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { useCreateTask, useUpdateTask } from '../api/task-mutations';
 import { dueLabel, todayInTenantZone } from '../lib/due-label';
@@ -37,7 +37,7 @@ function repeatHint(values: TaskFormValues): string | undefined {
 }
 
 function TaskForm({ target, lists, onClose }: { target: TaskFormTarget; lists: readonly TaskList[]; onClose: () => void }) {
-  const { values, errors, change, setErrors, field } = useFormFields<TaskFormValues>(() =>
+  const { values, errors, change, submitWith, field } = useFormFields<TaskFormValues>(() =>
     target.kind === 'edit' ? taskFormValues(target.task) : emptyTaskForm(target.listId),
   );
   const create = useCreateTask();
@@ -47,19 +47,10 @@ function TaskForm({ target, lists, onClose }: { target: TaskFormTarget; lists: r
   const set = <K extends keyof TaskFormValues>(key: K, value: TaskFormValues[K]) =>
     change((current) => ({ ...current, [key]: value }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // Spec 000 §5: without a title nothing happens.
-    if (!hasTitle(values)) return;
-    const checked = validateTaskForm(values);
-    if ('errors' in checked) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
+  const send = submitWith(validateTaskForm, (body) => {
     setFailure(null);
     if (target.kind === 'new') {
-      create.mutate({ body: checked.data }, {
+      create.mutate({ body }, {
         onSuccess: () => {
           notifySuccess('Tarefa criada com sucesso!');
           onClose();
@@ -68,16 +59,15 @@ function TaskForm({ target, lists, onClose }: { target: TaskFormTarget; lists: r
       });
     } else {
       update.mutate(
-        { params: { id: target.task.id }, body: checked.data },
-        {
-          onSuccess: () => {
-            notifySuccess('Tarefa atualizada com sucesso!');
-            onClose();
-          },
-          onError: (error) => notifyError('Erro ao atualizar tarefa', error),
-        },
+        { params: { id: target.task.id }, body },
+        notifyOutcome('Tarefa atualizada com sucesso!', 'Erro ao atualizar tarefa', onClose),
       );
     }
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // Spec 000 §5: without a title nothing happens.
+    if (hasTitle(values)) send();
   };
 
   const list = lists.find((item) => item.id === values.listId);

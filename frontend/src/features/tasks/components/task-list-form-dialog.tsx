@@ -1,8 +1,8 @@
 import { TASK_LIST_COLORS, type TaskList } from '@contracts/tasks/api';
 import { CheckIcon, ColorSwatch, Group, Input, Modal, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { FormActions } from '../../../components/form-actions';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyOutcome, notifySuccess } from '../../../lib/notify';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { useCreateTaskList, useUpdateTaskList } from '../api/task-mutations';
 import { nextListColor, type TaskListFormValues, validateTaskListForm } from '../lib/task-form';
@@ -29,7 +29,7 @@ interface FormProps {
 }
 
 function TaskListForm({ target, lists, onClose, onCreated }: FormProps) {
-  const { values, errors, change, setErrors } = useFormFields<TaskListFormValues>(() =>
+  const { values, errors, change, submitWith } = useFormFields<TaskListFormValues>(() =>
     target.kind === 'edit'
       ? { nome: target.list.nome, cor: target.list.cor }
       : { nome: '', cor: nextListColor(lists, TASK_LIST_COLORS) },
@@ -38,16 +38,9 @@ function TaskListForm({ target, lists, onClose, onCreated }: FormProps) {
   const update = useUpdateTaskList();
   const [failure, setFailure] = useState<string | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validateTaskListForm(values);
-    if ('errors' in checked) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
+  const submit = submitWith(validateTaskListForm, (body) => {
     if (target.kind === 'new') {
-      create.mutate({ body: checked.data }, {
+      create.mutate({ body }, {
         onSuccess: ({ id }) => {
           notifySuccess('Lista criada com sucesso!');
           onCreated(id);
@@ -57,17 +50,11 @@ function TaskListForm({ target, lists, onClose, onCreated }: FormProps) {
       });
     } else {
       update.mutate(
-        { params: { id: target.list.id }, body: checked.data },
-        {
-          onSuccess: () => {
-            notifySuccess('Lista atualizada');
-            onClose();
-          },
-          onError: (error) => notifyError('Erro ao atualizar lista', error),
-        },
+        { params: { id: target.list.id }, body },
+        notifyOutcome('Lista atualizada', 'Erro ao atualizar lista', onClose),
       );
     }
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate>
