@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { isApiError } from '../lib/api-error';
-import { notifyError, notifySuccess } from '../lib/notify';
+import { notifyError, notifyOutcome, notifySuccess } from '../lib/notify';
 
 /** A mutation as the dialog runs it: the entities layer's hooks give these. */
 interface Step {
@@ -77,13 +77,7 @@ function RemoveDialogBody({
       },
     });
   const takeInstead = () =>
-    instead?.run({
-      onSuccess: () => {
-        notifySuccess(instead.done);
-        onClose();
-      },
-      onError: (error) => notifyError(instead.failed, error),
-    });
+    instead?.run(notifyOutcome(instead.done, instead.failed, onClose));
   return (
     <Stack gap="lg">
       <Text size="sm">{question}</Text>

@@ -12,7 +12,7 @@ import { Alert, Code, Modal, Select, Stack, Text, Textarea, TextInput } from '@m
 import type { FormEvent } from 'react';
 import { FormActions } from '../../../components/form-actions';
 import { fieldErrors } from '../../../lib/field-errors';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyOutcome } from '../../../lib/notify';
 import type { TargetDialogProps } from '../../../lib/use-dialog-target';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { useCreateContract, useUpdateContract } from '../api/contract-mutations';
@@ -44,22 +44,13 @@ function ContractForm({ contract, onClose }: { contract: Contract | null; onClos
     if (contract) {
       update.mutate(
         { params: { id: contract.id }, body: checked.data },
-        {
-          onSuccess: () => {
-            notifySuccess(CONTRACT_MESSAGES.updated);
-            onClose();
-          },
-          onError: (error) => notifyError(CONTRACT_MESSAGES.updateError, error),
-        },
+        notifyOutcome(CONTRACT_MESSAGES.updated, CONTRACT_MESSAGES.updateError, onClose),
       );
     } else {
-      create.mutate({ body: checked.data }, {
-        onSuccess: () => {
-          notifySuccess(CONTRACT_MESSAGES.created);
-          onClose();
-        },
-        onError: (error) => notifyError(CONTRACT_MESSAGES.createError, error),
-      });
+      create.mutate(
+        { body: checked.data },
+        notifyOutcome(CONTRACT_MESSAGES.created, CONTRACT_MESSAGES.createError, onClose),
+      );
     }
   };
 

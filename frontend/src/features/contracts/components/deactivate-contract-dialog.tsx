@@ -1,7 +1,7 @@
 import { CONTRACT_MESSAGES, type Contract } from '@contracts/agreements/api';
 import { Text } from '@mantine/core';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyOutcome } from '../../../lib/notify';
 import type { TargetDialogProps } from '../../../lib/use-dialog-target';
 import { useUpdateContract } from '../api/contract-mutations';
 
@@ -12,13 +12,7 @@ export function DeactivateContractDialog({ contract, opened, onClose }: TargetDi
     if (!contract) return;
     update.mutate(
       { params: { id: contract.id }, body: { isActive: false } },
-      {
-        onSuccess: () => {
-          notifySuccess('Contrato desativado');
-          onClose();
-        },
-        onError: (error) => notifyError(CONTRACT_MESSAGES.updateError, error),
-      },
+      notifyOutcome('Contrato desativado', CONTRACT_MESSAGES.updateError, onClose),
     );
   };
   return (

@@ -3,7 +3,7 @@ import { ALLOCATION_TIPO_LABELS, PAYMENT_METHOD_LABELS } from '@contracts/financ
 import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatCurrency, formatDate } from '../../../lib/format';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifyOutcome } from '../../../lib/notify';
 import { transactionQuery } from '../../../entities/transactions';
 import { downloadReceipt } from '../api/finance-files';
 import { useVoidTransaction } from '../api/finance-mutations';
@@ -88,13 +88,10 @@ export function TransactionDetailsDialog({ id, onClose }: { id: string | null; o
                     size="xs"
                     loading={voiding.isPending}
                     onClick={() =>
-                      voiding.mutate({ params: { id: item.id } }, {
-                        onSuccess: () => {
-                          notifySuccess('Transação estornada');
-                          close();
-                        },
-                        onError: (error) => notifyError('Erro ao estornar transação', error),
-                      })
+                      voiding.mutate(
+                        { params: { id: item.id } },
+                        notifyOutcome('Transação estornada', 'Erro ao estornar transação', close),
+                      )
                     }
                   >
                     Confirmar estorno

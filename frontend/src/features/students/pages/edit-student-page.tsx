@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/page-header';
 import {  } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { fieldErrors } from '../../../lib/field-errors';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyOutcome } from '../../../lib/notify';
 import { plansQuery } from '../../../entities/plans';
 import { itemsOf } from '../../../lib/contract-query';
 import { useUpdateStudent } from '../api/student-mutations';
@@ -50,13 +50,7 @@ function EditStudentForm({ student, goBack }: { student: Student; goBack: () => 
     setErrors({});
     update.mutate(
       { params: { id: student.id }, body: parsed.data },
-      {
-        onSuccess: () => {
-          notifySuccess('Aluno atualizado');
-          goBack();
-        },
-        onError: (error) => notifyError('Erro ao atualizar aluno', error),
-      },
+      notifyOutcome('Aluno atualizado', 'Erro ao atualizar aluno', goBack),
     );
   };
 
