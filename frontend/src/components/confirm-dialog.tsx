@@ -13,6 +13,8 @@ export function ConfirmDialog({
   confirmColor = 'red',
   onConfirm,
   pending,
+  disabled,
+  size,
 }: {
   opened: boolean;
   onClose: () => void;
@@ -24,9 +26,12 @@ export function ConfirmDialog({
   confirmColor?: string;
   onConfirm: () => void;
   pending: boolean;
+  /** The action stays off (until what it asks for is given). */
+  disabled?: boolean;
+  size?: string;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal opened={opened} onClose={onClose} title={title} centered size={size}>
       <Stack gap="md">
         {children}
         <FormActions
@@ -35,6 +40,7 @@ export function ConfirmDialog({
           submitLabel={confirmLabel}
           onSubmit={onConfirm}
           pending={pending}
+          disabled={disabled}
           color={confirmColor}
         />
       </Stack>

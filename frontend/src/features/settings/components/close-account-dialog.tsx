@@ -1,8 +1,7 @@
 import { ACCOUNT_CLOSED_MESSAGE, CLOSE_ACCOUNT_WORD, confirmsClosing } from '@contracts/identity/api';
-import { List, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { List, Text } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
-import { FormActions } from '../../../components/form-actions';
+import { TypedConfirmationDialog } from '../../../components/typed-confirmation-dialog';
 import { paths } from '../../../config/paths';
 import { leaveClosedAccountNotice } from '../../../lib/closed-account-notice';
 import { notifyError } from '../../../lib/notify';
@@ -17,12 +16,7 @@ export function CloseAccountDialog({ opened, onClose }: { opened: boolean; onClo
   const close = useCloseAccount();
   const navigate = useNavigate();
   const clearSession = useSession((state) => state.clear);
-  const [typed, setTyped] = useState('');
-  const dismiss = () => {
-    setTyped('');
-    onClose();
-  };
-  const confirm = () =>
+  const confirm = (typed: string) =>
     close.mutate(typed, {
       onSuccess: () => {
         // The server ended every session of the account with it: only the local one is left.
@@ -34,34 +28,26 @@ export function CloseAccountDialog({ opened, onClose }: { opened: boolean; onClo
     });
 
   return (
-    <Modal opened={opened} onClose={dismiss} title="Encerrar conta" centered size="lg">
-      <Stack gap="md">
-        <Text size="sm">Encerrar a conta apaga de vez, sem como desfazer:</Text>
-        <List size="sm" spacing={2}>
-          <List.Item>seus alunos, agenda, cobranças, finanças, contratos, tarefas e ajustes;</List.Item>
-          <List.Item>os dados pessoais seus e dos seus alunos, também no histórico do Vira;</List.Item>
-          <List.Item>o acesso de todos: você e seus alunos não conseguem mais entrar.</List.Item>
-        </List>
-        <Text size="sm">
-          Quer guardar uma cópia? Antes, use “Exportar conta” em Ajustes: um arquivo .zip com uma planilha (CSV) por
-          tabela.
-        </Text>
-        <TextInput
-          label={`Para confirmar, digite ${CLOSE_ACCOUNT_WORD}`}
-          value={typed}
-          onChange={(event) => setTyped(event.currentTarget.value)}
-          autoComplete="off"
-          data-autofocus
-        />
-        <FormActions
-          onCancel={dismiss}
-          submitLabel="Encerrar conta"
-          onSubmit={confirm}
-          pending={close.isPending}
-          disabled={!confirmsClosing(typed)}
-          color="red"
-        />
-      </Stack>
-    </Modal>
+    <TypedConfirmationDialog
+      opened={opened}
+      onClose={onClose}
+      title="Encerrar conta"
+      label={`Para confirmar, digite ${CLOSE_ACCOUNT_WORD}`}
+      confirms={confirmsClosing}
+      submitLabel="Encerrar conta"
+      pending={close.isPending}
+      onConfirm={confirm}
+    >
+      <Text size="sm">Encerrar a conta apaga de vez, sem como desfazer:</Text>
+      <List size="sm" spacing={2}>
+        <List.Item>seus alunos, agenda, cobranças, finanças, contratos, tarefas e ajustes;</List.Item>
+        <List.Item>os dados pessoais seus e dos seus alunos, também no histórico do Vira;</List.Item>
+        <List.Item>o acesso de todos: você e seus alunos não conseguem mais entrar.</List.Item>
+      </List>
+      <Text size="sm">
+        Quer guardar uma cópia? Antes, use “Exportar conta” em Ajustes: um arquivo .zip com uma planilha (CSV) por
+        tabela.
+      </Text>
+    </TypedConfirmationDialog>
   );
 }

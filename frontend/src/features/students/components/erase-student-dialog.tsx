@@ -1,8 +1,7 @@
 import { confirmsErasure, ERASURE_KEEPS, type Student } from '@contracts/students/api';
-import { Alert, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, List, Text } from '@mantine/core';
 import IconShieldLock from '@tabler/icons-react/dist/esm/icons/IconShieldLock.mjs';
-import { useState } from 'react';
-import { FormActions } from '../../../components/form-actions';
+import { TypedConfirmationDialog } from '../../../components/typed-confirmation-dialog';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useEraseStudent } from '../api/student-mutations';
 
@@ -29,12 +28,7 @@ export function EraseStudentDialog({
   onErased: () => void;
 }) {
   const erase = useEraseStudent();
-  const [typed, setTyped] = useState('');
-  const close = () => {
-    setTyped('');
-    onClose();
-  };
-  const confirm = () =>
+  const confirm = (typed: string) =>
     erase.mutate(
       { params: { id: student.id }, body: { confirm: typed } },
       {
@@ -47,41 +41,33 @@ export function EraseStudentDialog({
     );
 
   return (
-    <Modal opened={opened} onClose={close} title="Excluir dados do aluno" centered size="lg">
-      <Stack gap="md">
-        <div>
-          <Text size="sm" fw={600} mb={4}>
-            O que é excluído
-          </Text>
-          <List size="sm" spacing={2}>
-            {ERASED.map((item) => (
-              <List.Item key={item}>{item}</List.Item>
-            ))}
-          </List>
-          <Text size="sm" mt={4}>
-            Em todo o Vira, no lugar do nome aparece “Titular removido”. Não dá para desfazer.
-          </Text>
-        </div>
-        <Alert color="blue" variant="light" icon={<IconShieldLock size={18} />} title="O que fica guardado, e por quê">
-          {ERASURE_KEEPS}
-        </Alert>
-        <TextInput
-          label="Para confirmar, digite o nome do aluno"
-          description={student.nome}
-          value={typed}
-          onChange={(event) => setTyped(event.currentTarget.value)}
-          autoComplete="off"
-          data-autofocus
-        />
-        <FormActions
-          onCancel={close}
-          submitLabel="Excluir dados"
-          onSubmit={confirm}
-          pending={erase.isPending}
-          disabled={!confirmsErasure(typed, student.nome)}
-          color="red"
-        />
-      </Stack>
-    </Modal>
+    <TypedConfirmationDialog
+      opened={opened}
+      onClose={onClose}
+      title="Excluir dados do aluno"
+      label="Para confirmar, digite o nome do aluno"
+      description={student.nome}
+      confirms={(typed) => confirmsErasure(typed, student.nome)}
+      submitLabel="Excluir dados"
+      pending={erase.isPending}
+      onConfirm={confirm}
+    >
+      <div>
+        <Text size="sm" fw={600} mb={4}>
+          O que é excluído
+        </Text>
+        <List size="sm" spacing={2}>
+          {ERASED.map((item) => (
+            <List.Item key={item}>{item}</List.Item>
+          ))}
+        </List>
+        <Text size="sm" mt={4}>
+          Em todo o Vira, no lugar do nome aparece “Titular removido”. Não dá para desfazer.
+        </Text>
+      </div>
+      <Alert color="blue" variant="light" icon={<IconShieldLock size={18} />} title="O que fica guardado, e por quê">
+        {ERASURE_KEEPS}
+      </Alert>
+    </TypedConfirmationDialog>
   );
 }
