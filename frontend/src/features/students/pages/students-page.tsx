@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Plan } from '@contracts/plans/api';
 import type { Student } from '@contracts/students/api';
-import { Alert, Button, Card, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
 import IconUserPlus from '@tabler/icons-react/dist/esm/icons/IconUserPlus.mjs';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AddLink } from '../../../components/add-link';
+import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { CHARGE_PARAM, paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-error';
 import { plansQuery } from '../../../entities/plans';
 import { studentsQuery } from '../../../entities/students';
 import { itemsOf } from '../../../lib/contract-query';
@@ -108,14 +108,7 @@ export function StudentsPage() {
       {students.isPending ? (
         <PageLoader />
       ) : students.isError ? (
-        <Alert color="red" title="Erro ao carregar alunos">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{errorMessage(students.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void students.refetch()}>
-              Tentar novamente
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError title="Erro ao carregar alunos" error={students.error} onRetry={() => void students.refetch()} />
       ) : total === 0 ? (
         <EmptyState />
       ) : (
