@@ -140,6 +140,8 @@ describe('student page /alunos/{id}', () => {
         '/api/students/s1/history': { items: history },
         '/api/plans': { items: [plan] },
         '/api/students/s1/sessions': { proximas: [], anteriores: [] },
+        '/api/charges': { items: [] },
+        '/api/subscriptions': { items: [] },
       };
       return new Response(JSON.stringify(bodies[path]), { status: 200 });
     });
