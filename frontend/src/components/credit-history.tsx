@@ -23,7 +23,7 @@ export const actorLabel = (role: string): string => ACTOR_ROLE_LABELS[role] ?? r
  * happened, the signed amount, the balance after it, who did it and why. Shared by the trainer's
  * student page and the student's own area.
  */
-export function CreditHistoryList({ items, emptyText }: { items: readonly CreditHistoryItem[]; emptyText: string }) {
+function CreditHistoryList({ items, emptyText }: { items: readonly CreditHistoryItem[]; emptyText: string }) {
   if (items.length === 0) {
     return (
       <Text c="dimmed" size="sm">
