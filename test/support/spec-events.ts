@@ -1,6 +1,22 @@
 import type { TransactionFacts } from '../../backend/src/contracts/finance/events';
+import type { OnboardingData } from '../../backend/src/contracts/identity/api';
 import type { SessionBooking } from '../../backend/src/contracts/scheduling/events';
 import type { StudentProfile } from '../../backend/src/contracts/students/api';
+
+/** A trainer's financial onboarding, as the answers the onboarding specs send are read. */
+export const onboardingData: OnboardingData = {
+  alunos_ativos: 25,
+  tipo_atendimento: 'Presencial',
+  ticket_medio_mensal: 350,
+  formas_cobranca: ['pix', 'cartão', 'dinheiro'],
+  emite_recibo: true,
+  faturamento_mensal_medio: 1234.56,
+  tipo_planos: 'Mensal e trimestral',
+  faz_desconto: false,
+  tem_politica_cancelamento: true,
+  objetivos: ['reserva de emergência', 'viajar'],
+  meta_faturamento_6meses: 5000,
+};
 
 /** The student the projection specs' events are about. */
 export const ANA = '0190a0b0-0000-7000-8000-0000000000e1';

@@ -1,4 +1,5 @@
 import { eventData, type EventsOf, eventTypesOf } from '../shared/event-catalogue';
+import type { OnboardingData } from './api';
 
 /**
  * What other contexts read of a tenant's stream (stream type 'tenant', id = the tenant's id): the
@@ -7,8 +8,11 @@ import { eventData, type EventsOf, eventTypesOf } from '../shared/event-catalogu
  * are fixed.
  */
 export interface OnboardingCompletedData {
+  onboardingId: string;
   tenantId: string;
-  onboardingData: { meta_faturamento_6meses: number; emite_recibo?: boolean };
+  userId: string;
+  onboardingData: OnboardingData;
+  completedAt: string;
 }
 
 export const onboardingEvents = {

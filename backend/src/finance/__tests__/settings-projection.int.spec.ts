@@ -1,4 +1,5 @@
 import { projectionSpec, SPEC_CLOCK } from '../../../../test/support/projection-spec';
+import { onboardingData } from '../../../../test/support/spec-events';
 import type { OnboardingEvent } from '../../contracts/identity/events';
 import type { FinanceSettingsEvent, GoalsSettings } from '../domain/finance-settings.decider';
 import { financeSettingsProjection } from '../projections/settings.projection';
@@ -6,8 +7,11 @@ import { financeSettingsProjection } from '../projections/settings.projection';
 const onboarded = (meta: number): OnboardingEvent => ({
   type: 'OnboardingCompleted',
   data: {
+    onboardingId: '0190a0b0-0000-7000-8000-0000000000a2',
     tenantId: '0190a0b0-0000-7000-8000-0000000000a1',
-    onboardingData: { meta_faturamento_6meses: meta },
+    userId: '0190a0b0-0000-7000-8000-0000000000a3',
+    onboardingData: { ...onboardingData, meta_faturamento_6meses: meta },
+    completedAt: '2030-03-01T12:00:00.000Z',
   },
 });
 const goals: GoalsSettings = {

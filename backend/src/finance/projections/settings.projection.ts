@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
-import { ONBOARDING_EVENT_TYPES, type OnboardingEvent } from '../../contracts/identity/events';
+import { onboardingEvents } from '../../contracts/identity/events';
 import { numericFromCentavos, toCentavos } from '../../contracts/shared/money';
 import { DEFAULT_TIME_ZONE } from '../../contracts/shared/time';
+import { eventsIn, eventTypesOf } from '../../platform/event-store/event';
 import type { Projection, ProjectionChange } from '../../platform/projections/projection';
-import type { GoalsSettings } from '../domain/finance-settings.decider';
+import { financeSettingsEvents } from '../domain/finance-settings.decider';
 
-const GOALS_SET = 'FinanceGoalsSet';
+const readEvents = { ...financeSettingsEvents, ...onboardingEvents };
 
 /** A goal typed in the onboarding chat, as centavos within numeric(12,2) (0 when it makes no sense). */
 function seededGoal(reais: number): number {
@@ -24,12 +25,12 @@ function seededGoal(reais: number): number {
 export const financeSettingsProjection: Projection = {
   name: 'finance-settings',
   tables: ['finance_settings'],
-  eventTypes: [GOALS_SET, ...ONBOARDING_EVENT_TYPES],
+  eventTypes: eventTypesOf(readEvents),
   async apply(batch, trx) {
     const changes = new Map<string, ProjectionChange>();
-    for (const stored of batch) {
-      if (stored.eventType === GOALS_SET) {
-        const data = stored.data as GoalsSettings;
+    for (const stored of eventsIn(batch, readEvents)) {
+      if (stored.eventType === 'FinanceGoalsSet') {
+        const { data } = stored;
         const row = {
           tenantId: stored.tenantId,
           metaMensal: numericFromCentavos(data.metaMensalCentavos),
@@ -46,8 +47,8 @@ export const financeSettingsProjection: Projection = {
           .values(row)
           .onConflict((conflict) => conflict.column('tenantId').doUpdateSet(row))
           .execute();
-      } else if (stored.eventType === ('OnboardingCompleted' satisfies OnboardingEvent['type'])) {
-        const { data } = stored as unknown as OnboardingEvent;
+      } else {
+        const { data } = stored;
         const meta = numericFromCentavos(seededGoal(data.onboardingData.meta_faturamento_6meses));
         await trx
           .insertInto('financeSettings')
@@ -69,7 +70,7 @@ export const financeSettingsProjection: Projection = {
               .where(sql.ref('finance_settings.goals_set'), '=', false),
           )
           .execute();
-      } else continue;
+      }
       changes.set(stored.tenantId, {
         tenantId: stored.tenantId,
         type: 'finance-goals',

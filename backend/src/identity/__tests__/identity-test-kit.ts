@@ -3,28 +3,14 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/database/database';
 import { DATABASE } from '../../platform/database/database.module';
-import type { OnboardingData } from '../domain/onboarding-answers';
 import { REFRESH_COOKIE } from '../infrastructure/refresh-cookie';
 
 import { GENEROUS_RATE_LIMITS, newTrainer, signUpBody } from '../../../../test/support/accounts';
 import { apiFixture } from '../../../../test/support/api-fixture';
+import { onboardingData } from '../../../../test/support/spec-events';
 
-export { GENEROUS_RATE_LIMITS, signUpBody };
+export { GENEROUS_RATE_LIMITS, onboardingData, signUpBody };
 
-/** A trainer's financial onboarding, as the answers the onboarding specs send are read. */
-export const onboardingData: OnboardingData = {
-  alunos_ativos: 25,
-  tipo_atendimento: 'Presencial',
-  ticket_medio_mensal: 350,
-  formas_cobranca: ['pix', 'cartão', 'dinheiro'],
-  emite_recibo: true,
-  faturamento_mensal_medio: 1234.56,
-  tipo_planos: 'Mensal e trimestral',
-  faz_desconto: false,
-  tem_politica_cancelamento: true,
-  objetivos: ['reserva de emergência', 'viajar'],
-  meta_faturamento_6meses: 5000,
-};
 
 export interface Client {
   app: NestFastifyApplication;

@@ -1,5 +1,5 @@
 import { deciderSpec } from '../../../../test/support/decider-spec';
-import type { OnboardingData } from '../domain/onboarding-answers';
+import type { OnboardingData } from '../../contracts/identity/api';
 import { type TenantCommand, tenantDecider } from '../domain/tenant.decider';
 import type { TenantEvent } from '../domain/tenant.events';
 

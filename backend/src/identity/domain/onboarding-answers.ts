@@ -1,22 +1,7 @@
-import type { OnboardingInput } from '../../contracts/identity/api';
+import type { OnboardingData, OnboardingInput } from '../../contracts/identity/api';
 
 /** The 11 raw answers of the onboarding chat, as typed (spec 000 §5). */
 export type OnboardingAnswers = OnboardingInput['answers'];
-
-/** onboarding_data as stored in financial_onboarding. */
-export interface OnboardingData {
-  alunos_ativos: number;
-  tipo_atendimento: string;
-  ticket_medio_mensal: number;
-  formas_cobranca: string[];
-  emite_recibo: boolean;
-  faturamento_mensal_medio: number;
-  tipo_planos: string;
-  faz_desconto: boolean;
-  tem_politica_cancelamento: boolean;
-  objetivos: string[];
-  meta_faturamento_6meses: number;
-}
 
 /**
  * A number as Brazilians write it: '1.234,56' -> 1234.56, '5.000' -> 5000, 'R$ 350' -> 350,

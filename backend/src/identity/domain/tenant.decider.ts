@@ -1,7 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 import { ConflictError, DomainError } from '../../platform/errors/domain-error';
 import type { Decider } from '../../platform/event-store/decider';
-import type { OnboardingData } from './onboarding-answers';
+import type { OnboardingData } from '../../contracts/identity/api';
 import type { TenantEvent } from './tenant.events';
 
 export interface TenantState {

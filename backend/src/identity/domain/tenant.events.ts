@@ -1,18 +1,12 @@
 import { declarePersonalData } from '../../contracts/shared/personal-data';
 import { eventData, type EventsOf, eventTypesOf } from '../../platform/event-store/event';
-import type { OnboardingData } from './onboarding-answers';
+import { onboardingEvents } from '../../contracts/identity/events';
 
 /** The events of a tenant's stream (its id is the tenant's id). */
 export const tenantEvents = {
   TenantCreated: eventData<{ tenantId: string; slug: string; nome: string }>(),
   TrainerRegistered: eventData<{ tenantId: string; userId: string; nome: string }>(),
-  OnboardingCompleted: eventData<{
-    onboardingId: string;
-    tenantId: string;
-    userId: string;
-    onboardingData: OnboardingData;
-    completedAt: string;
-  }>(),
+  ...onboardingEvents,
   /** A student of the tenant created their own account from an invite. */
   StudentAccountCreated: eventData<{ userId: string; studentId: string }>(),
 };

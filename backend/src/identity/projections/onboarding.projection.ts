@@ -1,18 +1,16 @@
+import { ONBOARDING_EVENT_TYPES, onboardingEvents } from '../../contracts/identity/events';
+import { eventsIn } from '../../platform/event-store/event';
 import type { Projection, ProjectionChange } from '../../platform/projections/projection';
-import type { OnboardingCompleted } from '../domain/tenant.events';
-
-const ONBOARDING_COMPLETED = 'OnboardingCompleted';
 
 /** financial_onboarding: one row per tenant, from OnboardingCompleted (idempotent upsert). */
 export const onboardingProjection: Projection = {
   name: 'identity.onboarding',
   tables: ['financial_onboarding'],
-  eventTypes: [ONBOARDING_COMPLETED],
+  eventTypes: ONBOARDING_EVENT_TYPES,
   apply: async (events, trx) => {
     const changes: ProjectionChange[] = [];
-    for (const event of events) {
-      if (event.eventType !== ONBOARDING_COMPLETED) continue;
-      const data = event.data as OnboardingCompleted['data'];
+    for (const event of eventsIn(events, onboardingEvents)) {
+      const { data } = event;
       await trx
         .insertInto('financialOnboarding')
         .values({
