@@ -237,6 +237,42 @@ module.exports = tseslint.config(
     rules: { 'import-x/no-cycle': 'off' },
   },
   {
+    // An event's data is typed by its catalogue (readStreamOf, eventsIn, processManager, a
+    // projection's eventsOfTypes): a cast would compile after the event's shape or name changed.
+    // Configuration is zod's output, not an event.
+    files: ['backend/src/**/*.ts'],
+    ignores: ['backend/src/config/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSAsExpression > MemberExpression.expression[property.name='data']",
+          message:
+            "No cast of an event's data: read it typed by its catalogue (readStreamOf, eventsIn, processManager({ reactsTo }), eventsOfTypes).",
+        },
+      ],
+    },
+  },
+  {
+    files: ['backend/src/**/*.ts'],
+    ignores: ['backend/src/config/**', 'backend/src/**/__tests__/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSAsExpression > MemberExpression.expression[property.name='data']",
+          message:
+            "No cast of an event's data: read it typed by its catalogue (readStreamOf, eventsIn, processManager({ reactsTo }), eventsOfTypes).",
+        },
+        {
+          selector: 'TSAsExpression > TSTypeReference.typeAnnotation[typeName.name=/Event(Of)?$/]',
+          message:
+            'No cast to an event type: narrow it by its catalogue (isEventOf, eventsIn, readStreamOf) or fold it with eventOf.',
+        },
+      ],
+    },
+  },
+  {
     files: ['frontend/src/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
   },

@@ -23,8 +23,8 @@ const signer: ContractSigner = {
 };
 const texto =
   'Eu, Ana Souza (CPF 529.982.247-25, (11) 98765-4321), contrato Carlos Lima em 22/11/2026.';
-const signed: ContractEvent = {
-  type: 'ContractSigned',
+const signed = {
+  type: 'ContractSigned' as const,
   data: {
     ...signer,
     versao: 1,
@@ -36,7 +36,7 @@ const signed: ContractEvent = {
     consentTerms: true,
     consentTimestamp: now.toISOString(),
   },
-};
+} satisfies ContractEvent;
 
 describe('contract decider', () => {
   it('signs the current text with its fields filled (the day in São Paulo) and its SHA-256', () => {
@@ -63,8 +63,8 @@ describe('contract decider', () => {
       .then([
         {
           type: 'ContractSigned',
-          data: { ...(signed.data as object), versao: 2, texto: 'Novo Ana Souza', sha256: sha256Hex('Novo Ana Souza') },
-        } as ContractEvent,
+          data: { ...signed.data, versao: 2, texto: 'Novo Ana Souza', sha256: sha256Hex('Novo Ana Souza') },
+        },
       ]);
     // Only the tipo: no new text, no new version.
     given(created, signed)

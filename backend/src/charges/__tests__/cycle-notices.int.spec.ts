@@ -9,7 +9,9 @@ import {
 } from '../../../../test/support/smtp-capture';
 import type { Charge } from '../../contracts/charges/api';
 import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
-import { readStream } from '../../platform/event-store/event-store';
+import { chargeEvents } from '../../contracts/charges/events';
+import { pickEvents } from '../../platform/event-store/event';
+import { readStreamOf } from '../../platform/event-store/event-store';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { sendCycleChargeNotices } from '../process-managers/cycle-charge-notices';
 import { issueSubscriptionCycles } from '../process-managers/subscription-cycles';
@@ -97,8 +99,11 @@ describe("a subscription cycle's e-mail to the student", () => {
     await t.project();
     expect((await api.get(`/api/charges?studentId=${studentId}`)).json().items).toHaveLength(1);
     // The worker restarted before its checkpoint moved: the same event handled again.
-    const created = (await readStream(t.app.get<Db>(DATABASE), tenantId, charge.id)).filter(
-      (event) => event.eventType === 'ChargeCreated',
+    const created = await readStreamOf(
+      t.app.get<Db>(DATABASE),
+      tenantId,
+      charge.id,
+      pickEvents(chargeEvents, ['ChargeCreated']),
     );
     expect(created).toHaveLength(1);
     expect(await sendCycleChargeNotices(workerServicesOf(t.app), created)).toBe(0);

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import { LATE_CANCEL_FEE_LABEL } from '../../contracts/charges/api';
-import { CHARGE_STREAM_TYPE, type ChargeCreatedData } from '../../contracts/charges/events';
+import { type ChargeCreatedData, chargeEvents } from '../../contracts/charges/events';
 import {
   ChargeCredits,
   ChargeReceitas,
@@ -10,11 +10,9 @@ import {
 import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import type { Database } from '../../platform/database/database';
 import { DATABASE, type Db } from '../../platform/database/database.module';
-import { readStream } from '../../platform/event-store/event-store';
-import {
-  type ProcessManager,
-  processManagerCommand,
-} from '../../platform/projections/process-manager';
+import { pickEvents, type StoredEventOf } from '../../platform/event-store/event';
+import { readStreamOf } from '../../platform/event-store/event-store';
+import { processManager, processManagerCommand } from '../../platform/projections/process-manager';
 import { receitaIdOf } from '../domain/pix-settings.decider';
 
 export const CHARGE_SETTLEMENT = 'charge-settlement';
@@ -33,13 +31,13 @@ export async function settleCharge(
   tenantId: string,
   chargeId: string,
 ): Promise<{ transactionId: string; position: number } | undefined> {
-  const stream = (await readStream(db, tenantId, chargeId)).filter(
-    (stored) => stored.streamType === CHARGE_STREAM_TYPE,
-  );
-  const created = stream.find((stored) => stored.eventType === 'ChargeCreated');
-  const paid = stream.find((stored) => stored.eventType === 'ChargePaid');
-  if (!created || !paid) return undefined;
-  const charge = created.data as ChargeCreatedData;
+  let charge: ChargeCreatedData | undefined;
+  let paid: StoredEventOf<Pick<typeof chargeEvents, 'ChargePaid'>> | undefined;
+  for (const stored of await readStreamOf(db, tenantId, chargeId, chargeEvents)) {
+    if (stored.eventType === 'ChargeCreated') charge = stored.data;
+    else if (stored.eventType === 'ChargePaid') paid ??= stored;
+  }
+  if (!charge || !paid) return undefined;
   const settlement: ChargeSettlement = {
     chargeId,
     transactionId: receitaIdOf(chargeId),
@@ -63,9 +61,9 @@ export async function settleCharge(
 }
 
 /** In the worker: every ChargePaid, in commit order (the safety net of the API's settlement). */
-export const chargeSettlement: ProcessManager = {
+export const chargeSettlement = processManager({
   name: CHARGE_SETTLEMENT,
-  eventTypes: ['ChargePaid'],
+  reactsTo: pickEvents(chargeEvents, ['ChargePaid']),
   async handle(events, services) {
     for (const event of events)
       await settleCharge(
@@ -76,7 +74,7 @@ export const chargeSettlement: ProcessManager = {
         event.streamId,
       );
   },
-};
+});
 
 /** In the API: settles at once for the confirmation's answer (the same keys as the worker). */
 @Injectable()

@@ -3,23 +3,26 @@ import {
   cycleChargeText,
   STUDENT_AREA_PATH,
 } from '../../contracts/charges/api';
-import { CHARGE_STREAM_TYPE, type ChargeCreatedData } from '../../contracts/charges/events';
+import { chargeEvents } from '../../contracts/charges/events';
 import { TrainerContacts } from '../../contracts/identity/ports';
 import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import type { WorkerServices } from '../../platform/context/worker-services';
-import type { StoredEvent } from '../../platform/event-store/event';
-import { readStream } from '../../platform/event-store/event-store';
+import { pickEvents, type StoredEventOf } from '../../platform/event-store/event';
+import { readStreamOf } from '../../platform/event-store/event-store';
 import { escapeHtml } from '../../platform/mail/mailer';
-import type { ProcessManager } from '../../platform/projections/process-manager';
+import { processManager } from '../../platform/projections/process-manager';
 import { studentToCharge } from '../queries/charge-sources';
 
 export const CYCLE_CHARGE_NOTICES = 'cycle-charge-notices';
 
-// A Pix Automático cycle (cobr) is debited by the student's bank: nothing for them to pay.
-const isCycle = (event: StoredEvent): boolean => {
-  const data = event.data as ChargeCreatedData;
-  return data.origem === 'assinatura' && Boolean(data.vencimento) && data.tipoCob !== 'cobr';
-};
+const chargeCreated = pickEvents(chargeEvents, ['ChargeCreated']);
+type ChargeCreatedEvent = StoredEventOf<typeof chargeCreated>;
+
+/** A cycle's charge, due on a day; a Pix Automático one (cobr) is debited by the student's bank: nothing for them to pay. */
+const isCycle = (
+  event: ChargeCreatedEvent,
+): event is ChargeCreatedEvent & { data: { vencimento: string } } =>
+  event.data.origem === 'assinatura' && Boolean(event.data.vencimento) && event.data.tipoCob !== 'cobr';
 
 /**
  * E-mails the student of a cycle's charge (plan, amount, due day, Pix Copia e Cola, their area)
@@ -31,7 +34,7 @@ const isCycle = (event: StoredEvent): boolean => {
  */
 export async function sendCycleChargeNotices(
   services: WorkerServices,
-  events: readonly StoredEvent[],
+  events: readonly ChargeCreatedEvent[],
 ): Promise<number> {
   const cycles = events.filter(isCycle);
   if (cycles.length === 0) return 0;
@@ -52,13 +55,11 @@ export async function sendCycleChargeNotices(
   const areaUrl = `${services.config.APP_URL.replace(/\/$/, '')}${STUDENT_AREA_PATH}`;
   let sent = 0;
   for (const event of cycles) {
-    const charge = event.data as ChargeCreatedData;
-    if (told.has(event.streamId) || (charge.vencimento as string) < today) continue;
-    const stream = await readStream(services.db, event.tenantId, event.streamId);
+    const charge = event.data;
+    if (told.has(event.streamId) || charge.vencimento < today) continue;
+    const stream = await readStreamOf(services.db, event.tenantId, event.streamId, chargeEvents);
     const settled = stream.some(
-      (stored) =>
-        stored.streamType === CHARGE_STREAM_TYPE &&
-        (stored.eventType === 'ChargePaid' || stored.eventType === 'ChargeCancelled'),
+      (stored) => stored.eventType === 'ChargePaid' || stored.eventType === 'ChargeCancelled',
     );
     if (settled) continue;
     const student = await studentToCharge(services.db, event.tenantId, charge.studentId);
@@ -68,7 +69,7 @@ export async function sendCycleChargeNotices(
       studentNome: student.nome,
       planNome: charge.planNome,
       valor: charge.valorCentavos / 100,
-      vencimento: charge.vencimento as string,
+      vencimento: charge.vencimento,
       brCode: charge.brCode,
     };
     const text = `${cycleChargeText(words, areaUrl)}\n\n${trainer?.nome ?? 'Seu personal'}`;
@@ -97,10 +98,10 @@ export async function sendCycleChargeNotices(
 }
 
 /** In the worker: every charge created, of which a subscription's cycles tell their student. */
-export const cycleChargeNotices: ProcessManager = {
+export const cycleChargeNotices = processManager({
   name: CYCLE_CHARGE_NOTICES,
-  eventTypes: ['ChargeCreated'],
+  reactsTo: chargeCreated,
   async handle(events, services) {
     await sendCycleChargeNotices(services, events);
   },
-};
+});

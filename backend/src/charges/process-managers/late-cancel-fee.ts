@@ -2,22 +2,19 @@ import { v5 as uuidv5 } from 'uuid';
 import { LATE_CANCEL_FEE_LABEL } from '../../contracts/charges/api';
 import { buildBrCode, type PixSettings } from '../../contracts/charges/pix';
 import { valuePerCreditCentavos } from '../../contracts/plans/api';
-import type { LateCancellation } from '../../contracts/scheduling/api';
 import {
   evolveSessionView,
   SESSION_STREAM_TYPE,
+  sessionLifecycleEvents,
   type SessionView,
 } from '../../contracts/scheduling/events';
 import { numericFromCentavos } from '../../contracts/shared/money';
 import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import type { WorkerServices } from '../../platform/context/worker-services';
 import { ConflictError } from '../../platform/errors/domain-error';
-import type { StoredEvent } from '../../platform/event-store/event';
+import { pickEvents, type StoredEvent } from '../../platform/event-store/event';
 import { loadState } from '../../platform/event-store/load-state';
-import {
-  type ProcessManager,
-  processManagerCommand,
-} from '../../platform/projections/process-manager';
+import { processManager, processManagerCommand } from '../../platform/projections/process-manager';
 import { ChargeCommands, currentPixSettings } from '../commands/charge.commands';
 import { type PspConnections, workerPspConnections } from '../psp/psp-connections';
 import { planToCharge, studentToCharge } from '../queries/charge-sources';
@@ -94,12 +91,12 @@ async function feePix(
  * so a replay charges nothing twice. Paid, it records a receita and grants no credit; the trainer
  * may waive it with a reason.
  */
-export const lateCancelFee: ProcessManager = {
+export const lateCancelFee = processManager({
   name: LATE_CANCEL_FEE,
-  eventTypes: ['SessionStatusChanged'],
+  reactsTo: pickEvents(sessionLifecycleEvents, ['SessionStatusChanged']),
   async handle(events, services) {
     for (const event of events) {
-      const data = event.data as { to: string; lateCancellation: LateCancellation | null };
+      const { data } = event;
       const percent = data.lateCancellation?.taxaPercent ?? 0;
       if (data.to !== 'cancelada' || percent <= 0) continue;
       const session = await sessionOf(services, event);
@@ -153,4 +150,4 @@ export const lateCancelFee: ProcessManager = {
       }
     }
   },
-};
+});

@@ -1,6 +1,6 @@
 import { type Selectable, sql } from 'kysely';
 import { CYCLE_LEAD_DAYS } from '../../contracts/charges/api';
-import type { SubscriptionStartedData } from '../../contracts/charges/events';
+import { subscriptionEvents } from '../../contracts/charges/events';
 import { buildBrCode, type PixSettings } from '../../contracts/charges/pix';
 import { numericFromCentavos, centavosFromNumeric } from '../../contracts/shared/money';
 import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
@@ -9,7 +9,7 @@ import type { WorkerServices } from '../../platform/context/worker-services';
 import type { Subscriptions } from '../../platform/database/database.types';
 import { ConflictError, DomainError } from '../../platform/errors/domain-error';
 import type { CommandContext } from '../../platform/event-store/command-runner';
-import { readStream } from '../../platform/event-store/event-store';
+import { readStreamOf } from '../../platform/event-store/event-store';
 import { ChargeCommands, currentPixSettings } from '../commands/charge.commands';
 import { cycleChargeIdOf, nextDueDate } from '../domain/subscription.decider';
 import { ApiPixError } from '../psp/api-pix-client';
@@ -48,9 +48,8 @@ const systemContext = (tenantId: string, chargeId: string): CommandContext => ({
 /** The payer's CPF the subscription was made with (sealed in its event, not kept in the table). */
 async function payerCpf(services: WorkerServices, row: SubscriptionRow): Promise<string | null> {
   let cpf: string | null = null;
-  for (const stored of await readStream(services.db, row.tenantId, row.id))
-    if (stored.eventType === 'SubscriptionStarted')
-      cpf = (stored.data as SubscriptionStartedData).cpf;
+  for (const stored of await readStreamOf(services.db, row.tenantId, row.id, subscriptionEvents))
+    if (stored.eventType === 'SubscriptionStarted') cpf = stored.data.cpf;
   return cpf && /^\d{11}$/.test(cpf) ? cpf : null;
 }
 

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import { CHARGE_STREAM_TYPE, type ChargeCreatedData } from '../../contracts/charges/events';
+import { chargeEvents, type ChargeCreatedData } from '../../contracts/charges/events';
 import { centavosFromNumeric } from '../../contracts/shared/money';
 import { buildBrCode, type PixSettings } from '../../contracts/charges/pix';
 import { addDays } from '../../contracts/shared/time';
 import type { Database } from '../../platform/database/database';
 import type { CommandContext, CommandRunner } from '../../platform/event-store/command-runner';
-import { readStream } from '../../platform/event-store/event-store';
+import { readStreamOf } from '../../platform/event-store/event-store';
 import { ChargeCommands, currentPixSettings } from '../commands/charge.commands';
 import { type ApiPixClient, ApiPixError, type ApiPixCobR, type ApiPixPix } from './api-pix-client';
 import type { PspConnections } from './psp-connections';
@@ -85,11 +85,10 @@ export async function confirmWithPsp(
   notifiedEndToEndId?: string,
 ): Promise<PspVerdict> {
   const { tenantId, chargeId, txid } = charge;
-  const created = (await readStream(deps.db, tenantId, chargeId)).find(
-    (stored) => stored.streamType === CHARGE_STREAM_TYPE && stored.eventType === 'ChargeCreated',
-  );
-  if (!created) return { outcome: 'nao_confirmada' };
-  const data = created.data as ChargeCreatedData;
+  let data: ChargeCreatedData | undefined;
+  for (const stored of await readStreamOf(deps.db, tenantId, chargeId, chargeEvents))
+    if (stored.eventType === 'ChargeCreated') data ??= stored.data;
+  if (!data) return { outcome: 'nao_confirmada' };
   const settings = await currentPixSettings(deps.db, tenantId);
   const client = await deps.connections.clientOfSettings(tenantId, settings);
   if (!client || data.provedor !== 'api-pix') return { outcome: 'sem_psp' };

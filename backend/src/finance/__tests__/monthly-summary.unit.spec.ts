@@ -1,3 +1,4 @@
+import { aBooking, anaProfile, anaReceita } from '../../../../test/support/spec-events';
 import type { TransactionFacts } from '../../contracts/finance/events';
 import {
   foldMonthlySummaries,
@@ -22,35 +23,42 @@ const NOTHING: SummaryRows = {
 };
 
 const versions = new Map<string, number>();
+type SummaryType = SummaryEvent['eventType'];
+type DataOf<Type extends SummaryType> = Extract<SummaryEvent, { eventType: Type }>['data'];
 /** An event of `streamId`, at the stream's next version. */
-function event(streamId: string, eventType: string, data: unknown): SummaryEvent {
+function event<Type extends SummaryType>(
+  streamId: string,
+  eventType: Type,
+  data: DataOf<Type>,
+): SummaryEvent {
   const streamVersion = (versions.get(streamId) ?? 0) + 1;
   versions.set(streamId, streamVersion);
-  return { tenantId: TENANT, streamId, streamVersion, eventType, data };
+  // `data` is the data of `eventType`: the compiler does not carry that pair through the generic.
+  return { tenantId: TENANT, streamId, streamVersion, eventType, data } as SummaryEvent;
 }
 beforeEach(() => versions.clear());
 
 const plan = (id: string, valorCentavos: number, creditos: number) =>
-  event(id, 'PlanCreated', { nome: 'Plano', valorCentavos, creditos });
+  event(id, 'PlanCreated', { nome: 'Plano', descricao: null, valorCentavos, creditos });
 const student = (id: string, planoId: string | null) =>
-  event(id, 'StudentRegistered', { nome: 'Aluno', planoId });
+  event(id, 'StudentRegistered', anaProfile({ nome: 'Aluno', planoId }));
 const booked = (id: string, studentId: string, inicio: string) =>
-  event(id, 'SessionBooked', { studentId, inicio });
+  event(id, 'SessionBooked', aBooking({ studentId, inicio }));
 const receita = (
   id: string,
   valorCentavos: number,
   data: string,
   studentId: string | null,
-): Omit<TransactionFacts, 'descricao' | 'metodoPagamento' | 'referenciaId' | 'referenciaTipo'> => ({
-  tipo: 'receita',
-  valorCentavos,
-  data,
-  studentId,
-  allocations: [
-    { tipo: 'imposto', valorCentavos: valorCentavos / 10 },
-    { tipo: 'operacional', valorCentavos: (valorCentavos * 9) / 10 },
-  ],
-});
+): TransactionFacts =>
+  anaReceita({
+    valorCentavos,
+    data,
+    studentId,
+    allocations: [
+      { tipo: 'imposto', valorCentavos: valorCentavos / 10 },
+      { tipo: 'operacional', valorCentavos: (valorCentavos * 9) / 10 },
+    ],
+  });
 
 const month = (values: Partial<MonthDelta> & { month: string }): MonthDelta => ({
   tenantId: TENANT,
@@ -117,13 +125,17 @@ describe('the monthly summary of a trainer', () => {
   it('a despesa adds to despesas, not to recebido', () => {
     given()
       .when(
-        event('t2', 'TransactionRecorded', {
-          tipo: 'despesa',
-          valorCentavos: 5_000,
-          data: '2026-12-01',
-          studentId: null,
-          allocations: [],
-        }),
+        event(
+          't2',
+          'TransactionRecorded',
+          anaReceita({
+            tipo: 'despesa',
+            valorCentavos: 5_000,
+            data: '2026-12-01',
+            studentId: null,
+            allocations: [],
+          }),
+        ),
       )
       .then([month({ month: '2026-12', despesas: 5_000, transacoes: 1 })], []);
   });
@@ -146,7 +158,7 @@ describe('the monthly summary of a trainer', () => {
       student(ANA, MENSAL),
       booked(SESSION, ANA, '2026-11-28T12:00:00Z'),
     )
-      .when(event(SESSION, 'SessionRescheduled', { inicio: '2026-12-02T12:00:00Z' }))
+      .when(event(SESSION, 'SessionRescheduled', { inicio: '2026-12-02T12:00:00Z', fim: '2026-12-02T13:00:00Z' }))
       .then([
         month({ month: '2026-11', previsto: -5_000 }),
         month({ month: '2026-12', previsto: 5_000 }),
@@ -160,7 +172,7 @@ describe('the monthly summary of a trainer', () => {
       booked(SESSION, ANA, '2026-11-10T12:00:00Z'),
     ];
     given(...history)
-      .when(event(SESSION, 'SessionStatusChanged', { from: 'agendada', to: 'cancelada' }))
+      .when(event(SESSION, 'SessionStatusChanged', { from: 'agendada', to: 'cancelada', lateCancellation: null }))
       .then([month({ month: '2026-11', previsto: -5_000 })]);
     versions.clear();
     given(
@@ -170,7 +182,7 @@ describe('the monthly summary of a trainer', () => {
         booked(SESSION, ANA, '2026-11-10T12:00:00Z'),
       ],
     )
-      .when(event(SESSION, 'SessionStatusChanged', { from: 'agendada', to: 'feita' }))
+      .when(event(SESSION, 'SessionStatusChanged', { from: 'agendada', to: 'feita', lateCancellation: null }))
       .then([month({ month: '2026-11', previsto: 0 })]);
   });
 
@@ -221,7 +233,14 @@ describe('the monthly summary of a trainer', () => {
     given(
       plan(MENSAL, 40_000, 8),
       student(ANA, MENSAL),
-      event('settings', 'FinanceGoalsSet', { fusoHorario: 'Asia/Tokyo' }),
+      event('settings', 'FinanceGoalsSet', {
+        metaMensalCentavos: 0,
+        metaTrimestralCentavos: 0,
+        metaAnualCentavos: 0,
+        moeda: 'BRL',
+        fusoHorario: 'Asia/Tokyo',
+        alocacao: { imposto: 0, reserva: 0, operacional: 0, retirada: 100 },
+      }),
     )
       .when(booked(SESSION, ANA, '2026-11-30T16:00:00Z'))
       .then([month({ month: '2026-12', previsto: 5_000 })]);

@@ -107,7 +107,7 @@ async function recompute(db: Db, tenantId: string): Promise<Map<string, Expected
     }
     if (type === 'TransactionRecorded' || type === 'TransactionVoided') {
       const sign = type === 'TransactionRecorded' ? 1 : -1;
-      const entry = month((data.data as string).slice(0, 7));
+      const entry = month(String(data.data).slice(0, 7));
       const valor = data.valorCentavos as number;
       if (data.tipo === 'despesa') entry.despesas += sign * valor;
       else {

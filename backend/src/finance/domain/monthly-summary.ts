@@ -1,12 +1,18 @@
 import type { AllocationTipo } from '../../contracts/finance/api';
-import { TRANSACTION_EVENT_TYPES, type TransactionEvent } from '../../contracts/finance/events';
+import { transactionEvents } from '../../contracts/finance/events';
 import { valuePerCreditCentavos } from '../../contracts/plans/api';
-import { PLAN_TERMS_EVENT_TYPES, type PlanTermsEvent } from '../../contracts/plans/events';
-import { SESSION_EVENT_TYPES, type SessionEvent } from '../../contracts/scheduling/events';
-import type { StudentLifecycleEvent } from '../../contracts/students/events';
+import { planTermsEvents } from '../../contracts/plans/events';
+import { sessionLifecycleEvents } from '../../contracts/scheduling/events';
+import { studentLifecycleEvents } from '../../contracts/students/events';
 import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
-import type { StoredEvent } from '../../platform/event-store/event';
-import type { GoalsSettings } from './finance-settings.decider';
+import {
+  eventTypesOf,
+  pickEvents,
+  eventsIn,
+  type StoredEvent,
+  type StoredEventOf,
+} from '../../platform/event-store/event';
+import { financeSettingsEvents } from './finance-settings.decider';
 
 /**
  * The month's arithmetic of the finance summaries, as a pure fold: what a batch of events adds to
@@ -15,25 +21,36 @@ import type { GoalsSettings } from './finance-settings.decider';
  * rows, folds, and writes the result (finance/projections/summaries.projection.ts).
  */
 
-const STUDENT_PLAN_EVENTS: readonly StudentLifecycleEvent['type'][] = [
-  'StudentRegistered',
-  'StudentUpdated',
-];
-const GOALS_SET = 'FinanceGoalsSet';
+const studentPlanEvents = pickEvents(studentLifecycleEvents, ['StudentRegistered', 'StudentUpdated']);
 
-export const SUMMARY_EVENT_TYPES: readonly string[] = [
-  ...TRANSACTION_EVENT_TYPES,
-  ...SESSION_EVENT_TYPES,
-  ...STUDENT_PLAN_EVENTS,
-  ...PLAN_TERMS_EVENT_TYPES,
-  GOALS_SET,
-];
+/** The events the summaries fold. */
+export const summaryEvents = {
+  ...transactionEvents,
+  ...sessionLifecycleEvents,
+  ...studentPlanEvents,
+  ...planTermsEvents,
+  ...financeSettingsEvents,
+};
+export const SUMMARY_EVENT_TYPES = eventTypesOf(summaryEvents);
 
-/** What the fold reads of an event. */
-export type SummaryEvent = Pick<
-  StoredEvent,
-  'tenantId' | 'streamId' | 'streamVersion' | 'eventType' | 'data'
->;
+/** What the fold reads of an event: where it is, and its type and data. */
+type SummaryFields = 'tenantId' | 'streamId' | 'streamVersion' | 'eventType' | 'data';
+export type SummaryEvent =
+  StoredEventOf<typeof summaryEvents> extends infer Stored
+    ? Stored extends StoredEventOf<typeof summaryEvents>
+      ? Pick<Stored, SummaryFields>
+      : never
+    : never;
+
+/** The summary events of one of the catalogues it reads. */
+const isOf =
+  <Catalogue extends object>(catalogue: Catalogue) =>
+  (stored: SummaryEvent): stored is Extract<SummaryEvent, { eventType: keyof Catalogue }> =>
+    Object.hasOwn(catalogue, stored.eventType);
+const isTransaction = isOf(transactionEvents);
+const isSession = isOf(sessionLifecycleEvents);
+const isStudentPlan = isOf(studentPlanEvents);
+const isPlanTerms = isOf(planTermsEvents);
 
 /** A session as previsto counts it: in which month, at which value, whether it counts. */
 export interface SessionRow {
@@ -106,7 +123,6 @@ export interface RowsNeeded {
   tenantIds: Set<string>;
 }
 
-const isOneOf = (types: readonly string[], type: string) => types.includes(type);
 
 /** 'YYYY-MM' of an instant in a time zone. */
 export const monthOfInstant = (instant: string, timeZone: string): string =>
@@ -117,8 +133,8 @@ const counts = (row: SessionRow | undefined): row is SessionRow =>
   row !== undefined && !row.deleted && (row.status === 'agendada' || row.status === 'feita');
 
 /** The events of a batch the summaries fold, in order. */
-export const summaryEventsOf = <Event extends SummaryEvent>(batch: readonly Event[]): Event[] =>
-  batch.filter((stored) => isOneOf(SUMMARY_EVENT_TYPES, stored.eventType));
+export const summaryEventsOf = (batch: readonly StoredEvent[]): StoredEventOf<typeof summaryEvents>[] =>
+  eventsIn(batch, summaryEvents);
 
 export function rowsNeeded(events: readonly SummaryEvent[]): RowsNeeded {
   const needed: RowsNeeded = {
@@ -128,17 +144,17 @@ export function rowsNeeded(events: readonly SummaryEvent[]): RowsNeeded {
     tenantIds: new Set(),
   };
   for (const stored of events) {
-    const data = stored.data as Record<string, unknown>;
-    if (isOneOf(SESSION_EVENT_TYPES, stored.eventType)) {
+    if (isSession(stored)) {
       needed.sessionIds.add(stored.streamId);
       needed.tenantIds.add(stored.tenantId);
-      if (typeof data.studentId === 'string') needed.studentIds.add(data.studentId);
-    } else if (isOneOf(STUDENT_PLAN_EVENTS, stored.eventType)) {
+      if (stored.eventType === 'SessionBooked' || stored.eventType === 'SessionReassigned')
+        if (stored.data.studentId) needed.studentIds.add(stored.data.studentId);
+    } else if (isStudentPlan(stored)) {
       needed.studentIds.add(stored.streamId);
-      if (typeof data.planoId === 'string') needed.planIds.add(data.planoId);
-    } else if (isOneOf(PLAN_TERMS_EVENT_TYPES, stored.eventType)) {
+      if (stored.data.planoId) needed.planIds.add(stored.data.planoId);
+    } else if (isPlanTerms(stored)) {
       needed.planIds.add(stored.streamId);
-    } else if (stored.eventType === GOALS_SET) {
+    } else if (stored.eventType === 'FinanceGoalsSet') {
       needed.tenantIds.add(stored.tenantId);
     }
   }
@@ -193,11 +209,9 @@ export function foldMonthlySummaries(
   };
 
   for (const stored of events) {
-    const type = stored.eventType;
-    if (isOneOf(TRANSACTION_EVENT_TYPES, type)) {
-      const event = { type, data: stored.data } as TransactionEvent;
-      const sign = event.type === 'TransactionRecorded' ? 1 : -1;
-      const facts = event.data;
+    if (isTransaction(stored)) {
+      const sign = stored.eventType === 'TransactionRecorded' ? 1 : -1;
+      const facts = stored.data;
       const key = facts.data.slice(0, 7);
       const entry = month(stored.tenantId, key);
       entry.transacoes += sign;
@@ -218,38 +232,37 @@ export function foldMonthlySummaries(
       } else {
         entry.despesas += sign * facts.valorCentavos;
       }
-    } else if (isOneOf(SESSION_EVENT_TYPES, type)) {
-      const event = { type, data: stored.data } as SessionEvent;
+    } else if (isSession(stored)) {
       const previous = sessions.get(stored.streamId);
       if (previous && stored.streamVersion <= previous.version) continue;
-      if (!previous && event.type !== 'SessionBooked') continue;
+      if (!previous && stored.eventType !== 'SessionBooked') continue;
       const zone = zones.get(stored.tenantId) ?? DEFAULT_TIME_ZONE;
       let after: SessionRow;
-      if (event.type === 'SessionBooked') {
+      if (stored.eventType === 'SessionBooked') {
         after = {
           id: stored.streamId,
           tenantId: stored.tenantId,
-          studentId: event.data.studentId,
-          month: monthOfInstant(event.data.inicio, zone),
+          studentId: stored.data.studentId,
+          month: monthOfInstant(stored.data.inicio, zone),
           status: 'agendada',
           deleted: false,
-          valorCentavos: valueOf(event.data.studentId),
+          valorCentavos: valueOf(stored.data.studentId),
           version: stored.streamVersion,
         };
       } else {
         after = { ...(previous as SessionRow), version: stored.streamVersion };
-        switch (event.type) {
+        switch (stored.eventType) {
           case 'SessionRescheduled':
-            after.month = monthOfInstant(event.data.inicio, zone);
+            after.month = monthOfInstant(stored.data.inicio, zone);
             break;
           case 'SessionReassigned':
-            if (event.data.studentId && event.data.studentId !== after.studentId) {
-              after.studentId = event.data.studentId;
-              after.valorCentavos = valueOf(event.data.studentId);
+            if (stored.data.studentId && stored.data.studentId !== after.studentId) {
+              after.studentId = stored.data.studentId;
+              after.valorCentavos = valueOf(stored.data.studentId);
             }
             break;
           case 'SessionStatusChanged':
-            after.status = event.data.to;
+            after.status = stored.data.to;
             break;
           case 'SessionDeleted':
             after.deleted = true;
@@ -264,45 +277,43 @@ export function foldMonthlySummaries(
       if (counts(after)) month(after.tenantId, after.month).previsto += after.valorCentavos;
       sessions.set(after.id, after);
       changed.sessions.add(after.id);
-    } else if (isOneOf(STUDENT_PLAN_EVENTS, type)) {
-      const event = { type, data: stored.data } as StudentLifecycleEvent;
+    } else if (isStudentPlan(stored)) {
       const row = students.get(stored.streamId);
       if (row && stored.streamVersion <= row.version) continue;
-      if (event.type === 'StudentRegistered') {
+      if (stored.eventType === 'StudentRegistered') {
         students.set(stored.streamId, {
           id: stored.streamId,
           tenantId: stored.tenantId,
-          planoId: event.data.planoId,
+          planoId: stored.data.planoId,
           version: stored.streamVersion,
         });
-      } else if (row && event.type === 'StudentUpdated') {
-        const planoId = event.data.planoId === undefined ? row.planoId : event.data.planoId;
+      } else if (row && stored.eventType === 'StudentUpdated') {
+        const planoId = stored.data.planoId === undefined ? row.planoId : stored.data.planoId;
         students.set(row.id, { ...row, planoId, version: stored.streamVersion });
       } else continue;
       changed.students.add(stored.streamId);
-    } else if (isOneOf(PLAN_TERMS_EVENT_TYPES, type)) {
-      const event = { type, data: stored.data } as PlanTermsEvent;
+    } else if (isPlanTerms(stored)) {
       const row = plans.get(stored.streamId);
       if (row && stored.streamVersion <= row.version) continue;
-      if (event.type === 'PlanCreated') {
+      if (stored.eventType === 'PlanCreated') {
         plans.set(stored.streamId, {
           id: stored.streamId,
           tenantId: stored.tenantId,
-          valorCentavos: event.data.valorCentavos,
-          creditos: event.data.creditos,
+          valorCentavos: stored.data.valorCentavos,
+          creditos: stored.data.creditos,
           version: stored.streamVersion,
         });
       } else if (row) {
         plans.set(row.id, {
           ...row,
-          valorCentavos: event.data.valorCentavos ?? row.valorCentavos,
-          creditos: event.data.creditos ?? row.creditos,
+          valorCentavos: stored.data.valorCentavos ?? row.valorCentavos,
+          creditos: stored.data.creditos ?? row.creditos,
           version: stored.streamVersion,
         });
       } else continue;
       changed.plans.add(stored.streamId);
-    } else if (type === GOALS_SET) {
-      zones.set(stored.tenantId, (stored.data as GoalsSettings).fusoHorario);
+    } else {
+      zones.set(stored.tenantId, stored.data.fusoHorario);
       changed.zones.add(stored.tenantId);
     }
   }

@@ -1,7 +1,14 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database/database';
 import { personalDataVault, type SealedPersonalData } from '../personal-data/vault';
-import type { DomainEvent, EventMetadata, StoredEvent } from './event';
+import {
+  type DomainEvent,
+  type EventMetadata,
+  eventsIn,
+  type StoredEvent,
+  type StoredEventEnvelope,
+  type StoredEventOf,
+} from './event';
 import { upcasters } from './upcasters';
 
 export interface AppendRequest {
@@ -173,7 +180,9 @@ export const STORED_EVENT_COLUMNS = sql.raw(`global_position as "globalPosition"
  * A row as selected with STORED_EVENT_COLUMNS: its personal fields still sealed, and its subject's
  * key as stored when it was read (null once erased).
  */
-export interface StoredEventRow extends Omit<StoredEvent, 'occurredAt'> {
+export interface StoredEventRow extends Omit<StoredEventEnvelope, 'occurredAt'> {
+  eventType: string;
+  data: unknown;
   /** Milliseconds since the epoch. */
   occurredAt: number;
   subjectId: string | null;
@@ -216,6 +225,7 @@ export async function streamExists(
   return result.rows.length > 0;
 }
 
+/** Every event of a stream, of whatever type (a person's export: everything held). */
 export async function readStream(
   db: Kysely<Database>,
   tenantId: string,
@@ -226,4 +236,14 @@ export async function readStream(
     from events where tenant_id = ${tenantId}::uuid and stream_id = ${streamId}::uuid
     order by stream_version`.execute(db);
   return openStoredEvents(result.rows);
+}
+
+/** A stream's events of the catalogue, typed by it: the reader switches on `eventType`. */
+export async function readStreamOf<Catalogue extends object>(
+  db: Kysely<Database>,
+  tenantId: string,
+  streamId: string,
+  catalogue: Catalogue,
+): Promise<StoredEventOf<Catalogue>[]> {
+  return eventsIn(await readStream(db, tenantId, streamId), catalogue);
 }

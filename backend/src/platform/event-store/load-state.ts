@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../database/database';
-import type { DomainEvent, StoredEvent } from './event';
+import { type DomainEvent, eventOf, type StoredEvent } from './event';
 import { readStream } from './event-store';
 
 /** How a reader folds a stream: a decider, or an evolve of its own with the state it starts from. */
@@ -23,25 +23,21 @@ export interface LoadedState<State> {
   position: number;
 }
 
-/** The event as a fold sees it: its type and data as stored (after upcasting). */
-export function asDomainEvent<Event extends DomainEvent>(stored: StoredEvent): Event {
-  return { type: stored.eventType, data: stored.data } as Event;
-}
-
 /** Folds events already read (see loadState). */
 export function foldStored<Event extends DomainEvent, State>(
   stream: readonly StoredEvent[],
   fold: StreamFold<Event, State>,
   upTo?: number,
 ): LoadedState<State> {
-  const ofKind =
-    fold.streamType === undefined || stream.every((event) => event.streamType === fold.streamType);
-  const history = ofKind
+  // A stream of the fold's kind holds the fold's events: its decider appended every one of them.
+  const isFolds = (stored: StoredEvent): stored is StoredEvent<Event> =>
+    fold.streamType === undefined || stored.streamType === fold.streamType;
+  const history = stream.every(isFolds)
     ? stream.filter((event) => upTo === undefined || event.globalPosition <= upTo)
     : [];
   const last = history.at(-1);
   return {
-    state: history.map(asDomainEvent<Event>).reduce(fold.evolve, fold.initialState()),
+    state: history.map(eventOf).reduce(fold.evolve, fold.initialState()),
     version: last?.streamVersion ?? 0,
     position: last?.globalPosition ?? 0,
   };

@@ -1,14 +1,9 @@
 import { sql, type Transaction } from 'kysely';
-import {
-  DATA_ERASURE_EVENT_TYPES,
-  type DataErasureEvent,
-} from '../../contracts/shared/personal-data';
+import { DATA_ERASURE_EVENT_TYPES, dataErasureEvents } from '../../contracts/shared/personal-data';
 import type { Database } from '../database/database';
-import type { StoredEvent } from '../event-store/event';
+import { isEventOf, type StoredEventOf } from '../event-store/event';
 import type { Projection, ProjectionChange } from '../projections/projection';
 import { personalDataVault } from './vault';
-
-const ERASURE_TYPES: ReadonlySet<string> = new Set(DATA_ERASURE_EVENT_TYPES);
 
 /**
  * `projection` also applying the erasures in their place in the log: a student's erasure blanks
@@ -24,10 +19,10 @@ export function withDataErasure(projection: Projection): Projection {
       const changes: ProjectionChange[] = [];
       let start = 0;
       for (const [index, stored] of batch.entries()) {
-        if (!ERASURE_TYPES.has(stored.eventType)) continue;
+        if (!isEventOf(stored, dataErasureEvents)) continue;
         if (index > start)
           changes.push(...(await projection.apply(batch.slice(start, index), trx)));
-        await applyErasure(projection, stored as StoredEvent<DataErasureEvent>, trx);
+        await applyErasure(projection, stored, trx);
         start = index + 1;
       }
       if (start < batch.length) changes.push(...(await projection.apply(batch.slice(start), trx)));
@@ -38,18 +33,17 @@ export function withDataErasure(projection: Projection): Projection {
 
 async function applyErasure(
   projection: Projection,
-  stored: StoredEvent<DataErasureEvent>,
+  stored: StoredEventOf<typeof dataErasureEvents>,
   trx: Transaction<Database>,
 ): Promise<void> {
-  const event = { type: stored.eventType, data: stored.data } as DataErasureEvent;
-  if (event.type === 'AccountClosed') {
+  if (stored.eventType === 'AccountClosed') {
     for (const table of projection.tables)
       await sql`delete from ${sql.table(table)} where tenant_id = ${stored.tenantId}::uuid`.execute(
         trx,
       );
     return;
   }
-  personalDataVault.forget(event.data.subjectIds);
+  personalDataVault.forget(stored.data.subjectIds);
   for (const columns of projection.personalData ?? []) {
     const assignments = Object.entries(columns.set).map(
       ([column, value]) => sql`${sql.ref(column)} = ${value}`,
@@ -59,6 +53,6 @@ async function applyErasure(
     await sql`
       update ${sql.table(columns.table)} set ${sql.join(assignments)}
       where tenant_id = ${stored.tenantId}::uuid
-        and ${sql.ref(columns.subject)} = ${event.data.studentId}::uuid`.execute(trx);
+        and ${sql.ref(columns.subject)} = ${stored.data.studentId}::uuid`.execute(trx);
   }
 }

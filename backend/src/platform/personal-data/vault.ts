@@ -285,7 +285,9 @@ class PersonalDataVault {
               this.box(row.subjectId, row.subjectKey).open(sealed, row.subjectId),
             ) as object)
           : Object.fromEntries(fields.map((field) => [field, PERSONAL_DATA_REMOVED]));
-      return { ...(row.data as object), ...personal };
+      return typeof row.data === 'object' && row.data !== null
+        ? { ...row.data, ...personal }
+        : personal;
     });
   }
 

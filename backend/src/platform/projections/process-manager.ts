@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { WorkerServices } from '../context/worker-services';
 import type { CommandContext } from '../event-store/command-runner';
-import type { StoredEvent } from '../event-store/event';
+import { eventsIn, eventTypesOf, type StoredEvent, type StoredEventOf } from '../event-store/event';
 import type { Projection } from './projection';
 
 /**
@@ -12,16 +12,42 @@ import type { Projection } from './projection';
  * (`processManagerCommand`), so a batch run twice (a crash before the checkpoint moved) sends
  * nothing twice.
  */
+/** Only `processManager()` makes one: every reaction is typed by the catalogue it reacts to. */
+const typedByItsEvents = Symbol('typedByItsEvents');
+
 export interface ProcessManager {
+  readonly [typedByItsEvents]: true;
   name: string;
   /** The event types it reacts to: appending one wakes it. */
   eventTypes: readonly string[];
-  /**
-   * The batch's events of those types, in commit order. A batch rather than one event: a reaction
-   * that reads or writes per event can do it once for all of them (one round trip instead of one
-   * per event, which under a steady stream of commands was most of the worker's work).
-   */
+  /** The batch's events of those types, in commit order. */
   handle(events: readonly StoredEvent[], services: WorkerServices): Promise<void>;
+}
+
+/** What a process manager is written as: the events it reacts to, and its reaction to them. */
+export interface ProcessManagerDefinition<Catalogue extends object> {
+  name: string;
+  /** Part of their catalogue (`pickEvents(chargeEvents, ['ChargePaid'])`). */
+  reactsTo: Catalogue;
+  /**
+   * The batch's events of those types, in commit order, typed by their catalogue. A batch rather
+   * than one event: a reaction that reads or writes per event can do it once for all of them (one
+   * round trip instead of one per event, which under a steady stream of commands was most of the
+   * worker's work).
+   */
+  handle(events: readonly StoredEventOf<Catalogue>[], services: WorkerServices): Promise<void>;
+}
+
+/** The process manager of a definition: woken by, and handed, the events it reacts to. */
+export function processManager<Catalogue extends object>(
+  definition: ProcessManagerDefinition<Catalogue>,
+): ProcessManager {
+  return {
+    [typedByItsEvents]: true,
+    name: definition.name,
+    eventTypes: eventTypesOf(definition.reactsTo),
+    handle: (events, services) => definition.handle(eventsIn(events, definition.reactsTo), services),
+  };
 }
 
 /**

@@ -1,6 +1,11 @@
 import type { RawBuilder, Transaction } from 'kysely';
 import type { Database } from '../database/database';
-import type { DomainEvent, StoredEvent } from '../event-store/event';
+import {
+  type DomainEvent,
+  eventOf,
+  type StoredEvent,
+  type StoredEventEnvelope,
+} from '../event-store/event';
 
 /** What a projection batch changed, pushed to the tenant's browsers so they refetch. */
 export interface ProjectionChange {
@@ -58,15 +63,24 @@ export interface Projection {
   ) => Promise<ProjectionChange[]>;
 }
 
+/** A stored event of `Event`'s types with that event as `{ type, data }`, for an exhaustive switch. */
+export type StoredEventWithEvent<Event extends DomainEvent> = StoredEventEnvelope & {
+  eventType: Event['type'];
+  data: Event['data'];
+  event: Event;
+};
+
 /** The events of `types` in a batch, each with its `{ type, data }` for an exhaustive switch. */
 export function eventsOfTypes<Event extends DomainEvent>(
   batch: readonly StoredEvent[],
   types: readonly Event['type'][],
-): (StoredEvent<Event> & { event: Event })[] {
+): StoredEventWithEvent<Event>[] {
   const wanted: ReadonlySet<string> = new Set(types);
-  const chosen: (StoredEvent<Event> & { event: Event })[] = [];
+  // The store upcasts every event to its type's current shape: a type of `Event` has its data.
+  const isWanted = (stored: StoredEvent): stored is StoredEvent<Event> => wanted.has(stored.eventType);
+  const chosen: StoredEventWithEvent<Event>[] = [];
   for (const stored of batch) {
-    if (!wanted.has(stored.eventType)) continue;
+    if (!isWanted(stored)) continue;
     // Field by field, not a spread: one object of one shape, where spreading every event of a
     // rebuild's batches cost more than the fold that reads it.
     chosen.push({
@@ -81,7 +95,7 @@ export function eventsOfTypes<Event extends DomainEvent>(
       data: stored.data,
       metadata: stored.metadata,
       occurredAt: stored.occurredAt,
-      event: { type: stored.eventType, data: stored.data } as Event,
+      event: eventOf(stored),
     });
   }
   return chosen;

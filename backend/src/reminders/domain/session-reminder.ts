@@ -1,12 +1,12 @@
 import {
   evolveSessionView,
-  SESSION_EVENT_TYPES,
-  type SessionEvent,
+  type sessionLifecycleEvents,
   type SessionView,
 } from '../../contracts/scheduling/events';
-import type { StoredEvent } from '../../platform/event-store/event';
+import { eventOf, type StoredEvent, type StoredEventOf } from '../../platform/event-store/event';
 
-const PUBLISHED: ReadonlySet<string> = new Set(SESSION_EVENT_TYPES);
+/** A session's stream as its reminder reads it (`readStreamOf(..., sessionLifecycleEvents)`). */
+export type SessionStream = readonly StoredEventOf<typeof sessionLifecycleEvents>[];
 
 /** A session as its reminder sees it, up to one of its events. */
 export interface SessionReminder {
@@ -23,7 +23,7 @@ export interface SessionReminder {
 
 /** The session as of `upTo` (its last event when not given). */
 export function reminderOf(
-  stream: readonly StoredEvent[],
+  stream: SessionStream,
   upTo: StoredEvent | undefined = stream.at(-1),
 ): SessionReminder | undefined {
   let view: SessionView | undefined;
@@ -31,13 +31,11 @@ export function reminderOf(
   let setSince = new Date(0);
   for (const stored of stream) {
     if (!upTo || stored.globalPosition > upTo.globalPosition) break;
-    if (!PUBLISHED.has(stored.eventType)) continue;
-    const event = { type: stored.eventType, data: stored.data } as SessionEvent;
-    view = evolveSessionView(view, event);
+    view = evolveSessionView(view, eventOf(stored));
     if (
-      event.type === 'SessionBooked' ||
-      event.type === 'SessionRescheduled' ||
-      (event.type === 'SessionStatusChanged' && event.data.to === 'agendada')
+      stored.eventType === 'SessionBooked' ||
+      stored.eventType === 'SessionRescheduled' ||
+      (stored.eventType === 'SessionStatusChanged' && stored.data.to === 'agendada')
     ) {
       setAt = stored.streamVersion;
       setSince = stored.occurredAt;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { TrainerContacts } from '../../contracts/identity/ports';
+import { sessionLifecycleEvents } from '../../contracts/scheduling/events';
 import {
   DEFAULT_REMINDER_SETTINGS,
   MAX_LEAD_HOURS,
@@ -10,7 +11,7 @@ import {
 import { addDays, dayRange, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import type { WorkerTimer } from '../../platform/context/bounded-context';
 import type { WorkerServices } from '../../platform/context/worker-services';
-import { readStream } from '../../platform/event-store/event-store';
+import { readStreamOf } from '../../platform/event-store/event-store';
 import { escapeHtml } from '../../platform/mail/mailer';
 import { whenConnected } from '../../platform/queue/redis';
 import { reminderOf, type SessionReminder, stillAhead } from '../domain/session-reminder';
@@ -142,7 +143,12 @@ export async function sendDueReminders(
   };
   let sent = 0;
   for (const candidate of due) {
-    const stream = await readStream(services.db, candidate.tenantId, candidate.sessionId);
+    const stream = await readStreamOf(
+      services.db,
+      candidate.tenantId,
+      candidate.sessionId,
+      sessionLifecycleEvents,
+    );
     const message = messageOf(reminderOf(stream), candidate, now, job, settle);
     if (!message) continue;
     const trainer = await trainerOf(candidate.tenantId);

@@ -1,20 +1,20 @@
-import type { SessionEventType } from '../../contracts/scheduling/events';
+import { sessionLifecycleEvents } from '../../contracts/scheduling/events';
 import type { ReminderSettings } from '../../contracts/reminders/api';
-import type { StoredEvent } from '../../platform/event-store/event';
-import { readStream } from '../../platform/event-store/event-store';
-import type { ProcessManager } from '../../platform/projections/process-manager';
+import { pickEvents, type StoredEventOf } from '../../platform/event-store/event';
+import { readStreamOf } from '../../platform/event-store/event-store';
+import { processManager } from '../../platform/projections/process-manager';
 import { isAway, withTimeout } from '../../platform/queue/redis';
 import { reminderOf, stillAhead } from '../domain/session-reminder';
 import { reminderSettingsOfEach } from '../queries/reminders.repository';
 import { dueAt, REMINDERS_QUEUE, SEND_REMINDER, settleMs } from '../jobs/reminder-delivery';
 
 /** The events that move or end a session's reminder. */
-const REACTS_TO: readonly SessionEventType[] = [
+const reactsTo = pickEvents(sessionLifecycleEvents, [
   'SessionBooked',
   'SessionRescheduled',
   'SessionStatusChanged',
   'SessionDeleted',
-];
+]);
 
 export const REMINDER_JOBS = 'reminder-jobs';
 /** Jobs not added in this time are left to the sweep (Redis slow or away). */
@@ -39,12 +39,12 @@ interface JobChange {
  * A batch is handled at once: the last event of each session decides its job, and the rows,
  * settings and jobs of all of them are read and written in one round trip each.
  */
-export const reminderJobsProcessManager: ProcessManager = {
+export const reminderJobsProcessManager = processManager({
   name: REMINDER_JOBS,
-  eventTypes: REACTS_TO,
+  reactsTo,
   async handle(events, services): Promise<void> {
     const { db } = services;
-    const lastOfSession = new Map<string, StoredEvent>();
+    const lastOfSession = new Map<string, StoredEventOf<typeof reactsTo>>();
     for (const event of events) lastOfSession.set(event.streamId, event);
     const causes = [...lastOfSession.values()];
     // A booking is its session's first event: no job yet, and no stream to read.
@@ -72,7 +72,7 @@ export const reminderJobsProcessManager: ProcessManager = {
       const stream =
         cause.eventType === 'SessionBooked'
           ? [cause]
-          : await readStream(db, cause.tenantId, cause.streamId);
+          : await readStreamOf(db, cause.tenantId, cause.streamId, sessionLifecycleEvents);
       const reminder = reminderOf(stream, cause);
       const wanted =
         reminder && stillAhead(reminder, services.now())
@@ -148,4 +148,4 @@ export const reminderJobsProcessManager: ProcessManager = {
       );
     }
   },
-};
+});

@@ -10,10 +10,9 @@ import {
 import { NO_CREDITS } from '../../contracts/student-area/api';
 import {
   CREDIT_BALANCE_EVENT_TYPES,
-  STUDENT_LIFECYCLE_EVENT_TYPES,
+  type StudentLifecycleEvent,
 } from '../../contracts/students/events';
 import type { Database } from '../../platform/database/database';
-import type { DomainEvent } from '../../platform/event-store/event';
 import { loadState } from '../../platform/event-store/load-state';
 import {
   ConflictError,
@@ -148,9 +147,8 @@ async function studentName(
   // Through the event store: the name is sealed in the log (platform/personal-data).
   const { state } = await loadState(trx, tenantId, studentId, {
     initialState: (): string => STUDENT_NOT_FOUND_LABEL,
-    evolve: (nome, event: DomainEvent) =>
-      ((STUDENT_LIFECYCLE_EVENT_TYPES as string[]).includes(event.type) &&
-        (event.data as { nome?: string }).nome) ||
+    evolve: (nome, event: StudentLifecycleEvent) =>
+      ((event.type === 'StudentRegistered' || event.type === 'StudentUpdated') && event.data.nome) ||
       nome,
   });
   return state;

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { StudentProfile } from '../../contracts/students/api';
-import { SESSION_STREAM_TYPE } from '../../contracts/scheduling/events';
+import { SESSION_STREAM_TYPE, sessionLifecycleEvents } from '../../contracts/scheduling/events';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import type { Database } from '../../platform/database/database';
 import {
@@ -9,7 +8,8 @@ import {
   type CommandResult,
   commandHandlerFor,
 } from '../../platform/event-store/command-runner';
-import type { DomainEvent } from '../../platform/event-store/event';
+import type { StudentLifecycleEvent } from '../../contracts/students/events';
+import { eventTypesOf, pickEvents } from '../../platform/event-store/event';
 import { loadState } from '../../platform/event-store/load-state';
 import { personalDataVault } from '../../platform/personal-data/vault';
 import { studentErasureDecider, studentErasureStreamId } from '../domain/student-erasure.decider';
@@ -62,6 +62,11 @@ export class StudentErasure {
   }
 }
 
+/** The session events that name the session's student. */
+const SESSION_STUDENT_EVENT_TYPES = eventTypesOf(
+  pickEvents(sessionLifecycleEvents, ['SessionBooked', 'SessionReassigned']),
+);
+
 async function erasureFacts(
   db: Kysely<Database>,
   tenantId: string,
@@ -74,9 +79,9 @@ async function erasureFacts(
       phones: [] as string[],
       emails: [] as string[],
     }),
-    evolve(facts, event: DomainEvent) {
+    evolve(facts, event: StudentLifecycleEvent) {
       if (event.type !== 'StudentRegistered' && event.type !== 'StudentUpdated') return facts;
-      const profile = event.data as Partial<StudentProfile>;
+      const profile = event.data;
       return {
         registered: facts.registered || event.type === 'StudentRegistered',
         nome: profile.nome || facts.nome,
@@ -95,7 +100,7 @@ async function erasureFacts(
   const sessions = await sql<{ streamId: string }>`
     select distinct stream_id from events
     where tenant_id = ${tenantId}::uuid and stream_type = ${SESSION_STREAM_TYPE}
-      and event_type in ('SessionBooked', 'SessionReassigned') and data->>'studentId' = ${studentId}`.execute(
+      and event_type = any(${SESSION_STUDENT_EVENT_TYPES}::text[]) and data->>'studentId' = ${studentId}`.execute(
     db,
   );
   const accounts = await sql<{ userId: string; email: string }>`

@@ -1,29 +1,31 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Kysely } from 'kysely';
-import { evolveSessionView, SESSION_EVENT_TYPES, SESSION_STREAM_TYPE, type SessionEvent, type SessionEventType, type SessionView } from '../../contracts/scheduling/events';
+import {
+  evolveSessionView,
+  type SessionEvent,
+  sessionLifecycleEvents,
+  type SessionView,
+} from '../../contracts/scheduling/events';
 import { SessionCredits } from '../../contracts/students/ports';
 import { DEFAULT_TIME_ZONE } from '../../contracts/shared/time';
 import type { Database } from '../../platform/database/database';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { DomainError } from '../../platform/errors/domain-error';
-import type { StoredEvent } from '../../platform/event-store/event';
-import { readStream } from '../../platform/event-store/event-store';
+import { eventOf, pickEvents, type StoredEventOf } from '../../platform/event-store/event';
+import { readStreamOf } from '../../platform/event-store/event-store';
 import { brazilianDateTime } from '../../platform/http/csv';
-import {
-  type ProcessManager,
-  processManagerCommand,
-} from '../../platform/projections/process-manager';
+import { processManager, processManagerCommand } from '../../platform/projections/process-manager';
 import { StudentCommands } from '../commands/student.commands';
 import type { StudentCommand } from '../domain/student.decider';
 
 export const CREDITS_ON_ATTENDANCE = 'credits-on-attendance';
 
-const REACTS_TO: readonly SessionEventType[] = [
+const reactsTo = pickEvents(sessionLifecycleEvents, [
   'SessionStatusChanged',
   'SessionReassigned',
   'SessionDeleted',
-];
-const PUBLISHED: ReadonlySet<string> = new Set(SESSION_EVENT_TYPES);
+]);
+type SessionStoredEvent = StoredEventOf<typeof sessionLifecycleEvents>;
 
 /**
  * Refusals that are outcomes, not failures: no credit to consume (the session stays done), nothing
@@ -115,12 +117,11 @@ export function creditMovements(
  */
 async function reactTo(
   before: SessionView,
-  stored: StoredEvent,
+  stored: SessionStoredEvent,
   students: StudentCommands,
 ): Promise<{ noCredits: boolean }> {
-  const event = { type: stored.eventType, data: stored.data } as SessionEvent;
   let noCredits = false;
-  const movements = creditMovements(stored.streamId, before, event, DEFAULT_TIME_ZONE);
+  const movements = creditMovements(stored.streamId, before, eventOf(stored), DEFAULT_TIME_ZONE);
   for (const [index, { studentId, command }] of movements.entries()) {
     try {
       await students.handle(
@@ -149,13 +150,8 @@ async function settleUpTo(
   position: number,
   only: 'last' | 'all',
 ): Promise<{ noCredits: boolean }> {
-  const stream = await readStream(db, tenantId, sessionId);
-  const events = stream.filter(
-    (stored) =>
-      stored.streamType === SESSION_STREAM_TYPE &&
-      stored.globalPosition <= position &&
-      PUBLISHED.has(stored.eventType),
-  );
+  const stream = await readStreamOf(db, tenantId, sessionId, sessionLifecycleEvents);
+  const events = stream.filter((stored) => stored.globalPosition <= position);
   if (events.at(-1)?.globalPosition !== position) return { noCredits: false };
   let session: SessionView | undefined;
   let outcome = { noCredits: false };
@@ -164,21 +160,18 @@ async function settleUpTo(
     if (
       session &&
       (isLast || only === 'all') &&
-      REACTS_TO.includes(stored.eventType as SessionEventType)
+      Object.hasOwn(reactsTo, stored.eventType)
     )
       outcome = await reactTo(session, stored, students);
-    session = evolveSessionView(session, {
-      type: stored.eventType,
-      data: stored.data,
-    } as SessionEvent);
+    session = evolveSessionView(session, eventOf(stored));
   }
   return outcome;
 }
 
 /** Credits on attendance in the worker: each session event, in commit order. */
-export const creditsOnAttendance: ProcessManager = {
+export const creditsOnAttendance = processManager({
   name: CREDITS_ON_ATTENDANCE,
-  eventTypes: REACTS_TO,
+  reactsTo,
   async handle(events, { db, commands }) {
     for (const event of events)
       await settleUpTo(
@@ -190,7 +183,7 @@ export const creditsOnAttendance: ProcessManager = {
         'last',
       );
   },
-};
+});
 
 /** Credits on attendance in the API, for the answer of a session's change (the same keys). */
 @Injectable()

@@ -3,7 +3,7 @@ import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { PAYMENT_METHOD_LABELS } from '../../contracts/finance/api';
 import {
   TRANSACTION_EVENT_TYPES,
-  type TransactionEvent,
+  transactionEvents,
   type TransactionFacts,
 } from '../../contracts/finance/events';
 import { formatCentavos, numericFromCentavos } from '../../contracts/shared/money';
@@ -11,9 +11,10 @@ import type { CreditEntryType } from '../../contracts/students/api';
 import {
   CREDIT_BALANCE_EVENT_TYPES,
   type CreditBalanceEvent,
+  creditBalanceEvents,
 } from '../../contracts/students/events';
 import type { Database } from '../../platform/database/database';
-import type { StoredEvent } from '../../platform/event-store/event';
+import { eventOf, isEventOf, type StoredEvent } from '../../platform/event-store/event';
 import type { Projection, ProjectionChange } from '../../platform/projections/projection';
 
 function signedAmount(event: CreditBalanceEvent): number {
@@ -91,8 +92,6 @@ function creditEntry(stored: StoredEvent, event: CreditBalanceEvent): LedgerEntr
   };
 }
 
-const CREDIT_TYPES: ReadonlySet<string> = new Set(CREDIT_BALANCE_EVENT_TYPES);
-const TRANSACTION_TYPES: ReadonlySet<string> = new Set(TRANSACTION_EVENT_TYPES);
 
 /**
  * The entries travel as one JSON parameter: the same statement text for any batch, and one
@@ -131,8 +130,8 @@ export const creditLedgerProjection: Projection = {
   eventTypes: LEDGER_EVENT_TYPES,
   async apply(batch, trx) {
     const paid = (stored: StoredEvent): TransactionFacts | undefined => {
-      if (!TRANSACTION_TYPES.has(stored.eventType)) return undefined;
-      const facts = stored.data as TransactionEvent['data'];
+      if (!isEventOf(stored, transactionEvents)) return undefined;
+      const facts = stored.data;
       return facts.tipo === 'receita' && facts.studentId ? facts : undefined;
     };
     const payers = [...new Set(batch.flatMap((stored) => paid(stored)?.studentId ?? []))];
@@ -158,9 +157,8 @@ export const creditLedgerProjection: Projection = {
           sessionId: null,
           transactionId: stored.streamId,
         });
-      } else if (CREDIT_TYPES.has(stored.eventType)) {
-        const event = { type: stored.eventType, data: stored.data } as CreditBalanceEvent;
-        const entry = creditEntry(stored, event);
+      } else if (isEventOf(stored, creditBalanceEvents)) {
+        const entry = creditEntry(stored, eventOf(stored));
         balances.set(entry.studentId, entry.balanceAfter);
         entries.push(entry);
       }

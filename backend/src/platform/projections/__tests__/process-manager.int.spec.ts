@@ -9,13 +9,9 @@ import type { WorkerServices } from '../../context/worker-services';
 import { ConflictError, type DomainError } from '../../errors/domain-error';
 import { CommandRunner } from '../../event-store/command-runner';
 import type { Decider } from '../../event-store/decider';
-import type { DomainEvent, StoredEvent } from '../../event-store/event';
+import { type DomainEvent, eventData, type StoredEvent } from '../../event-store/event';
 import { appendEvents, type StoredEventRow } from '../../event-store/event-store';
-import {
-  type ProcessManager,
-  processManagerCommand,
-  processManagerRunner,
-} from '../process-manager';
+import { processManager, processManagerCommand, processManagerRunner } from '../process-manager';
 import { HELD_ELSEWHERE_COLUMN, takeEventsAfter } from '../gap-free-read';
 import { drainProjection } from '../projection-runner';
 import { drainToEndOfLog } from '../../../../../test/support/projections';
@@ -27,6 +23,7 @@ import { thingMetadata } from './support/things';
  * told, twice included: only the idempotency keys keep a replay from answering twice. A ping
  * with `refused` is refused by the decider, an outcome the process manager accepts.
  */
+const pingEvents = { TestPinged: eventData<{ refused: boolean }>() };
 type PongEvent = DomainEvent<'TestPonged', { ping: number }>;
 type PongCommand = { type: 'Pong'; ping: number; refused: boolean };
 const pongDecider: Decider<PongCommand, PongEvent, number> = {
@@ -48,13 +45,13 @@ describe('process managers', () => {
     logger: pino({ level: 'silent' }),
   } as WorkerServices;
   let handled: number[];
-  const pinger: ProcessManager = {
+  const pinger = processManager({
     name: `test-pinger-${randomUUID()}`,
-    eventTypes: ['TestPinged'],
+    reactsTo: pingEvents,
     async handle(events, { commands }) {
       for (const event of events) {
         handled.push(event.globalPosition);
-        const { refused } = event.data as { refused: boolean };
+        const { refused } = event.data;
         await commands
           .run({
             decider: pongDecider,
@@ -67,7 +64,7 @@ describe('process managers', () => {
           });
       }
     },
-  };
+  });
   const runner = processManagerRunner(pinger, services);
   // Until it has read every event committed so far: a transaction another test left open in this
   // database (a busy machine ends them late) holds the runner back meanwhile (gap-free-read.ts).
@@ -133,9 +130,9 @@ describe('process managers', () => {
     const reader = { name: `test-pong-reader-${randomUUID()}`, eventTypes: ['TestPonged'] };
     await checkpointAtLogEnd(reader.name);
     const readMeanwhile: number[][] = [];
-    const pingThenRead: ProcessManager = {
+    const pingThenRead = processManager({
       name: `test-ping-then-read-${randomUUID()}`,
-      eventTypes: ['TestPinged'],
+      reactsTo: pingEvents,
       async handle(events, workerServices) {
         await pinger.handle(events, workerServices);
         // Still inside the process manager's batch: a projection woken by the pong reads now
@@ -156,9 +153,13 @@ describe('process managers', () => {
           }));
           if (read.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
         }
-        readMeanwhile.push(read.map((event) => Number((event.data as { ping: number }).ping)));
+        readMeanwhile.push(
+          read.map(({ data }) =>
+            typeof data === 'object' && data !== null && 'ping' in data ? Number(data.ping) : NaN,
+          ),
+        );
       },
-    };
+    });
     await checkpointAtLogEnd(pingThenRead.name);
     await ping(tenantId, 1);
     await drainToEndOfLog(db, [processManagerRunner(pingThenRead, services)], 20_000);
@@ -176,12 +177,12 @@ describe('process managers', () => {
       }),
     );
     try {
-      const slow: ProcessManager = {
+      const slow = processManager({
         name: `test-slow-${randomUUID()}`,
-        eventTypes: ['TestPinged'],
+        reactsTo: pingEvents,
         // A command on another connection that takes a while (a busy database).
         handle: () => new Promise((resolve) => setTimeout(resolve, 800)),
-      };
+      });
       const tenantId = randomUUID();
       await checkpointAtLogEnd(slow.name);
       await ping(tenantId, 1);
