@@ -12,6 +12,7 @@ jest.setTimeout(240_000);
 
 const TRAINER = 'Rosângela Quintanilha Barros';
 const STUDENT = 'Teodoro Aguiar Mendes';
+const PIX = { chave: 'rosangela@exemplo.com', nomeRecebedor: 'Rosangela Barros', cidade: 'Recife' };
 
 describe('closing the account (LGPD)', () => {
   const t = apiFixture();
@@ -98,5 +99,56 @@ describe('closing the account (LGPD)', () => {
       );
       expect({ table, rows: rows[0].n }).toEqual({ table, rows: 0 });
     }
+  });
+
+  it('closes the account of a trainer at work: sessions, payments, a charge, a subscription', async () => {
+    const trainer = await t.signUp({ nome: TRAINER, cpf: '11144477735', telefone: '81991234567' });
+    const { api } = trainer;
+    const created = async (url: string, body: Record<string, unknown>) => {
+      const response = await api.post(url, body);
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 201 });
+      return response.json().id as string;
+    };
+    expect((await api.put('/api/settings/pix', PIX)).statusCode).toBe(200);
+    const locationId = await created('/api/locations', { nome: 'Academia Centro' });
+    const planId = await created('/api/plans', {
+      nome: 'Mensal',
+      valor: 400,
+      creditos: 8,
+      cobranca: { tipo: 'mensal', diaVencimento: 10 },
+    });
+    const studentId = await created('/api/students', { nome: STUDENT, planoId: planId });
+    await created('/api/sessions', {
+      studentId,
+      locationId,
+      inicio: '2031-03-04T13:00:00.000Z',
+      fim: '2031-03-04T14:00:00.000Z',
+    });
+    await created('/api/transactions', {
+      tipo: 'receita',
+      valor: 400,
+      data: '2026-11-10',
+      descricao: 'Mensalidade',
+      metodoPagamento: 'pix',
+      studentId,
+    });
+    await created('/api/charges', { studentId, planId });
+    await created(`/api/students/${studentId}/subscription`, { planId });
+    await t.project();
+
+    const closed = await api.post('/api/account/close', { confirm: 'ENCERRAR' });
+    expect({ status: closed.statusCode, body: closed.json() }).toEqual({
+      status: 200,
+      body: expect.objectContaining({ id: expect.any(String) }),
+    });
+    await t.project();
+    const dump = execFileSync('pg_dump', ['--data-only', t.config.DATABASE_URL], {
+      maxBuffer: 256 * 1024 * 1024,
+    }).toString();
+    for (const trace of [TRAINER, STUDENT, '11144477735', '81991234567'])
+      expect({ trace, found: dump.split('\n').filter((line) => line.includes(trace)) }).toEqual({
+        trace,
+        found: [],
+      });
   });
 });

@@ -50,9 +50,14 @@ async function forgetTenant(trx: Transaction<Database>, tenantId: string): Promi
       on conflict do nothing`.execute(trx);
   }
   await personalDataVault.eraseTenant(trx, tenantId);
+  // A table another one refers to (entities, by entity_references) goes after it.
   const { rows: tables } = await sql<{ table: string }>`
-    select table_name as table from information_schema.columns
-    where table_schema = current_schema() and column_name = 'tenant_id'`.execute(trx);
+    select c.table_name as table from information_schema.columns c
+    where c.table_schema = current_schema() and c.column_name = 'tenant_id'
+    order by exists (
+      select 1 from pg_constraint k
+      where k.contype = 'f' and k.confrelid = to_regclass(quote_ident(c.table_name))
+    ), c.table_name`.execute(trx);
   for (const { table } of tables) {
     if (KEPT.has(table)) continue;
     await sql`delete from ${sql.table(table)} where tenant_id = ${tenantId}::uuid`.execute(trx);
