@@ -1,6 +1,7 @@
 import type { BoundedContext } from '../platform/context/bounded-context';
 import { advisorConfigShape } from './advisor.config';
 import { AdvisorModule } from './advisor.module';
+import { advisorTables } from './advisor.tables';
 
 /**
  * The 'Consultor Financeiro': answers about the trainer's own month (finance's figures and the
@@ -9,6 +10,7 @@ import { AdvisorModule } from './advisor.module';
  */
 export const advisorContext: BoundedContext = {
   name: 'advisor',
+  tables: advisorTables,
   module: AdvisorModule,
   config: advisorConfigShape,
 };

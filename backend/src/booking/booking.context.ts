@@ -1,6 +1,7 @@
 import type { BoundedContext } from '../platform/context/bounded-context';
 import { bookingConfigShape } from './booking.config';
 import { BookingModule } from './booking.module';
+import { bookingTables } from './booking.tables';
 
 /**
  * Public booking: the trainer's page by slug (/p/{slug}), the open slots of a location and a
@@ -9,6 +10,7 @@ import { BookingModule } from './booking.module';
  */
 export const bookingContext: BoundedContext = {
   name: 'booking',
+  tables: bookingTables,
   module: BookingModule,
   config: bookingConfigShape,
 };

@@ -8,6 +8,7 @@ import { lateCancelFee } from './process-managers/late-cancel-fee';
 import { subscriptionCycles } from './process-managers/subscription-cycles';
 import { chargeProjections } from './projections';
 import { pixReconciliation } from './psp/pix-reconciliation';
+import { chargesTables } from './charges.tables';
 
 /**
  * Getting paid: the trainer's PIX settings (by hand, or through their PSP's API Pix), charges of a
@@ -19,6 +20,7 @@ import { pixReconciliation } from './psp/pix-reconciliation';
  */
 export const chargesContext: BoundedContext = {
   name: 'charges',
+  tables: chargesTables,
   module: ChargesModule,
   projections: chargeProjections,
   personalData: [chargePersonalData, subscriptionPersonalData],

@@ -6,6 +6,7 @@ import { TransactionCommands } from './commands/transaction.commands';
 import { FinanceModule } from './finance.module';
 import { ChargeReceitasRecorder } from './commands/charge-receitas';
 import { financeProjections } from './projections';
+import { financeTables } from './finance.tables';
 
 /**
  * Finances: transactions (receitas with their allocations, despesas) as events, voided never
@@ -14,6 +15,7 @@ import { financeProjections } from './projections';
  */
 export const financeContext: BoundedContext = {
   name: 'finance',
+  tables: financeTables,
   module: FinanceModule,
   projections: financeProjections,
   personalData: [transactionPersonalData],

@@ -5,10 +5,12 @@ import { identityConfigShape } from './identity.config';
 import { IdentityModule } from './identity.module';
 import { identityProjections } from './projections';
 import { AccountRepository } from './queries/account.repository';
+import { identityTables } from './identity.tables';
 
 /** Accounts, sessions, tenants with their public slug, e-mail links and financial onboarding. */
 export const identityContext: BoundedContext = {
   name: 'identity',
+  tables: identityTables,
   module: IdentityModule,
   projections: identityProjections,
   personalData: [tenantPersonalData],

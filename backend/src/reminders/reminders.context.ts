@@ -10,6 +10,7 @@ import { reminderJobsProcessManager } from './process-managers/reminder-jobs';
 import { REMINDER_PROJECTIONS } from './projections';
 import { remindersConfigShape } from './reminders.config';
 import { RemindersModule } from './reminders.module';
+import { remindersTables } from './reminders.tables';
 
 /**
  * Reminders that go out by themselves: the student's e-mail before each booked session (a delayed
@@ -17,6 +18,7 @@ import { RemindersModule } from './reminders.module';
  */
 export const remindersContext: BoundedContext = {
   name: 'reminders',
+  tables: remindersTables,
   module: RemindersModule,
   projections: REMINDER_PROJECTIONS,
   processManagers: [reminderJobsProcessManager],

@@ -2,6 +2,7 @@ import type { BoundedContext } from '../platform/context/bounded-context';
 import { sessionPersonalData } from '../contracts/scheduling/events';
 import { schedulingProjections } from './projections';
 import { SchedulingModule } from './scheduling.module';
+import { schedulingTables } from './scheduling.tables';
 
 /**
  * The agenda: sessions under the schedule guard (no overlaps unless asked, nothing in a vacation),
@@ -9,6 +10,7 @@ import { SchedulingModule } from './scheduling.module';
  */
 export const schedulingContext: BoundedContext = {
   name: 'scheduling',
+  tables: schedulingTables,
   module: SchedulingModule,
   projections: schedulingProjections,
   personalData: [sessionPersonalData],

@@ -6,10 +6,12 @@ import { ChargeCreditGrants } from './commands/charge-credits';
 import { creditsOnAttendance } from './process-managers/credits-on-attendance';
 import { studentProjections } from './projections';
 import { StudentsModule } from './students.module';
+import { studentsTables } from './students.tables';
 
 /** Students and their credit ledger, with the credits their sessions move. */
 export const studentsContext: BoundedContext = {
   name: 'students',
+  tables: studentsTables,
   module: StudentsModule,
   projections: studentProjections,
   personalData: [studentPersonalData],

@@ -24,6 +24,35 @@ export interface WorkerPort<T = unknown> {
 }
 
 /**
+ * Who takes a person's data out of a column when they are erased (a student, a visitor) or the
+ * trainer closes the account:
+ * - 'blanked by the read model': the projection's `personalData` sets it at PersonalDataErased;
+ * - 'deleted with the person': the erasure deletes the rows (and the closing every row of the tenant);
+ * - 'deleted with the account': only the trainer's data, every row of the tenant goes at the closing;
+ * - 'sealed': encrypted with the person's own key, which the erasure destroys (crypto-shredding);
+ * - 'kept as a keyed digest': not the data, an HMAC of it that cannot be read back.
+ */
+export type Eraser =
+  | 'blanked by the read model'
+  | 'deleted with the person'
+  | 'deleted with the account'
+  | 'sealed'
+  | 'kept as a keyed digest';
+
+/**
+ * What a table's text columns hold: each of a person's data with who erases it, or nothing of
+ * anyone's (a status, a code, a hash of a credential). A test holds every text column of the
+ * schema to these declarations, so a new column cannot escape erasure unnoticed.
+ */
+export interface TableInventory {
+  personal?: Readonly<Record<string, Eraser>>;
+  notPersonal?: readonly string[];
+}
+
+/** A context's tables (read models and the rest), each with what its text columns hold. */
+export type TablesInventory = Readonly<Record<string, TableInventory>>;
+
+/**
  * A bounded context as the processes see it: the API imports its module and knows its
  * projections (wake-ups, read-your-writes); the worker runs its projections and jobs; both parse
  * its settings with the platform's at start-up. A new context is registered by adding its
@@ -50,4 +79,6 @@ export interface BoundedContext {
   timers?: readonly WorkerTimer[];
   /** The ports it implements for other contexts' jobs, timers and process managers in the worker. */
   workerPorts?: readonly WorkerPort[];
+  /** Every table it owns, read models included, and what their text columns hold. */
+  tables: TablesInventory;
 }
