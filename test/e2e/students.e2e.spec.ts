@@ -390,6 +390,8 @@ test.describe('students', () => {
     await dialog.getByLabel('Para confirmar, digite o nome do aluno').fill('Renata');
     await expect(erase).toBeDisabled();
     await dialog.getByLabel('Para confirmar, digite o nome do aluno').fill(nome.toUpperCase());
+    await expect(erase).toBeDisabled();
+    await dialog.getByLabel('Para confirmar, digite o nome do aluno').fill(nome);
     await expect(erase).toBeEnabled();
     await expectAccessible(page);
     await shot(page, 'lgpd-excluir-dados', testInfo.project.name);
@@ -424,6 +426,8 @@ test.describe('students', () => {
     const close = dialog.getByRole('button', { name: 'Encerrar conta' });
     await expect(close).toBeDisabled();
     await dialog.getByLabel('Para confirmar, digite ENCERRAR').fill('encerrar');
+    await expect(close).toBeDisabled();
+    await dialog.getByLabel('Para confirmar, digite ENCERRAR').fill('ENCERRAR');
     await expect(close).toBeEnabled();
     await expectAccessible(page);
     await shot(page, 'lgpd-encerrar-conta', testInfo.project.name);

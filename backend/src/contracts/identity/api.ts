@@ -206,11 +206,10 @@ export const devMailSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
 });
 
-/** Closing the account is confirmed by typing this word (spaces and letter case aside). */
+/** Closing the account is confirmed by typing this word as the screen shows it (spaces around it aside). */
 export const CLOSE_ACCOUNT_WORD = 'ENCERRAR';
 export const CLOSE_ACCOUNT_MESSAGE = `Confirmação: digite ${CLOSE_ACCOUNT_WORD} para encerrar a conta`;
-export const confirmsClosing = (typed: string): boolean =>
-  typed.trim().toUpperCase() === CLOSE_ACCOUNT_WORD;
+export const confirmsClosing = (typed: string): boolean => typed.trim() === CLOSE_ACCOUNT_WORD;
 export const closeAccountSchema = z.strictObject({
   confirm: z.string(CLOSE_ACCOUNT_MESSAGE).max(50, CLOSE_ACCOUNT_MESSAGE),
 });

@@ -128,17 +128,16 @@ export const creditHistoryItemSchema = z
 export type CreditHistoryItem = z.infer<typeof creditHistoryItemSchema>;
 
 /**
- * Erasure (LGPD art. 18) is confirmed by typing the student's name: spaces and letter case aside,
- * it must be the name as registered.
+ * Erasure (LGPD art. 18) is confirmed by typing the student's name exactly as registered (spaces
+ * around it aside): the screen asks for it so.
  */
 export const eraseStudentSchema = z.strictObject({
   confirm: z.string('Confirmação: digite o nome do aluno').max(200, 'Confirmação inválida'),
 });
 export const ERASE_CONFIRMATION_MESSAGE =
   'Confirmação: digite o nome do aluno exatamente como cadastrado';
-const comparable = (text: string) => text.trim().replace(/\s+/g, ' ').toLocaleLowerCase('pt-BR');
 export const confirmsErasure = (typed: string, nome: string): boolean =>
-  comparable(typed) === comparable(nome);
+  typed.trim() === nome.trim();
 
 /** What the trainer keeps after erasing a student, and why (shown before confirming). */
 export const ERASURE_KEEPS =

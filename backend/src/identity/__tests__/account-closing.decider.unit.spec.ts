@@ -6,14 +6,15 @@ const given = deciderSpec(accountClosingDecider, new Date('2026-12-02T12:00:00Z'
 const closed = { type: 'AccountClosed' as const, data: {} };
 
 describe('account closing decider', () => {
-  it('closes the account when ENCERRAR is typed (case and spaces aside)', () => {
-    given().when({ type: 'CloseAccount', confirm: ' encerrar ' }).then([closed]);
+  it('closes the account when ENCERRAR is typed as asked (spaces around it aside)', () => {
+    given().when({ type: 'CloseAccount', confirm: ' ENCERRAR ' }).then([closed]);
   });
 
-  it('refuses any other confirmation, naming the field', () => {
-    given()
-      .when({ type: 'CloseAccount', confirm: 'sim' })
-      .thenFails('validation_error', CLOSE_ACCOUNT_MESSAGE);
+  it('refuses any other confirmation, other letter case too, naming the field', () => {
+    for (const confirm of ['sim', 'encerrar', 'Encerrar', ' encerrar ', 'ENCER RAR'])
+      given()
+        .when({ type: 'CloseAccount', confirm })
+        .thenFails('validation_error', CLOSE_ACCOUNT_MESSAGE);
   });
 
   it('closes once', () => {

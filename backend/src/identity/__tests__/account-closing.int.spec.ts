@@ -66,7 +66,11 @@ describe('closing the account (LGPD)', () => {
     expect(wrong.json().message).toBe(CLOSE_ACCOUNT_MESSAGE);
     expect((await trainer.api.get('/api/students')).json().items).toHaveLength(1);
 
-    const closed = await trainer.api.post('/api/account/close', { confirm: ' encerrar ' });
+    for (const loose of ['encerrar', ' Encerrar '])
+      expect((await trainer.api.post('/api/account/close', { confirm: loose })).statusCode).toBe(
+        400,
+      );
+    const closed = await trainer.api.post('/api/account/close', { confirm: ' ENCERRAR ' });
     expect(closed.statusCode).toBe(200);
     await t.project();
 

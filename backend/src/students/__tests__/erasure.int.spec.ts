@@ -207,8 +207,15 @@ describe('erasing a student (LGPD)', () => {
         .statusCode,
     ).toBe(404);
 
+    // Exactly as registered: the name in other letters is not it.
+    const otherCase = await trainer.api.post(`/api/students/${student.studentId}/erase`, {
+      confirm: NOME.toLowerCase(),
+    });
+    expect(otherCase.statusCode).toBe(400);
+    expect(otherCase.json().message).toBe(ERASE_CONFIRMATION_MESSAGE);
+
     const erased = await trainer.api.post(`/api/students/${student.studentId}/erase`, {
-      confirm: `  ${NOME.toUpperCase()} `,
+      confirm: `  ${NOME} `,
     });
     expect(erased.statusCode).toBe(200);
     expect(erased.json()).toEqual({ id: expect.any(String), position: expect.any(Number) });
