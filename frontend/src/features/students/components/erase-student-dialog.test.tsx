@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CloseAccountDialog } from '../features/settings/components/close-account-dialog';
-import { EraseStudentDialog } from '../features/students/components/erase-student-dialog';
-import { makeStudent, TRAINER_ANA } from '../test/fixtures';
-import { renderAt, signInAs } from '../test/render';
+import { makeStudent, TRAINER_ANA } from '../../../test/fixtures';
+import { renderAt, signInAs } from '../../../test/render';
+import { EraseStudentDialog } from './erase-student-dialog';
 
 /** Types `text` in the dialog's confirmation field (after clearing it); answers whether the action is on. */
 async function actionOnAfterTyping(dialogName: string, field: string, action: string, text: string) {
@@ -15,17 +14,7 @@ async function actionOnAfterTyping(dialogName: string, field: string, action: st
   return !within(dialog).getByRole('button', { name: action }).hasAttribute('disabled');
 }
 
-describe('TypedConfirmationDialog: the action waits for exactly what the screen asks (spaces around it aside)', () => {
-  it("'Encerrar conta' takes ENCERRAR, not 'encerrar' nor 'Encerrar'", async () => {
-    renderAt(<CloseAccountDialog opened onClose={() => undefined} />, '/ajustes', { queryClient: signInAs(TRAINER_ANA) });
-    const typing = (text: string) =>
-      actionOnAfterTyping('Encerrar conta', 'Para confirmar, digite ENCERRAR', 'Encerrar conta', text);
-    expect(await typing('encerrar')).toBe(false);
-    expect(await typing('Encerrar')).toBe(false);
-    expect(await typing(' ENCERRAR ')).toBe(true);
-    expect(await typing('ENCERRAR')).toBe(true);
-  });
-
+describe('Excluir dados do aluno: the action waits for exactly what the screen asks (spaces around it aside)', () => {
   it("'Excluir dados do aluno' takes the name exactly as registered, not 'maria souza'", async () => {
     const maria = makeStudent({ id: 's1', nome: 'Maria Souza' });
     renderAt(<EraseStudentDialog student={maria} opened onClose={() => undefined} onErased={() => undefined} />, '/alunos/s1', {
