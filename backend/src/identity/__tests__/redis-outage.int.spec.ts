@@ -99,6 +99,41 @@ async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number
     expect(status).toBe(200);
   });
 
+  it("does not count the attempts refused during the outage: the owner's right password signs in once Redis is back", async () => {
+    // Tight limits of its own: three failures per (e-mail, address) or per address.
+    const tight = await startTestApp({
+      REDIS_URL: redis.url,
+      REDIS_REQUEST_TIMEOUT_MS: '500',
+      AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
+      ...GENEROUS_RATE_LIMITS,
+      RATE_LIMIT_LOGIN_PER_ADDRESS: '3/60',
+      RATE_LIMIT_LOGIN_PER_EMAIL: '3/60',
+    });
+    try {
+      const owner = { app: tight.app };
+      const signInThere = () =>
+        post(owner, '/api/auth/login', { email: account.email, password: account.password });
+      expect((await whileRefused(signInThere)).statusCode).toBe(200);
+      await redis.down();
+      // The owner tries again and again while the sign-in answers 503.
+      for (let attempt = 0; attempt < 6; attempt++)
+        expect((await signInThere()).statusCode).toBe(503);
+      await redis.up();
+
+      const deadline = Date.now() + 15_000;
+      const statuses: number[] = [];
+      while (statuses.at(-1) !== 200 && Date.now() < deadline) {
+        statuses.push((await signInThere()).statusCode);
+        if (statuses.at(-1) !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(statuses.at(-1)).toBe(200);
+      expect(statuses).not.toContain(429);
+    } finally {
+      await redis.up();
+      await tight.close();
+    }
+  });
+
   it('answers 503 at once for sign-in challenges and provider sign-in state', async () => {
     await redis.down();
     try {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { APP_CONFIG, type PlatformConfig } from '../../config/config';
 import { ServiceUnavailableError, TooManyRequestsError } from '../errors/domain-error';
 import { REDIS } from '../queue/queue.module';
-import { withTimeout } from '../queue/redis';
+import { isAway, RedisUnavailableError, withTimeout } from '../queue/redis';
 
 /** At most `max` attempts per window of `windowMs`. */
 export type RateLimitSetting = { max: number; windowMs: number };
@@ -87,21 +87,29 @@ export class RateLimiter {
     whenRedisFails: WhenRedisFails = 'refuse',
   ): Promise<CountedAttempt> {
     const keys = hits.map((hit) => this.key(hit));
+    let counting: Array<Promise<[number, number]>> = [];
     let counts: Array<[number, number]>;
     try {
-      counts = await withTimeout(
-        Promise.all(
-          hits.map(
-            (hit, index) =>
-              this.redis.eval(HIT_SCRIPT, 1, keys[index], String(hit.setting.windowMs)) as Promise<
-                [number, number]
-              >,
-          ),
-        ),
-        this.config.REDIS_REQUEST_TIMEOUT_MS,
+      // Never queued while Redis is away: ioredis would keep the INCRs and send them all when it
+      // returns, and the attempts refused meanwhile would lock the owner out for a window.
+      if (isAway(this.redis)) throw new RedisUnavailableError();
+      counting = hits.map(
+        (hit, index) =>
+          this.redis.eval(HIT_SCRIPT, 1, keys[index], String(hit.setting.windowMs)) as Promise<
+            [number, number]
+          >,
       );
+      counts = await withTimeout(Promise.all(counting), this.config.REDIS_REQUEST_TIMEOUT_MS);
     } catch (error) {
       this.logger.warn(`limites de tentativas sem Redis (${whenRedisFails}): ${String(error)}`);
+      // The request went on uncounted (or was refused with a 503): an INCR that still reaches
+      // Redis later (late, or resent by ioredis after a reconnection) is given back when it lands.
+      counting.forEach((late, index) =>
+        late.then(
+          () => this.refund([keys[index]]),
+          () => undefined,
+        ),
+      );
       if (whenRedisFails === 'refuse') throw new ServiceUnavailableError();
       return { refund: async () => undefined };
     }
