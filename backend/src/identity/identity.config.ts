@@ -27,6 +27,8 @@ export const identityConfigShape = {
   RATE_LIMIT_SIGNUP: rateLimitSetting('10/600'),
   RATE_LIMIT_RECOVER: rateLimitSetting('5/600'),
   RATE_LIMIT_RESET: rateLimitSetting('10/600'),
+  /** Wrong two-factor codes (and passwords to turn it off) per account, whatever the challenge or address. */
+  RATE_LIMIT_MFA_PER_ACCOUNT: rateLimitSetting('10/600'),
   /** Sign-in with Google is offered when its client id and secret are set. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),

@@ -34,6 +34,6 @@ export class TwoFactorController {
     @Input() { body }: ParsedInputOf<typeof identityApi.removeTotp>,
     @CurrentUser() user: AuthUser,
   ): Promise<void> {
-    return this.twoFactor.remove(user, body.code, new Date());
+    return this.twoFactor.remove(user, body, new Date());
   }
 }

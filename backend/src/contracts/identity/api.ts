@@ -98,6 +98,11 @@ const mfaCode = z
   .min(1, 'Informe o código de verificação')
   .max(20, 'Código de verificação inválido.');
 export const mfaCodeSchema = z.strictObject({ code: mfaCode });
+/** Turning two-factor off: a code and the password, so a stolen access token is not enough. */
+export const mfaRemoveSchema = z.strictObject({
+  code: mfaCode,
+  password: z.string().min(1, 'Informe a senha').max(128),
+});
 export const mfaVerifySchema = z.strictObject({
   challengeToken: z.string().min(1, 'A verificação expirou. Faça login novamente.').max(200),
   code: mfaCode,
@@ -315,15 +320,16 @@ export const identityApi = {
     summary: 'O primeiro código válido ativa a verificação; os códigos de recuperação aparecem só agora',
     body: mfaCodeSchema,
     answer: z.object({ recoveryCodes: z.array(z.string()) }),
-    errors: { mfa_not_enrolled: 400, invalid_mfa_code: 400 },
+    errors: { mfa_not_enrolled: 400, invalid_mfa_code: 400, rate_limited: 429 },
     live: true,
   }),
   removeTotp: signedIn.delete('/auth/mfa/totp', {
-    summary: 'Desativa a verificação em duas etapas (pede um código atual ou de recuperação)',
+    summary:
+      'Desativa a verificação em duas etapas (pede a senha e um código atual ou de recuperação)',
     status: 204,
-    body: mfaCodeSchema,
+    body: mfaRemoveSchema,
     answer: noBody,
-    errors: { invalid_mfa_code: 400 },
+    errors: { invalid_mfa_code: 400, invalid_password: 400, rate_limited: 429 },
   }),
   exportAccount: trainer.get('/account/export', {
     summary:

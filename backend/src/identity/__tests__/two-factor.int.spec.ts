@@ -8,6 +8,13 @@ import {
   identityFixture,
 } from './identity-test-kit';
 import { expectRefusal } from '../../../../test/support/api';
+import { freshAddress } from '../../../../test/support/accounts';
+
+const rateLimited = {
+  statusCode: 429,
+  code: 'rate_limited',
+  message: 'Muitas tentativas. Tente novamente em instantes.',
+};
 
 /** The code an authenticator app shows `offsetSeconds` from now. */
 const codeAt = (secret: string, offsetSeconds = 0) =>
@@ -141,20 +148,110 @@ describe('identity: two-factor sign-in with TOTP', () => {
     expect(late.json().code).toBe('invalid_mfa_challenge');
   });
 
-  it('removes two-factor only with a valid code; sign-in is then one step again', async () => {
+  const removeWith = (token: string, payload: Record<string, unknown>) =>
+    client.app.inject({
+      method: 'DELETE',
+      url: '/api/auth/mfa/totp',
+      payload,
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+  it('removes two-factor only with a valid code and the password; sign-in is then one step again', async () => {
     const { body, token, recoveryCodes } = await trainerWithTwoFactor();
-    const remove = (code: string) =>
-      client.app.inject({
-        method: 'DELETE',
-        url: '/api/auth/mfa/totp',
-        payload: { code },
-        headers: { authorization: `Bearer ${token}` },
-      });
+    const remove = (code: string, password = String(body.password)) =>
+      removeWith(token, { code, password });
     expect((await remove('000000')).statusCode).toBe(400);
     expect((await login(body)).json()).toHaveProperty('mfaRequired', true);
+    expect(await isEnabled(token)).toBe(true);
+    // A stolen access token and a code are not enough: the password too.
+    expectRefusal(
+      await remove(recoveryCodes[0], 'errada123'),
+      400,
+      'invalid_password',
+      'Senha incorreta.',
+    );
+    const withoutPassword = await removeWith(token, { code: recoveryCodes[0] });
+    expect(withoutPassword.statusCode).toBe(400);
+    expect(withoutPassword.json().message).toMatch(/senha/i);
     expect(await isEnabled(token)).toBe(true);
     expect((await remove(recoveryCodes[0])).statusCode).toBe(204);
     expect(await isEnabled(token)).toBe(false);
     expect((await login(body)).json()).toHaveProperty('accessToken');
+  });
+
+  describe('limits wrong codes per account (RATE_LIMIT_MFA_PER_ACCOUNT, 10 per 10 minutes)', () => {
+    const expectLimited = (response: Awaited<ReturnType<typeof login>>) => {
+      expect(response.json()).toEqual(rateLimited);
+      const retryAfter = Number(response.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(600);
+    };
+
+    it('at sign-in, across challenges and addresses: even the right code waits once ten were wrong', async () => {
+      const { body, secret } = await trainerWithTwoFactor();
+      const from = (address: string) => ({ app: client.app, address });
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const address = freshAddress();
+        const challenge = await post(from(address), '/api/auth/login', {
+          email: body.email,
+          password: body.password,
+        });
+        const { challengeToken } = challenge.json();
+        const wrong = await post(from(address), '/api/auth/mfa/verify', {
+          challengeToken,
+          code: '000000',
+        });
+        expect(wrong.statusCode).toBe(401);
+      }
+      const address = freshAddress();
+      const { challengeToken } = (
+        await post(from(address), '/api/auth/login', { email: body.email, password: body.password })
+      ).json();
+      const right = await post(from(address), '/api/auth/mfa/verify', {
+        challengeToken,
+        code: await codeAt(secret, 30),
+      });
+      expectLimited(right);
+      expect(refreshCookieOf(right)).toBeUndefined();
+    });
+
+    it('when turning it off: ten wrong codes, then the right code and password wait too', async () => {
+      const { body, token, secret } = await trainerWithTwoFactor();
+      for (let attempt = 0; attempt < 10; attempt++)
+        expect(
+          (await removeWith(token, { code: '000000', password: body.password })).statusCode,
+        ).toBe(400);
+      expectLimited(
+        await removeWith(token, { code: await codeAt(secret, 30), password: body.password }),
+      );
+      expect(await isEnabled(token)).toBe(true);
+    });
+
+    it('when turning it off: wrong passwords count too', async () => {
+      const { token, secret } = await trainerWithTwoFactor();
+      for (let attempt = 0; attempt < 10; attempt++)
+        expect(
+          (await removeWith(token, { code: await codeAt(secret, 30), password: `chute${attempt}` }))
+            .statusCode,
+        ).toBe(400);
+      expect(
+        (await removeWith(token, { code: await codeAt(secret, 30), password: 'outro' })).statusCode,
+      ).toBe(429);
+      expect(await isEnabled(token)).toBe(true);
+    });
+
+    it('when activating: ten wrong codes, then the right one waits', async () => {
+      const { token } = await signUpAndLogin(client);
+      const { secret } = (await post(client, '/api/auth/mfa/totp/enroll', undefined, { token })).json();
+      for (let attempt = 0; attempt < 10; attempt++)
+        expect(
+          (await post(client, '/api/auth/mfa/totp/activate', { code: '000000' }, { token }))
+            .statusCode,
+        ).toBe(400);
+      expectLimited(
+        await post(client, '/api/auth/mfa/totp/activate', { code: await codeAt(secret) }, { token }),
+      );
+      expect(await isEnabled(token)).toBe(false);
+    });
   });
 });

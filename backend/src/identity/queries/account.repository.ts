@@ -68,6 +68,16 @@ export class AccountRepository implements StudentAccounts, TrainerContacts, Publ
       .executeTakeFirst();
   }
 
+  /** The user's password hash; undefined for an account that only signs in with a provider. */
+  async passwordHashOf(userId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('passwordCredentials')
+      .select('passwordHash')
+      .where('userId', '=', userId)
+      .executeTakeFirst();
+    return row?.passwordHash;
+  }
+
   /** Whether `email` had an account that was closed (kept as a keyed digest, not the address). */
   async wasClosed(email: string): Promise<boolean> {
     const row = await this.db

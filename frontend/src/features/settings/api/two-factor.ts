@@ -10,5 +10,5 @@ export const useEnrollTwoFactor = () => useMutation({ mutationFn: () => api.call
 /** POST /api/auth/mfa/totp/activate: the first code turns it on and answers the recovery codes. */
 export const useActivateTwoFactor = () => useOperation(identityApi.activateTotp, { invalidates: [twoFactorKey] });
 
-/** DELETE /api/auth/mfa/totp: turning it off takes a current code or a recovery code. */
+/** DELETE /api/auth/mfa/totp: turning it off takes the password and a current code or a recovery code. */
 export const useRemoveTwoFactor = () => useOperation(identityApi.removeTotp, { invalidates: [twoFactorKey] });

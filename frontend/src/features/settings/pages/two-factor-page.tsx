@@ -1,5 +1,20 @@
 import { mfaCodeSchema } from '@contracts/identity/api';
-import { Alert, Badge, Button, Card, Code, Group, Image, List, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Code,
+  Group,
+  Image,
+  List,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import IconCopy from '@tabler/icons-react/dist/esm/icons/IconCopy.mjs';
 import IconDownload from '@tabler/icons-react/dist/esm/icons/IconDownload.mjs';
 import { useQuery } from '@tanstack/react-query';
@@ -24,10 +39,14 @@ function codeProblem(code: string): string | undefined {
   return checked.success ? undefined : checked.error.issues[0]?.message;
 }
 
+/** The field a refusal belongs to: the code's, or the password's. */
+type FieldErrors = { code?: string; password?: string };
+
 function CodeForm({
   label,
   description,
   submitLabel,
+  askPassword = false,
   danger = false,
   pending,
   onSubmit,
@@ -36,24 +55,48 @@ function CodeForm({
   label: string;
   description: string;
   submitLabel: string;
+  /** Also asks for the account's password (turning two-factor off). */
+  askPassword?: boolean;
   danger?: boolean;
   pending: boolean;
-  /** Sends the code; resolves to the field's error when the API refused it. */
-  onSubmit: (code: string) => Promise<string | undefined>;
+  /** Sends the code (and the password); resolves to the fields' errors when the API refused them. */
+  onSubmit: (code: string, password: string) => Promise<FieldErrors>;
   onCancel?: () => void;
 }) {
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = codeProblem(code);
-    setError(problem ?? (await onSubmit(code.trim())));
+    const problems: FieldErrors = {
+      password: askPassword && password.length === 0 ? 'Informe a senha' : undefined,
+      code: codeProblem(code),
+    };
+    if (problems.password || problems.code) {
+      setErrors(problems);
+      return;
+    }
+    setErrors(await onSubmit(code.trim(), password));
   };
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="sm">
+        {askPassword && (
+          <PasswordInput
+            label="Senha"
+            autoComplete="current-password"
+            maxLength={128}
+            value={password}
+            onChange={(event) => {
+              setPassword(event.currentTarget.value);
+              setErrors((current) => ({ ...current, password: undefined }));
+            }}
+            error={errors.password}
+            required
+          />
+        )}
         <TextInput
           label={label}
           description={description}
@@ -64,9 +107,9 @@ function CodeForm({
           value={code}
           onChange={(event) => {
             setCode(event.currentTarget.value);
-            setError(undefined);
+            setErrors((current) => ({ ...current, code: undefined }));
           }}
-          error={error}
+          error={errors.code}
           required
         />
         <FormActions onCancel={onCancel} submitLabel={submitLabel} pending={pending} color={danger ? 'red' : undefined} />
@@ -76,17 +119,18 @@ function CodeForm({
 }
 
 /**
- * Sends a code: resolves to nothing once done, to the field's error when the code is invalid, and
- * otherwise to nothing after a toast with `failed`.
+ * Sends a code: resolves to no errors once done, to the field's error when the code (or the
+ * password) is wrong, and otherwise to none after a toast with `failed` (too many attempts among them).
  */
-async function sendCode(send: () => Promise<void>, failed: string): Promise<string | undefined> {
+async function sendCode(send: () => Promise<void>, failed: string): Promise<FieldErrors> {
   try {
     await send();
-    return undefined;
+    return {};
   } catch (error) {
-    if (isApiError(error, 'invalid_mfa_code')) return error.message;
+    if (isApiError(error, 'invalid_mfa_code')) return { code: error.message };
+    if (isApiError(error, 'invalid_password')) return { password: error.message };
     notifyError(failed, error);
-    return undefined;
+    return {};
   }
 }
 
@@ -222,9 +266,9 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 function Enabled() {
   const remove = useRemoveTwoFactor();
 
-  const turnOff = (code: string) =>
+  const turnOff = (code: string, password: string) =>
     sendCode(async () => {
-      await remove.mutateAsync({ body: { code } });
+      await remove.mutateAsync({ body: { code, password } });
       notifySuccess('Verificação em duas etapas desativada');
     }, 'Erro ao desativar a verificação em duas etapas');
 
@@ -242,8 +286,9 @@ function Enabled() {
         <Text size="sm">Ao entrar, além da senha, o Vira pede o código do seu app autenticador.</Text>
         <CodeForm
           label="Código de verificação"
-          description="Para desativar, digite o código do app ou um código de recuperação"
+          description="Para desativar, digite sua senha e o código do app ou um código de recuperação"
           submitLabel="Desativar"
+          askPassword
           danger
           pending={remove.isPending}
           onSubmit={turnOff}
