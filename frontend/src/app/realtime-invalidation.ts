@@ -56,6 +56,8 @@ export const invalidatedByChange: InvalidationMap = {
   contract: [contractsKey],
   // A paid cycle moves its subscription's next due day.
   charge: [chargesKey, subscriptionsKey],
+  // Every answer naming the erased student is dropped or read again (lib/realtime's forgetEveryCopyOf).
+  erasure: [],
 };
 
 /**
@@ -83,4 +85,6 @@ export const invalidatedForStudent: InvalidationMap = {
   'finance-goals': [],
   contract: [studentContractsKey, studentMeKey],
   charge: [studentMeKey],
+  // Only the trainer's screens hear of an erasure: the student's own sessions end with it.
+  erasure: [],
 };

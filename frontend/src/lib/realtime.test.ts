@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { recordFetchStarts } from './fetch-starts';
 import {
   invalidateForChanges,
@@ -44,6 +44,7 @@ const map: InvalidationMap = {
   'finance-goals': [['finance', 'goals']],
   contract: [['contracts']],
   charge: [['charges']],
+  erasure: [],
 };
 
 describe('realtime invalidation', () => {
@@ -66,6 +67,30 @@ describe('realtime invalidation', () => {
     ]);
     expect(invalidate).toHaveBeenCalledTimes(2);
     expect(invalidated(client)).toEqual([['students'], ['finance', 'summary', '2026-11']]);
+  });
+
+  it("on a student's erasure, forgets every answer that names them: off screen dropped (the offline copy follows the cache), on screen read again", async () => {
+    const client = clientWith([['plans'], ['students', 's9']]);
+    client.setQueryData(['sessions', '2026-11'], { items: [{ id: 'x', studentId: 's9', studentNome: 'Zuleica' }] });
+    client.setQueryData(['students', 's1'], { id: 's1', nome: 'Bia' });
+    client.setQueryData(['students'], { items: [{ id: 's9', nome: 'Zuleica' }, { id: 's1', nome: 'Bia' }] });
+    const onScreen = new QueryObserver(client, {
+      queryKey: ['students'],
+      queryFn: () => Promise.resolve({ items: [{ id: 's1', nome: 'Bia' }] }),
+      staleTime: Number.POSITIVE_INFINITY,
+    });
+    const unsubscribe = onScreen.subscribe(() => undefined);
+
+    await receiveStudentChanges(client, 12, [{ type: 'erasure', id: 's9' }]);
+
+    const kept = client
+      .getQueryCache()
+      .getAll()
+      .map((query) => query.queryKey);
+    expect(kept).toEqual([['plans'], ['students', 's1'], ['students']]);
+    expect(client.getQueryData(['students'])).toEqual({ items: [{ id: 's1', nome: 'Bia' }] });
+    expect(JSON.stringify(client.getQueryCache().getAll().map((query) => query.state.data))).not.toContain('Zuleica');
+    unsubscribe();
   });
 
   it('leaves everything alone for an empty change list', async () => {

@@ -6,7 +6,7 @@ import {
   type ChangesMessage,
   type ChangeType,
 } from '@contracts/shared/realtime';
-import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Socket } from 'socket.io-client';
 import { env } from '../config/env';
@@ -64,16 +64,33 @@ export function invalidateReadBefore(queryClient: QueryClient, changedMsAgo: num
   });
 }
 
+/**
+ * A student's personal data was erased: every answer that names them (in its key or its data) goes.
+ * Off screen it is dropped, so the copy saved on the device (app/offline) loses it with the cache; on
+ * screen it is read again, blanked by the server.
+ */
+export async function forgetEveryCopyOf(queryClient: QueryClient, id: string): Promise<void> {
+  const names = (query: Query) =>
+    JSON.stringify(query.queryKey).includes(id) || (JSON.stringify(query.state.data) ?? '').includes(id);
+  queryClient.removeQueries({ predicate: (query) => !query.isActive() && names(query) });
+  await queryClient.invalidateQueries({ predicate: names });
+}
+
 export async function invalidateForChanges(
   queryClient: QueryClient,
   message: ChangesMessage,
   invalidates: InvalidationMap,
 ): Promise<void> {
   const keys = new Map<string, QueryKey>();
-  for (const { type } of message.changes) {
+  const erased = new Set<string>();
+  for (const { type, id } of message.changes) {
+    if (type === 'erasure') erased.add(id);
     for (const key of invalidates[type]) keys.set(JSON.stringify(key), key);
   }
-  await Promise.all([...keys.values()].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  await Promise.all([
+    ...[...erased].map((id) => forgetEveryCopyOf(queryClient, id)),
+    ...[...keys.values()].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  ]);
 }
 
 /**

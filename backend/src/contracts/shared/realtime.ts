@@ -24,6 +24,8 @@ export const CHANGE_TYPES = [
   'finance-goals',
   'contract',
   'charge',
+  /** A student's personal data was erased (id: that student): every copy of them on the device goes. */
+  'erasure',
 ] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 

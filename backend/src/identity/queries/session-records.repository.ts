@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { AuthUser } from '../../platform/auth/auth-user';
-import { SessionRecords } from '../../platform/auth/live-sessions';
+import { type Principals, SessionRecords } from '../../platform/auth/live-sessions';
+import type { Database } from '../../platform/database/database';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 
 /**
@@ -33,5 +34,28 @@ export class SessionRecordsRepository implements SessionRecords {
       .limit(1)
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  async revokeAll(principals: Principals, trx: Transaction<Database>): Promise<string[]> {
+    if ('userIds' in principals && principals.userIds.length === 0) return [];
+    const revoked = await trx
+      .updateTable('refreshTokens')
+      .set({ revokedAt: sql`now()` })
+      .where('revokedAt', 'is', null)
+      .where((eb) =>
+        'tenantId' in principals
+          ? eb(
+              'userId',
+              'in',
+              eb
+                .selectFrom('profiles')
+                .select('profiles.id')
+                .where('profiles.tenantId', '=', principals.tenantId),
+            )
+          : eb('userId', 'in', [...principals.userIds]),
+      )
+      .returning('familyId')
+      .execute();
+    return [...new Set(revoked.map((row) => row.familyId))];
   }
 }

@@ -1,6 +1,8 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type Redis from 'ioredis';
+import type { Transaction } from 'kysely';
 import { APP_CONFIG, type PlatformConfig } from '../../config/config';
+import type { Database } from '../database/database';
 import { REDIS } from '../queue/queue.module';
 import { closeRedis, whenConnected } from '../queue/redis';
 import type { AuthUser } from './auth-user';
@@ -11,7 +13,12 @@ import type { AuthUser } from './auth-user';
  */
 export abstract class SessionRecords {
   abstract isLive(sessionId: string, user: AuthUser): Promise<boolean>;
+  /** Revokes, in the caller's transaction, every session of `principals`; answers their ids. */
+  abstract revokeAll(principals: Principals, trx: Transaction<Database>): Promise<string[]>;
 }
+
+/** Whose sessions end together: some users (an erased student), or everyone of a tenant. */
+export type Principals = { userIds: readonly string[] } | { tenantId: string };
 
 /** How long a verdict is trusted without a word from Redis: what a lost message costs at most. */
 const VERDICT_TTL_MS = 60_000;

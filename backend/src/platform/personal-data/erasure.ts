@@ -22,7 +22,7 @@ export function withDataErasure(projection: Projection): Projection {
         if (!isEventOf(stored, dataErasureEvents)) continue;
         if (index > start)
           changes.push(...(await projection.apply(batch.slice(start, index), trx)));
-        await applyErasure(projection, stored, trx);
+        changes.push(...(await applyErasure(projection, stored, trx)));
         start = index + 1;
       }
       if (start < batch.length) changes.push(...(await projection.apply(batch.slice(start), trx)));
@@ -35,13 +35,13 @@ async function applyErasure(
   projection: Projection,
   stored: StoredEventOf<typeof dataErasureEvents>,
   trx: Transaction<Database>,
-): Promise<void> {
+): Promise<ProjectionChange[]> {
   if (stored.eventType === 'AccountClosed') {
     for (const table of projection.tables)
       await sql`delete from ${sql.table(table)} where tenant_id = ${stored.tenantId}::uuid`.execute(
         trx,
       );
-    return;
+    return [];
   }
   personalDataVault.forget(stored.data.subjectIds);
   for (const columns of projection.personalData ?? []) {
@@ -55,4 +55,8 @@ async function applyErasure(
       where tenant_id = ${stored.tenantId}::uuid
         and ${sql.ref(columns.subject)} = ${stored.data.studentId}::uuid`.execute(trx);
   }
+  // The trainer's open screens and their offline copy drop whatever they hold of the student.
+  return projection.personalData?.length
+    ? [{ tenantId: stored.tenantId, type: 'erasure', id: stored.data.studentId }]
+    : [];
 }

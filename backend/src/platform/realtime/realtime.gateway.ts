@@ -5,7 +5,7 @@ import type { Server, Socket } from 'socket.io';
 import { APP_CONFIG, type PlatformConfig } from '../../config/config';
 import { JOINED_EVENT, type JoinedMessage } from '../../contracts/shared/realtime';
 import { AccessTokenService, type VerifiedAccess } from '../auth/access-token.service';
-import { LiveSessions } from '../auth/live-sessions';
+import { LiveSessions, type Principals } from '../auth/live-sessions';
 import { REDIS } from '../queue/queue.module';
 import { whenConnected } from '../queue/redis';
 import { lastRoomChangeAgo } from './room-changes';
@@ -66,6 +66,18 @@ export class RealtimeGateway implements OnGatewayInit {
         () => next(new Error('unavailable')),
       );
     });
+  }
+
+  /**
+   * Closes every socket of `principals` on every API instance (the Redis adapter tells the others):
+   * their users' rooms, or a tenant's trainer and students.
+   */
+  disconnect(principals: Principals): void {
+    const rooms =
+      'tenantId' in principals
+        ? [tenantRoom(principals.tenantId), studentsRoom(principals.tenantId)]
+        : principals.userIds.map(userRoom);
+    if (rooms.length > 0) this.server.in(rooms).disconnectSockets(true);
   }
 
   /** Joins the socket's rooms; answers the rooms that hear of changes. */

@@ -1,5 +1,10 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { PrincipalSessions } from './principal-sessions';
 import { RealtimeGateway } from './realtime.gateway';
 
-@Module({ providers: [RealtimeGateway], exports: [RealtimeGateway] })
+@Global()
+@Module({
+  providers: [RealtimeGateway, PrincipalSessions],
+  exports: [RealtimeGateway, PrincipalSessions],
+})
 export class RealtimeModule {}

@@ -12,6 +12,7 @@ import type { StudentLifecycleEvent } from '../../contracts/students/events';
 import { eventTypesOf, pickEvents } from '../../platform/event-store/event';
 import { loadState } from '../../platform/event-store/load-state';
 import { personalDataVault } from '../../platform/personal-data/vault';
+import { type EndedSessions, PrincipalSessions } from '../../platform/realtime/principal-sessions';
 import { studentErasureDecider, studentErasureStreamId } from '../domain/student-erasure.decider';
 
 /** What is known of a student before erasing them: their name and where copies of them lie. */
@@ -39,11 +40,14 @@ export class StudentErasure {
   constructor(
     @Inject(DATABASE) private readonly db: Db,
     @Inject(StudentErasureCommands) private readonly commands: StudentErasureCommands,
+    @Inject(PrincipalSessions) private readonly sessions: PrincipalSessions,
   ) {}
 
+  /** Their sessions end with the erasure: a token or socket of theirs is refused from its commit on. */
   async erase(context: CommandContext, studentId: string, confirm: string): Promise<CommandResult> {
     const facts = await erasureFacts(this.db, context.tenantId, studentId);
-    return this.commands.handle(
+    let ended: EndedSessions | undefined;
+    const result = await this.commands.handle(
       context,
       studentErasureStreamId(studentId),
       {
@@ -55,10 +59,14 @@ export class StudentErasure {
       },
       {
         alsoInTransaction: async (trx) => {
-          if (facts) await forgetStudent(trx, context.tenantId, studentId, facts);
+          if (!facts) return;
+          ended = await this.sessions.revoke({ userIds: facts.accountUserIds }, trx);
+          await forgetStudent(trx, context.tenantId, studentId, facts);
         },
       },
     );
+    if (ended) await this.sessions.announce(ended);
+    return result;
   }
 }
 
