@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import type { AcceptInviteInput } from '../../contracts/identity/api';
 import { InvalidInviteError } from '../domain/identity.errors';
+import { describeMailFailure } from '../../platform/mail/mailer';
 import { AccountEmails } from '../infrastructure/account-emails';
 import { EmailTokens } from '../infrastructure/email-tokens';
 import { PasswordHasher } from '../infrastructure/password-hasher';
@@ -53,7 +54,9 @@ export class AcceptInviteHandler {
     await this.accountEmails
       .sendConfirmation(input.email, input.nome, confirmationToken)
       .catch((error: unknown) =>
-        this.logger.error(`Falha ao enviar a confirmação de e-mail: ${String(error)}`),
+        this.logger.error(
+          `Falha ao enviar a confirmação de e-mail do usuário ${userId}: ${describeMailFailure(error)}`,
+        ),
       );
     return { id: userId };
   }

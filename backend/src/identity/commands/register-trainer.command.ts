@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { SignUpInput } from '../../contracts/identity/api';
 import type { Database } from '../../platform/database/database';
+import { describeMailFailure } from '../../platform/mail/mailer';
 import { AccountEmails } from '../infrastructure/account-emails';
 import { EmailTokens } from '../infrastructure/email-tokens';
 import { PasswordHasher } from '../infrastructure/password-hasher';
@@ -64,7 +65,7 @@ export class RegisterTrainerHandler {
       .sendConfirmation(input.email, input.nome, confirmationToken)
       .catch((error: unknown) => {
         this.logger.error(
-          `Falha ao enviar a confirmação de e-mail: ${error instanceof Error ? error.message : String(error)}`,
+          `Falha ao enviar a confirmação de e-mail do usuário ${trainer.userId}: ${describeMailFailure(error)}`,
         );
       });
     return trainer;

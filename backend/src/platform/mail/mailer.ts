@@ -11,6 +11,16 @@ export interface MailMessage {
   html: string;
 }
 
+/**
+ * A failure to send, for the log: its kind and the SMTP codes, never its message (an SMTP server's
+ * refusal quotes the recipient's address).
+ */
+export function describeMailFailure(error: unknown): string {
+  if (!(error instanceof Error)) return 'falha desconhecida';
+  const { code, responseCode } = error as Error & { code?: unknown; responseCode?: unknown };
+  return [error.name, code, responseCode].filter((part) => part !== undefined).join(' ');
+}
+
 /** Text put into an e-mail's HTML. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -44,19 +54,19 @@ export class Mailer {
       await (await smtp).sendMail({ from: this.config.MAIL_FROM, ...message });
       return;
     }
+    const id = uuidv7();
     await this.db
       .insertInto('devMailbox')
       .values({
-        id: uuidv7(),
+        id,
         toAddress: message.to,
         subject: message.subject,
         textBody: message.text,
         htmlBody: message.html,
       })
       .execute();
-    this.log.info(
-      `E-mail para ${message.to} guardado na caixa de desenvolvimento: ${message.subject}`,
-    );
+    // The id only: an address and a subject name a person (the log keeps ids, never personal data).
+    this.log.info(`E-mail ${id} guardado na caixa de desenvolvimento`);
   }
 
   close(): void {
