@@ -238,13 +238,16 @@ export async function waitForHealth(
   throw new Error('A API não ficou pronta a tempo.');
 }
 
-/** Whether /api/health on `port` says a worker is at work within `timeoutMs`. */
+/**
+ * Whether /api/health on `port` says ok within `timeoutMs`: a worker at work and the read models
+ * current (its public answer names no worker: the status says it).
+ */
 export async function waitForWorker(port: number, timeoutMs = 60_000): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
       const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (((await response.json()) as { worker?: string }).worker === 'ok') return true;
+      if (((await response.json()) as { status?: string }).status === 'ok') return true;
     } catch {
       // not answering yet
     }

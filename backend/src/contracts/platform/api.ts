@@ -54,7 +54,7 @@ export const platformApi = {
   }),
   health: anyone.get('/health', {
     summary:
-      'Prontidão: 200 quando PostgreSQL e Redis respondem, um worker está trabalhando e os modelos de leitura estão em dia; 503 com o mesmo relatório dizendo o que falta',
+      'Prontidão: 200 quando PostgreSQL e Redis respondem, um worker está trabalhando e os modelos de leitura estão em dia; 503 com o mesmo relatório dizendo o que falta. Os detalhes (worker, projections, lagging) só com o token de um personal',
     answer: healthReportSchema,
     otherAnswers: { 503: healthReportSchema },
     live: true,

@@ -156,7 +156,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
       void reply.type('text/html; charset=utf-8').sendFile('index.html');
       return;
     }
-    if (body.statusCode >= 500) {
+    if (body.statusCode === 503) {
+      // Deliberate: a service this request needs is away (the database, Redis), said as such.
+      this.logger.warn({ reqId: request.id, code: body.code }, `serviço indisponível: ${body.code}`);
+    } else if (body.statusCode >= 500) {
       this.logger.error(
         {
           reqId: request.id,

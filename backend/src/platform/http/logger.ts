@@ -81,7 +81,9 @@ export function logRequests(fastify: FastifyInstance, logger: Logger): void {
         res: { statusCode: reply.statusCode },
         responseTime: reply.elapsedTime,
       };
-      if (reply.statusCode >= 500) logger.error(record, 'request failed');
+      // A 503 is deliberate (the database or Redis away): a warning, not a failure of ours.
+      if (reply.statusCode === 503) logger.warn(record, 'request unavailable');
+      else if (reply.statusCode >= 500) logger.error(record, 'request failed');
       else logger.info(record, 'request completed');
     }
     done();

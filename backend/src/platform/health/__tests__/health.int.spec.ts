@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { newPrincipal } from '../../../../../test/support/accounts';
 import { waitUntil } from '../../../../../test/support/processes';
 import { beatAsTheWorker, projectAll } from '../../../../../test/support/projections';
 import { startTestApp, type TestApp } from '../../../../../test/support/test-app';
 import { DATABASE, type Db } from '../../database/database.module';
 import { PROJECTION_LAG_LIMIT_MS } from '../health.service';
 
-const healthOf = (testApp: TestApp) => testApp.app.inject({ method: 'GET', url: '/api/health' });
+const healthOf = (testApp: TestApp, token?: string) =>
+  testApp.app.inject({
+    method: 'GET',
+    url: '/api/health',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
 const livenessOf = (testApp: TestApp) =>
   testApp.app.inject({ method: 'GET', url: '/api/health/live' });
 
@@ -28,9 +34,12 @@ describe('GET /api/health', () => {
     let heartbeat: ReturnType<typeof beatAsTheWorker>;
     // The worker's heartbeat, beating from this process: the projections run here too.
     const startHeartbeat = () => beatAsTheWorker(testApp.app);
-    const health = () => healthOf(testApp);
+    /** The report with its details: a trainer's token asks. */
+    let trainerToken: string;
+    const health = () => healthOf(testApp, trainerToken);
     beforeAll(async () => {
       testApp = await startTestApp();
+      trainerToken = (await newPrincipal(testApp.app)).token;
       heartbeat = startHeartbeat();
     });
     afterAll(async () => {
@@ -55,6 +64,19 @@ describe('GET /api/health', () => {
           },
         }),
       });
+    });
+
+    it('tells anyone only the status, PostgreSQL and Redis: the worker and the read models need a trainer’s token', async () => {
+      await projectAll(testApp.app);
+      const student = await newPrincipal(testApp.app, 'aluno');
+      for (const token of [undefined, student.token, 'nao.e.token']) {
+        const response = await healthOf(testApp, token);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({ status: 'ok', postgres: 'ok', redis: 'ok' });
+      }
+      expect(Object.keys((await health()).json())).toEqual(
+        expect.arrayContaining(['worker', 'projections']),
+      );
     });
 
     it('answers 503 degraded naming the read models whose oldest unapplied event of their own types is too old, and ok once they apply it', async () => {
@@ -107,12 +129,7 @@ describe('GET /api/health', () => {
   it('answers 503 naming PostgreSQL when it is down; liveness still answers 200', async () => {
     const response = await healthWith({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/vira' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({
-      status: 'error',
-      postgres: 'down',
-      redis: 'ok',
-      worker: 'down',
-    });
+    expect(response.json()).toEqual({ status: 'error', postgres: 'down', redis: 'ok' });
   });
 
   it('answers 503 naming Redis when it is down', async () => {

@@ -8,6 +8,7 @@ import { Controller, Get, Module } from '@nestjs/common';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import pino from 'pino';
+import { ServiceUnavailableError } from '../../errors/domain-error';
 import { AllExceptionsFilter } from '../all-exceptions.filter';
 import { COMPRESS_MIN_BYTES } from '../compress-json';
 import { expectRefusal } from '../../../../../test/support/api';
@@ -234,24 +235,54 @@ class BoomController {
   explode(): never {
     throw new Error('segredo interno: senha=123');
   }
+
+  @Get('database')
+  databaseAway(): never {
+    throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  }
+
+  @Get('redis')
+  redisAway(): never {
+    throw new ServiceUnavailableError();
+  }
 }
 @Module({ controllers: [BoomController] })
 class BoomModule {}
 
+/** The app with only BoomController and the exception filter, and the lines the filter logs. */
+async function boomApp() {
+  const lines: string[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+  const moduleRef = await Test.createTestingModule({ imports: [BoomModule] }).compile();
+  const app = moduleRef.createNestApplication(new FastifyAdapter(), { logger: false });
+  app.setGlobalPrefix('api');
+  app.useGlobalFilters(new AllExceptionsFilter(false, logger));
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+  const get = (url: string) => app.getHttpAdapter().getInstance().inject({ method: 'GET', url });
+  return { app, get, lines };
+}
+
 describe('unhandled errors', () => {
+  it('log a deliberate 503 (database_unavailable, service_unavailable) as a warning naming its code, without a stack', async () => {
+    const { app, get, lines } = await boomApp();
+    expect((await get('/api/boom/database')).json().code).toBe('database_unavailable');
+    expect((await get('/api/boom/redis')).json().code).toBe('service_unavailable');
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged).toEqual([
+      expect.objectContaining({ level: 40, reqId: expect.any(String), code: 'database_unavailable' }),
+      expect.objectContaining({ level: 40, reqId: expect.any(String), code: 'service_unavailable' }),
+    ]);
+    for (const record of logged) {
+      expect(record).not.toHaveProperty('err');
+      expect(record.msg).not.toBe('erro interno');
+    }
+    await app.close();
+  });
+
   it('answer 500 without a stack trace or the internal message, which go to the log with the request id', async () => {
-    const lines: string[] = [];
-    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
-    const moduleRef = await Test.createTestingModule({ imports: [BoomModule] }).compile();
-    const app = moduleRef.createNestApplication(new FastifyAdapter(), { logger: false });
-    app.setGlobalPrefix('api');
-    app.useGlobalFilters(new AllExceptionsFilter(false, logger));
-    await app.init();
-    await app.getHttpAdapter().getInstance().ready();
-    const response = await app
-      .getHttpAdapter()
-      .getInstance()
-      .inject({ method: 'GET', url: '/api/boom' });
+    const { app, get, lines } = await boomApp();
+    const response = await get('/api/boom');
     expectRefusal(response, 500, 'internal_error', 'Ocorreu um erro inesperado.');
     expect(response.body).not.toContain('segredo');
     expect(response.body).not.toContain('at ');

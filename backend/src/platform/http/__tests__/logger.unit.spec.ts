@@ -53,7 +53,7 @@ describe('logs', () => {
     return { records, logger };
   };
 
-  it('logs each request once when answered, with its id, never its headers; health probes not at all', async () => {
+  it('logs each request once when answered, with its id, never its headers; a 503 as a warning; health probes not at all', async () => {
     const { records, logger } = capture();
     const server = fastify({ genReqId: () => 'r-42' });
     logRequests(server, logger);
@@ -62,12 +62,16 @@ describe('logs', () => {
     server.get('/api/boom', async () => {
       throw new Error('x');
     });
+    server.get('/api/away', async (_request, reply) =>
+      reply.status(503).send({ code: 'database_unavailable' }),
+    );
     await server.inject({
       url: '/api/students?ativo=true',
       headers: { authorization: 'Bearer segredo' },
     });
     await server.inject({ url: '/api/health' });
     await server.inject({ url: '/api/boom' });
+    await server.inject({ url: '/api/away' });
     await server.close();
 
     expect(
@@ -86,6 +90,14 @@ describe('logs', () => {
         reqId: 'r-42',
         req: { id: 'r-42', method: 'GET', url: '/api/boom' },
         res: { statusCode: 500 },
+      },
+      // A deliberate 503 (a service away) is what it is: a warning.
+      {
+        level: 40,
+        msg: 'request unavailable',
+        reqId: 'r-42',
+        req: { id: 'r-42', method: 'GET', url: '/api/away' },
+        res: { statusCode: 503 },
       },
     ]);
     expect(typeof records[0].responseTime).toBe('number');
