@@ -359,7 +359,13 @@ export const isTimeZone = (zone: string): boolean => {
   }
 };
 
-const goal = (label: string) => reaisSchema(label, { min: 0, minMessage: `${label} deve ser zero ou mais` });
+// A meta is feminine: 'Meta mensal muito alta'.
+const goal = (label: string) =>
+  reaisSchema(label, {
+    min: 0,
+    minMessage: `${label} deve ser zero ou mais`,
+    maxMessage: `${label} muito alta`,
+  });
 
 export const goalsSchema = z
   .strictObject({

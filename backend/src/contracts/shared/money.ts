@@ -46,7 +46,8 @@ export const reaisSchema = (
   {
     min = 0.01,
     minMessage = `${label} deve ser maior que zero`,
-  }: { min?: number; minMessage?: string } = {},
+    maxMessage = `${label} muito alto`,
+  }: { min?: number; minMessage?: string; maxMessage?: string } = {},
 ) =>
   z
     // Left blank, the field is below its minimum; anything else that is not a number says so.
@@ -58,7 +59,7 @@ export const reaisSchema = (
     })
     .refine(Number.isFinite, `${label} deve ser um número`)
     .refine((reais) => reais >= min, minMessage)
-    .refine((reais) => Math.round(reais * 100) <= MAX_CENTAVOS, `${label} muito alto`)
+    .refine((reais) => Math.round(reais * 100) <= MAX_CENTAVOS, maxMessage)
     .refine(hasTwoDecimalsAtMost, `${label} deve ter no máximo duas casas decimais`)
     .transform(toCentavos);
 

@@ -314,6 +314,9 @@ describe('transactions API', () => {
 
     for (const [body, message] of [
       [{ metaMensal: -1, metaTrimestral: 0, metaAnual: 0 }, 'Meta mensal deve ser zero ou mais'],
+      [{ metaMensal: 1e12, metaTrimestral: 0, metaAnual: 0 }, 'Meta mensal muito alta'],
+      [{ metaMensal: 0, metaTrimestral: 1e12, metaAnual: 0 }, 'Meta trimestral muito alta'],
+      [{ metaMensal: 0, metaTrimestral: 0, metaAnual: 1e12 }, 'Meta anual muito alta'],
       [
         { metaMensal: 0, metaTrimestral: 0, metaAnual: 0, fusoHorario: 'Marte/Base' },
         'Fuso horário inválido',
