@@ -108,7 +108,7 @@ export async function measureSubscriptions(): Promise<SubscriptionsBench> {
         await commands.run({
           decider: subscriptionDecider,
           inline: subscriptionEntity,
-          streamId: subscriptionIdOf(studentId),
+          streamId: subscriptionIdOf(studentId, 1),
           context: system(tenantId),
           command: {
             type: 'Subscribe',

@@ -5,7 +5,6 @@ import { projectAll, workerServicesOf } from '../../../../test/support/projectio
 import type { Charge, Subscription } from '../../contracts/charges/api';
 import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import { issueSubscriptionCycles } from '../process-managers/subscription-cycles';
-import { nextDueDate } from '../domain/subscription.decider';
 
 // The server runs at UTC; São Paulo's days must cut the cycles all the same.
 process.env.TZ = 'UTC';
@@ -168,20 +167,30 @@ describe('monthly plans that bill themselves (subscriptions)', () => {
     expect(await previsto(due)).toBe(480);
     expect(await previsto(ahead)).toBe(0);
 
-    // Subscribing again: the cycle the cancellation cancelled stays cancelled (a cycle has one
-    // charge), so the next due day is the one after it, and the worker bills it as it says.
+    // Subscribing again is a new subscription, with its own id: from today, its first due day is
+    // the next one, billed under it once; the cycle the cancellation cancelled stays cancelled.
     const again = await api.post(`/api/students/${studentId}/subscription`, { planId });
     expect(again.statusCode).toBe(201);
-    const following = nextDueDate(ahead, diaVencimento);
-    expect(again.json()).toMatchObject({ id, status: 'ativa', proximoVencimento: following });
-    await issueAt(new Date(`${addDays(following, -2)}T12:00:00Z`));
+    expect(again.json().id).not.toBe(id);
+    expect(again.json()).toMatchObject({ status: 'ativa', proximoVencimento: ahead });
+    await issueAt(new Date());
+    await issueAt(new Date());
     expect(
-      (await chargesOf(studentId)).map((charge) => [charge.vencimento, charge.status]),
-    ).toEqual([
-      [following, 'pendente'],
-      [ahead, 'cancelada'],
-      [due, 'em_atraso'],
-    ]);
+      (await chargesOf(studentId)).map((charge) => [charge.vencimento, charge.status]).sort(),
+    ).toEqual(
+      [
+        [ahead, 'cancelada'],
+        [ahead, 'pendente'],
+        [due, 'em_atraso'],
+      ].sort(),
+    );
+    const listed: Subscription[] = (
+      await api.get(`/api/subscriptions?studentId=${studentId}`)
+    ).json().items;
+    expect(listed.find((subscription) => subscription.id === id)).toMatchObject({
+      status: 'cancelada',
+      ultimoVencimento: due,
+    });
   });
 
   it("bills a cycle through the PSP's charge with a due date (cobv), paid by the PSP's notification with the credits once", async () => {
@@ -267,5 +276,54 @@ describe('monthly plans that bill themselves (subscriptions)', () => {
     expect((await intruder.get('/api/subscriptions')).json().items).toEqual([]);
     // Subscribed, the plan and the student cannot be removed.
     expect((await api.delete(`/api/plans/${planId}`)).statusCode).toBe(409);
+  });
+
+  it('refuses to subscribe an inactive student with 409 in pt-BR, writing nothing; active again, they can', async () => {
+    const { studentId, planId } = await setUp('manual');
+    expect((await api.patch(`/api/students/${studentId}`, { ativo: false })).statusCode).toBe(200);
+    const before = await countEvents(fixture.app);
+    const refused = await api.post(`/api/students/${studentId}/subscription`, { planId });
+    expect([refused.statusCode, refused.json()]).toEqual([
+      409,
+      {
+        statusCode: 409,
+        code: 'student_inactive',
+        message: 'Este aluno está inativo: reative-o antes de assinar um plano mensal',
+      },
+    ]);
+    expect(await countEvents(fixture.app)).toBe(before);
+    expect((await api.patch(`/api/students/${studentId}`, { ativo: true })).statusCode).toBe(200);
+    expect((await api.post(`/api/students/${studentId}/subscription`, { planId })).statusCode).toBe(
+      201,
+    );
+  });
+
+  it('subscribes again after a cancellation as a new subscription with its own id; the cancelled one stays as it was', async () => {
+    const { studentId, planId } = await setUp('manual');
+    const first = (await api.post(`/api/students/${studentId}/subscription`, { planId })).json();
+    expect((await api.post(`/api/subscriptions/${first.id}/cancel`)).statusCode).toBe(200);
+    const again = await api.post(`/api/students/${studentId}/subscription`, { planId });
+    expect(again.statusCode).toBe(201);
+    const second = again.json();
+    expect(second.id).not.toBe(first.id);
+    expect(second.status).toBe('ativa');
+    await projectAll(fixture.app);
+    const listed: Subscription[] = (await api.get('/api/subscriptions')).json().items;
+    expect(
+      listed
+        .filter((subscription) => subscription.studentId === studentId)
+        .map(({ id, status }) => ({ id, status }))
+        .sort((a, b) => a.status.localeCompare(b.status)),
+    ).toEqual([
+      { id: second.id, status: 'ativa' },
+      { id: first.id, status: 'cancelada' },
+    ]);
+    // Still one active at a time, and a third after cancelling the second is yet another.
+    expect((await api.post(`/api/students/${studentId}/subscription`, { planId })).statusCode).toBe(
+      409,
+    );
+    expect((await api.post(`/api/subscriptions/${second.id}/cancel`)).statusCode).toBe(200);
+    const third = (await api.post(`/api/students/${studentId}/subscription`, { planId })).json();
+    expect([first.id, second.id]).not.toContain(third.id);
   });
 });

@@ -7,14 +7,20 @@ import {
 } from '../../contracts/charges/api';
 import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import { DATABASE, type Db } from '../../platform/database/database.module';
-import { NotFoundError, ValidationError } from '../../platform/errors/domain-error';
+import {
+  ConflictError,
+  NotFoundError,
+  ValidationError,
+} from '../../platform/errors/domain-error';
 import { type CommandContext, CommandRunner } from '../../platform/event-store/command-runner';
+import { loadState } from '../../platform/event-store/load-state';
 import { currentPixSettings } from '../commands/charge.commands';
 import { SubscriptionCommands } from '../commands/subscription.commands';
 import {
   firstDueDate,
   nextDueDate,
   recurrenceNotWaiting,
+  subscriptionDecider,
   subscriptionIdOf,
   subscriptionNotFound,
 } from '../domain/subscription.decider';
@@ -64,6 +70,11 @@ export class SubscriptionsService {
       planToCharge(this.db, tenantId, body.planId),
     ]);
     if (!student) throw new NotFoundError('Aluno');
+    if (!student.ativo)
+      throw new ConflictError(
+        'student_inactive',
+        'Este aluno está inativo: reative-o antes de assinar um plano mensal',
+      );
     if (!plan) throw new NotFoundError('Plano');
     if (plan.cobranca?.tipo !== 'mensal')
       throw new ValidationError(
@@ -77,13 +88,12 @@ export class SubscriptionsService {
         `Início deve estar entre ${SUBSCRIPTION_START_MAX_PAST_DAYS} dias atrás e um ano à frente`,
         'inicio',
       );
-    const id = subscriptionIdOf(studentId);
+    const { id, status } = await this.subscriptionToStart(tenantId, studentId);
     const settings = await currentPixSettings(this.db, tenantId);
-    const before = await this.subscriptions.find(tenantId, id);
     let recurrence: Awaited<ReturnType<typeof prepareRecurrence>> | { falha: string } | undefined;
     // Before the subscription exists, so no worker issues its first cycle meanwhile; an active one
     // is refused by the command below without asking the PSP anything.
-    if (offersPixAutomatico(settings) && body.cpf && before?.status !== 'ativa')
+    if (offersPixAutomatico(settings) && body.cpf && status !== 'ativa')
       recurrence = await prepareRecurrence(this.pixAutomatico, {
         context,
         subscriptionId: id,
@@ -120,6 +130,22 @@ export class SubscriptionsService {
     else if (recurrence)
       await this.commands.handle(context, id, { type: 'RequestRecurrence', ...recurrence });
     return this.found(tenantId, id);
+  }
+
+  /**
+   * The stream a subscription of the student starts on: their latest one while it is active (the
+   * command refuses a second), otherwise the next, a new id. Two requests at once aim at the same
+   * new stream, where only one can start it.
+   */
+  private async subscriptionToStart(
+    tenantId: string,
+    studentId: string,
+  ): Promise<{ id: string; status: 'absent' | 'ativa' }> {
+    for (let nth = 1; ; nth++) {
+      const id = subscriptionIdOf(studentId, nth);
+      const { state } = await loadState(this.db, tenantId, id, subscriptionDecider);
+      if (state.status !== 'cancelada') return { id, status: state.status };
+    }
   }
 
   /** Jornada 1: asks the student's bank to authorise the waiting Pix Automático (see pix-automatico). */

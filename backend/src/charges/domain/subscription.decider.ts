@@ -12,9 +12,13 @@ import type { Decider } from '../../platform/event-store/decider';
 const SUBSCRIPTION_NAMESPACE = '3f6c1e8a-7b24-4d90-a5f3-91c2e0b7d468';
 const CYCLE_NAMESPACE = 'a9d04b7e-2c61-4f38-8e15-6b7f3c2d1a90';
 
-/** A student's one subscription stream: subscribing again after a cancellation continues it. */
-export const subscriptionIdOf = (studentId: string): string =>
-  uuidv5(studentId, SUBSCRIPTION_NAMESPACE);
+/**
+ * The stream of a student's `nth` subscription (1, 2, ...): subscribing again after a cancellation
+ * starts the next one, a new subscription with its own id. The first keeps the id every student's
+ * one subscription had before, so the streams written then are read as their first.
+ */
+export const subscriptionIdOf = (studentId: string, nth: number): string =>
+  uuidv5(nth === 1 ? studentId : `${studentId}:${nth}`, SUBSCRIPTION_NAMESPACE);
 
 /** The charge of a cycle: one per subscription and month, whoever issues it and however often. */
 export const cycleChargeIdOf = (subscriptionId: string, ciclo: string): string =>

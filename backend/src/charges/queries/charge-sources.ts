@@ -6,7 +6,10 @@ import type { StudentLifecycleEvent } from '../../contracts/students/events';
 import type { Database } from '../../platform/database/database';
 import { loadState } from '../../platform/event-store/load-state';
 
-type StudentToCharge = Pick<StudentProfile, 'nome' | 'telefone' | 'whatsapp' | 'email' | 'planoId'>;
+type StudentToCharge = Pick<
+  StudentProfile,
+  'nome' | 'telefone' | 'whatsapp' | 'email' | 'planoId'
+> & { ativo: boolean };
 
 const studentEvents = {
   streamType: 'student',
@@ -20,8 +23,11 @@ const studentEvents = {
         whatsapp: data.whatsapp,
         email: data.email ?? null,
         planoId: data.planoId ?? null,
+        ativo: true,
       };
     }
+    if (event.type === 'StudentDeactivated' && student) return { ...student, ativo: false };
+    if (event.type === 'StudentReactivated' && student) return { ...student, ativo: true };
     if (event.type === 'StudentUpdated' && student) {
       const { data } = event;
       return {
@@ -30,6 +36,7 @@ const studentEvents = {
         whatsapp: data.whatsapp === undefined ? student.whatsapp : data.whatsapp,
         email: data.email === undefined ? student.email : data.email,
         planoId: data.planoId === undefined ? student.planoId : data.planoId,
+        ativo: student.ativo,
       };
     }
     return event.type === 'StudentRemoved' ? undefined : student;

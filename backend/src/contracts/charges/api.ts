@@ -443,11 +443,11 @@ const subscriber = routes('subscriptions', 'personal');
 export const subscriptionsApi = {
   subscribe: subscriber.post('/students/{id}/subscription', {
     summary:
-      'Assina um plano de cobrança mensal para o aluno: cada ciclo vira uma cobrança (origem assinatura) feita antes do vencimento; uma assinatura ativa por aluno',
+      'Assina um plano de cobrança mensal para o aluno ativo: cada ciclo vira uma cobrança (origem assinatura) feita antes do vencimento; uma assinatura ativa por aluno, e assinar de novo depois de cancelar faz uma nova assinatura',
     status: 201,
     body: subscribeSchema,
     answer: subscriptionSchema,
-    errors: { not_found: 404, subscription_exists: 409 },
+    errors: { not_found: 404, subscription_exists: 409, student_inactive: 409 },
   }),
   list: subscriber.get('/subscriptions', {
     summary: 'Assinaturas, mais recentes primeiro (filtro por aluno e por status)',

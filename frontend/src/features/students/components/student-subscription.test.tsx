@@ -150,3 +150,13 @@ describe('Pix Automático the PSP did not make', () => {
     expect(screen.queryByText('Assinatura criada')).not.toBeInTheDocument();
   });
 });
+
+describe('an inactive student', () => {
+  it('is not offered a monthly plan: the card says to reactivate them first', async () => {
+    const inactive = makeStudent({ id: carla.id, nome: 'Carla Dias', ativo: false });
+    stubApi({ 'GET /api/subscriptions': () => ({ status: 200, body: { items: [] } }) });
+    renderAt(<StudentSubscription student={inactive} />, `/alunos/${carla.id}`, { queryClient: signInAs(TRAINER_ANA) });
+    expect(await screen.findByText('Aluno inativo: reative-o para assinar um plano mensal.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Assinar plano mensal' })).not.toBeInTheDocument();
+  });
+});

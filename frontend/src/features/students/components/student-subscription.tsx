@@ -372,6 +372,10 @@ export function StudentSubscription({ student }: { student: Student }) {
         </>
       ) : subscribing ? (
         <SubscribeForm student={student} onDone={() => setSubscribing(false)} />
+      ) : !student.ativo ? (
+        <Text size="sm" c="dimmed">
+          Aluno inativo: reative-o para assinar um plano mensal.
+        </Text>
       ) : (
         <Group justify="space-between" align="flex-end" gap="sm">
           <Text size="sm" c="dimmed">
