@@ -77,6 +77,8 @@ async function generate(): Promise<OpenApiDocument> {
       description: 'Sua agenda que vira dinheiro — API HTTP',
       version: '1.0.0',
     },
+    // Relative: each installation serves its own document, under its own address.
+    servers: [{ url: '/', description: 'Esta instalação do Vira' }],
     commonSchemas: namedSchemas(implemented.map(({ operation }) => operation)),
     customErrorResponseBodySchema: (definitions, status) => {
       const own = definitions.find(([code]) => code.startsWith(OTHER_ANSWER_PREFIX));
@@ -101,9 +103,12 @@ async function generate(): Promise<OpenApiDocument> {
       const audience = contract?.['~orpc'].meta.audience;
       // Who may call it: anyone, a trainer (personal), a student (aluno) or anyone signed in.
       operation['x-audience'] = audience;
-      if (audience !== 'public') operation.security = [{ bearer: [] }];
+      // A public operation says so (an empty list), rather than saying nothing.
+      operation.security = audience === 'public' ? [] : [{ bearer: [] }];
       for (const [status, response] of Object.entries(operation.responses)) {
         if (Number(status) >= 400) response.description = errorDescription(response);
+        // No content answers no body, hence no Content-Type (the generator gave it a JSON one).
+        if (status === '204') delete response.content;
       }
     }
     paths[`/api${path}`] = methods;
