@@ -280,11 +280,11 @@ test.describe('/auth', () => {
     await page.goto('/ajustes/duas-etapas');
     await expect(page.getByText('Ativa', { exact: true })).toBeVisible();
     await shot(page, 'duas-etapas-ativa', testInfo.project.name);
-    await page.getByLabel('Senha', { exact: true }).fill('errada123');
+    await page.getByRole('textbox', { name: 'Senha', exact: true }).fill('errada123');
     await page.getByLabel('Código de verificação').fill(recoveryCodes[1]);
     await page.getByRole('button', { name: 'Desativar' }).click();
     await expect(page.getByText('Senha incorreta.')).toBeVisible();
-    await page.getByLabel('Senha', { exact: true }).fill(trainer.password);
+    await page.getByRole('textbox', { name: 'Senha', exact: true }).fill(trainer.password);
     await page.getByLabel('Código de verificação').fill(recoveryCodes[0]);
     await page.getByRole('button', { name: 'Desativar' }).click();
     await expect(page.getByText('Código de verificação inválido.')).toBeVisible();
