@@ -56,8 +56,9 @@ export const invalidatedByChange: InvalidationMap = {
   contract: [contractsKey],
   // A paid cycle moves its subscription's next due day.
   charge: [chargesKey, subscriptionsKey],
-  // Every answer naming the erased student is dropped or read again (lib/realtime's forgetEveryCopyOf).
-  erasure: [],
+  // Every answer naming the erased student is dropped or read again (lib/realtime's forgetEveryCopyOf);
+  // the list of students and the dashboard are read again in any case ('Titular removido').
+  erasure: [studentsKey, dashboardKey],
 };
 
 /**
