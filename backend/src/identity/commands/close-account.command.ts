@@ -7,6 +7,7 @@ import {
   type CommandResult,
 } from '../../platform/event-store/command-runner';
 import { personalDataVault } from '../../platform/personal-data/vault';
+import { type EndedSessions, PrincipalSessions } from '../../platform/realtime/principal-sessions';
 import { accountClosingDecider, accountClosingStreamId } from '../domain/account-closing.decider';
 
 /** Every account-closing command, decided on the tenant's closing stream. */
@@ -21,18 +22,32 @@ const KEPT = new Set(['events', 'data_subject_keys']);
  * visitor's) destroyed and every row of the tenant deleted, in the transaction that appends
  * AccountClosed (which the read models apply too, so a rebuild deletes them again). The e-mails
  * of the tenant's users are kept only as keyed digests, for sign-in to say the account is gone.
+ * Every session of the tenant, the trainer's and each student's, ends with it: from its commit
+ * on, their tokens answer 401 and their sockets are closed, on every instance.
  */
 @Injectable()
 export class CloseAccountHandler {
-  constructor(@Inject(AccountClosingCommands) private readonly commands: AccountClosingCommands) {}
+  constructor(
+    @Inject(AccountClosingCommands) private readonly commands: AccountClosingCommands,
+    @Inject(PrincipalSessions) private readonly sessions: PrincipalSessions,
+  ) {}
 
-  close(context: CommandContext, confirm: string): Promise<CommandResult> {
-    return this.commands.handle(
+  async close(context: CommandContext, confirm: string): Promise<CommandResult> {
+    const { tenantId } = context;
+    let ended: EndedSessions | undefined;
+    const result = await this.commands.handle(
       context,
-      accountClosingStreamId(context.tenantId),
+      accountClosingStreamId(tenantId),
       { type: 'CloseAccount', confirm },
-      { alsoInTransaction: (trx) => forgetTenant(trx, context.tenantId) },
+      {
+        alsoInTransaction: async (trx) => {
+          ended = await this.sessions.revoke({ tenantId }, trx);
+          await forgetTenant(trx, tenantId);
+        },
+      },
     );
+    if (ended) await this.sessions.announce(ended);
+    return result;
   }
 }
 

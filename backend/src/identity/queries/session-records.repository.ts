@@ -44,14 +44,24 @@ export class SessionRecordsRepository implements SessionRecords {
       .where('revokedAt', 'is', null)
       .where((eb) =>
         'tenantId' in principals
-          ? eb(
-              'userId',
-              'in',
-              eb
-                .selectFrom('profiles')
-                .select('profiles.id')
-                .where('profiles.tenantId', '=', principals.tenantId),
-            )
+          ? eb.or([
+              eb(
+                'userId',
+                'in',
+                eb
+                  .selectFrom('profiles')
+                  .select('profiles.id')
+                  .where('profiles.tenantId', '=', principals.tenantId),
+              ),
+              eb(
+                'userId',
+                'in',
+                eb
+                  .selectFrom('studentAccounts')
+                  .select('studentAccounts.userId')
+                  .where('studentAccounts.tenantId', '=', principals.tenantId),
+              ),
+            ])
           : eb('userId', 'in', [...principals.userIds]),
       )
       .returning('familyId')
