@@ -9,6 +9,7 @@ import { subscriptionCycles } from './process-managers/subscription-cycles';
 import { chargeProjections } from './projections';
 import { pixReconciliation } from './psp/pix-reconciliation';
 import { chargesTables } from './charges.tables';
+import { chargesOfErasedStudents } from './process-managers/charges-of-erased-students';
 
 /**
  * Getting paid: the trainer's PIX settings (by hand, or through their PSP's API Pix), charges of a
@@ -24,7 +25,7 @@ export const chargesContext: BoundedContext = {
   module: ChargesModule,
   projections: chargeProjections,
   personalData: [chargePersonalData, subscriptionPersonalData],
-  processManagers: [chargeSettlement, lateCancelFee, cycleChargeNotices],
+  processManagers: [chargeSettlement, lateCancelFee, cycleChargeNotices, chargesOfErasedStudents],
   config: chargesConfigShape,
   timers: [pixReconciliation, subscriptionCycles],
 };

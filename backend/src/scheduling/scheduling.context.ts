@@ -3,6 +3,7 @@ import { sessionPersonalData } from '../contracts/scheduling/events';
 import { schedulingProjections } from './projections';
 import { SchedulingModule } from './scheduling.module';
 import { schedulingTables } from './scheduling.tables';
+import { sessionsOfErasedStudents } from './process-managers/sessions-of-erased-students';
 
 /**
  * The agenda: sessions under the schedule guard (no overlaps unless asked, nothing in a vacation),
@@ -14,4 +15,5 @@ export const schedulingContext: BoundedContext = {
   module: SchedulingModule,
   projections: schedulingProjections,
   personalData: [sessionPersonalData],
+  processManagers: [sessionsOfErasedStudents],
 };

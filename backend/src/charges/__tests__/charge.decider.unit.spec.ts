@@ -23,6 +23,15 @@ const paid: ChargeEvent = {
 const confirm = { type: 'ConfirmCharge', via: 'manual', provider: null, endToEndId: null } as const;
 
 describe('charge decider', () => {
+  it("cancels an erased student's charge still owed, once; a paid one stays paid", () => {
+    const erased = { type: 'CancelErasedStudentsCharge', motivo: 'Titular removido' } as const;
+    given(created)
+      .when(erased)
+      .then([{ type: 'ChargeCancelled', data: { motivo: 'Titular removido' } }]);
+    given(created, paid).when(erased).then([]);
+    given(created, { type: 'ChargeCancelled', data: {} }).when(erased).then([]);
+  });
+
   it('creates a charge once', () => {
     given().when({ type: 'CreateCharge', charge }).then([created]);
     given(created).when({ type: 'CreateCharge', charge }).thenFails('charge_exists');

@@ -12,6 +12,8 @@ export type ChargeCommand =
   | { type: 'CreateCharge'; charge: ChargeCreatedData }
   | ({ type: 'ConfirmCharge' } & ChargePaidData)
   | { type: 'CancelCharge'; motivo?: string }
+  /** Its student was erased: cancelled if still owed, left as it is otherwise. */
+  | { type: 'CancelErasedStudentsCharge'; motivo: string }
   | { type: 'EndAutomaticDebit'; brCode: string };
 
 export type ChargeState =
@@ -66,6 +68,9 @@ function decide(command: ChargeCommand, state: ChargeState): ChargeEvent[] | Dom
       if (state.status === 'paga') return chargePaid();
       if (state.status === 'cancelada') return [];
       return [{ type: 'ChargeCancelled', data: command.motivo ? { motivo: command.motivo } : {} }];
+    case 'CancelErasedStudentsCharge':
+      if (state.status !== 'pendente') return [];
+      return [{ type: 'ChargeCancelled', data: { motivo: command.motivo } }];
     case 'EndAutomaticDebit':
       // Only a Pix Automático cycle still owed, once, however often the PSP says it ended.
       if (state.status !== 'pendente' || state.charge.tipoCob !== 'cobr' || state.debitoEncerrado)

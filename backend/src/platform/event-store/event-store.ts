@@ -5,6 +5,7 @@ import {
   type DomainEvent,
   type EventMetadata,
   eventsIn,
+  eventTypesOf,
   type StoredEvent,
   type StoredEventEnvelope,
   type StoredEventOf,
@@ -236,6 +237,25 @@ export async function readStream(
     from events where tenant_id = ${tenantId}::uuid and stream_id = ${streamId}::uuid
     order by stream_version`.execute(db);
   return openStoredEvents(result.rows);
+}
+
+/**
+ * The streams of a tenant in which one of `catalogue`'s events names `id` in its `field` (the
+ * sessions booked for a student, the charges made to them): read from the log, so a stream just
+ * written counts even before any read model has it.
+ */
+export async function streamsNaming<Catalogue extends object>(
+  db: Kysely<Database>,
+  tenantId: string,
+  catalogue: Catalogue,
+  field: string,
+  id: string,
+): Promise<string[]> {
+  const { rows } = await sql<{ streamId: string }>`
+    select distinct stream_id from events
+    where tenant_id = ${tenantId}::uuid and event_type = any(${eventTypesOf(catalogue)}::text[])
+      and data->>${field} = ${id}`.execute(db);
+  return rows.map((row) => row.streamId);
 }
 
 /** A stream's events of the catalogue, typed by it: the reader switches on `eventType`. */

@@ -191,4 +191,13 @@ describe('session decider', () => {
       .when(change({ status: 'feita' }))
       .thenFails('not_found');
   });
+
+  it("takes an erased student's session still ahead off the agenda, with no fee and no credit burnt; one past, done, cancelled or given to another student stays", () => {
+    const erased: SessionCommand = { type: 'CancelForErasedStudent', studentId: ANA };
+    given(booked).when(erased).then([statusChanged('agendada', 'cancelada')]);
+    given(booked, statusChanged('agendada', 'feita')).when(erased).then([]);
+    given(booked, statusChanged('agendada', 'cancelada')).when(erased).then([]);
+    given(booked, { type: 'SessionReassigned', data: { studentId: BIA } }).when(erased).then([]);
+    deciderSpec(sessionDecider, new Date('2030-03-02T10:30:00.000Z'))(booked).when(erased).then([]);
+  });
 });

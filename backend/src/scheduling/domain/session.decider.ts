@@ -44,7 +44,9 @@ export interface PolicyAt {
 export type SessionCommand =
   | { type: 'BookSession'; booking: SessionBooking }
   | { type: 'ChangeSession'; changes: SessionChanges; cancellation: PolicyAt | null }
-  | { type: 'DeleteSession' };
+  | { type: 'DeleteSession' }
+  /** Its student was erased: a session still ahead leaves the agenda, with no fee and no credit burnt. */
+  | { type: 'CancelForErasedStudent'; studentId: string };
 
 /** A session as its stream tells it; undefined before it is booked. */
 export type SessionState = SessionView | undefined;
@@ -139,6 +141,19 @@ function decide(
       return change(state, command, now);
     case 'DeleteSession':
       return [{ type: 'SessionDeleted', data: {} }];
+    case 'CancelForErasedStudent':
+      if (
+        state.studentId !== command.studentId ||
+        state.status !== 'agendada' ||
+        Date.parse(state.inicio) <= now.getTime()
+      )
+        return [];
+      return [
+        {
+          type: 'SessionStatusChanged',
+          data: { from: 'agendada', to: 'cancelada', lateCancellation: null },
+        },
+      ];
   }
 }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { SESSION_STREAM_TYPE, sessionLifecycleEvents } from '../../contracts/scheduling/events';
+import { sessionLifecycleEvents } from '../../contracts/scheduling/events';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import type { Database } from '../../platform/database/database';
 import {
@@ -9,7 +9,8 @@ import {
   commandHandlerFor,
 } from '../../platform/event-store/command-runner';
 import type { StudentLifecycleEvent } from '../../contracts/students/events';
-import { eventTypesOf, pickEvents } from '../../platform/event-store/event';
+import { pickEvents } from '../../platform/event-store/event';
+import { streamsNaming } from '../../platform/event-store/event-store';
 import { loadState } from '../../platform/event-store/load-state';
 import { personalDataVault } from '../../platform/personal-data/vault';
 import { type EndedSessions, PrincipalSessions } from '../../platform/realtime/principal-sessions';
@@ -71,9 +72,7 @@ export class StudentErasure {
 }
 
 /** The session events that name the session's student. */
-const SESSION_STUDENT_EVENT_TYPES = eventTypesOf(
-  pickEvents(sessionLifecycleEvents, ['SessionBooked', 'SessionReassigned']),
-);
+const namingTheStudent = pickEvents(sessionLifecycleEvents, ['SessionBooked', 'SessionReassigned']);
 
 async function erasureFacts(
   db: Kysely<Database>,
@@ -105,12 +104,7 @@ async function erasureFacts(
   const { nome } = student;
   const phones = new Set(student.phones);
   const emails = new Set(student.emails);
-  const sessions = await sql<{ streamId: string }>`
-    select distinct stream_id from events
-    where tenant_id = ${tenantId}::uuid and stream_type = ${SESSION_STREAM_TYPE}
-      and event_type = any(${SESSION_STUDENT_EVENT_TYPES}::text[]) and data->>'studentId' = ${studentId}`.execute(
-    db,
-  );
+  const sessions = await streamsNaming(db, tenantId, namingTheStudent, 'studentId', studentId);
   const accounts = await sql<{ userId: string; email: string }>`
     select a.user_id, u.email from student_accounts a join users u on u.id = a.user_id
     where a.tenant_id = ${tenantId}::uuid and a.student_id = ${studentId}::uuid`.execute(db);
@@ -121,7 +115,7 @@ async function erasureFacts(
   for (const row of accounts.rows) emails.add(row.email);
   return {
     nome,
-    subjectIds: [studentId, ...sessions.rows.map((row) => row.streamId)],
+    subjectIds: [studentId, ...sessions],
     phones: [...phones],
     emails: [...emails],
     accountUserIds: accounts.rows.map((row) => row.userId),
