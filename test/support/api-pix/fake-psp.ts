@@ -198,9 +198,10 @@ const COBR_MAX_DAYS = 10;
 const RETRIES = 3;
 const RETRY_WINDOW_DAYS = 7;
 const TXID = /^[a-zA-Z0-9]{26,35}$/;
-const ISPB = '12345678';
+/** A PSP whose CNPJ is alphanumeric (IN RFB 2229/2024), its ISPB the CNPJ's first 8 characters. */
+const ISPB = '12ABC345';
 const RECEBEDOR = {
-  cnpj: '56989000019533',
+  cnpj: '12ABC34501DE35',
   nome: 'PSP de Teste SA',
   logradouro: 'Rua 15 Numero 1200',
   cidade: 'Sao Paulo',

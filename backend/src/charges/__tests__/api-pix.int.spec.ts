@@ -207,6 +207,33 @@ describe('Pix through the API Pix of a PSP (loopback PSP, mutual TLS)', () => {
     expect(await receitasOf(charge.id)).toHaveLength(1);
   });
 
+  it('takes an alphanumeric CNPJ key (IN RFB 2229/2024) as typed: Tipo CNPJ, the static BR Code, the cob and the webhook', async () => {
+    const typed = '12.abc.345/01de-35';
+    const cnpj = '12ABC34501DE35';
+    const manual = await api.put('/api/settings/pix', {
+      chave: typed,
+      nomeRecebedor: 'Ana Souza',
+      cidade: 'Recife',
+    });
+    expect(manual.statusCode).toBe(200);
+    expect(manual.json()).toMatchObject({ chave: cnpj, tipoChave: 'cnpj' });
+    const plan = (await api.post('/api/plans', { nome: 'Aula', valor: 90, creditos: 1 })).json();
+    const student = (await api.post('/api/students', { nome: 'Davi' })).json();
+    const staticCharge = await api.post('/api/charges', { studentId: student.id, planId: plan.id });
+    expect(staticCharge.statusCode).toBe(201);
+    expect(staticCharge.json().brCode).toContain(`0114${cnpj}`);
+
+    expect((await api.put('/api/settings/pix', fixture.apiPixSettings(typed))).statusCode).toBe(200);
+    expect((await api.get('/api/settings/pix')).json()).toMatchObject({
+      chave: cnpj,
+      tipoChave: 'cnpj',
+    });
+    expect(fixture.psp.webhookOf(cnpj)).toMatch(/\/api\/webhooks\/api-pix$/);
+    const charge = await api.post('/api/charges', { studentId: student.id, planId: plan.id });
+    expect(charge.statusCode).toBe(201);
+    expect(fixture.psp.cob(charge.json().txid)?.body).toMatchObject({ chave: cnpj });
+  });
+
   it('a PSP that refuses the charge writes nothing and says so (502)', async () => {
     await api.put('/api/settings/pix', providerSettings());
     const plan = (await api.post('/api/plans', { nome: 'Aula', valor: 90, creditos: 1 })).json();

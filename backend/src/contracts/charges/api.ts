@@ -418,10 +418,11 @@ export const BANKS_BY_ISPB: readonly { ispb: string; nome: string }[] = [
 const accountDigits = (value: string) => value.replace(/[\s.-]/g, '').toUpperCase();
 
 export const recurrenceRequestSchema = z.strictObject({
+  /** 8 letters or digits: an ISPB may be derived from an alphanumeric CNPJ (API Pix 2.9.0). */
   ispb: z
     .string('Banco inválido')
-    .trim()
-    .regex(/^\d{8}$/, 'Banco inválido: o ISPB tem 8 dígitos'),
+    .transform((ispb) => ispb.trim().toUpperCase())
+    .refine((ispb) => /^[0-9A-Z]{8}$/.test(ispb), 'Banco inválido: o ISPB tem 8 letras ou dígitos'),
   agencia: z
     .string('Agência inválida')
     .transform(accountDigits)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidCnpj, isValidCpf } from '../shared/br-documents';
+import { cnpjCharacters, isValidCnpj, isValidCpf } from '../shared/br-documents';
 import { centavosFromNumeric, numericFromCentavos } from '../shared/money';
 
 /**
@@ -27,8 +27,8 @@ const RANDOM_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * A key as typed (masked or not) in the form the DICT registers it: CPF/CNPJ digits, e-mail in
- * lower case, phone as +55DDNNNNNNNNN, random key in lower case; undefined when it is none of them.
+ * A key as typed (masked or not) in the form the DICT registers it: CPF digits, a CNPJ's letters
+ * and digits in upper case (alphanumeric ones too, '12.abc.345/01de-35'), e-mail in lower case, phone as +55DDNNNNNNNNN, random key in lower case; undefined when it is none of them.
  */
 export function normalizePixKey(input: string): { type: PixKeyType; key: string } | undefined {
   const value = input.trim();
@@ -47,7 +47,8 @@ export function normalizePixKey(input: string): { type: PixKeyType; key: string 
   }
   if (digits.length === 11 && isValidCpf(digits) && !/[()]/.test(value))
     return { type: 'cpf', key: digits };
-  if (digits.length === 14 && isValidCnpj(digits)) return { type: 'cnpj', key: digits };
+  if (/^[\dA-Za-z./\s-]+$/.test(value) && isValidCnpj(value))
+    return { type: 'cnpj', key: cnpjCharacters(value) };
   if (/^\d{10,11}$/.test(digits) && /^[\d\s()+-]+$/.test(value))
     return { type: 'telefone', key: `+55${digits}` };
   return undefined;
