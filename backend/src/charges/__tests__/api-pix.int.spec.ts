@@ -155,6 +155,73 @@ describe('Pix through the API Pix of a PSP (loopback PSP, mutual TLS)', () => {
     expect(await creditsOf(studentId)).toBe(8);
   });
 
+  it('a refund the PSP notifies shows: the charge devolvida by that much, the receita voided for it, and the credits left to the trainer', async () => {
+    const { charge, studentId } = await chargeThroughPsp();
+    await fixture.psp.pay(charge.txid);
+    const chargeOf = async () => {
+      await projectAll(fixture.app);
+      return (await api.get(`/api/charges/${charge.id}`)).json() as Charge;
+    };
+    const balance = async () => {
+      await projectAll(fixture.app);
+      return creditsOf(studentId);
+    };
+    const kept = async () => {
+      const receitas = await receitasOf(charge.id);
+      const ativas = receitas.filter((receita) => receita.status === 'ativa');
+      const month = receitas[0].data.slice(0, 7);
+      const summary = (await api.get(`/api/finance/summary?month=${month}`)).json();
+      return {
+        ativas: ativas.map((receita) => receita.valor),
+        estornadas: receitas.filter((receita) => receita.status === 'estornada').length,
+        recebido: summary.recebido as number,
+      };
+    };
+    expect(await kept()).toEqual({ ativas: [480], estornadas: 0, recebido: 480 });
+
+    // A quarter given back: the PSP's notification, retried, counts once.
+    await fixture.psp.refund(charge.txid, { valor: '120.00' });
+    await fixture.psp.notify(charge.txid, 3);
+    expect(await chargeOf()).toMatchObject({
+      status: 'devolvida',
+      valorDevolvido: 120,
+      creditosPendentes: 2,
+    });
+    expect(await kept()).toEqual({ ativas: [360], estornadas: 1, recebido: 360 });
+    expect(await balance()).toBe(8);
+
+    // Kept: nothing more to ask.
+    const keep = await api.post(`/api/charges/${charge.id}/refund-credits`, { remover: false });
+    expect(keep.statusCode).toBe(200);
+    expect(keep.json()).toMatchObject({ status: 'devolvida' });
+    expect(await chargeOf()).toMatchObject({ creditosPendentes: 0 });
+    expect(await balance()).toBe(8);
+
+    // The rest given back: 6 credits in question, the student has 3 left; removing stops at zero.
+    await fixture.psp.refund(charge.txid, { valor: '360.00' });
+    expect(await chargeOf()).toMatchObject({ valorDevolvido: 480, creditosPendentes: 6 });
+    expect(await kept()).toEqual({ ativas: [], estornadas: 2, recebido: 0 });
+    await api.post(`/api/students/${studentId}/credits/remove`, { amount: 5, motivo: 'Aulas' });
+    const remove = await api.post(`/api/charges/${charge.id}/refund-credits`, { remover: true });
+    expect(remove.statusCode).toBe(200);
+    expect(await balance()).toBe(0);
+    expect(await chargeOf()).toMatchObject({ creditosPendentes: 0 });
+    expect((await api.post(`/api/charges/${charge.id}/refund-credits`, { remover: true })).statusCode).toBe(200);
+    expect(await balance()).toBe(0);
+    expect(
+      (await api.post(`/api/charges/${charge.id}/refund-credits`, { remover: 'sim' })).json(),
+    ).toMatchObject({ statusCode: 400 });
+
+    // A paid charge nothing was given back of has nothing to decide.
+    const other = await chargeThroughPsp();
+    await fixture.psp.pay(other.charge.txid);
+    const refused = await api.post(`/api/charges/${other.charge.id}/refund-credits`, {
+      remover: true,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'not_refunded' });
+  });
+
   it('a lost notification is found by the reconciliation (GET /cob/{txid}) and settled once', async () => {
     const { charge, studentId } = await chargeThroughPsp();
     await fixture.psp.pay(charge.txid, { lost: true });

@@ -127,6 +127,27 @@ export class ChargesService {
     );
   }
 
+  /**
+   * After a refund, the trainer's answer: the refunded part's credits removed (as far as the
+   * balance goes) or kept; once per refund, settled at once.
+   */
+  async decideRefundCredits(
+    context: CommandContext,
+    chargeId: string,
+    remover: boolean,
+  ): Promise<ChargeAnswer> {
+    const result = await this.commands.handle(context, chargeId, {
+      type: 'DecideRefundCredits',
+      remover,
+    });
+    const settled = await this.settler.settle(context.tenantId, result.id);
+    return this.answer(
+      context.tenantId,
+      result.id,
+      Math.max(result.position, settled?.position ?? 0),
+    );
+  }
+
   async cancel(context: CommandContext, chargeId: string, motivo?: string): Promise<ChargeAnswer> {
     const result = await this.commands.handle(context, chargeId, {
       type: 'CancelCharge',
@@ -145,7 +166,8 @@ export class ChargesService {
       txid: state.charge.txid,
       brCode: state.charge.brCode,
       status: state.status,
-      transactionId: state.status === 'paga' ? receitaIdOf(id) : null,
+      transactionId:
+        state.status === 'paga' || state.status === 'devolvida' ? receitaIdOf(id) : null,
       position,
     };
   }

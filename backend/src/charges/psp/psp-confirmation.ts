@@ -76,7 +76,9 @@ export type PspVerdict =
  * CONCLUIDA with a Pix of at least its value (the notified one, when a notification is being
  * confirmed), records it paid, keyed by the Pix's endToEndId: a notification retried, one lost and
  * found by the worker, and 'Marcar como pago' give one ChargePaid, hence one receita and one grant
- * (the settlement is keyed by that event). A notification is never trusted alone.
+ * (the settlement is keyed by that event). A Pix the PSP gave back, in whole or in part (its
+ * `devolucoes` DEVOLVIDO), refunds the charge by that much, once per devolução. A notification is
+ * never trusted alone.
  */
 export async function confirmWithPsp(
   deps: { db: Kysely<Database>; runner: CommandRunner; connections: PspConnections },
@@ -120,7 +122,8 @@ export async function confirmWithPsp(
       centavosFromNumeric(candidate.valor) >= data.valorCentavos,
   );
   if (!pix) return { outcome: 'nao_confirmada' };
-  const result = await new ChargeCommands(deps.runner).handle(
+  const commands = new ChargeCommands(deps.runner);
+  const result = await commands.handle(
     {
       ...pspContext(tenantId, pix.endToEndId),
       idempotency: { key: `pix-e2e:${pix.endToEndId}`, fingerprint: chargeId },
@@ -128,5 +131,22 @@ export async function confirmWithPsp(
     chargeId,
     { type: 'ConfirmCharge', via, provider: 'api-pix', endToEndId: pix.endToEndId },
   );
-  return { outcome: 'paga', position: result.position, endToEndId: pix.endToEndId };
+  let position = result.position;
+  // What the PSP gave back of this Pix (its devoluções done), each recorded once.
+  for (const devolucao of pix.devolucoes ?? []) {
+    if (
+      devolucao.status !== 'DEVOLVIDO' ||
+      !/^[a-zA-Z0-9]{1,35}$/.test(devolucao.id) ||
+      !/^\d{1,10}\.\d{2}$/.test(devolucao.valor)
+    )
+      continue;
+    const refunded = await commands.handle(pspContext(tenantId, pix.endToEndId), chargeId, {
+      type: 'RecordRefund',
+      devolucaoId: devolucao.id,
+      endToEndId: pix.endToEndId,
+      valorCentavos: centavosFromNumeric(devolucao.valor),
+    });
+    position = Math.max(position, refunded.position);
+  }
+  return { outcome: 'paga', position, endToEndId: pix.endToEndId };
 }

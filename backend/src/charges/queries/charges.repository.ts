@@ -148,6 +148,8 @@ function toCharge(row: Selectable<Charges>, today: string): Charge {
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
-    transactionId: row.status === 'paga' ? receitaIdOf(row.id) : null,
+    transactionId: row.status === 'paga' || row.status === 'devolvida' ? receitaIdOf(row.id) : null,
+    valorDevolvido: toReais(centavosFromNumeric(row.valorDevolvido)),
+    creditosPendentes: row.creditosPendentes,
   };
 }

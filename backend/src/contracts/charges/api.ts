@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cpfDigits, isValidCpf } from '../shared/br-documents';
+import { formatCentavos, toCentavos } from '../shared/money';
 import { commandAnswerSchema, listOf, routes } from '../shared/routes';
 import { isIsoDate } from '../shared/time';
 import {
@@ -16,7 +17,8 @@ import {
  * the receita and grants the plan's credits, once. Shared by the API and the SPA.
  */
 
-export const CHARGE_STATUSES = ['pendente', 'paga', 'cancelada'] as const;
+/** 'devolvida': paid, then given back to the payer by the PSP, in whole or in part. */
+export const CHARGE_STATUSES = ['pendente', 'paga', 'cancelada', 'devolvida'] as const;
 export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
 /** As listed: a pending charge past its due day is 'em_atraso' (days cut in São Paulo). */
 export const CHARGE_LIST_STATUSES = [...CHARGE_STATUSES, 'em_atraso'] as const;
@@ -25,8 +27,24 @@ export const CHARGE_STATUS_LABELS: Record<ChargeListStatus, string> = {
   pendente: 'Pendente',
   paga: 'Paga',
   cancelada: 'Cancelada',
+  devolvida: 'Devolvida',
   em_atraso: 'Em atraso',
 };
+
+/**
+ * The plan's credits a refund of `devolvidoCentavos` stands for: in proportion to the amount
+ * (all of them for the whole amount), rounded.
+ */
+export const creditsOfRefund = (
+  charge: { creditos: number; valorCentavos: number },
+  devolvidoCentavos: number,
+): number =>
+  charge.valorCentavos > 0
+    ? Math.min(
+        charge.creditos,
+        Math.round((charge.creditos * devolvidoCentavos) / charge.valorCentavos),
+      )
+    : 0;
 
 /** Where a charge came from: 'Cobrar' (avulsa), a monthly plan's cycle, a late-cancel fee. */
 export const CHARGE_ORIGINS = ['avulsa', 'assinatura', 'taxa'] as const;
@@ -61,10 +79,15 @@ export const chargesQuerySchema = z.strictObject({
   status: z
     .enum(
       CHARGE_LIST_STATUSES,
-      "Status inválido (use 'pendente', 'paga', 'cancelada' ou 'em_atraso')",
+      "Status inválido (use 'pendente', 'paga', 'cancelada', 'devolvida' ou 'em_atraso')",
     )
     .optional(),
   studentId: z.uuid('Aluno inválido').optional(),
+});
+
+/** After a refund: whether the refunded part's credits are removed from the student's balance. */
+export const refundCreditsSchema = z.strictObject({
+  remover: z.boolean('Informe se os créditos devem ser removidos (remover: true ou false)'),
 });
 
 /** Cancelling (or waiving a fee) may say why. */
@@ -112,9 +135,22 @@ export const chargeSchema = z
     cancelledAt: z.iso.datetime({ offset: true }).nullable(),
     /** The receita recorded when it was paid. */
     transactionId: z.uuid().nullable(),
+    /** What the PSP gave back to the payer (reais; 0 when nothing). */
+    valorDevolvido: z.number(),
+    /**
+     * The credits of the refunded part the trainer has yet to say whether to remove ('Remover N
+     * créditos' on the student's page); 0 when there is nothing to decide.
+     */
+    creditosPendentes: z.number().int(),
   })
   .meta({ id: 'Cobranca' });
 export type Charge = z.infer<typeof chargeSchema>;
+
+/** A charge's badge: its status, and for one given back how much went ('Devolvida (R$ 120,00)'). */
+export const chargeStatusLabel = (charge: Pick<Charge, 'status' | 'valorDevolvido'>): string =>
+  charge.status === 'devolvida'
+    ? `${CHARGE_STATUS_LABELS.devolvida} (${formatCentavos(toCentavos(charge.valorDevolvido))})`
+    : CHARGE_STATUS_LABELS[charge.status];
 
 /** The answer of POST /api/charges and of a confirm/cancel. */
 export const chargeAnswerSchema = z
@@ -213,6 +249,13 @@ export const chargesApi = {
       'Marca como paga: registra a receita (PIX) e concede os créditos do plano, uma vez só; repetir responde o mesmo',
     answer: chargeAnswerSchema,
     errors: { charge_cancelled: 409 },
+  }),
+  decideRefundCredits: trainer.post('/charges/{id}/refund-credits', {
+    summary:
+      "Depois de uma devolução: 'Remover N créditos' (até o saldo, nunca abaixo de zero) ou mantê-los; uma vez por devolução",
+    body: refundCreditsSchema,
+    answer: chargeAnswerSchema,
+    errors: { not_refunded: 409 },
   }),
   cancel: trainer.post('/charges/{id}/cancel', {
     summary:
