@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cpfDigits, isValidCpf } from '../shared/br-documents';
 import { formatCentavos, toCentavos } from '../shared/money';
 import { commandAnswerSchema, listOf, routes } from '../shared/routes';
-import { isIsoDate } from '../shared/time';
+import { isoDateField } from '../shared/time-fields';
 import {
   CONTA_TIPOS,
   PIX_KEY_TYPES,
@@ -58,9 +58,7 @@ export const CHARGE_PAYMENT_METHODS = ['pix', 'pix-automatico'] as const;
 export type ChargePaymentMethod = (typeof CHARGE_PAYMENT_METHODS)[number];
 export const AUTOMATIC_DEBIT_LABEL = 'Débito automático (Pix Automático)';
 
-const vencimento = z
-  .string('Vencimento inválido (use AAAA-MM-DD)')
-  .refine(isIsoDate, 'Vencimento inválido (use AAAA-MM-DD)');
+const vencimento = isoDateField('Vencimento inválido');
 
 /** Spec 000 §5: the dialog's check, in the product's words. */
 export const SELECT_PLAN_TITLE = 'Selecione um plano';
@@ -369,10 +367,7 @@ export const SUBSCRIPTION_START_MAX_PAST_DAYS = 60;
 export const subscribeSchema = z.strictObject({
   planId: z.uuid('Plano inválido'),
   /** The first cycle is due on the plan's due day on or after it (today in São Paulo when left out). */
-  inicio: z
-    .string('Início inválido (use AAAA-MM-DD)')
-    .refine(isIsoDate, 'Início inválido (use AAAA-MM-DD)')
-    .optional(),
+  inicio: isoDateField('Início inválido').optional(),
   /** The payer's CPF: a PSP's charge with a due date (cobv) names its payer. */
   cpf: z
     .string('CPF inválido')
