@@ -6,9 +6,13 @@ import type { Charge } from '../../contracts/charges/api';
 import type { Transaction } from '../../contracts/finance/api';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { reconcilePixCharges } from '../psp/pix-reconciliation';
+import { signPixNotification } from '../webhooks.controller';
+
+/** A PSP that notifies by the signed route (POST /api/webhooks/pix/psp) is also configured. */
+const SIGNED_ROUTE_SECRET = 'segredo-do-psp-assinado-0123';
 
 describe('Pix through the API Pix of a PSP (loopback PSP, mutual TLS)', () => {
-  const fixture = pspFixture();
+  const fixture = pspFixture({ PIX_WEBHOOK_SECRET: SIGNED_ROUTE_SECRET });
   let api: ReturnType<typeof http>;
   beforeEach(async () => {
     api = await fixture.trainerApi();
@@ -299,6 +303,42 @@ describe('Pix through the API Pix of a PSP (loopback PSP, mutual TLS)', () => {
     const charge = await api.post('/api/charges', { studentId: student.id, planId: plan.id });
     expect(charge.statusCode).toBe(201);
     expect(fixture.psp.cob(charge.json().txid)?.body).toMatchObject({ chave: cnpj });
+  });
+
+  it('the signed route (/api/webhooks/pix/:provider) pays no API Pix charge, nor any charge of a trainer who uses api-pix', async () => {
+    const signed = (txid: string) => {
+      const raw = JSON.stringify({ txid, endToEndId: `E${randomBytes(16).toString('hex').slice(0, 31)}` });
+      return fixture.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/pix/psp',
+        headers: {
+          'content-type': 'application/json',
+          'x-signature': signPixNotification(SIGNED_ROUTE_SECRET, raw),
+        },
+        payload: raw,
+      });
+    };
+    // Made by hand while the trainer was on 'manual', then the trainer moved to the API Pix.
+    await api.put('/api/settings/pix', { chave, nomeRecebedor: 'Ana Souza', cidade: 'Recife' });
+    const plan = (await api.post('/api/plans', { nome: 'Aula', valor: 90, creditos: 1 })).json();
+    const student = (await api.post('/api/students', { nome: 'Davi' })).json();
+    const byHand = (await api.post('/api/charges', { studentId: student.id, planId: plan.id })).json();
+    const { charge, studentId } = await chargeThroughPsp();
+
+    const before = await countEvents(fixture.app);
+    for (const txid of [charge.txid, byHand.txid]) {
+      const answer = await signed(txid);
+      expect({ txid, status: answer.statusCode, code: answer.json().code }).toEqual({
+        txid,
+        status: 404,
+        code: 'not_found',
+      });
+    }
+    expect(await countEvents(fixture.app)).toBe(before);
+    await projectAll(fixture.app);
+    for (const id of [charge.id, byHand.id])
+      expect((await api.get(`/api/charges/${id}`)).json().status).toBe('pendente');
+    expect(await creditsOf(studentId)).toBe(0);
   });
 
   it('a PSP that refuses the charge writes nothing and says so (502)', async () => {

@@ -102,6 +102,19 @@ describe('PIX payment notifications (webhook)', () => {
     expect((await api.get(`/api/students/${studentId}`)).json().creditos).toBe(4);
   });
 
+  it('only a configured provider is heard: any other name, api-pix among them, is 404 however it is signed', async () => {
+    const psp = fakePsp(baseUrl, SECRET);
+    const { charge, studentId } = await pendingCharge();
+    const before = await t.countEvents();
+    for (const provider of ['outro', 'banco-x', 'api-pix']) {
+      const answer = await psp.notify(provider, { txid: charge.txid, valor: '200.00' });
+      expect({ provider, status: answer.status }).toEqual({ provider, status: 404 });
+    }
+    expect(await t.countEvents()).toBe(before);
+    await t.project();
+    expect((await api.get(`/api/students/${studentId}`)).json().creditos).toBe(0);
+  });
+
   it('a provider without a secret is disabled (404)', async () => {
     const unset = await startTestApp({ PIX_WEBHOOK_SECRET: '' });
     try {

@@ -156,6 +156,23 @@ export class ChargesService {
     return this.answer(context.tenantId, result.id, result.position);
   }
 
+  /**
+   * Whether a PSP's signed notification (POST /api/webhooks/pix/:provider, which names no tenant)
+   * may settle this charge: only one made by hand, with the static BR Code, of a trainer who does
+   * not charge through the API Pix. An API Pix charge is paid only once its own PSP says so.
+   */
+  async settlesBySignedNotification(tenantId: string, chargeId: string): Promise<boolean> {
+    const [{ state }, settings] = await Promise.all([
+      loadState(this.db, tenantId, chargeId, chargeDecider),
+      this.pix.current(tenantId),
+    ]);
+    return (
+      state.status !== 'absent' &&
+      (state.charge.provedor ?? 'manual') === 'manual' &&
+      settings?.provedor !== 'api-pix'
+    );
+  }
+
   /** A charge's answer from its stream, as it stands after a command. */
   async answer(tenantId: string, id: string, position: number): Promise<ChargeAnswer> {
     const { state } = await loadState(this.db, tenantId, id, chargeDecider);
