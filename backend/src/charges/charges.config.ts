@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanFromEnv, type ConfigWith } from '../config/config';
+import { rateLimitSetting } from '../platform/http/rate-limiter';
 
 const PROVIDER = /^[a-z0-9-]{1,32}$/;
 /** The provider PIX_WEBHOOK_SECRET signs for, when there is one PSP. */
@@ -65,6 +66,16 @@ export const chargesConfigShape = {
   PIX_PSP_ALLOW_INTERNAL: booleanFromEnv.optional(),
   /** Where PSPs POST API Pix notifications (+ '/pix'); default APP_URL + '/api/webhooks/api-pix'. */
   PIX_WEBHOOK_URL: z.url().optional(),
+  /**
+   * API Pix notifications per client address (`max/seconds`). Generous: one PSP notifies for all
+   * the trainers it serves from a few addresses; what an address can make Vira ask is bounded below.
+   */
+  RATE_LIMIT_API_PIX_PER_ADDRESS: rateLimitSetting('120/60'),
+  /**
+   * Questions a trainer's PSP is asked because of notifications (GET /cob, /cobv, /cobr, /rec),
+   * per trainer: an unauthenticated POST can never make Vira hammer a trainer's PSP over mTLS.
+   */
+  RATE_LIMIT_API_PIX_PER_TENANT: rateLimitSetting('60/60'),
 };
 export type ChargesConfig = ConfigWith<typeof chargesConfigShape>;
 

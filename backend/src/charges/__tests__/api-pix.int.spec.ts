@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { freshAddress } from '../../../../test/support/accounts';
 import { countEvents, http } from '../../../../test/support/api';
 import { pspFixture } from '../../../../test/support/api-pix/app-with-psp';
 import { projectAll, workerServicesOf } from '../../../../test/support/projections';
@@ -12,7 +13,10 @@ import { signPixNotification } from '../webhooks.controller';
 const SIGNED_ROUTE_SECRET = 'segredo-do-psp-assinado-0123';
 
 describe('Pix through the API Pix of a PSP (loopback PSP, mutual TLS)', () => {
-  const fixture = pspFixture({ PIX_WEBHOOK_SECRET: SIGNED_ROUTE_SECRET });
+  const fixture = pspFixture({
+    PIX_WEBHOOK_SECRET: SIGNED_ROUTE_SECRET,
+    RATE_LIMIT_API_PIX_PER_TENANT: '20/60',
+  });
   let api: ReturnType<typeof http>;
   beforeEach(async () => {
     api = await fixture.trainerApi();
@@ -210,7 +214,9 @@ describe('Pix through the API Pix of a PSP (loopback PSP, mutual TLS)', () => {
     expect(remove.statusCode).toBe(200);
     expect(await balance()).toBe(0);
     expect(await chargeOf()).toMatchObject({ creditosPendentes: 0 });
-    expect((await api.post(`/api/charges/${charge.id}/refund-credits`, { remover: true })).statusCode).toBe(200);
+    expect(
+      (await api.post(`/api/charges/${charge.id}/refund-credits`, { remover: true })).statusCode,
+    ).toBe(200);
     expect(await balance()).toBe(0);
     expect(
       (await api.post(`/api/charges/${charge.id}/refund-credits`, { remover: 'sim' })).json(),
@@ -255,10 +261,19 @@ describe('Pix through the API Pix of a PSP (loopback PSP, mutual TLS)', () => {
     const forgedE2e = `E${randomBytes(16).toString('hex').slice(0, 31)}`;
 
     // Not paid at the PSP: the notification is a lie.
-    expect(await forge(forgedE2e)).toEqual({ status: 200, body: { recebidos: 1, confirmados: 0 } });
+    const unconfirmed = {
+      recebidos: 1,
+      confirmados: 0,
+      jaRegistrados: 0,
+      repetidos: 0,
+      naoConfirmados: 1,
+      adiados: 0,
+      devolucoes: 0,
+    };
+    expect(await forge(forgedE2e)).toEqual({ status: 200, body: unconfirmed });
     // Paid at the PSP by another Pix: this endToEndId is still not the PSP's.
     await fixture.psp.pay(charge.txid, { lost: true });
-    expect(await forge(forgedE2e)).toEqual({ status: 200, body: { recebidos: 1, confirmados: 0 } });
+    expect(await forge(forgedE2e)).toEqual({ status: 200, body: unconfirmed });
     // The PSP down: nothing is believed until it answers.
     fixture.psp.refuse('indisponivel');
     expect((await fixture.psp.notify(charge.txid)).length).toBe(1);
@@ -294,7 +309,9 @@ describe('Pix through the API Pix of a PSP (loopback PSP, mutual TLS)', () => {
     expect(staticCharge.statusCode).toBe(201);
     expect(staticCharge.json().brCode).toContain(`0114${cnpj}`);
 
-    expect((await api.put('/api/settings/pix', fixture.apiPixSettings(typed))).statusCode).toBe(200);
+    expect((await api.put('/api/settings/pix', fixture.apiPixSettings(typed))).statusCode).toBe(
+      200,
+    );
     expect((await api.get('/api/settings/pix')).json()).toMatchObject({
       chave: cnpj,
       tipoChave: 'cnpj',
@@ -307,7 +324,10 @@ describe('Pix through the API Pix of a PSP (loopback PSP, mutual TLS)', () => {
 
   it('the signed route (/api/webhooks/pix/:provider) pays no API Pix charge, nor any charge of a trainer who uses api-pix', async () => {
     const signed = (txid: string) => {
-      const raw = JSON.stringify({ txid, endToEndId: `E${randomBytes(16).toString('hex').slice(0, 31)}` });
+      const raw = JSON.stringify({
+        txid,
+        endToEndId: `E${randomBytes(16).toString('hex').slice(0, 31)}`,
+      });
       return fixture.app.inject({
         method: 'POST',
         url: '/api/webhooks/pix/psp',
@@ -322,7 +342,9 @@ describe('Pix through the API Pix of a PSP (loopback PSP, mutual TLS)', () => {
     await api.put('/api/settings/pix', { chave, nomeRecebedor: 'Ana Souza', cidade: 'Recife' });
     const plan = (await api.post('/api/plans', { nome: 'Aula', valor: 90, creditos: 1 })).json();
     const student = (await api.post('/api/students', { nome: 'Davi' })).json();
-    const byHand = (await api.post('/api/charges', { studentId: student.id, planId: plan.id })).json();
+    const byHand = (
+      await api.post('/api/charges', { studentId: student.id, planId: plan.id })
+    ).json();
     const { charge, studentId } = await chargeThroughPsp();
 
     const before = await countEvents(fixture.app);
@@ -339,6 +361,85 @@ describe('Pix through the API Pix of a PSP (loopback PSP, mutual TLS)', () => {
     for (const id of [charge.id, byHand.id])
       expect((await api.get(`/api/charges/${id}`)).json().status).toBe('pendente');
     expect(await creditsOf(studentId)).toBe(0);
+  });
+
+  it('a notification costs the PSP one GET per distinct charge, 10 at most, and says what it did; the trainer’s PSP is asked 20 times a minute at most', async () => {
+    const { charge, studentId } = await chargeThroughPsp();
+    const { endToEndId } = await fixture.psp.pay(charge.txid, { lost: true });
+    const address = freshAddress();
+    const notify = (pix: object[]) =>
+      fixture.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/api-pix/pix',
+        remoteAddress: address,
+        payload: { pix },
+      });
+    const pixOf = (txid: string, e2e: string) => ({
+      endToEndId: e2e,
+      txid,
+      valor: '480.00',
+      horario: new Date().toISOString(),
+    });
+    const forged = () => `E${randomBytes(16).toString('hex').slice(0, 31)}`;
+    const asked = () =>
+      fixture.psp.requests().filter((request) => request.startsWith('GET /api/v2/cob/')).length;
+
+    // 99 forged Pix and the real one, all of one charge: one GET /cob, one payment.
+    const before = asked();
+    const first = await notify([
+      ...Array.from({ length: 99 }, () => pixOf(charge.txid, forged())),
+      pixOf(charge.txid, endToEndId),
+    ]);
+    expect(first.json()).toEqual({
+      recebidos: 100,
+      confirmados: 1,
+      jaRegistrados: 0,
+      repetidos: 99,
+      naoConfirmados: 0,
+      adiados: 0,
+      devolucoes: 0,
+    });
+    expect(asked() - before).toBe(1);
+    await projectAll(fixture.app);
+    expect(await creditsOf(studentId)).toBe(8);
+    // A replay is not a payment.
+    expect((await notify([pixOf(charge.txid, endToEndId)])).json()).toMatchObject({
+      recebidos: 1,
+      confirmados: 0,
+      jaRegistrados: 1,
+    });
+
+    // Eleven charges in one notification: ten asked now, the last left to the reconciliation.
+    const others = [];
+    for (let index = 0; index < 11; index++) others.push((await chargeThroughPsp()).charge);
+    const beforeCap = asked();
+    const capped = await notify([
+      ...others.map((other) => pixOf(other.txid, forged())),
+      pixOf('SEMCOBRANCA0000000000000000000000', forged()),
+    ]);
+    expect(capped.json()).toEqual({
+      recebidos: 12,
+      confirmados: 0,
+      jaRegistrados: 0,
+      repetidos: 0,
+      naoConfirmados: 11,
+      adiados: 1,
+      devolucoes: 0,
+    });
+    expect(asked() - beforeCap).toBe(10);
+
+    // The trainer's PSP was asked 12 times this minute: the 21st time is refused, with when to retry.
+    const answers = [];
+    for (let index = 0; index < 9; index++)
+      answers.push(await notify([pixOf(others[0].txid, forged())]));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([
+      ...Array.from({ length: 8 }, () => 200),
+      429,
+    ]);
+    const limited = answers[8];
+    expect(limited.json()).toMatchObject({ statusCode: 429, code: 'rate_limited' });
+    expect(limited.json().message).toMatch(/Muitas/);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('a PSP that refuses the charge writes nothing and says so (502)', async () => {

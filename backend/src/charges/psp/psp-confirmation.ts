@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
-import { chargeEvents, type ChargeCreatedData } from '../../contracts/charges/events';
+import type { ChargeCreatedData } from '../../contracts/charges/events';
 import { centavosFromNumeric } from '../../contracts/shared/money';
 import { buildBrCode, type PixSettings } from '../../contracts/charges/pix';
 import { addDays } from '../../contracts/shared/time';
 import type { Database } from '../../platform/database/database';
 import type { CommandContext, CommandRunner } from '../../platform/event-store/command-runner';
-import { readStreamOf } from '../../platform/event-store/event-store';
+import { loadState } from '../../platform/event-store/load-state';
+import { chargeDecider } from '../domain/charge.decider';
 import { ChargeCommands, currentPixSettings } from '../commands/charge.commands';
 import { type ApiPixClient, ApiPixError, type ApiPixCobR, type ApiPixPix } from './api-pix-client';
 import type { PspConnections } from './psp-connections';
@@ -64,9 +65,12 @@ async function endAutomaticDebit(
   );
 }
 
-/** What the PSP said of a charge. */
+/**
+ * What the PSP said of a charge; paid: whether this confirmation recorded the payment (`novo`,
+ * false when it was recorded before) and how many refunds it recorded.
+ */
 export type PspVerdict =
-  | { outcome: 'paga'; position: number; endToEndId: string }
+  | { outcome: 'paga'; position: number; endToEndId: string; novo: boolean; devolucoes: number }
   | { outcome: 'pendente' | 'removida' | 'nao_confirmada' | 'sem_psp' };
 
 /**
@@ -84,13 +88,12 @@ export async function confirmWithPsp(
   deps: { db: Kysely<Database>; runner: CommandRunner; connections: PspConnections },
   charge: { tenantId: string; chargeId: string; txid: string },
   via: 'webhook' | 'conciliacao',
-  notifiedEndToEndId?: string,
+  notifiedEndToEndIds?: readonly string[],
 ): Promise<PspVerdict> {
   const { tenantId, chargeId, txid } = charge;
-  let data: ChargeCreatedData | undefined;
-  for (const stored of await readStreamOf(deps.db, tenantId, chargeId, chargeEvents))
-    if (stored.eventType === 'ChargeCreated') data ??= stored.data;
-  if (!data) return { outcome: 'nao_confirmada' };
+  const { state } = await loadState(deps.db, tenantId, chargeId, chargeDecider);
+  if (state.status === 'absent') return { outcome: 'nao_confirmada' };
+  const data = state.charge;
   const settings = await currentPixSettings(deps.db, tenantId);
   const client = await deps.connections.clientOfSettings(tenantId, settings);
   if (!client || data.provedor !== 'api-pix') return { outcome: 'sem_psp' };
@@ -117,7 +120,7 @@ export async function confirmWithPsp(
   if (status !== 'paga') return { outcome: status };
   const pix = paid.find(
     (candidate) =>
-      (!notifiedEndToEndId || candidate.endToEndId === notifiedEndToEndId) &&
+      (!notifiedEndToEndIds || notifiedEndToEndIds.includes(candidate.endToEndId)) &&
       /^\d{1,10}\.\d{2}$/.test(candidate.valor) &&
       centavosFromNumeric(candidate.valor) >= data.valorCentavos,
   );
@@ -132,9 +135,12 @@ export async function confirmWithPsp(
     { type: 'ConfirmCharge', via, provider: 'api-pix', endToEndId: pix.endToEndId },
   );
   let position = result.position;
+  const refundedBefore = state.devolucao?.ids ?? [];
+  let devolucoes = 0;
   // What the PSP gave back of this Pix (its devoluções done), each recorded once.
   for (const devolucao of pix.devolucoes ?? []) {
     if (
+      refundedBefore.includes(devolucao.id) ||
       devolucao.status !== 'DEVOLVIDO' ||
       !/^[a-zA-Z0-9]{1,35}$/.test(devolucao.id) ||
       !/^\d{1,10}\.\d{2}$/.test(devolucao.valor)
@@ -147,6 +153,8 @@ export async function confirmWithPsp(
       valorCentavos: centavosFromNumeric(devolucao.valor),
     });
     position = Math.max(position, refunded.position);
+    devolucoes++;
   }
-  return { outcome: 'paga', position, endToEndId: pix.endToEndId };
+  const paidBefore = state.status === 'paga' || state.status === 'devolvida';
+  return { outcome: 'paga', position, endToEndId: pix.endToEndId, novo: !paidBefore, devolucoes };
 }

@@ -299,7 +299,21 @@ export const apiPixWebhooksApi = {
     summary:
       'Notificação da API Pix (`{ pix: [...] }`): cada Pix é confirmado no PSP (GET /cob/{txid}) antes de a cobrança ser dada como paga',
     body: z.looseObject({ pix: z.array(notifiedPixSchema, 'deve ser uma lista').max(100) }),
-    answer: z.object({ recebidos: z.number().int(), confirmados: z.number().int() }),
+    answer: z.object({
+      recebidos: z.number().int(),
+      /** Payments the PSP confirmed that this notification recorded. */
+      confirmados: z.number().int(),
+      /** Payments the PSP confirmed that were recorded before (a replay). */
+      jaRegistrados: z.number().int(),
+      /** Pix of a charge named earlier in the same notification (its PSP asked once). */
+      repetidos: z.number().int(),
+      naoConfirmados: z.number().int(),
+      /** Charges past the 10 asked per notification: left to the reconciliation. */
+      adiados: z.number().int(),
+      /** Refunds the PSP confirmed that this notification recorded. */
+      devolucoes: z.number().int(),
+    }),
+    errors: { rate_limited: 429 },
   }),
   notifyApiPixRec: routes('charges', 'public').post('/webhooks/api-pix/rec', {
     summary:
@@ -315,6 +329,7 @@ export const apiPixWebhooksApi = {
         .max(100),
     }),
     answer: z.object({ recebidos: z.number().int(), confirmados: z.number().int() }),
+    errors: { rate_limited: 429 },
   }),
   notifyApiPixCobr: routes('charges', 'public').post('/webhooks/api-pix/cobr', {
     summary:
@@ -330,6 +345,7 @@ export const apiPixWebhooksApi = {
         .max(100),
     }),
     answer: z.object({ recebidos: z.number().int(), confirmados: z.number().int() }),
+    errors: { rate_limited: 429 },
   }),
 };
 
