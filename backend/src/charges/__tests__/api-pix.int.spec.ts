@@ -288,6 +288,16 @@ describe('Pix through the API Pix of a PSP (loopback PSP, mutual TLS)', () => {
       body: JSON.stringify({ pix: [{ endToEndId: 'curto', valor: '1,00' }] }),
     });
     expect(malformed.status).toBe(400);
+    // A Pix without its time is no Pix of the standard.
+    const noTime = await fetch(`${fixture.psp.webhookOf(chave)}/pix`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        pix: [{ endToEndId: forgedE2e, txid: charge.txid, valor: '480.00', horario: '' }],
+      }),
+    });
+    expect(noTime.status).toBe(400);
+    expect(((await noTime.json()) as { message: string }).message).toContain('horario inválido');
     fixture.psp.refuse(null);
     expect(await reconcile(2)).toBe(1);
     expect(await receitasOf(charge.id)).toHaveLength(1);

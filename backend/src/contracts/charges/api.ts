@@ -287,7 +287,13 @@ const notifiedPixSchema = z.looseObject({
     .regex(/^[a-zA-Z0-9]{1,35}$/, 'txid inválido')
     .optional(),
   valor: z.string('valor inválido').regex(/^\d{1,10}\.\d{2}$/, 'valor inválido'),
-  horario: z.string('horario inválido'),
+  /** RFC 3339 with its offset, as the standard writes it. */
+  horario: z
+    .string('horario inválido')
+    .regex(
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i,
+      'horario inválido (use data e hora com fuso, RFC 3339)',
+    ),
 });
 
 /**
