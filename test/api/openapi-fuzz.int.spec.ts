@@ -84,6 +84,9 @@ const BAD_VALUES: ReadonlyArray<readonly [string, unknown]> = [
   ['emoji e RTL', '💪\u202eabc\u200b'],
   ['dígitos demais', '9'.repeat(400)],
   ['data impossível', '2024-02-30'],
+  ['data do ano zero', '0000-01-01'],
+  ['mês do ano zero', '0000-01'],
+  ['instante do ano 9999', '9999-12-31T23:59:59.999Z'],
   ['uuid inexistente', UNKNOWN_ID],
   ['SQL', "'; drop table users; --"],
   ['lista', ['a', 1, null]],
@@ -128,6 +131,15 @@ const BAD_URL_VALUES: ReadonlyArray<readonly [string, string]> = [
   ['acento', '%C3%A7%C3%A3o'],
   ['espaço', '%20'],
   ['vazio', ''],
+];
+
+/** Query strings also get months, days and instants of years no store agrees on (a month=0000-01 was a 500). */
+const BAD_QUERY_VALUES: ReadonlyArray<readonly [string, string]> = [
+  ...BAD_URL_VALUES,
+  ['mês do ano zero', '0000-01'],
+  ['data do ano zero', '0000-01-01'],
+  ['mês do ano 9999', '9999-12'],
+  ['instante do ano 9999', '9999-12-31T23%3A59%3A59.999Z'],
 ];
 
 const BAD_HEADER_VALUES: ReadonlyArray<readonly [string, string]> = [
@@ -297,7 +309,7 @@ function casesFor(
     'desconhecido',
   ];
   for (const name of queryNames) {
-    for (const [label, value] of BAD_URL_VALUES) {
+    for (const [label, value] of BAD_QUERY_VALUES) {
       cases.push({ label: `query ${name}: ${label}`, url: urlWith({}, `${name}=${value}`) });
     }
     cases.push({ label: `query ${name}: repetido`, url: urlWith({}, `${name}=1&${name}=2`) });

@@ -73,6 +73,51 @@ test.describe('Pix through the PSP (API Pix), overdue follow-up and the late-can
     expect(await violations.json()).toEqual([]);
   });
 
+  test("a payment the PSP gives back: 'Devolvida (R$ x)' and the student's page asks 'Remover N créditos'", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const { token, headers: auth } = await signedInTrainerWithToken(page, request);
+    const psp = JSON.parse(await pspFile('client.json')) as { baseUrl: string; clientId: string; clientSecret: string };
+    const saved = await request.put('/api/settings/pix', {
+      data: {
+        chave: '12.ABC.345/01DE-35',
+        nomeRecebedor: 'Ana Souza',
+        cidade: 'Recife',
+        provedor: 'api-pix',
+        ...psp,
+        certificadoPem: await pspFile('client.pem'),
+        chavePem: await pspFile('client-key.pem'),
+      },
+      headers: auth,
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    const planId = await createPlan(request, token, { nome: 'Pacote 8 aulas', valor: 480, creditos: 8 });
+    const studentId = await createStudent(request, token, { nome: 'Carla Dias', whatsapp: '81987654321' });
+    const charge = await request.post('/api/charges', { data: { studentId, planId }, headers: auth });
+    const { txid } = (await charge.json()) as { txid: string };
+    expect((await request.post(`${PSP_CONTROL_URL}/pay/${txid}`)).status()).toBe(200);
+
+    await page.goto(`/alunos/${studentId}`);
+    await expect(page.locator('[data-tone]').first()).toHaveText('8 créditos');
+    const refunded = await request.post(`${PSP_CONTROL_URL}/refund/${txid}?valor=480.00`);
+    expect(refunded.status(), await refunded.text()).toBe(200);
+    // Live: the refund reaches the open page without a tap.
+    const prompt = page.getByRole('group', { name: 'Devolução de Pacote 8 aulas' });
+    await expect(prompt).toContainText('O PSP devolveu R$ 480,00 do pagamento de Pacote 8 aulas. Remover 8 créditos do saldo?');
+    await expect(page.getByTestId('student-charge')).toContainText('Devolvida (R$ 480,00)');
+    await shot(page, 'aluno-pagamento-devolvido', testInfo.project.name);
+    await prompt.getByRole('button', { name: 'Remover 8 créditos' }).click();
+    await expect(prompt).toBeHidden();
+    await expect(page.locator('[data-tone]').first()).toHaveText('0 créditos');
+
+    await page.goto('/financeiro/cobrancas?status=paga');
+    await expect(page.getByRole('article', { name: 'Cobrança de Carla Dias' })).toContainText('Devolvida (R$ 480,00)');
+    await shot(page, 'cobrancas-devolvidas', testInfo.project.name);
+    const violations = await request.get(`${PSP_CONTROL_URL}/violations`);
+    expect(await violations.json()).toEqual([]);
+  });
+
   test("Cobranças shows 'Em atraso' with days late and the WhatsApp reminder; the dashboard shows 'A receber'; the fee is in Cobranças, the student's page and the student's own area, waived with a reason", async ({
     page,
     request,

@@ -1,68 +1,61 @@
-import { Controller, Inject, Logger } from '@nestjs/common';
+import { Controller, Inject, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { APP_CONFIG } from '../config/config';
 import { apiPixWebhooksApi } from '../contracts/charges/api';
-import type { ParsedInputOf } from '../contracts/shared/routes';
-import { DATABASE, type Db } from '../platform/database/database.module';
-import { CommandRunner } from '../platform/event-store/command-runner';
-import { Implements, Input } from '../platform/http/implements';
+import { Implements, parseInput } from '../platform/http/implements';
+import { RateLimiter } from '../platform/http/rate-limiter';
 import { PixAutomaticoNotificationsService } from './application/pix-automatico-notifications.service';
-import { ChargeSettler } from './process-managers/charge-settlement';
-import { confirmWithPsp } from './psp/psp-confirmation';
-import { PspConnections } from './psp/psp-connections';
-import { ChargesRepository } from './queries/charges.repository';
+import { PixNotificationsService } from './application/pix-notifications.service';
+import type { ChargesConfig } from './charges.config';
 
 /**
- * The Banco Central's API Pix notification, at the URL registered with PUT /webhook/{chave} +
- * '/pix'. Anyone can POST here, so nothing in it is believed: each Pix's charge is found by its
- * txid and asked of its trainer's own PSP (GET /cob/{txid}); only a charge the PSP holds paid, with
- * that endToEndId, is paid and settled (receita and credits) at once. Answers 200 whatever it
- * found, so a PSP stops retrying; what it could not confirm the worker's reconciliation asks again.
+ * The Banco Central's API Pix notifications, at the URL registered with PUT /webhook/{chave} +
+ * '/pix' (and Pix Automático's '/rec' and '/cobr'). Anyone can POST here, so nothing in them is
+ * believed: each is asked of the trainer's own PSP first (application/). Each address may POST
+ * RATE_LIMIT_API_PIX_PER_ADDRESS of them (429 with Retry-After past it, counted before the body is
+ * read). Answers 200 with what it found, so a PSP stops retrying; what it could not confirm the
+ * worker's reconciliation asks again.
  */
 @Controller()
 export class ApiPixWebhooksController {
-  private readonly logger = new Logger(ApiPixWebhooksController.name);
-
   constructor(
-    @Inject(DATABASE) private readonly db: Db,
-    @Inject(CommandRunner) private readonly runner: CommandRunner,
-    @Inject(PspConnections) private readonly connections: PspConnections,
-    @Inject(ChargesRepository) private readonly charges: ChargesRepository,
-    @Inject(ChargeSettler) private readonly settler: ChargeSettler,
+    @Inject(APP_CONFIG) private readonly config: ChargesConfig,
+    @Inject(RateLimiter) private readonly limiter: RateLimiter,
+    @Inject(PixNotificationsService) private readonly payments: PixNotificationsService,
     @Inject(PixAutomaticoNotificationsService)
     private readonly pixAutomatico: PixAutomaticoNotificationsService,
   ) {}
 
+  /** Without Redis notifications go on uncounted: each is bounded on its own (the service's cap). */
+  private counted(request: FastifyRequest): Promise<void> {
+    return this.limiter.hit(
+      'api-pix-notification',
+      request.ip,
+      this.config.RATE_LIMIT_API_PIX_PER_ADDRESS,
+      'allow',
+    );
+  }
+
   @Implements(apiPixWebhooksApi.notifyApiPix)
-  async notifyApiPix(@Input() { body }: ParsedInputOf<typeof apiPixWebhooksApi.notifyApiPix>) {
-    let confirmados = 0;
-    for (const pix of body.pix) {
-      const charge = pix.txid ? await this.charges.chargeOfTxid(pix.txid) : undefined;
-      if (!charge || !pix.txid) continue;
-      try {
-        const verdict = await confirmWithPsp(
-          { db: this.db, runner: this.runner, connections: this.connections },
-          { ...charge, txid: pix.txid },
-          'webhook',
-          pix.endToEndId,
-        );
-        if (verdict.outcome !== 'paga') continue;
-        await this.settler.settle(charge.tenantId, charge.chargeId);
-        confirmados++;
-      } catch (error) {
-        this.logger.warn(`notificação Pix ${pix.endToEndId} não confirmada: ${String(error)}`);
-      }
-    }
-    return { recebidos: body.pix.length, confirmados };
+  async notifyApiPix(@Req() request: FastifyRequest) {
+    await this.counted(request);
+    const { body } = parseInput(apiPixWebhooksApi.notifyApiPix, request);
+    return this.payments.payments(body.pix);
   }
 
   /** Pix Automático: a recurrence authorised, refused or cancelled (asked of the PSP first). */
   @Implements(apiPixWebhooksApi.notifyApiPixRec)
-  notifyApiPixRec(@Input() { body }: ParsedInputOf<typeof apiPixWebhooksApi.notifyApiPixRec>) {
+  async notifyApiPixRec(@Req() request: FastifyRequest) {
+    await this.counted(request);
+    const { body } = parseInput(apiPixWebhooksApi.notifyApiPixRec, request);
     return this.pixAutomatico.recurrences(body.recs.map((rec) => rec.idRec));
   }
 
   /** Pix Automático: a recurring charge paid or its attempt rejected (asked of the PSP first). */
   @Implements(apiPixWebhooksApi.notifyApiPixCobr)
-  notifyApiPixCobr(@Input() { body }: ParsedInputOf<typeof apiPixWebhooksApi.notifyApiPixCobr>) {
+  async notifyApiPixCobr(@Req() request: FastifyRequest) {
+    await this.counted(request);
+    const { body } = parseInput(apiPixWebhooksApi.notifyApiPixCobr, request);
     return this.pixAutomatico.recurringCharges(body.cobsr.map((cobr) => cobr.txid));
   }
 }

@@ -90,6 +90,14 @@ export class ChargesController {
     });
   }
 
+  @Implements(chargesApi.decideRefundCredits)
+  decideRefundCredits(
+    @CurrentCommandContext() context: CommandContext,
+    @Input() { params, body }: ParsedInputOf<typeof chargesApi.decideRefundCredits>,
+  ): Promise<ChargeAnswer> {
+    return this.chargesService.decideRefundCredits(context, chargeId(params.id), body.remover);
+  }
+
   @Implements(chargesApi.cancel)
   cancel(
     @CurrentCommandContext() context: CommandContext,

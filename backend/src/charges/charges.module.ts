@@ -5,6 +5,7 @@ import { DATABASE, type Db } from '../platform/database/database.module';
 import { ApiPixWebhooksController } from './api-pix-webhooks.controller';
 import { ChargesService } from './application/charges.service';
 import { PixAutomaticoNotificationsService } from './application/pix-automatico-notifications.service';
+import { PixNotificationsService } from './application/pix-notifications.service';
 import { PixSettingsService } from './application/pix-settings.service';
 import { SubscriptionsService } from './application/subscriptions.service';
 import type { ChargesConfig } from './charges.config';
@@ -37,6 +38,7 @@ import { PixWebhooksController } from './webhooks.controller';
     ChargeSettler,
     SubscriptionsService,
     PixAutomaticoNotificationsService,
+    PixNotificationsService,
     SubscriptionCommands,
     SubscriptionsRepository,
     { provide: SubscriptionCycles, useExisting: SubscriptionsRepository },

@@ -35,7 +35,9 @@ const disabled = () => new NotFoundError('Provedor');
 /**
  * A PSP's payment notification: the charge of the txid is paid (the same path as 'Marcar como
  * pago', so a retry or a manual confirmation settles nothing twice). Signed with the provider's
- * secret; a wrong signature is 401 and writes nothing; no secret configured answers 404.
+ * secret; a wrong signature is 401 and writes nothing; a provider without a secret answers 404.
+ * Only charges made by hand (static BR Code) of trainers who do not use the API Pix are settled
+ * here: anything else is 404, as an unknown txid.
  */
 @Controller()
 export class PixWebhooksController {
@@ -56,7 +58,11 @@ export class PixWebhooksController {
       throw new DomainError('invalid_signature', 'Assinatura inválida', 401);
     const { body } = parseInput(pixWebhooksApi.notify, request);
     const charge = await this.charges.chargeOfTxid(body.txid);
-    if (!charge) throw chargeNotFound();
+    if (
+      !charge ||
+      !(await this.chargesService.settlesBySignedNotification(charge.tenantId, charge.chargeId))
+    )
+      throw chargeNotFound();
     const { tenantId, chargeId } = charge;
     if (body.valor !== undefined) {
       const expected = await this.chargesService.answer(tenantId, chargeId, 0);

@@ -14,7 +14,7 @@ export const PSP_TEST_SECRETS_KEY = 'chave-de-teste-dos-segredos-do-psp-01234567
  * The app listening on a free port beside the loopback PSP, trusting its CA, with the webhook URL
  * the PSP notifies; `close` stops both and removes the CA file.
  */
-export async function startAppWithPsp(): Promise<{
+export async function startAppWithPsp(env: NodeJS.ProcessEnv = {}): Promise<{
   t: TestApp;
   psp: FakePsp;
   close: () => Promise<void>;
@@ -27,6 +27,7 @@ export async function startAppWithPsp(): Promise<{
     PIX_PSP_CA_FILE: path.join(caDir, 'ca.pem'),
     PIX_SECRETS_KEY: PSP_TEST_SECRETS_KEY,
     PIX_WEBHOOK_URL: `http://127.0.0.1:${port}/api/webhooks/api-pix`,
+    ...env,
   });
   await t.app.listen(port, '127.0.0.1');
   return {
@@ -44,12 +45,13 @@ export async function startAppWithPsp(): Promise<{
  * The app beside the loopback PSP for a describe block: started in its beforeAll, closed in its
  * afterAll, which then fails the block if anything Vira sent or the PSP answered broke the
  * standard's schemas (every request Vira sent and every answer and notification the PSP gave hold
- * to the standard). Each test meets the PSP answering normally, at the present time.
+ * to the standard). Each test meets the PSP answering normally, at the present time. `env` adds to
+ * the app's environment.
  */
-export function pspFixture() {
+export function pspFixture(env: NodeJS.ProcessEnv = {}) {
   let started: Awaited<ReturnType<typeof startAppWithPsp>> | undefined;
   beforeAll(async () => {
-    started = await startAppWithPsp();
+    started = await startAppWithPsp(env);
   });
   beforeEach(() => {
     running().psp.refuse(null);

@@ -116,6 +116,12 @@ export interface FakePsp {
    * notification POSTed to the webhook (retried on failure like a PSP does), unless `lost`.
    */
   pay(txid: string, options?: { valor?: string; lost?: boolean }): Promise<{ endToEndId: string }>;
+  /**
+   * The receiver's PSP gives part (`valor`) or all of the charge's Pix back to the payer: a
+   * devolução DEVOLVIDO in the Pix's `devolucoes`, and the Pix notified again (as the standard
+   * notifies devoluções), unless `lost`.
+   */
+  refund(txid: string, options?: { valor?: string; lost?: boolean }): Promise<{ id: string }>;
   /** Sends the notification of the charge's Pix again, `times` at once; answers their statuses. */
   notify(txid: string, times?: number): Promise<number[]>;
   /** The charge is removed by the PSP (its expiry passed): it can no longer be paid. */
@@ -198,9 +204,10 @@ const COBR_MAX_DAYS = 10;
 const RETRIES = 3;
 const RETRY_WINDOW_DAYS = 7;
 const TXID = /^[a-zA-Z0-9]{26,35}$/;
-const ISPB = '12345678';
+/** A PSP whose CNPJ is alphanumeric (IN RFB 2229/2024), its ISPB the CNPJ's first 8 characters. */
+const ISPB = '12ABC345';
 const RECEBEDOR = {
-  cnpj: '56989000019533',
+  cnpj: '12ABC34501DE35',
   nome: 'PSP de Teste SA',
   logradouro: 'Rua 15 Numero 1200',
   cidade: 'Sao Paulo',
@@ -1039,6 +1046,25 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
       if (!lost) await deliver(cob);
       return { endToEndId };
     },
+    async refund(txid, { valor, lost = false } = {}) {
+      const cob = cobToPay(txid);
+      const [pix] = cob.pix;
+      if (cob.status !== 'CONCLUIDA' || !pix) throw new Error(`cobrança ${txid} não foi paga`);
+      const devolucoes = (pix.devolucoes ?? []) as Json[];
+      const id = `D${devolucoes.length + 1}${randomBytes(8).toString('hex')}`;
+      const now = new Date().toISOString();
+      devolucoes.push({
+        id,
+        rtrId: newEndToEndId().replace(/^E/, 'D'),
+        valor: valor ?? pix.valor,
+        horario: { solicitacao: now, liquidacao: now },
+        status: 'DEVOLVIDO',
+      });
+      pix.devolucoes = devolucoes;
+      check('Pix', pix, 'devolução');
+      if (!lost) await deliver(cob);
+      return { id };
+    },
     notify(txid, times = 1) {
       const cob = cobToPay(txid);
       return Promise.all(Array.from({ length: times }, () => deliver(cob, 1)));
@@ -1166,7 +1192,7 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
 /**
  * As a process: the PSP on PORT, its CA and client certificate written to CERT_DIR (ca.pem,
  * client.pem, client-key.pem, client.json with the OAuth2 client), and a control API on
- * CONTROL_PORT: POST /pay/{txid}, POST /expire/{txid}, GET /violations, GET /health, and for
+ * CONTROL_PORT: POST /pay/{txid}, POST /refund/{txid}?valor=, POST /expire/{txid}, GET /violations, GET /health, and for
  * Pix Automático GET /recs, POST /authorise-rec/{idRec}, /refuse-rec/{idRec}, /settle-cobr/{txid},
  * /fail-cobr/{txid}, and Jornada 1's GET /solicrecs, POST /accept-solicrec/{idSolicRec},
  * /reject-solicrec/{idSolicRec}.
@@ -1200,6 +1226,11 @@ if (require.main === module) {
           if (action === 'health') return reply(200, { ok: true });
           if (action === 'violations') return reply(200, psp.violations());
           if (request.method === 'POST' && action === 'pay') return reply(200, await psp.pay(txid));
+          if (request.method === 'POST' && action?.startsWith('refund')) {
+            const url = new URL(request.url ?? '', 'http://localhost');
+            const valor = url.searchParams.get('valor') ?? undefined;
+            return reply(200, await psp.refund(url.pathname.split('/')[2], { valor }));
+          }
           if (action === 'recs') return reply(200, psp.recs());
           if (request.method === 'POST' && action === 'authorise-rec') {
             await psp.authoriseRec(txid);

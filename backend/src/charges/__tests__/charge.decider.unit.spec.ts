@@ -86,6 +86,36 @@ describe('charge decider', () => {
     given(cobr, ended).when(confirm).then([paid]);
   });
 
+  it('a refund of what was paid is recorded once per devolução, never beyond what is kept; its credits are decided once', () => {
+    const e2e = 'E12345678202611241200abcdefghijk';
+    const refund = (devolucaoId: string, valorCentavos: number) =>
+      ({ type: 'RecordRefund', devolucaoId, endToEndId: e2e, valorCentavos }) as const;
+    const refunded = (devolucaoId: string, valorCentavos: number): ChargeEvent => ({
+      type: 'ChargeRefunded',
+      data: { devolucaoId, endToEndId: e2e, valorCentavos },
+    });
+    const quarter = refunded('D1', 12_000);
+    given(created).when(refund('D1', 12_000)).then([]);
+    given(created, paid).when(refund('D1', 12_000)).then([quarter]);
+    given(created, paid, quarter).when(refund('D1', 12_000)).then([]);
+    given(created, paid, quarter).when(refund('D2', 48_000)).then([refunded('D2', 36_000)]);
+    given(created, paid, quarter).when(confirm).then([]);
+    given(created, paid, quarter).when({ type: 'CancelCharge' }).thenFails('charge_paid');
+
+    const decide = (remover: boolean) => ({ type: 'DecideRefundCredits', remover }) as const;
+    given(created, paid).when(decide(true)).thenFails('not_refunded');
+    // A quarter of 8 credits: 2 in question; the rest given back later asks for the other 6.
+    const decidedTwo: ChargeEvent = {
+      type: 'ChargeRefundCreditsDecided',
+      data: { creditos: 2, remover: false },
+    };
+    given(created, paid, quarter).when(decide(false)).then([decidedTwo]);
+    given(created, paid, quarter, decidedTwo).when(decide(true)).then([]);
+    given(created, paid, quarter, decidedTwo, refunded('D2', 36_000))
+      .when(decide(true))
+      .then([{ type: 'ChargeRefundCreditsDecided', data: { creditos: 6, remover: true } }]);
+  });
+
   it('an unknown charge is not found', () => {
     given().when(confirm).thenFails('not_found', 'Cobrança não encontrada');
   });

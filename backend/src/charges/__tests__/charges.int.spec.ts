@@ -88,12 +88,26 @@ describe('charges API', () => {
       [{ ...pix, nomeRecebedor: '' }, 'Informe o nome do recebedor'],
       [{ ...pix, cidade: '' }, 'Informe a cidade'],
       [{ chave: 'ana@exemplo.com' }, 'Nome do recebedor inválido'],
+      [{ ...pix, agencia: '' }, 'Agência inválida: até 4 dígitos'],
+      [{ ...pix, agencia: '   ' }, 'Agência inválida: até 4 dígitos'],
+      [{ ...pix, conta: '' }, 'Conta inválida: use só números e o dígito'],
     ] as const) {
       const response = await api.put('/api/settings/pix', body);
       expect(response.statusCode).toBe(400);
       expect(response.body).toContain(message);
     }
     expect(await t.countEvents()).toBe(before);
+  });
+
+  it("'Testar conexão' takes an object: a null body, or a blank field, is a pt-BR 400", async () => {
+    const nullBody = await api.post('/api/settings/pix/test', 'null', {
+      'content-type': 'application/json',
+    });
+    expect(nullBody.statusCode).toBe(400);
+    expect(nullBody.json()).toMatchObject({ code: 'validation_error', message: 'Corpo da requisição inválido' });
+    const blank = await api.post('/api/settings/pix/test', { baseUrl: '' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe('URL da API Pix inválida: use https://...');
   });
 
   it('creates a pendente charge with a static BR Code of the plan valor, listed by status', async () => {

@@ -351,7 +351,11 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
       fixture.psp.solicRecs().filter((solicitacao) => solicitacao.idRec === rec);
 
     for (const [body, message] of [
-      [{ ispb: '1823612', conta: '98765-4' }, 'Banco inválido: o ISPB tem 8 dígitos'],
+      [
+        { ispb: '1823612', conta: '98765-4' },
+        'Banco inválido: o ISPB tem 8 letras ou dígitos',
+      ],
+      [{ ispb: '18236-12', conta: '98765-4' }, 'Banco inválido: o ISPB tem 8 letras ou dígitos'],
       [
         { ispb: '18236120', conta: '98.765-A' },
         'Conta inválida: até 20 dígitos, com o dígito verificador',
@@ -371,7 +375,8 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
     ).toMatchObject({ statusCode: 404 });
     expect(sentFor(idRec)).toEqual([]);
 
-    const sent = await api.post(request, { ispb: '18236120', agencia: '0001', conta: '98.765-4' });
+    // An ISPB derived from an alphanumeric CNPJ (API Pix 2.9.0), typed in lower case.
+    const sent = await api.post(request, { ispb: '12abc345', agencia: '0001', conta: '98.765-4' });
     expect(sent.statusCode).toBe(200);
     const pedido = (sent.json() as Subscription).pixAutomatico?.pedidoAoBanco;
     expect(sent.json().pixAutomatico).toMatchObject({ status: 'aguardando' });
@@ -386,7 +391,7 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
         calendario: { dataExpiracaoSolicitacao: pedido!.expiraEm },
         destinatario: {
           cpf: '52998224725',
-          ispbParticipante: '18236120',
+          ispbParticipante: '12ABC345',
           agencia: '0001',
           conta: '987654',
         },
@@ -415,7 +420,7 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
     expect(fixture.psp.rec(idRec)).toMatchObject({
       status: 'APROVADA',
       jornada: 'JORNADA_1',
-      pagador: { cpf: '52998224725', ispbParticipante: '18236120' },
+      pagador: { cpf: '52998224725', ispbParticipante: '12ABC345' },
     });
     const authorised = await api.post(request, { ispb: '18236120', conta: '987654' });
     expect(authorised.statusCode).toBe(409);

@@ -1,5 +1,6 @@
 import { http } from '../../../../test/support/api';
 import { startTestApp } from '../../../../test/support/test-app';
+import { freshAddress } from '../../../../test/support/accounts';
 import { apiFixture } from '../../../../test/support/api-fixture';
 import type { Transaction } from '../../contracts/finance/api';
 import { signPixNotification } from '../webhooks.controller';
@@ -28,7 +29,7 @@ function fakePsp(baseUrl: string, secret: string) {
 }
 
 describe('PIX payment notifications (webhook)', () => {
-  const t = apiFixture({ PIX_WEBHOOK_SECRET: SECRET });
+  const t = apiFixture({ PIX_WEBHOOK_SECRET: SECRET, RATE_LIMIT_API_PIX_PER_ADDRESS: '3/60' });
   let baseUrl: string;
   let api: ReturnType<typeof http>;
 
@@ -100,6 +101,56 @@ describe('PIX payment notifications (webhook)', () => {
     ];
     expect(items.filter((item) => item.referenciaId === charge.id)).toHaveLength(1);
     expect((await api.get(`/api/students/${studentId}`)).json().creditos).toBe(4);
+  });
+
+  it('only a configured provider is heard: any other name, api-pix among them, is 404 however it is signed', async () => {
+    const psp = fakePsp(baseUrl, SECRET);
+    const { charge, studentId } = await pendingCharge();
+    const before = await t.countEvents();
+    for (const provider of ['outro', 'banco-x', 'api-pix']) {
+      const answer = await psp.notify(provider, { txid: charge.txid, valor: '200.00' });
+      expect({ provider, status: answer.status }).toEqual({ provider, status: 404 });
+    }
+    expect(await t.countEvents()).toBe(before);
+    await t.project();
+    expect((await api.get(`/api/students/${studentId}`)).json().creditos).toBe(0);
+  });
+
+  it('API Pix notifications (unauthenticated) are limited per address: 429 in pt-BR with Retry-After', async () => {
+    const address = freshAddress();
+    const notify = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/api-pix/pix',
+        remoteAddress: address,
+        payload: {
+          pix: [
+            {
+              endToEndId: `E${'1'.repeat(31)}`,
+              txid: 'NAOEXISTE00000000000000000000000',
+              valor: '1.00',
+              horario: '2026-11-28T12:00:00Z',
+            },
+          ],
+        },
+      });
+    const statuses = [];
+    for (let index = 0; index < 4; index++) statuses.push(await notify());
+    expect(statuses.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 429]);
+    expect(statuses[3].json()).toEqual({
+      statusCode: 429,
+      code: 'rate_limited',
+      message: 'Muitas tentativas. Tente novamente em instantes.',
+    });
+    expect(Number(statuses[3].headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not held back by it.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/api-pix/pix',
+      remoteAddress: freshAddress(),
+      payload: { pix: [] },
+    });
+    expect(other.statusCode).toBe(200);
   });
 
   it('a provider without a secret is disabled (404)', async () => {

@@ -241,7 +241,7 @@ describe('monthly plans that bill themselves (subscriptions)', () => {
         400,
         "Plano deve ser de cobrança mensal (marque 'Cobrança mensal' no plano)",
       ],
-      [studentId, { planId, inicio: '2027-02-30' }, 400, 'Início inválido (use AAAA-MM-DD)'],
+      [studentId, { planId, inicio: '2027-02-30' }, 400, 'Início inválido (use AAAA-MM-DD, de 1900 a 2199)'],
       [
         studentId,
         { planId, inicio: addDays(todayInSaoPaulo(), -90) },

@@ -127,12 +127,50 @@ export class ChargesService {
     );
   }
 
+  /**
+   * After a refund, the trainer's answer: the refunded part's credits removed (as far as the
+   * balance goes) or kept; once per refund, settled at once.
+   */
+  async decideRefundCredits(
+    context: CommandContext,
+    chargeId: string,
+    remover: boolean,
+  ): Promise<ChargeAnswer> {
+    const result = await this.commands.handle(context, chargeId, {
+      type: 'DecideRefundCredits',
+      remover,
+    });
+    const settled = await this.settler.settle(context.tenantId, result.id);
+    return this.answer(
+      context.tenantId,
+      result.id,
+      Math.max(result.position, settled?.position ?? 0),
+    );
+  }
+
   async cancel(context: CommandContext, chargeId: string, motivo?: string): Promise<ChargeAnswer> {
     const result = await this.commands.handle(context, chargeId, {
       type: 'CancelCharge',
       ...(motivo ? { motivo } : {}),
     });
     return this.answer(context.tenantId, result.id, result.position);
+  }
+
+  /**
+   * Whether a PSP's signed notification (POST /api/webhooks/pix/:provider, which names no tenant)
+   * may settle this charge: only one made by hand, with the static BR Code, of a trainer who does
+   * not charge through the API Pix. An API Pix charge is paid only once its own PSP says so.
+   */
+  async settlesBySignedNotification(tenantId: string, chargeId: string): Promise<boolean> {
+    const [{ state }, settings] = await Promise.all([
+      loadState(this.db, tenantId, chargeId, chargeDecider),
+      this.pix.current(tenantId),
+    ]);
+    return (
+      state.status !== 'absent' &&
+      (state.charge.provedor ?? 'manual') === 'manual' &&
+      settings?.provedor !== 'api-pix'
+    );
   }
 
   /** A charge's answer from its stream, as it stands after a command. */
@@ -145,7 +183,8 @@ export class ChargesService {
       txid: state.charge.txid,
       brCode: state.charge.brCode,
       status: state.status,
-      transactionId: state.status === 'paga' ? receitaIdOf(id) : null,
+      transactionId:
+        state.status === 'paga' || state.status === 'devolvida' ? receitaIdOf(id) : null,
       position,
     };
   }

@@ -7,6 +7,11 @@ import { PspConnections } from '../psp/psp-connections';
 import { ChargesRepository } from '../queries/charges.repository';
 import { SubscriptionsRepository } from '../queries/subscriptions.repository';
 import { confirmRecurrence } from './pix-automatico';
+import { PSP_QUESTIONS_PER_NOTIFICATION } from './pix-notifications.service';
+
+/** Each one named once, as many as a notification may make Vira ask its PSP about (the rest wait for the reconciliation). */
+const askedOnce = (ids: readonly string[]) =>
+  [...new Set(ids)].slice(0, PSP_QUESTIONS_PER_NOTIFICATION);
 
 /**
  * Pix Automático's notifications (webhookrec's '/rec', webhookcobr's '/cobr'). Anyone can POST
@@ -34,7 +39,7 @@ export class PixAutomaticoNotificationsService {
 
   async recurrences(idRecs: string[]): Promise<{ recebidos: number; confirmados: number }> {
     let confirmados = 0;
-    for (const idRec of idRecs) {
+    for (const idRec of askedOnce(idRecs)) {
       const subscription = await this.subscriptions.ofRecurrence(idRec);
       if (!subscription) continue;
       try {
@@ -49,7 +54,7 @@ export class PixAutomaticoNotificationsService {
 
   async recurringCharges(txids: string[]): Promise<{ recebidos: number; confirmados: number }> {
     let confirmados = 0;
-    for (const txid of txids) {
+    for (const txid of askedOnce(txids)) {
       const charge = await this.charges.chargeOfTxid(txid);
       if (!charge) continue;
       try {

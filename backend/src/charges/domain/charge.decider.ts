@@ -1,4 +1,4 @@
-import { type ChargeStatus } from '../../contracts/charges/api';
+import { type ChargeStatus, creditsOfRefund } from '../../contracts/charges/api';
 import {
   CHARGE_STREAM_TYPE,
   type ChargeCreatedData,
@@ -14,7 +14,9 @@ export type ChargeCommand =
   | { type: 'CancelCharge'; motivo?: string }
   /** Its student was erased: cancelled if still owed, left as it is otherwise. */
   | { type: 'CancelErasedStudentsCharge'; motivo: string }
-  | { type: 'EndAutomaticDebit'; brCode: string };
+  | { type: 'EndAutomaticDebit'; brCode: string }
+  | { type: 'RecordRefund'; devolucaoId: string; endToEndId: string; valorCentavos: number }
+  | { type: 'DecideRefundCredits'; remover: boolean };
 
 export type ChargeState =
   | { status: 'absent' }
@@ -23,6 +25,8 @@ export type ChargeState =
       charge: ChargeCreatedData;
       /** A Pix Automático cycle the PSP ended unpaid: paid from then on by its static BR Code. */
       debitoEncerrado?: true;
+      /** Given back by the PSP: the devoluções seen, their sum, the credits already decided on. */
+      devolucao?: { ids: string[]; centavos: number; creditosDecididos: number };
     };
 
 export const chargeNotFound = () => new NotFoundError('Cobrança', 'feminine');
@@ -30,6 +34,10 @@ export const chargeCancelled = () =>
   new ConflictError('charge_cancelled', 'Esta cobrança foi cancelada e não pode ser paga');
 export const chargePaid = () =>
   new ConflictError('charge_paid', 'Esta cobrança já foi paga e não pode ser cancelada');
+export const chargeNotRefunded = () =>
+  new ConflictError('not_refunded', 'Esta cobrança não teve devolução');
+
+const noRefund = { ids: [], centavos: 0, creditosDecididos: 0 };
 
 function evolve(state: ChargeState, event: ChargeEvent): ChargeState {
   switch (event.type) {
@@ -47,7 +55,38 @@ function evolve(state: ChargeState, event: ChargeEvent): ChargeState {
             charge: { ...state.charge, brCode: event.data.brCode },
             debitoEncerrado: true,
           };
+    case 'ChargeRefunded': {
+      if (state.status === 'absent') return state;
+      const devolucao = state.devolucao ?? noRefund;
+      return {
+        ...state,
+        status: 'devolvida',
+        devolucao: {
+          ...devolucao,
+          ids: [...devolucao.ids, event.data.devolucaoId],
+          centavos: devolucao.centavos + event.data.valorCentavos,
+        },
+      };
+    }
+    case 'ChargeRefundCreditsDecided': {
+      if (state.status === 'absent') return state;
+      const devolucao = state.devolucao ?? noRefund;
+      return {
+        ...state,
+        devolucao: {
+          ...devolucao,
+          creditosDecididos: devolucao.creditosDecididos + event.data.creditos,
+        },
+      };
+    }
   }
+}
+
+/** The credits of what was given back that the trainer has not decided on yet. */
+export function creditsToDecide(state: ChargeState): number {
+  if (state.status === 'absent' || !state.devolucao) return 0;
+  const { centavos, creditosDecididos } = state.devolucao;
+  return Math.max(0, creditsOfRefund(state.charge, centavos) - creditosDecididos);
 }
 
 function decide(command: ChargeCommand, state: ChargeState): ChargeEvent[] | DomainError {
@@ -60,12 +99,12 @@ function decide(command: ChargeCommand, state: ChargeState): ChargeEvent[] | Dom
     case 'ConfirmCharge': {
       if (state.status === 'cancelada') return chargeCancelled();
       // Paid once: any later confirmation (a retry, the webhook, another tab) changes nothing.
-      if (state.status === 'paga') return [];
+      if (state.status === 'paga' || state.status === 'devolvida') return [];
       const { via, provider, endToEndId } = command;
       return [{ type: 'ChargePaid', data: { via, provider, endToEndId } }];
     }
     case 'CancelCharge':
-      if (state.status === 'paga') return chargePaid();
+      if (state.status === 'paga' || state.status === 'devolvida') return chargePaid();
       if (state.status === 'cancelada') return [];
       return [{ type: 'ChargeCancelled', data: command.motivo ? { motivo: command.motivo } : {} }];
     case 'CancelErasedStudentsCharge':
@@ -76,12 +115,36 @@ function decide(command: ChargeCommand, state: ChargeState): ChargeEvent[] | Dom
       if (state.status !== 'pendente' || state.charge.tipoCob !== 'cobr' || state.debitoEncerrado)
         return [];
       return [{ type: 'ChargeAutomaticDebitEnded', data: { brCode: command.brCode } }];
+    case 'RecordRefund': {
+      // Only what was paid goes back, each devolução once, never more than is still kept.
+      if (state.status !== 'paga' && state.status !== 'devolvida') return [];
+      const devolucao = state.devolucao ?? noRefund;
+      if (devolucao.ids.includes(command.devolucaoId)) return [];
+      const valorCentavos = Math.min(
+        command.valorCentavos,
+        state.charge.valorCentavos - devolucao.centavos,
+      );
+      if (valorCentavos <= 0) return [];
+      const { devolucaoId, endToEndId } = command;
+      return [{ type: 'ChargeRefunded', data: { devolucaoId, endToEndId, valorCentavos } }];
+    }
+    case 'DecideRefundCredits': {
+      if (state.status !== 'devolvida') return chargeNotRefunded();
+      const creditos = creditsToDecide(state);
+      // Decided already (another tab, a retry): nothing more to ask.
+      if (creditos === 0) return [];
+      return [
+        { type: 'ChargeRefundCreditsDecided', data: { creditos, remover: command.remover } },
+      ];
+    }
   }
 }
 
 /**
  * One charge's stream: created pendente, then paid once or cancelled once, never both; a Pix
- * Automático cycle the PSP ended unpaid gets, once, a code to pay it by.
+ * Automático cycle the PSP ended unpaid gets, once, a code to pay it by; a paid one the PSP gave
+ * back (in whole or in part) is 'devolvida', and the trainer decides once per refund whether its
+ * credits go.
  */
 export const chargeDecider: Decider<ChargeCommand, ChargeEvent, ChargeState> = {
   streamType: CHARGE_STREAM_TYPE,

@@ -30,3 +30,10 @@ const CHARGE_RECEITA_NAMESPACE = '8e4d2b61-0f7c-4a93-b5e8-3c1a9d7f2e60';
 
 /** The receita a paid charge records: the same id for the same charge, whoever records it. */
 export const receitaIdOf = (chargeId: string): string => uuidv5(chargeId, CHARGE_RECEITA_NAMESPACE);
+
+/**
+ * The receita that keeps what a charge still holds after refund `devolucaoId` (the receita standing
+ * before it is voided): the same id whoever settles the refund.
+ */
+export const keptReceitaIdOf = (chargeId: string, devolucaoId: string): string =>
+  uuidv5(`${chargeId}:${devolucaoId}`, CHARGE_RECEITA_NAMESPACE);

@@ -1,6 +1,7 @@
 import { PERSONAL_DATA_REMOVED } from '../../contracts/shared/personal-data';
 import type { Selectable } from 'kysely';
-import { numericFromCentavos } from '../../contracts/shared/money';
+import { creditsOfRefund } from '../../contracts/charges/api';
+import { centavosFromNumeric, numericFromCentavos } from '../../contracts/shared/money';
 import type { Charges } from '../../platform/database/database.types';
 import { streamRowProjection } from '../../platform/projections/stream-row-projection';
 import { CHARGE_STREAM_EVENT_TYPES, type ChargeEvent } from '../domain/charge.events';
@@ -48,6 +49,8 @@ export const chargesProjection = streamRowProjection<ChargeEvent, Selectable<Cha
         createdAt: stored.occurredAt,
         paidAt: null,
         cancelledAt: null,
+        valorDevolvido: '0.00',
+        creditosPendentes: 0,
       };
     }
     if (!row) return undefined;
@@ -65,6 +68,26 @@ export const chargesProjection = streamRowProjection<ChargeEvent, Selectable<Cha
         };
       case 'ChargeAutomaticDebitEnded':
         return { ...row, pagamento: 'pix', brCode: event.data.brCode, version };
+      case 'ChargeRefunded': {
+        // The credits still to decide: those of all that went back, less those decided on.
+        const charge = { creditos: row.creditos, valorCentavos: centavosFromNumeric(row.valor) };
+        const before = centavosFromNumeric(row.valorDevolvido);
+        const after = before + event.data.valorCentavos;
+        const decided = creditsOfRefund(charge, before) - row.creditosPendentes;
+        return {
+          ...row,
+          status: 'devolvida',
+          valorDevolvido: numericFromCentavos(after),
+          creditosPendentes: Math.max(0, creditsOfRefund(charge, after) - decided),
+          version,
+        };
+      }
+      case 'ChargeRefundCreditsDecided':
+        return {
+          ...row,
+          creditosPendentes: Math.max(0, row.creditosPendentes - event.data.creditos),
+          version,
+        };
     }
   },
 });

@@ -46,12 +46,21 @@ export interface ApiPixCob {
   pix?: ApiPixPix[];
 }
 
-/** The standard's Pix (a payment received). */
+/** The standard's Pix (a payment received), with what was given back of it. */
 export interface ApiPixPix {
   endToEndId: string;
   txid?: string;
   valor: string;
   horario: string;
+  devolucoes?: ApiPixDevolucao[];
+}
+
+/** The standard's Devolucao: part or all of a Pix given back to the payer (DEVOLVIDO once done). */
+export interface ApiPixDevolucao {
+  id: string;
+  rtrId: string;
+  valor: string;
+  status: 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO';
 }
 
 /** The body of PUT /cob/{txid} (the standard's CobSolicitada, as Vira fills it). */

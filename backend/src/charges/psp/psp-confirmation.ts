@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
-import { chargeEvents, type ChargeCreatedData } from '../../contracts/charges/events';
+import type { ChargeCreatedData } from '../../contracts/charges/events';
 import { centavosFromNumeric } from '../../contracts/shared/money';
 import { buildBrCode, type PixSettings } from '../../contracts/charges/pix';
 import { addDays } from '../../contracts/shared/time';
 import type { Database } from '../../platform/database/database';
 import type { CommandContext, CommandRunner } from '../../platform/event-store/command-runner';
-import { readStreamOf } from '../../platform/event-store/event-store';
+import { loadState } from '../../platform/event-store/load-state';
+import { chargeDecider } from '../domain/charge.decider';
 import { ChargeCommands, currentPixSettings } from '../commands/charge.commands';
 import { type ApiPixClient, ApiPixError, type ApiPixCobR, type ApiPixPix } from './api-pix-client';
 import type { PspConnections } from './psp-connections';
@@ -64,9 +65,12 @@ async function endAutomaticDebit(
   );
 }
 
-/** What the PSP said of a charge. */
+/**
+ * What the PSP said of a charge; paid: whether this confirmation recorded the payment (`novo`,
+ * false when it was recorded before) and how many refunds it recorded.
+ */
 export type PspVerdict =
-  | { outcome: 'paga'; position: number; endToEndId: string }
+  | { outcome: 'paga'; position: number; endToEndId: string; novo: boolean; devolucoes: number }
   | { outcome: 'pendente' | 'removida' | 'nao_confirmada' | 'sem_psp' };
 
 /**
@@ -76,19 +80,20 @@ export type PspVerdict =
  * CONCLUIDA with a Pix of at least its value (the notified one, when a notification is being
  * confirmed), records it paid, keyed by the Pix's endToEndId: a notification retried, one lost and
  * found by the worker, and 'Marcar como pago' give one ChargePaid, hence one receita and one grant
- * (the settlement is keyed by that event). A notification is never trusted alone.
+ * (the settlement is keyed by that event). A Pix the PSP gave back, in whole or in part (its
+ * `devolucoes` DEVOLVIDO), refunds the charge by that much, once per devolução. A notification is
+ * never trusted alone.
  */
 export async function confirmWithPsp(
   deps: { db: Kysely<Database>; runner: CommandRunner; connections: PspConnections },
   charge: { tenantId: string; chargeId: string; txid: string },
   via: 'webhook' | 'conciliacao',
-  notifiedEndToEndId?: string,
+  notifiedEndToEndIds?: readonly string[],
 ): Promise<PspVerdict> {
   const { tenantId, chargeId, txid } = charge;
-  let data: ChargeCreatedData | undefined;
-  for (const stored of await readStreamOf(deps.db, tenantId, chargeId, chargeEvents))
-    if (stored.eventType === 'ChargeCreated') data ??= stored.data;
-  if (!data) return { outcome: 'nao_confirmada' };
+  const { state } = await loadState(deps.db, tenantId, chargeId, chargeDecider);
+  if (state.status === 'absent') return { outcome: 'nao_confirmada' };
+  const data = state.charge;
   const settings = await currentPixSettings(deps.db, tenantId);
   const client = await deps.connections.clientOfSettings(tenantId, settings);
   if (!client || data.provedor !== 'api-pix') return { outcome: 'sem_psp' };
@@ -115,12 +120,13 @@ export async function confirmWithPsp(
   if (status !== 'paga') return { outcome: status };
   const pix = paid.find(
     (candidate) =>
-      (!notifiedEndToEndId || candidate.endToEndId === notifiedEndToEndId) &&
+      (!notifiedEndToEndIds || notifiedEndToEndIds.includes(candidate.endToEndId)) &&
       /^\d{1,10}\.\d{2}$/.test(candidate.valor) &&
       centavosFromNumeric(candidate.valor) >= data.valorCentavos,
   );
   if (!pix) return { outcome: 'nao_confirmada' };
-  const result = await new ChargeCommands(deps.runner).handle(
+  const commands = new ChargeCommands(deps.runner);
+  const result = await commands.handle(
     {
       ...pspContext(tenantId, pix.endToEndId),
       idempotency: { key: `pix-e2e:${pix.endToEndId}`, fingerprint: chargeId },
@@ -128,5 +134,27 @@ export async function confirmWithPsp(
     chargeId,
     { type: 'ConfirmCharge', via, provider: 'api-pix', endToEndId: pix.endToEndId },
   );
-  return { outcome: 'paga', position: result.position, endToEndId: pix.endToEndId };
+  let position = result.position;
+  const refundedBefore = state.devolucao?.ids ?? [];
+  let devolucoes = 0;
+  // What the PSP gave back of this Pix (its devoluções done), each recorded once.
+  for (const devolucao of pix.devolucoes ?? []) {
+    if (
+      refundedBefore.includes(devolucao.id) ||
+      devolucao.status !== 'DEVOLVIDO' ||
+      !/^[a-zA-Z0-9]{1,35}$/.test(devolucao.id) ||
+      !/^\d{1,10}\.\d{2}$/.test(devolucao.valor)
+    )
+      continue;
+    const refunded = await commands.handle(pspContext(tenantId, pix.endToEndId), chargeId, {
+      type: 'RecordRefund',
+      devolucaoId: devolucao.id,
+      endToEndId: pix.endToEndId,
+      valorCentavos: centavosFromNumeric(devolucao.valor),
+    });
+    position = Math.max(position, refunded.position);
+    devolucoes++;
+  }
+  const paidBefore = state.status === 'paga' || state.status === 'devolvida';
+  return { outcome: 'paga', position, endToEndId: pix.endToEndId, novo: !paidBefore, devolucoes };
 }

@@ -111,6 +111,19 @@ export class ChargesRepository implements StudentCharges {
   }
 
   /** Which tenant's charge a PIX txid is (written with the charge: no worker lag). */
+  /** The charges of some txids, whoever's they are (a notification names no tenant), by txid. */
+  async chargesOfTxids(
+    txids: readonly string[],
+  ): Promise<Map<string, { tenantId: string; chargeId: string }>> {
+    if (txids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('chargeTxids')
+      .select(['txid', 'tenantId', 'chargeId'])
+      .where('txid', 'in', txids)
+      .execute();
+    return new Map(rows.map(({ txid, ...charge }) => [txid, charge]));
+  }
+
   chargeOfTxid(txid: string): Promise<{ tenantId: string; chargeId: string } | undefined> {
     return this.db
       .selectFrom('chargeTxids')
@@ -148,6 +161,8 @@ function toCharge(row: Selectable<Charges>, today: string): Charge {
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
-    transactionId: row.status === 'paga' ? receitaIdOf(row.id) : null,
+    transactionId: row.status === 'paga' || row.status === 'devolvida' ? receitaIdOf(row.id) : null,
+    valorDevolvido: toReais(centavosFromNumeric(row.valorDevolvido)),
+    creditosPendentes: row.creditosPendentes,
   };
 }

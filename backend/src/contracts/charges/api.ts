@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { cpfDigits, isValidCpf } from '../shared/br-documents';
+import { formatCentavos, toCentavos } from '../shared/money';
 import { commandAnswerSchema, listOf, routes } from '../shared/routes';
-import { isIsoDate } from '../shared/time';
+import { isoDateField } from '../shared/time-fields';
 import {
   CONTA_TIPOS,
   PIX_KEY_TYPES,
@@ -16,7 +17,8 @@ import {
  * the receita and grants the plan's credits, once. Shared by the API and the SPA.
  */
 
-export const CHARGE_STATUSES = ['pendente', 'paga', 'cancelada'] as const;
+/** 'devolvida': paid, then given back to the payer by the PSP, in whole or in part. */
+export const CHARGE_STATUSES = ['pendente', 'paga', 'cancelada', 'devolvida'] as const;
 export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
 /** As listed: a pending charge past its due day is 'em_atraso' (days cut in São Paulo). */
 export const CHARGE_LIST_STATUSES = [...CHARGE_STATUSES, 'em_atraso'] as const;
@@ -25,8 +27,24 @@ export const CHARGE_STATUS_LABELS: Record<ChargeListStatus, string> = {
   pendente: 'Pendente',
   paga: 'Paga',
   cancelada: 'Cancelada',
+  devolvida: 'Devolvida',
   em_atraso: 'Em atraso',
 };
+
+/**
+ * The plan's credits a refund of `devolvidoCentavos` stands for: in proportion to the amount
+ * (all of them for the whole amount), rounded.
+ */
+export const creditsOfRefund = (
+  charge: { creditos: number; valorCentavos: number },
+  devolvidoCentavos: number,
+): number =>
+  charge.valorCentavos > 0
+    ? Math.min(
+        charge.creditos,
+        Math.round((charge.creditos * devolvidoCentavos) / charge.valorCentavos),
+      )
+    : 0;
 
 /** Where a charge came from: 'Cobrar' (avulsa), a monthly plan's cycle, a late-cancel fee. */
 export const CHARGE_ORIGINS = ['avulsa', 'assinatura', 'taxa'] as const;
@@ -40,9 +58,7 @@ export const CHARGE_PAYMENT_METHODS = ['pix', 'pix-automatico'] as const;
 export type ChargePaymentMethod = (typeof CHARGE_PAYMENT_METHODS)[number];
 export const AUTOMATIC_DEBIT_LABEL = 'Débito automático (Pix Automático)';
 
-const vencimento = z
-  .string('Vencimento inválido (use AAAA-MM-DD)')
-  .refine(isIsoDate, 'Vencimento inválido (use AAAA-MM-DD)');
+const vencimento = isoDateField('Vencimento inválido');
 
 /** Spec 000 §5: the dialog's check, in the product's words. */
 export const SELECT_PLAN_TITLE = 'Selecione um plano';
@@ -61,10 +77,15 @@ export const chargesQuerySchema = z.strictObject({
   status: z
     .enum(
       CHARGE_LIST_STATUSES,
-      "Status inválido (use 'pendente', 'paga', 'cancelada' ou 'em_atraso')",
+      "Status inválido (use 'pendente', 'paga', 'cancelada', 'devolvida' ou 'em_atraso')",
     )
     .optional(),
   studentId: z.uuid('Aluno inválido').optional(),
+});
+
+/** After a refund: whether the refunded part's credits are removed from the student's balance. */
+export const refundCreditsSchema = z.strictObject({
+  remover: z.boolean('Informe se os créditos devem ser removidos (remover: true ou false)'),
 });
 
 /** Cancelling (or waiving a fee) may say why. */
@@ -112,9 +133,22 @@ export const chargeSchema = z
     cancelledAt: z.iso.datetime({ offset: true }).nullable(),
     /** The receita recorded when it was paid. */
     transactionId: z.uuid().nullable(),
+    /** What the PSP gave back to the payer (reais; 0 when nothing). */
+    valorDevolvido: z.number(),
+    /**
+     * The credits of the refunded part the trainer has yet to say whether to remove ('Remover N
+     * créditos' on the student's page); 0 when there is nothing to decide.
+     */
+    creditosPendentes: z.number().int(),
   })
   .meta({ id: 'Cobranca' });
 export type Charge = z.infer<typeof chargeSchema>;
+
+/** A charge's badge: its status, and for one given back how much went ('Devolvida (R$ 120,00)'). */
+export const chargeStatusLabel = (charge: Pick<Charge, 'status' | 'valorDevolvido'>): string =>
+  charge.status === 'devolvida'
+    ? `${CHARGE_STATUS_LABELS.devolvida} (${formatCentavos(toCentavos(charge.valorDevolvido))})`
+    : CHARGE_STATUS_LABELS[charge.status];
 
 /** The answer of POST /api/charges and of a confirm/cancel. */
 export const chargeAnswerSchema = z
@@ -214,6 +248,13 @@ export const chargesApi = {
     answer: chargeAnswerSchema,
     errors: { charge_cancelled: 409 },
   }),
+  decideRefundCredits: trainer.post('/charges/{id}/refund-credits', {
+    summary:
+      "Depois de uma devolução: 'Remover N créditos' (até o saldo, nunca abaixo de zero) ou mantê-los; uma vez por devolução",
+    body: refundCreditsSchema,
+    answer: chargeAnswerSchema,
+    errors: { not_refunded: 409 },
+  }),
   cancel: trainer.post('/charges/{id}/cancel', {
     summary:
       'Cancela uma cobrança pendente, ou dispensa uma taxa, com um motivo (uma cobrança paga não se cancela)',
@@ -246,7 +287,13 @@ const notifiedPixSchema = z.looseObject({
     .regex(/^[a-zA-Z0-9]{1,35}$/, 'txid inválido')
     .optional(),
   valor: z.string('valor inválido').regex(/^\d{1,10}\.\d{2}$/, 'valor inválido'),
-  horario: z.string('horario inválido'),
+  /** RFC 3339 with its offset, as the standard writes it. */
+  horario: z
+    .string('horario inválido')
+    .regex(
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i,
+      'horario inválido (use data e hora com fuso, RFC 3339)',
+    ),
 });
 
 /**
@@ -258,7 +305,21 @@ export const apiPixWebhooksApi = {
     summary:
       'Notificação da API Pix (`{ pix: [...] }`): cada Pix é confirmado no PSP (GET /cob/{txid}) antes de a cobrança ser dada como paga',
     body: z.looseObject({ pix: z.array(notifiedPixSchema, 'deve ser uma lista').max(100) }),
-    answer: z.object({ recebidos: z.number().int(), confirmados: z.number().int() }),
+    answer: z.object({
+      recebidos: z.number().int(),
+      /** Payments the PSP confirmed that this notification recorded. */
+      confirmados: z.number().int(),
+      /** Payments the PSP confirmed that were recorded before (a replay). */
+      jaRegistrados: z.number().int(),
+      /** Pix of a charge named earlier in the same notification (its PSP asked once). */
+      repetidos: z.number().int(),
+      naoConfirmados: z.number().int(),
+      /** Charges past the 10 asked per notification: left to the reconciliation. */
+      adiados: z.number().int(),
+      /** Refunds the PSP confirmed that this notification recorded. */
+      devolucoes: z.number().int(),
+    }),
+    errors: { rate_limited: 429 },
   }),
   notifyApiPixRec: routes('charges', 'public').post('/webhooks/api-pix/rec', {
     summary:
@@ -274,6 +335,7 @@ export const apiPixWebhooksApi = {
         .max(100),
     }),
     answer: z.object({ recebidos: z.number().int(), confirmados: z.number().int() }),
+    errors: { rate_limited: 429 },
   }),
   notifyApiPixCobr: routes('charges', 'public').post('/webhooks/api-pix/cobr', {
     summary:
@@ -289,6 +351,7 @@ export const apiPixWebhooksApi = {
         .max(100),
     }),
     answer: z.object({ recebidos: z.number().int(), confirmados: z.number().int() }),
+    errors: { rate_limited: 429 },
   }),
 };
 
@@ -326,10 +389,7 @@ export const SUBSCRIPTION_START_MAX_PAST_DAYS = 60;
 export const subscribeSchema = z.strictObject({
   planId: z.uuid('Plano inválido'),
   /** The first cycle is due on the plan's due day on or after it (today in São Paulo when left out). */
-  inicio: z
-    .string('Início inválido (use AAAA-MM-DD)')
-    .refine(isIsoDate, 'Início inválido (use AAAA-MM-DD)')
-    .optional(),
+  inicio: isoDateField('Início inválido').optional(),
   /** The payer's CPF: a PSP's charge with a due date (cobv) names its payer. */
   cpf: z
     .string('CPF inválido')
@@ -418,10 +478,11 @@ export const BANKS_BY_ISPB: readonly { ispb: string; nome: string }[] = [
 const accountDigits = (value: string) => value.replace(/[\s.-]/g, '').toUpperCase();
 
 export const recurrenceRequestSchema = z.strictObject({
+  /** 8 letters or digits: an ISPB may be derived from an alphanumeric CNPJ (API Pix 2.9.0). */
   ispb: z
     .string('Banco inválido')
-    .trim()
-    .regex(/^\d{8}$/, 'Banco inválido: o ISPB tem 8 dígitos'),
+    .transform((ispb) => ispb.trim().toUpperCase())
+    .refine((ispb) => /^[0-9A-Z]{8}$/.test(ispb), 'Banco inválido: o ISPB tem 8 letras ou dígitos'),
   agencia: z
     .string('Agência inválida')
     .transform(accountDigits)

@@ -63,11 +63,33 @@ export interface ChargeAutomaticDebitEndedData {
   brCode: string;
 }
 
+/**
+ * A Pix of the paid charge given back to the payer, in whole or in part (the standard's devolução,
+ * DEVOLVIDO at the trainer's PSP, read from GET /cob/{txid}): `valorCentavos` of it, once per
+ * devolução `id`, never more than what is still kept.
+ */
+export interface ChargeRefundedData {
+  devolucaoId: string;
+  endToEndId: string;
+  valorCentavos: number;
+}
+
+/**
+ * The trainer answered, on the student's page, whether the credits of the refunded part go:
+ * `creditos` were in question, removed when `remover` (as far as the balance goes), else kept.
+ */
+export interface ChargeRefundCreditsDecidedData {
+  creditos: number;
+  remover: boolean;
+}
+
 export const chargeEvents = {
   ChargeCreated: eventData<ChargeCreatedData>(),
   ChargePaid: eventData<ChargePaidData>(),
   ChargeCancelled: eventData<ChargeCancelledData>(),
   ChargeAutomaticDebitEnded: eventData<ChargeAutomaticDebitEndedData>(),
+  ChargeRefunded: eventData<ChargeRefundedData>(),
+  ChargeRefundCreditsDecided: eventData<ChargeRefundCreditsDecidedData>(),
 };
 /** The payer's name and phone copied into a charge are the student's; amounts and dates stay. */
 export const chargePersonalData = declarePersonalData(chargeEvents, {

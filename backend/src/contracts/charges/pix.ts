@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidCnpj, isValidCpf } from '../shared/br-documents';
+import { cnpjCharacters, isValidCnpj, isValidCpf } from '../shared/br-documents';
 import { centavosFromNumeric, numericFromCentavos } from '../shared/money';
 
 /**
@@ -27,8 +27,8 @@ const RANDOM_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * A key as typed (masked or not) in the form the DICT registers it: CPF/CNPJ digits, e-mail in
- * lower case, phone as +55DDNNNNNNNNN, random key in lower case; undefined when it is none of them.
+ * A key as typed (masked or not) in the form the DICT registers it: CPF digits, a CNPJ's letters
+ * and digits in upper case (alphanumeric ones too, '12.abc.345/01de-35'), e-mail in lower case, phone as +55DDNNNNNNNNN, random key in lower case; undefined when it is none of them.
  */
 export function normalizePixKey(input: string): { type: PixKeyType; key: string } | undefined {
   const value = input.trim();
@@ -47,7 +47,8 @@ export function normalizePixKey(input: string): { type: PixKeyType; key: string 
   }
   if (digits.length === 11 && isValidCpf(digits) && !/[()]/.test(value))
     return { type: 'cpf', key: digits };
-  if (digits.length === 14 && isValidCnpj(digits)) return { type: 'cnpj', key: digits };
+  if (/^[\dA-Za-z./\s-]+$/.test(value) && isValidCnpj(value))
+    return { type: 'cnpj', key: cnpjCharacters(value) };
   if (/^\d{10,11}$/.test(digits) && /^[\d\s()+-]+$/.test(value))
     return { type: 'telefone', key: `+55${digits}` };
   return undefined;
@@ -149,12 +150,12 @@ export const pixSettingsSchema = z
     agencia: z
       .string('Agência inválida')
       .trim()
-      .refine((value) => /^\d{0,4}$/.test(value), 'Agência inválida: até 4 dígitos')
+      .refine((value) => /^\d{1,4}$/.test(value), 'Agência inválida: até 4 dígitos')
       .optional(),
     conta: z
       .string('Conta inválida')
       .trim()
-      .refine((value) => /^[\dXx-]{0,20}$/.test(value), 'Conta inválida: use só números e o dígito')
+      .refine((value) => /^[\dXx-]{1,20}$/.test(value), 'Conta inválida: use só números e o dígito')
       .optional(),
     tipoConta: z
       .enum(CONTA_TIPOS, "Tipo de conta inválido (use 'CORRENTE', 'POUPANCA' ou 'PAGAMENTO')")
@@ -180,15 +181,34 @@ export const pixSettingsSchema = z
 export type PixSettingsInput = z.input<typeof pixSettingsSchema>;
 export type PixSettingsBody = z.output<typeof pixSettingsSchema>;
 
-/** 'Testar conexão': the form's values as they are (secrets left out: the saved ones). */
-export const testPixConnectionSchema = z.strictObject({
-  chave: z.string().trim().max(100).optional(),
-  baseUrl: z.string().trim().max(300).optional(),
-  clientId: z.string().trim().max(200).optional(),
-  clientSecret: z.string().max(500).optional(),
-  certificadoPem: z.string().trim().max(20_000).optional(),
-  chavePem: z.string().trim().max(20_000).optional(),
-});
+/**
+ * 'Testar conexão': the form's values as they are, each left out to use the saved one (the
+ * secrets are write-only); a field sent blank is refused, as when saving.
+ */
+export const testPixConnectionSchema = z.strictObject(
+  {
+    chave: z.string('Chave PIX inválida').trim().min(1, 'Informe a chave PIX').max(100).optional(),
+    baseUrl: z
+      .string('URL da API Pix inválida')
+      .trim()
+      .max(300, 'URL da API Pix inválida')
+      .refine(
+        (value) => /^https?:\/\/\S+$/.test(value),
+        'URL da API Pix inválida: use https://...',
+      )
+      .optional(),
+    clientId: z.string('Client ID inválido').trim().min(1, 'Informe o client ID').max(200).optional(),
+    clientSecret: z
+      .string('Client secret inválido')
+      .min(1, 'Informe o client secret')
+      .max(500)
+      .optional(),
+    certificadoPem: pem('Certificado', /-----BEGIN CERTIFICATE-----/),
+    chavePem: pem('Chave privada', /-----BEGIN [A-Z ]*PRIVATE KEY-----/),
+  },
+  // Not an object at all (null, a list): the body as a whole is wrong; other issues name their field.
+  { error: (issue) => (issue.code === 'invalid_type' ? 'Corpo da requisição inválido' : undefined) },
+);
 
 /** The settings as stored: the key normalized, name and city as the BR Code carries them. */
 export interface PixSettings {

@@ -7,6 +7,8 @@ import type { ChargePaymentMethod } from './api';
 
 /** The credits' reason on the student's history and the receita's description (the issue's words). */
 export const planPaymentReason = (planNome: string) => `Pagamento do plano ${planNome}`;
+/** The credits' reason when a refunded payment's credits are removed. */
+export const refundReason = (planNome: string) => `Devolução do pagamento do plano ${planNome}`;
 
 /** What a paid charge settles: one receita and one grant, each sent once by whoever settles first. */
 export interface ChargeSettlement {
@@ -21,6 +23,20 @@ export interface ChargeSettlement {
   data: string;
   /** The receita's description when it is not a plan's payment (a late-cancel fee). */
   descricao?: string;
+}
+
+/**
+ * A refund of a paid charge, for finance: the receita standing so far is voided and, when only part
+ * of the payment went back, the part kept is recorded anew (same day, student and charge), so each
+ * total counts what was kept and a voided receita is never half-voided.
+ */
+export interface ChargeRefundSettlement {
+  chargeId: string;
+  studentId: string;
+  /** The receita standing before this refund. */
+  voidTransactionId: string;
+  /** What is still kept, as a new receita; null when the whole payment went back. */
+  kept: { transactionId: string; valorCentavos: number; data: string; descricao: string } | null;
 }
 
 /**
@@ -43,12 +59,22 @@ export interface SettlementContext {
 export abstract class ChargeReceitas {
   /** Answers the position of the receita's event (or of what stood already). */
   abstract record(context: SettlementContext, settlement: ChargeSettlement): Promise<number>;
+  /** Voids the standing receita and records what is kept; again, a no-op. Answers the last position. */
+  abstract refund(context: SettlementContext, refund: ChargeRefundSettlement): Promise<number>;
 }
 
 /** Grants the plan's credits of a paid charge (the students context provides it). */
 export abstract class ChargeCredits {
   /** Answers the position of the grant's event (0 when the student is gone). */
   abstract grant(context: SettlementContext, settlement: ChargeSettlement): Promise<number>;
+  /**
+   * Removes up to `creditos` of a refunded payment, never below zero (0 when the student is gone
+   * or has none). Answers the position of the removal's event (0 when nothing was removed).
+   */
+  abstract remove(
+    context: SettlementContext,
+    removal: { studentId: string; creditos: number; reason: string },
+  ): Promise<number>;
 }
 
 /** What the student owes, as their area shows it: to pay by 'Pix Copia e Cola'. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { reaisSchema } from '../shared/money';
-import { DEFAULT_TIME_ZONE, isIsoDate } from '../shared/time';
+import { DEFAULT_TIME_ZONE } from '../shared/time';
+import { isoDateField, monthField } from '../shared/time-fields';
 import { fileAnswer, listOf, routes } from '../shared/routes';
 
 /**
@@ -117,7 +118,7 @@ export const recordTransactionSchema = z
   .strictObject({
     tipo: z.enum(TRANSACTION_TIPOS, "Tipo inválido (use 'receita' ou 'despesa')"),
     valor: reaisSchema('Valor', { minMessage: VALOR_MESSAGE }),
-    data: z.string('Data inválida').refine(isIsoDate, 'Data inválida (use AAAA-MM-DD)'),
+    data: isoDateField('Data inválida'),
     descricao: z
       .string('Descrição é obrigatória')
       .trim()
@@ -162,9 +163,7 @@ export const recordTransactionSchema = z
   }));
 export type RecordTransactionInput = z.input<typeof recordTransactionSchema>;
 
-export const monthSchema = z
-  .string('Mês inválido (use AAAA-MM)')
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mês inválido (use AAAA-MM)');
+export const monthSchema = monthField();
 
 export const MAX_SERIES_MONTHS = 36;
 export const seriesQuerySchema = z.strictObject({

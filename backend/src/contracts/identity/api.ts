@@ -157,13 +157,10 @@ export const inviteViewSchema = z
   .meta({ id: 'Convite' });
 export type InviteView = z.infer<typeof inviteViewSchema>;
 
-const optionalDigits = (pattern: RegExp, message: string) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' ? value.replace(/\D/g, '') || undefined : value),
-    z.string().regex(pattern, message).optional(),
-  );
-
-/** The student's sign-up from an invite (spec 001 §2, §5): CPF and telefone optional. */
+/**
+ * The student's sign-up from an invite (spec 001 §2, §5): CPF and telefone optional, left out when
+ * not given; one sent blank is refused like any other wrong value.
+ */
 export const acceptInviteSchema = z.strictObject({
   nome: z
     .string()
@@ -172,14 +169,13 @@ export const acceptInviteSchema = z.strictObject({
     .max(120, 'O nome deve ter no máximo 120 caracteres'),
   email: emailSchema,
   password: passwordSchema,
-  cpf: optionalDigits(/^\d{11}$/, 'CPF inválido').refine(
-    (cpf) => cpf === undefined || isValidCpf(cpf),
-    'CPF inválido',
-  ),
-  telefone: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    phoneSchema(CELULAR_INVALIDO).optional(),
-  ),
+  cpf: z
+    .string('CPF inválido')
+    .max(20, 'CPF inválido')
+    .transform((cpf) => cpf.replace(/\D/g, ''))
+    .refine((cpf) => /^\d{11}$/.test(cpf) && isValidCpf(cpf), 'CPF inválido')
+    .optional(),
+  telefone: phoneSchema(CELULAR_INVALIDO).optional(),
 });
 export type AcceptInviteInput = z.infer<typeof acceptInviteSchema>;
 

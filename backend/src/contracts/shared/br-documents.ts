@@ -87,19 +87,26 @@ export function formatPhone(value: string): string {
   return `(${area}) ${digits.slice(2, 7)}-${digits.slice(7)}`;
 }
 
-export const CNPJ_DIGITS = 14;
+export const CNPJ_LENGTH = 14;
 
-/** A CNPJ with 14 digits, not all equal, whose two check digits match (weights 5..2,9..2 and 6..2,9..2). */
+/** A CNPJ as the Receita Federal and the DICT write it: letters and digits in upper case, mask aside. */
+export const cnpjCharacters = (value: string) => value.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+
+/**
+ * A CNPJ, numeric or alphanumeric (IN RFB 2229/2024: 12 letters or digits, then two check
+ * digits), not all equal, whose check digits match: each character counts its code minus 48
+ * ('0'..'9' are 0..9, 'A' is 17), weighted 2..9 from the right and again, mod 11.
+ */
 export function isValidCnpj(value: string): boolean {
-  const cnpj = value.replace(/\D/g, '');
-  if (cnpj.length !== CNPJ_DIGITS || /^(\d)\1{13}$/.test(cnpj)) return false;
-  const digits = [...cnpj].map(Number);
+  const cnpj = cnpjCharacters(value);
+  if (!/^[0-9A-Z]{12}\d{2}$/.test(cnpj) || /^(.)\1{13}$/.test(cnpj)) return false;
+  const values = [...cnpj].map((character) => character.charCodeAt(0) - 48);
   const checkDigit = (length: number) => {
-    const sum = digits
+    const sum = values
       .slice(0, length)
-      .reduce((total, digit, index) => total + digit * (((length - 1 - index) % 8) + 2), 0);
+      .reduce((total, value, index) => total + value * (((length - 1 - index) % 8) + 2), 0);
     const rest = sum % 11;
     return rest < 2 ? 0 : 11 - rest;
   };
-  return checkDigit(12) === digits[12] && checkDigit(13) === digits[13];
+  return checkDigit(12) === values[12] && checkDigit(13) === values[13];
 }

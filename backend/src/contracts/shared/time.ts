@@ -158,8 +158,27 @@ export function monthRange(month: string, timeZone: string): { from: Date; to: D
   };
 }
 
+/**
+ * The years a date, month or instant sent to the API may be in. Outside them it is a typo, not a
+ * plan, and the stores disagree at the edges: PostgreSQL has no year 0, Date.UTC reads 0–99 as
+ * 1900–1999, and ISO strings past 9999 gain a sign.
+ */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2199;
+export const YEARS_ACCEPTED = `de ${MIN_YEAR} a ${MAX_YEAR}`;
+
+const inYears = (value: string): boolean => {
+  const year = Number(value.slice(0, 4));
+  return year >= MIN_YEAR && year <= MAX_YEAR;
+};
+
+/** 'YYYY-MM' of a month in MIN_YEAR..MAX_YEAR. */
+export const isIsoMonth = (value: string): boolean =>
+  /^\d{4}-(0[1-9]|1[0-2])$/.test(value) && inYears(value);
+
+/** 'YYYY-MM-DD' of a day the calendar has, in MIN_YEAR..MAX_YEAR. */
 export const isIsoDate = (value: string): boolean => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || !inYears(value)) return false;
   const [year, month, day] = value.split('-').map(Number);
   const date = new Date(Date.UTC(year, month - 1, day));
   return (

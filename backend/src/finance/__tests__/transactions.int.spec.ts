@@ -127,7 +127,7 @@ describe('transactions API', () => {
     [{ valor: 1e308 }, 'Valor muito alto'],
     [{ valor: 10.005 }, 'Valor deve ter no máximo duas casas decimais'],
     [{ valor: '10' }, 'Valor deve ser um número'],
-    [{ data: '2025-02-30' }, 'Data inválida (use AAAA-MM-DD)'],
+    [{ data: '2025-02-30' }, 'Data inválida (use AAAA-MM-DD, de 1900 a 2199)'],
     [{ tipo: 'x' }, "Tipo inválido (use 'receita' ou 'despesa')"],
     [
       { metodoPagamento: 'boleto' },
@@ -266,6 +266,38 @@ describe('transactions API', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toMatch(/Mês inválido|Quantidade de meses/);
     }
+  });
+
+  it('refuses months and dates of years outside 1900–2199 with a 400 naming them, never a 500', async () => {
+    for (const month of ['0000-01', '1899-12', '2200-01', '9999-12']) {
+      for (const url of [
+        `/api/transactions?month=${month}`,
+        `/api/transactions.csv?month=${month}`,
+        `/api/finance/summary?month=${month}`,
+        `/api/finance/series?until=${month}`,
+      ]) {
+        const response = await api.get(url);
+        expect({ url, status: response.statusCode, body: response.json() }).toEqual({
+          url,
+          status: 400,
+          body: {
+            statusCode: 400,
+            code: 'validation_error',
+            message: 'Mês inválido (use AAAA-MM, de 1900 a 2199)',
+          },
+        });
+      }
+    }
+    const before = await t.countEvents();
+    for (const data of ['0000-01-01', '0099-12-31', '1899-12-31', '2200-01-01', '9999-12-31']) {
+      const response = await api.post('/api/transactions', { ...receita, data });
+      expect({ data, status: response.statusCode, message: response.json().message }).toEqual({
+        data,
+        status: 400,
+        message: 'Data inválida (use AAAA-MM-DD, de 1900 a 2199)',
+      });
+    }
+    expect(await t.countEvents()).toBe(before);
   });
 
   it('saves goals (aderência follows), keeps the rule, and refuses a bad zone or rule', async () => {

@@ -158,6 +158,9 @@ describe('identity: student invites and accounts', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ password: '12345' }, 'A senha deve ter no mínimo 6 caracteres'],
       [{ cpf: '111.111.111-11' }, 'CPF inválido'],
+      [{ cpf: '' }, 'CPF inválido'],
+      [{ telefone: '' }, 'Celular inválido: informe DDD e número, com 10 ou 11 dígitos'],
+      [{ telefone: '  ' }, 'Celular inválido: informe DDD e número, com 10 ou 11 dígitos'],
       [{ email: 'sem-arroba' }, 'E-mail inválido'],
       [{ nome: 'A' }, 'Nome deve ter pelo menos 2 caracteres'],
     ];

@@ -54,6 +54,7 @@ export interface Charges {
   cancelledAt: Timestamp | null;
   createdAt: Timestamp;
   creditos: number;
+  creditosPendentes: Generated<number>;
   id: string;
   motivo: string | null;
   origem: Generated<string>;
@@ -70,6 +71,7 @@ export interface Charges {
   tenantId: string;
   txid: string;
   valor: Numeric;
+  valorDevolvido: Generated<Numeric>;
   vencimento: string | null;
   version: number;
 }

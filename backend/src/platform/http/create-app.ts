@@ -4,7 +4,8 @@ import { type DynamicModule, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import { errorCodes, type FastifyRequest } from 'fastify';
 import type { PlatformConfig } from '../../config/config';
 import { REDIS } from '../queue/queue.module';
 import { RedisIoAdapter } from '../realtime/redis-io.adapter';
@@ -45,6 +46,56 @@ function isBlank(body: Buffer | string): boolean {
   return true;
 }
 
+/** Past this many times the limit a client is not uploading by mistake: answered at once, connection closed. */
+const DRAIN_FACTOR = 8;
+
+/**
+ * A JSON body up to `limit` bytes. One over it is still read to its end (its bytes dropped as they
+ * come, never kept) before the 413 goes out: Fastify's own parser answered as soon as it saw the
+ * length, and closed the connection while the client was still sending, so the client met a
+ * reset (EPIPE) instead of the 413. Only a body past DRAIN_FACTOR times the limit is cut short.
+ */
+function readJsonBody(
+  request: FastifyRequest,
+  payload: IncomingMessage,
+  limit: number,
+  done: (error: Error | null, body?: Buffer) => void,
+): void {
+  const tooLarge = () => new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
+  const drainLimit = limit * DRAIN_FACTOR;
+  if (Number(request.headers['content-length']) > drainLimit) {
+    done(tooLarge());
+    return;
+  }
+  const chunks: Buffer[] = [];
+  let received = 0;
+  const stop = () => {
+    payload.removeListener('data', onData);
+    payload.removeListener('end', onEnd);
+    payload.removeListener('error', onError);
+  };
+  function onData(chunk: Buffer) {
+    received += chunk.length;
+    if (received > drainLimit) {
+      stop();
+      done(tooLarge());
+    } else if (received > limit) chunks.length = 0;
+    else chunks.push(chunk);
+  }
+  function onEnd() {
+    stop();
+    if (received > limit) done(tooLarge());
+    else done(null, Buffer.concat(chunks));
+  }
+  function onError(error: Error) {
+    stop();
+    done(error);
+  }
+  payload.on('data', onData);
+  payload.on('end', onEnd);
+  payload.on('error', onError);
+}
+
 /** Builds the HTTP application around `rootModule` exactly as production runs it; tests call this too. */
 export async function createApp(
   rootModule: DynamicModule,
@@ -82,19 +133,25 @@ export async function createApp(
   });
   // JSON only (no url-encoded forms). An empty body sent as application/json is no body at all
   // (clients send the header on every POST, logout and refresh included), not invalid JSON.
+  // Registered through Nest (so it adds no parser of its own), then replaced by one that reads the
+  // stream itself: see readJsonBody.
+  app.useBodyParser('application/json', { bodyLimit: config.BODY_LIMIT_BYTES });
+  fastify.removeContentTypeParser('application/json');
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
-  app.useBodyParser(
-    'application/json',
-    { bodyLimit: config.BODY_LIMIT_BYTES },
-    (request, body, done) => {
+  fastify.addContentTypeParser('application/json', (request, payload, done) =>
+    readJsonBody(request, payload, config.BODY_LIMIT_BYTES, (error, body) => {
+      if (error || body === undefined) {
+        done(error, undefined);
+        return;
+      }
       // The bytes as sent, for routes that check a signature over them (payment notifications).
       (request as FastifyRequest & { rawBody?: Buffer | string }).rawBody = body;
       if (isBlank(body)) {
         done(null, undefined);
         return;
       }
-      parseJson(request as FastifyRequest, body.toString('utf8'), done);
-    },
+      parseJson(request, body.toString('utf8'), done);
+    }),
   );
   // Once for every route, before any handler: text PostgreSQL cannot store (NUL, lone surrogates)
   // and absurd nesting, in the body, the query string or the path parameters, is a 400 naming the field.

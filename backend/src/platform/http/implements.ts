@@ -96,7 +96,7 @@ export function parseInput<Op extends Operation>(
   return {
     params: request.params ?? {},
     query: part(query as ZodType | undefined, request.query ?? {}),
-    body: part(body as ZodType | undefined, request.body ?? {}),
+    body: part(body as ZodType | undefined, request.body === undefined ? {} : request.body),
   } as unknown as ParsedInputOf<Op>;
 }
 

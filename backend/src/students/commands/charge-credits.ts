@@ -28,4 +28,22 @@ export class ChargeCreditGrants extends ChargeCredits {
       return 0;
     }
   }
+
+  async remove(
+    context: SettlementContext,
+    removal: { studentId: string; creditos: number; reason: string },
+  ): Promise<number> {
+    try {
+      const result = await this.students.handle(context, removal.studentId, {
+        type: 'RemoveCredits',
+        amount: removal.creditos,
+        reason: removal.reason,
+        upToBalance: true,
+      });
+      return result.position;
+    } catch (error) {
+      if (!(error instanceof DomainError && error.code === 'not_found')) throw error;
+      return 0;
+    }
+  }
 }

@@ -17,7 +17,8 @@ export type StudentCommand =
   | { type: 'ConsumeCredit'; reason: string; sessionId?: string }
   | { type: 'RefundCredit'; reason: string; sessionId?: string }
   | { type: 'BurnCredit'; reason: string; sessionId?: string }
-  | { type: 'RemoveCredits'; amount: number; reason: string }
+  /** `upToBalance`: as many as there are, never below zero (a refunded payment's credits). */
+  | { type: 'RemoveCredits'; amount: number; reason: string; upToBalance?: true }
   | { type: 'RequestErasure' };
 
 export interface StudentState {
@@ -138,8 +139,10 @@ function decide(command: StudentCommand, state: StudentState): StudentEvent[] | 
       return [{ type: 'CreditsGranted', data: { ...data, balanceAfter: state.creditos + amount } }];
     }
     case 'RemoveCredits': {
-      const { amount, reason } = command;
-      if (!isCreditAmount(amount)) return badAmount();
+      const { reason } = command;
+      if (!isCreditAmount(command.amount)) return badAmount();
+      const amount = command.upToBalance ? Math.min(command.amount, state.creditos) : command.amount;
+      if (amount === 0 && command.upToBalance) return [];
       if (amount > state.creditos) return notEnoughCredits(state.creditos);
       return [
         { type: 'CreditsRemoved', data: { amount, reason, balanceAfter: state.creditos - amount } },

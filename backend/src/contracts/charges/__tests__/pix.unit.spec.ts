@@ -77,6 +77,9 @@ describe('PIX keys', () => {
   it.each([
     ['529.982.247-25', { type: 'cpf', key: '52998224725' }],
     ['11.222.333/0001-81', { type: 'cnpj', key: '11222333000181' }],
+    ['12.ABC.345/01DE-35', { type: 'cnpj', key: '12ABC34501DE35' }],
+    ['12.abc.345/01de-35', { type: 'cnpj', key: '12ABC34501DE35' }],
+    ['12abc34501de35', { type: 'cnpj', key: '12ABC34501DE35' }],
     ['Ana.Souza@Exemplo.com', { type: 'email', key: 'ana.souza@exemplo.com' }],
     ['+55 (11) 98765-4321', { type: 'telefone', key: '+5511987654321' }],
     ['(11) 98765-4321', { type: 'telefone', key: '+5511987654321' }],
@@ -88,7 +91,18 @@ describe('PIX keys', () => {
     expect(normalizePixKey(input)).toEqual(expected);
   });
 
-  it.each(['', 'abc', '123.456.789-00', '11.222.333/0001-82', 'ana@', '+1 555 1234567', '12345'])(
+  it.each([
+    '',
+    'abc',
+    '123.456.789-00',
+    '11.222.333/0001-82',
+    '12.ABC.345/01DE-36',
+    '12ABC34501DEX5',
+    'AAAAAAAAAAAAAA',
+    'ana@',
+    '+1 555 1234567',
+    '12345',
+  ])(
     '%s is no key',
     (input) => {
       expect(normalizePixKey(input)).toBeUndefined();
@@ -99,6 +113,22 @@ describe('PIX keys', () => {
     expect(isValidCnpj('11.222.333/0001-81')).toBe(true);
     expect(isValidCnpj('11222333000182')).toBe(false);
     expect(isValidCnpj('00000000000000')).toBe(false);
+  });
+
+  it('checks the check digits of an alphanumeric CNPJ (IN RFB 2229/2024): code minus 48, weights 2..9, mod 11', () => {
+    expect(isValidCnpj('12ABC34501DE35')).toBe(true);
+    expect(isValidCnpj('12.abc.345/01de-35')).toBe(true);
+    expect(isValidCnpj('12ABC34501DE53')).toBe(false);
+    expect(isValidCnpj('12ABC34501DEA5')).toBe(false);
+  });
+
+  it('a static BR Code carries an alphanumeric CNPJ key as the DICT registers it', () => {
+    const settings = pixSettingsFrom(
+      pixSettingsSchema.parse({ chave: '12.abc.345/01de-35', nomeRecebedor: 'Ana', cidade: 'Recife' }),
+    );
+    expect(settings).toMatchObject({ chave: '12ABC34501DE35', tipoChave: 'cnpj' });
+    const code = buildBrCode({ ...settings, valorCentavos: 48000, txid: 'VIRA1' });
+    expect(parseBrCode(code).chave).toBe('12ABC34501DE35');
   });
 
   it('stores settings as the BR Code carries them: no accents, upper case, bounded', () => {

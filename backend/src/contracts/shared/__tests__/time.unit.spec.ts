@@ -3,6 +3,8 @@ import {
   addDays,
   dayRange,
   isIsoDate,
+  isIsoInstant,
+  isIsoMonth,
   monthRange,
   weekRange,
   weekStart,
@@ -59,6 +61,18 @@ describe("time in the tenant's zone", () => {
     expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
     expect(isIsoDate('2026-02-29')).toBe(false);
     expect(isIsoDate('2028-02-29')).toBe(true);
+  });
+
+  it('takes days, months and instants of 1900 to 2199 only', () => {
+    for (const value of ['0000-01-01', '0100-01-01', '1899-12-31', '2200-01-01', '9999-12-31'])
+      expect({ value, ok: isIsoDate(value) }).toEqual({ value, ok: false });
+    expect(isIsoDate('1900-01-01') && isIsoDate('2199-12-31')).toBe(true);
+    for (const value of ['0000-01', '1899-12', '2200-01', '9999-12', '2026-13', '2026-1'])
+      expect({ value, ok: isIsoMonth(value) }).toEqual({ value, ok: false });
+    expect(isIsoMonth('1900-01') && isIsoMonth('2199-12')).toBe(true);
+    expect(isIsoInstant('9999-12-31T23:59:59.999Z')).toBe(false);
+    expect(isIsoInstant('0100-01-01T00:00:00Z')).toBe(false);
+    expect(isIsoInstant('2199-12-31T23:59:59-03:00')).toBe(true);
   });
 });
 

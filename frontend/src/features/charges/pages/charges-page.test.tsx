@@ -28,6 +28,8 @@ const base: Charge = {
   paidAt: null,
   cancelledAt: null,
   transactionId: null,
+  valorDevolvido: 0,
+  creditosPendentes: 0,
 };
 
 describe('Cobranças: how each charge is paid', () => {

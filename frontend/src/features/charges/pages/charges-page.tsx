@@ -2,8 +2,8 @@ import {
   AUTOMATIC_DEBIT_LABEL,
   type Charge,
   CHARGE_LIST_STATUSES,
-  CHARGE_STATUS_LABELS,
   type ChargeListStatus,
+  chargeStatusLabel,
   chargeReminderText,
   cycleChargeText,
   LATE_CANCEL_FEE_LABEL,
@@ -38,19 +38,23 @@ const BADGE_COLORS: Record<ChargeListStatus, string> = {
   em_atraso: 'red',
   paga: 'teal',
   cancelada: 'gray',
+  devolvida: 'orange',
 };
 const EMPTY: Record<ChargeListStatus, string> = {
   pendente: 'Nenhuma cobrança pendente',
   em_atraso: 'Nenhuma cobrança em atraso',
   paga: 'Nenhuma cobrança paga',
   cancelada: 'Nenhuma cobrança cancelada',
+  devolvida: 'Nenhuma cobrança devolvida',
 };
+// A charge given back was paid first: it is listed among the paid ones, its badge saying how much went back.
 const TABS: ChargeListStatus[] = ['pendente', 'em_atraso', 'paga', 'cancelada'];
 const TAB_LABELS: Record<ChargeListStatus, string> = {
   pendente: 'Pendentes',
   em_atraso: 'Em atraso',
   paga: 'Pagas',
   cancelada: 'Canceladas',
+  devolvida: 'Devolvidas',
 };
 const daysLabel = (days: number) => `${days} ${days === 1 ? 'dia' : 'dias'}`;
 
@@ -65,6 +69,11 @@ export function ChargesPage() {
   const status: ChargeListStatus =
     requested && CHARGE_LIST_STATUSES.includes(requested) ? requested : 'pendente';
   const charges = useQuery({ ...chargesQuery({ status }), select: itemsOf });
+  const refunded = useQuery({ ...chargesQuery({ status: 'devolvida' }), select: itemsOf, enabled: status === 'paga' });
+  const items =
+    status === 'paga' && charges.data && refunded.data
+      ? [...charges.data, ...refunded.data].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+      : charges.data;
   const [cancelling, setCancelling] = useState<Charge | null>(null);
   // Here, not in the card: a paid charge leaves the list (and its card unmounts) before the answer's
   // callbacks would run there.
@@ -114,14 +123,14 @@ export function ChargesPage() {
           <LoadError title="Erro ao carregar cobranças" error={charges.error} onRetry={() => void charges.refetch()} />
         )}
         {charges.isPending && <Skeleton h={120} radius="md" />}
-        {charges.data?.length === 0 && (
+        {items?.length === 0 && (
           <Card>
             <Text c="dimmed" ta="center">
               {EMPTY[status]}
             </Text>
           </Card>
         )}
-        {charges.data?.map((charge) => (
+        {items?.map((charge) => (
           <ChargeCard
             key={charge.id}
             charge={charge}
@@ -149,7 +158,7 @@ function ChargeCard({
 }) {
   const [copied, setCopied] = useState(false);
   const when =
-    charge.status === 'paga' && charge.paidAt
+    (charge.status === 'paga' || charge.status === 'devolvida') && charge.paidAt
       ? `Paga em ${formatDate(charge.paidAt)}`
       : charge.status === 'cancelada' && charge.cancelledAt
         ? `Cancelada em ${formatDate(charge.cancelledAt)}`
@@ -193,10 +202,10 @@ function ChargeCard({
               </Text>
             )}
           </div>
-          <Stack gap={4} align="flex-end">
+          <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
             <Text fw={700}>{formatCurrency(charge.valor)}</Text>
             <Badge color={BADGE_COLORS[charge.status]} variant="light">
-              {CHARGE_STATUS_LABELS[charge.status]}
+              {chargeStatusLabel(charge)}
             </Badge>
           </Stack>
         </Group>

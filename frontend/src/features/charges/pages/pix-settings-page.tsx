@@ -91,7 +91,7 @@ const bodyOf = (values: Values): PixSettingsInput => {
     chavePem: optional(values.chavePem),
     pixAutomatico: values.pixAutomatico,
     ...(values.pixAutomatico
-      ? { agencia: values.agencia, conta: values.conta, tipoConta: values.tipoConta }
+      ? { agencia: optional(values.agencia), conta: optional(values.conta), tipoConta: values.tipoConta }
       : {}),
   };
 };
@@ -171,9 +171,20 @@ function PixSettingsForm({ saved }: { saved: PixSettingsView | undefined }) {
   };
 
   const testConnection = () => {
+    // A field left blank is left out: the saved one is used (the secrets are write-only).
+    const given = (value: string) => (value.trim() ? value : undefined);
     const { chave, baseUrl, clientId, clientSecret, certificadoPem, chavePem } = values;
     test.mutate(
-      { body: { chave, baseUrl, clientId, clientSecret, certificadoPem, chavePem } },
+      {
+        body: {
+          chave: given(chave),
+          baseUrl: given(baseUrl),
+          clientId: given(clientId),
+          clientSecret: given(clientSecret),
+          certificadoPem: given(certificadoPem),
+          chavePem: given(chavePem),
+        },
+      },
       {
         onSuccess: setTestResult,
         onError: (error) => notifyError('Erro ao testar conexão', error),

@@ -24,7 +24,13 @@ export const PASSWORDS_DIFFER = 'As senhas não coincidem';
 export function validateInviteSignup(
   values: InviteSignupForm,
 ): { data: AcceptInviteInput } | { errors: InviteSignupErrors } {
-  const { confirmPassword, ...body } = values;
+  const { confirmPassword, cpf, telefone, ...required } = values;
+  // CPF and celular are optional: left blank, they are not sent.
+  const body = {
+    ...required,
+    ...(cpf.trim() ? { cpf } : {}),
+    ...(telefone.trim() ? { telefone } : {}),
+  };
   const parsed = acceptInviteSchema.safeParse(body);
   const errors: InviteSignupErrors = {};
   for (const issue of parsed.error?.issues ?? []) {

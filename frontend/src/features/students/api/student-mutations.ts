@@ -1,6 +1,8 @@
+import { chargesApi } from '@contracts/charges/api';
 import { studentsApi } from '@contracts/students/api';
 import type { InputOf } from '@contracts/shared/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { chargesKey } from '../../../entities/charges';
 import { studentHistoryQuery, studentQuery, studentsKey } from '../../../entities/students';
 import { api } from '../../../lib/api-client';
 import { useOperation } from '../../../lib/contract-query';
@@ -74,3 +76,10 @@ export function useEraseStudent() {
     },
   });
 }
+
+/**
+ * POST /api/charges/:id/refund-credits { remover }: after the PSP gave a payment back, its credits
+ * removed (never below zero) or kept; the charge and the balance refetch.
+ */
+export const useDecideRefundCredits = () =>
+  useOperation(chargesApi.decideRefundCredits, { invalidates: [chargesKey, studentsKey] });

@@ -77,7 +77,7 @@ describe('Pix Automático: asking the student’s bank (Jornada 1)', () => {
   });
 
   it("a bank of no list goes by its ISPB; the API's refusal stays in the dialog", async () => {
-    const message = 'Banco inválido: o ISPB tem 8 dígitos';
+    const message = 'Banco inválido: o ISPB tem 8 letras ou dígitos';
     api = stubApi({
       'GET /api/subscriptions': () => ({ status: 200, body: { items: [waiting] } }),
       [`POST ${REQUEST}`]: () => ({

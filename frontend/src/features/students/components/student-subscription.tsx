@@ -109,8 +109,7 @@ function BankRequestDialog({
         {bank === OTHER_BANK && (
           <TextInput
             label="ISPB do banco"
-            description="8 dígitos; o banco informa"
-            inputMode="numeric"
+            description="8 letras ou dígitos; o banco informa"
             {...field('ispb')}
             maxLength={8}
             required

@@ -200,3 +200,84 @@ describe('student page /alunos/{id}', () => {
     expect(await screen.findByRole('heading', { name: 'Aluno não encontrado' })).toBeInTheDocument();
   });
 });
+
+describe('a payment the PSP gave back', () => {
+  const refunded = {
+    id: 'c1',
+    studentId: 's1',
+    studentNome: 'Bruno Lima',
+    planId: 'p8',
+    planNome: 'Mensal 8 aulas',
+    creditos: 8,
+    valor: 400,
+    txid: 'T1',
+    brCode: '',
+    status: 'devolvida',
+    origem: 'avulsa',
+    provedor: 'api-pix',
+    pagamento: 'pix',
+    vencimento: '2026-11-20',
+    diasEmAtraso: 0,
+    telefone: null,
+    sessionId: null,
+    motivo: null,
+    createdAt: '2026-11-20T12:00:00.000Z',
+    paidAt: '2026-11-20T13:00:00.000Z',
+    cancelledAt: null,
+    transactionId: 't1',
+    valorDevolvido: 400,
+    creditosPendentes: 8,
+  };
+
+  it("shows the charge 'Devolvida (R$ x)' and asks whether to remove its credits, no more than the balance", async () => {
+    let answered = false;
+    api = stubApi({
+      'GET /api/students/s1': () => ({ status: 200, body: bruno }),
+      'GET /api/students/s1/history': () => ({ status: 200, body: { items: history } }),
+      'GET /api/plans': () => ({ status: 200, body: { items: [plan] } }),
+      'GET /api/students/s1/sessions': () => ({ status: 200, body: { proximas: [], anteriores: [] } }),
+      'GET /api/charges': () => ({
+        status: 200,
+        body: { items: [{ ...refunded, creditosPendentes: answered ? 0 : 8 }] },
+      }),
+      'POST /api/charges/c1/refund-credits': () => {
+        answered = true;
+        return {
+          status: 200,
+          body: { id: 'c1', valor: 400, txid: 'T1', brCode: '', status: 'devolvida', transactionId: 't1', position: 20 },
+        };
+      },
+    });
+    renderPage('/alunos/s1');
+
+    const charge = await screen.findByTestId('student-charge');
+    expect(within(charge).getByText('Devolvida (R$ 400,00)')).toBeInTheDocument();
+    const prompt = await screen.findByRole('group', { name: 'Devolução de Mensal 8 aulas' });
+    expect(prompt).toHaveTextContent('O PSP devolveu R$ 400,00 do pagamento de Mensal 8 aulas. Remover 7 créditos do saldo?');
+    expect(within(prompt).getByRole('button', { name: 'Manter créditos' })).toBeInTheDocument();
+
+    await userEvent.click(within(prompt).getByRole('button', { name: 'Remover 7 créditos' }));
+    await waitFor(() =>
+      expect(api.calls.find((call) => call.method === 'POST')).toMatchObject({
+        path: '/api/charges/c1/refund-credits',
+        body: { remover: true },
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Devolução de Mensal 8 aulas' })).not.toBeInTheDocument());
+  });
+
+  it('with no balance left there is nothing to remove: only acknowledged', async () => {
+    api = stubApi({
+      'GET /api/students/s1': () => ({ status: 200, body: { ...bruno, creditos: 0 } }),
+      'GET /api/students/s1/history': () => ({ status: 200, body: { items: [] } }),
+      'GET /api/plans': () => ({ status: 200, body: { items: [plan] } }),
+      'GET /api/students/s1/sessions': () => ({ status: 200, body: { proximas: [], anteriores: [] } }),
+      'GET /api/charges': () => ({ status: 200, body: { items: [refunded] } }),
+    });
+    renderPage('/alunos/s1');
+    const prompt = await screen.findByRole('group', { name: 'Devolução de Mensal 8 aulas' });
+    expect(prompt).toHaveTextContent('O saldo já está em zero: não há créditos para remover.');
+    expect(within(prompt).queryByRole('button', { name: /Remover/ })).not.toBeInTheDocument();
+    expect(within(prompt).getByRole('button', { name: 'Entendi' })).toBeInTheDocument();
+  });
+});

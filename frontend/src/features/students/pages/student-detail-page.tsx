@@ -37,7 +37,7 @@ import {  } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { APP_TIME_ZONE, formatDateTimeInZone } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
-import { AUTOMATIC_DEBIT_LABEL, CHARGE_STATUS_LABELS, LATE_CANCEL_FEE_LABEL } from '@contracts/charges/api';
+import { AUTOMATIC_DEBIT_LABEL, chargeStatusLabel, LATE_CANCEL_FEE_LABEL } from '@contracts/charges/api';
 import { chargesQuery } from '../../../entities/charges';
 import { formatCurrency, formatDate } from '../../../lib/format';
 import { plansQuery } from '../../../entities/plans';
@@ -46,6 +46,7 @@ import { studentHistoryQuery } from '../../../entities/students';
 import { itemsOf } from '../../../lib/contract-query';
 import { useDownloadHistoryCsv } from '../api/student-mutations';
 import { InviteLinkDialog } from '../components/invite-link-dialog';
+import { RefundCreditsPrompt } from '../components/refund-credits-prompt';
 import { LOW_BALANCE_WARNING } from '../components/student-card';
 import { StudentLoaded } from '../components/student-loaded';
 import { StudentPersonalData } from '../components/student-personal-data';
@@ -277,7 +278,21 @@ function History({ student }: { student: Student }) {
   );
 }
 
-const CHARGE_COLORS = { pendente: 'yellow', em_atraso: 'red', paga: 'teal', cancelada: 'gray' } as const;
+const CHARGE_COLORS = { pendente: 'yellow', em_atraso: 'red', paga: 'teal', cancelada: 'gray', devolvida: 'orange' } as const;
+
+/** Payments the PSP gave back whose credits the trainer has yet to decide on: asked first, on top. */
+function RefundPrompts({ student }: { student: Student }) {
+  const charges = useQuery({ ...chargesQuery({ studentId: student.id }), select: itemsOf });
+  const refunded = charges.data?.filter((charge) => charge.creditosPendentes > 0) ?? [];
+  if (refunded.length === 0) return null;
+  return (
+    <Stack gap="xs">
+      {refunded.map((charge) => (
+        <RefundCreditsPrompt key={charge.id} charge={charge} saldo={student.creditos} />
+      ))}
+    </Stack>
+  );
+}
 
 /** The student's charges, a late-cancel fee among them, with their status (live). */
 function Charges({ student }: { student: Student }) {
@@ -322,7 +337,7 @@ function Charges({ student }: { student: Student }) {
                 {formatCurrency(charge.valor)}
               </Text>
               <Badge color={CHARGE_COLORS[charge.status]} variant="light">
-                {CHARGE_STATUS_LABELS[charge.status]}
+                {chargeStatusLabel(charge)}
               </Badge>
             </Group>
           </Group>
@@ -368,6 +383,7 @@ export function StudentDetailPage() {
       <StudentLoaded read={student}>
         {(current) => (
           <Stack gap="md">
+            <RefundPrompts student={current} />
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
               <Summary student={current} />
               <StudentSessions student={current} />
