@@ -37,8 +37,8 @@ function sentinelOptions(
     username: url.username ? decodeURIComponent(url.username) : undefined,
     password: url.password ? decodeURIComponent(url.password) : undefined,
     db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : 0,
-    // Told by the Sentinels the moment they switch masters, instead of at the next broken socket.
-    failoverDetector: true,
+    // Not `failoverDetector`: its disconnect on +switch-master, landing while a reconnection asks
+    // the Sentinels, ends the connection for good ('Connection is closed').
     // A master demoted under an open connection (the old one back as a replica) refuses writes:
     // reconnect, which asks the Sentinels for the master again, and send the command again.
     reconnectOnError: (error) => (error.message.startsWith('READONLY') ? 2 : false),
