@@ -12,8 +12,10 @@
  * stream goes on and /api/health is ok again on both APIs; no process is restarted. At the end the
  * event log holds every acknowledged grant exactly once, each balance is its history's sum, and the
  * read models are what a rebuild from the log gives. The time back to healthy is printed, not
- * asserted.
+ * asserted. With FAILOVER_DATABASE_URL and FAILOVER_DATABASE_COMMAND it runs against a managed
+ * database instead, failed over by that command (infra/README.md).
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { PROJECTIONS } from '../../backend/src/contexts';
@@ -48,7 +50,15 @@ interface Sender {
   retried: number;
 }
 
-const binaries = hasPgAutoFailover() && hasRedisSentinel();
+/**
+ * The same test against a managed database that fails over (infra/README.md): its URL, of an empty
+ * database the API migrates, and a command that makes it fail over and returns once it has begun.
+ */
+const managed =
+  process.env.FAILOVER_DATABASE_URL && process.env.FAILOVER_DATABASE_COMMAND
+    ? { url: process.env.FAILOVER_DATABASE_URL, command: process.env.FAILOVER_DATABASE_COMMAND }
+    : undefined;
+const binaries = (managed !== undefined || hasPgAutoFailover()) && hasRedisSentinel();
 const missing =
   'pg_autoctl (postgresql-15-auto-failover) ou redis-sentinel ausentes: ' +
   'apt-get install postgresql-15-auto-failover redis-sentinel';
@@ -56,7 +66,12 @@ const missing =
 (binaries ? describe : describe.skip)('the backend when a PostgreSQL or Redis node is lost', () => {
   if (!binaries) it.skip(missing, () => undefined);
 
-  let postgres: PgAutoFailover;
+  let postgres: PgAutoFailover | undefined;
+  const databaseUrl = () => {
+    if (managed) return managed.url;
+    if (!postgres) throw new Error('a formação do pg_auto_failover não subiu');
+    return postgres.url();
+  };
   let redis: RedisSentinels;
   const supervisorLog: string[] = [];
   const supervisor = new Supervisor({ log: (line) => supervisorLog.push(line) });
@@ -69,12 +84,14 @@ const missing =
     const setupStartedAt = Date.now();
     // Both settled before going on: afterAll stops whichever started, even when the other failed.
     const started = await Promise.allSettled([
-      PgAutoFailover.start(DATABASE).then((formation) => (postgres = formation)),
+      managed
+        ? undefined
+        : PgAutoFailover.start(DATABASE).then((formation) => (postgres = formation)),
       RedisSentinels.start().then((group) => (redis = group)),
     ]);
     for (const result of started) if (result.status === 'rejected') throw result.reason;
     const env = {
-      DATABASE_URL: postgres.url(),
+      DATABASE_URL: databaseUrl(),
       REDIS_URL: 'redis://127.0.0.1:6379',
       REDIS_SENTINELS: redis.sentinelList,
       REDIS_SENTINEL_NAME: SENTINEL_MASTER_NAME,
@@ -224,21 +241,30 @@ const missing =
       await waitUntil(() => acknowledgedAfter(0), 30_000, 'o fluxo de comandos', 50);
 
       // 1. The PostgreSQL primary's node lost; the secondary promoted; the old node back as secondary.
-      const oldPrimary = await postgres.primary();
-      const pgLostAt = Date.now();
-      await postgres.kill(oldPrimary);
-      measured['PostgreSQL: primário perdido, de volta saudável em'] = await recovery(
-        pgLostAt,
-        'postgres',
-      );
-      expect(await postgres.primary()).not.toBe(oldPrimary);
-      postgres.restart(oldPrimary);
-      const rejoinAt = Date.now();
-      await postgres.waitForStates(
-        oldPrimary === 0 ? ['secondary', 'primary'] : ['primary', 'secondary'],
-        RECOVERY_MS,
-      );
-      measured['PostgreSQL: antigo primário de volta como secondary em'] = Date.now() - rejoinAt;
+      if (postgres) {
+        const oldPrimary = await postgres.primary();
+        const pgLostAt = Date.now();
+        await postgres.kill(oldPrimary);
+        measured['PostgreSQL: primário perdido, de volta saudável em'] = await recovery(
+          pgLostAt,
+          'postgres',
+        );
+        expect(await postgres.primary()).not.toBe(oldPrimary);
+        postgres.restart(oldPrimary);
+        const rejoinAt = Date.now();
+        await postgres.waitForStates(
+          oldPrimary === 0 ? ['secondary', 'primary'] : ['primary', 'secondary'],
+          RECOVERY_MS,
+        );
+        measured['PostgreSQL: antigo primário de volta como secondary em'] = Date.now() - rejoinAt;
+      } else if (managed) {
+        const failoverAt = Date.now();
+        expect(spawnSync('sh', ['-c', managed.command], { stdio: 'inherit' }).status).toBe(0);
+        measured['PostgreSQL gerenciado: failover pedido, de volta saudável em'] = await recovery(
+          failoverAt,
+          'postgres',
+        );
+      }
       await recovery(Date.now(), 'postgres de volta');
 
       // 2. The Redis master lost; the Sentinels promote its replica.
@@ -265,12 +291,12 @@ const missing =
     expect(unexpected).toEqual([]);
     expect(processes.map((child) => child.restarts)).toEqual([0, 0, 0, 0]);
     // Between the primary lost and the secondary promoted, a standby answers: a failover, degraded.
-    expect([...healthSeen]).toContain('postgres: degraded');
+    if (postgres) expect([...healthSeen]).toContain('postgres: degraded');
 
     // Every acknowledged grant once in the log, and nothing else.
     const db = createDatabase(
       createPool({
-        connectionString: postgres.url(),
+        connectionString: databaseUrl(),
         poolMax: 2,
         applicationName: 'vira-test-failover',
       }),
