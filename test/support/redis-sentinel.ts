@@ -65,6 +65,9 @@ export class RedisSentinels {
         '',
         '--appendonly',
         'no',
+        // A replica's full sync writes the master's snapshot to its folder: this group's own.
+        '--dir',
+        this.folder,
         ...(replicaOf ? ['--replicaof', '127.0.0.1', String(replicaOf)] : []),
       ],
       { stdio: 'ignore' },
