@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseHosts } from './database-hosts';
 import { defaultDataDirectory, generatedSecret, PERSONAL_DATA_KEY_FILE } from './generated-secret';
 
 export const booleanFromEnv = z
@@ -21,9 +22,29 @@ const platformConfigShape = {
       'use https://wa.me/<número> ou mailto:<e-mail>',
     )
     .optional(),
-  DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/vira'),
+  /**
+   * One server, or several (`postgres://user@a:5432,b:5432/vira?target_session_attrs=read-write`):
+   * new connections go to the one that takes writes, found again after a failover.
+   */
+  DATABASE_URL: z
+    .string()
+    .refine((url) => databaseHosts(url) !== undefined, {
+      message: 'use postgres://usuário@servidor:porta[,servidor:porta...]/banco',
+    })
+    .default('postgres://postgres@127.0.0.1:5432/vira'),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** The Redis server; with REDIS_SENTINELS, only its user, password and database number count. */
   REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
+  /**
+   * Redis Sentinel (`host:port,host:port,...`): the master is asked of them, and found again after
+   * they fail over. Unset: REDIS_URL's single server.
+   */
+  REDIS_SENTINELS: z
+    .string()
+    .regex(/^[^\s,:]+:\d{1,5}(,[^\s,:]+:\d{1,5})*$/, 'use servidor:porta[,servidor:porta...]')
+    .optional(),
+  /** The master's name the Sentinels watch (`sentinel monitor <name> ...`). */
+  REDIS_SENTINEL_NAME: z.string().min(1).default('vira'),
   REDIS_PREFIX: z
     .string()
     .regex(/^[a-z0-9:_-]+$/i)

@@ -51,6 +51,31 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ MIGRATE_ON_START: 'talvez' })).toThrow(/MIGRATE_ON_START/);
   });
 
+  it('takes a DATABASE_URL naming several servers and Redis Sentinels, and stays single-server by default', () => {
+    const ha = parseConfig({
+      VIRA_DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://vira@pg-a:5432,pg-b:5432/vira?target_session_attrs=read-write',
+      REDIS_SENTINELS: 'sentinel-a:26379,sentinel-b:26379,sentinel-c:26379',
+    });
+    expect(ha.DATABASE_URL).toBe(
+      'postgres://vira@pg-a:5432,pg-b:5432/vira?target_session_attrs=read-write',
+    );
+    expect([ha.REDIS_SENTINELS, ha.REDIS_SENTINEL_NAME]).toEqual([
+      'sentinel-a:26379,sentinel-b:26379,sentinel-c:26379',
+      'vira',
+    ]);
+    expect(parseConfig({ VIRA_DATA_DIR: dataDir }).REDIS_SENTINELS).toBeUndefined();
+    expect(() =>
+      parseConfig({
+        DATABASE_URL: 'postgres://vira@pg-a:5432,/vira?target_session_attrs=read-write',
+      }),
+    ).toThrow(/DATABASE_URL/);
+    expect(() =>
+      parseConfig({ DATABASE_URL: 'postgres://vira@pg-a/vira?target_session_attrs=standby' }),
+    ).toThrow(/DATABASE_URL/);
+    expect(() => parseConfig({ REDIS_SENTINELS: 'sentinel-a' })).toThrow(/REDIS_SENTINELS/);
+  });
+
   it('listens on loopback only unless HOST says otherwise', () => {
     expect(parseConfig({ VIRA_DATA_DIR: dataDir }).HOST).toBe('127.0.0.1');
     expect(parseConfig({ VIRA_DATA_DIR: dataDir, HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');

@@ -22,7 +22,8 @@ const poolLogger = new Logger('Database');
           connectionString: config.DATABASE_URL,
           poolMax: config.DATABASE_POOL_MAX,
           applicationName: 'vira',
-          onIdleError: (error) => poolLogger.warn(`conexão ociosa com o PostgreSQL encerrada: ${error.message}`),
+          onIdleError: (error) =>
+            poolLogger.warn(`conexão ociosa com o PostgreSQL encerrada: ${error.message}`),
         }),
     },
     { provide: DATABASE, inject: [PG_POOL], useFactory: (pool: Pool) => createDatabase(pool) },

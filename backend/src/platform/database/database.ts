@@ -1,8 +1,9 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import { Pool, types } from 'pg';
+import { type Pool, types } from 'pg';
 import { CamelCaseRows } from './camel-case-rows';
 import type { DB } from './database.types';
-import { PreparingClient } from './preparing-client';
+import { databaseHosts } from '../../config/database-hosts';
+import { FailoverPool, FailoverState } from './failover-pool';
 
 /** Every table's row type, generated from the migrated schema (`npm run db:types`). */
 export type Database = DB;
@@ -22,14 +23,19 @@ export interface DatabaseOptions {
 }
 
 export function createPool(options: DatabaseOptions): Pool {
-  const pool = new Pool({
-    connectionString: options.connectionString,
+  const hosts = databaseHosts(options.connectionString) ?? {
+    urls: [options.connectionString],
+    readWrite: false,
+  };
+  const failover = new FailoverState(hosts);
+  const pool = new FailoverPool(failover, {
     max: options.poolMax,
     application_name: options.applicationName,
     // A connection left idle inside a transaction holds back pg_snapshot_xmin and stalls projections.
     idle_in_transaction_session_timeout: 10_000,
     connectionTimeoutMillis: 5_000,
-    Client: PreparingClient,
+    Client: failover.clientClass(),
+    onConnect: hosts.readWrite ? (client) => failover.checkWritable(client) : undefined,
   });
   // An idle connection ended by the server (a restart, pg_terminate_backend, a failover) is an
   // 'error' event on the pool: unheard, it would end the process. The pool drops that connection

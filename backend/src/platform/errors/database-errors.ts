@@ -21,6 +21,9 @@ const CONNECTION_CODES = new Set([
   '57P01',
   '57P02',
   '57P03',
+  // read_only_sql_transaction: the server stopped being the primary (a failover); the pool drops
+  // that connection (platform/database/failover-pool.ts) and the next one finds the new primary.
+  '25006',
 ]);
 const CONNECTION_MESSAGES = [
   /timeout exceeded when trying to connect/i,

@@ -3,7 +3,9 @@ import { sql } from 'kysely';
 import type Redis from 'ioredis';
 import { APP_CONFIG, type PlatformConfig } from '../../config/config';
 import type { HealthReport } from '../../contracts/platform/api';
-import { DATABASE, type Db } from '../database/database.module';
+import type { Pool } from 'pg';
+import { DATABASE, type Db, PG_POOL } from '../database/database.module';
+import { FailoverPool } from '../database/failover-pool';
 import { ProjectionStatus } from '../projections/projection-status';
 import { REDIS } from '../queue/queue.module';
 import { isAway } from '../queue/redis';
@@ -38,6 +40,7 @@ export class HealthService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: PlatformConfig,
     @Inject(DATABASE) private readonly db: Db,
+    @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(ProjectionStatus) private readonly projectionStatus: ProjectionStatus,
   ) {}
@@ -62,6 +65,8 @@ export class HealthService {
       postgres,
       redis,
     };
+    // A server named in DATABASE_URL answers, read-only: a failover under way, which ends by itself.
+    if (postgres === 'down' && redis === 'ok' && this.failingOver()) report.status = 'degraded';
     // Only Redis knows whether a worker is at work: without it, nothing is said.
     if (redis === 'ok') report.worker = worker;
     if (report.status === 'ok' && worker === 'down') report.status = 'degraded';
@@ -79,5 +84,9 @@ export class HealthService {
         report.status = 'degraded';
     }
     return report;
+  }
+
+  private failingOver(): boolean {
+    return this.pool instanceof FailoverPool && this.pool.failover.failingOver();
   }
 }

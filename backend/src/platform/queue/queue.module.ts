@@ -87,7 +87,7 @@ export class JobQueues implements OnApplicationShutdown {
     {
       provide: REDIS,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => createRedis(config.REDIS_URL, 'vira'),
+      useFactory: (config: AppConfig) => createRedis(config, 'vira'),
     },
     JobQueues,
   ],

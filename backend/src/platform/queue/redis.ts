@@ -1,11 +1,48 @@
-import Redis from 'ioredis';
+import Redis, { type RedisOptions } from 'ioredis';
+import type { PlatformConfig } from '../../config/config';
+
+/** Where Redis is: REDIS_URL's server, or the master the Sentinels of REDIS_SENTINELS name. */
+export type RedisTarget = Pick<
+  PlatformConfig,
+  'REDIS_URL' | 'REDIS_SENTINELS' | 'REDIS_SENTINEL_NAME'
+>;
 
 /** BullMQ needs `maxRetriesPerRequest: null` on every connection it blocks on. */
-export function createRedis(url: string, connectionName: string): Redis {
-  const redis = new Redis(url, { maxRetriesPerRequest: null, connectionName });
+export function createRedis(target: string | RedisTarget, connectionName: string): Redis {
+  const options: RedisOptions = { maxRetriesPerRequest: null, connectionName };
+  const redis =
+    typeof target === 'string'
+      ? new Redis(target, options)
+      : target.REDIS_SENTINELS
+        ? new Redis(sentinelOptions(target, target.REDIS_SENTINELS, options))
+        : new Redis(target.REDIS_URL, options);
   // ioredis reconnects by itself; /api/health reports an outage, so errors are not rethrown here.
   redis.on('error', () => undefined);
   return redis;
+}
+
+function sentinelOptions(
+  target: RedisTarget,
+  sentinels: string,
+  options: RedisOptions,
+): RedisOptions {
+  const url = new URL(target.REDIS_URL);
+  return {
+    ...options,
+    sentinels: sentinels.split(',').map((address) => {
+      const separator = address.lastIndexOf(':');
+      return { host: address.slice(0, separator), port: Number(address.slice(separator + 1)) };
+    }),
+    name: target.REDIS_SENTINEL_NAME,
+    username: url.username ? decodeURIComponent(url.username) : undefined,
+    password: url.password ? decodeURIComponent(url.password) : undefined,
+    db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : 0,
+    // Not `failoverDetector`: its disconnect on +switch-master, landing while a reconnection asks
+    // the Sentinels, ends the connection for good ('Connection is closed').
+    // A master demoted under an open connection (the old one back as a replica) refuses writes:
+    // reconnect, which asks the Sentinels for the master again, and send the command again.
+    reconnectOnError: (error) => (error.message.startsWith('READONLY') ? 2 : false),
+  };
 }
 
 /** QUIT when connected (flushes pending replies), otherwise drop the reconnect loop at once. */

@@ -53,7 +53,7 @@ const STOP_BUDGET_MS = 20_000;
 export async function startWorkerProcess(options: WorkerProcessOptions): Promise<RunningWorker> {
   const { config, logger, projections } = options;
   const processManagers = options.processManagers ?? [];
-  const connection = createRedis(config.REDIS_URL, 'vira-worker');
+  const connection = createRedis(config, 'vira-worker');
   const prefix = projectionKeys(config.REDIS_PREFIX).bullPrefix;
   const db = createDatabase(
     createPool({
