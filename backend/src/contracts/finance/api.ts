@@ -187,6 +187,8 @@ export const transactionSchema = z
     descricao: z.string(),
     metodoPagamento: z.enum(PAYMENT_METHODS),
     studentId: z.uuid().nullable(),
+    /** Who paid: the student's name ('Titular removido' once erased); null without a student. */
+    studentNome: z.string().nullable(),
     referenciaId: z.string().nullable(),
     referenciaTipo: z.enum(REFERENCE_TYPES).nullable(),
     status: z.enum(TRANSACTION_STATUSES),

@@ -6,6 +6,8 @@ import type { CreditHistoryItem, Student } from './api';
  */
 export abstract class StudentDirectory {
   abstract find(tenantId: string, studentId: string): Promise<Student | undefined>;
+  /** The names of these students by id ('Titular removido' once erased); unknown ids are left out. */
+  abstract names(tenantId: string, studentIds: readonly string[]): Promise<Map<string, string>>;
   /** The student's credit history; undefined when there is no such student. */
   abstract history(tenantId: string, studentId: string): Promise<CreditHistoryItem[] | undefined>;
 }
