@@ -1,7 +1,7 @@
 import { v5 as uuidv5 } from 'uuid';
 import { LATE_CANCEL_FEE_LABEL, LATE_CANCEL_UNDONE_MOTIVO } from '../../contracts/charges/api';
 import { buildBrCode, type PixSettings } from '../../contracts/charges/pix';
-import { valuePerCreditCentavos } from '../../contracts/plans/api';
+import { lateCancelFeeCentavos, valuePerCreditCentavos } from '../../contracts/plans/api';
 import {
   evolveSessionView,
   SESSION_STREAM_TYPE,
@@ -115,8 +115,9 @@ export const lateCancelFee = processManager({
         ? await planToCharge(services.db, event.tenantId, student.planoId)
         : undefined;
       if (!student || !plan || !student.planoId) continue;
-      const valorCentavos = Math.round(
-        (valuePerCreditCentavos(plan.valorCentavos, plan.creditos) * percent) / 100,
+      const valorCentavos = lateCancelFeeCentavos(
+        valuePerCreditCentavos(plan.valorCentavos, plan.creditos),
+        percent,
       );
       if (valorCentavos <= 0) continue;
       const chargeId = feeChargeIdOf(event.streamId, event.streamVersion);
