@@ -61,6 +61,7 @@ test.describe('payers', () => {
       expect(await payer.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
     }
     await expect(history.getByText('Pagamento do plano Pacote 8 aulas', { exact: true })).toHaveCount(2);
+    await history.getByText('Bruno Albuquerque', { exact: true }).scrollIntoViewIfNeeded();
     await shot(page, 'financeiro-pagadores', testInfo.project.name);
   });
 

@@ -79,7 +79,7 @@ export function TransactionsList({ items, onOpen }: { items: Transaction[]; onOp
                   <TipoBadge item={item} />
                 </Table.Td>
                 <Table.Td>
-                  {item.descricao}
+                  <div>{item.descricao}</div>
                   {item.studentNome && (
                     <Text size="sm" c="dimmed">
                       {item.studentNome}
