@@ -371,6 +371,7 @@ const goal = (label: string) =>
 export const goalsSchema = z
   .strictObject({
     metaMensal: goal('Meta mensal'),
+    metaSeisMeses: goal('Meta em 6 meses').optional(),
     metaTrimestral: goal('Meta trimestral'),
     metaAnual: goal('Meta anual'),
     moeda: z.enum(CURRENCIES, 'Moeda inválida (use BRL)').default('BRL'),
@@ -382,6 +383,7 @@ export const goalsSchema = z
   })
   .transform((input) => ({
     metaMensalCentavos: input.metaMensal,
+    ...(input.metaSeisMeses !== undefined && { metaSeisMesesCentavos: input.metaSeisMeses }),
     metaTrimestralCentavos: input.metaTrimestral,
     metaAnualCentavos: input.metaAnual,
     moeda: input.moeda,
@@ -394,6 +396,8 @@ export type GoalsInput = z.input<typeof goalsSchema>;
 export const goalsViewSchema = z
   .object({
     metaMensal: z.number(),
+    /** How much a month in 6 months (the onboarding's answer until saved here). */
+    metaSeisMeses: z.number(),
     metaTrimestral: z.number(),
     metaAnual: z.number(),
     moeda: z.enum(CURRENCIES),

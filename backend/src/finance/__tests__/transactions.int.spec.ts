@@ -336,6 +336,7 @@ describe('transactions API', () => {
   it('saves goals (aderência follows), keeps the rule, and refuses a bad zone or rule', async () => {
     expect((await api.get('/api/settings/goals')).json()).toEqual({
       metaMensal: 0,
+      metaSeisMeses: 0,
       metaTrimestral: 0,
       metaAnual: 0,
       moeda: 'BRL',
@@ -382,6 +383,10 @@ describe('transactions API', () => {
       [{ metaMensal: 1e12, metaTrimestral: 0, metaAnual: 0 }, 'Meta mensal muito alta'],
       [{ metaMensal: 0, metaTrimestral: 1e12, metaAnual: 0 }, 'Meta trimestral muito alta'],
       [{ metaMensal: 0, metaTrimestral: 0, metaAnual: 1e12 }, 'Meta anual muito alta'],
+      [
+        { metaMensal: 0, metaSeisMeses: -1, metaTrimestral: 0, metaAnual: 0 },
+        'Meta em 6 meses deve ser zero ou mais',
+      ],
       [
         { metaMensal: 0, metaTrimestral: 0, metaAnual: 0, fusoHorario: 'Marte/Base' },
         'Fuso horário inválido',

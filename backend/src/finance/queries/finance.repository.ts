@@ -259,6 +259,7 @@ export class FinanceRepository {
       .executeTakeFirst();
     return {
       metaMensal: row ? centavosFromNumeric(row.metaMensal) / 100 : 0,
+      metaSeisMeses: row ? centavosFromNumeric(row.metaSeisMeses) / 100 : 0,
       metaTrimestral: row ? centavosFromNumeric(row.metaTrimestral) / 100 : 0,
       metaAnual: row ? centavosFromNumeric(row.metaAnual) / 100 : 0,
       moeda: 'BRL',
