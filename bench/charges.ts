@@ -84,6 +84,7 @@ async function main(): Promise<void> {
         descricao: 'Pagamento do plano Mensal 8 aulas',
         metodoPagamento: 'pix',
         studentId: null,
+        studentNome: null,
         referenciaId: null,
         referenciaTipo: null,
         status: 'ativa',

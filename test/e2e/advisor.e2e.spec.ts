@@ -30,7 +30,7 @@ test.describe("the 'Consultor Financeiro'", () => {
     // Anything else streams from the built-in advisor, from the tenant's own figures.
     await box.fill('Quanto falta para a meta?');
     await box.press('Enter');
-    await expect(chat.getByText(/^Faltam R\$\s11\.850,00 para a meta de R\$\s12\.000,00/)).toBeVisible();
+    await expect(chat.getByText(/^Faltam R\$\s9\.850,00 para a meta de R\$\s10\.000,00/)).toBeVisible();
     await expect(send).toBeDisabled();
     await shot(page, 'advisor', testInfo.project.name);
 
@@ -42,7 +42,7 @@ test.describe("the 'Consultor Financeiro'", () => {
     await chat.getByRole('button', { name: 'Fechar' }).click();
     await expect(chat).toBeHidden();
     await page.getByRole('button', { name: 'Consultor' }).click();
-    await expect(chat.getByText(/^Faltam R\$\s11\.850,00/)).toBeVisible();
+    await expect(chat.getByText(/^Faltam R\$\s9\.850,00/)).toBeVisible();
     await chat.getByRole('button', { name: 'Limpar conversa' }).click();
     await expect(chat.getByText(/^Faltam/)).toHaveCount(0);
     await expect(chat.getByText(/^Olá! Sou seu Consultor Financeiro/)).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
 import { shot } from './support/shots';
-import { createStudent } from './support/students';
+import { createPlan, createStudent } from './support/students';
 import { signedInTrainerWithToken } from './support/trainer';
 
 /** `date` at `time` in São Paulo, as the API takes instants. */
@@ -166,6 +166,9 @@ test.describe('agenda', () => {
     await expect(detail.getByText('3 créditos')).toBeVisible();
     await expect(detail.getByText('Cancelar agora queima 1 crédito do aluno (menos de 24 h de antecedência).')).toBeVisible();
     await detail.getByText('Cancelada', { exact: true }).click();
+    const late = page.getByRole('dialog', { name: 'Cancelamento tardio' });
+    await expect(late.getByText('queima 1 crédito do aluno;')).toBeVisible();
+    await late.getByRole('button', { name: 'Cancelar sessão' }).click();
     await expect(page.getByText('1 crédito de Ana Souza foi queimado (menos de 24 h de antecedência).')).toBeVisible();
     await expect(detail.getByText('2 créditos')).toBeVisible();
     await expect.poll(() => calls.balance(ana)).toBe(2);
@@ -197,6 +200,67 @@ test.describe('agenda', () => {
           .getByRole('button', { name: 'Bia Lima, 11:00 às 12:00, Sem local, Agendada' }),
       ).toBeVisible();
     }
+  });
+
+  test("a late cancel names the R$ 40 fee and waits for a yes; put back to 'Agendada', its fee leaves Cobranças", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const { token, headers } = await signedInTrainerWithToken(page, request);
+    const calls = await api(request, token);
+    const plan = await createPlan(request, token, { nome: 'Pacote 8 aulas', valor: 320, creditos: 8 });
+    const carla = await createStudent(request, token, { nome: 'Carla Dias', planoId: plan });
+    await calls.grant(carla, 8);
+    const studio = await calls.location('Estúdio');
+    const policy = await request.put(`/api/locations/${studio.id}/policy`, {
+      data: { cancelLimiteHoras: 24, taxaPercent: 100, queimaCredito: true },
+      headers,
+    });
+    expect(policy.ok(), await policy.text()).toBeTruthy();
+    const soon = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 3 * 3_600_000);
+    await calls.book({
+      studentId: carla,
+      locationId: studio.id,
+      inicio: soon.toISOString(),
+      fim: new Date(soon.getTime() + 3_600_000).toISOString(),
+    });
+    const fees = async () => {
+      const response = await request.get('/api/charges?status=pendente', { headers });
+      return ((await response.json()) as { items: Array<{ origem: string; valor: number }> }).items
+        .filter((charge) => charge.origem === 'taxa')
+        .map((charge) => charge.valor);
+    };
+    const soonDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(soon);
+    await page.goto(`/agenda?modo=dia&data=${soonDay}`);
+    await page.getByRole('button', { name: /^Carla Dias, .*, Estúdio, Agendada$/ }).click();
+    const detail = page.getByRole('dialog', { name: 'Agendamento' });
+    await expect(
+      detail.getByText(
+        'Cancelar agora queima 1 crédito do aluno e cobra a taxa de cancelamento de R$ 40,00 (menos de 24 h de antecedência).',
+      ),
+    ).toBeVisible();
+
+    // Tapping 'Cancelada' asks first, naming the credit and the fee; 'Voltar' changes nothing.
+    await detail.getByText('Cancelada', { exact: true }).click();
+    const late = page.getByRole('dialog', { name: 'Cancelamento tardio' });
+    await expect(late.getByText('queima 1 crédito do aluno;')).toBeVisible();
+    await expect(late.getByText(/cobra a taxa de cancelamento de R\$\s40,00 \(100% do valor da aula\)/)).toBeVisible();
+    await shot(page, 'agenda-cancelamento-tardio', testInfo.project.name);
+    await late.getByRole('button', { name: 'Voltar' }).click();
+    await expect(late).toBeHidden();
+    await expect(detail.getByText('Agendada', { exact: true }).first()).toBeVisible();
+    expect(await fees()).toEqual([]);
+
+    await detail.getByText('Cancelada', { exact: true }).click();
+    await late.getByRole('button', { name: 'Cancelar sessão' }).click();
+    await expect(page.getByText(/Taxa de cancelamento de R\$\s40,00 cobrada de Carla Dias\./)).toBeVisible();
+    await expect.poll(fees).toEqual([40]);
+    await expect(detail.getByText('7 créditos')).toBeVisible();
+
+    // Undone: the credit comes back and the fee is cancelled with it.
+    await detail.getByText('Agendada', { exact: true }).click();
+    await expect(detail.getByText('8 créditos')).toBeVisible();
+    await expect.poll(fees).toEqual([]);
   });
 
   test('vacation on, availability saved, a 6-week series across the vacation lists its refused dates, vacation removed', async ({

@@ -60,15 +60,16 @@ test.describe('finances', () => {
     const add = await page.getByRole('button', { name: 'Nova transação' }).boundingBox();
     const bottomBar = page.getByRole('navigation', { name: 'Navegação inferior' });
     if (add && (await bottomBar.isVisible())) expect(add.y + add.height).toBeLessThanOrEqual((await bottomBar.boundingBox())!.y);
-    // The onboarding's 'R$ 12.000' a month in 6 months is the monthly goal.
-    await expect(page.getByText('de R$ 12.000,00 (0,0%)')).toBeVisible();
+    // The onboarding's 'R$ 12.000' a month in 6 months is the 6-month target, not this month's
+    // goal: with none set the month is measured against R$ 10.000, as Configurações says.
+    await expect(page.getByText('de R$ 10.000,00 (0,0%)')).toBeVisible();
 
     await addTransaction(page, { descricao: 'Mensalidade Ana', valor: '1.200,00', aluno: 'Ana Souza' });
     await expect(page.getByText('Reserva sugerida', { exact: true }).first()).toBeVisible();
     await expect(visible(page, 'Mensalidade Ana')).toBeVisible();
     await expect(page.getByLabel('Lucro')).toContainText('R$ 1.200,00');
     await expect(page.getByLabel('Ticket Médio')).toContainText('R$ 1.200,00');
-    await expect(page.getByLabel('Aderência')).toContainText('10,0%');
+    await expect(page.getByLabel('Aderência')).toContainText('12,0%');
     await expect(page.getByLabel('Alocações do mês')).toContainText('Reserva: R$ 240,00');
 
     await addTransaction(page, {
@@ -122,7 +123,9 @@ test.describe('finances', () => {
 
     // Goals: a monthly goal of R$ 2.000 and a new receita of R$ 500 give 25% aderência.
     await page.goto('/ajustes/configuracoes');
-    await expect(page.getByRole('textbox', { name: 'Meta mensal' })).toHaveValue('12.000,00');
+    await expect(page.getByRole('textbox', { name: 'Meta mensal' })).toHaveValue('0,00');
+    await expect(page.getByText('Sem meta mensal, a aderência usa R$ 10.000,00.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Meta em 6 meses (faturamento por mês)' })).toHaveValue('12.000,00');
     await page.getByRole('textbox', { name: 'Meta mensal' }).fill('2.000');
     // A percentage edits like a number: 60 typed over 20 is 60; the sum's message goes once it is fixed.
     const reserva = page.getByRole('textbox', { name: 'Reserva' });
@@ -161,6 +164,6 @@ test.describe('finances', () => {
 
     await expect(visible(page, 'Pago pelo celular')).toBeVisible();
     await expect(page.getByLabel('Lucro')).toContainText('R$ 350,00');
-    await expect(page.getByLabel('Aderência')).toContainText('2,9%');
+    await expect(page.getByLabel('Aderência')).toContainText('3,5%');
   });
 });

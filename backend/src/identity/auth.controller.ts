@@ -2,6 +2,7 @@ import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG } from '../config/config';
 import type { IdentityConfig } from './identity.config';
+import { requiresEmailConfirmation } from './commands/sign-in.command';
 import { ConfirmEmailHandler } from './commands/confirm-email.command';
 import { RefreshSessionHandler } from './commands/refresh-session.command';
 import { RegisterTrainerHandler } from './commands/register-trainer.command';
@@ -55,6 +56,10 @@ export class AuthController {
         tenantId: trainer.tenantId,
         role: 'personal',
       }),
+      emailConfirmation: {
+        sent: trainer.confirmationSent,
+        required: requiresEmailConfirmation(this.config),
+      },
     };
   }
 

@@ -355,6 +355,35 @@ describe('public booking', () => {
       expect(refusals.filter((refusal) => refusal !== '409 slot_taken')).toEqual([]);
     });
 
+    it('20 visitors booking one slot at once: one session and one student; the refused become no one', async () => {
+      const [slot] = await slotsOf();
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          visitor(t.app).post(
+            `/api/public/${trainer.slug}/bookings`,
+            booking(academia, slot.inicio, { telefone: freshPhone(), nome: `Corrida ${index}` }),
+          ),
+        ),
+      );
+      const booked = answers.filter((answer) => answer.statusCode === 201);
+      expect(booked).toHaveLength(1);
+      const refusals = answers
+        .filter((answer) => answer.statusCode !== 201)
+        .map((answer) => `${answer.statusCode} ${(answer.json() as { code?: string }).code}`);
+      expect(refusals.filter((refusal) => refusal !== '409 slot_taken')).toEqual([]);
+      await t.project();
+      const students = (await trainer.api.get('/api/students')).json().items as {
+        nome: string;
+      }[];
+      const agenda = await trainer.api.get(
+        `/api/sessions?from=${encodeURIComponent(dayAt(1, '00:00'))}&to=${encodeURIComponent(dayAt(2, '00:00'))}`,
+      );
+      const sessions = agenda.json().items as { id: string; studentNome: string }[];
+      expect(sessions).toHaveLength(1);
+      expect(sessions[0].id).toBe(booked[0].json().id);
+      expect(students.map((student) => student.nome)).toEqual([sessions[0].studentNome]);
+    });
+
     it("against the trainer's own booking at the same time: one of the two (10 rounds)", async () => {
       const student = (await trainer.api.post('/api/students', { nome: 'Eva' })).json().id;
       for (let round = 0; round < 10; round++) {

@@ -77,8 +77,8 @@ interface Trainer {
  * Public booking's use cases: the trainer's page by the tenant's unique slug, the open slots of an
  * offered location (the scheduling context's engine through SlotBooking, with the link settings'
  * rules), and a visitor's booking: the phone's daily allowance claimed, the student found by
- * phone or registered (StudentsByPhone), the slot booked as a session agendada (409 slot_taken
- * when someone else got it first). Nothing here shows anything about other students.
+ * phone or registered (StudentsByPhone) in the transaction that books the slot as a session
+ * agendada (409 slot_taken when someone else got it first, and no one registered). Nothing here shows anything about other students.
  */
 /** How long this process trusts what it read (every page view and slot read needs all three). */
 const TRAINER_TTL_MS = 30_000;
@@ -162,14 +162,14 @@ export class PublicBooking {
       correlationId,
     };
     try {
-      // A slot already gone is refused before anyone is registered (a race still ends in
-      // slot_taken below, with the visitor registered: they are found by phone next time).
+      // A slot already gone is refused before anyone is registered.
       await this.stillOpen(trainer, location.id, input.inicio);
-      const student = await this.students.findOrRegister(actor, {
+      const student = await this.students.find(actor, {
         nome: input.nome,
         telefone: input.telefone,
       });
-      // Booked 'a confirmar'; a known phone under another name is shown to the trainer, not hidden.
+      // Booked 'a confirmar', a new visitor registered with it (a refused booking registers no
+      // one); a known phone under another name is shown to the trainer, not hidden.
       const booked = await this.slots.bookSlot(actor, {
         studentId: student.id,
         locationId: location.id,
@@ -177,6 +177,7 @@ export class PublicBooking {
         origin: 'publico',
         ...(!sameName(student.nome, input.nome) && { nomeInformado: input.nome }),
         rules: slotRulesOfLink(trainer.settings),
+        withBooking: student.register,
       });
       return {
         id: booked.id,

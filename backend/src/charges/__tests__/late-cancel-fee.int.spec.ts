@@ -1,5 +1,9 @@
 import { apiFixture } from '../../../../test/support/api-fixture';
-import { type Charge, LATE_CANCEL_FEE_LABEL } from '../../contracts/charges/api';
+import {
+  type Charge,
+  LATE_CANCEL_FEE_LABEL,
+  LATE_CANCEL_UNDONE_MOTIVO,
+} from '../../contracts/charges/api';
 import type { Transaction } from '../../contracts/finance/api';
 import { addDays, zonedParts } from '../../contracts/shared/time';
 
@@ -110,6 +114,39 @@ describe('the late-cancel fee becomes a charge', () => {
       expect.objectContaining({ valor: 25, descricao: LATE_CANCEL_FEE_LABEL }),
     ]);
     expect((await trainer.api.get(`/api/students/${student.studentId}`)).json().creditos).toBe(2);
+  });
+
+  it("undoing a late cancel ('Agendada' again) cancels its fee: gone from pending, 'A receber' and the student's charges; a replay changes nothing", async () => {
+    const { trainer, student, locationId } = await setting();
+    const session = await book(trainer.api, student.studentId, locationId, '10:00');
+    await trainer.api.patch(`/api/sessions/${session}`, { status: 'cancelada' });
+    await t.project();
+    const [fee] = await feesOf(trainer.api);
+    expect(fee).toMatchObject({ sessionId: session, valor: 25 });
+
+    expect(
+      (await trainer.api.patch(`/api/sessions/${session}`, { status: 'agendada' })).statusCode,
+    ).toBe(200);
+    await t.project();
+    await t.project();
+    expect(await feesOf(trainer.api)).toEqual([]);
+    expect((await trainer.api.get(`/api/charges/${fee.id}`)).json()).toMatchObject({
+      status: 'cancelada',
+      motivo: LATE_CANCEL_UNDONE_MOTIVO,
+    });
+    expect((await trainer.api.get('/api/charges/summary')).json().pendente).toEqual({
+      quantidade: 0,
+      total: 0,
+    });
+    const pendingOfStudent = (await student.api.get('/api/student/me')).json().cobrancas;
+    expect(pendingOfStudent).toEqual([]);
+
+    // Cancelled late again: a new fee, which stays.
+    await trainer.api.patch(`/api/sessions/${session}`, { status: 'cancelada' });
+    await t.project();
+    const again = await feesOf(trainer.api);
+    expect(again).toHaveLength(1);
+    expect(again[0].id).not.toBe(fee.id);
   });
 
   it('the trainer waives a fee with a reason; an early cancel or a policy without fee charges nothing', async () => {

@@ -1,7 +1,7 @@
 import { v5 as uuidv5 } from 'uuid';
-import { LATE_CANCEL_FEE_LABEL } from '../../contracts/charges/api';
+import { LATE_CANCEL_FEE_LABEL, LATE_CANCEL_UNDONE_MOTIVO } from '../../contracts/charges/api';
 import { buildBrCode, type PixSettings } from '../../contracts/charges/pix';
-import { valuePerCreditCentavos } from '../../contracts/plans/api';
+import { lateCancelFeeCentavos, valuePerCreditCentavos } from '../../contracts/plans/api';
 import {
   evolveSessionView,
   SESSION_STREAM_TYPE,
@@ -11,8 +11,9 @@ import {
 import { numericFromCentavos } from '../../contracts/shared/money';
 import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import type { WorkerServices } from '../../platform/context/worker-services';
-import { ConflictError } from '../../platform/errors/domain-error';
+import { ConflictError, DomainError } from '../../platform/errors/domain-error';
 import { pickEvents, type StoredEvent } from '../../platform/event-store/event';
+import { readStreamOf } from '../../platform/event-store/event-store';
 import { loadState } from '../../platform/event-store/load-state';
 import { processManager, processManagerCommand } from '../../platform/projections/process-manager';
 import { ChargeCommands, currentPixSettings } from '../commands/charge.commands';
@@ -24,6 +25,10 @@ export const LATE_CANCEL_FEE = 'late-cancel-fee';
 const FEE_NAMESPACE = '5b0d7c3e-92a4-4f1e-bc68-0e7a4d2f9b15';
 /** A fee is due a week after the cancellation. */
 const FEE_DUE_DAYS = 7;
+
+/** The fee of the cancellation at `version` of the session's stream. */
+const feeChargeIdOf = (sessionId: string, version: number) =>
+  uuidv5(`${sessionId}:${version}`, FEE_NAMESPACE);
 
 const txidOf = (chargeId: string, length: 25 | 32) =>
   chargeId.replace(/-/g, '').toUpperCase().slice(0, length).padEnd(length, 'F');
@@ -97,6 +102,10 @@ export const lateCancelFee = processManager({
   async handle(events, services) {
     for (const event of events) {
       const { data } = event;
+      if (data.from === 'cancelada' && data.to !== 'cancelada') {
+        await cancelUndoneFee(services, event);
+        continue;
+      }
       const percent = data.lateCancellation?.taxaPercent ?? 0;
       if (data.to !== 'cancelada' || percent <= 0) continue;
       const session = await sessionOf(services, event);
@@ -106,11 +115,12 @@ export const lateCancelFee = processManager({
         ? await planToCharge(services.db, event.tenantId, student.planoId)
         : undefined;
       if (!student || !plan || !student.planoId) continue;
-      const valorCentavos = Math.round(
-        (valuePerCreditCentavos(plan.valorCentavos, plan.creditos) * percent) / 100,
+      const valorCentavos = lateCancelFeeCentavos(
+        valuePerCreditCentavos(plan.valorCentavos, plan.creditos),
+        percent,
       );
       if (valorCentavos <= 0) continue;
-      const chargeId = uuidv5(`${event.streamId}:${event.streamVersion}`, FEE_NAMESPACE);
+      const chargeId = feeChargeIdOf(event.streamId, event.streamVersion);
       const settings = await currentPixSettings(services.db, event.tenantId);
       const pix = await feePix(
         services,
@@ -151,3 +161,32 @@ export const lateCancelFee = processManager({
     }
   },
 });
+
+/**
+ * The session is back on the agenda: the fee of the cancellation it undid (the stream's last change
+ * to 'cancelada' before `event`) is cancelled, keyed by `event` so a replay sends nothing twice. No
+ * fee was charged (early, no fee in the policy, no plan), or it was paid or waived: it stays so.
+ */
+async function cancelUndoneFee(services: WorkerServices, event: StoredEvent): Promise<void> {
+  const cancellation = (
+    await readStreamOf(services.db, event.tenantId, event.streamId, sessionLifecycleEvents)
+  )
+    .filter(
+      (earlier) =>
+        earlier.streamVersion < event.streamVersion &&
+        earlier.eventType === 'SessionStatusChanged' &&
+        earlier.data.to === 'cancelada',
+    )
+    .at(-1);
+  if (!cancellation) return;
+  try {
+    await new ChargeCommands(services.commands).handle(
+      processManagerCommand(LATE_CANCEL_FEE, event),
+      feeChargeIdOf(event.streamId, cancellation.streamVersion),
+      { type: 'CancelCharge', motivo: LATE_CANCEL_UNDONE_MOTIVO },
+    );
+  } catch (error) {
+    // Never charged, or paid already (a paid fee stays paid).
+    if (!(error instanceof DomainError)) throw error;
+  }
+}

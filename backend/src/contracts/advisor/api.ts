@@ -49,6 +49,8 @@ const PAYER = /\b(?:d[aoe]|aluno|aluna)\s+((?:[A-ZÀ-Ý][\p{L}'’-]+)(?:\s+(?:d
 interface PaymentShortcut {
   valorCentavos: number;
   descricao: string;
+  /** The name after 'da'/'do', as typed: whose payment it is, to be found among the students. */
+  payer?: string;
 }
 
 /** The receita a chat message asks to record (pix, dated today), or undefined when it is no such message. */
@@ -60,8 +62,39 @@ export function paymentShortcut(message: string): PaymentShortcut | undefined {
   const centavos = units * 100 + Number((amount[2] ?? '').padEnd(2, '0') || 0);
   if (centavos <= 0 || centavos > MAX_CENTAVOS) return undefined;
   const payer = PAYER.exec(message)?.[1];
-  return { valorCentavos: centavos, descricao: payer ? `Mensalidade ${payer}` : 'Recebimento' };
+  return payer
+    ? { valorCentavos: centavos, descricao: `Mensalidade ${payer}`, payer }
+    : { valorCentavos: centavos, descricao: 'Recebimento' };
 }
+
+/** Words of a name, without case or accents. */
+const wordsOf = (nome: string) =>
+  nome
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean);
+
+/**
+ * The students a payer's name may be: those whose name starts with the words typed ('Carlos' is
+ * Carlos Lima and Carlos Souza; 'Carlos Lima' only him), without case or accents.
+ */
+export function studentsNamed<Student extends { nome: string }>(
+  payer: string,
+  students: readonly Student[],
+): Student[] {
+  const typed = wordsOf(payer);
+  return students.filter((student) => {
+    const known = wordsOf(student.nome);
+    return typed.length > 0 && typed.every((word, index) => known[index] === word);
+  });
+}
+
+/** The question when a payer's name is more than one student's. */
+export const whichStudent = (payer: string, names: readonly string[]): string =>
+  `Encontrei ${names.length} alunos com o nome ${payer}: ${names.join(', ')}. De quem foi o pagamento? ` +
+  `Escreva de novo com o nome completo, por exemplo 'Recebi 200 do ${names[0]}'.`;
 
 /** 'Quanto devo guardar?', 'quanto reservar este mês' */
 export const asksHowMuchToSave = (message: string): boolean =>

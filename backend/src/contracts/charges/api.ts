@@ -50,6 +50,8 @@ export const creditsOfRefund = (
 export const CHARGE_ORIGINS = ['avulsa', 'assinatura', 'taxa'] as const;
 export type ChargeOrigin = (typeof CHARGE_ORIGINS)[number];
 export const LATE_CANCEL_FEE_LABEL = 'Taxa de cancelamento';
+/** Why a late-cancel fee was cancelled when its session went back on the agenda. */
+export const LATE_CANCEL_UNDONE_MOTIVO = 'Cancelamento desfeito';
 /**
  * How a charge is paid: 'pix', by its Pix Copia e Cola (empty when the trainer has no Pix key);
  * 'pix-automatico', a Pix Automático cycle the student's bank debits (no code to copy or send).

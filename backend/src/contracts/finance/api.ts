@@ -187,6 +187,8 @@ export const transactionSchema = z
     descricao: z.string(),
     metodoPagamento: z.enum(PAYMENT_METHODS),
     studentId: z.uuid().nullable(),
+    /** Who paid: the student's name ('Titular removido' once erased); null without a student. */
+    studentNome: z.string().nullable(),
     referenciaId: z.string().nullable(),
     referenciaTipo: z.enum(REFERENCE_TYPES).nullable(),
     status: z.enum(TRANSACTION_STATUSES),
@@ -369,6 +371,7 @@ const goal = (label: string) =>
 export const goalsSchema = z
   .strictObject({
     metaMensal: goal('Meta mensal'),
+    metaSeisMeses: goal('Meta em 6 meses').optional(),
     metaTrimestral: goal('Meta trimestral'),
     metaAnual: goal('Meta anual'),
     moeda: z.enum(CURRENCIES, 'Moeda inválida (use BRL)').default('BRL'),
@@ -380,6 +383,7 @@ export const goalsSchema = z
   })
   .transform((input) => ({
     metaMensalCentavos: input.metaMensal,
+    ...(input.metaSeisMeses !== undefined && { metaSeisMesesCentavos: input.metaSeisMeses }),
     metaTrimestralCentavos: input.metaTrimestral,
     metaAnualCentavos: input.metaAnual,
     moeda: input.moeda,
@@ -392,6 +396,8 @@ export type GoalsInput = z.input<typeof goalsSchema>;
 export const goalsViewSchema = z
   .object({
     metaMensal: z.number(),
+    /** How much a month in 6 months (the onboarding's answer until saved here). */
+    metaSeisMeses: z.number(),
     metaTrimestral: z.number(),
     metaAnual: z.number(),
     moeda: z.enum(CURRENCIES),

@@ -225,7 +225,14 @@ export const identityApi = {
     summary: 'Cadastra um personal, seu espaço de trabalho e seu link público',
     status: 201,
     body: signUpSchema,
-    answer: z.object({ user: meSchema.optional() }),
+    answer: z.object({
+      user: meSchema.optional(),
+      /**
+       * `sent`: a confirmation link went where the trainer can read it (SMTP, or the dev mailbox
+       * while served); `required`: sign-in waits for it. Neither: sign-in works at once.
+       */
+      emailConfirmation: z.object({ sent: z.boolean(), required: z.boolean() }),
+    }),
     errors: { user_already_registered: 409, rate_limited: 429 },
   }),
   login: anyone.postRead('/auth/login', {

@@ -103,6 +103,10 @@ export type Plan = z.infer<typeof planSchema>;
 export const valuePerCreditCentavos = (valorCentavos: number, creditos: number): number =>
   creditos > 0 ? Math.round(valorCentavos / creditos) : 0;
 
+/** A late cancellation's fee: `taxaPercent` of the value per credit of the student's plan. */
+export const lateCancelFeeCentavos = (valuePerCredit: number, taxaPercent: number): number =>
+  Math.round((valuePerCredit * taxaPercent) / 100);
+
 const plans = routes('plans', 'personal').collection('/plans');
 
 export const plansApi = {

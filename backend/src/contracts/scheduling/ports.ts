@@ -32,6 +32,12 @@ export interface SlotBookingRequest {
   /** A visitor's own name when their phone is the student's under another (see SessionBooking). */
   nomeInformado?: string;
   rules?: Partial<SlotRules>;
+  /**
+   * Commands of another context that commit with the booking or not at all (a visitor's
+   * registration as a student): sent inside the booking's transaction once the slot is re-checked
+   * under the lock, so a refused booking leaves nothing of them.
+   */
+  withBooking?: () => Promise<void>;
 }
 
 /**

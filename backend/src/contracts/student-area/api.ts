@@ -79,10 +79,12 @@ export const NO_CREDITS = {
   code: 'no_credits',
   message: 'Aluno sem créditos disponíveis',
 } as const;
-/** 409 of cancelling a session that is not agendada any more. */
+/** 409 of a student cancelling a session that is not agendada any more: done, or cancelled. */
 export const NOT_CANCELLABLE = {
   code: 'not_cancellable',
   message: 'Só uma sessão agendada pode ser cancelada',
+  done: 'Esta sessão já foi realizada e não pode ser cancelada.',
+  cancelled: 'Esta sessão já foi cancelada.',
 } as const;
 
 /** GET /api/student/slots?locationId=&from=YYYY-MM-DD */

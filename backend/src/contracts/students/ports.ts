@@ -6,6 +6,8 @@ import type { CreditHistoryItem, Student } from './api';
  */
 export abstract class StudentDirectory {
   abstract find(tenantId: string, studentId: string): Promise<Student | undefined>;
+  /** The names of these students by id ('Titular removido' once erased); unknown ids are left out. */
+  abstract names(tenantId: string, studentIds: readonly string[]): Promise<Map<string, string>>;
   /** The student's credit history; undefined when there is no such student. */
   abstract history(tenantId: string, studentId: string): Promise<CreditHistoryItem[] | undefined>;
 }
@@ -30,12 +32,15 @@ export abstract class SessionCredits {
 
 /**
  * The student a visitor is, by phone (the students context provides it): the tenant's student
- * whose telefone or WhatsApp is these digits, or a new one registered with this name and phone as
- * a visitor (concurrent calls for one new phone register one student). Answers the student's id
- * and the name the trainer knows them by.
+ * whose telefone or WhatsApp is these digits, or the one a previous visitor with this phone became,
+ * answered with their id and the name the trainer knows them by. Otherwise the student they would
+ * become: an id and `register`, which sends their registration (this name and phone, as a
+ * visitor). A visitor becomes a student only with a booked session, so `register` is sent in the
+ * booking's own transaction (SlotBookingRequest.withBooking); concurrent bookings of one new phone
+ * register one student.
  */
 export abstract class StudentsByPhone {
-  abstract findOrRegister(
+  abstract find(
     actor: {
       tenantId: string;
       actorId: string;
@@ -43,7 +48,7 @@ export abstract class StudentsByPhone {
       correlationId: string;
     },
     visitor: { nome: string; telefone: string },
-  ): Promise<{ id: string; nome: string }>;
+  ): Promise<{ id: string; nome: string; register?: () => Promise<void> }>;
 }
 
 /**

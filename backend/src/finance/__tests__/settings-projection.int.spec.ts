@@ -29,10 +29,11 @@ const goalsSet = (settings: GoalsSettings): FinanceSettingsEvent => ({
 const given = projectionSpec(financeSettingsProjection);
 
 describe('finance settings projection', () => {
-  it("seeds the monthly goal with the onboarding's six-month one, in São Paulo, no rule", () =>
+  it("keeps the onboarding's answer as the 6-month target, no monthly goal, in São Paulo, no rule", () =>
     given(onboarded(8_500.5)).then('finance_settings', [
       {
-        metaMensal: '8500.50',
+        metaMensal: '0.00',
+        metaSeisMeses: '8500.50',
         metaTrimestral: '0.00',
         metaAnual: '0.00',
         moeda: 'BRL',
@@ -44,7 +45,9 @@ describe('finance settings projection', () => {
     ]));
 
   it('seeds no goal from a meaningless answer', () =>
-    given(onboarded(-3)).then('finance_settings', [{ metaMensal: '0.00', goalsSet: false }]));
+    given(onboarded(-3)).then('finance_settings', [
+      { metaMensal: '0.00', metaSeisMeses: '0.00', goalsSet: false },
+    ]));
 
   it('keeps the goals as last saved, in reais, with the rule', () =>
     given(onboarded(5_000))
@@ -52,6 +55,8 @@ describe('finance settings projection', () => {
       .then('finance_settings', [
         {
           metaMensal: '10000.00',
+          // Saved without a 6-month target: the onboarding's stays.
+          metaSeisMeses: '5000.00',
           metaTrimestral: '30000.00',
           metaAnual: '120000.50',
           fusoHorario: 'America/Manaus',

@@ -405,7 +405,7 @@ describe('monthly summaries', () => {
     });
   });
 
-  it("seeds the monthly goal from the onboarding's 'how much a month in 6 months', until goals are saved", async () => {
+  it("the onboarding's 'how much a month in 6 months' is the 6-month target, not this month's goal: the settings show the goal the summary uses", async () => {
     const { api } = await t.signUp('Carla Dias');
     const answers = {
       alunos_ativos: '12',
@@ -429,11 +429,20 @@ describe('monthly summaries', () => {
       metodoPagamento: 'pix',
     });
     await t.project();
-    expect((await api.get('/api/settings/goals')).json().metaMensal).toBe(8000);
-    expect(await summaryOf(api, '2026-07')).toMatchObject({ meta: 8000, aderencia: 25 });
-
-    await api.put('/api/settings/goals', { metaMensal: 0, metaTrimestral: 0, metaAnual: 0 });
-    await t.project();
+    // No monthly goal yet: the summary uses R$ 10.000, as the settings say.
+    expect((await api.get('/api/settings/goals')).json()).toMatchObject({
+      metaMensal: 0,
+      metaSeisMeses: 8000,
+    });
     expect(await summaryOf(api, '2026-07')).toMatchObject({ meta: 10000, aderencia: 20 });
+
+    const goals = (await api.get('/api/settings/goals')).json();
+    await api.put('/api/settings/goals', { ...goals, metaMensal: 5000 });
+    await t.project();
+    expect(await summaryOf(api, '2026-07')).toMatchObject({ meta: 5000, aderencia: 40 });
+    expect((await api.get('/api/settings/goals')).json()).toMatchObject({
+      metaMensal: 5000,
+      metaSeisMeses: 8000,
+    });
   });
 });

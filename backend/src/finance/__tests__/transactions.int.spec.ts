@@ -31,6 +31,39 @@ describe('transactions API', () => {
     return response.json();
   }
 
+  it("names who paid: two payments of one plan say each payer's name; an erased payer is 'Titular removido'", async () => {
+    const carla = (await api.post('/api/students', { nome: 'Carla Dias' })).json().id as string;
+    const davi = (await api.post('/api/students', { nome: 'Davi Rocha' })).json().id as string;
+    const paid = { ...receita, descricao: 'Pagamento do plano Pacote 8 aulas' };
+    const first = await record({ ...paid, studentId: carla });
+    const second = await record({ ...paid, studentId: davi });
+    const own = await record({ ...receita, descricao: 'Venda de camiseta' });
+    await t.project();
+    const payers = async () =>
+      ((await api.get('/api/transactions?month=2026-03')).json().items as Transaction[]).map(
+        (item) => [item.id, item.studentNome],
+      );
+    expect(await payers()).toEqual(
+      expect.arrayContaining([
+        [first, 'Carla Dias'],
+        [second, 'Davi Rocha'],
+        [own, null],
+      ]),
+    );
+    expect((await api.get(`/api/transactions/${first}`)).json().studentNome).toBe('Carla Dias');
+
+    expect(
+      (await api.post(`/api/students/${carla}/erase`, { confirm: 'Carla Dias' })).statusCode,
+    ).toBe(200);
+    await t.project();
+    expect(await payers()).toEqual(
+      expect.arrayContaining([
+        [first, 'Titular removido'],
+        [second, 'Davi Rocha'],
+      ]),
+    );
+  });
+
   it('records a receita split 20% reserva / 80% retirada and a despesa, lists them and sums the month', async () => {
     const id = await record(receita);
     await record({
@@ -303,6 +336,7 @@ describe('transactions API', () => {
   it('saves goals (aderência follows), keeps the rule, and refuses a bad zone or rule', async () => {
     expect((await api.get('/api/settings/goals')).json()).toEqual({
       metaMensal: 0,
+      metaSeisMeses: 0,
       metaTrimestral: 0,
       metaAnual: 0,
       moeda: 'BRL',
@@ -349,6 +383,10 @@ describe('transactions API', () => {
       [{ metaMensal: 1e12, metaTrimestral: 0, metaAnual: 0 }, 'Meta mensal muito alta'],
       [{ metaMensal: 0, metaTrimestral: 1e12, metaAnual: 0 }, 'Meta trimestral muito alta'],
       [{ metaMensal: 0, metaTrimestral: 0, metaAnual: 1e12 }, 'Meta anual muito alta'],
+      [
+        { metaMensal: 0, metaSeisMeses: -1, metaTrimestral: 0, metaAnual: 0 },
+        'Meta em 6 meses deve ser zero ou mais',
+      ],
       [
         { metaMensal: 0, metaTrimestral: 0, metaAnual: 0, fusoHorario: 'Marte/Base' },
         'Fuso horário inválido',

@@ -5,6 +5,8 @@ import { eventData, type EventsOf, eventTypesOf } from '../../platform/event-sto
 
 export interface GoalsSettings {
   metaMensalCentavos: number;
+  /** How much a month the trainer wants to earn in 6 months (absent from saves made before it). */
+  metaSeisMesesCentavos?: number;
   metaTrimestralCentavos: number;
   metaAnualCentavos: number;
   moeda: 'BRL';

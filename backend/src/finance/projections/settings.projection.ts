@@ -19,8 +19,8 @@ function seededGoal(reais: number): number {
 }
 
 /**
- * `finance_settings`: the goals the summary and /ajustes/configuracoes read. Until the trainer
- * saves goals, the onboarding's "how much a month in 6 months" is the monthly goal.
+ * `finance_settings`: the goals the summary and /ajustes/configuracoes read. The onboarding's "how
+ * much a month in 6 months" is the 6-month target; the monthly goal is the trainer's to set.
  */
 export const financeSettingsProjection: Projection = {
   name: 'finance-settings',
@@ -41,6 +41,10 @@ export const financeSettingsProjection: Projection = {
           alocacao: JSON.stringify(data.alocacao),
           goalsSet: true,
           updatedAt: stored.occurredAt,
+          // A save from before the 6-month target keeps the onboarding's.
+          ...(data.metaSeisMesesCentavos !== undefined && {
+            metaSeisMeses: numericFromCentavos(data.metaSeisMesesCentavos),
+          }),
         };
         await trx
           .insertInto('financeSettings')
@@ -54,7 +58,8 @@ export const financeSettingsProjection: Projection = {
           .insertInto('financeSettings')
           .values({
             tenantId: stored.tenantId,
-            metaMensal: meta,
+            metaMensal: '0.00',
+            metaSeisMeses: meta,
             metaTrimestral: '0.00',
             metaAnual: '0.00',
             moeda: 'BRL',
@@ -66,7 +71,7 @@ export const financeSettingsProjection: Projection = {
           .onConflict((conflict) =>
             conflict
               .column('tenantId')
-              .doUpdateSet({ metaMensal: meta, updatedAt: stored.occurredAt })
+              .doUpdateSet({ metaSeisMeses: meta, updatedAt: stored.occurredAt })
               .where(sql.ref('finance_settings.goals_set'), '=', false),
           )
           .execute();

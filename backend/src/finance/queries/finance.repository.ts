@@ -21,6 +21,8 @@ import {
   type TransactionTipo,
 } from '../../contracts/finance/api';
 import { centavosFromNumeric } from '../../contracts/shared/money';
+import { PERSONAL_DATA_REMOVED } from '../../contracts/shared/personal-data';
+import { StudentDirectory } from '../../contracts/students/ports';
 import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import type {
@@ -49,7 +51,10 @@ function totalsOf(row: Partial<Record<keyof SummaryRow, string | number | null>>
   };
 }
 
-function toTransaction(row: Selectable<FinanceTransactions>): Transaction {
+function toTransaction(
+  row: Selectable<FinanceTransactions>,
+  payers: ReadonlyMap<string, string>,
+): Transaction {
   return {
     id: row.id,
     tipo: row.tipo as TransactionTipo,
@@ -58,6 +63,8 @@ function toTransaction(row: Selectable<FinanceTransactions>): Transaction {
     descricao: row.descricao,
     metodoPagamento: row.metodoPagamento as PaymentMethod,
     studentId: row.studentId,
+    // A payer the students' read model no longer has was erased with their data.
+    studentNome: row.studentId ? (payers.get(row.studentId) ?? PERSONAL_DATA_REMOVED) : null,
     referenciaId: row.referenciaId,
     referenciaTipo: row.referenciaTipo as ReferenceType | null,
     status: row.status as TransactionStatus,
@@ -89,6 +96,7 @@ export class FinanceRepository {
   constructor(
     @Inject(DATABASE) private readonly db: Db,
     @Inject(SubscriptionCycles) private readonly cycles: SubscriptionCycles,
+    @Inject(StudentDirectory) private readonly students: StudentDirectory,
   ) {}
 
   /**
@@ -136,7 +144,16 @@ export class FinanceRepository {
       .orderBy('data', 'desc')
       .orderBy('position', 'desc')
       .execute();
-    return rows.map(toTransaction);
+    const payers = await this.payersOf(tenantId, rows);
+    return rows.map((row) => toTransaction(row, payers));
+  }
+
+  /** The names of the students who paid these transactions, read by id through the students context. */
+  private payersOf(tenantId: string, rows: readonly { studentId: string | null }[]) {
+    return this.students.names(
+      tenantId,
+      rows.flatMap((row) => (row.studentId ? [row.studentId] : [])),
+    );
   }
 
   async transaction(tenantId: string, id: string): Promise<TransactionDetails | undefined> {
@@ -155,7 +172,7 @@ export class FinanceRepository {
       .orderBy('tipo')
       .execute();
     return {
-      ...toTransaction(row),
+      ...toTransaction(row, await this.payersOf(tenantId, [row])),
       allocations: allocations.map((allocation) => ({
         tipo: allocation.tipo as AllocationTipo,
         valor: centavosFromNumeric(allocation.valor) / 100,
@@ -242,6 +259,7 @@ export class FinanceRepository {
       .executeTakeFirst();
     return {
       metaMensal: row ? centavosFromNumeric(row.metaMensal) / 100 : 0,
+      metaSeisMeses: row ? centavosFromNumeric(row.metaSeisMeses) / 100 : 0,
       metaTrimestral: row ? centavosFromNumeric(row.metaTrimestral) / 100 : 0,
       metaAnual: row ? centavosFromNumeric(row.metaAnual) / 100 : 0,
       moeda: 'BRL',

@@ -42,7 +42,10 @@ describe('identity: confirmation and password reset e-mails over real SMTP', () 
 
   it('sends a confirmation link after sign-up; login waits for it; the link works once', async () => {
     const body = signUpBody();
-    expect((await post(client, '/api/auth/signup', body)).statusCode).toBe(201);
+    const signedUp = await post(client, '/api/auth/signup', body);
+    expect(signedUp.statusCode).toBe(201);
+    // The SPA says 'Verifique seu e-mail' only when one was really sent.
+    expect(signedUp.json().emailConfirmation).toEqual({ sent: true, required: true });
     const mail = await smtp.waitFor(String(body.email));
     expect(mail.subject).toBe('Confirme seu e-mail no Vira');
     expect(mail.from?.text).toContain('nao-responda@vira.app');
@@ -202,7 +205,11 @@ describe('identity: dev mailbox when no SMTP_URL is set', () => {
     try {
       const client = { app: testApp.app };
       const body = signUpBody();
-      await post(client, '/api/auth/signup', body);
+      // Kept in the mailbox this machine reads: as good as sent.
+      expect((await post(client, '/api/auth/signup', body)).json().emailConfirmation).toEqual({
+        sent: true,
+        required: true,
+      });
       for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
         expect((await mailboxOf(testApp, { remoteAddress })).statusCode).toBe(200);
       }
@@ -220,6 +227,27 @@ describe('identity: dev mailbox when no SMTP_URL is set', () => {
         (await post(client, '/api/auth/login', { email: body.email, password: body.password }))
           .statusCode,
       ).toBe(200);
+    } finally {
+      await testApp.close();
+    }
+  });
+
+  it('a start with no SMTP and no mailbox says no e-mail was sent; without confirmation required, sign-in works at once', async () => {
+    const testApp = await startTestApp({
+      NODE_ENV: 'development',
+      AUTH_REQUIRE_EMAIL_CONFIRMATION: 'false',
+      ...GENEROUS_RATE_LIMITS,
+    });
+    try {
+      const body = signUpBody();
+      const signedUp = await post({ app: testApp.app }, '/api/auth/signup', body);
+      expect(signedUp.statusCode).toBe(201);
+      expect(signedUp.json().emailConfirmation).toEqual({ sent: false, required: false });
+      const login = await post({ app: testApp.app }, '/api/auth/login', {
+        email: body.email,
+        password: body.password,
+      });
+      expect(login.statusCode).toBe(200);
     } finally {
       await testApp.close();
     }

@@ -44,8 +44,15 @@ export class RegisterTrainerHandler {
     @Inject(AccountEmails) private readonly accountEmails: AccountEmails,
   ) {}
 
-  /** Sign-up with e-mail and password; the e-mail is confirmed later through the link sent. */
-  async execute(input: SignUpInput, now: Date, correlationId: string): Promise<RegisteredTrainer> {
+  /**
+   * Sign-up with e-mail and password; the e-mail is confirmed later through the link sent.
+   * `confirmationSent`: whether that link went anywhere the trainer can read it.
+   */
+  async execute(
+    input: SignUpInput,
+    now: Date,
+    correlationId: string,
+  ): Promise<RegisteredTrainer & { confirmationSent: boolean }> {
     // Hashing is the slow part: done before the transaction opens.
     const passwordHash = await this.hasher.hash(input.password);
     let confirmationToken = '';
@@ -61,14 +68,15 @@ export class RegisterTrainerHandler {
       correlationId,
     );
     // The account exists either way; a mail outage must not turn a sign-up into an error.
-    await this.accountEmails
+    const confirmationSent = await this.accountEmails
       .sendConfirmation(input.email, input.nome, confirmationToken)
       .catch((error: unknown) => {
         this.logger.error(
           `Falha ao enviar a confirmação de e-mail do usuário ${trainer.userId}: ${describeMailFailure(error)}`,
         );
+        return false;
       });
-    return trainer;
+    return { ...trainer, confirmationSent };
   }
 
   /** First sign-in through an identity provider that vouched for the e-mail: no password, already confirmed. */

@@ -12,25 +12,32 @@ export class AccountEmails {
     private readonly mailer: Mailer,
   ) {}
 
-  sendConfirmation(to: string, nome: string, token: string): Promise<void> {
+  /**
+   * Whether the confirmation reached somewhere the trainer can read it: sent over SMTP, or kept in
+   * the dev mailbox while it is served. Kept where no one reads it, it was not sent.
+   */
+  async sendConfirmation(to: string, nome: string, token: string): Promise<boolean> {
     const link = new URL(
       `/api/auth/confirm?token=${encodeURIComponent(token)}`,
       this.config.APP_URL,
     ).toString();
-    return this.mailer.send({
+    const outcome = await this.mailer.send({
       to,
       subject: 'Confirme seu e-mail no Vira',
       text: `Olá, ${nome}!\n\nConfirme seu e-mail para começar a usar o Vira:\n${link}\n\nO link vale por 1 hora.`,
       html: `<p>Olá, ${escapeHtml(nome)}!</p><p>Confirme seu e-mail para começar a usar o Vira:</p><p><a href="${escapeHtml(link)}">Confirmar e-mail</a></p><p>O link vale por 1 hora.</p>`,
     });
+    return (
+      outcome === 'sent' || (this.config.DEV_MAILBOX && this.config.NODE_ENV !== 'production')
+    );
   }
 
-  sendPasswordReset(to: string, token: string): Promise<void> {
+  async sendPasswordReset(to: string, token: string): Promise<void> {
     const link = new URL(
       `/auth?reset=${encodeURIComponent(token)}`,
       this.config.APP_URL,
     ).toString();
-    return this.mailer.send({
+    await this.mailer.send({
       to,
       subject: 'Redefinição de senha do Vira',
       text: `Recebemos um pedido para redefinir sua senha.\n\nCrie uma nova senha neste link:\n${link}\n\nO link vale por 1 hora e só pode ser usado uma vez. Se não foi você, ignore este e-mail.`,

@@ -270,6 +270,7 @@ export interface FinanceSettings {
   goalsSet: boolean;
   metaAnual: Numeric;
   metaMensal: Numeric;
+  metaSeisMeses: Generated<Numeric>;
   metaTrimestral: Numeric;
   moeda: string;
   tenantId: string;

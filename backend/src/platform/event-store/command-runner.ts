@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { Kysely, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
@@ -76,6 +77,8 @@ export interface CommandDependencies {
   cache?: StreamStateCache;
   /** Appends outside a transaction share statements and commits; without it each is its own. */
   groupCommit?: GroupCommit;
+  /** The transaction this command commits in with others (`db` is it too), when it shares one. */
+  shared?: Transaction<Database>;
 }
 
 /**
@@ -104,6 +107,8 @@ export interface StreamCommand<Command, Event extends DomainEvent, State> {
 export interface CommandOutcome extends CommandResult {
   /** Present when this call appended events. */
   committed?: { eventTypes: string[]; transactionId: string };
+  /** What commands that joined its transaction appended (CommandRunner.within). */
+  joined?: readonly CommittedCommand[];
 }
 
 export const MAX_COMMAND_ATTEMPTS = 5;
@@ -140,7 +145,9 @@ export async function executeCommand<Command, Event extends DomainEvent, State>(
       return outcome;
     } catch (error) {
       if (!(error instanceof DomainError)) cache?.forget(tenantId, request.streamId);
-      if (!(error instanceof ConcurrencyError)) throw error;
+      // The failed statement aborted the transaction this command joined: the command it joined
+      // runs again whole (CommandRunner.within), not this one alone.
+      if (!(error instanceof ConcurrencyError) || deps.shared) throw error;
       if (attempt >= MAX_COMMAND_ATTEMPTS)
         throw new ConflictError('concurrent_modification', CONCURRENT_MODIFICATION_MESSAGE);
       // Jitter spreads the retries of writers that collided on the same version.
@@ -213,37 +220,45 @@ async function attemptInTransaction<Command, Event extends DomainEvent, State>(
     if (earlier) return { outcome: replayAnswer(earlier) };
   }
 
-  const attempt = await deps.db
-    .transaction()
-    .execute(async (trx) => {
-      // Read and decide before the first write (see appendEvents on transaction ids).
-      const decision = await decideOn(trx, cache, clockOf(deps, request), request);
-      let result: Attempt<State> | DomainError =
-        decision instanceof DomainError
-          ? decision
-          : { outcome: unchanged(request.streamId, decision.base.position) };
-      if (!(decision instanceof DomainError)) {
-        await request.options?.alsoInTransaction?.(trx);
-        if (decision.events.length > 0) result = await append(trx, request, decision);
-      }
-      const answer =
-        idempotency && answerToRemember(result instanceof DomainError ? result : result.outcome);
-      if (answer && !(await rememberAnswer(trx, tenantId, idempotency, answer)))
-        throw new DuplicateKey();
-      return result;
-    })
-    .catch(async (error: unknown): Promise<Attempt<State>> => {
-      if (!(error instanceof DuplicateKey) || !idempotency) throw error;
-      const first = await rememberedAnswer(deps.db, tenantId, idempotency);
-      if (!first) throw new ConcurrencyError(request.streamId);
-      // Nothing was appended by this call: there is nothing to wake.
-      return { outcome: replayAnswer(first) };
-    });
+  const attempt = await inTransaction(deps, async (trx) => {
+    // Read and decide before the first write (see appendEvents on transaction ids).
+    const decision = await decideOn(trx, cache, clockOf(deps, request), request);
+    let result: Attempt<State> | DomainError =
+      decision instanceof DomainError
+        ? decision
+        : { outcome: unchanged(request.streamId, decision.base.position) };
+    if (!(decision instanceof DomainError)) {
+      await request.options?.alsoInTransaction?.(trx);
+      if (decision.events.length > 0) result = await append(trx, request, decision);
+    }
+    const joined = joinedCommits.get(trx);
+    if (joined && !(result instanceof DomainError))
+      result = { ...result, outcome: { ...result.outcome, joined } };
+    const answer =
+      idempotency && answerToRemember(result instanceof DomainError ? result : result.outcome);
+    if (answer && !(await rememberAnswer(trx, tenantId, idempotency, answer)))
+      throw new DuplicateKey();
+    return result;
+  }).catch(async (error: unknown): Promise<Attempt<State>> => {
+    if (!(error instanceof DuplicateKey) || !idempotency) throw error;
+    const first = await rememberedAnswer(deps.db, tenantId, idempotency);
+    if (!first) throw new ConcurrencyError(request.streamId);
+    // Nothing was appended by this call: there is nothing to wake.
+    return { outcome: replayAnswer(first) };
+  });
   if (attempt instanceof DomainError) throw attempt;
   return attempt;
 }
 
 class DuplicateKey extends Error {}
+
+/** `work` in a transaction of its own, or in the one the command joined (CommandRunner.within). */
+function inTransaction<T>(
+  deps: CommandDependencies,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return deps.shared ? work(deps.shared) : deps.db.transaction().execute(work);
+}
 
 /** A command that changes nothing answers the stream's current position. */
 function unchanged(streamId: string, position: number): CommandOutcome {
@@ -524,25 +539,64 @@ export class CommandRunner {
   async run<Command, Event extends DomainEvent, State>(
     request: StreamCommand<Command, Event, State>,
   ): Promise<CommandResult> {
+    const joined = joining.getStore();
+    if (joined) {
+      // In the transaction of the command it joined: no queue, no cached state (what it appends
+      // is not committed yet); heard of once that command commits.
+      const outcome = await executeCommand(
+        { db: joined.trx, shared: joined.trx, now: () => new Date() },
+        request,
+      );
+      const committed = committedOf(request.context, outcome);
+      if (committed) joined.committed.push(committed);
+      return { id: outcome.id, position: outcome.position };
+    }
     const outcome = await this.streams.run(
       { db: this.db, now: () => new Date(), cache: this.cache, groupCommit: this.groupCommit },
       request as AnyStreamCommand,
     );
-    if (outcome.committed && this.observer) {
-      await this.observer
-        .committed({
-          context: request.context,
-          eventTypes: outcome.committed.eventTypes,
-          position: outcome.position,
-          transactionId: outcome.committed.transactionId,
-        })
-        // The events are committed: the answer stands whatever an observer does.
-        .catch((error: unknown) =>
-          this.logger.warn(`observador do comando falhou: ${String(error)}`),
-        );
-    }
+    const committed = committedOf(request.context, outcome);
+    if (committed) await this.tell(committed);
+    for (const other of outcome.joined ?? []) await this.tell(other);
     return { id: outcome.id, position: outcome.position };
   }
+
+  /**
+   * Runs `work` so that the commands it sends, through any context's handler, commit in `trx`,
+   * the transaction of a command being decided (its `alsoInTransaction`): all of them with it, or
+   * none (a visitor's registration with their booking). A version clash of one of them fails
+   * that command, which runs again whole. Their commits are heard of with that command's.
+   */
+  async within(trx: Transaction<Database>, work: () => Promise<unknown>): Promise<void> {
+    let committed = joinedCommits.get(trx);
+    if (!committed) joinedCommits.set(trx, (committed = []));
+    await joining.run({ trx, committed }, work);
+  }
+
+  private async tell(command: CommittedCommand): Promise<void> {
+    if (!this.observer) return;
+    await this.observer
+      .committed(command)
+      // The events are committed: the answer stands whatever an observer does.
+      .catch((error: unknown) =>
+        this.logger.warn(`observador do comando falhou: ${String(error)}`),
+      );
+  }
+}
+
+/** The transaction commands sent inside `CommandRunner.within` join, and what they appended. */
+const joining = new AsyncLocalStorage<{
+  trx: Transaction<Database>;
+  committed: CommittedCommand[];
+}>();
+/** By transaction: the commits of the commands that joined it, told when it commits. */
+const joinedCommits = new WeakMap<Transaction<Database>, CommittedCommand[]>();
+
+function committedOf(
+  context: CommandContext,
+  { position, committed }: CommandOutcome,
+): CommittedCommand | undefined {
+  return committed && { context, position, ...committed };
 }
 
 /**

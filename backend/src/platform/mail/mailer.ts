@@ -48,11 +48,12 @@ export class Mailer {
     return this.transport;
   }
 
-  async send(message: MailMessage): Promise<void> {
+  /** 'sent' over SMTP, or 'kept' in the dev mailbox table (no SMTP_URL). */
+  async send(message: MailMessage): Promise<'sent' | 'kept'> {
     const smtp = this.smtp();
     if (smtp) {
       await (await smtp).sendMail({ from: this.config.MAIL_FROM, ...message });
-      return;
+      return 'sent';
     }
     const id = uuidv7();
     await this.db
@@ -67,6 +68,7 @@ export class Mailer {
       .execute();
     // The id only: an address and a subject name a person (the log keeps ids, never personal data).
     this.log.info(`E-mail ${id} guardado na caixa de desenvolvimento`);
+    return 'kept';
   }
 
   close(): void {

@@ -33,6 +33,31 @@ const change = (
 ): SessionCommand => ({ type: 'ChangeSession', changes, cancellation });
 
 describe('session decider', () => {
+
+  it('a student cancels only a session still agendada: one done (even ahead of time) or cancelled is refused in pt-BR, another student\'s is not found', () => {
+    const cancelAs = (studentId: string): SessionCommand => ({
+      type: 'CancelAsStudent',
+      studentId,
+      cancellation: { locationId: ACADEMIA, policy: burning },
+    });
+    given(booked)
+      .when(cancelAs(ANA))
+      .then([
+        statusChanged('agendada', 'cancelada', {
+          cancelLimiteHoras: 24,
+          queimaCredito: true,
+          taxaPercent: 50,
+          burnsCredit: true,
+        }),
+      ]);
+    given(booked, statusChanged('agendada', 'feita'))
+      .when(cancelAs(ANA))
+      .thenFails('not_cancellable', 'Esta sessão já foi realizada e não pode ser cancelada.');
+    given(booked, statusChanged('agendada', 'cancelada'))
+      .when(cancelAs(ANA))
+      .thenFails('not_cancellable', 'Esta sessão já foi cancelada.');
+    given(booked).when(cancelAs(BIA)).thenFails('not_found');
+  });
   it('books a session once (its times are the schedule rules\' to judge)', () => {
     given().when({ type: 'BookSession', booking }).then([booked]);
     given(booked).when({ type: 'BookSession', booking }).thenFails('session_exists');

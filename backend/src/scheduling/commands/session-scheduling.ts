@@ -3,15 +3,10 @@ import { v7 as uuidv7 } from 'uuid';
 import { LocationPolicies } from '../../contracts/locations/ports';
 import { type BookSessionInput, isOutsideAvailability, type RefusedOccurrence, type SeriesBooked, type SessionCommandAnswer, type UpdateSessionInput, weeklyOccurrences } from '../../contracts/scheduling/api';
 import type { SessionView } from '../../contracts/scheduling/events';
-import { NOT_CANCELLABLE } from '../../contracts/student-area/api';
 import { SessionCredits } from '../../contracts/students/ports';
 import { DEFAULT_TIME_ZONE } from '../../contracts/shared/time';
 import { DATABASE, type Db } from '../../platform/database/database.module';
-import {
-  ConflictError,
-  DomainError,
-  ValidationError,
-} from '../../platform/errors/domain-error';
+import { DomainError, ValidationError } from '../../platform/errors/domain-error';
 import type { CommandContext, CommandResult } from '../../platform/event-store/command-runner';
 import { loadState } from '../../platform/event-store/load-state';
 import {
@@ -172,9 +167,13 @@ export class SessionScheduling {
   ): Promise<{ id: string; position: number; creditoQueimado: boolean }> {
     const session = await this.sessionNow(context.tenantId, id);
     if (session.studentId !== studentId) throw sessionNotFound();
-    if (session.status !== 'agendada')
-      throw new ConflictError(NOT_CANCELLABLE.code, NOT_CANCELLABLE.message);
-    const result = await this.changeOne(context, id, session, { status: 'cancelada' });
+    // The decider refuses a session no longer agendada, on the stream as it is when appended.
+    const result = await this.sessions.handle(context, id, {
+      type: 'CancelAsStudent',
+      studentId,
+      cancellation: await this.policyAt(context.tenantId, session.locationId),
+    });
+    await this.settleCredits(context.tenantId, id, result.position);
     const after = await this.sessionNow(context.tenantId, id);
     // The credit the cancellation burned was written after it (settled above): the answer's
     // position covers it, so a read with X-Min-Position shows the new balance.

@@ -19,6 +19,7 @@ import { DEFAULT_TIME_ZONE } from '../../contracts/shared/time';
 import type { Database } from '../../platform/database/database';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { ConflictError, DomainError } from '../../platform/errors/domain-error';
+import { CommandRunner } from '../../platform/event-store/command-runner';
 import { fold } from '../../platform/event-store/decider';
 import {
   availabilityDecider,
@@ -90,6 +91,7 @@ export class EngineSlotBooking extends SlotBooking {
   constructor(
     @Inject(DATABASE) private readonly db: Db,
     @Inject(SessionCommands) private readonly sessions: SessionCommands,
+    @Inject(CommandRunner) private readonly runner: CommandRunner,
   ) {
     super();
   }
@@ -147,6 +149,7 @@ export class EngineSlotBooking extends SlotBooking {
             await scheduleGuard.lock(trx, actor.tenantId);
             const still = await slotNow(trx, new Date());
             if (!still || still.fim !== slot.fim) throw slotTaken();
+            if (request.withBooking) await this.runner.within(trx, request.withBooking);
           },
         },
       );

@@ -9,6 +9,7 @@ import {
   type SessionView,
   evolveSessionView,
 } from '../../contracts/scheduling/events';
+import { NOT_CANCELLABLE } from '../../contracts/student-area/api';
 import {
   ConflictError,
   type DomainError,
@@ -44,6 +45,8 @@ export interface PolicyAt {
 export type SessionCommand =
   | { type: 'BookSession'; booking: SessionBooking }
   | { type: 'ChangeSession'; changes: SessionChanges; cancellation: PolicyAt | null }
+  /** The student's own cancellation: only of their session, and only while it is agendada. */
+  | { type: 'CancelAsStudent'; studentId: string; cancellation: PolicyAt | null }
   | { type: 'DeleteSession' }
   /** Its student was erased: a session still ahead leaves the agenda, with no fee and no credit burnt. */
   | { type: 'CancelForErasedStudent'; studentId: string };
@@ -139,6 +142,18 @@ function decide(
   switch (command.type) {
     case 'ChangeSession':
       return change(state, command, now);
+    case 'CancelAsStudent':
+      if (state.studentId !== command.studentId) return sessionNotFound();
+      // Done ahead of time is done: it is not the student's to undo, nor to pay for.
+      if (state.status === 'feita')
+        return new ConflictError(NOT_CANCELLABLE.code, NOT_CANCELLABLE.done);
+      if (state.status === 'cancelada')
+        return new ConflictError(NOT_CANCELLABLE.code, NOT_CANCELLABLE.cancelled);
+      return change(
+        state,
+        { changes: { status: 'cancelada' }, cancellation: command.cancellation },
+        now,
+      );
     case 'DeleteSession':
       return [{ type: 'SessionDeleted', data: {} }];
     case 'CancelForErasedStudent':

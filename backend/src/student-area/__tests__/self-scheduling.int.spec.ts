@@ -116,6 +116,44 @@ describe('student area: self-scheduling', () => {
     expect((await student.api.post('/api/student/bookings', { locationId, inicio: slots[6].inicio })).statusCode).toBe(409);
   });
 
+  it("a session the trainer marked 'Realizada' ahead of time is not the student's to cancel: 409 in pt-BR, not listed, no credit or fee moved", async () => {
+    const app = testApp.app;
+    const { trainer, locationId } = await trainerWithLocation();
+    await trainer.api.put(`/api/locations/${locationId}/policy`, {
+      cancelLimiteHoras: 48,
+      taxaPercent: 100,
+      queimaCredito: true,
+    });
+    const plan = (await trainer.api.post('/api/plans', { nome: 'Pacote 4', valor: 120, creditos: 4 })).json();
+    const student = await newStudent(app, trainer, 'Davi Rocha');
+    await trainer.api.patch(`/api/students/${student.studentId}`, { planoId: plan.id });
+    await trainer.api.post(`/api/students/${student.studentId}/credits`, { amount: 3, reason: 'Plano' });
+    await projectAll(app);
+    const [slot] = await slotsOf(student.api, locationId);
+    const booked = (await student.api.post('/api/student/bookings', { locationId, inicio: slot.inicio })).json();
+    expect((await trainer.api.patch(`/api/sessions/${booked.id}`, { status: 'feita' })).statusCode).toBe(200);
+    await projectAll(app);
+    const before = (await student.api.get('/api/student/me')).json();
+    expect(before.proximasSessoes).toEqual([]);
+
+    // Both at once, as from a page read before the trainer's change: the session stays done.
+    const [cancelled, again] = await Promise.all([
+      student.api.post(`/api/student/sessions/${booked.id}/cancel`),
+      student.api.post(`/api/student/sessions/${booked.id}/cancel`),
+    ]);
+    for (const answer of [cancelled, again])
+      expect(answer.json()).toEqual({
+        statusCode: 409,
+        code: 'not_cancellable',
+        message: 'Esta sessão já foi realizada e não pode ser cancelada.',
+      });
+    await projectAll(app);
+    expect((await trainer.api.get(`/api/sessions/${booked.id}`)).json().status).toBe('feita');
+    const after = (await student.api.get('/api/student/me')).json();
+    expect(after.creditos).toBe(before.creditos);
+    expect(after.cobrancas).toEqual([]);
+  });
+
   it('cancels their own session: early keeps the credit, late under a burning policy burns one; not another student’s', async () => {
     const app = testApp.app;
     const { trainer, locationId } = await trainerWithLocation();

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { v5 as uuidv5, v7 as uuidv7 } from 'uuid';
 import { StudentsByPhone } from '../../contracts/students/ports';
 import { DATABASE, type Db } from '../../platform/database/database.module';
-import { DomainError } from '../../platform/errors/domain-error';
+import { ConflictError } from '../../platform/errors/domain-error';
 import { loadState } from '../../platform/event-store/load-state';
 import { studentDecider } from '../domain/student.decider';
 import type { StudentEvent } from '../domain/student.events';
@@ -17,8 +17,9 @@ const phoneStudentId = (tenantId: string, telefone: string) =>
 /**
  * The StudentsByPhone port: the tenant's student with this phone (telefone or WhatsApp, the oldest
  * active one first), else the student a previous visitor with this phone became (its id derived
- * from the phone, so it is found before the read model has it, and concurrent first bookings of
- * one phone register one student), else a new student registered now.
+ * from the phone, so it is found before the read model has it), else the student this visitor
+ * would become, with the command that registers them (the derived id, so concurrent first
+ * bookings of one phone register one student; a new id when that student was removed).
  */
 @Injectable()
 export class PhoneStudents extends StudentsByPhone {
@@ -29,10 +30,10 @@ export class PhoneStudents extends StudentsByPhone {
     super();
   }
 
-  async findOrRegister(
-    actor: Parameters<StudentsByPhone['findOrRegister']>[0],
+  async find(
+    actor: Parameters<StudentsByPhone['find']>[0],
     visitor: { nome: string; telefone: string },
-  ): Promise<{ id: string; nome: string }> {
+  ): Promise<{ id: string; nome: string; register?: () => Promise<void> }> {
     const { tenantId } = actor;
     const known = await this.db
       .selectFrom('students')
@@ -48,44 +49,37 @@ export class PhoneStudents extends StudentsByPhone {
     if (known) return known;
 
     const derived = phoneStudentId(tenantId, visitor.telefone);
-    /** The derived student as its stream tells it now: whether it is there, and its name. */
-    const current = async (id: string) => {
-      const { state } = await loadState(this.db, tenantId, id, {
-        initialState: () => ({ nome: visitor.nome, student: studentDecider.initialState() }),
-        evolve: ({ nome, student }, event: StudentEvent) => ({
-          nome:
-            event.type === 'StudentRegistered' || event.type === 'StudentUpdated'
-              ? (event.data.nome ?? nome)
-              : nome,
-          student: studentDecider.evolve(student, event),
-        }),
-      });
-      return { id, nome: state.nome, status: state.student.status };
+    const { state } = await loadState(this.db, tenantId, derived, {
+      initialState: () => ({ nome: visitor.nome, student: studentDecider.initialState() }),
+      evolve: ({ nome, student }, event: StudentEvent) => ({
+        nome:
+          event.type === 'StudentRegistered' || event.type === 'StudentUpdated'
+            ? (event.data.nome ?? nome)
+            : nome,
+        student: studentDecider.evolve(student, event),
+      }),
+    });
+    if (state.student.status === 'active') return { id: derived, nome: state.nome };
+    const id = state.student.status === 'removed' ? uuidv7() : derived;
+    const register = async () => {
+      try {
+        await this.commands.handle(actor, id, {
+          type: 'RegisterStudent',
+          visitante: true,
+          profile: {
+            nome: visitor.nome,
+            telefone: visitor.telefone,
+            whatsapp: visitor.telefone,
+            email: null,
+            planoId: null,
+            observacoes: null,
+          },
+        });
+      } catch (error) {
+        // Another booking from this phone registered them a moment ago: theirs is this student.
+        if (!(error instanceof ConflictError && error.code === 'student_exists')) throw error;
+      }
     };
-    const register = (id: string) =>
-      this.commands.handle(actor, id, {
-        type: 'RegisterStudent',
-        visitante: true,
-        profile: {
-          nome: visitor.nome,
-          telefone: visitor.telefone,
-          whatsapp: visitor.telefone,
-          email: null,
-          planoId: null,
-          observacoes: null,
-        },
-      });
-    const now = await current(derived);
-    if (now.status === 'active') return { id: derived, nome: now.nome };
-    if (now.status === 'removed') return { id: (await register(uuidv7())).id, nome: visitor.nome };
-    try {
-      return { id: (await register(derived)).id, nome: visitor.nome };
-    } catch (error) {
-      // Another booking from this phone registered it a moment ago.
-      const again = await current(derived);
-      if (error instanceof DomainError && again.status === 'active')
-        return { id: derived, nome: again.nome };
-      throw error;
-    }
+    return { id, nome: visitor.nome, register };
   }
 }

@@ -55,6 +55,17 @@ export class StudentsRepository implements StudentDirectory, RenewalCandidates {
     return this.students(tenantId).where('id', '=', id).executeTakeFirst();
   }
 
+  async names(tenantId: string, studentIds: readonly string[]): Promise<Map<string, string>> {
+    if (studentIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('students')
+      .select(['id', 'nome'])
+      .where('tenantId', '=', tenantId)
+      .where('id', 'in', [...new Set(studentIds)])
+      .execute();
+    return new Map(rows.map((row) => [row.id, row.nome]));
+  }
+
   /** The student's credit history; undefined when there is no such student. */
   async history(tenantId: string, studentId: string): Promise<CreditHistoryItem[] | undefined> {
     if (!(await this.find(tenantId, studentId))) return undefined;

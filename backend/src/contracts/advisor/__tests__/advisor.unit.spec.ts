@@ -2,11 +2,11 @@ import { asksHowMuchToSave, chatShortcut, paymentShortcut, readChatStream, reser
 
 describe("the chat's local shortcuts (spec 001 §9)", () => {
   it.each([
-    ['Recebi R$ 150 da Ana Souza', { valorCentavos: 15_000, descricao: 'Mensalidade Ana Souza' }],
+    ['Recebi R$ 150 da Ana Souza', { valorCentavos: 15_000, descricao: 'Mensalidade Ana Souza', payer: 'Ana Souza' }],
     ['registrar pagamento de 80,50', { valorCentavos: 8_050, descricao: 'Recebimento' }],
-    ['entrada de 1.200 reais do João', { valorCentavos: 120_000, descricao: 'Mensalidade João' }],
+    ['entrada de 1.200 reais do João', { valorCentavos: 120_000, descricao: 'Mensalidade João', payer: 'João' }],
     ['O Carlos pagou 200 hoje', { valorCentavos: 20_000, descricao: 'Recebimento' }],
-    ['lançar recebimento de R$ 99,9 da Maria da Silva', { valorCentavos: 9_990, descricao: 'Mensalidade Maria da Silva' }],
+    ['lançar recebimento de R$ 99,9 da Maria da Silva', { valorCentavos: 9_990, descricao: 'Mensalidade Maria da Silva', payer: 'Maria da Silva' }],
   ])('%s records a receita', (message, expected) => {
     expect(paymentShortcut(message)).toEqual(expected);
   });
@@ -28,7 +28,7 @@ describe("the chat's local shortcuts (spec 001 §9)", () => {
 
   it('takes a question about saving before a payment in the same message', () => {
     expect(chatShortcut('quanto guardar dos 500 que recebi?')).toEqual({ kind: 'reserve' });
-    expect(chatShortcut('recebi 500 da Ana')).toEqual({ kind: 'payment', valorCentavos: 50_000, descricao: 'Mensalidade Ana' });
+    expect(chatShortcut('recebi 500 da Ana')).toEqual({ kind: 'payment', valorCentavos: 50_000, descricao: 'Mensalidade Ana', payer: 'Ana' });
     expect(chatShortcut('qual o melhor mês?')).toBeUndefined();
   });
 });

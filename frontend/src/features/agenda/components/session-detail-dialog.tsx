@@ -9,10 +9,16 @@ import {
   STUDENT_NOT_FOUND_LABEL,
 } from '@contracts/scheduling/api';
 import type { Student } from '@contracts/students/api';
-import { Alert, Badge, Button, Group, Modal, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
+import { lateCancelFeeCentavos } from '@contracts/plans/api';
+import { toCentavos } from '@contracts/shared/money';
+import { Alert, Badge, Button, Group, List, Modal, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { formatPt, sentenceCase } from '../../../lib/format';
+import { useQuery } from '@tanstack/react-query';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { plansQuery } from '../../../entities/plans';
+import { itemsOf } from '../../../lib/contract-query';
+import { formatCurrency, formatPt, sentenceCase } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useChangeSession, useRemoveSession } from '../api/session-mutations';
 import { dayOf, STATUS_COLORS, timeOf } from '../lib/calendar';
@@ -38,28 +44,47 @@ function Detail({
   const remove = useRemoveSession();
   const [removing, setRemoving] = useState(false);
   const [scope, setScope] = useState<'one' | 'following'>('one');
-  // The location's policy, read now: cancelling this late burns one of the student's credits.
-  const late = location ? lateCancellationOf(location, session.inicio, new Date()) : null;
-  const burns = session.status !== 'cancelada' && late?.burnsCredit === true;
+  // The location's policy, read now: cancelling this late may burn one of the student's credits
+  // and charge the fee (its percent of the value per credit of the student's plan).
+  const late =
+    location && session.status !== 'cancelada' ? lateCancellationOf(location, session.inicio, new Date()) : null;
+  const charging = late !== null && late.taxaPercent > 0 && Boolean(student?.planoId);
+  const plans = useQuery({ ...plansQuery({ withArchived: true }), select: itemsOf, enabled: charging });
+  const plan = charging ? plans.data?.find((candidate) => candidate.id === student?.planoId) : undefined;
+  const fee = plan && late ? lateCancelFeeCentavos(toCentavos(plan.valorPorCredito), late.taxaPercent) / 100 : 0;
+  const burns = late?.burnsCredit === true;
+  const costly = late !== null && (burns || fee > 0);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const nome = session.studentNome ?? 'aluno';
 
-  const setStatus = (status: SessionStatus) => {
-    if (status === session.status) return;
+  const applyStatus = (status: SessionStatus) =>
     change.mutate(
       { params: { id: session.id }, body: { status } },
       {
         onSuccess: (answer) => {
+          setConfirmingCancel(false);
           notifySuccess('Agendamento atualizado com sucesso!');
           notifyWarning(answer.warning);
-          if (status === 'cancelada' && burns)
+          if (status === 'cancelada' && costly)
             notifications.show({
               color: 'orange',
               title: 'Cancelamento tardio',
-              message: `1 crédito de ${session.studentNome ?? 'aluno'} foi queimado (menos de ${late.cancelLimiteHoras} h de antecedência).`,
+              message: [
+                burns && `1 crédito de ${nome} foi queimado (menos de ${late.cancelLimiteHoras} h de antecedência).`,
+                fee > 0 && `Taxa de cancelamento de ${formatCurrency(fee)} cobrada de ${nome}.`,
+              ]
+                .filter(Boolean)
+                .join(' '),
             });
         },
         onError: (error) => notifyError('Erro ao atualizar agendamento', error),
       },
     );
+  // A late cancel says what it costs and waits for a yes.
+  const setStatus = (status: SessionStatus) => {
+    if (status === session.status) return;
+    if (status === 'cancelada' && costly) setConfirmingCancel(true);
+    else applyStatus(status);
   };
 
   const confirmBooking = () =>
@@ -158,12 +183,43 @@ function Detail({
           disabled={change.isPending}
           fullWidth
         />
-        {burns && (
+        {costly && (
           <Text size="xs" c="orange">
-            Cancelar agora queima 1 crédito do aluno (menos de {late.cancelLimiteHoras} h de antecedência).
+            {burns && fee > 0
+              ? `Cancelar agora queima 1 crédito do aluno e cobra a taxa de cancelamento de ${formatCurrency(fee)}`
+              : burns
+                ? 'Cancelar agora queima 1 crédito do aluno'
+                : `Cancelar agora cobra a taxa de cancelamento de ${formatCurrency(fee)}`}{' '}
+            (menos de {late.cancelLimiteHoras} h de antecedência).
           </Text>
         )}
       </Stack>
+      <ConfirmDialog
+        opened={confirmingCancel}
+        onClose={() => setConfirmingCancel(false)}
+        title="Cancelamento tardio"
+        backLabel="Voltar"
+        confirmLabel="Cancelar sessão"
+        onConfirm={() => applyStatus('cancelada')}
+        pending={change.isPending}
+      >
+        {late && (
+          <Stack gap="xs">
+            <Text size="sm">
+              Faltam menos de {late.cancelLimiteHoras} h para a sessão de {nome}. Pela política do local, cancelar agora:
+            </Text>
+            <List size="sm">
+              {burns && <List.Item>queima 1 crédito do aluno;</List.Item>}
+              {fee > 0 && (
+                <List.Item>
+                  cobra a taxa de cancelamento de <b>{formatCurrency(fee)}</b> ({late.taxaPercent}% do valor da aula), que
+                  fica pendente em Cobranças.
+                </List.Item>
+              )}
+            </List>
+          </Stack>
+        )}
+      </ConfirmDialog>
 
       {removing ? (
         <Alert color="red" variant="light" title="Excluir agendamento?" role="alert">

@@ -5,6 +5,7 @@ import { MAX_AGE_YEARS } from '@contracts/identity/api';
 import { useState } from 'react';
 import { EmailInput, NewPasswordInput } from '../../../components/account-inputs';
 import { isApiError } from '../../../lib/api-error';
+import { useLogin } from '../api/login';
 import { useSignup, validateSignup, type SignupForm } from '../api/signup';
 import { PhoneInput } from '../../../components/phone-input';
 import { useFormFields } from '../../../lib/use-form-fields';
@@ -24,17 +25,42 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
   const { change: setValues, submitWith, field } = useFormFields<SignupForm>(emptyForm);
   const [birthDate] = useState(birthDateBounds);
   const signup = useSignup();
+  const login = useLogin();
 
   const submit = submitWith(validateSignup, (body) =>
     signup.mutate({ body }, {
-      onSuccess: () => {
-        // Spec 000 §8: one toast, and the fields clear.
-        notifications.show({
-          color: 'teal',
-          title: 'Conta criada com sucesso!',
-          message: `Verifique seu e-mail (${body.email}) para confirmar o cadastro.`,
-        });
+      onSuccess: ({ emailConfirmation: { sent, required } }) => {
+        // Spec 000 §8: one toast, and the fields clear. It says what this start really did: a
+        // confirmation e-mail is mentioned only when one went out.
         setValues(emptyForm);
+        if (!required) {
+          notifications.show({
+            color: 'teal',
+            title: 'Conta criada com sucesso!',
+            message: sent
+              ? `Você já pode usar o Vira. Enviamos também um e-mail (${body.email}) para confirmar o endereço.`
+              : 'Você já pode usar o Vira.',
+          });
+          // Straight on: signed in with what was just typed (the session leaves /auth).
+          login.mutate(
+            { email: body.email, password: body.password },
+            { onError: () => onRegistered(body.email) },
+          );
+          return;
+        }
+        notifications.show(
+          sent
+            ? {
+                color: 'teal',
+                title: 'Conta criada com sucesso!',
+                message: `Verifique seu e-mail (${body.email}) para confirmar o cadastro.`,
+              }
+            : {
+                color: 'orange',
+                title: 'Conta criada, mas sem e-mail de confirmação',
+                message: 'Não foi possível enviar o e-mail de confirmação agora. Fale com o suporte para confirmar seu cadastro.',
+              },
+        );
         onRegistered(body.email);
       },
       onError: (error) => {
@@ -72,7 +98,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
         <PhoneInput label="Celular" {...field('telefone')} required />
         <EmailInput {...field('email')} required />
         <NewPasswordInput {...field('password')} required />
-        <Button type="submit" size="md" loading={signup.isPending} fullWidth>
+        <Button type="submit" size="md" loading={signup.isPending || login.isPending} fullWidth>
           Criar conta
         </Button>
       </Stack>

@@ -141,7 +141,12 @@ describe('/auth register', () => {
   });
 
   it('creates the account with digits-only fields, then goes to Entrar with that e-mail', async () => {
-    api = stubApi({ 'POST /api/auth/signup': () => ({ status: 201, body: { user: { id: 'u1' } } }) });
+    api = stubApi({
+      'POST /api/auth/signup': () => ({
+        status: 201,
+        body: { user: { id: 'u1' }, emailConfirmation: { sent: true, required: true } },
+      }),
+    });
     const user = await openRegister();
     await fillRegister(user);
     await user.click(screen.getByRole('button', { name: 'Criar conta' }));

@@ -7,6 +7,8 @@ import {
   MAX_CHAT_MESSAGE_LENGTH,
   MAX_CHAT_MESSAGES,
   reserveAdvice,
+  studentsNamed,
+  whichStudent,
 } from '@contracts/advisor/api';
 import { formatCentavos } from '@contracts/shared/money';
 import { ActionIcon, Group, Paper, ScrollArea, Text, Textarea, Tooltip } from '@mantine/core';
@@ -20,6 +22,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { streamAdvisorAnswer } from '../api/advisor-chat';
 import { financeSummaryQuery } from '../../../entities/finance-summary';
+import { studentsQuery } from '../../../entities/students';
 import { useRecordTransaction } from '../api/finance-mutations';
 import classes from './advisor-chat.module.css';
 
@@ -56,17 +59,32 @@ export default function AdvisorChat({ opened, today, onClose }: { opened: boolea
       reply(reserveAdvice(Math.round(summary.recebido * 100)));
       return true;
     }
+    // The payer named is found among the active students, as a charge names its student: one
+    // match is theirs (their history and balance), several are asked about, none stays a name.
+    const named = shortcut.payer
+      ? studentsNamed(
+          shortcut.payer,
+          (await queryClient.fetchQuery(studentsQuery())).items.filter((student) => student.ativo),
+        )
+      : [];
+    if (shortcut.payer && named.length > 1) {
+      reply(whichStudent(shortcut.payer, named.map((student) => student.nome)));
+      return true;
+    }
+    const student = named.at(0);
+    const descricao = student ? `Mensalidade ${student.nome}` : shortcut.descricao;
     await record.mutateAsync({
       body: {
         tipo: 'receita',
         valor: shortcut.valorCentavos / 100,
         data: today,
-        descricao: shortcut.descricao,
+        descricao,
         metodoPagamento: 'pix',
+        studentId: student?.id ?? null,
       },
     });
     notifySuccess('Transação criada');
-    reply(`Pronto! Registrei a receita '${shortcut.descricao}' de ${formatCentavos(shortcut.valorCentavos)} (pix, hoje).`);
+    reply(`Pronto! Registrei a receita '${descricao}' de ${formatCentavos(shortcut.valorCentavos)} (pix, hoje).`);
     return true;
   }
 

@@ -33,6 +33,7 @@ export function TransactionDetailsDialog({ id, onClose }: { id: string | null; o
             {formatCurrency(item.valor)}
           </Text>
           <Text>{item.descricao}</Text>
+          {item.studentNome && <Text size="sm">Pago por {item.studentNome}</Text>}
           <Group gap="lg">
             <Text size="sm" c="dimmed">
               {formatDate(item.data)}

@@ -34,7 +34,10 @@ export function TipoBadge({ item, gap = 4 }: { item: Transaction; gap?: MantineS
   );
 }
 
-/** Spec 001 §2: the month's history (Data, Tipo, Descrição, Meio, Valor); a list of cards on a phone. */
+/**
+ * Spec 001 §2: the month's history (Data, Tipo, Descrição with who paid, Meio, Valor); a list of
+ * cards on a phone.
+ */
 export function TransactionsList({ items, onOpen }: { items: Transaction[]; onOpen: (id: string) => void }) {
   if (items.length === 0)
     return (
@@ -75,7 +78,14 @@ export function TransactionsList({ items, onOpen }: { items: Transaction[]; onOp
                 <Table.Td>
                   <TipoBadge item={item} />
                 </Table.Td>
-                <Table.Td>{item.descricao}</Table.Td>
+                <Table.Td>
+                  <div>{item.descricao}</div>
+                  {item.studentNome && (
+                    <Text size="sm" c="dimmed">
+                      {item.studentNome}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>
                   <Group gap={6} wrap="nowrap">
                     <PaymentMethodIcon method={item.metodoPagamento} />
@@ -92,13 +102,23 @@ export function TransactionsList({ items, onOpen }: { items: Transaction[]; onOp
       </Card>
       <Stack gap="sm" hiddenFrom="sm" aria-label="Histórico de transações">
         {items.map((item) => (
-          <UnstyledButton key={item.id} onClick={() => onOpen(item.id)} aria-label={`${item.descricao}, ${formatCurrency(item.valor)}`}>
+          <UnstyledButton
+            key={item.id}
+            onClick={() => onOpen(item.id)}
+            aria-label={[item.descricao, item.studentNome, formatCurrency(item.valor)].filter(Boolean).join(', ')}
+          >
             <Card withBorder padding="sm" radius="md">
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <Stack gap={4} style={{ minWidth: 0 }}>
-                  <Text fw={600} truncate>
+                  {/* Wrapped, not cut: two payments of one plan differ only by who paid. */}
+                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                     {item.descricao}
                   </Text>
+                  {item.studentNome && (
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {item.studentNome}
+                    </Text>
+                  )}
                   <Group gap={6} c="dimmed" wrap="nowrap">
                     <Text size="sm">{formatDate(item.data)}</Text>
                     <PaymentMethodIcon method={item.metodoPagamento} size={14} />

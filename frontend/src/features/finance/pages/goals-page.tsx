@@ -33,6 +33,7 @@ function timeZones(current: string): string[] {
 
 interface GoalsFormValues {
   metaMensal: string;
+  metaSeisMeses: string;
   metaTrimestral: string;
   metaAnual: string;
   fusoHorario: string;
@@ -43,6 +44,7 @@ interface GoalsFormValues {
 function GoalsForm({ goals }: { goals: Goals }) {
   const { values, errors, change, setErrors } = useFormFields<GoalsFormValues>(() => ({
     metaMensal: formatReaisInput(goals.metaMensal),
+    metaSeisMeses: formatReaisInput(goals.metaSeisMeses),
     metaTrimestral: formatReaisInput(goals.metaTrimestral),
     metaAnual: formatReaisInput(goals.metaAnual),
     fusoHorario: goals.fusoHorario,
@@ -60,6 +62,7 @@ function GoalsForm({ goals }: { goals: Goals }) {
     ) as AllocationRule;
     const body = {
       metaMensal: parseReais(values.metaMensal) ?? 0,
+      metaSeisMeses: parseReais(values.metaSeisMeses) ?? 0,
       metaTrimestral: parseReais(values.metaTrimestral) ?? 0,
       metaAnual: parseReais(values.metaAnual) ?? 0,
       moeda: 'BRL' as const,
@@ -99,6 +102,14 @@ function GoalsForm({ goals }: { goals: Goals }) {
           <Text size="xs" c="dimmed" mt="xs">
             Sem meta mensal, a aderência usa R$ 10.000,00.
           </Text>
+          <MoneyInput
+            mt="sm"
+            label="Meta em 6 meses (faturamento por mês)"
+            description="Quanto você quer faturar por mês daqui a 6 meses."
+            value={values.metaSeisMeses}
+            onChange={set('metaSeisMeses')}
+            error={errors.metaSeisMeses}
+          />
         </Card>
         <Card withBorder padding="md" radius="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

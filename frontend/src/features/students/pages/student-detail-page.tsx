@@ -41,6 +41,7 @@ import { AUTOMATIC_DEBIT_LABEL, chargeStatusLabel, LATE_CANCEL_FEE_LABEL } from 
 import { chargesQuery } from '../../../entities/charges';
 import { formatCurrency, formatDate } from '../../../lib/format';
 import { plansQuery } from '../../../entities/plans';
+import { subscriptionsQuery } from '../../../entities/subscriptions';
 import { studentSessionsQuery } from '../../../entities/sessions';
 import { studentHistoryQuery } from '../../../entities/students';
 import { itemsOf } from '../../../lib/contract-query';
@@ -78,7 +79,13 @@ function ContactLine({ icon, label, children }: { icon: ReactNode; label: string
 
 function Summary({ student }: { student: Student }) {
   const plans = useQuery({ ...plansQuery({ withArchived: true }), select: itemsOf });
-  const plan = student.planoId ? plans.data?.find((candidate) => candidate.id === student.planoId) : undefined;
+  // A monthly plan is the student's through their subscription, not their planoId.
+  const subscription = useQuery({
+    ...subscriptionsQuery({ studentId: student.id, status: 'ativa' }),
+    select: (answer) => answer.items.at(0),
+  });
+  const planId = student.planoId ?? subscription.data?.planId;
+  const plan = planId ? plans.data?.find((candidate) => candidate.id === planId) : undefined;
   const renewable = isRenewable(plan) ? plan : undefined;
   const { ask: askRenewal, renewingIds, dialog: renewDialog } = useRenewPlan();
   const { invite, invitingIds, manualLink, closeManualLink } = useInviteLink();
@@ -109,7 +116,15 @@ function Summary({ student }: { student: Student }) {
           <Text component="span" c="dimmed" size="sm">
             Plano:
           </Text>{' '}
-          {student.planoId ? (plan ? `${plan.nome} (${creditsLabel(plan.creditos)})` : plans.isPending ? '…' : 'Sem plano') : 'Sem plano'}
+          {plan
+            ? `${plan.nome} (${creditsLabel(plan.creditos)})`
+            : planId
+              ? plans.isPending
+                ? '…'
+                : (subscription.data?.planNome ?? 'Sem plano')
+              : subscription.isPending
+                ? '…'
+                : 'Sem plano'}
         </Text>
         <Stack gap="xs">
           {student.whatsapp && (
