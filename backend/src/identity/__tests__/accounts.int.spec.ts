@@ -557,7 +557,7 @@ describe('identity: OpenAPI', () => {
       ['/api/auth/recover', 'post', ['email']],
       ['/api/auth/reset', 'post', ['token', 'password']],
       ['/api/auth/mfa/totp/activate', 'post', ['code']],
-      ['/api/auth/mfa/totp', 'delete', ['code']],
+      ['/api/auth/mfa/totp', 'delete', ['code', 'password']],
       ['/api/onboarding', 'post', ['answers']],
     ];
     for (const [path, method, fields] of expected) {
