@@ -29,7 +29,8 @@ function StatCard({ label, value, caption }: { label: string; value: number; cap
 
 /**
  * 'A receber': pending charges and those past their due day, live (a 'charge' change refetches
- * it); a tap opens Cobranças on the overdue ones when there are any.
+ * it); a tap opens Cobranças on the overdue ones when there are any. A link named by what it reads
+ * (a link may not be a group).
  */
 function ReceivablesCard() {
   const receivables = useQuery(receivablesQuery());
@@ -43,8 +44,6 @@ function ReceivablesCard() {
       padding="md"
       component={Link}
       to={`${paths.charges}?status=${emAtraso.quantidade > 0 ? 'em_atraso' : 'pendente'}`}
-      role="group"
-      aria-label="A receber"
     >
       <Text size="sm" c="dimmed" fw={500}>
         A receber
