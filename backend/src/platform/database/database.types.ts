@@ -332,6 +332,7 @@ export interface Locations {
   endereco: string | null;
   id: string;
   nome: string;
+  partes: Json | null;
   queimaCredito: Generated<boolean>;
   removedAt: Timestamp | null;
   taxaPercent: Generated<Numeric>;
