@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { shot } from './support/shots';
 import { createStudent } from './support/students';
 import { apiToken, signedInTrainer } from './support/trainer';
 
@@ -49,4 +50,57 @@ test('the dashboard counts and the next sessions follow what another device book
   await expect(next.getByRole('listitem')).toContainText('Bia Lima');
   await expect(next.getByRole('listitem')).toContainText('Academia Central');
   await expect(next.getByText('Nenhuma sessão agendada', { exact: true })).toBeHidden();
+});
+
+test("after the onboarding the dashboard's first steps lead the way, each ticked by what the trainer does, and leave once all are done", async ({
+  page,
+  request,
+}, testInfo) => {
+  const trainer = await signedInTrainer(page, request);
+  const steps = page.getByRole('region', { name: 'Primeiros passos' });
+  const step = (name: string) => steps.getByRole('link', { name: new RegExp(`^${name}`) });
+  await expect(steps).toContainText('0 de 5');
+  await expect(steps.getByRole('listitem')).toHaveText([
+    '1Cadastre um local',
+    '2Crie um plano',
+    '3Cadastre um aluno',
+    '4Agende a primeira sessão',
+    '5Configure o PIX',
+  ]);
+  await shot(page, 'dashboard-first-steps', testInfo.project.name);
+
+  // Each step opens where it is done.
+  await step('Cadastre um local').click();
+  await expect(page).toHaveURL(/\/locais\/novo$/);
+  await page.goBack();
+  await step('Configure o PIX').click();
+  await expect(page).toHaveURL(/\/ajustes\/pix$/);
+  await page.goBack();
+  await step('Agende a primeira sessão').click();
+  await expect(page).toHaveURL(/\/agenda\?novo=agendamento$/);
+  await page.goBack();
+
+  // Done elsewhere (a script with the trainer's token), ticked on the open screen.
+  const token = await apiToken(request, trainer);
+  const headers = { authorization: `Bearer ${token}` };
+  const send = async (url: string, data: unknown, method: 'post' | 'put' = 'post') => {
+    const response = await request[method](url, { data, headers });
+    expect(response.ok(), await response.text()).toBeTruthy();
+    return ((await response.json()) as { id: string }).id;
+  };
+  const locationId = await send('/api/locations', { nome: 'Studio Centro' });
+  await expect(step('Cadastre um local')).toHaveAccessibleName('Cadastre um local (feito)');
+  await expect(steps).toContainText('1 de 5');
+  await send('/api/plans', { nome: 'Pacote 8 aulas', valor: 480, creditos: 8 });
+  const studentId = await send('/api/students', { nome: 'Bia Lima', whatsapp: '11977776666' });
+  await expect(step('Crie um plano')).toHaveAccessibleName('Crie um plano (feito)');
+  await expect(step('Cadastre um aluno')).toHaveAccessibleName('Cadastre um aluno (feito)');
+  await expect(step('Agende a primeira sessão')).toHaveAccessibleName('Agende a primeira sessão');
+  const day = saoPauloDay(1);
+  await send('/api/sessions', { studentId, locationId, inicio: `${day}T09:00:00-03:00`, fim: `${day}T10:00:00-03:00` });
+  await expect(steps).toContainText('4 de 5');
+  await shot(page, 'dashboard-first-steps-four', testInfo.project.name);
+  await send('/api/settings/pix', { chave: 'ana@exemplo.com', nomeRecebedor: 'Ana Souza', cidade: 'Recife' }, 'put');
+  await expect(steps).toHaveCount(0);
+  await expect(count(page, 'Total de Alunos')).toHaveText('1');
 });

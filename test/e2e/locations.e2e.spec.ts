@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { trainerApi } from './support/catalogue';
+import { shot } from './support/shots';
 import { signedInTrainer } from './support/trainer';
 
 test.describe('locations', () => {
-  test('creates a location from its CEP, then edits and removes it', async ({ page, request }) => {
+  test('creates a location from its CEP, then edits it in the same fields and removes it', async ({ page, request }, testInfo) => {
     await signedInTrainer(page, request, '/locais');
     await expect(page.getByText('Nenhum local cadastrado')).toBeVisible();
 
@@ -31,12 +32,21 @@ test.describe('locations', () => {
 
     await card.getByRole('button', { name: 'Editar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Editar local' });
+    // The address as it was given, in the same fields.
+    await expect(dialog.getByLabel('CEP')).toHaveValue('01310-100');
+    await expect(dialog.getByLabel('Logradouro')).toHaveValue('Avenida Paulista');
+    await expect(dialog.getByLabel('Número')).toHaveValue('1000');
+    await expect(dialog.getByLabel('Complemento')).toHaveValue('Sala 2');
+    await expect(dialog.getByLabel('UF')).toHaveValue('SP');
+    await shot(page, 'location-edit', testInfo.project.name);
+    await dialog.getByLabel('Número').fill('1500');
     await dialog.getByLabel('Nome do local').fill('Studio Paulista II');
     await dialog.getByRole('switch', { name: 'Local ativo' }).uncheck({ force: true });
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText('Local atualizado')).toBeVisible();
     const renamed = page.getByRole('article', { name: 'Studio Paulista II' });
     await expect(renamed).toContainText('Inativo');
+    await expect(renamed).toContainText('Avenida Paulista, 1500, Sala 2, Bela Vista, São Paulo - SP');
 
     await renamed.getByRole('button', { name: 'Remover' }).click();
     await page.getByRole('dialog', { name: 'Remover local' }).getByRole('button', { name: 'Remover' }).click();

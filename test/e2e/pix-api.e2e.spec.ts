@@ -148,7 +148,7 @@ test.describe('Pix through the PSP (API Pix), overdue follow-up and the late-can
     expect((await request.patch(`/api/sessions/${sessionId}`, { data: { status: 'cancelada' }, headers: auth })).status()).toBe(200);
 
     await page.goto('/');
-    const receivables = page.getByRole('group', { name: 'A receber' });
+    const receivables = page.getByRole('link', { name: /^A receber/ });
     // R$ 200 due today, R$ 25 of fee due in a week, R$ 200 five days late.
     await expect(receivables.getByTestId('a-receber-total')).toHaveText('R$ 425,00');
     await expect(receivables.getByTestId('a-receber-atraso')).toHaveText('Em atraso: R$ 200,00 (1)');

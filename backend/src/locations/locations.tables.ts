@@ -7,6 +7,7 @@ export const locationsTables: TablesInventory = {
       nome: 'deleted with the account',
       endereco: 'deleted with the account',
       cep: 'deleted with the account',
+      partes: 'deleted with the account',
     },
   },
 };

@@ -16,4 +16,5 @@ export const schedulingTables: TablesInventory = {
   vacation_blocks: {},
   schedule_entries: { notPersonal: ['status'] },
   calendar_feeds: { notPersonal: ['secret_hash'] },
+  first_steps: {},
 };

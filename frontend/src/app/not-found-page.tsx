@@ -6,7 +6,7 @@ import { paths } from '../config/paths';
 
 export function NotFoundPage() {
   return (
-    <Center mih="100dvh" p="md">
+    <Center component="main" mih="100dvh" p="md">
       <Stack align="center" ta="center" gap="md" maw={420}>
         <BrandMark size={48} />
         <Text fw={800} fz={72} lh={1} c="teal">

@@ -59,6 +59,8 @@ export const invalidatedByChange: InvalidationMap = {
   // Every answer naming the erased student is dropped or read again (lib/realtime's forgetEveryCopyOf);
   // the list of students and the dashboard are read again in any case ('Titular removido').
   erasure: [studentsKey, dashboardKey],
+  // A step of the dashboard's first steps was done.
+  'first-steps': [dashboardKey],
 };
 
 /**
@@ -88,4 +90,5 @@ export const invalidatedForStudent: InvalidationMap = {
   charge: [studentMeKey],
   // Only the trainer's screens hear of an erasure: the student's own sessions end with it.
   erasure: [],
+  'first-steps': [],
 };

@@ -12,7 +12,7 @@ const loadInvalidationMap = () => import('./realtime-invalidation').then((module
 
 const OfflineBanner = lazy(() => import('../components/offline-banner').then((module) => ({ default: module.OfflineBanner })));
 
-/** The student's area: brand and 'Sair' on top, no trainer navigation. */
+/** The student's area: brand and 'Sair' on top (its banner), no trainer navigation; the page is its `main`. */
 export function StudentLayout() {
   const signOut = useSignOut();
   const offline = useWorkingOffline();
@@ -21,18 +21,20 @@ export function StudentLayout() {
   return (
     <Box mih="100dvh" bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
       <Container size="md" py="lg">
-        <Group justify="space-between" mb="xl">
+        <Group component="header" justify="space-between" mb="xl">
           <Brand compact={false} />
           <Button variant="subtle" color="gray" leftSection={<IconLogout size={18} />} onClick={() => void signOut()}>
             Sair
           </Button>
         </Group>
-        {offline && (
-          <Suspense fallback={null}>
-            <OfflineBanner />
-          </Suspense>
-        )}
-        <Outlet />
+        <main>
+          {offline && (
+            <Suspense fallback={null}>
+              <OfflineBanner />
+            </Suspense>
+          )}
+          <Outlet />
+        </main>
       </Container>
     </Box>
   );

@@ -19,7 +19,7 @@ export function creditsLabel(creditos: number): string {
   return `${creditos} ${Math.abs(creditos) === 1 ? 'crédito' : 'créditos'}`;
 }
 
-const TONE_COLOR: Record<CreditTone, string> = { red: 'red.9', yellow: 'yellow.5', green: 'green.8' };
+const TONE_COLOR: Record<CreditTone, string> = { red: 'red', yellow: 'yellow.5', green: 'green' };
 
 /** A student's balance, coloured by how much is left (filled, with a text colour that stays readable). */
 export function CreditBadge({ creditos, ...props }: { creditos: number } & Omit<BadgeProps, 'color' | 'children'>) {

@@ -45,6 +45,7 @@ const map: InvalidationMap = {
   contract: [['contracts']],
   charge: [['charges']],
   erasure: [],
+  'first-steps': [['dashboard']],
 };
 
 describe('realtime invalidation', () => {

@@ -49,6 +49,7 @@ export const makeLocation = (fields: Partial<Location> = {}): Location => ({
   id: 'l1',
   nome: 'Studio Paulista',
   endereco: null,
+  enderecoPartes: null,
   cep: null,
   ativo: true,
   cancelLimiteHoras: 24,

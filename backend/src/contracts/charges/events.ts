@@ -1,5 +1,6 @@
 import { eventData, type EventsOf } from '../shared/event-catalogue';
 import { declarePersonalData } from '../shared/personal-data';
+import type { PixSettings } from './pix';
 
 /**
  * The events of a charge's stream (stream type 'charge', id = the charge's id), read by the
@@ -173,3 +174,12 @@ export const subscriptionPersonalData = declarePersonalData(subscriptionEvents, 
   SubscriptionStarted: { subject: 'studentId', fields: ['studentNome', 'cpf'] },
 });
 export type SubscriptionEvent = EventsOf<typeof subscriptionEvents>;
+
+/**
+ * The events of a trainer's PIX settings stream: every save replaces the whole settings. Published:
+ * the dashboard's first steps tick 'Configure o PIX' on it.
+ */
+export const pixSettingsEvents = {
+  PixSettingsSet: eventData<PixSettings>(),
+};
+export type PixSettingsEvent = EventsOf<typeof pixSettingsEvents>;

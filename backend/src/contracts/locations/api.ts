@@ -21,6 +21,25 @@ interface AddressParts {
   uf?: string | null;
 }
 
+const ADDRESS_PARTS = ['logradouro', 'numero', 'complemento', 'bairro', 'cidade', 'uf'] as const;
+
+/** The address's parts as stored, each a text or null: the new-location form's fields, to edit them again in the same fields. */
+export const locationAddressPartsSchema = z.object({
+  logradouro: z.string().nullable(),
+  numero: z.string().nullable(),
+  complemento: z.string().nullable(),
+  bairro: z.string().nullable(),
+  cidade: z.string().nullable(),
+  uf: z.string().nullable(),
+});
+export type LocationAddressParts = z.infer<typeof locationAddressPartsSchema>;
+
+/** Each part trimmed (null when blank); null when every part is. */
+function storedParts(parts: AddressParts): LocationAddressParts | null {
+  const stored = Object.fromEntries(ADDRESS_PARTS.map((part) => [part, parts[part]?.trim() || null]));
+  return Object.values(stored).some((value) => value !== null) ? (stored as LocationAddressParts) : null;
+}
+
 /** 'street, number[, complement], neighbourhood, city - UF', leaving out what is missing. */
 function composeAddress(parts: AddressParts): string | null {
   const clean = (value: string | null | undefined) => value?.trim() || undefined;
@@ -69,21 +88,33 @@ export const createLocationSchema = z
     nome,
     cep: cep ?? null,
     endereco: endereco ?? composeAddress(parts),
+    // An address sent whole has no parts.
+    partes: endereco ? null : storedParts(parts),
   }));
 export type CreateLocationInput = z.input<typeof createLocationSchema>;
 /** A location as the API stores it. */
 export type LocationDetails = z.output<typeof createLocationSchema>;
 
-/** The fields sent change; `ativo: false` inactivates the location. */
+/**
+ * The fields sent change; `ativo: false` inactivates the location. The address is changed as the
+ * new-location form gives it (its parts, composed; every part sent, a blank one cleared) or whole.
+ */
 export const updateLocationSchema = z
   .strictObject({
     nome: locationFields.nome.optional(),
     cep: locationFields.cep,
     endereco: locationFields.endereco,
+    ...addressParts,
     ativo: z.boolean().optional(),
   })
-  .refine((changes) => Object.keys(changes).length > 0, 'Informe ao menos um campo para alterar');
-export type UpdateLocationInput = z.infer<typeof updateLocationSchema>;
+  .refine((changes) => Object.keys(changes).length > 0, 'Informe ao menos um campo para alterar')
+  .transform(({ endereco, logradouro, numero, complemento, bairro, cidade, uf, ...changes }) => {
+    const parts = { logradouro, numero, complemento, bairro, cidade, uf };
+    if (Object.values(parts).some((part) => part !== undefined))
+      return { ...changes, endereco: composeAddress(parts), partes: storedParts(parts) };
+    return endereco === undefined ? changes : { ...changes, endereco, partes: null };
+  });
+export type UpdateLocationInput = z.input<typeof updateLocationSchema>;
 
 const policyFields = {
   cancelLimiteHoras: z.number().int(),
@@ -135,6 +166,8 @@ export const locationSchema = z
     id: z.uuid(),
     nome: z.string(),
     endereco: z.string().nullable(),
+    /** The address's parts when it was given in parts (the form's fields); null when given whole. */
+    enderecoPartes: locationAddressPartsSchema.nullable(),
     /** 8 digits. */
     cep: z.string().nullable(),
     ativo: z.boolean(),

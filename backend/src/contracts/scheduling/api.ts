@@ -405,6 +405,14 @@ export const dashboardSchema = z
         locationNome: z.string().nullable(),
       }),
     ),
+    /** Each first step, done (true) once its event happened: a location, plan, student or session made, the PIX key saved. */
+    primeirosPassos: z.object({
+      local: z.boolean(),
+      plano: z.boolean(),
+      aluno: z.boolean(),
+      sessao: z.boolean(),
+      pix: z.boolean(),
+    }),
   })
   .meta({ id: 'Painel' });
 export type Dashboard = z.infer<typeof dashboardSchema>;
@@ -553,7 +561,7 @@ export const calendarApi = {
 export const dashboardApi = {
   get: routes('dashboard', 'personal').get('/dashboard', {
     summary:
-      'Hoje e esta semana (domingo a sábado, no fuso do personal): sessões agendadas; alunos e locais ativos; as 3 próximas sessões agendadas',
+      'Hoje e esta semana (domingo a sábado, no fuso do personal): sessões agendadas; alunos e locais ativos; as 3 próximas sessões agendadas; os primeiros passos feitos',
     answer: dashboardSchema,
   }),
 };

@@ -6,3 +6,17 @@
 /** The name shown for a student or a location that is not there (spec 000 §2). */
 export const STUDENT_NOT_FOUND_LABEL = 'Aluno não encontrado';
 export const LOCATION_NOT_FOUND_LABEL = 'Local não encontrado';
+
+/**
+ * The dashboard's first steps, in the order a new trainer takes them ('Cadastre um local' → 'Crie um
+ * plano' → 'Cadastre um aluno' → 'Agende a primeira sessão' → 'Configure o PIX').
+ */
+export const FIRST_STEPS = ['local', 'plano', 'aluno', 'sessao', 'pix'] as const;
+export type FirstStep = (typeof FIRST_STEPS)[number];
+export const FIRST_STEP_LABELS: Record<FirstStep, string> = {
+  local: 'Cadastre um local',
+  plano: 'Crie um plano',
+  aluno: 'Cadastre um aluno',
+  sessao: 'Agende a primeira sessão',
+  pix: 'Configure o PIX',
+};

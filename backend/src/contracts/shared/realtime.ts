@@ -26,6 +26,8 @@ export const CHANGE_TYPES = [
   'charge',
   /** A student's personal data was erased (id: that student): every copy of them on the device goes. */
   'erasure',
+  /** A first step of the dashboard was done (id: the tenant). */
+  'first-steps',
 ] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 

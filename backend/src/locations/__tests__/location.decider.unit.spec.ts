@@ -8,6 +8,7 @@ const studio: LocationDetails = {
   nome: 'Studio Centro',
   cep: '01310100',
   endereco: 'Av. Paulista, 1000',
+  partes: null,
 };
 const created: LocationEvent = { type: 'LocationCreated', data: studio };
 const policy = { cancelLimiteHoras: 24, taxaPercent: 50, queimaCredito: true };

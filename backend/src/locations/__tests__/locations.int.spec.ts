@@ -39,6 +39,14 @@ describe('locations API', () => {
         nome: 'Academia Paulista',
         cep: '01310100',
         endereco: 'Avenida Paulista, 1000, Sala 2, Bela Vista, São Paulo - SP',
+        enderecoPartes: {
+          logradouro: 'Avenida Paulista',
+          numero: '1000',
+          complemento: 'Sala 2',
+          bairro: 'Bela Vista',
+          cidade: 'São Paulo',
+          uf: 'SP',
+        },
         ativo: true,
         cancelLimiteHoras: 24,
         taxaPercent: 0,
@@ -59,7 +67,39 @@ describe('locations API', () => {
     expect((await api.get(`/api/locations/${id}`)).json()).toMatchObject({
       nome: 'Studio Paulista',
       endereco: 'Rua Nova, 1',
+      enderecoPartes: null,
       ativo: false,
+    });
+  });
+
+  it('edits the address in the same parts as it was created in, a blank part cleared', async () => {
+    const { id } = (await api.post('/api/locations', { nome: 'Studio', endereco: 'Rua A, 10' })).json();
+    const edited = await api.patch(`/api/locations/${id}`, {
+      cep: '22071-900',
+      logradouro: 'Avenida Atlântica',
+      numero: '500',
+      complemento: null,
+      bairro: 'Copacabana',
+      cidade: 'Rio de Janeiro',
+      uf: 'rj',
+    });
+    expect(edited.statusCode).toBe(200);
+    await t.project();
+    expect((await api.get(`/api/locations/${id}`)).json()).toMatchObject({
+      nome: 'Studio',
+      cep: '22071900',
+      endereco: 'Avenida Atlântica, 500, Copacabana, Rio de Janeiro - RJ',
+      enderecoPartes: {
+        logradouro: 'Avenida Atlântica',
+        numero: '500',
+        complemento: null,
+        bairro: 'Copacabana',
+        cidade: 'Rio de Janeiro',
+        uf: 'RJ',
+      },
+    });
+    expect((await api.patch(`/api/locations/${id}`, { uf: 'R' })).json()).toMatchObject({
+      message: expect.stringContaining('UF deve ter 2 letras'),
     });
   });
 

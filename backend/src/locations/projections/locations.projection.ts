@@ -18,6 +18,7 @@ export const locationsProjection = streamRowProjection<LocationEvent, Selectable
         id: stored.streamId,
         tenantId: stored.tenantId,
         ...event.data,
+        partes: event.data.partes ?? null,
         ativo: true,
         cancelLimiteHoras: 24,
         taxaPercent: '0',

@@ -1,6 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Selectable } from 'kysely';
-import type { CancellationPolicy, Location } from '../../contracts/locations/api';
+import {
+  type CancellationPolicy,
+  type Location,
+  locationAddressPartsSchema,
+} from '../../contracts/locations/api';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import type { Locations } from '../../platform/database/database.types';
 
@@ -44,6 +48,7 @@ function toLocation(row: Selectable<Locations>): Location {
     id: row.id,
     nome: row.nome,
     endereco: row.endereco,
+    enderecoPartes: locationAddressPartsSchema.nullable().parse(row.partes),
     cep: row.cep,
     ativo: row.ativo,
     cancelLimiteHoras: row.cancelLimiteHoras,

@@ -315,6 +315,15 @@ export interface FinancialOnboarding {
   userId: string;
 }
 
+export interface FirstSteps {
+  aluno: Generated<boolean>;
+  local: Generated<boolean>;
+  pix: Generated<boolean>;
+  plano: Generated<boolean>;
+  sessao: Generated<boolean>;
+  tenantId: string;
+}
+
 export interface Locations {
   ativo: Generated<boolean>;
   cancelLimiteHoras: Generated<number>;
@@ -323,6 +332,7 @@ export interface Locations {
   endereco: string | null;
   id: string;
   nome: string;
+  partes: Json | null;
   queimaCredito: Generated<boolean>;
   removedAt: Timestamp | null;
   taxaPercent: Generated<Numeric>;
@@ -685,6 +695,7 @@ export interface DB {
   financeTransactions: FinanceTransactions;
   financeZones: FinanceZones;
   financialOnboarding: FinancialOnboarding;
+  firstSteps: FirstSteps;
   locations: Locations;
   mfaRecoveryCodes: MfaRecoveryCodes;
   mfaTotp: MfaTotp;

@@ -117,6 +117,8 @@ describe('dashboard', () => {
         totalAlunos: 2,
         locaisAtivos: 1,
         proximas: expected.next,
+        // No plan made, no PIX key saved here.
+        primeirosPassos: { local: true, plano: false, aluno: true, sessao: true, pix: false },
       });
       // Today's two, at least; the week's edges counted only inside it.
       expect(expected.hoje).toBeGreaterThanOrEqual(2);
@@ -135,6 +137,7 @@ describe('dashboard', () => {
       totalAlunos: 0,
       locaisAtivos: 0,
       proximas: [],
+      primeirosPassos: { local: false, plano: false, aluno: false, sessao: false, pix: false },
     });
   });
 

@@ -3,6 +3,7 @@ import {
   schedulingLocationsProjection,
   schedulingStudentsProjection,
 } from './directory.projection';
+import { firstStepsProjection } from './first-steps.projection';
 import { sessionsProjection } from './sessions.projection';
 import { vacationsProjection } from './vacations.projection';
 
@@ -11,6 +12,7 @@ export const SCHEDULING_STUDENTS_PROJECTION = schedulingStudentsProjection.name;
 export const SCHEDULING_LOCATIONS_PROJECTION = schedulingLocationsProjection.name;
 export const AVAILABILITY_PROJECTION = availabilityProjection.name;
 export const VACATIONS_PROJECTION = vacationsProjection.name;
+export const FIRST_STEPS_PROJECTION = firstStepsProjection.name;
 
 /** What the agenda and the dashboard read: sessions with their students' and locations' names. */
 export const AGENDA_PROJECTIONS = [
@@ -26,4 +28,5 @@ export const schedulingProjections = [
   schedulingLocationsProjection,
   availabilityProjection,
   vacationsProjection,
+  firstStepsProjection,
 ];

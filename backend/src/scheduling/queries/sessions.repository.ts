@@ -56,6 +56,8 @@ const locationNome = (eb: OfSession) =>
  * The only code that reads the sessions read model (with the names this context keeps of students
  * and locations); every read is scoped by tenant.
  */
+const NO_STEP_DONE: Dashboard['primeirosPassos'] = { local: false, plano: false, aluno: false, sessao: false, pix: false };
+
 @Injectable()
 export class SessionsRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
@@ -185,7 +187,8 @@ export class SessionsRepository {
   /**
    * The dashboard in one query: agendada sessions today and this Sunday–Saturday week (in
    * `timeZone`), active students (a visitor of the public page once a session of theirs is
-   * confirmed) and locations, and the next three agendada sessions after `now`.
+   * confirmed) and locations, the next three agendada sessions after `now`, and the first steps
+   * done (none before the trainer's first one).
    */
   async dashboard(tenantId: string, now: Date, timeZone: string): Promise<Dashboard> {
     const today = zonedParts(now, timeZone).date;
@@ -195,7 +198,7 @@ export class SessionsRepository {
       select count(*)::int from sessions
       where tenant_id = ${tenantId}::uuid and removed_at is null and status = 'agendada'
         and inicio >= ${range.from} and inicio < ${range.to})`;
-    const { rows } = await sql<Dashboard>`
+    const { rows } = await sql<Omit<Dashboard, 'primeirosPassos'> & { primeirosPassos: Dashboard['primeirosPassos'] | null }>`
       select ${scheduled(day)} as hoje, ${scheduled(week)} as semana,
         (select count(*)::int from scheduling_students st
          where st.tenant_id = ${tenantId}::uuid and st.removed_at is null and st.ativo
@@ -216,8 +219,11 @@ export class SessionsRepository {
             on l.id = s.location_id and l.tenant_id = s.tenant_id and l.removed_at is null
           where s.tenant_id = ${tenantId}::uuid and s.removed_at is null and s.status = 'agendada'
             and s.inicio > ${now}
-          order by s.inicio, s.id limit 3) next) as proximas`.execute(this.db);
-    return rows[0];
+          order by s.inicio, s.id limit 3) next) as proximas,
+        (select json_build_object('local', f.local, 'plano', f.plano, 'aluno', f.aluno, 'sessao', f.sessao, 'pix', f.pix)
+         from first_steps f where f.tenant_id = ${tenantId}::uuid) as primeiros_passos`.execute(this.db);
+    const { primeirosPassos, ...counts } = rows[0];
+    return { ...counts, primeirosPassos: primeirosPassos ?? NO_STEP_DONE };
   }
 
   /** The sessions (cancelled ones too) that start in [from, to), for the calendar feed. */

@@ -48,7 +48,7 @@ export function AgendaToolbar(props: AgendaToolbarProps) {
   );
   return (
     <>
-      <div className={classes.toolbar}>
+      <div className={classes.toolbar} data-phone={!wide || undefined}>
         <Group gap={4} wrap="nowrap">
           <Button variant="default" size="sm" onClick={props.onToday}>
             Hoje

@@ -20,7 +20,8 @@ function LinkRow({ label, url }: { label: string; url: string }) {
         {label}
       </Text>
       <Group gap="xs" wrap="nowrap">
-        <Code block tabIndex={0} style={{ flex: 1, minWidth: 0, overflowX: 'auto', whiteSpace: 'nowrap' }}>
+        {/* Broken anywhere: a location's link (two ids long) is read whole on a phone, never clipped. */}
+        <Code block style={{ flex: 1, minWidth: 0, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
           {url}
         </Code>
         <ActionIcon variant="light" size="lg" aria-label={`Copiar ${label}`} title="Copiar" onClick={() => void copy()}>

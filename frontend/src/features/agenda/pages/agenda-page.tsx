@@ -262,7 +262,14 @@ export function AgendaPage() {
       />
       <PublicLinksDialog opened={dialog === 'links'} onClose={() => setDialog(null)} locations={locationList} />
       <AvailabilityDialog opened={dialog === 'availability'} onClose={() => setDialog(null)} />
-      <VacationDialog opened={dialog === 'vacation'} onClose={() => setDialog(null)} />
+      <VacationDialog
+        opened={dialog === 'vacation'}
+        onClose={() => setDialog(null)}
+        onReschedule={(session) => {
+          setDialog(null);
+          form.open({ kind: 'edit', session });
+        }}
+      />
     </>
   );
 }

@@ -1,11 +1,13 @@
-import { Box, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { FIRST_STEP_LABELS, FIRST_STEPS, type FirstStep } from '@contracts/scheduling/labels';
+import { Box, Button, Card, Group, Loader, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
 import { receivablesQuery } from '../../../entities/receivables';
 import { dashboardQuery } from '../../../entities/dashboard';
 import { formatCurrency } from '../../../lib/format';
-import { paths } from '../../../config/paths';
+import { paths, quickCreate } from '../../../config/paths';
 import { useMe } from '../../../entities/me';
 import { greetingName } from '../lib/greeting-name';
 import { upcomingLine } from '../lib/upcoming';
@@ -29,7 +31,8 @@ function StatCard({ label, value, caption }: { label: string; value: number; cap
 
 /**
  * 'A receber': pending charges and those past their due day, live (a 'charge' change refetches
- * it); a tap opens Cobranças on the overdue ones when there are any.
+ * it); a tap opens Cobranças on the overdue ones when there are any. A link named by what it reads
+ * (a link may not be a group).
  */
 function ReceivablesCard() {
   const receivables = useQuery(receivablesQuery());
@@ -43,8 +46,6 @@ function ReceivablesCard() {
       padding="md"
       component={Link}
       to={`${paths.charges}?status=${emAtraso.quantidade > 0 ? 'em_atraso' : 'pendente'}`}
-      role="group"
-      aria-label="A receber"
     >
       <Text size="sm" c="dimmed" fw={500}>
         A receber
@@ -65,6 +66,60 @@ function ReceivablesCard() {
           Em atraso: {formatCurrency(emAtraso.total)} ({emAtraso.quantidade})
         </Text>
       </Group>
+    </Card>
+  );
+}
+
+/** Where each first step is done. */
+const FIRST_STEP_LINKS: Record<FirstStep, string> = {
+  local: paths.newLocation,
+  plano: paths.newPlan,
+  aluno: paths.newStudent,
+  sessao: quickCreate.session,
+  pix: paths.pixSettings,
+};
+
+/**
+ * 'Primeiros passos': after the onboarding, the way forward from a dashboard of zeros. Each step is
+ * ticked once its event happened (the server's first steps) and links to where it is done; the card
+ * is gone once all are done.
+ */
+function FirstStepsCard({ done }: { done: Record<FirstStep, boolean> }) {
+  if (FIRST_STEPS.every((step) => done[step])) return null;
+  const count = FIRST_STEPS.filter((step) => done[step]).length;
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="primeiros-passos">
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Title order={2} fz="lg" id="primeiros-passos">
+          Primeiros passos
+        </Title>
+        <Text size="sm" c="dimmed">
+          {count} de {FIRST_STEPS.length}
+        </Text>
+      </Group>
+      <Stack gap={4} component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
+        {FIRST_STEPS.map((step, index) => (
+          <li key={step}>
+            <Link to={FIRST_STEP_LINKS[step]} className={classes.step} data-done={done[step] || undefined}>
+              <Group gap="sm" wrap="nowrap" py={6}>
+                <ThemeIcon
+                  size={26}
+                  radius="xl"
+                  variant={done[step] ? 'filled' : 'light'}
+                  color={done[step] ? 'teal' : 'gray'}
+                  aria-hidden
+                >
+                  {done[step] ? <IconCheck size={16} /> : <Text size="sm" fw={700}>{index + 1}</Text>}
+                </ThemeIcon>
+                <Text fw={500} td={done[step] ? 'line-through' : undefined} c={done[step] ? 'dimmed' : undefined}>
+                  {FIRST_STEP_LABELS[step]}
+                </Text>
+                {done[step] && <VisuallyHidden>(feito)</VisuallyHidden>}
+              </Group>
+            </Link>
+          </li>
+        ))}
+      </Stack>
     </Card>
   );
 }
@@ -95,6 +150,7 @@ export function DashboardPage() {
         </Stack>
       ) : (
         <Stack gap="lg">
+          <FirstStepsCard done={dashboard.data.primeirosPassos} />
           <Box className={classes.stats}>
             <StatCard label="Hoje" value={dashboard.data.hoje} caption="sessões agendadas" />
             <StatCard label="Esta Semana" value={dashboard.data.semana} caption="sessões programadas" />

@@ -8,7 +8,7 @@ function Amount({ item }: { item: Transaction }) {
   return (
     <Text
       fw={600}
-      c={voided ? 'dimmed' : item.tipo === 'receita' ? 'teal.7' : 'red.7'}
+      c={voided ? 'dimmed' : item.tipo === 'receita' ? 'teal' : 'red'}
       td={voided ? 'line-through' : undefined}
       style={{ whiteSpace: 'nowrap' }}
     >
@@ -102,11 +102,7 @@ export function TransactionsList({ items, onOpen }: { items: Transaction[]; onOp
       </Card>
       <Stack gap="sm" hiddenFrom="sm" aria-label="Histórico de transações">
         {items.map((item) => (
-          <UnstyledButton
-            key={item.id}
-            onClick={() => onOpen(item.id)}
-            aria-label={[item.descricao, item.studentNome, formatCurrency(item.valor)].filter(Boolean).join(', ')}
-          >
+          <UnstyledButton key={item.id} onClick={() => onOpen(item.id)}>
             <Card withBorder padding="sm" radius="md">
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <Stack gap={4} style={{ minWidth: 0 }}>

@@ -22,8 +22,11 @@ export interface CepFieldProps {
  */
 export function CepField({ value, onChange, onFound, error }: CepFieldProps) {
   const lookup = useCepLookup();
-  /** The CEP whose address is already in the form: leaving the field again does not overwrite edits. */
-  const filledFor = useRef<string | null>(null);
+  /**
+   * The CEP whose address is already in the form (a saved location's, when editing): leaving the
+   * field again does not overwrite edits.
+   */
+  const filledFor = useRef<string | null>(value || null);
 
   const search = () => {
     if (!isCompleteCep(value) || value === filledFor.current) return;

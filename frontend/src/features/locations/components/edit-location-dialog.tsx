@@ -1,32 +1,28 @@
 import type { Location } from '@contracts/locations/api';
-import { Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Stack, Switch } from '@mantine/core';
 import { EditItemDialog } from '../../../components/edit-item-dialog';
 import type { TargetDialogProps } from '../../../lib/use-dialog-target';
-import { checkboxField, type FieldsProps, textField } from '../../../lib/use-form-fields';
+import { checkboxField, type FieldsProps } from '../../../lib/use-form-fields';
 import { useUpdateLocation } from '../api/location-mutations';
-import { type LocationEditValues, locationEditValues, validateLocationEdit } from '../lib/location-form';
+import {
+  type LocationEditValues,
+  locationEditValues,
+  type LocationFormValues,
+  validateLocationEdit,
+} from '../lib/location-form';
+import { LocationFields } from './location-fields';
 
-/** The edit dialog's fields: the name, the whole address as one text, active or not. */
+/** The edit dialog's fields: the new-location form's (name, CEP looked up, the address in parts), then active or not. */
 function LocationEditFields(form: FieldsProps<LocationEditValues>) {
+  const address: FieldsProps<LocationFormValues> = {
+    values: form.values,
+    errors: form.errors,
+    onChange: (update) =>
+      form.onChange((current) => ({ ...current, ...(typeof update === 'function' ? update(current) : update) })),
+  };
   return (
     <Stack gap="md">
-      <TextInput
-        label="Nome do local"
-        {...textField(form, 'nome')}
-        maxLength={120}
-        autoComplete="off"
-        data-autofocus
-        required
-      />
-      <Textarea
-        label="Endereço"
-        placeholder="Rua, número, bairro, cidade - UF"
-        {...textField(form, 'endereco')}
-        maxLength={300}
-        autosize
-        minRows={2}
-        maxRows={5}
-      />
+      <LocationFields {...address} />
       <Switch
         label="Local ativo"
         description="Locais inativos continuam no histórico, mas não recebem novos agendamentos."

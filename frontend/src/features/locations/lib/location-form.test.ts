@@ -1,6 +1,8 @@
+import { makeLocation } from '../../../test/fixtures';
 import { cepDigits, formatCep, isCompleteCep, ufLetters } from './cep';
 import {
   emptyLocationForm,
+  locationEditValues,
   locationsCountLabel,
   validateLocationEdit,
   validateLocationForm,
@@ -56,13 +58,39 @@ describe('the new-location form', () => {
     });
   });
 
-  it('edits name, the whole address (blank clears it) and whether the location is active', () => {
-    expect(validateLocationEdit({ nome: 'Studio', endereco: '  ', ativo: false })).toEqual({
-      data: { nome: 'Studio', endereco: null, ativo: false },
+  it('edits name, the address in the same fields as a new location (blank parts cleared) and whether it is active', () => {
+    expect(validateLocationEdit({ ...emptyLocationForm, nome: 'Studio', cep: '01310-100', logradouro: 'Av. Paulista', numero: '1000', uf: 'sp', ativo: false })).toEqual({
+      data: {
+        nome: 'Studio',
+        cep: '01310-100',
+        logradouro: 'Av. Paulista',
+        numero: '1000',
+        complemento: null,
+        bairro: null,
+        cidade: null,
+        uf: 'sp',
+        ativo: false,
+      },
     });
-    expect(validateLocationEdit({ nome: ' ', endereco: 'Rua A', ativo: true })).toEqual({
-      errors: { nome: 'Nome é obrigatório' },
+    expect(validateLocationEdit({ ...emptyLocationForm, nome: ' ', uf: 'S', ativo: true })).toEqual({
+      errors: { nome: 'Nome é obrigatório', uf: 'UF deve ter 2 letras' },
     });
+  });
+
+  it('opens a location in its parts, or one given whole with that text as the street line', () => {
+    const parts = { logradouro: 'Av. Paulista', numero: '1000', complemento: null, bairro: 'Bela Vista', cidade: 'São Paulo', uf: 'SP' };
+    expect(locationEditValues(makeLocation({ cep: '01310100', endereco: 'Av. Paulista, 1000, Bela Vista, São Paulo - SP', enderecoPartes: parts }))).toEqual({
+      nome: 'Studio Paulista',
+      cep: '01310100',
+      logradouro: 'Av. Paulista',
+      numero: '1000',
+      complemento: '',
+      bairro: 'Bela Vista',
+      cidade: 'São Paulo',
+      uf: 'SP',
+      ativo: true,
+    });
+    expect(locationEditValues(makeLocation({ endereco: 'Rua A, 10' }))).toEqual({ ...emptyLocationForm, nome: 'Studio Paulista', logradouro: 'Rua A, 10', ativo: true });
   });
 
   it('counts in the singular for one', () => {

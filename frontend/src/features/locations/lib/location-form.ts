@@ -62,24 +62,49 @@ export function validateLocationForm(
   return parsed.success ? { data: input } : { errors: fieldErrors<keyof LocationFormValues>(parsed.error) };
 }
 
-/** The edit dialog's fields: name, the whole address as one text, active or not. */
-export interface LocationEditValues {
-  nome: string;
-  endereco: string;
+/** The edit dialog's fields: the new-location form's, and active or not. */
+export interface LocationEditValues extends LocationFormValues {
   ativo: boolean;
 }
 
 export type LocationEditErrors = Partial<Record<keyof LocationEditValues, string>>;
 
+/**
+ * A location in the form's fields: its address in the parts it was given, or, for one given whole
+ * (before addresses were kept in parts, or through the API), that text as the street line, which
+ * saved unchanged is the same address.
+ */
 export function locationEditValues(location: Location): LocationEditValues {
-  return { nome: location.nome, endereco: location.endereco ?? '', ativo: location.ativo };
+  const parts = location.enderecoPartes;
+  return {
+    nome: location.nome,
+    cep: location.cep ?? '',
+    logradouro: (parts ? parts.logradouro : location.endereco) ?? '',
+    numero: parts?.numero ?? '',
+    complemento: parts?.complemento ?? '',
+    bairro: parts?.bairro ?? '',
+    cidade: parts?.cidade ?? '',
+    uf: parts?.uf ?? '',
+    ativo: location.ativo,
+  };
 }
 
-/** The PATCH body (a blank address clears it), checked with contracts' updateLocationSchema. */
+/** The PATCH body: every field, a blank one cleared; checked with contracts' updateLocationSchema. */
 export function validateLocationEdit(
   values: LocationEditValues,
 ): { data: UpdateLocationInput } | { errors: LocationEditErrors } {
-  const input = { nome: values.nome.trim(), endereco: values.endereco.trim() || null, ativo: values.ativo };
+  const blankAsNull = (value: string) => value.trim() || null;
+  const input: UpdateLocationInput = {
+    nome: values.nome.trim(),
+    cep: blankAsNull(values.cep),
+    logradouro: blankAsNull(values.logradouro),
+    numero: blankAsNull(values.numero),
+    complemento: blankAsNull(values.complemento),
+    bairro: blankAsNull(values.bairro),
+    cidade: blankAsNull(values.cidade),
+    uf: blankAsNull(values.uf),
+    ativo: values.ativo,
+  };
   const parsed = updateLocationSchema.safeParse(input);
   return parsed.success ? { data: input } : { errors: fieldErrors<keyof LocationEditValues>(parsed.error) };
 }

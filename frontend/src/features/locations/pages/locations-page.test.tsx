@@ -51,23 +51,53 @@ describe('/locais', () => {
     expect(screen.getByRole('link', { name: 'Cadastrar local' })).toHaveAttribute('href', '/locais/novo');
   });
 
-  it('edits name, address and whether it is active', async () => {
+  it('edits in the same fields as a new location: name, CEP looked up, the address in parts, and whether it is active', async () => {
+    const parts = { logradouro: 'Avenida Paulista', numero: '1000', complemento: null, bairro: 'Bela Vista', cidade: 'São Paulo', uf: 'SP' };
     api = stubApi({
-      'GET /api/locations': () => ({ status: 200, body: { items: [location({})] } }),
+      'GET /api/locations': () => ({ status: 200, body: { items: [location({ enderecoPartes: parts })] } }),
+      'GET /api/cep/22071900': () => ({
+        status: 200,
+        body: { cep: '22071-900', logradouro: 'Avenida Atlântica', bairro: 'Copacabana', localidade: 'Rio de Janeiro', uf: 'RJ' },
+      }),
       'PATCH /api/locations/l1': () => ({ status: 200, body: { id: 'l1', position: 4 } }),
     });
     const user = userEvent.setup();
     renderLocations();
     await user.click(within(await screen.findByRole('article', { name: 'Studio Paulista' })).getByRole('button', { name: 'Editar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar local' });
-    await user.clear(within(dialog).getByLabelText(/^Nome do local/));
-    await user.type(within(dialog).getByLabelText(/^Nome do local/), 'Studio Centro');
+    const field = (label: RegExp) => within(dialog).getByLabelText(label);
+    expect(field(/^CEP/)).toHaveValue('01310-100');
+    expect(field(/^Logradouro/)).toHaveValue('Avenida Paulista');
+    expect(field(/^Número/)).toHaveValue('1000');
+    expect(field(/^Complemento/)).toHaveValue('');
+    expect(field(/^Bairro/)).toHaveValue('Bela Vista');
+    expect(field(/^Cidade/)).toHaveValue('São Paulo');
+    expect(field(/^UF/)).toHaveValue('SP');
+    // Passing through the saved CEP looks nothing up; a new one fills the address as on a new location.
+    await user.click(field(/^CEP/));
+    await user.tab();
+    expect(api.calls.filter((call) => call.path.startsWith('/api/cep'))).toHaveLength(0);
+    await user.clear(field(/^CEP/));
+    await user.type(field(/^CEP/), '22071900');
+    await user.tab();
+    expect(await screen.findByText('✅ Endereço preenchido')).toBeInTheDocument();
+    expect(field(/^Logradouro/)).toHaveValue('Avenida Atlântica');
+    await user.clear(field(/^Número/));
+    await user.type(field(/^Número/), '500');
+    await user.clear(field(/^Nome do local/));
+    await user.type(field(/^Nome do local/), 'Studio Rio');
     await user.click(within(dialog).getByRole('switch', { name: /Local ativo/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Local atualizado')).toBeInTheDocument();
     expect(api.calls.find((call) => call.method === 'PATCH')?.body).toEqual({
-      nome: 'Studio Centro',
-      endereco: 'Avenida Paulista, 1000, Bela Vista, São Paulo - SP',
+      nome: 'Studio Rio',
+      cep: '22071900',
+      logradouro: 'Avenida Atlântica',
+      numero: '500',
+      complemento: null,
+      bairro: 'Copacabana',
+      cidade: 'Rio de Janeiro',
+      uf: 'RJ',
       ativo: false,
     });
   });

@@ -34,7 +34,7 @@ function ReminderRow({ reminder }: { reminder: TomorrowReminder }) {
           target="_blank"
           rel="noopener noreferrer"
           size="xs"
-          color="green.8"
+          color="green"
           leftSection={<IconBrandWhatsapp size={16} aria-hidden />}
           aria-label={`Lembrar ${reminder.studentNome} no WhatsApp`}
         >

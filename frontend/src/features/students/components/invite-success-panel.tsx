@@ -108,7 +108,7 @@ export function InviteSuccessPanel({
                 href={inviteWhatsAppUrl(student.whatsapp, student.nome, invite.inviteUrl)}
                 target="_blank"
                 rel="noopener noreferrer"
-                color="green.8"
+                color="green"
                 leftSection={<IconBrandWhatsapp size={18} />}
                 onClick={sentOnWhatsApp}
               >

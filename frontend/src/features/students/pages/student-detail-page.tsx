@@ -203,7 +203,6 @@ function SessionRow({ session }: { session: Session }) {
     <UnstyledButton
       component={Link}
       to={`${paths.agenda}?modo=dia&data=${day}`}
-      aria-label={`Sessão de ${formatDateTimeInZone(session.inicio)}`}
       py={6}
       style={{ display: 'block' }}
     >
