@@ -1,5 +1,5 @@
-import { io, type Socket } from 'socket.io-client';
 import { apiFixture } from '../../../../test/support/api-fixture';
+import { testSockets } from '../../../../test/support/sockets';
 
 const unauthorized = { statusCode: 401, code: 'unauthorized', message: 'Usuário não autenticado' };
 
@@ -8,34 +8,15 @@ jest.setTimeout(120_000);
 
 describe('closing the account ends every session and socket of the tenant at once', () => {
   const t = apiFixture();
-  const sockets: Socket[] = [];
   let url: string;
+  const { connect, handshake, disconnection, closeAll } = testSockets(() => url);
 
   beforeAll(async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     url = await t.app.getUrl();
   });
-  afterAll(() => {
-    for (const socket of sockets) socket.close();
-  });
+  afterAll(closeAll);
 
-  function connect(token: string): Socket {
-    const socket = io(url, {
-      path: '/socket.io',
-      auth: { token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    sockets.push(socket);
-    return socket;
-  }
-  const handshake = (socket: Socket) =>
-    new Promise<string>((resolve) => {
-      socket.once('connect', () => resolve('connected'));
-      socket.once('connect_error', (error) => resolve(error.message));
-    });
-  const disconnection = (socket: Socket) =>
-    new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
 
   it("refuses the trainer's and the students' tokens (401) from the closing on, reading or writing, and closes their sockets; another tenant's stay", async () => {
     const trainer = await t.signUp();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { io, type Socket } from 'socket.io-client';
+import { testSockets } from '../../../../test/support/sockets';
 import { signedIn } from '../../../../test/support/accounts';
 import { hasRedisServer, PrivateRedis } from '../../../../test/support/private-redis';
 import { startTestApp, type TestApp } from '../../../../test/support/test-app';
@@ -53,7 +53,7 @@ describe('identity: signing out ends the access token at once', () => {
   let second: TestApp;
   let client: Client;
   let url: string;
-  const sockets: Socket[] = [];
+  const { connect, handshake, disconnection: closedByServer, closeAll } = testSockets(() => url);
 
   beforeAll(async () => {
     // Two instances of the API on one database and one Redis, as behind a load balancer.
@@ -63,27 +63,10 @@ describe('identity: signing out ends the access token at once', () => {
     url = await first.app.getUrl();
   });
   afterAll(async () => {
-    for (const socket of sockets) socket.close();
+    closeAll();
     await Promise.all([first.close(), second.close()]);
   });
 
-  function connect(token: string): Socket {
-    const socket = io(url, {
-      path: '/socket.io',
-      auth: { token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    sockets.push(socket);
-    return socket;
-  }
-  const handshake = (socket: Socket) =>
-    new Promise<string>((resolve) => {
-      socket.once('connect', () => resolve('connected'));
-      socket.once('connect_error', (error) => resolve(error.message));
-    });
-  const closedByServer = (socket: Socket) =>
-    new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
 
   it('answers 401 on every route and the socket handshake after logout, and closes its open socket', async () => {
     const { token, cookie } = await signUpAndLogin(client);

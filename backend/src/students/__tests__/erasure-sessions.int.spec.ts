@@ -1,6 +1,6 @@
 import type Redis from 'ioredis';
-import { io, type Socket } from 'socket.io-client';
 import { apiFixture } from '../../../../test/support/api-fixture';
+import { testSockets } from '../../../../test/support/sockets';
 import { PROJECTIONS } from '../../contexts';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import {
@@ -16,32 +16,15 @@ jest.setTimeout(120_000);
 
 describe('erasing a student ends their sessions and sockets at once, and tells the trainer', () => {
   const t = apiFixture();
-  const sockets: Socket[] = [];
   let url: string;
+  const { connect, handshake, disconnection, closeAll } = testSockets(() => url);
 
   beforeAll(async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     url = await t.app.getUrl();
   });
-  afterAll(() => {
-    for (const socket of sockets) socket.close();
-  });
+  afterAll(closeAll);
 
-  function connect(token: string): Socket {
-    const socket = io(url, {
-      path: '/socket.io',
-      auth: { token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    sockets.push(socket);
-    return socket;
-  }
-  const handshake = (socket: Socket) =>
-    new Promise<string>((resolve) => {
-      socket.once('connect', () => resolve('connected'));
-      socket.once('connect_error', (error) => resolve(error.message));
-    });
 
   it("refuses the erased student's access token (401) and closes their open socket; the trainer's screens hear of it", async () => {
     const trainer = await t.signUp();
@@ -53,9 +36,7 @@ describe('erasing a student ends their sessions and sockets at once, and tells t
     const trainerSocket = connect(trainer.token);
     expect(await handshake(studentSocket)).toBe('connected');
     expect(await handshake(trainerSocket)).toBe('connected');
-    const closed = new Promise<string>((resolve) =>
-      studentSocket.once('disconnect', (reason) => resolve(reason)),
-    );
+    const closed = disconnection(studentSocket);
     const told: ChangesMessage[] = [];
     trainerSocket.on('changes', (message: ChangesMessage) => told.push(message));
 
