@@ -26,15 +26,7 @@ import type { BookingConfig } from '../booking.config';
 import { TtlCache } from '../../platform/cache/ttl-cache';
 import { PhoneClaims } from './phone-claims';
 import { PublicLinkCommands } from './public-link.commands';
-
-/** Words of a name, without case or accents. */
-const wordsOf = (nome: string) =>
-  nome
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean);
+import { wordsOf } from '../../contracts/shared/names';
 
 /**
  * Whether a visitor typing `typed` is plausibly the student known as `known`: the same words, or

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatCentavos, MAX_CENTAVOS } from '../shared/money';
 import { fileAnswer, routes } from '../shared/routes';
+import { wordsOf } from '../shared/names';
 
 /**
  * The 'Consultor Financeiro' (spec 001 §2, §4, §7, §9): a floating chat on /financeiro. Its local
@@ -66,15 +67,6 @@ export function paymentShortcut(message: string): PaymentShortcut | undefined {
     ? { valorCentavos: centavos, descricao: `Mensalidade ${payer}`, payer }
     : { valorCentavos: centavos, descricao: 'Recebimento' };
 }
-
-/** Words of a name, without case or accents. */
-const wordsOf = (nome: string) =>
-  nome
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean);
 
 /**
  * The students a payer's name may be: those whose name starts with the words typed ('Carlos' is
