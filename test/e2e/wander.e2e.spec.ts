@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { seededRandom } from '../support/seeded-random';
+import { populateTenant } from './support/populated';
 import { trainerApi } from './support/catalogue';
 import { settledWaiter } from './support/settled';
 import { invitedStudentAccount, studentSignedIn } from './support/students';
@@ -171,11 +172,9 @@ test('a trainer clicking around at random never meets an application error', asy
 }, testInfo) => {
   test.setTimeout(300_000);
   const trainer = await signedInTrainer(page, request);
-  // Something on every screen: a plan, a student on it, a location, a session, a task.
-  const catalogue = await trainerApi(request, trainer);
-  const { id: planoId } = await catalogue.createPlan({ nome: 'Mensal 8', valor: 480, creditos: 8 });
-  await catalogue.createStudent({ nome: 'Bruno Lima', whatsapp: '11977776666', planoId });
-  await catalogue.createLocation({ nome: 'Studio Centro' });
+  // Every kind of data on every screen: students active and inactive, sessions in every status,
+  // receitas, a despesa and a voided one, charges in every status, a subscription.
+  await populateTenant(request, await apiToken(request, trainer));
   await wander(page, '/', SEED + (testInfo.project.name === 'phone' ? 1 : 0), TRAINER_STEPS);
 });
 
