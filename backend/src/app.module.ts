@@ -3,6 +3,7 @@ import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { CONTEXTS, PROCESS_MANAGERS, PROJECTIONS } from './contexts';
 import { AboutModule } from './platform/about/about.module';
+import { AccountClosingModule } from './platform/context/account-closing';
 import { AuthModule } from './platform/auth/auth.module';
 import { DatabaseModule } from './platform/database/database.module';
 import { EventStoreModule } from './platform/event-store/event-store.module';
@@ -29,6 +30,7 @@ export class AppModule {
         MailModule,
         ProjectionsModule.forProjections(PROJECTIONS, PROCESS_MANAGERS),
         RealtimeModule,
+        AccountClosingModule.forContexts(CONTEXTS),
         HealthModule,
         AboutModule,
         ...CONTEXTS.map((context) => context.module),

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { workerDatabase } from '../support/test-databases';
 import { CONTEXTS } from '../../backend/src/contexts';
 import type { TablesInventory } from '../../backend/src/platform/context/bounded-context';
-import { platformTables } from '../../backend/src/platform/platform.tables';
+import { platformTablesOwner } from '../../backend/src/platform/context/account-closing';
 
 /**
  * Every table of the schema has one owner, and every column of it that can hold text says what it
@@ -13,10 +13,10 @@ describe('the personal data inventory', () => {
   const db = workerDatabase('data-inventory-test');
   afterAll(() => db.destroy());
 
-  const owners: [string, TablesInventory][] = [
-    ['platform', platformTables],
-    ...CONTEXTS.map((context): [string, TablesInventory] => [context.name, context.tables]),
-  ];
+  const owners: [string, TablesInventory][] = [platformTablesOwner, ...CONTEXTS].map((owner) => [
+    owner.name,
+    owner.tables,
+  ]);
 
   async function schema(): Promise<Map<string, string[]>> {
     const { rows } = await sql<{ table: string; column: string | null }>`
@@ -48,7 +48,9 @@ describe('the personal data inventory', () => {
         .map((table) => `${table}: ${declaredBy.get(table)?.join(' e ') ?? 'sem dono'}`),
       ...[...declaredBy.keys()]
         .filter((table) => !tables.has(table))
-        .map((table) => `${table}: declarada por ${declaredBy.get(table)!.join(' e ')}, não existe`),
+        .map(
+          (table) => `${table}: declarada por ${declaredBy.get(table)!.join(' e ')}, não existe`,
+        ),
     ];
     expect(problems).toEqual([]);
   });
@@ -84,7 +86,27 @@ describe('the personal data inventory', () => {
             problems.push(`${context.name}: ${table}.${column} (${eraser})`);
         for (const column of notPersonal)
           if (blanked.includes(column))
-            problems.push(`${context.name}: ${table}.${column} (apagada na exclusão, declarada não pessoal)`);
+            problems.push(
+              `${context.name}: ${table}.${column} (apagada na exclusão, declarada não pessoal)`,
+            );
+      }
+    expect(problems).toEqual([]);
+  });
+
+  it("says of every table how an account's closing reaches the tenant's rows in it", async () => {
+    const { rows } = await sql<{ table: string }>`
+      select table_name as table from information_schema.columns
+      where table_schema = current_schema() and column_name = 'tenant_id'`.execute(db);
+    const byTenant = new Set(rows.map((row) => row.table));
+    const problems: string[] = [];
+    for (const owner of [platformTablesOwner, ...CONTEXTS])
+      for (const [table, { atClosing }] of Object.entries(owner.tables)) {
+        if (!atClosing && !byTenant.has(table))
+          problems.push(
+            `${owner.name}: ${table} não tem tenant_id: diga como o encerramento a alcança`,
+          );
+        if (atClosing === 'by its context' && !owner.closeAccount)
+          problems.push(`${owner.name}: ${table} apagada pelo contexto, que não tem closeAccount`);
       }
     expect(problems).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { BoundedContext } from '../platform/context/bounded-context';
 import {
   type ReminderJob,
@@ -31,4 +32,10 @@ export const remindersContext: BoundedContext = {
     },
   },
   timers: [remindersSweep],
+  // The delayed jobs' ids are kept by session, without the tenant: found through its sessions.
+  async closeAccount(trx, tenantId) {
+    await sql`
+      delete from reminder_jobs where session_id in (
+        select id from reminder_sessions where tenant_id = ${tenantId}::uuid)`.execute(trx);
+  },
 };

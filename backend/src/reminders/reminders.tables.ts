@@ -12,7 +12,7 @@ export const remindersTables: TablesInventory = {
   },
   reminder_locations: { personal: { nome: 'deleted with the account' } },
   reminder_settings: {},
-  reminder_jobs: { notPersonal: ['job_id'] },
+  reminder_jobs: { notPersonal: ['job_id'], atClosing: 'by its context' },
   reminder_deliveries: {},
   reminder_digests: {},
 };

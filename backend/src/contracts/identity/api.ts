@@ -214,7 +214,6 @@ export const confirmsClosing = (typed: string): boolean => typed.trim() === CLOS
 export const closeAccountSchema = z.strictObject({
   confirm: z.string(CLOSE_ACCOUNT_MESSAGE).max(50, CLOSE_ACCOUNT_MESSAGE),
 });
-export const ACCOUNT_CLOSED_MESSAGE = 'Esta conta foi encerrada e não existe mais.';
 
 const anyone = routes('identity', 'public');
 const signedIn = routes('identity', 'signed-in');

@@ -101,3 +101,6 @@ export const personalDataExportSchema = z
   })
   .meta({ id: 'ExportacaoDeDadosPessoais' });
 export type PersonalDataExport = z.infer<typeof personalDataExportSchema>;
+
+/** What a closed account's sign-in, token and every write after the closing answer (410). */
+export const ACCOUNT_CLOSED_MESSAGE = 'Esta conta foi encerrada e não existe mais.';

@@ -17,7 +17,6 @@ describe('closing the account ends every session and socket of the tenant at onc
   });
   afterAll(closeAll);
 
-
   it("refuses the trainer's and the students' tokens (401) from the closing on, reading or writing, and closes their sockets; another tenant's stay", async () => {
     const trainer = await t.signUp();
     const student = await t.student(trainer, 'Zuleica Andrade');

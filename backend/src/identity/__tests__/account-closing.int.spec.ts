@@ -3,7 +3,8 @@ import { strFromU8, unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import { apiFixture } from '../../../../test/support/api-fixture';
 import { PROJECTIONS } from '../../contexts';
-import { ACCOUNT_CLOSED_MESSAGE, CLOSE_ACCOUNT_MESSAGE } from '../../contracts/identity/api';
+import { CLOSE_ACCOUNT_MESSAGE } from '../../contracts/identity/api';
+import { ACCOUNT_CLOSED_MESSAGE } from '../../contracts/shared/personal-data';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { rebuildProjection } from '../../platform/projections/rebuild';
 

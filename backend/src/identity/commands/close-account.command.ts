@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/database/database';
+import { AccountClosing } from '../../platform/context/account-closing';
 import {
   type CommandContext,
   commandHandlerFor,
@@ -14,22 +15,22 @@ import { accountClosingDecider, accountClosingStreamId } from '../domain/account
 @Injectable()
 export class AccountClosingCommands extends commandHandlerFor(accountClosingDecider) {}
 
-/** The log and the keys' tombstones stay; every other table's rows of the tenant go. */
-const KEPT = new Set(['events', 'data_subject_keys']);
-
 /**
- * Closing a trainer's account (LGPD): every key of the tenant (the trainer's, each student's and
- * visitor's) destroyed and every row of the tenant deleted, in the transaction that appends
- * AccountClosed (which the read models apply too, so a rebuild deletes them again). The e-mails
- * of the tenant's users are kept only as keyed digests, for sign-in to say the account is gone.
- * Every session of the tenant, the trainer's and each student's, ends with it: from its commit
- * on, their tokens answer 401 and their sockets are closed, on every instance.
+ * Closing a trainer's account (LGPD), in one transaction with AccountClosed (which the read models
+ * apply too, so a rebuild deletes their rows again):
+ * - first the tenant's row is locked: an append already running finishes before the closing goes
+ *   on, and every append after it waits for the closing and is then refused (assert_tenant_open);
+ * - every session of the tenant, the trainer's and each student's, ends: from the commit on their
+ *   tokens answer 401 and their sockets are closed, on every instance;
+ * - each context deletes its rows of the tenant and the platform destroys every key of it (the
+ *   trainer's, each student's and visitor's), so the log keeps amounts and the trail without names.
  */
 @Injectable()
 export class CloseAccountHandler {
   constructor(
     @Inject(AccountClosingCommands) private readonly commands: AccountClosingCommands,
     @Inject(PrincipalSessions) private readonly sessions: PrincipalSessions,
+    @Inject(AccountClosing) private readonly closing: AccountClosing,
   ) {}
 
   async close(context: CommandContext, confirm: string): Promise<CommandResult> {
@@ -41,8 +42,11 @@ export class CloseAccountHandler {
       { type: 'CloseAccount', confirm },
       {
         alsoInTransaction: async (trx) => {
+          await sql`select 1 from tenants where id = ${tenantId}::uuid for update`.execute(trx);
+        },
+        afterAppendInTransaction: async (trx) => {
           ended = await this.sessions.revoke({ tenantId }, trx);
-          await forgetTenant(trx, tenantId);
+          await this.closing.forgetTenant(trx, tenantId);
         },
       },
     );
@@ -51,7 +55,12 @@ export class CloseAccountHandler {
   }
 }
 
-async function forgetTenant(trx: Transaction<Database>, tenantId: string): Promise<void> {
+/**
+ * Identity's part of the closing: the e-mails of the tenant's people kept only as keyed digests
+ * (sign-in then says the account is gone), their sign-ins deleted after the profiles and student
+ * accounts that name them, and the tenant's row kept blank and closed, for the appends to refuse.
+ */
+export async function closeIdentity(trx: Transaction<Database>, tenantId: string): Promise<void> {
   const { rows: users } = await sql<{ id: string; email: string }>`
     select u.id, u.email from users u
     where u.id in (select id from profiles where tenant_id = ${tenantId}::uuid
@@ -64,23 +73,14 @@ async function forgetTenant(trx: Transaction<Database>, tenantId: string): Promi
       select unnest(${users.map((user) => personalDataVault.digest(user.email))}::text[])
       on conflict do nothing`.execute(trx);
   }
-  await personalDataVault.eraseTenant(trx, tenantId);
-  // A table another one refers to (entities, by entity_references) goes after it.
-  const { rows: tables } = await sql<{ table: string }>`
-    select c.table_name as table from information_schema.columns c
-    where c.table_schema = current_schema() and c.column_name = 'tenant_id'
-    order by exists (
-      select 1 from pg_constraint k
-      where k.contype = 'f' and k.confrelid = to_regclass(quote_ident(c.table_name))
-    ), c.table_name`.execute(trx);
-  for (const { table } of tables) {
-    if (KEPT.has(table)) continue;
+  for (const table of ['profiles', 'student_accounts'])
     await sql`delete from ${sql.table(table)} where tenant_id = ${tenantId}::uuid`.execute(trx);
-  }
   await sql`delete from dev_mailbox where to_address = any(${users.map((user) => user.email)}::text[])`.execute(
     trx,
   );
-  // After the profiles (they refer to the tenant): the sign-ins, cascading to credentials and tokens.
+  // Their credentials, roles, tokens, identities and second factors go with them (cascade).
   await sql`delete from users where id = any(${users.map((user) => user.id)}::uuid[])`.execute(trx);
-  await sql`delete from tenants where id = ${tenantId}::uuid`.execute(trx);
+  await sql`
+    update tenants set closed_at = now(), nome = '', slug = 'encerrada-' || id
+    where id = ${tenantId}::uuid`.execute(trx);
 }

@@ -1,11 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config';
 import type { IdentityConfig } from '../identity.config';
-import {
-  AccountClosedError,
-  EmailNotConfirmedError,
-  InvalidCredentialsError,
-} from '../domain/identity.errors';
+import { AccountClosedError } from '../../platform/errors/domain-error';
+import { EmailNotConfirmedError, InvalidCredentialsError } from '../domain/identity.errors';
 import { PasswordHasher } from '../infrastructure/password-hasher';
 import { RefreshTokens } from '../infrastructure/refresh-tokens';
 import { AccountRepository } from '../queries/account.repository';

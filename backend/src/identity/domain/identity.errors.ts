@@ -1,16 +1,9 @@
-import { ACCOUNT_CLOSED_MESSAGE } from '../../contracts/identity/api';
 import { HttpStatus } from '@nestjs/common';
 import { ConflictError, DomainError } from '../../platform/errors/domain-error';
 
 export class InvalidCredentialsError extends DomainError {
   constructor() {
     super('invalid_credentials', 'Email ou senha incorretos', HttpStatus.UNAUTHORIZED);
-  }
-}
-
-export class AccountClosedError extends DomainError {
-  constructor() {
-    super('account_closed', ACCOUNT_CLOSED_MESSAGE, HttpStatus.GONE);
   }
 }
 

@@ -1,5 +1,7 @@
 import type { DeclaredPersonalFields } from '../../contracts/shared/personal-data';
 import type { Type } from '@nestjs/common';
+import type { Transaction } from 'kysely';
+import type { Database } from '../database/database';
 import type { z } from 'zod';
 import type { ProcessManager } from '../projections/process-manager';
 import type { Projection } from '../projections/projection';
@@ -47,6 +49,24 @@ export type Eraser =
 export interface TableInventory {
   personal?: Readonly<Record<string, Eraser>>;
   notPersonal?: readonly string[];
+  /**
+   * At an account's closing the tenant's rows (by `tenant_id`) are deleted, unless the table is
+   * 'kept' (it holds no tenant's rows, or keeps them on purpose) or its context's `closeAccount`
+   * deletes them itself ('by its context': rows found another way, or in an order).
+   */
+  atClosing?: 'kept' | 'by its context';
+}
+
+/** A context's own part of closing an account, in the closing's transaction. */
+export type CloseAccount = (trx: Transaction<Database>, tenantId: string) => Promise<void>;
+
+/** Who owns tables: a bounded context, or the platform. */
+export interface TablesOwner {
+  name: string;
+  /** Every table it owns, read models included, and what their text columns hold. */
+  tables: TablesInventory;
+  /** Deletes what its tables marked 'by its context' hold of the tenant, before the rest goes. */
+  closeAccount?: CloseAccount;
 }
 
 /** A context's tables (read models and the rest), each with what its text columns hold. */
@@ -58,8 +78,7 @@ export type TablesInventory = Readonly<Record<string, TableInventory>>;
  * its settings with the platform's at start-up. A new context is registered by adding its
  * manifest to `backend/src/contexts.ts`, nowhere else.
  */
-export interface BoundedContext {
-  name: string;
+export interface BoundedContext extends TablesOwner {
   /** The Nest module with the context's controllers and providers. */
   module: Type<unknown>;
   /** Its read models. */
@@ -79,6 +98,4 @@ export interface BoundedContext {
   timers?: readonly WorkerTimer[];
   /** The ports it implements for other contexts' jobs, timers and process managers in the worker. */
   workerPorts?: readonly WorkerPort[];
-  /** Every table it owns, read models included, and what their text columns hold. */
-  tables: TablesInventory;
 }

@@ -621,6 +621,7 @@ export interface Tasks {
 }
 
 export interface Tenants {
+  closedAt: Timestamp | null;
   createdAt: Generated<Timestamp>;
   id: string;
   nome: string;

@@ -1,4 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
+import { ACCOUNT_CLOSED_MESSAGE } from '../../contracts/shared/personal-data';
 
 /**
  * An expected failure with a stable machine code and the pt-BR message the user reads.
@@ -25,6 +26,13 @@ export class NotFoundError extends DomainError {
       `${entity} não ${gender === 'feminine' ? 'encontrada' : 'encontrado'}`,
       HttpStatus.NOT_FOUND,
     );
+  }
+}
+
+/** 410: the trainer closed the account; its sign-ins, tokens and writes are refused from then on. */
+export class AccountClosedError extends DomainError {
+  constructor() {
+    super('account_closed', ACCOUNT_CLOSED_MESSAGE, HttpStatus.GONE);
   }
 }
 

@@ -52,7 +52,13 @@ export interface CommandOptions {
    * in the command's transaction after the decision, before the append.
    */
   alsoInTransaction?: (trx: Transaction<Database>) => Promise<void>;
+  /** Writes that must commit with the events and follow their append (an account's closing). */
+  afterAppendInTransaction?: (trx: Transaction<Database>) => Promise<void>;
 }
+
+/** Commands whose writes go beyond the append need a transaction of their own. */
+const writesBeyondTheAppend = (options: CommandOptions | undefined): boolean =>
+  Boolean(options?.alsoInTransaction ?? options?.afterAppendInTransaction);
 
 /** Events one command committed, for whoever reacts to commits (projection wake-ups, read-your-writes). */
 export interface CommittedCommand {
@@ -138,7 +144,7 @@ export async function executeCommand<Command, Event extends DomainEvent, State>(
     const trusted = attempt === 1 ? cache : undefined;
     try {
       const { outcome, next } =
-        request.context.idempotency || request.options?.alsoInTransaction
+        request.context.idempotency || writesBeyondTheAppend(request.options)
           ? await attemptInTransaction(deps, trusted, request)
           : await attemptAppend(deps, trusted, request);
       if (next) cache?.remember(tenantId, request.streamId, request.decider, next);
@@ -230,6 +236,7 @@ async function attemptInTransaction<Command, Event extends DomainEvent, State>(
     if (!(decision instanceof DomainError)) {
       await request.options?.alsoInTransaction?.(trx);
       if (decision.events.length > 0) result = await append(trx, request, decision);
+      await request.options?.afterAppendInTransaction?.(trx);
     }
     const joined = joinedCommits.get(trx);
     if (joined && !(result instanceof DomainError))
@@ -368,7 +375,7 @@ export const MAX_COMMANDS_PER_APPEND = 64;
 
 /** Commands that may share an append: no transaction of their own (idempotency, extra writes). */
 const joinable = ({ context, options }: AnyStreamCommand) =>
-  !context.idempotency && !options?.alsoInTransaction;
+  !context.idempotency && !writesBeyondTheAppend(options);
 
 /**
  * The commands of each stream, one batch after another. Commands that queued up behind a busy

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database/database';
+import { AccountClosedError } from '../errors/domain-error';
 import { personalDataVault, type SealedPersonalData } from '../personal-data/vault';
 import {
   type DomainEvent,
@@ -80,6 +81,19 @@ export async function appendGroup(
   return writeAppends(db, requests, false);
 }
 
+/** SQLSTATE of `assert_tenant_open` (migration 20261208T1100): the account was closed. */
+const TENANT_CLOSED = 'VR410';
+
+/**
+ * The append's own guard against a closing: each tenant's row locked (key share) and checked in
+ * the INSERT itself, so an append racing the closing waits for it and is refused, and one ahead
+ * of it holds the closing back until it commits. Evaluated once per statement, not per row.
+ */
+function tenantsOpen(requests: readonly AppendRequest[]) {
+  const tenants = [...new Set(requests.map((request) => request.tenantId))];
+  return sql`(select bool_and(assert_tenant_open(t)) from unnest(${tenants}::uuid[]) t)`;
+}
+
 /** Every append of `requests` in one INSERT, or nothing (undefined: a key proved stale). */
 async function writeAppends(
   db: Kysely<Database>,
@@ -131,13 +145,14 @@ async function writeAppends(
       from json_to_recordset(${JSON.stringify(rows)}::json) as e(
         tenant uuid, "streamType" text, stream uuid, version int, type text, schema smallint,
         data jsonb, metadata jsonb, subject uuid, personal jsonb)
-      where ${keys.holds}
+      where ${keys.holds} and ${tenantsOpen(requests)}
       returning stream_id, global_position, stream_version, transaction_id::text`.execute(db));
   } catch (error) {
     // Rolled back with the statement: the keys it made do not exist.
     personalDataVault.forget(
       sealed.flatMap(({ sealing }) => sealing.created.map((key) => key.subjectId)),
     );
+    if ((error as { code?: string }).code === TENANT_CLOSED) throw new AccountClosedError();
     if ((error as { code?: string }).code === UNIQUE_VIOLATION)
       throw new ConcurrencyError(requests.map((request) => request.streamId).join(', '));
     throw error;

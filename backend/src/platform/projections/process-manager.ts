@@ -1,4 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../database/database';
+import { AccountClosedError } from '../errors/domain-error';
 import type { WorkerServices } from '../context/worker-services';
 import type { CommandContext } from '../event-store/command-runner';
 import { eventsIn, eventTypesOf, type StoredEvent, type StoredEventOf } from '../event-store/event';
@@ -46,7 +48,8 @@ export function processManager<Catalogue extends object>(
     [typedByItsEvents]: true,
     name: definition.name,
     eventTypes: eventTypesOf(definition.reactsTo),
-    handle: (events, services) => definition.handle(eventsIn(events, definition.reactsTo), services),
+    handle: (events, services) =>
+      definition.handle(eventsIn(events, definition.reactsTo), services),
   };
 }
 
@@ -75,10 +78,30 @@ export function processManagerRunner(
       await sql`select set_config('idle_in_transaction_session_timeout', ${BATCH_IDLE_LIMIT}, true)`.execute(
         trx,
       );
-      await processManager.handle(reactions, services);
+      try {
+        await processManager.handle(reactions, services);
+      } catch (error) {
+        if (!(error instanceof AccountClosedError)) throw error;
+        // A closed account refuses every command: its events need no reaction any more. The
+        // others' are handled again, which their commands' idempotency makes harmless.
+        await processManager.handle(await ofOpenAccounts(trx, reactions), services);
+      }
       return [];
     },
   };
+}
+
+async function ofOpenAccounts(
+  trx: Transaction<Database>,
+  events: readonly StoredEvent[],
+): Promise<StoredEvent[]> {
+  const tenants = [...new Set(events.map((event) => event.tenantId))];
+  const { rows } = await sql<{ id: string }>`
+    select id from tenants where id = any(${tenants}::uuid[]) and closed_at is not null`.execute(
+    trx,
+  );
+  const closed = new Set(rows.map((row) => row.id));
+  return events.filter((event) => !closed.has(event.tenantId));
 }
 
 /**

@@ -1,4 +1,5 @@
-import { ACCOUNT_CLOSED_MESSAGE, CLOSE_ACCOUNT_WORD, confirmsClosing } from '@contracts/identity/api';
+import { CLOSE_ACCOUNT_WORD, confirmsClosing } from '@contracts/identity/api';
+import { ACCOUNT_CLOSED_MESSAGE } from '@contracts/shared/personal-data';
 import { List, Text } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { TypedConfirmationDialog } from '../../../components/typed-confirmation-dialog';
