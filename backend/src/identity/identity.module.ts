@@ -22,6 +22,7 @@ import { TwoFactorController } from './two-factor.controller';
 import { TwoFactorHandler } from './commands/two-factor.command';
 import { MfaChallenges } from './infrastructure/mfa-challenges';
 import { OnboardingController } from './onboarding.controller';
+import { AuthService } from './application/auth.service';
 import { InvitesService } from './application/invites.service';
 import { TrainerAccountService } from './application/trainer-account.service';
 import { InvitesController } from './invites.controller';
@@ -67,6 +68,7 @@ import { SessionRecords } from '../platform/auth/live-sessions';
     InviteRepository,
     AcceptInviteHandler,
     InvitesService,
+    AuthService,
     TrainerAccountService,
     TwoFactorRepository,
     PendingProviderSignIns,
