@@ -23,6 +23,7 @@ import { TwoFactorHandler } from './commands/two-factor.command';
 import { MfaChallenges } from './infrastructure/mfa-challenges';
 import { OnboardingController } from './onboarding.controller';
 import { AuthService } from './application/auth.service';
+import { DevMailbox } from './application/dev-mailbox.service';
 import { InvitesService } from './application/invites.service';
 import { TrainerAccountService } from './application/trainer-account.service';
 import { InvitesController } from './invites.controller';
@@ -69,6 +70,7 @@ import { SessionRecords } from '../platform/auth/live-sessions';
     AcceptInviteHandler,
     InvitesService,
     AuthService,
+    DevMailbox,
     TrainerAccountService,
     TwoFactorRepository,
     PendingProviderSignIns,
