@@ -24,6 +24,7 @@ import { MfaChallenges } from './infrastructure/mfa-challenges';
 import { OnboardingController } from './onboarding.controller';
 import { AuthService } from './application/auth.service';
 import { DevMailbox } from './application/dev-mailbox.service';
+import { ProviderSignIn } from './application/provider-sign-in.service';
 import { InvitesService } from './application/invites.service';
 import { TrainerAccountService } from './application/trainer-account.service';
 import { InvitesController } from './invites.controller';
@@ -71,6 +72,7 @@ import { SessionRecords } from '../platform/auth/live-sessions';
     InvitesService,
     AuthService,
     DevMailbox,
+    ProviderSignIn,
     TrainerAccountService,
     TwoFactorRepository,
     PendingProviderSignIns,
