@@ -273,6 +273,30 @@ module.exports = tseslint.config(
     },
   },
   {
+    // A controller parses, calls one application service and answers: queries and rules live in
+    // the context's application/ services and queries/ repositories, never behind a route.
+    files: ['backend/src/**/*.controller.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['kysely', 'pg'].map((name) => ({
+            name,
+            message:
+              'A controller does not touch the database: call an application/ service or a queries/ repository.',
+          })),
+          patterns: [
+            {
+              group: ['**/platform/database', '**/platform/database/*'],
+              message:
+                'A controller does not touch the database: call an application/ service or a queries/ repository.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['frontend/src/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
   },

@@ -139,6 +139,20 @@ describe('import direction rules', () => {
     ]);
   });
 
+  it('refuses a controller importing the database, kysely or pg; a repository may', async () => {
+    const code =
+      "import { sql } from 'kysely';\nimport type { Db } from '../platform/database/database.module';\nexport const count = (db: Db) => sql`select 1`.execute(db);\n";
+    expect(await ruleIdsFor('backend/src/scheduling/sessions.controller.ts', code)).toEqual([
+      'no-restricted-imports',
+      'no-restricted-imports',
+    ]);
+    const deep = "import { createPool } from '../../platform/database/database';\nexport const pool = createPool;\n";
+    expect(await ruleIdsFor('backend/src/scheduling/api/agenda.controller.ts', deep)).toEqual([
+      'no-restricted-imports',
+    ]);
+    expect(await ruleIdsFor('backend/src/scheduling/queries/sessions.repository.ts', code)).toEqual([]);
+  });
+
   it('refuses an import cycle', async () => {
     const [result] = await eslint.lintFiles([
       path.join(fixtureRoot, 'backend/src/students/domain/cycle-a.ts'),

@@ -1,18 +1,16 @@
 import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
-import { anonymizeIp, contractsApi, studentContractsApi } from '../contracts/agreements/api';
+import { contractsApi, studentContractsApi } from '../contracts/agreements/api';
 import type { ParsedInputOf } from '../contracts/shared/routes';
-import { StudentAccounts } from '../contracts/identity/ports';
-import { StudentDirectory } from '../contracts/students/ports';
-import type { AuthUser } from '../platform/auth/auth-user';
-import { CurrentUser } from '../platform/auth/current-user.decorator';
+import type { AuthUser, SignedInStudent } from '../platform/auth/auth-user';
+import { CurrentStudent, CurrentUser } from '../platform/auth/current-user.decorator';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
-import { NotFoundError } from '../platform/errors/domain-error';
 import { idParam } from '../platform/http/id-param';
 import { Implements, Input } from '../platform/http/implements';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
+import { ContractSigning } from './application/contract-signing.service';
 import { ContractCommands } from './commands/contract.commands';
 import { CONTRACT_SIGNATURES_PROJECTION, CONTRACTS_PROJECTION } from './projections';
 import { ContractsRepository, type SignedCopy } from './queries/contracts.repository';
@@ -20,8 +18,6 @@ import { signedCopyPdf } from './queries/signed-copy-pdf';
 
 const contractId = idParam('Contrato');
 const signatureId = idParam('Assinatura', 'feminine');
-
-const MAX_USER_AGENT = 500;
 
 async function sendPdf(reply: FastifyReply, copy: SignedCopy, name: string) {
   const pdf = await signedCopyPdf(copy);
@@ -37,8 +33,7 @@ export class ContractsController {
   constructor(
     @Inject(ContractCommands) private readonly commands: ContractCommands,
     @Inject(ContractsRepository) private readonly contracts: ContractsRepository,
-    @Inject(StudentAccounts) private readonly accounts: StudentAccounts,
-    @Inject(StudentDirectory) private readonly students: StudentDirectory,
+    @Inject(ContractSigning) private readonly signing: ContractSigning,
   ) {}
 
   @Implements(contractsApi.list)
@@ -109,38 +104,16 @@ export class ContractsController {
   }
 
   @Implements(contractsApi.sign)
-  async sign(
+  sign(
     @CurrentCommandContext() context: CommandContext,
-    @CurrentUser() user: AuthUser,
+    @CurrentStudent() student: SignedInStudent,
     @Req() request: FastifyRequest,
-    @Input() { params, body: fields }: ParsedInputOf<typeof contractsApi.sign>,
+    @Input() { params, body }: ParsedInputOf<typeof contractsApi.sign>,
   ) {
-    const contract = contractId(params.id);
-    const account = await this.accounts.studentOf(user.userId);
-    if (!account || account.tenantId !== user.tenantId) throw new NotFoundError('Aluno');
-    const [student, trainer] = await Promise.all([
-      this.students.find(account.tenantId, account.studentId),
-      this.accounts.trainerOf(account.tenantId),
-    ]);
-    if (!student) throw new NotFoundError('Aluno');
-    const userAgent = request.headers['user-agent'];
-    const newSignature = uuidv7();
-    const result = await this.commands.handle(context, contract, {
-      type: 'SignContract',
-      signer: {
-        signatureId: newSignature,
-        studentId: account.studentId,
-        userId: user.userId,
-        nome: student.nome,
-        cpf: fields.cpf,
-        telefone: fields.telefone,
-        personal: trainer?.nome ?? '',
-        // request.ip honours TRUST_PROXY: X-Forwarded-For only from trusted hops.
-        ipAddress: anonymizeIp(request.ip),
-        userAgent: typeof userAgent === 'string' ? userAgent.slice(0, MAX_USER_AGENT) : null,
-      },
+    return this.signing.sign(context, student, contractId(params.id), body, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
     });
-    return { ...result, signatureId: newSignature };
   }
 }
 
@@ -149,43 +122,33 @@ export class ContractsController {
 export class StudentContractsController {
   constructor(
     @Inject(ContractsRepository) private readonly contracts: ContractsRepository,
-    @Inject(StudentAccounts) private readonly accounts: StudentAccounts,
   ) {}
 
   @Implements(studentContractsApi.list)
   @ReadsProjections(CONTRACTS_PROJECTION, CONTRACT_SIGNATURES_PROJECTION)
-  async ownContracts(@CurrentUser() user: AuthUser) {
-    const account = await this.studentOf(user);
-    return { items: await this.contracts.forStudent(account.tenantId, account.studentId) };
+  async ownContracts(@CurrentStudent() student: SignedInStudent) {
+    return { items: await this.contracts.forStudent(student.tenantId, student.studentId) };
   }
 
   @Implements(studentContractsApi.consents)
   @ReadsProjections(CONTRACT_SIGNATURES_PROJECTION)
-  async consents(@CurrentUser() user: AuthUser) {
-    const account = await this.studentOf(user);
-    return { items: await this.contracts.consentsOf(account.tenantId, account.studentId) };
+  async consents(@CurrentStudent() student: SignedInStudent) {
+    return { items: await this.contracts.consentsOf(student.tenantId, student.studentId) };
   }
 
   @Implements(studentContractsApi.signedPdf)
   @ReadsProjections(CONTRACT_SIGNATURES_PROJECTION)
   async signedPdf(
-    @CurrentUser() user: AuthUser,
+    @CurrentStudent() student: SignedInStudent,
     @Input() { params }: ParsedInputOf<typeof studentContractsApi.signedPdf>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const account = await this.studentOf(user);
     const copy =
       (await this.contracts.studentSignedCopy(
-        account.tenantId,
-        account.studentId,
+        student.tenantId,
+        student.studentId,
         contractId(params.id),
       )) ?? contractId.notFound();
     return sendPdf(reply, copy, `contrato-assinado-${copy.id}.pdf`);
-  }
-
-  private async studentOf(user: AuthUser) {
-    const account = await this.accounts.studentOf(user.userId);
-    if (!account || account.tenantId !== user.tenantId) throw new NotFoundError('Aluno');
-    return account;
   }
 }

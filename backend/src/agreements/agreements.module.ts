@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { StudentContracts } from '../contracts/agreements/ports';
+import { ContractSigning } from './application/contract-signing.service';
 import { ContractsController, StudentContractsController } from './agreements.controller';
 import { ContractCommands } from './commands/contract.commands';
 import { ContractsRepository } from './queries/contracts.repository';
@@ -9,6 +10,7 @@ import { ContractsRepository } from './queries/contracts.repository';
   controllers: [ContractsController, StudentContractsController],
   providers: [
     ContractCommands,
+    ContractSigning,
     ContractsRepository,
     { provide: StudentContracts, useExisting: ContractsRepository },
   ],

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PublicLinkService } from './application/public-link.service';
 import { PublicBooking } from './commands/public-booking';
 import { PublicLinkCommands } from './commands/public-link.commands';
 import { PublicBookingController } from './public-booking.controller';
@@ -7,6 +8,6 @@ import { PhoneClaims } from './commands/phone-claims';
 
 @Module({
   controllers: [PublicBookingController, PublicLinkController],
-  providers: [PublicLinkCommands, PublicBooking, PhoneClaims],
+  providers: [PublicLinkCommands, PublicBooking, PhoneClaims, PublicLinkService],
 })
 export class BookingModule {}

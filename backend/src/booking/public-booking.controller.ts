@@ -3,8 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import { APP_CONFIG } from '../config/config';
 import { publicBookingApi } from '../contracts/booking/api';
 import { LOCATION_READ_MODELS } from '../contracts/locations/ports';
-import { MIN_POSITION_HEADER } from '../contracts/shared/routes';
-import { Implements, parseInput } from '../platform/http/implements';
+import { MIN_POSITION_HEADER, type ParsedInputOf } from '../contracts/shared/routes';
+import { Implements, Input, parseInput } from '../platform/http/implements';
+import { RateLimited } from '../platform/http/rate-limited.decorator';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 import { RateLimiter } from '../platform/http/rate-limiter';
 import type { BookingConfig } from './booking.config';
@@ -16,8 +17,8 @@ const minPosition = (request: FastifyRequest) => Number(request.headers[MIN_POSI
 /**
  * The public booking routes (no token): every request counted per client address, bad ones too, so
  * a burst is limited whatever it sends (429 rate_limited with Retry-After); a booking is counted
- * before anything else is done. That is why the input is parsed here, after the count, and not by
- * `@Input()`.
+ * before anything else is done (@RateLimited). A read's input is parsed here, while its count is
+ * on its way, and not by `@Input()`.
  */
 @Controller()
 export class PublicBookingController {
@@ -75,14 +76,15 @@ export class PublicBookingController {
   }
 
   @Implements(publicBookingApi.book)
-  async book(@Req() request: FastifyRequest) {
-    await this.limiter.hit(
-      'public-booking',
-      request.ip,
-      this.config.RATE_LIMIT_PUBLIC_BOOKINGS,
-      'refuse',
-    );
-    const { params, body } = parseInput(publicBookingApi.book, request);
+  @RateLimited(
+    'public-booking',
+    (config: BookingConfig) => config.RATE_LIMIT_PUBLIC_BOOKINGS,
+    'refuse',
+  )
+  book(
+    @Req() request: FastifyRequest,
+    @Input() { params, body }: ParsedInputOf<typeof publicBookingApi.book>,
+  ) {
     return this.booking.book(params.slug, body, request.id);
   }
 }

@@ -6,32 +6,23 @@ import { CurrentUser } from '../platform/auth/current-user.decorator';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
 import { Implements, Input } from '../platform/http/implements';
-import { PublicBooking } from './commands/public-booking';
-import { PublicLinkCommands } from './commands/public-link.commands';
+import { PublicLinkService } from './application/public-link.service';
 
 /** /link-publico: the trainer's public booking settings, persisted. */
 @Controller()
 export class PublicLinkController {
-  constructor(
-    @Inject(PublicLinkCommands) private readonly links: PublicLinkCommands,
-    @Inject(PublicBooking) private readonly booking: PublicBooking,
-  ) {}
+  constructor(@Inject(PublicLinkService) private readonly links: PublicLinkService) {}
 
   @Implements(publicLinkApi.settings)
   settings(@CurrentUser() user: AuthUser) {
-    return this.links.current(user.tenantId);
+    return this.links.settings(user.tenantId);
   }
 
   @Implements(publicLinkApi.save)
-  async save(
+  save(
     @CurrentCommandContext() context: CommandContext,
     @Input() { body }: ParsedInputOf<typeof publicLinkApi.save>,
   ) {
-    const result = await this.links.change(context, {
-      type: 'SetPublicLink',
-      settings: body,
-    });
-    this.booking.settingsChanged(context.tenantId);
-    return result;
+    return this.links.save(context, body);
   }
 }

@@ -7,6 +7,7 @@ import { ChargesService } from './application/charges.service';
 import { PixAutomaticoNotificationsService } from './application/pix-automatico-notifications.service';
 import { PixNotificationsService } from './application/pix-notifications.service';
 import { PixSettingsService } from './application/pix-settings.service';
+import { SignedPixNotifications } from './application/signed-pix-notifications.service';
 import { SubscriptionsService } from './application/subscriptions.service';
 import type { ChargesConfig } from './charges.config';
 import { ChargesController } from './charges.controller';
@@ -39,6 +40,7 @@ import { PixWebhooksController } from './webhooks.controller';
     SubscriptionsService,
     PixAutomaticoNotificationsService,
     PixNotificationsService,
+    SignedPixNotifications,
     SubscriptionCommands,
     SubscriptionsRepository,
     { provide: SubscriptionCycles, useExisting: SubscriptionsRepository },

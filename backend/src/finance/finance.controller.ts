@@ -1,5 +1,5 @@
 import { Controller, Inject } from '@nestjs/common';
-import { DEFAULT_ALLOCATION_RULE, financeApi } from '../contracts/finance/api';
+import { financeApi } from '../contracts/finance/api';
 import type { ParsedInputOf } from '../contracts/shared/routes';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
@@ -7,7 +7,7 @@ import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
 import { Implements, Input } from '../platform/http/implements';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
-import { FinanceSettingsCommands } from './commands/finance-settings.commands';
+import { FinanceService } from './application/finance.service';
 import { FINANCE_SETTINGS_PROJECTION, SUMMARIES_PROJECTION } from './projections';
 import { FinanceRepository } from './queries/finance.repository';
 
@@ -15,30 +15,26 @@ import { FinanceRepository } from './queries/finance.repository';
 @Controller()
 export class FinanceController {
   constructor(
-    @Inject(FinanceSettingsCommands) private readonly settings: FinanceSettingsCommands,
+    @Inject(FinanceService) private readonly service: FinanceService,
     @Inject(FinanceRepository) private readonly finance: FinanceRepository,
   ) {}
 
   @Implements(financeApi.summary)
   @ReadsProjections(SUMMARIES_PROJECTION, FINANCE_SETTINGS_PROJECTION)
-  async summary(
+  summary(
     @CurrentUser() user: AuthUser,
     @Input() { query: { month } }: ParsedInputOf<typeof financeApi.summary>,
   ) {
-    return this.finance.summary(
-      user.tenantId,
-      month ?? (await this.finance.currentMonth(user.tenantId, new Date())),
-    );
+    return this.service.summary(user.tenantId, month, new Date());
   }
 
   @Implements(financeApi.series)
   @ReadsProjections(SUMMARIES_PROJECTION, FINANCE_SETTINGS_PROJECTION)
-  async series(
+  series(
     @CurrentUser() user: AuthUser,
     @Input() { query: { months, until } }: ParsedInputOf<typeof financeApi.series>,
   ) {
-    const last = until ?? (await this.finance.currentMonth(user.tenantId, new Date()));
-    return { items: await this.finance.series(user.tenantId, last, months) };
+    return this.service.series(user.tenantId, until, months, new Date());
   }
 
   @Implements(financeApi.goals)
@@ -48,21 +44,10 @@ export class FinanceController {
   }
 
   @Implements(financeApi.setGoals)
-  async setGoals(
+  setGoals(
     @CurrentCommandContext() context: CommandContext,
     @Input() { body }: ParsedInputOf<typeof financeApi.setGoals>,
   ) {
-    const current = await this.settings.current(context.tenantId);
-    return this.settings.change(context, {
-      type: 'SetGoals',
-      settings: {
-        metaMensalCentavos: body.metaMensalCentavos,
-        metaTrimestralCentavos: body.metaTrimestralCentavos,
-        metaAnualCentavos: body.metaAnualCentavos,
-        moeda: body.moeda,
-        fusoHorario: body.fusoHorario,
-        alocacao: body.alocacao ?? current?.alocacao ?? DEFAULT_ALLOCATION_RULE,
-      },
-    });
+    return this.service.setGoals(context, body);
   }
 }

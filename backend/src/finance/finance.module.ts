@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { AdvisorFigures } from '../contracts/advisor/ports';
 import { ChargeReceitas } from '../contracts/charges/ports';
+import { FinanceService } from './application/finance.service';
 import { FinanceSettingsCommands } from './commands/finance-settings.commands';
 import { TransactionCommands } from './commands/transaction.commands';
 import { FinanceController } from './finance.controller';
@@ -15,6 +16,7 @@ import { TransactionsController } from './transactions.controller';
     TransactionCommands,
     FinanceSettingsCommands,
     FinanceRepository,
+    FinanceService,
     { provide: AdvisorFigures, useExisting: FinanceRepository },
     { provide: ChargeReceitas, useClass: ChargeReceitasRecorder },
   ],

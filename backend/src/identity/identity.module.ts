@@ -22,6 +22,11 @@ import { TwoFactorController } from './two-factor.controller';
 import { TwoFactorHandler } from './commands/two-factor.command';
 import { MfaChallenges } from './infrastructure/mfa-challenges';
 import { OnboardingController } from './onboarding.controller';
+import { AuthService } from './application/auth.service';
+import { DevMailbox } from './application/dev-mailbox.service';
+import { ProviderSignIn } from './application/provider-sign-in.service';
+import { InvitesService } from './application/invites.service';
+import { TrainerAccountService } from './application/trainer-account.service';
 import { InvitesController } from './invites.controller';
 import { InviteRepository } from './queries/invite.repository';
 import { AcceptInviteHandler } from './commands/accept-invite.command';
@@ -64,6 +69,11 @@ import { SessionRecords } from '../platform/auth/live-sessions';
     TenantCommands,
     InviteRepository,
     AcceptInviteHandler,
+    InvitesService,
+    AuthService,
+    DevMailbox,
+    ProviderSignIn,
+    TrainerAccountService,
     TwoFactorRepository,
     PendingProviderSignIns,
     { provide: StudentAccounts, useExisting: AccountRepository },

@@ -1,27 +1,20 @@
 import { Controller, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { v7 as uuidv7 } from 'uuid';
 import { identityApi } from '../contracts/identity/api';
 import type { ParsedInputOf } from '../contracts/shared/routes';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
-import { APP_CONFIG, type PlatformConfig } from '../config/config';
-import { DATABASE, type Db } from '../platform/database/database.module';
 import { Implements, Input } from '../platform/http/implements';
-import { exportAccountZip } from '../platform/personal-data/account-export';
+import { TrainerAccountService } from './application/trainer-account.service';
 import { CloseAccountHandler } from './commands/close-account.command';
-import { TenantCommands } from './commands/tenant.commands';
-import { parseOnboardingAnswers } from './domain/onboarding-answers';
 
 @Controller()
 export class OnboardingController {
   constructor(
-    @Inject(TenantCommands) private readonly tenants: TenantCommands,
+    @Inject(TrainerAccountService) private readonly account: TrainerAccountService,
     @Inject(CloseAccountHandler) private readonly closing: CloseAccountHandler,
-    @Inject(DATABASE) private readonly db: Db,
-    @Inject(APP_CONFIG) private readonly config: PlatformConfig,
   ) {}
 
   @Implements(identityApi.exportAccount)
@@ -29,11 +22,11 @@ export class OnboardingController {
     @CurrentUser() user: AuthUser,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const zip = await exportAccountZip(this.db, user.tenantId, this.config.APP_TIME_ZONE);
+    const zip = await this.account.exportZip(user.tenantId);
     void reply
       .header('content-type', 'application/zip')
       .header('content-disposition', 'attachment; filename="conta-vira.zip"');
-    return Buffer.from(zip);
+    return zip;
   }
 
   @Implements(identityApi.closeAccount)
@@ -44,21 +37,12 @@ export class OnboardingController {
     return this.closing.close(context, body.confirm);
   }
 
-  /** The 11 raw answers of 'Configuração Inicial', parsed and recorded once per tenant. */
   @Implements(identityApi.completeOnboarding)
-  async complete(
+  complete(
     @CurrentCommandContext() context: CommandContext,
     @CurrentUser() user: AuthUser,
     @Input() { body }: ParsedInputOf<typeof identityApi.completeOnboarding>,
   ) {
-    const onboardingData = parseOnboardingAnswers(body.answers);
-    const now = new Date();
-    const { position } = await this.tenants.handle(
-      context,
-      user.tenantId,
-      { type: 'CompleteOnboarding', onboardingId: uuidv7(), userId: user.userId, onboardingData },
-      { now },
-    );
-    return { position, onboardingData, completedAt: now.toISOString() };
+    return this.account.completeOnboarding(context, user.userId, body.answers, new Date());
   }
 }

@@ -1,5 +1,4 @@
 import { Controller, Inject } from '@nestjs/common';
-import { TrainerContacts } from '../contracts/identity/ports';
 import { remindersApi } from '../contracts/reminders/api';
 import type { ParsedInputOf } from '../contracts/shared/routes';
 import type { AuthUser } from '../platform/auth/auth-user';
@@ -18,7 +17,6 @@ export class RemindersController {
   constructor(
     @Inject(ReminderSettingsCommands) private readonly commands: ReminderSettingsCommands,
     @Inject(RemindersRepository) private readonly reminders: RemindersRepository,
-    @Inject(TrainerContacts) private readonly trainers: TrainerContacts,
   ) {}
 
   @Implements(remindersApi.settings)
@@ -40,8 +38,7 @@ export class RemindersController {
 
   @Implements(remindersApi.tomorrow)
   @ReadsProjections(...REMINDER_PROJECTION_NAMES)
-  async tomorrow(@CurrentUser() user: AuthUser) {
-    const trainer = await this.trainers.contactOf(user.tenantId);
-    return this.reminders.tomorrow(user.tenantId, trainer?.nome ?? 'seu personal', new Date());
+  tomorrow(@CurrentUser() user: AuthUser) {
+    return this.reminders.tomorrow(user.tenantId, new Date());
   }
 }

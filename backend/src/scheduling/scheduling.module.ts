@@ -11,6 +11,7 @@ import { StudentScheduleService } from './commands/student-schedule';
 import { VacationCommands } from './commands/vacation.commands';
 import { DashboardController } from './dashboard.controller';
 import { AgendaSettingsRepository } from './queries/agenda-settings.repository';
+import { CalendarFeedService } from './application/calendar-feed.service';
 import { CalendarFeeds } from './queries/calendar-feeds';
 import { SessionsRepository } from './queries/sessions.repository';
 import { SessionsController } from './sessions.controller';
@@ -32,6 +33,7 @@ import { SessionsController } from './sessions.controller';
     SessionsRepository,
     AgendaSettingsRepository,
     CalendarFeeds,
+    CalendarFeedService,
     { provide: SlotBooking, useClass: EngineSlotBooking },
     StudentScheduleService,
     { provide: StudentSchedule, useExisting: StudentScheduleService },

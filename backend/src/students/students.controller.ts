@@ -8,9 +8,7 @@ import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser } from '../platform/auth/current-user.decorator';
 import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
-import { DATABASE, type Db } from '../platform/database/database.module';
 import { idParam } from '../platform/http/id-param';
-import { exportStudentData } from '../platform/personal-data/export';
 import { renderPersonalDataPdf } from '../platform/personal-data/export-pdf';
 import { Implements, Input } from '../platform/http/implements';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
@@ -29,7 +27,6 @@ export class StudentsController {
     @Inject(StudentCommands) private readonly commands: StudentCommands,
     @Inject(StudentsRepository) private readonly students: StudentsRepository,
     @Inject(StudentErasure) private readonly erasure: StudentErasure,
-    @Inject(DATABASE) private readonly db: Db,
   ) {}
 
   @Implements(studentsApi.list)
@@ -97,9 +94,10 @@ export class StudentsController {
     @CurrentUser() user: AuthUser,
     @Input() { params }: ParsedInputOf<typeof studentsApi.export>,
   ) {
-    const id = studentId(params.id);
-    const student = (await this.students.find(user.tenantId, id)) ?? studentId.notFound();
-    return exportStudentData(this.db, user.tenantId, id, student.nome);
+    return (
+      (await this.students.personalData(user.tenantId, studentId(params.id))) ??
+      studentId.notFound()
+    );
   }
 
   @Implements(studentsApi.exportPdf)
@@ -110,8 +108,7 @@ export class StudentsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const id = studentId(params.id);
-    const student = (await this.students.find(user.tenantId, id)) ?? studentId.notFound();
-    const data = await exportStudentData(this.db, user.tenantId, id, student.nome);
+    const data = (await this.students.personalData(user.tenantId, id)) ?? studentId.notFound();
     void reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="dados-${id}.pdf"`);

@@ -1,5 +1,4 @@
 import { Controller, Inject } from '@nestjs/common';
-import { v7 as uuidv7 } from 'uuid';
 import type { ParsedInputOf } from '../contracts/shared/routes';
 import { taskListsApi, tasksApi } from '../contracts/tasks/api';
 import type { AuthUser } from '../platform/auth/auth-user';
@@ -8,9 +7,7 @@ import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
 import { Implements, Input } from '../platform/http/implements';
 import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
-import { TaskListCommands } from './commands/task-list.commands';
-import { TaskCommands } from './commands/task.commands';
-import { defaultTaskListId } from './domain/default-task-list';
+import { TasksService } from './application/tasks.service';
 import { idParam } from '../platform/http/id-param';
 import { TASK_LISTS_PROJECTION, TASKS_PROJECTION } from './projections';
 import { TasksRepository } from './queries/tasks.repository';
@@ -21,8 +18,7 @@ const listId = idParam('Lista', 'feminine');
 @Controller()
 export class TasksController {
   constructor(
-    @Inject(TaskCommands) private readonly tasks: TaskCommands,
-    @Inject(TaskListCommands) private readonly lists: TaskListCommands,
+    @Inject(TasksService) private readonly service: TasksService,
     @Inject(TasksRepository) private readonly repository: TasksRepository,
   ) {}
 
@@ -37,7 +33,7 @@ export class TasksController {
     @CurrentCommandContext() context: CommandContext,
     @Input() { body }: ParsedInputOf<typeof taskListsApi.create>,
   ) {
-    return this.lists.handle(context, uuidv7(), { type: 'CreateTaskList', list: body });
+    return this.service.createList(context, body);
   }
 
   @Implements(taskListsApi.update)
@@ -45,8 +41,7 @@ export class TasksController {
     @CurrentCommandContext() context: CommandContext,
     @Input() { params, body }: ParsedInputOf<typeof taskListsApi.update>,
   ) {
-    const padrao = listId(params.id) === defaultTaskListId(context.tenantId);
-    return this.lists.handle(context, params.id, { type: 'UpdateTaskList', changes: body, padrao });
+    return this.service.updateList(context, listId(params.id), body);
   }
 
   @Implements(taskListsApi.remove)
@@ -54,8 +49,7 @@ export class TasksController {
     @CurrentCommandContext() context: CommandContext,
     @Input() { params }: ParsedInputOf<typeof taskListsApi.remove>,
   ) {
-    const padrao = listId(params.id) === defaultTaskListId(context.tenantId);
-    return this.lists.handle(context, params.id, { type: 'RemoveTaskList', padrao });
+    return this.service.removeList(context, listId(params.id));
   }
 
   @Implements(tasksApi.list)
@@ -81,11 +75,7 @@ export class TasksController {
     @CurrentCommandContext() context: CommandContext,
     @Input() { body: task }: ParsedInputOf<typeof tasksApi.create>,
   ) {
-    return this.tasks.handle(context, uuidv7(), {
-      type: 'CreateTask',
-      task: { ...task, listId: task.listId ?? defaultTaskListId(context.tenantId) },
-      nextId: uuidv7(),
-    });
+    return this.service.createTask(context, task);
   }
 
   @Implements(tasksApi.update)
@@ -93,11 +83,7 @@ export class TasksController {
     @CurrentCommandContext() context: CommandContext,
     @Input() { params, body }: ParsedInputOf<typeof tasksApi.update>,
   ) {
-    return this.tasks.handle(context, taskId(params.id), {
-      type: 'UpdateTask',
-      changes: body,
-      nextId: uuidv7(),
-    });
+    return this.service.updateTask(context, taskId(params.id), body);
   }
 
   @Implements(tasksApi.remove)
@@ -105,6 +91,6 @@ export class TasksController {
     @CurrentCommandContext() context: CommandContext,
     @Input() { params }: ParsedInputOf<typeof tasksApi.remove>,
   ) {
-    return this.tasks.handle(context, taskId(params.id), { type: 'RemoveTask' });
+    return this.service.removeTask(context, taskId(params.id));
   }
 }

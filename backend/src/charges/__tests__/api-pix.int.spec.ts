@@ -7,7 +7,7 @@ import type { Charge } from '../../contracts/charges/api';
 import type { Transaction } from '../../contracts/finance/api';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { reconcilePixCharges } from '../psp/pix-reconciliation';
-import { signPixNotification } from '../webhooks.controller';
+import { signPixNotification } from '../pix-signature.guard';
 
 /** A PSP that notifies by the signed route (POST /api/webhooks/pix/psp) is also configured. */
 const SIGNED_ROUTE_SECRET = 'segredo-do-psp-assinado-0123';

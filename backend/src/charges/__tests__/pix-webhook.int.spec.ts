@@ -3,7 +3,7 @@ import { startTestApp } from '../../../../test/support/test-app';
 import { freshAddress } from '../../../../test/support/accounts';
 import { apiFixture } from '../../../../test/support/api-fixture';
 import type { Transaction } from '../../contracts/finance/api';
-import { signPixNotification } from '../webhooks.controller';
+import { signPixNotification } from '../pix-signature.guard';
 
 const SECRET = 'segredo-do-psp-de-teste-123';
 

@@ -11,9 +11,8 @@ export interface TrainerOfStudent {
   telefone: string | null;
 }
 
-/** Which student a student account is, and who their trainer is. */
+/** A student account's trainer and the documents it gave (which student it is, its access token says). */
 export abstract class StudentAccounts {
-  abstract studentOf(userId: string): Promise<{ tenantId: string; studentId: string } | undefined>;
   abstract trainerOf(tenantId: string): Promise<TrainerOfStudent | undefined>;
   /** The CPF and phone (digits) a student account gave when it was created, each null when none. */
   abstract documentsOf(userId: string): Promise<{ cpf: string | null; telefone: string | null }>;

@@ -1,3 +1,4 @@
+import type { PersonalDataExport } from '../shared/personal-data';
 import type { CreditHistoryItem, Student } from './api';
 
 /**
@@ -10,6 +11,8 @@ export abstract class StudentDirectory {
   abstract names(tenantId: string, studentIds: readonly string[]): Promise<Map<string, string>>;
   /** The student's credit history; undefined when there is no such student. */
   abstract history(tenantId: string, studentId: string): Promise<CreditHistoryItem[] | undefined>;
+  /** Everything the database holds about the student (LGPD); undefined when there is no such student. */
+  abstract personalData(tenantId: string, studentId: string): Promise<PersonalDataExport | undefined>;
 }
 
 /**

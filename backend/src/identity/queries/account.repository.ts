@@ -253,14 +253,6 @@ export class AccountRepository implements StudentAccounts, TrainerContacts, Publ
       .execute();
   }
 
-  studentOf(userId: string): Promise<{ tenantId: string; studentId: string } | undefined> {
-    return this.db
-      .selectFrom('studentAccounts')
-      .select(['tenantId', 'studentId'])
-      .where('userId', '=', userId)
-      .executeTakeFirst();
-  }
-
   async documentsOf(userId: string): Promise<{ cpf: string | null; telefone: string | null }> {
     const profile = await this.db
       .selectFrom('profiles')

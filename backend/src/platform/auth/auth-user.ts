@@ -9,6 +9,13 @@ export interface AuthUser {
   studentId?: string;
 }
 
+/** A student's account, signed in: the student it is comes from the access token only. */
+export interface SignedInStudent {
+  userId: string;
+  tenantId: string;
+  studentId: string;
+}
+
 export interface AccessTokenClaims {
   sub: string;
   tid: string;

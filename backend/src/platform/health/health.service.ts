@@ -4,6 +4,9 @@ import type Redis from 'ioredis';
 import { APP_CONFIG, type PlatformConfig } from '../../config/config';
 import type { HealthReport } from '../../contracts/platform/api';
 import type { Pool } from 'pg';
+import { AccessTokenService } from '../auth/access-token.service';
+import { bearerTokenOf } from '../auth/auth.guards';
+import { LiveSessions } from '../auth/live-sessions';
 import { DATABASE, type Db, PG_POOL } from '../database/database.module';
 import { FailoverPool } from '../database/failover-pool';
 import { ProjectionStatus } from '../projections/projection-status';
@@ -43,7 +46,32 @@ export class HealthService {
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(ProjectionStatus) private readonly projectionStatus: ProjectionStatus,
+    @Inject(AccessTokenService) private readonly tokens: AccessTokenService,
+    @Inject(LiveSessions) private readonly sessions: LiveSessions,
   ) {}
+
+  /**
+   * The report as the caller may read it: anyone the status and whether PostgreSQL and Redis
+   * answer; the details (the worker, each read model's position and lag) only a trainer signed in
+   * (`authorization` holding a live session's token): they name the app's insides.
+   */
+  async reportFor(authorization: string | undefined): Promise<HealthReport> {
+    const report = await this.check();
+    if (report.postgres === 'ok' && (await this.isTrainer(authorization))) return report;
+    const { status, postgres, redis } = report;
+    return { status, postgres, redis };
+  }
+
+  private async isTrainer(authorization: string | undefined): Promise<boolean> {
+    const bearer = bearerTokenOf(authorization);
+    if (!bearer) return false;
+    try {
+      const { user, sessionId } = this.tokens.verify(bearer);
+      return user.role === 'personal' && (await this.sessions.isLive(sessionId, user));
+    } catch {
+      return false;
+    }
+  }
 
   /**
    * Readiness: the services this instance needs answer (each asked now, with a short timeout), a

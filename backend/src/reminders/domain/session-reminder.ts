@@ -50,3 +50,7 @@ export const stillAhead = (reminder: SessionReminder | undefined, now: Date) =>
   reminder.view.status === 'agendada' &&
   !reminder.view.deleted &&
   Date.parse(reminder.view.inicio) > now.getTime();
+
+/** How a message names the trainer: by name, or 'seu personal' when the name is not known. */
+export const trainerNomeOf = (trainer: { nome: string } | undefined): string =>
+  trainer?.nome ?? 'seu personal';

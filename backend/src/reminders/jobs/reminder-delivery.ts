@@ -14,7 +14,12 @@ import type { WorkerServices } from '../../platform/context/worker-services';
 import { readStreamOf } from '../../platform/event-store/event-store';
 import { escapeHtml } from '../../platform/mail/mailer';
 import { whenConnected } from '../../platform/queue/redis';
-import { reminderOf, type SessionReminder, stillAhead } from '../domain/session-reminder';
+import {
+  reminderOf,
+  type SessionReminder,
+  stillAhead,
+  trainerNomeOf,
+} from '../domain/session-reminder';
 import { tomorrowReminders } from '../queries/reminders.repository';
 import type { RemindersConfig } from '../reminders.config';
 
@@ -155,7 +160,7 @@ export async function sendDueReminders(
     const quando = reminderWhen(message.inicio, now, DEFAULT_TIME_ZONE);
     const words = {
       studentNome: candidate.studentNome,
-      trainerNome: trainer?.nome ?? 'seu personal',
+      trainerNome: trainerNomeOf(trainer),
       quando,
       locationNome: candidate.locationNome,
     };

@@ -9,7 +9,9 @@ import {
 } from '../../contracts/reminders/api';
 import { whatsappUrl } from '../../contracts/shared/br-documents';
 import { addDays, dayRange, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
+import { TrainerContacts } from '../../contracts/identity/ports';
 import { DATABASE, type Db } from '../../platform/database/database.module';
+import { trainerNomeOf } from '../domain/session-reminder';
 
 /** The trainer's settings, the defaults until they save their own. */
 export async function reminderSettingsOf(db: Db, tenantId: string): Promise<ReminderSettings> {
@@ -92,13 +94,18 @@ export async function tomorrowReminders(
 /** What the API reads of the reminders. */
 @Injectable()
 export class RemindersRepository {
-  constructor(@Inject(DATABASE) private readonly db: Db) {}
+  constructor(
+    @Inject(DATABASE) private readonly db: Db,
+    @Inject(TrainerContacts) private readonly trainers: TrainerContacts,
+  ) {}
 
   settings(tenantId: string): Promise<ReminderSettings> {
     return reminderSettingsOf(this.db, tenantId);
   }
 
-  tomorrow(tenantId: string, trainerNome: string, now: Date): Promise<TomorrowReminders> {
-    return tomorrowReminders(this.db, tenantId, trainerNome, now);
+  /** 'Lembretes de amanhã': the messages tomorrow's sessions will send, naming the trainer. */
+  async tomorrow(tenantId: string, now: Date): Promise<TomorrowReminders> {
+    const trainer = await this.trainers.contactOf(tenantId);
+    return tomorrowReminders(this.db, tenantId, trainerNomeOf(trainer), now);
   }
 }

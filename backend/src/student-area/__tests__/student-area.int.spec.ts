@@ -60,6 +60,28 @@ describe('student area: the next sessions and the trainer', () => {
     expect((await other.api.get('/api/student/me')).json().proximasSessoes).toHaveLength(1);
   });
 
+  it("answers 404 'Aluno não encontrado' to a student whose record the trainer removed, as to an account of no student", async () => {
+    const app = testApp.app;
+    const trainer = await newTrainer(app);
+    const student = await newStudent(app, trainer, 'Rita Moraes');
+    await projectAll(app);
+    expect((await student.api.get('/api/student/me')).statusCode).toBe(200);
+
+    expect((await trainer.api.delete(`/api/students/${student.studentId}`)).statusCode).toBe(200);
+    await projectAll(app);
+    for (const url of ['/api/student/me', '/api/student/history', '/api/student/export', '/api/student/locations']) {
+      const answer = await student.api.get(url);
+      expect([url, answer.statusCode, answer.json().message]).toEqual([url, 404, 'Aluno não encontrado']);
+    }
+    const signed = await student.api.post(`/api/contracts/${student.studentId}/sign`, {
+      cpf: '529.982.247-25',
+      telefone: '(11) 98765-4321',
+      consentDataProcessing: true,
+      consentTerms: true,
+    });
+    expect([signed.statusCode, signed.json().message]).toEqual([404, 'Aluno não encontrado']);
+  });
+
   it('lists what the student has to pay, with its Pix Copia e Cola, until it is paid', async () => {
     const app = testApp.app;
     const trainer = await newTrainer(app);

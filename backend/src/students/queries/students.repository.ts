@@ -2,9 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { RenewalCandidates } from '../../contracts/advisor/ports';
 import { centavosFromNumeric, toReais } from '../../contracts/shared/money';
 import type { CreditEntryType, CreditHistoryItem, Student } from '../../contracts/students/api';
+import type { PersonalDataExport } from '../../contracts/shared/personal-data';
 import type { StudentDirectory } from '../../contracts/students/ports';
 import { isoInstant } from '../../platform/database/database';
 import { DATABASE, type Db } from '../../platform/database/database.module';
+import { exportStudentData } from '../../platform/personal-data/export';
 
 /** The only code that reads the students read tables; every read is scoped by tenant. */
 @Injectable()
@@ -53,6 +55,11 @@ export class StudentsRepository implements StudentDirectory, RenewalCandidates {
 
   async find(tenantId: string, id: string): Promise<Student | undefined> {
     return this.students(tenantId).where('id', '=', id).executeTakeFirst();
+  }
+
+  async personalData(tenantId: string, id: string): Promise<PersonalDataExport | undefined> {
+    const student = await this.find(tenantId, id);
+    return student && exportStudentData(this.db, tenantId, id, student.nome);
   }
 
   async names(tenantId: string, studentIds: readonly string[]): Promise<Map<string, string>> {
