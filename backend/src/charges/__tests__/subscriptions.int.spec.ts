@@ -1,10 +1,10 @@
 import { countEvents, http } from '../../../../test/support/api';
 import { newPrincipal } from '../../../../test/support/accounts';
 import { monthlyPlanAndStudent, pspFixture } from '../../../../test/support/api-pix/app-with-psp';
-import { projectAll, workerServicesOf } from '../../../../test/support/projections';
+import { projectAll } from '../../../../test/support/projections';
 import type { Charge, Subscription } from '../../contracts/charges/api';
 import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
-import { issueSubscriptionCycles } from '../process-managers/subscription-cycles';
+import { cyclesAt } from './cycles-at';
 
 // The server runs at UTC; São Paulo's days must cut the cycles all the same.
 process.env.TZ = 'UTC';
@@ -18,8 +18,7 @@ describe('monthly plans that bill themselves (subscriptions)', () => {
     api = await fixture.trainerApi();
   });
 
-  const issueAt = (instant: string | Date) =>
-    issueSubscriptionCycles(workerServicesOf(fixture.app, () => new Date(instant)));
+  const issueAt = (instant: string | Date) => cyclesAt(fixture.app, instant);
 
   async function setUp(
     pix: 'manual' | 'api-pix',

@@ -8,7 +8,7 @@ import type { Database } from '../../platform/database/database';
 import { ConflictError, DomainError } from '../../platform/errors/domain-error';
 import type { CommandContext, CommandRunner } from '../../platform/event-store/command-runner';
 import { ChargeCommands, currentPixSettings } from '../commands/charge.commands';
-import { subscriptionEntity } from '../commands/subscription.commands';
+import { subscriptionReferences } from '../commands/subscription.commands';
 import {
   cycleChargeIdOf,
   nextDueDate,
@@ -44,30 +44,11 @@ export function runSubscriptionCommand(
 ) {
   return runner.run({
     decider: subscriptionDecider,
-    inline: subscriptionEntity,
+    inline: subscriptionReferences,
     streamId: subscriptionId,
     context: pspContext(tenantId, correlationId),
     command,
   });
-}
-
-/**
- * Why the PSP did not make a recurrence, as the subscription tells the trainer: what happened
- * (the hints of a connection test, such as trying again in a moment, do not apply to a
- * subscription), or the settings to check.
- */
-export function recurrenceFailureReason(error: unknown): string {
-  if (!(error instanceof ApiPixError)) return 'O PSP não respondeu como esperado';
-  switch (error.failure) {
-    case 'indisponivel':
-      return 'O PSP estava indisponível';
-    case 'conexao':
-      return 'Não foi possível conectar ao PSP';
-    case 'recusado':
-      return `O PSP recusou o pedido (HTTP ${error.status})`;
-    default:
-      return error.message;
-  }
 }
 
 /**

@@ -408,6 +408,20 @@ export const subscriptionsQuerySchema = z.strictObject({
   status: z.enum(SUBSCRIPTION_STATUSES, "Status inválido (use 'ativa' ou 'cancelada')").optional(),
 });
 
+/** A cycle whose charge the trainer's PSP refused: nothing was issued until it is tried again. */
+export const cycleRefusalSchema = z.object({
+  /** AAAA-MM. */
+  ciclo: z.string(),
+  vencimento: z.iso.date(),
+  /** What the PSP answered. */
+  motivo: z.string(),
+});
+export type CycleRefusal = z.infer<typeof cycleRefusalSchema>;
+/** What the subscription card and Cobranças say of a cycle its PSP refused. */
+export const cycleRefusedText = (refusal: Pick<CycleRefusal, 'motivo'>) =>
+  `Cobrança não emitida pelo PSP: ${refusal.motivo}`;
+export const RETRY_CYCLE_LABEL = 'Tentar de novo';
+
 export const subscriptionSchema = z
   .object({
     id: z.uuid(),
@@ -425,6 +439,8 @@ export const subscriptionSchema = z
     ultimoVencimento: z.iso.date().nullable(),
     createdAt: z.iso.datetime({ offset: true }),
     cancelledAt: z.iso.datetime({ offset: true }).nullable(),
+    /** Cycles come due whose charge the PSP refused ('Tentar de novo' asks it again). */
+    ciclosRecusados: z.array(cycleRefusalSchema),
     /**
      * Pix Automático (the PSP offers it and the student's CPF was given): the recurrence's state at
      * the PSP and, while it waits for the student, the QR (Pix Copia e Cola) that pays the first
@@ -516,8 +532,6 @@ export const subscriptionsApi = {
     summary: 'Assinaturas, mais recentes primeiro (filtro por aluno e por status)',
     query: subscriptionsQuerySchema,
     answer: listOf(subscriptionSchema),
-    // Written in the command's transaction: no read model to wait for.
-    live: true,
   }),
   requestAuthorisation: subscriber.post('/subscriptions/{id}/pix-automatico/solicitacao', {
     summary:
@@ -535,6 +549,12 @@ export const subscriptionsApi = {
     summary:
       'Cancela a assinatura a partir do próximo ciclo: o ciclo já vencido fica; um ciclo seguinte já emitido e pendente é cancelado',
     answer: subscriptionSchema,
+  }),
+  retryCycle: subscriber.post('/subscriptions/{id}/retry-cycle', {
+    summary:
+      "'Tentar de novo': pede de novo ao PSP as cobranças dos ciclos que ele recusou (ciclosRecusados)",
+    answer: subscriptionSchema,
+    errors: { nothing_to_retry: 409 },
   }),
 };
 

@@ -21,6 +21,7 @@ const waiting: Subscription = {
   ultimoVencimento: null,
   createdAt: '2026-11-25T12:00:00.000Z',
   cancelledAt: null,
+  ciclosRecusados: [],
   pixAutomatico: {
     status: 'aguardando',
     motivo: null,
@@ -158,5 +159,37 @@ describe('an inactive student', () => {
     renderAt(<StudentSubscription student={inactive} />, `/alunos/${carla.id}`, { queryClient: signInAs(TRAINER_ANA) });
     expect(await screen.findByText('Aluno inativo: reative-o para assinar um plano mensal.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Assinar plano mensal' })).not.toBeInTheDocument();
+  });
+});
+
+describe('a cycle the PSP refused', () => {
+  it("says so on the card with why, and 'Tentar de novo' asks the PSP again once", async () => {
+    const refused: Subscription = {
+      ...waiting,
+      pixAutomatico: null,
+      ciclosRecusados: [{ ciclo: '2026-12', vencimento: '2026-12-10', motivo: 'O PSP estava indisponível' }],
+    };
+    let current = refused;
+    api = stubApi({
+      'GET /api/subscriptions': () => ({ status: 200, body: { items: [current] } }),
+      [`POST /api/subscriptions/${refused.id}/retry-cycle`]: () => {
+        current = { ...refused, ciclosRecusados: [] };
+        return { status: 200, body: current };
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(<StudentSubscription student={carla} />, '/alunos/x', { queryClient: signInAs(TRAINER_ANA) });
+
+    expect(
+      await screen.findByText(/Vencimento 10\/12\/2026: Cobrança não emitida pelo PSP: O PSP estava indisponível/),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Tentar de novo' }));
+
+    expect(await screen.findByText('Cobrança pedida de novo ao PSP')).toBeInTheDocument();
+    await screen.findByText('Próximo vencimento: 10/12/2026');
+    expect(screen.queryByText(/Cobrança não emitida pelo PSP/)).not.toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      `/api/subscriptions/${refused.id}/retry-cycle`,
+    ]);
   });
 });

@@ -27,9 +27,11 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { zonedParts } from '@contracts/shared/time';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { CycleRefusals } from '../../../components/cycle-refusals';
+import { chargesKey } from '../../../entities/charges';
 import { FormActions } from '../../../components/form-actions';
 import { plansQuery } from '../../../entities/plans';
-import { subscriptionsQuery } from '../../../entities/subscriptions';
+import { subscriptionsKey, subscriptionsQuery } from '../../../entities/subscriptions';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { itemsOf } from '../../../lib/contract-query';
@@ -386,6 +388,11 @@ export function StudentSubscription({ student }: { student: Student }) {
             Assinar plano mensal
           </Button>
         </Group>
+      )}
+      {current && (
+        <Stack mt="sm">
+          <CycleRefusals subscription={current} invalidates={[subscriptionsKey, chargesKey]} />
+        </Stack>
       )}
       <CancelDialog subscription={cancelling} onClose={() => setCancelling(null)} />
     </Card>
