@@ -15,7 +15,7 @@ import { SubscriptionsRepository } from './queries/subscriptions.repository';
 const studentId = idParam('Aluno');
 const subscriptionId = idParam('Assinatura', 'feminine');
 
-/** Subscriptions to monthly plans: started from the student's page, listed, cancelled, a refused cycle tried again. */
+/** Subscriptions to monthly plans: started from the student's page, listed, paused, resumed, cancelled, a refused cycle tried again. */
 @Controller()
 export class SubscriptionsController {
   constructor(
@@ -54,6 +54,22 @@ export class SubscriptionsController {
     @Input() { params }: ParsedInputOf<typeof subscriptionsApi.cancel>,
   ) {
     return this.service.cancel(context, subscriptionId(params.id));
+  }
+
+  @Implements(subscriptionsApi.pause)
+  pause(
+    @CurrentCommandContext() context: CommandContext,
+    @Input() { params, body }: ParsedInputOf<typeof subscriptionsApi.pause>,
+  ) {
+    return this.service.pause(context, subscriptionId(params.id), body.ciclos);
+  }
+
+  @Implements(subscriptionsApi.resume)
+  resume(
+    @CurrentCommandContext() context: CommandContext,
+    @Input() { params }: ParsedInputOf<typeof subscriptionsApi.resume>,
+  ) {
+    return this.service.resume(context, subscriptionId(params.id));
   }
 
   @Implements(subscriptionsApi.retryCycle)

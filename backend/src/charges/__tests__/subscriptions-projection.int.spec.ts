@@ -93,6 +93,35 @@ describe('subscriptions projection', () => {
       .when({ type: 'SubscriptionCancelled', data: { ultimoVencimento: '2030-02-10' } })
       .then('subscriptions', [{ status: 'cancelada', proximoVencimento: '2030-02-10' }]));
 
+  it('paused: the cycles it leaves out, their refusals gone; resumed, the pause ends where it said', () =>
+    given(started, due('2030-02-10'), refused('2030-02-10'))
+      .when(
+        { type: 'SubscriptionPaused', data: { desde: '2030-02', ate: null } },
+        { type: 'SubscriptionResumed', data: { ate: '2030-03' } },
+      )
+      .then('subscriptions', [
+        {
+          status: 'ativa',
+          pausadaDesde: '2030-02',
+          pausadaAte: '2030-03',
+          proximoVencimento: '2030-03-10',
+          recusas: [],
+          version: 5,
+        },
+      ]));
+
+  it('paused for some cycles: pausada until the last one', () =>
+    given(started)
+      .when({ type: 'SubscriptionPaused', data: { desde: '2030-02', ate: '2030-04' } })
+      .then('subscriptions', [
+        { status: 'pausada', pausadaDesde: '2030-02', pausadaAte: '2030-04', version: 2 },
+      ]));
+
+  it('resumed before any paused cycle came: no pause left', () =>
+    given(started, { type: 'SubscriptionPaused', data: { desde: '2030-02', ate: null } })
+      .when({ type: 'SubscriptionResumed', data: { ate: '2030-01' } })
+      .then('subscriptions', [{ status: 'ativa', pausadaDesde: null, pausadaAte: null }]));
+
   const idRec = 'RR1234567820300115abcdefghijk';
   const requested: SubscriptionEvent = {
     type: 'SubscriptionRecurrenceRequested',

@@ -7,11 +7,7 @@ import {
 } from '../../contracts/charges/api';
 import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import { DATABASE, type Db } from '../../platform/database/database.module';
-import {
-  ConflictError,
-  NotFoundError,
-  ValidationError,
-} from '../../platform/errors/domain-error';
+import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors/domain-error';
 import { type CommandContext, CommandRunner } from '../../platform/event-store/command-runner';
 import { eventTypesOf } from '../../platform/event-store/event';
 import { readStream } from '../../platform/event-store/event-store';
@@ -24,25 +20,25 @@ import {
   cyclesLeftOut,
   firstDueDate,
   recurrenceNotWaiting,
+  type SubscriptionCommand,
   subscriptionDecider,
   subscriptionIdOf,
   subscriptionNotFound,
+  type SubscriptionState,
 } from '../domain/subscription.decider';
-import {
-  nextSubscriptionRow,
-  type SubscriptionRow,
-} from '../projections/subscriptions.projection';
+import { nextSubscriptionRow, type SubscriptionRow } from '../projections/subscriptions.projection';
 import { pspFailureReason } from '../psp/api-pix-client';
 import { PspConnections } from '../psp/psp-connections';
 import {
   cancelRecurrence,
+  cancelRecurringCharges,
   offersPixAutomatico,
   type PixAutomaticoDeps,
   prepareRecurrence,
   recurrenceRequestExists,
   requestRecurrenceAuthorisation,
 } from './pix-automatico';
-import { cancelCycleCharge } from '../process-managers/subscription-cycles';
+import { cancelCycleCharge, PAUSED_CYCLE_MOTIVO } from '../process-managers/subscription-cycles';
 import { billingOf, planToCharge, studentToCharge } from '../queries/charge-sources';
 import { SubscriptionsRepository } from '../queries/subscriptions.repository';
 
@@ -105,7 +101,7 @@ export class SubscriptionsService {
     let recurrence: Awaited<ReturnType<typeof prepareRecurrence>> | { falha: string } | undefined;
     // Before the subscription exists, so no worker issues its first cycle meanwhile; an active one
     // is refused by the command below without asking the PSP anything.
-    if (offersPixAutomatico(settings) && body.cpf && status !== 'ativa')
+    if (offersPixAutomatico(settings) && body.cpf && status === 'absent')
       recurrence = await prepareRecurrence(this.pixAutomatico, {
         context,
         subscriptionId: id,
@@ -152,7 +148,7 @@ export class SubscriptionsService {
   private async subscriptionToStart(
     tenantId: string,
     studentId: string,
-  ): Promise<{ id: string; status: 'absent' | 'ativa' }> {
+  ): Promise<{ id: string; status: 'absent' | 'ativa' | 'pausada' }> {
     for (let nth = 1; ; nth++) {
       const id = subscriptionIdOf(studentId, nth);
       const { state } = await loadState(this.db, tenantId, id, subscriptionDecider);
@@ -194,22 +190,54 @@ export class SubscriptionsService {
    * PSP.
    */
   async cancel(context: CommandContext, id: string): Promise<Subscription> {
-    const { tenantId } = context;
-    const { state: before } = await loadState(this.db, tenantId, id, subscriptionDecider);
-    if (before.status === 'absent') throw subscriptionNotFound();
-    await this.commands.handle(context, id, { type: 'CancelSubscription' });
-    const { state: after } = await loadState(this.db, tenantId, id, subscriptionDecider);
-    const leftOut = cyclesLeftOut(before, after);
-    for (const due of leftOut) await cancelCycleCharge({ commands: this.runner }, tenantId, id, due);
+    const after = await this.changeBilling(context, id, { type: 'CancelSubscription' });
     const recorrencia = after.status === 'absent' ? undefined : after.recorrencia;
     if (recorrencia && (recorrencia.status === 'aguardando' || recorrencia.status === 'autorizada'))
       await cancelRecurrence(this.pixAutomatico, {
-        tenantId,
+        tenantId: context.tenantId,
         subscriptionId: id,
         idRec: recorrencia.idRec,
-        leftOut,
       });
-    return this.found(tenantId, id);
+    return this.found(context.tenantId, id);
+  }
+
+  /**
+   * 'Pausar assinatura': no cycle is charged from the first not yet due, for `ciclos` cycles or
+   * until resumed; those issued ahead are cancelled (at the PSP too), the Pix Automático stays.
+   */
+  async pause(context: CommandContext, id: string, ciclos: number | null): Promise<Subscription> {
+    await this.changeBilling(context, id, { type: 'PauseSubscription', ciclos }, PAUSED_CYCLE_MOTIVO);
+    return this.found(context.tenantId, id);
+  }
+
+  /** 'Retomar': billed again from the first cycle not yet due. */
+  async resume(context: CommandContext, id: string): Promise<Subscription> {
+    await this.changeBilling(context, id, { type: 'ResumeSubscription' });
+    return this.found(context.tenantId, id);
+  }
+
+  /**
+   * A command that changes which cycles the subscription bills: the charges already made of the
+   * cycles it leaves out are cancelled, here and (Pix Automático's cobr) at the PSP. Answers the
+   * subscription's state after it.
+   */
+  private async changeBilling(
+    context: CommandContext,
+    id: string,
+    command: SubscriptionCommand,
+    motivo?: string,
+  ): Promise<SubscriptionState> {
+    const { tenantId } = context;
+    const { state: before } = await loadState(this.db, tenantId, id, subscriptionDecider);
+    if (before.status === 'absent') throw subscriptionNotFound();
+    await this.commands.handle(context, id, command);
+    const { state: after } = await loadState(this.db, tenantId, id, subscriptionDecider);
+    const leftOut = cyclesLeftOut(before, after);
+    for (const due of leftOut)
+      await cancelCycleCharge({ commands: this.runner }, tenantId, id, due, motivo);
+    if (leftOut.length > 0)
+      await cancelRecurringCharges(this.pixAutomatico, { tenantId, subscriptionId: id, leftOut });
+    return after;
   }
 
   /** 'Tentar de novo': the cycles the PSP refused come due again, and the worker asks it again. */

@@ -35,6 +35,13 @@ export function nextCiclo(ciclo: string): string {
   return month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
 }
 
+/** The month `months` after `ciclo` (AAAA-MM; before it when negative). */
+export function monthsAfter(ciclo: string, months: number): string {
+  const [year, month] = ciclo.split('-').map(Number);
+  const index = year * 12 + month - 1 + months;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
 /** The first cycle's due day: the due day on or after the start. */
 export function firstDueDate(inicio: string, dia: number): string {
   const same = dueDateOf(inicio.slice(0, 7), dia);
@@ -60,6 +67,8 @@ export type SubscriptionCommand =
   | { type: 'RecordCycleIssued'; ciclo: string; chargeId: string }
   | { type: 'RecordCycleRefused'; ciclo: string; motivo: string }
   | { type: 'RetryRefusedCycles' }
+  | { type: 'PauseSubscription'; ciclos: number | null }
+  | { type: 'ResumeSubscription' }
   | { type: 'RequestRecurrence'; idRec: string; txid: string; pixCopiaECola: string }
   | { type: 'RequestRecurrenceAuthorisation'; idRec: string; idSolicRec: string; expiraEm: string }
   | { type: 'AuthoriseRecurrence'; idRec: string }
@@ -78,19 +87,35 @@ export interface OpenCycle {
   recusa: string | null;
 }
 
-/** Which cycles a subscription still bills: its status and, cancelled, the last cycle that stays. */
+/**
+ * Which cycles a subscription bills: its status, cancelled the last cycle that stays, paused the
+ * cycles left out (AAAA-MM, from `pausadaDesde` to `pausadaAte`, null: until resumed).
+ */
 export interface Billing {
   status: string;
   ultimoVencimento: string | null;
+  pausadaDesde: string | null;
+  pausadaAte: string | null;
 }
+
+/** Whether the cycle due on `vencimento` is within the subscription's pause. */
+const paused = (subscription: Billing, vencimento: string): boolean => {
+  const ciclo = vencimento.slice(0, 7);
+  return (
+    subscription.pausadaDesde !== null &&
+    ciclo >= subscription.pausadaDesde &&
+    (subscription.pausadaAte === null || ciclo <= subscription.pausadaAte)
+  );
+};
 
 /**
  * Whether the subscription bills the cycle due on `vencimento`: the one rule every reader of a
  * subscription (the decider, the cycles, finance's previsto, the answer) asks.
  */
 export const billsCycle = (subscription: Billing, vencimento: string): boolean =>
-  subscription.status === 'ativa' ||
-  (subscription.ultimoVencimento !== null && vencimento <= subscription.ultimoVencimento);
+  !paused(subscription, vencimento) &&
+  (subscription.status !== 'cancelada' ||
+    (subscription.ultimoVencimento !== null && vencimento <= subscription.ultimoVencimento));
 
 export type SubscriptionState =
   | { status: 'absent' }
@@ -121,7 +146,29 @@ function cursorAfter(state: Subscribed, due: string): string | null {
     state.proximoVencimento !== null && state.proximoVencimento > next
       ? state.proximoVencimento
       : next;
-  return billsCycle(state, cursor) ? cursor : null;
+  return state.status !== 'cancelada' || billsCycle(state, cursor) ? cursor : null;
+}
+
+/**
+ * The subscription once which cycles it bills changed: a cycle it no longer bills is no longer to
+ * be charged, come due or not, and the cursor stops at the last one it bills (a pause only skips).
+ */
+function billingChanged(
+  state: Subscribed,
+  change: Partial<Billing> & Pick<Subscribed, 'status'>,
+): Subscribed {
+  const changed = { ...state, ...change };
+  return {
+    ...changed,
+    proximoVencimento:
+      state.proximoVencimento !== null &&
+      (changed.status !== 'cancelada' || billsCycle(changed, state.proximoVencimento))
+        ? state.proximoVencimento
+        : null,
+    emAberto: Object.fromEntries(
+      Object.entries(state.emAberto).filter(([, open]) => billsCycle(changed, open.vencimento)),
+    ),
+  };
 }
 
 const withoutCycle = (open: Readonly<Record<string, OpenCycle>>, ciclo: string) =>
@@ -134,32 +181,32 @@ function evolve(state: SubscriptionState, event: SubscriptionEvent): Subscriptio
       status: 'ativa',
       subscription: event.data,
       ultimoVencimento: null,
+      pausadaDesde: null,
+      pausadaAte: null,
       proximoVencimento: firstDueDate(inicio, diaVencimento),
       emAberto: {},
     };
   }
   if (state.status === 'absent') return state;
   switch (event.type) {
-    case 'SubscriptionCancelled': {
-      const cancelled = {
-        ...state,
-        status: 'cancelada' as const,
+    case 'SubscriptionCancelled':
+      return billingChanged(state, {
+        status: 'cancelada',
         ultimoVencimento: event.data.ultimoVencimento,
-      };
-      // A cycle the cancellation leaves out is no longer to be charged, come due or not.
-      return {
-        ...cancelled,
-        proximoVencimento:
-          state.proximoVencimento !== null && billsCycle(cancelled, state.proximoVencimento)
-            ? state.proximoVencimento
-            : null,
-        emAberto: Object.fromEntries(
-          Object.entries(state.emAberto).filter(([, open]) =>
-            billsCycle(cancelled, open.vencimento),
-          ),
-        ),
-      };
-    }
+      });
+    case 'SubscriptionPaused':
+      return billingChanged(state, {
+        status: 'pausada',
+        pausadaDesde: event.data.desde,
+        pausadaAte: event.data.ate,
+      });
+    case 'SubscriptionResumed':
+      return billingChanged(
+        state,
+        state.pausadaDesde !== null && event.data.ate >= state.pausadaDesde
+          ? { status: 'ativa', pausadaAte: event.data.ate }
+          : { status: 'ativa', pausadaDesde: null, pausadaAte: null },
+      );
     case 'SubscriptionCycleDue':
       return {
         ...state,
@@ -202,23 +249,26 @@ const openRecurrence = (state: SubscriptionState, idRec: string): Recurrence | u
 /** A clock's word opens at most this many cycles of one subscription at once. */
 const MAX_CYCLES_OPENED = 24;
 
-/** The cycles due by `ate` still to come due, each once, in order. */
+/** The cycles due by `ate` still to come due, each once, in order; a paused one is passed by. */
 function dueBy(state: Subscribed, ate: string): SubscriptionEvent[] {
   const events: SubscriptionEvent[] = [];
   let current: SubscriptionState = state;
+  let due = state.proximoVencimento;
   while (
     current.status !== 'absent' &&
-    current.proximoVencimento !== null &&
-    current.proximoVencimento <= ate &&
+    due !== null &&
+    due <= ate &&
     events.length < MAX_CYCLES_OPENED
   ) {
-    const vencimento = current.proximoVencimento;
-    const event: SubscriptionEvent = {
-      type: 'SubscriptionCycleDue',
-      data: { ciclo: vencimento.slice(0, 7), vencimento },
-    };
-    events.push(event);
-    current = evolve(current, event);
+    if (billsCycle(current, due)) {
+      const event: SubscriptionEvent = {
+        type: 'SubscriptionCycleDue',
+        data: { ciclo: due.slice(0, 7), vencimento: due },
+      };
+      events.push(event);
+      current = evolve(current, event);
+    }
+    due = nextDueDate(due, state.subscription.diaVencimento);
   }
   return events;
 }
@@ -252,7 +302,7 @@ function decide(
   now: Date,
 ): SubscriptionEvent[] | DomainError {
   if (command.type === 'Subscribe') {
-    if (state.status === 'ativa')
+    if (state.status === 'ativa' || state.status === 'pausada')
       return new ConflictError(
         'subscription_exists',
         'Este aluno já tem uma assinatura ativa: cancele-a antes de assinar outro plano',
@@ -277,7 +327,10 @@ function decide(
   if (command.type === 'EndRecurrence') {
     if (!openRecurrence(state, command.idRec)) return [];
     return [
-      { type: 'SubscriptionRecurrenceEnded', data: { idRec: command.idRec, motivo: command.motivo } },
+      {
+        type: 'SubscriptionRecurrenceEnded',
+        data: { idRec: command.idRec, motivo: command.motivo },
+      },
     ];
   }
   if (state.status === 'absent') return subscriptionNotFound();
@@ -323,6 +376,30 @@ function decide(
         type: 'SubscriptionCycleDue',
         data: { ciclo, vencimento: open.vencimento },
       }));
+    }
+    case 'PauseSubscription':
+    case 'ResumeSubscription': {
+      if (state.status === 'cancelada')
+        return new ConflictError(
+          'not_active',
+          'Esta assinatura foi cancelada: não pode ser pausada nem retomada',
+        );
+      const { inicio, diaVencimento } = state.subscription;
+      const last = lastDueOnOrBefore(
+        inicio,
+        diaVencimento,
+        zonedParts(now, DEFAULT_TIME_ZONE).date,
+      );
+      // From the first cycle not yet due: one due already stays charged.
+      const desde = (
+        last === null ? firstDueDate(inicio, diaVencimento) : nextDueDate(last, diaVencimento)
+      ).slice(0, 7);
+      if (command.type === 'ResumeSubscription') {
+        if (state.status !== 'pausada') return [];
+        return [{ type: 'SubscriptionResumed', data: { ate: monthsAfter(desde, -1) } }];
+      }
+      const ate = command.ciclos === null ? null : monthsAfter(desde, command.ciclos - 1);
+      return [{ type: 'SubscriptionPaused', data: { desde, ate } }];
     }
     case 'RequestRecurrence': {
       if (state.status !== 'ativa')

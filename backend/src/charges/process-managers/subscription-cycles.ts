@@ -34,6 +34,7 @@ export const DAYS_PAYABLE_AFTER_DUE = 30;
 export const COBR_MAX_DAYS_AHEAD = 10;
 export const COBR_MIN_DAYS_AHEAD = 2;
 export const CANCELLED_CYCLE_MOTIVO = 'Assinatura cancelada';
+export const PAUSED_CYCLE_MOTIVO = 'Assinatura pausada';
 
 type Subscribed = Exclude<SubscriptionState, { status: 'absent' }>;
 
@@ -224,13 +225,14 @@ export async function cancelCycleCharge(
   tenantId: string,
   subscriptionId: string,
   vencimento: string,
+  motivo = CANCELLED_CYCLE_MOTIVO,
 ): Promise<void> {
   const chargeId = cycleChargeIdOf(subscriptionId, vencimento.slice(0, 7));
   try {
     await new ChargeCommands(services.commands).handle(
       systemContext(tenantId, chargeId),
       chargeId,
-      { type: 'CancelCharge', motivo: CANCELLED_CYCLE_MOTIVO },
+      { type: 'CancelCharge', motivo },
     );
   } catch (error) {
     // Never made, or paid already (a paid cycle stays paid).

@@ -26,6 +26,23 @@ const noRequest = { pixAutomaticoPedidoEm: null, pixAutomaticoPedidoExpiraEm: nu
 const firstCheckAfter = (at: Date) => new Date(at.getTime() + FIRST_PSP_CHECK_MS);
 
 /**
+ * The row once which cycles it bills changed: a refusal of a cycle no longer billed goes, and the
+ * cursor stops past the last cycle a cancellation keeps (a pause only skips).
+ */
+function billingChanged(row: SubscriptionRow, change: Partial<SubscriptionRow>): SubscriptionRow {
+  const changed = { ...row, ...change };
+  return {
+    ...changed,
+    proximoVencimento:
+      row.proximoVencimento !== null &&
+      (changed.status !== 'cancelada' || billsCycle(changed, row.proximoVencimento))
+        ? row.proximoVencimento
+        : null,
+    recusas: row.recusas.filter((refusal) => billsCycle(changed, refusal.vencimento)),
+  };
+}
+
+/**
  * The row after `stored`, from the event and its time alone (never the clock); undefined before
  * the subscription's start was seen. The answer of a command folds the same function.
  */
@@ -48,6 +65,8 @@ export function nextSubscriptionRow(
       status: 'ativa',
       proximoVencimento: firstDueDate(data.inicio, data.diaVencimento),
       ultimoVencimento: null,
+      pausadaDesde: null,
+      pausadaAte: null,
       recusas: [],
       createdAt: stored.occurredAt,
       cancelledAt: null,
@@ -63,28 +82,37 @@ export function nextSubscriptionRow(
   if (!row) return undefined;
   const { event } = stored;
   switch (event.type) {
-    case 'SubscriptionCancelled': {
-      const cancelled = { status: 'cancelada', ultimoVencimento: event.data.ultimoVencimento };
-      const stays = (due: string) => billsCycle(cancelled, due);
-      return {
-        ...row,
-        ...cancelled,
+    case 'SubscriptionCancelled':
+      return billingChanged(row, {
+        status: 'cancelada',
+        ultimoVencimento: event.data.ultimoVencimento,
         cancelledAt: stored.occurredAt,
-        proximoVencimento:
-          row.proximoVencimento !== null && stays(row.proximoVencimento)
-            ? row.proximoVencimento
-            : null,
-        recusas: row.recusas.filter((refusal) => stays(refusal.vencimento)),
         version,
-      };
-    }
+      });
+    case 'SubscriptionPaused':
+      return billingChanged(row, {
+        status: 'pausada',
+        pausadaDesde: event.data.desde,
+        pausadaAte: event.data.ate,
+        version,
+      });
+    case 'SubscriptionResumed':
+      return billingChanged(row, {
+        status: 'ativa',
+        ...(row.pausadaDesde !== null && event.data.ate >= row.pausadaDesde
+          ? { pausadaAte: event.data.ate }
+          : { pausadaDesde: null, pausadaAte: null }),
+        version,
+      });
     case 'SubscriptionCycleDue': {
       const next = nextDueDate(event.data.vencimento, row.diaVencimento);
       const cursor =
-        row.proximoVencimento !== null && row.proximoVencimento > next ? row.proximoVencimento : next;
+        row.proximoVencimento !== null && row.proximoVencimento > next
+          ? row.proximoVencimento
+          : next;
       return {
         ...row,
-        proximoVencimento: billsCycle(row, cursor) ? cursor : null,
+        proximoVencimento: row.status !== 'cancelada' || billsCycle(row, cursor) ? cursor : null,
         recusas: row.recusas.filter((refusal) => refusal.ciclo !== event.data.ciclo),
         version,
       };
@@ -99,7 +127,10 @@ export function nextSubscriptionRow(
       const { ciclo, vencimento, motivo } = event.data;
       return {
         ...row,
-        recusas: [...row.recusas.filter((refusal) => refusal.ciclo !== ciclo), { ciclo, vencimento, motivo }],
+        recusas: [
+          ...row.recusas.filter((refusal) => refusal.ciclo !== ciclo),
+          { ciclo, vencimento, motivo },
+        ],
         version,
       };
     }

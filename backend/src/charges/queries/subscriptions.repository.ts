@@ -37,13 +37,11 @@ const CYCLES_AHEAD = 24;
 function candidateDues(row: SubscriptionRow, today: string): string[] {
   const cursor = row.proximoVencimento;
   const from = cursor !== null && cursor < today ? cursor : today;
-  const dues: string[] = [];
   let due = firstDueDate(row.inicio, row.diaVencimento);
   while (due < from) due = nextDueDate(due, row.diaVencimento);
-  for (; dues.length < CYCLES_AHEAD; due = nextDueDate(due, row.diaVencimento)) {
-    if (!billsCycle(row, due)) break;
-    dues.push(due);
-  }
+  const dues: string[] = [];
+  for (let month = 0; month < CYCLES_AHEAD; month++, due = nextDueDate(due, row.diaVencimento))
+    if (billsCycle(row, due)) dues.push(due);
   return dues;
 }
 
@@ -62,7 +60,16 @@ export class SubscriptionsRepository extends SubscriptionCycles {
     if (months.length === 0) return [];
     const rows = await this.db
       .selectFrom('subscriptions')
-      .select(['studentId', 'valor', 'inicio', 'diaVencimento', 'status', 'ultimoVencimento'])
+      .select([
+        'studentId',
+        'valor',
+        'inicio',
+        'diaVencimento',
+        'status',
+        'ultimoVencimento',
+        'pausadaDesde',
+        'pausadaAte',
+      ])
       .where('tenantId', '=', tenantId)
       .execute();
     return rows.flatMap((row) =>
@@ -91,8 +98,9 @@ export class SubscriptionsRepository extends SubscriptionCycles {
       .orderBy('id', 'desc')
       .limit(500);
     if (filter.studentId) query = query.where('studentId', '=', filter.studentId);
-    if (filter.status) query = query.where('status', '=', filter.status);
-    return this.answered(await query.execute());
+    // A pause over is 'ativa' again without an event: the status is the answer's.
+    const answers = await this.answered(await query.execute());
+    return filter.status ? answers.filter((answer) => answer.status === filter.status) : answers;
   }
 
   /**
@@ -127,7 +135,7 @@ export class SubscriptionsRepository extends SubscriptionCycles {
         candidates.length === CYCLES_AHEAD
           ? nextDueDate(candidates.at(-1)!, row.diaVencimento)
           : null;
-      return { ...toSubscription(row), proximoVencimento: next ?? after };
+      return { ...toSubscription(row, today), proximoVencimento: next ?? after };
     });
   }
 
@@ -154,7 +162,12 @@ export class SubscriptionsRepository extends SubscriptionCycles {
   }
 }
 
-function toSubscription(row: SubscriptionRow): Subscription {
+/** A pause for some cycles is over once its last cycle's month has passed. */
+const pausedOn = (row: SubscriptionRow, today: string) =>
+  row.status === 'pausada' && (row.pausadaAte === null || row.pausadaAte >= today.slice(0, 7));
+
+function toSubscription(row: SubscriptionRow, today: string): Subscription {
+  const status = row.status === 'pausada' && !pausedOn(row, today) ? 'ativa' : row.status;
   return {
     id: row.id,
     studentId: row.studentId,
@@ -163,9 +176,10 @@ function toSubscription(row: SubscriptionRow): Subscription {
     valor: toReais(centavosFromNumeric(row.valor)),
     diaVencimento: row.diaVencimento,
     inicio: row.inicio,
-    status: row.status as SubscriptionStatus,
+    status: status as SubscriptionStatus,
     proximoVencimento: row.proximoVencimento,
     ultimoVencimento: row.ultimoVencimento,
+    pausadaAte: status === 'pausada' ? row.pausadaAte : null,
     createdAt: row.createdAt.toISOString(),
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
     ciclosRecusados: refusals.parse(row.recusas),

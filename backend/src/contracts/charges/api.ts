@@ -362,7 +362,7 @@ export const apiPixWebhooksApi = {
  * a charge for every cycle (origem 'assinatura'), made by the worker a few days before the due
  * day; cancelling keeps the cycle already due and bills no later one.
  */
-export const SUBSCRIPTION_STATUSES = ['ativa', 'cancelada'] as const;
+export const SUBSCRIPTION_STATUSES = ['ativa', 'pausada', 'cancelada'] as const;
 /** A subscription's Pix Automático recurrence: waiting for the student, authorised, refused, ended. */
 export const PIX_AUTOMATICO_STATUSES = [
   'aguardando',
@@ -405,7 +405,9 @@ export type SubscribeBody = z.output<typeof subscribeSchema>;
 
 export const subscriptionsQuerySchema = z.strictObject({
   studentId: z.uuid('Aluno inválido').optional(),
-  status: z.enum(SUBSCRIPTION_STATUSES, "Status inválido (use 'ativa' ou 'cancelada')").optional(),
+  status: z
+    .enum(SUBSCRIPTION_STATUSES, "Status inválido (use 'ativa', 'pausada' ou 'cancelada')")
+    .optional(),
 });
 
 /** A cycle whose charge the trainer's PSP refused: nothing was issued until it is tried again. */
@@ -437,6 +439,11 @@ export const subscriptionSchema = z
     proximoVencimento: z.iso.date().nullable(),
     /** Cancelled: the last cycle's due day that stays (null when none was due yet). */
     ultimoVencimento: z.iso.date().nullable(),
+    /** Paused ('pausada'): the last cycle not charged (AAAA-MM); null until resumed, or not paused. */
+    pausadaAte: z
+      .string()
+      .regex(/^\d{4}-\d{2}$/)
+      .nullable(),
     createdAt: z.iso.datetime({ offset: true }),
     cancelledAt: z.iso.datetime({ offset: true }).nullable(),
     /** Cycles come due whose charge the PSP refused ('Tentar de novo' asks it again). */
@@ -517,6 +524,13 @@ export const recurrenceRequestSchema = z.strictObject({
 });
 export type RecurrenceRequestBody = z.output<typeof recurrenceRequestSchema>;
 
+/** How many cycles a pause may last, or null: until the trainer resumes it. */
+export const PAUSE_CYCLES = [1, 2, 3] as const;
+export const pauseSchema = z.strictObject({
+  ciclos: z.literal(PAUSE_CYCLES, 'Ciclos inválidos (use 1, 2, 3 ou null: até retomar)').nullable(),
+});
+export type PauseBody = z.output<typeof pauseSchema>;
+
 const subscriber = routes('subscriptions', 'personal');
 
 export const subscriptionsApi = {
@@ -549,6 +563,18 @@ export const subscriptionsApi = {
     summary:
       'Cancela a assinatura a partir do próximo ciclo: o ciclo já vencido fica; um ciclo seguinte já emitido e pendente é cancelado',
     answer: subscriptionSchema,
+  }),
+  pause: subscriber.post('/subscriptions/{id}/pause', {
+    summary:
+      "'Pausar assinatura': nenhum ciclo é cobrado a partir do próximo ainda não vencido, por 1 a 3 ciclos ou até retomar (ciclos: null); as cobranças já emitidas desses ciclos são canceladas (no PSP também), o Pix Automático fica",
+    body: pauseSchema,
+    answer: subscriptionSchema,
+    errors: { not_active: 409 },
+  }),
+  resume: subscriber.post('/subscriptions/{id}/resume', {
+    summary: "'Retomar': a assinatura volta a cobrar a partir do próximo ciclo ainda não vencido",
+    answer: subscriptionSchema,
+    errors: { not_active: 409 },
   }),
   retryCycle: subscriber.post('/subscriptions/{id}/retry-cycle', {
     summary:

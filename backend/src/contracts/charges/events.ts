@@ -181,6 +181,20 @@ export interface SubscriptionCycleRefusedData extends SubscriptionCycleDueData {
   motivo: string;
 }
 
+/**
+ * 'Pausar assinatura': no cycle from `desde` (AAAA-MM, the first not yet due) to `ate` (null: until
+ * resumed) is charged; paused again, the new pause replaces it.
+ */
+export interface SubscriptionPausedData {
+  desde: string;
+  ate: string | null;
+}
+
+/** 'Retomar': the pause ends with the cycle `ate` (before `desde`: no cycle was paused). */
+export interface SubscriptionResumedData {
+  ate: string;
+}
+
 export const subscriptionEvents = {
   SubscriptionStarted: eventData<SubscriptionStartedData>(),
   SubscriptionCancelled: eventData<SubscriptionCancelledData>(),
@@ -193,6 +207,8 @@ export const subscriptionEvents = {
   SubscriptionCycleDue: eventData<SubscriptionCycleDueData>(),
   SubscriptionCycleIssued: eventData<SubscriptionCycleIssuedData>(),
   SubscriptionCycleRefused: eventData<SubscriptionCycleRefusedData>(),
+  SubscriptionPaused: eventData<SubscriptionPausedData>(),
+  SubscriptionResumed: eventData<SubscriptionResumedData>(),
 };
 /** The student's name and CPF a subscription carries are the student's. */
 export const subscriptionPersonalData = declarePersonalData(subscriptionEvents, {

@@ -577,6 +577,8 @@ export interface Subscriptions {
   id: string;
   idRec: string | null;
   inicio: string;
+  pausadaAte: string | null;
+  pausadaDesde: string | null;
   pixAutomatico: string | null;
   pixAutomaticoFalha: string | null;
   pixAutomaticoPedidoEm: Timestamp | null;

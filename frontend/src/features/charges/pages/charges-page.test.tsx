@@ -97,6 +97,7 @@ describe('Cobranças: a cycle the PSP did not issue', () => {
       status: 'ativa',
       proximoVencimento: '2027-02-01',
       ultimoVencimento: null,
+      pausadaAte: null,
       createdAt: '2027-01-01T12:00:00.000Z',
       cancelledAt: null,
       ciclosRecusados: [{ ciclo: '2027-02', vencimento: '2027-02-01', motivo: 'O PSP estava indisponível' }],

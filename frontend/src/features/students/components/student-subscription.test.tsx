@@ -19,6 +19,7 @@ const waiting: Subscription = {
   status: 'ativa',
   proximoVencimento: '2026-12-10',
   ultimoVencimento: null,
+  pausadaAte: null,
   createdAt: '2026-11-25T12:00:00.000Z',
   cancelledAt: null,
   ciclosRecusados: [],
@@ -191,5 +192,64 @@ describe('a cycle the PSP refused', () => {
     expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
       `/api/subscriptions/${refused.id}/retry-cycle`,
     ]);
+  });
+});
+
+describe("'Pausar assinatura'", () => {
+  const active: Subscription = { ...waiting, pixAutomatico: null };
+
+  it("pauses for the cycles chosen: the card says 'Pausada até <mês>' and offers 'Retomar', which bills again", async () => {
+    let current = active;
+    api = stubApi({
+      'GET /api/subscriptions': () => ({ status: 200, body: { items: [current] } }),
+      [`POST /api/subscriptions/${active.id}/pause`]: () => {
+        current = { ...active, status: 'pausada', pausadaAte: '2027-02' };
+        return { status: 200, body: current };
+      },
+      [`POST /api/subscriptions/${active.id}/resume`]: () => {
+        current = active;
+        return { status: 200, body: current };
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(<StudentSubscription student={carla} />, '/alunos/x', { queryClient: signInAs(TRAINER_ANA) });
+
+    await user.click(await screen.findByRole('button', { name: 'Pausar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pausar assinatura' });
+    expect(within(dialog).getByRole('radio', { name: '1 ciclo' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: 'Até eu retomar' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: '3 ciclos' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Pausar' }));
+
+    expect(await screen.findByText('Pausada até fevereiro de 2027')).toBeInTheDocument();
+    expect(screen.queryByText(/Próximo vencimento/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retomar' }));
+    expect(await screen.findByText('Próximo vencimento: 10/12/2026')).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => [call.path, call.body])).toEqual([
+      [`/api/subscriptions/${active.id}/pause`, { ciclos: 3 }],
+      [`/api/subscriptions/${active.id}/resume`, undefined],
+    ]);
+  });
+
+  it("paused until resumed, the card says 'Pausada'", async () => {
+    let current = active;
+    api = stubApi({
+      'GET /api/subscriptions': () => ({ status: 200, body: { items: [current] } }),
+      [`POST /api/subscriptions/${active.id}/pause`]: () => {
+        current = { ...active, status: 'pausada', pausadaAte: null };
+        return { status: 200, body: current };
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(<StudentSubscription student={carla} />, '/alunos/x', { queryClient: signInAs(TRAINER_ANA) });
+
+    await user.click(await screen.findByRole('button', { name: 'Pausar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pausar assinatura' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Até eu retomar' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Pausar' }));
+
+    expect(await screen.findByText('Pausada', { exact: true })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retomar' })).toBeInTheDocument();
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({ ciclos: null });
   });
 });
