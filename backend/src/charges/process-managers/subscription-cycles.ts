@@ -37,6 +37,7 @@ export const CANCELLED_CYCLE_MOTIVO = 'Assinatura cancelada';
 export const PAUSED_CYCLE_MOTIVO = 'Assinatura pausada';
 
 type Subscribed = Exclude<SubscriptionState, { status: 'absent' }>;
+type SettingsOf = (tenantId: string) => Promise<PixSettings | undefined>;
 
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
@@ -161,6 +162,7 @@ async function cyclePix(
  */
 async function makeCycleCharge(
   services: WorkerServices,
+  settingsOf: SettingsOf,
   tenantId: string,
   subscriptionId: string,
   state: Subscribed,
@@ -178,7 +180,7 @@ async function makeCycleCharge(
   const [plan, student, settings] = await Promise.all([
     planToCharge(services.db, tenantId, planId),
     studentToCharge(services.db, tenantId, studentId),
-    currentPixSettings(services.db, tenantId),
+    settingsOf(tenantId),
   ]);
   // Each cycle charges the plan as it stands then (a new price counts from the next cycle).
   const valorCentavos = plan?.valorCentavos ?? state.subscription.valorCentavos;
@@ -275,7 +277,11 @@ function runSubscription(
  * left alone; one the subscription stopped billing while its charge was being made (cancelled
  * then) has that charge cancelled.
  */
-async function issueDueCycle(services: WorkerServices, event: CycleDueEvent): Promise<void> {
+async function issueDueCycle(
+  services: WorkerServices,
+  settingsOf: SettingsOf,
+  event: CycleDueEvent,
+): Promise<void> {
   const { tenantId, streamId } = event;
   const { ciclo, vencimento } = event.data;
   const { state } = await loadState(services.db, tenantId, streamId, subscriptionDecider);
@@ -291,7 +297,7 @@ async function issueDueCycle(services: WorkerServices, event: CycleDueEvent): Pr
     );
   let chargeId: string;
   try {
-    chargeId = await makeCycleCharge(services, tenantId, streamId, state, vencimento);
+    chargeId = await makeCycleCharge(services, settingsOf, tenantId, streamId, state, vencimento);
   } catch (error) {
     // Recorded, never thrown: a batch that failed would run again at once, and one trainer's PSP
     // (or credentials that no longer open) would hold every other trainer's cycles back.
@@ -313,11 +319,18 @@ export const subscriptionCycles = processManager({
   name: SUBSCRIPTION_CYCLES,
   reactsTo: cycleDue,
   async handle(events, services) {
+    // Each trainer's settings read once per batch.
+    const settings = new Map<string, Promise<PixSettings | undefined>>();
+    const settingsOf: SettingsOf = (tenantId) => {
+      let found = settings.get(tenantId);
+      if (!found) settings.set(tenantId, (found = currentPixSettings(services.db, tenantId)));
+      return found;
+    };
     const bySubscription = new Map<string, CycleDueEvent[]>();
     for (const event of events)
       bySubscription.set(event.streamId, [...(bySubscription.get(event.streamId) ?? []), event]);
     await inTurns([...bySubscription.values()], async (cycles) => {
-      for (const event of cycles) await issueDueCycle(services, event);
+      for (const event of cycles) await issueDueCycle(services, settingsOf, event);
     });
   },
 });
