@@ -1,8 +1,10 @@
 /**
  * Monthly plans that bill themselves: 1,000 subscriptions (10 trainers with the manual PIX, 100
- * students each) whose cycle is due, issued by the worker's timer against the real PostgreSQL
- * (each cycle: the plan's terms from its stream, the static BR Code, the charge's command with its
- * inline writes); then a second pass, which must issue nothing (one charge per cycle).
+ * students each) whose cycle is due, issued against the real PostgreSQL as the worker does: the
+ * cycles' clock tells each subscription (its decider opens the cycle), then the cycles' process
+ * manager makes each charge (the plan's terms from its stream, the static BR Code, the charge's
+ * command) and records it issued; then a second pass, which must issue nothing (one charge per
+ * cycle).
  * Budget: the 1,000 cycles in under 10 s.
  *
  *   npm run bench:subscriptions      (BENCH_SUBSCRIPTIONS=1000 by default)
@@ -10,8 +12,13 @@
 import pino from 'pino';
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '../backend/src/config/config';
-import { issueSubscriptionCycles } from '../backend/src/charges/process-managers/subscription-cycles';
-import { subscriptionEntity } from '../backend/src/charges/commands/subscription.commands';
+import { sql } from 'kysely';
+import {
+  openDueCycles,
+  subscriptionCycles,
+} from '../backend/src/charges/process-managers/subscription-cycles';
+import { subscriptionReferences } from '../backend/src/charges/commands/subscription.commands';
+import { subscriptionsProjection } from '../backend/src/charges/projections/subscriptions.projection';
 import {
   pixSettingsDecider,
   pixSettingsStreamId,
@@ -28,6 +35,8 @@ import {
   CommandRunner,
   type CommandContext,
 } from '../backend/src/platform/event-store/command-runner';
+import { processManagerRunner } from '../backend/src/platform/projections/process-manager';
+import { drainProjection } from '../backend/src/platform/projections/projection-runner';
 import { planDecider } from '../backend/src/plans/domain/plan.decider';
 import { admin } from './support/built-app';
 import { runAsScript } from './support/script';
@@ -107,7 +116,7 @@ export async function measureSubscriptions(): Promise<SubscriptionsBench> {
       for (const [index, studentId] of students.entries())
         await commands.run({
           decider: subscriptionDecider,
-          inline: subscriptionEntity,
+          inline: subscriptionReferences,
           streamId: subscriptionIdOf(studentId, 1),
           context: system(tenantId),
           command: {
@@ -133,12 +142,29 @@ export async function measureSubscriptions(): Promise<SubscriptionsBench> {
       // Jan 3, 12:00 in São Paulo: the Jan 5 cycle is within the days ahead.
       now: () => new Date('2030-01-03T15:00:00Z'),
     } as unknown as WorkerServices;
+    const drain = { batchSize: 1_000, budgetMs: 600_000 };
+    await drainProjection(db, subscriptionsProjection, drain);
+    const cycles = processManagerRunner(subscriptionCycles, services);
+    const issuedSoFar = async () =>
+      Number(
+        (
+          await sql<{ count: string }>`
+            select count(*) from events where event_type = 'SubscriptionCycleIssued'`.execute(db)
+        ).rows[0].count,
+      );
+    const pass = async () => {
+      await openDueCycles(services);
+      await drainProjection(db, cycles, drain);
+      await drainProjection(db, subscriptionsProjection, drain);
+    };
     let started = performance.now();
-    const issued = await issueSubscriptionCycles(services);
+    await pass();
     const issueMs = Math.round(performance.now() - started);
+    const issued = await issuedSoFar();
     started = performance.now();
-    const secondRunIssued = await issueSubscriptionCycles(services);
+    await pass();
     const secondRunMs = Math.round(performance.now() - started);
+    const secondRunIssued = (await issuedSoFar()) - issued;
     return {
       subscriptions: SUBSCRIPTIONS,
       issued,

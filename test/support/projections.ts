@@ -84,9 +84,12 @@ export function workerServicesOf(
   };
 }
 
-/** The app's process managers as the worker runs them. */
-export function processManagersOf(app: NestFastifyApplication): Projection[] {
-  const services = workerServicesOf(app);
+/** The app's process managers as the worker runs them (on a test's clock when given). */
+export function processManagersOf(
+  app: NestFastifyApplication,
+  now?: () => Date,
+): Projection[] {
+  const services = workerServicesOf(app, now);
   return app
     .get(ProjectionCatalogue)
     .processManagers()
@@ -94,12 +97,16 @@ export function processManagersOf(app: NestFastifyApplication): Projection[] {
 }
 
 /**
- * Every projection the app runs (its catalogue), then its process managers, up to the end of the
- * log; again while a process manager's commands added events.
+ * Every projection the app runs (its catalogue), then its process managers (on a test's clock when
+ * given), up to the end of the log; again while a process manager's commands added events.
  */
-export async function projectAll(app: NestFastifyApplication, timeoutMs = 10_000): Promise<void> {
+export async function projectAll(
+  app: NestFastifyApplication,
+  timeoutMs = 10_000,
+  now?: () => Date,
+): Promise<void> {
   const catalogue = app.get(ProjectionCatalogue);
-  const managers = processManagersOf(app);
+  const managers = processManagersOf(app, now);
   for (let round = 0; round < 5; round++) {
     const before = await headPosition(app);
     await projectToEndOfLog(app, catalogue.all(), timeoutMs);

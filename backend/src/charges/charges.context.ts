@@ -5,7 +5,7 @@ import { ChargesModule } from './charges.module';
 import { chargeSettlement } from './process-managers/charge-settlement';
 import { cycleChargeNotices } from './process-managers/cycle-charge-notices';
 import { lateCancelFee } from './process-managers/late-cancel-fee';
-import { subscriptionCycles } from './process-managers/subscription-cycles';
+import { subscriptionCycles, subscriptionCyclesClock } from './process-managers/subscription-cycles';
 import { chargeProjections } from './projections';
 import { pixReconciliation } from './psp/pix-reconciliation';
 import { chargesTables } from './charges.tables';
@@ -25,7 +25,13 @@ export const chargesContext: BoundedContext = {
   module: ChargesModule,
   projections: chargeProjections,
   personalData: [chargePersonalData, subscriptionPersonalData],
-  processManagers: [chargeSettlement, lateCancelFee, cycleChargeNotices, chargesOfErasedStudents],
+  processManagers: [
+    chargeSettlement,
+    lateCancelFee,
+    cycleChargeNotices,
+    chargesOfErasedStudents,
+    subscriptionCycles,
+  ],
   config: chargesConfigShape,
-  timers: [pixReconciliation, subscriptionCycles],
+  timers: [pixReconciliation, subscriptionCyclesClock],
 };

@@ -15,7 +15,15 @@ export const chargesTables: TablesInventory = {
   cycle_charge_notices: {},
   subscriptions: {
     personal: { pix_automatico_qr: 'deleted with the account' },
-    notPersonal: ['plan_nome', 'status', 'pix_automatico', 'pix_automatico_falha', 'id_rec'],
+    notPersonal: [
+      'plan_nome',
+      'status',
+      'pix_automatico',
+      'pix_automatico_falha',
+      'id_rec',
+      'recusas',
+    ],
   },
+  recurrence_checks: { notPersonal: ['id_rec'] },
   pix_provider_credentials: { notPersonal: ['certificado', 'client_secret', 'chave_privada'] },
 };

@@ -7,13 +7,15 @@ import type { CommandContext } from '../platform/event-store/command-runner';
 import { CurrentCommandContext } from '../platform/event-store/command-context.decorator';
 import { idParam } from '../platform/http/id-param';
 import { Implements, Input } from '../platform/http/implements';
+import { ReadsProjections } from '../platform/projections/reads-projections.decorator';
 import { SubscriptionsService } from './application/subscriptions.service';
+import { SUBSCRIPTIONS_PROJECTION } from './projections';
 import { SubscriptionsRepository } from './queries/subscriptions.repository';
 
 const studentId = idParam('Aluno');
 const subscriptionId = idParam('Assinatura', 'feminine');
 
-/** Subscriptions to monthly plans: started from the student's page, listed, cancelled. */
+/** Subscriptions to monthly plans: started from the student's page, listed, paused, resumed, cancelled, a refused cycle tried again. */
 @Controller()
 export class SubscriptionsController {
   constructor(
@@ -30,6 +32,7 @@ export class SubscriptionsController {
   }
 
   @Implements(subscriptionsApi.list)
+  @ReadsProjections(SUBSCRIPTIONS_PROJECTION)
   async list(
     @CurrentUser() user: AuthUser,
     @Input() { query }: ParsedInputOf<typeof subscriptionsApi.list>,
@@ -51,5 +54,29 @@ export class SubscriptionsController {
     @Input() { params }: ParsedInputOf<typeof subscriptionsApi.cancel>,
   ) {
     return this.service.cancel(context, subscriptionId(params.id));
+  }
+
+  @Implements(subscriptionsApi.pause)
+  pause(
+    @CurrentCommandContext() context: CommandContext,
+    @Input() { params, body }: ParsedInputOf<typeof subscriptionsApi.pause>,
+  ) {
+    return this.service.pause(context, subscriptionId(params.id), body.ciclos);
+  }
+
+  @Implements(subscriptionsApi.resume)
+  resume(
+    @CurrentCommandContext() context: CommandContext,
+    @Input() { params }: ParsedInputOf<typeof subscriptionsApi.resume>,
+  ) {
+    return this.service.resume(context, subscriptionId(params.id));
+  }
+
+  @Implements(subscriptionsApi.retryCycle)
+  retryCycle(
+    @CurrentCommandContext() context: CommandContext,
+    @Input() { params }: ParsedInputOf<typeof subscriptionsApi.retryCycle>,
+  ) {
+    return this.service.retryCycle(context, subscriptionId(params.id));
   }
 }

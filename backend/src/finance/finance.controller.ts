@@ -1,4 +1,5 @@
 import { Controller, Inject } from '@nestjs/common';
+import { SubscriptionCycles } from '../contracts/charges/ports';
 import { financeApi } from '../contracts/finance/api';
 import type { ParsedInputOf } from '../contracts/shared/routes';
 import type { AuthUser } from '../platform/auth/auth-user';
@@ -20,7 +21,7 @@ export class FinanceController {
   ) {}
 
   @Implements(financeApi.summary)
-  @ReadsProjections(SUMMARIES_PROJECTION, FINANCE_SETTINGS_PROJECTION)
+  @ReadsProjections(SUMMARIES_PROJECTION, FINANCE_SETTINGS_PROJECTION, SubscriptionCycles.readModel)
   summary(
     @CurrentUser() user: AuthUser,
     @Input() { query: { month } }: ParsedInputOf<typeof financeApi.summary>,
@@ -29,7 +30,7 @@ export class FinanceController {
   }
 
   @Implements(financeApi.series)
-  @ReadsProjections(SUMMARIES_PROJECTION, FINANCE_SETTINGS_PROJECTION)
+  @ReadsProjections(SUMMARIES_PROJECTION, FINANCE_SETTINGS_PROJECTION, SubscriptionCycles.readModel)
   series(
     @CurrentUser() user: AuthUser,
     @Input() { query: { months, until } }: ParsedInputOf<typeof financeApi.series>,

@@ -56,6 +56,7 @@ export const invalidatedByChange: InvalidationMap = {
   contract: [contractsKey],
   // A paid cycle moves its subscription's next due day.
   charge: [chargesKey, subscriptionsKey],
+  subscription: [subscriptionsKey],
   // Every answer naming the erased student is dropped or read again (lib/realtime's forgetEveryCopyOf);
   // the list of students and the dashboard are read again in any case ('Titular removido').
   erasure: [studentsKey, dashboardKey],
@@ -88,6 +89,7 @@ export const invalidatedForStudent: InvalidationMap = {
   'finance-goals': [],
   contract: [studentContractsKey, studentMeKey],
   charge: [studentMeKey],
+  subscription: [],
   // Only the trainer's screens hear of an erasure: the student's own sessions end with it.
   erasure: [],
   'first-steps': [],

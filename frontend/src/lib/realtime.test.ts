@@ -44,6 +44,7 @@ const map: InvalidationMap = {
   'finance-goals': [['finance', 'goals']],
   contract: [['contracts']],
   charge: [['charges']],
+  subscription: [['subscriptions']],
   erasure: [],
   'first-steps': [['dashboard']],
 };

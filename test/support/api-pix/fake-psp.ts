@@ -340,6 +340,15 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
     if (!TXID.test(txid))
       throw new Problem(400, tipo, 'Cobrança inválida.', [{ razao: 'txid', propriedade: 'txid' }]);
     validRequest(kind === 'cob' ? 'CobSolicitada' : 'CobVSolicitada', body, tipo);
+    // As the PSPs do: a charge with a due date already past is refused.
+    const vencimento = kind === 'cobv' ? String(((body as Json).calendario as Json).dataDeVencimento) : '';
+    if (kind === 'cobv' && vencimento < today())
+      throw new Problem(400, tipo, 'Cobrança inválida.', [
+        {
+          razao: 'A data de vencimento não pode ser anterior à data de criação da cobrança.',
+          propriedade: 'cobv.calendario.dataDeVencimento',
+        },
+      ]);
     const existing = cobs.get(txid);
     if (existing && existing.status !== 'ATIVA')
       throw new Problem(400, tipo, 'A cobrança já existe e não está ATIVA.');

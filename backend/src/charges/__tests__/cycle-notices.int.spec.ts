@@ -14,7 +14,7 @@ import { pickEvents } from '../../platform/event-store/event';
 import { readStreamOf } from '../../platform/event-store/event-store';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { sendCycleChargeNotices } from '../process-managers/cycle-charge-notices';
-import { issueSubscriptionCycles } from '../process-managers/subscription-cycles';
+import { cyclesAt } from './cycles-at';
 
 // The server runs at UTC; the due day is São Paulo's all the same.
 process.env.TZ = 'UTC';
@@ -39,8 +39,7 @@ describe("a subscription cycle's e-mail to the student", () => {
 
   const mailsTo = (email: string): ParsedMail[] =>
     smtp.messages.filter((mail) => recipientsOf(mail).includes(email));
-  const issueAt = (instant: string) =>
-    issueSubscriptionCycles(workerServicesOf(t.app, () => new Date(instant)));
+  const issueAt = (instant: string) => cyclesAt(t.app, instant);
 
   async function subscribed(email: string | null) {
     const pix = { chave: 'ana@exemplo.com', nomeRecebedor: 'Ana Souza', cidade: 'Recife' };

@@ -4,7 +4,7 @@ import { projectAll, workerServicesOf } from '../../../../test/support/projectio
 import { chargeReminderText, type Charge, type Subscription } from '../../contracts/charges/api';
 import type { Transaction } from '../../contracts/finance/api';
 import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
-import { issueSubscriptionCycles } from '../process-managers/subscription-cycles';
+import { cyclesAt } from './cycles-at';
 import { reconcilePixCharges, reconcileRecurrences } from '../psp/pix-reconciliation';
 
 // The server runs at UTC; São Paulo's days must cut the cycles all the same.
@@ -36,7 +36,7 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
   /** The worker's pass at `instant`, with the PSP's clock there too. */
   const passAt = async (instant: string) => {
     fixture.psp.setNow(instant);
-    await issueSubscriptionCycles(workerServicesOf(fixture.app, () => new Date(instant)));
+    await cyclesAt(fixture.app, instant);
   };
 
   async function setUp(diaVencimento: number) {
@@ -60,8 +60,10 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
     return monthlyPlanAndStudent(api, diaVencimento);
   }
 
-  const subscriptionOf = async (studentId: string): Promise<Subscription> =>
-    (await api.get(`/api/subscriptions?studentId=${studentId}`)).json().items[0];
+  const subscriptionOf = async (studentId: string): Promise<Subscription> => {
+    await projectAll(fixture.app);
+    return (await api.get(`/api/subscriptions?studentId=${studentId}`)).json().items[0];
+  };
   const chargesOf = async (studentId: string, status?: string): Promise<Charge[]> => {
     await projectAll(fixture.app);
     const filter = status ? `&status=${status}` : '';
@@ -438,6 +440,8 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
       ispb: '60701190',
       conta: '112233',
     });
+    // The worker has the subscription (its recurrence is how a notification finds it).
+    await projectAll(fixture.app);
     await fixture.psp.answerSolicRec(sentFor(otherRec)[0].idSolicRec, 'rejeitar');
     await until(
       'Recusada',
@@ -460,6 +464,7 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
       cpf: '529.982.247-25',
     });
     const idRec = recOf(withCpf.json().id)!.idRec;
+    await projectAll(fixture.app);
     await fixture.psp.refuseRec(idRec);
     await until(
       'Recusada',

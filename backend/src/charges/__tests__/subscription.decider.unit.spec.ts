@@ -1,6 +1,10 @@
 import { deciderSpec } from '../../../../test/support/decider-spec';
 import type { SubscriptionEvent, SubscriptionStartedData } from '../../contracts/charges/events';
+import { fold } from '../../platform/event-store/decider';
 import {
+  billsCycle,
+  cycleChargeIdOf,
+  cyclesLeftOut,
   firstDueDate,
   lastDueOnOrBefore,
   nextDueDate,
@@ -18,12 +22,28 @@ const subscription: SubscriptionStartedData = {
   cpf: null,
 };
 const started: SubscriptionEvent = { type: 'SubscriptionStarted', data: subscription };
+const dueOn = (vencimento: string): SubscriptionEvent => ({
+  type: 'SubscriptionCycleDue',
+  data: { ciclo: vencimento.slice(0, 7), vencimento },
+});
 // 2027-03-01 02:30 UTC is still 28 February in São Paulo (UTC-3).
 const given = deciderSpec(subscriptionDecider, new Date('2027-03-01T02:30:00Z'));
 
 describe('subscription decider', () => {
-  it('starts one active subscription per student', () => {
-    given().when({ type: 'Subscribe', subscription }).then([started]);
+  it('starts one active subscription per student, its first cycle due at once when already due or within the lead days', () => {
+    // Feb 1 passed (Feb 28 in São Paulo): the first cycle comes due with it; Mar 1's on the clock's word.
+    given()
+      .when({ type: 'Subscribe', subscription })
+      .then([started, dueOn('2027-02-01')]);
+    given()
+      .when({ type: 'Subscribe', subscription: { ...subscription, inicio: '2027-02-02' } })
+      .then([
+        { type: 'SubscriptionStarted', data: { ...subscription, inicio: '2027-02-02' } },
+        dueOn('2027-03-01'),
+      ]);
+    given()
+      .when({ type: 'Subscribe', subscription: { ...subscription, inicio: '2027-03-10' } })
+      .then([{ type: 'SubscriptionStarted', data: { ...subscription, inicio: '2027-03-10' } }]);
     given(started)
       .when({ type: 'Subscribe', subscription })
       .thenFails(
@@ -52,13 +72,142 @@ describe('subscription decider', () => {
       data: { ultimoVencimento: null },
     };
     given(later, cancelled).when({ type: 'CancelSubscription' }).then([]);
-    given(later, cancelled).when({ type: 'Subscribe', subscription }).then([started]);
+    given(later, cancelled)
+      .when({ type: 'Subscribe', subscription })
+      .then([started, dueOn('2027-02-01')]);
   });
 
   it('answers not found for a student without a subscription', () => {
     given()
       .when({ type: 'CancelSubscription' })
       .thenFails('not_found', 'Assinatura não encontrada');
+  });
+});
+
+describe('subscription decider: cycles', () => {
+  const chargeOf = (vencimento: string) => cycleChargeIdOf(STREAM, vencimento.slice(0, 7));
+  const issued = (vencimento: string): SubscriptionEvent => ({
+    type: 'SubscriptionCycleIssued',
+    data: { ciclo: vencimento.slice(0, 7), vencimento, chargeId: chargeOf(vencimento) },
+  });
+  const refused = (vencimento: string, motivo: string): SubscriptionEvent => ({
+    type: 'SubscriptionCycleRefused',
+    data: { ciclo: vencimento.slice(0, 7), vencimento, motivo },
+  });
+  const STREAM = '0198c5d2-0000-7000-8000-00000000000a';
+  const motivo = 'O PSP estava indisponível';
+
+  it("opens each cycle once, in order, up to the clock's day, however often it is told", () => {
+    given(started)
+      .when({ type: 'OpenDueCycles', ate: '2027-04-05' })
+      .then([dueOn('2027-02-01'), dueOn('2027-03-01'), dueOn('2027-04-01')]);
+    given(started, dueOn('2027-02-01'), dueOn('2027-03-01'))
+      .when({ type: 'OpenDueCycles', ate: '2027-03-31' })
+      .then([]);
+    given().when({ type: 'OpenDueCycles', ate: '2027-03-31' }).thenFails('not_found');
+  });
+
+  it('records a cycle issued or refused once; a refused one waits for the trainer, then comes due again', () => {
+    const opened = [started, dueOn('2027-02-01')];
+    given(...opened)
+      .when({ type: 'RecordCycleIssued', ciclo: '2027-02', chargeId: chargeOf('2027-02-01') })
+      .then([issued('2027-02-01')]);
+    given(...opened, issued('2027-02-01'))
+      .when({ type: 'RecordCycleIssued', ciclo: '2027-02', chargeId: chargeOf('2027-02-01') })
+      .then([]);
+    given(...opened)
+      .when({ type: 'RecordCycleRefused', ciclo: '2027-02', motivo })
+      .then([refused('2027-02-01', motivo)]);
+    given(...opened, refused('2027-02-01', motivo))
+      .when({ type: 'RecordCycleRefused', ciclo: '2027-02', motivo })
+      .then([]);
+    given(...opened, refused('2027-02-01', motivo))
+      .when({ type: 'RetryRefusedCycles' })
+      .then([dueOn('2027-02-01')]);
+    given(...opened)
+      .when({ type: 'RetryRefusedCycles' })
+      .thenFails('nothing_to_retry', 'Nenhuma cobrança desta assinatura foi recusada pelo PSP');
+  });
+
+  it('bills after a cancellation only the cycles due by then: one opened ahead is left out, none opens after', () => {
+    const opened = [started, dueOn('2027-02-01'), dueOn('2027-03-01')];
+    const cancelled = given(...opened)
+      .when({ type: 'CancelSubscription' })
+      .events();
+    const before = fold(subscriptionDecider, opened);
+    const after = fold(subscriptionDecider, [...opened, ...cancelled]);
+    expect(cyclesLeftOut(before, after)).toEqual(['2027-03-01']);
+    expect(
+      billsCycle(
+        { status: 'cancelada', ultimoVencimento: '2027-02-01', pausadaDesde: null, pausadaAte: null },
+        '2027-02-01',
+      ),
+    ).toBe(true);
+    given(...opened, ...cancelled)
+      .when({ type: 'OpenDueCycles', ate: '2027-12-31' })
+      .then([]);
+    given(...opened, ...cancelled)
+      .when({ type: 'RecordCycleRefused', ciclo: '2027-03', motivo })
+      .then([]);
+  });
+});
+
+describe("subscription decider: 'Pausar assinatura'", () => {
+  // Feb 28 in São Paulo: Feb 1 is due already, Mar 1 is the first cycle not yet due.
+  const opened = [started, dueOn('2027-02-01'), dueOn('2027-03-01')];
+  const paused = (ate: string | null): SubscriptionEvent => ({
+    type: 'SubscriptionPaused',
+    data: { desde: '2027-03', ate },
+  });
+
+  it('pauses from the first cycle not yet due, for 1 to 3 cycles or until resumed', () => {
+    given(...opened).when({ type: 'PauseSubscription', ciclos: 2 }).then([paused('2027-04')]);
+    given(...opened).when({ type: 'PauseSubscription', ciclos: null }).then([paused(null)]);
+    given(...opened, paused('2027-04'))
+      .when({ type: 'PauseSubscription', ciclos: 1 })
+      .then([paused('2027-03')]);
+  });
+
+  it('leaves the paused cycles out (one opened ahead too) and opens none of them; the next one opens after', () => {
+    const before = fold(subscriptionDecider, opened);
+    const after = fold(subscriptionDecider, [...opened, paused('2027-04')]);
+    expect(cyclesLeftOut(before, after)).toEqual(['2027-03-01']);
+    given(...opened, paused('2027-04'))
+      .when({ type: 'OpenDueCycles', ate: '2027-05-05' })
+      .then([dueOn('2027-05-01')]);
+    given(...opened, paused(null)).when({ type: 'OpenDueCycles', ate: '2027-12-31' }).then([]);
+    given(...opened, paused('2027-04'))
+      .when({ type: 'RecordCycleRefused', ciclo: '2027-03', motivo: 'O PSP estava indisponível' })
+      .then([]);
+  });
+
+  it('resumes from the first cycle not yet due: the paused ones before it stay uncharged', () => {
+    given(...opened, paused(null))
+      .when({ type: 'ResumeSubscription' })
+      .then([{ type: 'SubscriptionResumed', data: { ate: '2027-02' } }]);
+    // Resumed in April (Apr 1 due already): March and April stay out, May is charged.
+    const april = deciderSpec(subscriptionDecider, new Date('2027-04-02T12:00:00Z'));
+    const resumed: SubscriptionEvent = { type: 'SubscriptionResumed', data: { ate: '2027-04' } };
+    april(...opened, paused(null)).when({ type: 'ResumeSubscription' }).then([resumed]);
+    april(...opened, paused(null), resumed)
+      .when({ type: 'OpenDueCycles', ate: '2027-05-05' })
+      .then([dueOn('2027-05-01')]);
+    given(...opened).when({ type: 'ResumeSubscription' }).then([]);
+  });
+
+  it("refuses to pause or resume a cancelled one with 409 'not_active'; a paused one is still the student's subscription", () => {
+    const cancelled: SubscriptionEvent = {
+      type: 'SubscriptionCancelled',
+      data: { ultimoVencimento: '2027-02-01' },
+    };
+    const message = 'Esta assinatura foi cancelada: não pode ser pausada nem retomada';
+    given(...opened, cancelled)
+      .when({ type: 'PauseSubscription', ciclos: 1 })
+      .thenFails('not_active', message);
+    given(...opened, cancelled).when({ type: 'ResumeSubscription' }).thenFails('not_active', message);
+    given(...opened, paused(null))
+      .when({ type: 'Subscribe', subscription })
+      .thenFails('subscription_exists');
   });
 });
 

@@ -1,10 +1,11 @@
 import { countEvents, http } from '../../../../test/support/api';
 import { newPrincipal } from '../../../../test/support/accounts';
 import { monthlyPlanAndStudent, pspFixture } from '../../../../test/support/api-pix/app-with-psp';
-import { projectAll, workerServicesOf } from '../../../../test/support/projections';
+import { projectAll } from '../../../../test/support/projections';
 import type { Charge, Subscription } from '../../contracts/charges/api';
 import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
-import { issueSubscriptionCycles } from '../process-managers/subscription-cycles';
+import { nextDueDate } from '../domain/subscription.decider';
+import { cyclesAt } from './cycles-at';
 
 // The server runs at UTC; São Paulo's days must cut the cycles all the same.
 process.env.TZ = 'UTC';
@@ -18,8 +19,7 @@ describe('monthly plans that bill themselves (subscriptions)', () => {
     api = await fixture.trainerApi();
   });
 
-  const issueAt = (instant: string | Date) =>
-    issueSubscriptionCycles(workerServicesOf(fixture.app, () => new Date(instant)));
+  const issueAt = (instant: string | Date) => cyclesAt(fixture.app, instant);
 
   async function setUp(
     pix: 'manual' | 'api-pix',
@@ -227,6 +227,55 @@ describe('monthly plans that bill themselves (subscriptions)', () => {
     expect(fixture.psp.requests()).toContain(`GET /api/v2/cobv/${charge.txid}`);
     await projectAll(fixture.app);
     expect((await api.get(`/api/students/${studentId}`)).json().creditos).toBe(8);
+  });
+
+  it("pauses for some cycles: none issued meanwhile (one issued ahead cancelled), previsto leaves them out, billed again after; 409 'not_active' once cancelled", async () => {
+    const today = todayInSaoPaulo();
+    const ahead = [1, 2, 3, 4, 5]
+      .map((days) => addDays(today, days))
+      .find((day) => Number(day.slice(8)) <= 28) as string;
+    const dia = Number(ahead.slice(8));
+    const { studentId, planId } = await setUp('manual', dia);
+    const subscribed = await api.post(`/api/students/${studentId}/subscription`, {
+      planId,
+      inicio: today,
+    });
+    const id = subscribed.json().id as string;
+    expect((await chargesOf(studentId)).map((charge) => charge.vencimento)).toEqual([ahead]);
+
+    const invalid = await api.post(`/api/subscriptions/${id}/pause`, { ciclos: 4 });
+    expect([invalid.statusCode, invalid.json().message]).toEqual([
+      400,
+      'Ciclos inválidos (use 1, 2, 3 ou null: até retomar)',
+    ]);
+    const paused = await api.post(`/api/subscriptions/${id}/pause`, { ciclos: 2 });
+    const second = nextDueDate(ahead, dia);
+    const third = nextDueDate(second, dia);
+    expect(paused.statusCode).toBe(200);
+    expect(paused.json()).toMatchObject({ status: 'pausada', pausadaAte: second.slice(0, 7) });
+    expect(
+      (await chargesOf(studentId)).map((charge) => [charge.vencimento, charge.status, charge.motivo]),
+    ).toEqual([[ahead, 'cancelada', 'Assinatura pausada']]);
+    // The clock over the paused months issues nothing; the month after, it bills again.
+    await issueAt(`${addDays(second, -5)}T12:00:00Z`);
+    await issueAt(`${second}T12:00:00Z`);
+    expect(await chargesOf(studentId)).toHaveLength(1);
+    const previsto = async (due: string) =>
+      (await api.get(`/api/finance/summary?month=${due.slice(0, 7)}`)).json().previsto as number;
+    expect(await previsto(ahead)).toBe(0);
+    expect(await previsto(second)).toBe(0);
+    expect(await previsto(third)).toBe(480);
+    await issueAt(`${addDays(third, -5)}T12:00:00Z`);
+    expect((await chargesOf(studentId)).map((charge) => charge.vencimento)).toEqual([third, ahead]);
+
+    const resumed = await api.post(`/api/subscriptions/${id}/resume`);
+    expect(resumed.json()).toMatchObject({ status: 'ativa', pausadaAte: null });
+    expect((await api.post(`/api/subscriptions/${id}/cancel`)).statusCode).toBe(200);
+    for (const refused of [
+      await api.post(`/api/subscriptions/${id}/pause`, { ciclos: null }),
+      await api.post(`/api/subscriptions/${id}/resume`),
+    ])
+      expect([refused.statusCode, refused.json().code]).toEqual([409, 'not_active']);
   });
 
   it('refuses bad input in pt-BR naming the field, another tenant’s ids with 404, a second subscription with 409', async () => {

@@ -8,7 +8,7 @@ import type { Database } from '../../platform/database/database';
 import { ConflictError, DomainError } from '../../platform/errors/domain-error';
 import type { CommandContext, CommandRunner } from '../../platform/event-store/command-runner';
 import { ChargeCommands, currentPixSettings } from '../commands/charge.commands';
-import { subscriptionEntity } from '../commands/subscription.commands';
+import { subscriptionReferences } from '../commands/subscription.commands';
 import {
   cycleChargeIdOf,
   nextDueDate,
@@ -44,30 +44,11 @@ export function runSubscriptionCommand(
 ) {
   return runner.run({
     decider: subscriptionDecider,
-    inline: subscriptionEntity,
+    inline: subscriptionReferences,
     streamId: subscriptionId,
     context: pspContext(tenantId, correlationId),
     command,
   });
-}
-
-/**
- * Why the PSP did not make a recurrence, as the subscription tells the trainer: what happened
- * (the hints of a connection test, such as trying again in a moment, do not apply to a
- * subscription), or the settings to check.
- */
-export function recurrenceFailureReason(error: unknown): string {
-  if (!(error instanceof ApiPixError)) return 'O PSP não respondeu como esperado';
-  switch (error.failure) {
-    case 'indisponivel':
-      return 'O PSP estava indisponível';
-    case 'conexao':
-      return 'Não foi possível conectar ao PSP';
-    case 'recusado':
-      return `O PSP recusou o pedido (HTTP ${error.status})`;
-    default:
-      return error.message;
-  }
 }
 
 /**
@@ -242,13 +223,44 @@ export async function confirmRecurrence(
 }
 
 /**
- * The subscription was cancelled: the recurring charges of the cycles it leaves out (made ahead of
- * their due day) are cancelled at the PSP (PATCH /cobr/{txid}), then the recurrence itself (PATCH
- * /rec/{idRec}), so the student's bank pays no later cycle; recorded ended.
+ * The recurring charges (cobr) of the cycles a subscription left out (cancelled, or paused), made
+ * ahead of their due day, cancelled at the PSP (PATCH /cobr/{txid}), so the student's bank pays none
+ * of them. Nothing without a PSP.
+ */
+export async function cancelRecurringCharges(
+  deps: PixAutomaticoDeps,
+  cycles: { tenantId: string; subscriptionId: string; leftOut: string[] },
+): Promise<void> {
+  const { tenantId, subscriptionId } = cycles;
+  const client = await deps.connections.clientOfSettings(
+    tenantId,
+    await currentPixSettings(deps.db, tenantId),
+  );
+  if (!client) return;
+  for (const due of cycles.leftOut) {
+    const txid = txidOf(cycleChargeIdOf(subscriptionId, due.slice(0, 7)), 32);
+    const made = await deps.db
+      .selectFrom('chargeTxids')
+      .select('txid')
+      .where('txid', '=', txid)
+      .executeTakeFirst();
+    if (made)
+      await client.cancelCobr(txid).catch((error: unknown) => {
+        // A cycle's immediate charge (not a cobr), or one the PSP ended already.
+        if (!(error instanceof ApiPixError && (error.status === 404 || error.status === 400)))
+          throw error;
+      });
+  }
+}
+
+/**
+ * The subscription was cancelled (the cobr of the cycles it leaves out cancelled already, see
+ * cancelRecurringCharges): the recurrence itself is cancelled at the PSP (PATCH /rec/{idRec}), so
+ * the student's bank pays no later cycle; recorded ended.
  */
 export async function cancelRecurrence(
   deps: PixAutomaticoDeps,
-  recurrence: { tenantId: string; subscriptionId: string; idRec: string; leftOut: string[] },
+  recurrence: { tenantId: string; subscriptionId: string; idRec: string },
 ): Promise<void> {
   const { tenantId, subscriptionId, idRec } = recurrence;
   const client = await deps.connections.clientOfSettings(
@@ -256,20 +268,6 @@ export async function cancelRecurrence(
     await currentPixSettings(deps.db, tenantId),
   );
   if (client) {
-    for (const due of recurrence.leftOut) {
-      const txid = txidOf(cycleChargeIdOf(subscriptionId, due.slice(0, 7)), 32);
-      const made = await deps.db
-        .selectFrom('chargeTxids')
-        .select('txid')
-        .where('txid', '=', txid)
-        .executeTakeFirst();
-      if (made)
-        await client.cancelCobr(txid).catch((error: unknown) => {
-          // A cycle's immediate charge (not a cobr), or one the PSP ended already.
-          if (!(error instanceof ApiPixError && (error.status === 404 || error.status === 400)))
-            throw error;
-        });
-    }
     const rec = await client.getRec(idRec);
     if (rec.status === 'CRIADA' || rec.status === 'APROVADA') await client.cancelRec(idRec);
   }

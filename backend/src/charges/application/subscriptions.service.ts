@@ -7,39 +7,47 @@ import {
 } from '../../contracts/charges/api';
 import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import { DATABASE, type Db } from '../../platform/database/database.module';
-import {
-  ConflictError,
-  NotFoundError,
-  ValidationError,
-} from '../../platform/errors/domain-error';
+import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors/domain-error';
 import { type CommandContext, CommandRunner } from '../../platform/event-store/command-runner';
+import { eventTypesOf } from '../../platform/event-store/event';
+import { readStream } from '../../platform/event-store/event-store';
 import { loadState } from '../../platform/event-store/load-state';
+import { eventsOfTypes } from '../../platform/projections/projection';
+import { subscriptionEvents, type SubscriptionEvent } from '../../contracts/charges/events';
 import { currentPixSettings } from '../commands/charge.commands';
 import { SubscriptionCommands } from '../commands/subscription.commands';
 import {
+  cyclesLeftOut,
   firstDueDate,
-  nextDueDate,
   recurrenceNotWaiting,
+  type SubscriptionCommand,
   subscriptionDecider,
   subscriptionIdOf,
   subscriptionNotFound,
+  type SubscriptionState,
 } from '../domain/subscription.decider';
+import { nextSubscriptionRow, type SubscriptionRow } from '../projections/subscriptions.projection';
+import { pspFailureReason } from '../psp/api-pix-client';
 import { PspConnections } from '../psp/psp-connections';
 import {
   cancelRecurrence,
+  cancelRecurringCharges,
   offersPixAutomatico,
   type PixAutomaticoDeps,
   prepareRecurrence,
-  recurrenceFailureReason,
   recurrenceRequestExists,
   requestRecurrenceAuthorisation,
 } from './pix-automatico';
-import { cancelCycleCharge } from '../process-managers/subscription-cycles';
+import { cancelCycleCharge, PAUSED_CYCLE_MOTIVO } from '../process-managers/subscription-cycles';
 import { billingOf, planToCharge, studentToCharge } from '../queries/charge-sources';
 import { SubscriptionsRepository } from '../queries/subscriptions.repository';
 
+const SUBSCRIPTION_EVENT_TYPES = eventTypesOf(subscriptionEvents);
+
 /**
- * Subscriptions to monthly plans: started (one active per student), listed, cancelled. With a PSP
+ * Subscriptions to monthly plans: started (one active per student), cancelled, a cycle its PSP
+ * refused asked again. Each answers the subscription as its events make it (the row the worker's
+ * projection will hold), without waiting for the worker. With a PSP
  * that offers Pix Automático and the student's CPF, subscribing also makes the recurrence there
  * (Jornada 3: its QR pays the first cycle and authorises the next); cancelling cancels it there.
  */
@@ -93,7 +101,7 @@ export class SubscriptionsService {
     let recurrence: Awaited<ReturnType<typeof prepareRecurrence>> | { falha: string } | undefined;
     // Before the subscription exists, so no worker issues its first cycle meanwhile; an active one
     // is refused by the command below without asking the PSP anything.
-    if (offersPixAutomatico(settings) && body.cpf && status !== 'ativa')
+    if (offersPixAutomatico(settings) && body.cpf && status === 'absent')
       recurrence = await prepareRecurrence(this.pixAutomatico, {
         context,
         subscriptionId: id,
@@ -107,7 +115,7 @@ export class SubscriptionsService {
         // The PSP failing leaves the cycles to be charged as without Pix Automático, and the
         // subscription says so: the trainer who gave the CPF for it must know it is not there.
         this.logger.warn(`Pix Automático não criado no PSP: ${String(error)}`);
-        return { falha: recurrenceFailureReason(error) };
+        return { falha: pspFailureReason(error) };
       });
     await this.commands.handle(context, id, {
       type: 'Subscribe',
@@ -140,7 +148,7 @@ export class SubscriptionsService {
   private async subscriptionToStart(
     tenantId: string,
     studentId: string,
-  ): Promise<{ id: string; status: 'absent' | 'ativa' }> {
+  ): Promise<{ id: string; status: 'absent' | 'ativa' | 'pausada' }> {
     for (let nth = 1; ; nth++) {
       const id = subscriptionIdOf(studentId, nth);
       const { state } = await loadState(this.db, tenantId, id, subscriptionDecider);
@@ -156,7 +164,8 @@ export class SubscriptionsService {
   ): Promise<Subscription> {
     const subscription = await this.found(context.tenantId, id);
     const pix = subscription.pixAutomatico;
-    const idRec = await this.subscriptions.recurrenceOf(context.tenantId, id);
+    const { state } = await loadState(this.db, context.tenantId, id, subscriptionDecider);
+    const idRec = state.status === 'absent' ? undefined : state.recorrencia?.idRec;
     if (subscription.status !== 'ativa' || pix?.status !== 'aguardando' || !idRec)
       throw recurrenceNotWaiting();
     if (pix.pedidoAoBanco) throw recurrenceRequestExists();
@@ -177,44 +186,74 @@ export class SubscriptionsService {
 
   /**
    * From the next cycle on: the cycle due by today stays; a later one already issued (a few days
-   * ahead of its due day) and still pending is cancelled with why.
+   * ahead of its due day) and still pending is cancelled with why, and so is the recurrence at the
+   * PSP.
    */
   async cancel(context: CommandContext, id: string): Promise<Subscription> {
-    const before = await this.subscriptions.issueCursor(context.tenantId, id);
-    if (!before) throw subscriptionNotFound();
-    await this.commands.handle(context, id, { type: 'CancelSubscription' });
-    const after = await this.found(context.tenantId, id);
-    const leftOut: string[] = [];
-    if (before.status === 'ativa' && before.proximoVencimento) {
-      const from = after.ultimoVencimento
-        ? nextDueDate(after.ultimoVencimento, after.diaVencimento)
-        : before.proximoVencimento;
-      // Issued ahead: the cycles from the first left out up to the next one still to issue.
-      for (
-        let due = from;
-        due <= before.proximoVencimento;
-        due = nextDueDate(due, after.diaVencimento)
-      ) {
-        await cancelCycleCharge({ commands: this.runner }, context.tenantId, id, due);
-        leftOut.push(due);
-      }
-    }
-    const idRec = await this.subscriptions.recurrenceOf(context.tenantId, id);
-    if (idRec) {
+    const after = await this.changeBilling(context, id, { type: 'CancelSubscription' });
+    const recorrencia = after.status === 'absent' ? undefined : after.recorrencia;
+    if (recorrencia && (recorrencia.status === 'aguardando' || recorrencia.status === 'autorizada'))
       await cancelRecurrence(this.pixAutomatico, {
         tenantId: context.tenantId,
         subscriptionId: id,
-        idRec,
-        leftOut,
+        idRec: recorrencia.idRec,
       });
-      return this.found(context.tenantId, id);
-    }
+    return this.found(context.tenantId, id);
+  }
+
+  /**
+   * 'Pausar assinatura': no cycle is charged from the first not yet due, for `ciclos` cycles or
+   * until resumed; those issued ahead are cancelled (at the PSP too), the Pix Automático stays.
+   */
+  async pause(context: CommandContext, id: string, ciclos: number | null): Promise<Subscription> {
+    await this.changeBilling(context, id, { type: 'PauseSubscription', ciclos }, PAUSED_CYCLE_MOTIVO);
+    return this.found(context.tenantId, id);
+  }
+
+  /** 'Retomar': billed again from the first cycle not yet due. */
+  async resume(context: CommandContext, id: string): Promise<Subscription> {
+    await this.changeBilling(context, id, { type: 'ResumeSubscription' });
+    return this.found(context.tenantId, id);
+  }
+
+  /**
+   * A command that changes which cycles the subscription bills: the charges already made of the
+   * cycles it leaves out are cancelled, here and (Pix Automático's cobr) at the PSP. Answers the
+   * subscription's state after it.
+   */
+  private async changeBilling(
+    context: CommandContext,
+    id: string,
+    command: SubscriptionCommand,
+    motivo?: string,
+  ): Promise<SubscriptionState> {
+    const { tenantId } = context;
+    const { state: before } = await loadState(this.db, tenantId, id, subscriptionDecider);
+    if (before.status === 'absent') throw subscriptionNotFound();
+    await this.commands.handle(context, id, command);
+    const { state: after } = await loadState(this.db, tenantId, id, subscriptionDecider);
+    const leftOut = cyclesLeftOut(before, after);
+    for (const due of leftOut)
+      await cancelCycleCharge({ commands: this.runner }, tenantId, id, due, motivo);
+    if (leftOut.length > 0)
+      await cancelRecurringCharges(this.pixAutomatico, { tenantId, subscriptionId: id, leftOut });
     return after;
   }
 
+  /** 'Tentar de novo': the cycles the PSP refused come due again, and the worker asks it again. */
+  async retryCycle(context: CommandContext, id: string): Promise<Subscription> {
+    await this.commands.handle(context, id, { type: 'RetryRefusedCycles' });
+    return this.found(context.tenantId, id);
+  }
+
+  /** The subscription as its events make it: what the projection holds once it has them. */
   private async found(tenantId: string, id: string): Promise<Subscription> {
-    const subscription = await this.subscriptions.find(tenantId, id);
-    if (!subscription) throw subscriptionNotFound();
-    return subscription;
+    const events = eventsOfTypes<SubscriptionEvent>(
+      await readStream(this.db, tenantId, id),
+      SUBSCRIPTION_EVENT_TYPES,
+    );
+    const row = events.reduce<SubscriptionRow | undefined>(nextSubscriptionRow, undefined);
+    if (!row) throw subscriptionNotFound();
+    return (await this.subscriptions.answered([row]))[0];
   }
 }

@@ -4,6 +4,7 @@ import {
   type SubscriptionEvent,
   type SubscriptionStartedData,
 } from '../../contracts/charges/events';
+import { CYCLE_LEAD_DAYS, type SubscriptionStatus } from '../../contracts/charges/api';
 import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import { ConflictError, type DomainError, NotFoundError } from '../../platform/errors/domain-error';
 import type { Decider } from '../../platform/event-store/decider';
@@ -34,6 +35,13 @@ export function nextCiclo(ciclo: string): string {
   return month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
 }
 
+/** The month `months` after `ciclo` (AAAA-MM; before it when negative). */
+export function monthsAfter(ciclo: string, months: number): string {
+  const [year, month] = ciclo.split('-').map(Number);
+  const index = year * 12 + month - 1 + months;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
 /** The first cycle's due day: the due day on or after the start. */
 export function firstDueDate(inicio: string, dia: number): string {
   const same = dueDateOf(inicio.slice(0, 7), dia);
@@ -52,12 +60,15 @@ export function lastDueOnOrBefore(inicio: string, dia: number, today: string): s
   return due;
 }
 
-/** A cycle's charge is made this many days before its due day, or at once when that passed. */
-export const issueDateOf = (due: string, leadDays: number): string => addDays(due, -leadDays);
-
 export type SubscriptionCommand =
   | { type: 'Subscribe'; subscription: SubscriptionStartedData }
   | { type: 'CancelSubscription' }
+  | { type: 'OpenDueCycles'; ate: string }
+  | { type: 'RecordCycleIssued'; ciclo: string; chargeId: string }
+  | { type: 'RecordCycleRefused'; ciclo: string; motivo: string }
+  | { type: 'RetryRefusedCycles' }
+  | { type: 'PauseSubscription'; ciclos: number | null }
+  | { type: 'ResumeSubscription' }
   | { type: 'RequestRecurrence'; idRec: string; txid: string; pixCopiaECola: string }
   | { type: 'RequestRecurrenceAuthorisation'; idRec: string; idSolicRec: string; expiraEm: string }
   | { type: 'AuthoriseRecurrence'; idRec: string }
@@ -70,14 +81,55 @@ export interface Recurrence {
   status: 'aguardando' | 'autorizada' | 'recusada' | 'cancelada';
 }
 
+/** A cycle come due whose charge is not made yet: its due day, and the PSP's refusal if any. */
+export interface OpenCycle {
+  vencimento: string;
+  recusa: string | null;
+}
+
+/**
+ * Which cycles a subscription bills: its status, cancelled the last cycle that stays, paused the
+ * cycles left out (AAAA-MM, from `pausadaDesde` to `pausadaAte`, null: until resumed).
+ */
+export interface Billing {
+  status: string;
+  ultimoVencimento: string | null;
+  pausadaDesde: string | null;
+  pausadaAte: string | null;
+}
+
+/** Whether the cycle due on `vencimento` is within the subscription's pause. */
+const paused = (subscription: Billing, vencimento: string): boolean => {
+  const ciclo = vencimento.slice(0, 7);
+  return (
+    subscription.pausadaDesde !== null &&
+    ciclo >= subscription.pausadaDesde &&
+    (subscription.pausadaAte === null || ciclo <= subscription.pausadaAte)
+  );
+};
+
+/**
+ * Whether the subscription bills the cycle due on `vencimento`: the one rule every reader of a
+ * subscription (the decider, the cycles, finance's previsto, the answer) asks.
+ */
+export const billsCycle = (subscription: Billing, vencimento: string): boolean =>
+  !paused(subscription, vencimento) &&
+  (subscription.status !== 'cancelada' ||
+    (subscription.ultimoVencimento !== null && vencimento <= subscription.ultimoVencimento));
+
 export type SubscriptionState =
   | { status: 'absent' }
-  | {
-      status: 'ativa' | 'cancelada';
+  | (Billing & {
+      status: SubscriptionStatus;
       subscription: SubscriptionStartedData;
-      ultimoVencimento: string | null;
+      /** The next cycle's due day still to come due; null when the subscription bills no more. */
+      proximoVencimento: string | null;
+      /** The cycles come due whose charge is not made yet, by cycle (AAAA-MM). */
+      emAberto: Readonly<Record<string, OpenCycle>>;
       recorrencia?: Recurrence;
-    };
+    });
+
+type Subscribed = Exclude<SubscriptionState, { status: 'absent' }>;
 
 export const subscriptionNotFound = () => new NotFoundError('Assinatura', 'feminine');
 
@@ -87,29 +139,102 @@ export const recurrenceNotWaiting = () =>
     'Esta assinatura não tem um Pix Automático aguardando a autorização do aluno',
   );
 
+/** The cursor after `due` came due: the cycle after it, if the subscription bills that one. */
+function cursorAfter(state: Subscribed, due: string): string | null {
+  const next = nextDueDate(due, state.subscription.diaVencimento);
+  const cursor =
+    state.proximoVencimento !== null && state.proximoVencimento > next
+      ? state.proximoVencimento
+      : next;
+  return state.status !== 'cancelada' || billsCycle(state, cursor) ? cursor : null;
+}
+
+/**
+ * The subscription once which cycles it bills changed: a cycle it no longer bills is no longer to
+ * be charged, come due or not, and the cursor stops at the last one it bills (a pause only skips).
+ */
+function billingChanged(
+  state: Subscribed,
+  change: Partial<Billing> & Pick<Subscribed, 'status'>,
+): Subscribed {
+  const changed = { ...state, ...change };
+  return {
+    ...changed,
+    proximoVencimento:
+      state.proximoVencimento !== null &&
+      (changed.status !== 'cancelada' || billsCycle(changed, state.proximoVencimento))
+        ? state.proximoVencimento
+        : null,
+    emAberto: Object.fromEntries(
+      Object.entries(state.emAberto).filter(([, open]) => billsCycle(changed, open.vencimento)),
+    ),
+  };
+}
+
+const withoutCycle = (open: Readonly<Record<string, OpenCycle>>, ciclo: string) =>
+  Object.fromEntries(Object.entries(open).filter(([each]) => each !== ciclo));
+
 function evolve(state: SubscriptionState, event: SubscriptionEvent): SubscriptionState {
+  if (event.type === 'SubscriptionStarted') {
+    const { inicio, diaVencimento } = event.data;
+    return {
+      status: 'ativa',
+      subscription: event.data,
+      ultimoVencimento: null,
+      pausadaDesde: null,
+      pausadaAte: null,
+      proximoVencimento: firstDueDate(inicio, diaVencimento),
+      emAberto: {},
+    };
+  }
+  if (state.status === 'absent') return state;
   switch (event.type) {
-    case 'SubscriptionStarted':
-      return { status: 'ativa', subscription: event.data, ultimoVencimento: null };
     case 'SubscriptionCancelled':
-      return state.status === 'absent'
-        ? state
-        : { ...state, status: 'cancelada', ultimoVencimento: event.data.ultimoVencimento };
+      return billingChanged(state, {
+        status: 'cancelada',
+        ultimoVencimento: event.data.ultimoVencimento,
+      });
+    case 'SubscriptionPaused':
+      return billingChanged(state, {
+        status: 'pausada',
+        pausadaDesde: event.data.desde,
+        pausadaAte: event.data.ate,
+      });
+    case 'SubscriptionResumed':
+      return billingChanged(
+        state,
+        state.pausadaDesde !== null && event.data.ate >= state.pausadaDesde
+          ? { status: 'ativa', pausadaAte: event.data.ate }
+          : { status: 'ativa', pausadaDesde: null, pausadaAte: null },
+      );
+    case 'SubscriptionCycleDue':
+      return {
+        ...state,
+        proximoVencimento: cursorAfter(state, event.data.vencimento),
+        emAberto: {
+          ...state.emAberto,
+          [event.data.ciclo]: { vencimento: event.data.vencimento, recusa: null },
+        },
+      };
+    case 'SubscriptionCycleIssued':
+      return { ...state, emAberto: withoutCycle(state.emAberto, event.data.ciclo) };
+    case 'SubscriptionCycleRefused': {
+      const open = state.emAberto[event.data.ciclo];
+      if (!open) return state;
+      return {
+        ...state,
+        emAberto: { ...state.emAberto, [event.data.ciclo]: { ...open, recusa: event.data.motivo } },
+      };
+    }
     case 'SubscriptionRecurrenceRequested':
-      return state.status === 'absent'
-        ? state
-        : { ...state, recorrencia: { idRec: event.data.idRec, status: 'aguardando' } };
+      return { ...state, recorrencia: { idRec: event.data.idRec, status: 'aguardando' } };
     case 'SubscriptionRecurrenceAuthorisationRequested':
     case 'SubscriptionRecurrenceFailed':
       return state;
     case 'SubscriptionRecurrenceAuthorised':
-      return state.status === 'absent'
-        ? state
-        : { ...state, recorrencia: { idRec: event.data.idRec, status: 'autorizada' } };
+      return { ...state, recorrencia: { idRec: event.data.idRec, status: 'autorizada' } };
     case 'SubscriptionRecurrenceEnded':
-      return state.status === 'absent'
-        ? state
-        : { ...state, recorrencia: { idRec: event.data.idRec, status: event.data.motivo } };
+      return { ...state, recorrencia: { idRec: event.data.idRec, status: event.data.motivo } };
   }
 }
 
@@ -121,21 +246,96 @@ const openRecurrence = (state: SubscriptionState, idRec: string): Recurrence | u
     ? state.recorrencia
     : undefined;
 
+/** A clock's word opens at most this many cycles of one subscription at once. */
+const MAX_CYCLES_OPENED = 24;
+
+/** The cycles due by `ate` still to come due, each once, in order; a paused one is passed by. */
+function dueBy(state: Subscribed, ate: string): SubscriptionEvent[] {
+  const events: SubscriptionEvent[] = [];
+  let current: SubscriptionState = state;
+  let due = state.proximoVencimento;
+  while (
+    current.status !== 'absent' &&
+    due !== null &&
+    due <= ate &&
+    events.length < MAX_CYCLES_OPENED
+  ) {
+    if (billsCycle(current, due)) {
+      const event: SubscriptionEvent = {
+        type: 'SubscriptionCycleDue',
+        data: { ciclo: due.slice(0, 7), vencimento: due },
+      };
+      events.push(event);
+      current = evolve(current, event);
+    }
+    due = nextDueDate(due, state.subscription.diaVencimento);
+  }
+  return events;
+}
+
+/** The day up to which cycles come due on `now`: CYCLE_LEAD_DAYS ahead of today in São Paulo. */
+export const dueHorizon = (now: Date): string =>
+  addDays(zonedParts(now, DEFAULT_TIME_ZONE).date, CYCLE_LEAD_DAYS);
+
+/**
+ * The due days of the cycles that came due in `before` (opened up to its cursor) and that `after`
+ * no longer bills: what a cancellation leaves out, whose charges made ahead are to be cancelled.
+ */
+export function cyclesLeftOut(before: SubscriptionState, after: SubscriptionState): string[] {
+  if (before.status === 'absent' || after.status === 'absent') return [];
+  const { inicio, diaVencimento } = before.subscription;
+  const left: string[] = [];
+  for (
+    let due = firstDueDate(inicio, diaVencimento);
+    before.proximoVencimento === null || due < before.proximoVencimento;
+    due = nextDueDate(due, diaVencimento)
+  ) {
+    if (before.proximoVencimento === null && !billsCycle(before, due)) break;
+    if (!billsCycle(after, due)) left.push(due);
+  }
+  return left;
+}
+
 function decide(
   command: SubscriptionCommand,
   state: SubscriptionState,
   now: Date,
 ): SubscriptionEvent[] | DomainError {
+  if (command.type === 'Subscribe') {
+    if (state.status === 'ativa' || state.status === 'pausada')
+      return new ConflictError(
+        'subscription_exists',
+        'Este aluno já tem uma assinatura ativa: cancele-a antes de assinar outro plano',
+      );
+    const started: SubscriptionEvent = { type: 'SubscriptionStarted', data: command.subscription };
+    const { inicio, diaVencimento } = command.subscription;
+    const first = firstDueDate(inicio, diaVencimento);
+    // The first cycle, already due or due within the lead days, comes due at once; the clock
+    // opens the next ones.
+    if (first > dueHorizon(now)) return [started];
+    return [
+      started,
+      { type: 'SubscriptionCycleDue', data: { ciclo: first.slice(0, 7), vencimento: first } },
+    ];
+  }
+  if (command.type === 'AuthoriseRecurrence') {
+    // Only the subscription's own open recurrence, once; a cancelled subscription's stays ended.
+    const open = openRecurrence(state, command.idRec);
+    if (!open || open.status === 'autorizada' || state.status !== 'ativa') return [];
+    return [{ type: 'SubscriptionRecurrenceAuthorised', data: { idRec: command.idRec } }];
+  }
+  if (command.type === 'EndRecurrence') {
+    if (!openRecurrence(state, command.idRec)) return [];
+    return [
+      {
+        type: 'SubscriptionRecurrenceEnded',
+        data: { idRec: command.idRec, motivo: command.motivo },
+      },
+    ];
+  }
+  if (state.status === 'absent') return subscriptionNotFound();
   switch (command.type) {
-    case 'Subscribe':
-      if (state.status === 'ativa')
-        return new ConflictError(
-          'subscription_exists',
-          'Este aluno já tem uma assinatura ativa: cancele-a antes de assinar outro plano',
-        );
-      return [{ type: 'SubscriptionStarted', data: command.subscription }];
     case 'CancelSubscription': {
-      if (state.status === 'absent') return subscriptionNotFound();
       if (state.status === 'cancelada') return [];
       const { inicio, diaVencimento } = state.subscription;
       const today = zonedParts(now, DEFAULT_TIME_ZONE).date;
@@ -147,8 +347,61 @@ function decide(
         },
       ];
     }
+    case 'OpenDueCycles':
+      return dueBy(state, command.ate);
+    case 'RecordCycleIssued': {
+      const open = state.emAberto[command.ciclo];
+      if (!open) return [];
+      const { ciclo, chargeId } = command;
+      return [
+        { type: 'SubscriptionCycleIssued', data: { ciclo, vencimento: open.vencimento, chargeId } },
+      ];
+    }
+    case 'RecordCycleRefused': {
+      const open = state.emAberto[command.ciclo];
+      if (!open || open.recusa !== null) return [];
+      const { ciclo, motivo } = command;
+      return [
+        { type: 'SubscriptionCycleRefused', data: { ciclo, vencimento: open.vencimento, motivo } },
+      ];
+    }
+    case 'RetryRefusedCycles': {
+      const refused = Object.entries(state.emAberto).filter(([, open]) => open.recusa !== null);
+      if (refused.length === 0)
+        return new ConflictError(
+          'nothing_to_retry',
+          'Nenhuma cobrança desta assinatura foi recusada pelo PSP',
+        );
+      return refused.map(([ciclo, open]) => ({
+        type: 'SubscriptionCycleDue',
+        data: { ciclo, vencimento: open.vencimento },
+      }));
+    }
+    case 'PauseSubscription':
+    case 'ResumeSubscription': {
+      if (state.status === 'cancelada')
+        return new ConflictError(
+          'not_active',
+          'Esta assinatura foi cancelada: não pode ser pausada nem retomada',
+        );
+      const { inicio, diaVencimento } = state.subscription;
+      const last = lastDueOnOrBefore(
+        inicio,
+        diaVencimento,
+        zonedParts(now, DEFAULT_TIME_ZONE).date,
+      );
+      // From the first cycle not yet due: one due already stays charged.
+      const desde = (
+        last === null ? firstDueDate(inicio, diaVencimento) : nextDueDate(last, diaVencimento)
+      ).slice(0, 7);
+      if (command.type === 'ResumeSubscription') {
+        if (state.status !== 'pausada') return [];
+        return [{ type: 'SubscriptionResumed', data: { ate: monthsAfter(desde, -1) } }];
+      }
+      const ate = command.ciclos === null ? null : monthsAfter(desde, command.ciclos - 1);
+      return [{ type: 'SubscriptionPaused', data: { desde, ate } }];
+    }
     case 'RequestRecurrence': {
-      if (state.status === 'absent') return subscriptionNotFound();
       if (state.status !== 'ativa')
         return new ConflictError('subscription_cancelled', 'Esta assinatura foi cancelada');
       if (state.recorrencia?.idRec === command.idRec) return [];
@@ -161,7 +414,6 @@ function decide(
       return [{ type: 'SubscriptionRecurrenceRequested', data: { idRec, txid, pixCopiaECola } }];
     }
     case 'RequestRecurrenceAuthorisation': {
-      if (state.status === 'absent') return subscriptionNotFound();
       const open = openRecurrence(state, command.idRec);
       if (state.status !== 'ativa' || open?.status !== 'aguardando') return recurrenceNotWaiting();
       const { idRec, idSolicRec, expiraEm } = command;
@@ -172,32 +424,19 @@ function decide(
         },
       ];
     }
-    case 'AuthoriseRecurrence': {
-      // Only the subscription's own open recurrence, once; a cancelled subscription's stays ended.
-      const open = openRecurrence(state, command.idRec);
-      if (!open || open.status === 'autorizada' || state.status !== 'ativa') return [];
-      return [{ type: 'SubscriptionRecurrenceAuthorised', data: { idRec: command.idRec } }];
-    }
     case 'RecordRecurrenceFailure':
-      if (state.status === 'absent') return subscriptionNotFound();
       // Only an active subscription still without a recurrence: one made meanwhile stands.
       if (state.status !== 'ativa' || state.recorrencia) return [];
       return [{ type: 'SubscriptionRecurrenceFailed', data: { motivo: command.motivo } }];
-    case 'EndRecurrence':
-      if (!openRecurrence(state, command.idRec)) return [];
-      return [
-        {
-          type: 'SubscriptionRecurrenceEnded',
-          data: { idRec: command.idRec, motivo: command.motivo },
-        },
-      ];
   }
 }
 
 /**
  * A student's subscription to a monthly plan: started once while none is active, cancelled once
  * (effective at the next cycle: the cycle due on or before the cancellation's day, São Paulo,
- * stays), then may start again. With Pix Automático, one recurrence at a time: requested (and,
+ * stays), then may start again. Its cycles come due in order, each once (the first at once when
+ * subscribing, the others on a clock's word), and each is recorded issued or refused by the PSP, which the trainer
+ * may try again. With Pix Automático, one recurrence at a time: requested (and,
  * while it waits, asked of the student's bank), then authorised (only while the subscription is
  * active) or ended, each once whatever the PSP repeats; or, when the PSP did not make it as the
  * student subscribed, that failure recorded (every cycle is then a charge to pay).

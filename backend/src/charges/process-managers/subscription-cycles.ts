@@ -1,35 +1,43 @@
-import { type Selectable, sql } from 'kysely';
-import { CYCLE_LEAD_DAYS } from '../../contracts/charges/api';
-import { subscriptionEvents } from '../../contracts/charges/events';
 import { buildBrCode, type PixSettings } from '../../contracts/charges/pix';
-import { numericFromCentavos, centavosFromNumeric } from '../../contracts/shared/money';
+import { subscriptionEvents } from '../../contracts/charges/events';
+import { numericFromCentavos } from '../../contracts/shared/money';
 import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import type { WorkerTimer } from '../../platform/context/bounded-context';
 import type { WorkerServices } from '../../platform/context/worker-services';
-import type { Subscriptions } from '../../platform/database/database.types';
-import { ConflictError, DomainError } from '../../platform/errors/domain-error';
-import type { CommandContext } from '../../platform/event-store/command-runner';
-import { readStreamOf } from '../../platform/event-store/event-store';
+import { DomainError } from '../../platform/errors/domain-error';
+import type { CommandContext, CommandRunner } from '../../platform/event-store/command-runner';
+import { pickEvents, type StoredEventOf } from '../../platform/event-store/event';
+import { loadState } from '../../platform/event-store/load-state';
+import { processManager, processManagerCommand } from '../../platform/projections/process-manager';
 import { ChargeCommands, currentPixSettings } from '../commands/charge.commands';
-import { cycleChargeIdOf, nextDueDate } from '../domain/subscription.decider';
-import { ApiPixError } from '../psp/api-pix-client';
+import { subscriptionReferences } from '../commands/subscription.commands';
+import {
+  billsCycle,
+  cycleChargeIdOf,
+  dueHorizon,
+  subscriptionDecider,
+  type SubscriptionCommand,
+  type SubscriptionState,
+} from '../domain/subscription.decider';
+import { ApiPixError, pspFailureReason } from '../psp/api-pix-client';
 import { workerPspConnections } from '../psp/psp-connections';
 import { planToCharge, studentToCharge } from '../queries/charge-sources';
 
 export const SUBSCRIPTION_CYCLES = 'subscription-cycles';
-/** Subscriptions claimed per round, and cycles issued at once. */
+/** Subscriptions the clock looks at per round. */
 const BATCH = 200;
+/** Subscriptions told, or whose cycles are made, at once. */
 const CONCURRENCY = 8;
-/** How long a worker holds the subscriptions it claimed (another one takes them over after). */
-const CLAIM_MS = 2 * 60_000;
 /** A cycle's charge at the PSP stays payable this long after its due day (cobv's validadeAposVencimento). */
 export const DAYS_PAYABLE_AFTER_DUE = 30;
 /** Pix Automático: a recurring charge is made from 10 to 2 days before its due day. */
 export const COBR_MAX_DAYS_AHEAD = 10;
 export const COBR_MIN_DAYS_AHEAD = 2;
 export const CANCELLED_CYCLE_MOTIVO = 'Assinatura cancelada';
+export const PAUSED_CYCLE_MOTIVO = 'Assinatura pausada';
 
-type SubscriptionRow = Selectable<Subscriptions>;
+type Subscribed = Exclude<SubscriptionState, { status: 'absent' }>;
+type SettingsOf = (tenantId: string) => Promise<PixSettings | undefined>;
 
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
@@ -45,21 +53,29 @@ const systemContext = (tenantId: string, chargeId: string): CommandContext => ({
   correlationId: chargeId,
 });
 
-/** The payer's CPF the subscription was made with (sealed in its event, not kept in the table). */
-async function payerCpf(services: WorkerServices, row: SubscriptionRow): Promise<string | null> {
-  let cpf: string | null = null;
-  for (const stored of await readStreamOf(services.db, row.tenantId, row.id, subscriptionEvents))
-    if (stored.eventType === 'SubscriptionStarted') cpf = stored.data.cpf;
-  return cpf && /^\d{11}$/.test(cpf) ? cpf : null;
-}
+/** Seconds from `now` until the end of the day a charge due on `vencimento` stays payable (São Paulo). */
+const secondsPayable = (vencimento: string, now: Date) =>
+  Math.max(
+    86_400,
+    Math.round(
+      (Date.parse(`${addDays(vencimento, DAYS_PAYABLE_AFTER_DUE)}T03:00:00Z`) - now.getTime()) /
+        1000,
+    ),
+  );
 
-/** The cycle's Pix: a charge with a due date at the PSP (cobv), or the static BR Code. */
+/**
+ * The cycle's Pix at the trainer's PSP: Pix Automático's recurring charge (cobr) while authorised
+ * and within the standard's window, else a charge with a due date (cobv), or an immediate one
+ * (cob) when the due day already passed (a cobv dated in the past is refused) or the payer's CPF
+ * is unknown; by hand, the static BR Code.
+ */
 async function cyclePix(
   services: WorkerServices,
-  row: SubscriptionRow,
+  subscriptionId: string,
+  state: Subscribed,
   settings: PixSettings | undefined,
   chargeId: string,
-  due: { vencimento: string; valorCentavos: number; descricao: string; nome: string },
+  due: { tenantId: string; vencimento: string; valorCentavos: number; descricao: string; nome: string },
 ): Promise<{
   txid: string;
   brCode: string;
@@ -67,21 +83,22 @@ async function cyclePix(
   tipoCob?: 'cob' | 'cobv' | 'cobr';
 }> {
   if (settings?.provedor === 'api-pix') {
-    const client = await workerPspConnections(services).clientOf(row.tenantId, settings.apiPix);
+    const client = await workerPspConnections(services).clientOf(due.tenantId, settings.apiPix);
     const txid = txidOf(chargeId, 32);
     const valor = { original: numericFromCentavos(due.valorCentavos) };
     const conta = settings.apiPix?.pixAutomatico;
-    const ahead = daysBetween(zonedParts(services.now(), DEFAULT_TIME_ZONE).date, due.vencimento);
+    const now = services.now();
+    const ahead = daysBetween(zonedParts(now, DEFAULT_TIME_ZONE).date, due.vencimento);
+    const recorrencia = state.recorrencia;
     // Authorised: the student's bank pays the cycle on its due day; too late for the standard's
-    // window (a worker that was down), the cycle is a charge to pay like any other.
+    // window, the cycle is a charge to pay like any other.
     if (
       conta &&
-      row.pixAutomatico === 'autorizada' &&
-      row.idRec &&
+      recorrencia?.status === 'autorizada' &&
       ahead >= COBR_MIN_DAYS_AHEAD &&
       ahead <= COBR_MAX_DAYS_AHEAD
     ) {
-      const idRec = row.idRec;
+      const { idRec } = recorrencia;
       await client
         .putCobr(txid, {
           idRec,
@@ -101,10 +118,10 @@ async function cyclePix(
       return { txid, brCode: '', provedor: 'api-pix', tipoCob: 'cobr' };
     }
     const solicitacaoPagador = due.descricao.slice(0, 140);
-    // The standard's cobv names its payer: without the student's CPF, an immediate charge that
-    // stays payable as long as the cobv would.
-    const cpf = await payerCpf(services, row);
-    const cob = cpf
+    const cpf = state.subscription.cpf;
+    // The standard's cobv names its payer and a due day not yet past.
+    const withDueDate = cpf !== null && /^\d{11}$/.test(cpf) && ahead >= 0;
+    const cob = withDueDate
       ? await client.putCobv(txid, {
           calendario: {
             dataDeVencimento: due.vencimento,
@@ -116,26 +133,18 @@ async function cyclePix(
           solicitacaoPagador,
         })
       : await client.putCob(txid, {
-          calendario: {
-            expiracao: Math.max(
-              86_400,
-              Math.round(
-                (Date.parse(`${addDays(due.vencimento, DAYS_PAYABLE_AFTER_DUE)}T03:00:00Z`) -
-                  services.now().getTime()) /
-                  1000,
-              ),
-            ),
-          },
+          calendario: { expiracao: secondsPayable(due.vencimento, now) },
           valor,
           chave: settings.chave,
           solicitacaoPagador,
         });
-    if (!cob.pixCopiaECola) throw new Error('o PSP não devolveu o Pix Copia e Cola');
+    if (!cob.pixCopiaECola)
+      throw new ApiPixError('recusado', 'O PSP não devolveu o Pix Copia e Cola');
     return {
       txid,
       brCode: cob.pixCopiaECola,
       provedor: 'api-pix',
-      tipoCob: cpf ? 'cobv' : 'cob',
+      tipoCob: withDueDate ? 'cobv' : 'cob',
     };
   }
   const txid = txidOf(chargeId, 25);
@@ -147,82 +156,85 @@ async function cyclePix(
   };
 }
 
-/** Makes the charge of the cycle due on `vencimento`; a cycle made already is left as it is. */
-async function issueCycle(
+/**
+ * Makes the charge of the cycle due on `vencimento` (at the PSP first); a charge made already (the
+ * first cycle's, paid through Pix Automático's QR, or one a pass made before it stopped) stays.
+ */
+async function makeCycleCharge(
   services: WorkerServices,
-  row: SubscriptionRow,
+  settingsOf: SettingsOf,
+  tenantId: string,
+  subscriptionId: string,
+  state: Subscribed,
   vencimento: string,
-  settingsOf: (tenantId: string) => Promise<PixSettings | undefined>,
-): Promise<boolean> {
+): Promise<string> {
   const ciclo = vencimento.slice(0, 7);
-  const chargeId = cycleChargeIdOf(row.id, ciclo);
+  const chargeId = cycleChargeIdOf(subscriptionId, ciclo);
   const existing = await services.db
     .selectFrom('chargeTxids')
     .select('chargeId')
     .where('txid', 'in', [txidOf(chargeId, 25), txidOf(chargeId, 32)])
     .executeTakeFirst();
-  if (existing) return false;
+  if (existing) return chargeId;
+  const { studentId, planId } = state.subscription;
   const [plan, student, settings] = await Promise.all([
-    planToCharge(services.db, row.tenantId, row.planId),
-    studentToCharge(services.db, row.tenantId, row.studentId),
-    settingsOf(row.tenantId),
+    planToCharge(services.db, tenantId, planId),
+    studentToCharge(services.db, tenantId, studentId),
+    settingsOf(tenantId),
   ]);
   // Each cycle charges the plan as it stands then (a new price counts from the next cycle).
-  const valorCentavos = plan?.valorCentavos ?? centavosFromNumeric(row.valor);
-  const planNome = plan?.nome ?? row.planNome;
+  const valorCentavos = plan?.valorCentavos ?? state.subscription.valorCentavos;
+  const planNome = plan?.nome ?? state.subscription.planNome;
   const studentNome = student?.nome ?? '';
-  const pix = await cyclePix(services, row, settings, chargeId, {
+  const pix = await cyclePix(services, subscriptionId, state, settings, chargeId, {
+    tenantId,
     vencimento,
     valorCentavos,
     descricao: planNome,
     nome: studentNome,
   });
   try {
-    await new ChargeCommands(services.commands).handle(
-      systemContext(row.tenantId, chargeId),
-      chargeId,
-      {
-        type: 'CreateCharge',
-        charge: {
-          studentId: row.studentId,
-          studentNome,
-          telefone: student ? (student.whatsapp ?? student.telefone) : null,
-          planId: row.planId,
-          planNome,
-          creditos: plan?.creditos ?? 0,
-          valorCentavos,
-          txid: pix.txid,
-          brCode: pix.brCode,
-          origem: 'assinatura',
-          provedor: pix.provedor,
-          vencimento,
-          ...(pix.tipoCob ? { tipoCob: pix.tipoCob } : {}),
-          subscriptionId: row.id,
-          ciclo,
-        },
+    await new ChargeCommands(services.commands).handle(systemContext(tenantId, chargeId), chargeId, {
+      type: 'CreateCharge',
+      charge: {
+        studentId,
+        studentNome,
+        telefone: student ? (student.whatsapp ?? student.telefone) : null,
+        planId,
+        planNome,
+        creditos: plan?.creditos ?? 0,
+        valorCentavos,
+        txid: pix.txid,
+        brCode: pix.brCode,
+        origem: 'assinatura',
+        provedor: pix.provedor,
+        vencimento,
+        ...(pix.tipoCob ? { tipoCob: pix.tipoCob } : {}),
+        subscriptionId,
+        ciclo,
       },
-    );
-    return true;
+    });
   } catch (error) {
-    // Made by another worker meanwhile: one charge per cycle.
-    if (error instanceof ConflictError && error.code === 'charge_exists') return false;
-    throw error;
+    // Made meanwhile: one charge per cycle.
+    if (!(error instanceof DomainError && error.code === 'charge_exists')) throw error;
   }
+  return chargeId;
 }
 
-/** Cancels, with why, a cycle's pending charge the subscription's cancellation leaves out. */
+/** Cancels, with why, a cycle's pending charge the subscription no longer bills. */
 export async function cancelCycleCharge(
   services: Pick<WorkerServices, 'commands'>,
   tenantId: string,
   subscriptionId: string,
   vencimento: string,
+  motivo = CANCELLED_CYCLE_MOTIVO,
 ): Promise<void> {
   const chargeId = cycleChargeIdOf(subscriptionId, vencimento.slice(0, 7));
   try {
     await new ChargeCommands(services.commands).handle(
       systemContext(tenantId, chargeId),
       chargeId,
-      { type: 'CancelCharge', motivo: CANCELLED_CYCLE_MOTIVO },
+      { type: 'CancelCharge', motivo },
     );
   } catch (error) {
     // Never made, or paid already (a paid cycle stays paid).
@@ -230,121 +242,141 @@ export async function cancelCycleCharge(
   }
 }
 
-/** The cycles of one subscription due by `horizon`, then its next due day (or none). */
-async function issueDue(
-  services: WorkerServices,
-  row: SubscriptionRow,
-  horizon: string,
-  settingsOf: (tenantId: string) => Promise<PixSettings | undefined>,
-): Promise<number> {
-  const stays = (due: string) =>
-    row.status === 'ativa' || (row.ultimoVencimento !== null && due <= row.ultimoVencimento);
-  let issued = 0;
-  let due: string | null = row.proximoVencimento;
-  const made: string[] = [];
-  while (due !== null && due <= horizon && stays(due)) {
-    if (await issueCycle(services, row, due, settingsOf)) {
-      issued++;
-      made.push(due);
-    }
-    due = nextDueDate(due, row.diaVencimento);
-  }
-  if (due !== null && !stays(due)) due = null;
-  const next = due === null ? null : sql<string>`${due}::date`;
-  const after = await services.db
-    .updateTable('subscriptions')
-    .set((eb) => ({
-      claimedUntil: null,
-      // Cancelled meanwhile: nothing after the last cycle that stays.
-      proximoVencimento:
-        next === null
-          ? null
-          : eb
-              .case()
-              .when('status', '=', 'ativa')
-              .then(next)
-              .when('ultimoVencimento', '>=', next)
-              .then(next)
-              .else(null)
-              .end(),
-    }))
-    .where('id', '=', row.id)
-    .returning(['status', 'ultimoVencimento'])
-    .executeTakeFirst();
-  if (after?.status === 'cancelada')
-    for (const vencimento of made)
-      if (after.ultimoVencimento === null || vencimento > after.ultimoVencimento) {
-        await cancelCycleCharge(services, row.tenantId, row.id, vencimento);
-        issued--;
-      }
-  return issued;
+/** `work` on every item, CONCURRENCY at a time. */
+async function inTurns<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(CONCURRENCY, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
+}
+
+const cycleDue = pickEvents(subscriptionEvents, ['SubscriptionCycleDue']);
+type CycleDueEvent = StoredEventOf<typeof cycleDue>;
+
+function runSubscription(
+  runner: CommandRunner,
+  streamId: string,
+  context: CommandContext,
+  command: SubscriptionCommand,
+) {
+  return runner.run({
+    decider: subscriptionDecider,
+    inline: subscriptionReferences,
+    streamId,
+    context,
+    command,
+  });
 }
 
 /**
- * Issues every subscription's cycles whose charge is due: from CYCLE_LEAD_DAYS before the due
- * day (days cut in São Paulo, whatever the process's zone), one charge per subscription and
- * month (its id derived from both), so a second pass or a second worker issues nothing more.
- * Workers claim subscriptions for a while (`for update skip locked`), so two never call the PSP
- * for the same cycle at once; one whose PSP fails is tried again once its claim lapses.
- * Answers how many charges it made.
+ * A cycle came due: its charge is made (at the PSP first) and the subscription records it issued;
+ * one not made (the PSP refused it, or could not be reached) is recorded refused, with why, and
+ * nothing asks again until the trainer tries again ('Tentar de novo'). A cycle issued, refused or left out meanwhile is
+ * left alone; one the subscription stopped billing while its charge was being made (cancelled
+ * then) has that charge cancelled.
  */
-export async function issueSubscriptionCycles(services: WorkerServices): Promise<number> {
-  const now = services.now();
-  const horizon = addDays(zonedParts(now, DEFAULT_TIME_ZONE).date, CYCLE_LEAD_DAYS);
-  const settings = new Map<string, Promise<PixSettings | undefined>>();
-  const settingsOf = (tenantId: string) => {
-    let found = settings.get(tenantId);
-    if (!found) {
-      found = currentPixSettings(services.db, tenantId);
-      settings.set(tenantId, found);
-    }
-    return found;
-  };
-  let issued = 0;
-  for (;;) {
-    const claimed = await services.db
-      .updateTable('subscriptions')
-      .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
-      .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('subscriptions')
-          .select('id')
-          .where('proximoVencimento', '<=', horizon)
-          .where((inner) =>
-            inner.or([inner('claimedUntil', 'is', null), inner('claimedUntil', '<', now)]),
-          )
-          .orderBy('proximoVencimento')
-          .limit(BATCH)
-          .forUpdate()
-          .skipLocked(),
-      )
-      .returningAll()
-      .execute();
-    if (claimed.length === 0) return issued;
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: Math.min(CONCURRENCY, claimed.length) }, async () => {
-        while (next < claimed.length) {
-          const row = claimed[next++];
-          try {
-            const made = await issueDue(services, row, horizon, settingsOf);
-            issued += made;
-          } catch (error) {
-            services.logger.warn(
-              { err: error, subscriptionId: row.id },
-              'Ciclo da assinatura não emitido; nova tentativa quando a reserva expirar',
-            );
-          }
-        }
-      }),
+async function issueDueCycle(
+  services: WorkerServices,
+  settingsOf: SettingsOf,
+  event: CycleDueEvent,
+): Promise<void> {
+  const { tenantId, streamId } = event;
+  const { ciclo, vencimento } = event.data;
+  const { state } = await loadState(services.db, tenantId, streamId, subscriptionDecider);
+  if (state.status === 'absent') return;
+  const open = state.emAberto[ciclo];
+  if (!open || open.recusa !== null) return;
+  const send = (command: SubscriptionCommand, index: number) =>
+    runSubscription(
+      services.commands,
+      streamId,
+      processManagerCommand(SUBSCRIPTION_CYCLES, event, index),
+      command,
     );
+  let chargeId: string;
+  try {
+    chargeId = await makeCycleCharge(services, settingsOf, tenantId, streamId, state, vencimento);
+  } catch (error) {
+    // Recorded, never thrown: a batch that failed would run again at once, and one trainer's PSP
+    // (or credentials that no longer open) would hold every other trainer's cycles back.
+    services.logger.warn({ err: error, subscriptionId: streamId, ciclo }, 'Ciclo não emitido');
+    await send({ type: 'RecordCycleRefused', ciclo, motivo: pspFailureReason(error) }, 0);
+    return;
+  }
+  await send({ type: 'RecordCycleIssued', ciclo, chargeId }, 1);
+  const after = await loadState(services.db, tenantId, streamId, subscriptionDecider);
+  if (after.state.status !== 'absent' && !billsCycle(after.state, vencimento))
+    await cancelCycleCharge(services, tenantId, streamId, vencimento);
+}
+
+/**
+ * In the worker: each cycle come due gets its charge made, once; a few subscriptions at a time
+ * (each one's cycles in order), as a PSP answers in a fraction of a second.
+ */
+export const subscriptionCycles = processManager({
+  name: SUBSCRIPTION_CYCLES,
+  reactsTo: cycleDue,
+  async handle(events, services) {
+    // Each trainer's settings read once per batch.
+    const settings = new Map<string, Promise<PixSettings | undefined>>();
+    const settingsOf: SettingsOf = (tenantId) => {
+      let found = settings.get(tenantId);
+      if (!found) settings.set(tenantId, (found = currentPixSettings(services.db, tenantId)));
+      return found;
+    };
+    const bySubscription = new Map<string, CycleDueEvent[]>();
+    for (const event of events)
+      bySubscription.set(event.streamId, [...(bySubscription.get(event.streamId) ?? []), event]);
+    await inTurns([...bySubscription.values()], async (cycles) => {
+      for (const event of cycles) await issueDueCycle(services, settingsOf, event);
+    });
+  },
+});
+
+/**
+ * The clock's word: every subscription whose next cycle comes due by now (CYCLE_LEAD_DAYS before
+ * its due day, days cut in São Paulo whatever the process's zone) is told so through its decider,
+ * which opens each cycle once however often it is told (two workers, a read model behind).
+ * Answers how many subscriptions it told.
+ */
+export async function openDueCycles(services: WorkerServices): Promise<number> {
+  const ate = dueHorizon(services.now());
+  let told = 0;
+  let after: string | undefined;
+  for (;;) {
+    let query = services.db
+      .selectFrom('subscriptions')
+      .select(['id', 'tenantId'])
+      .where('proximoVencimento', '<=', ate)
+      .orderBy('id')
+      .limit(BATCH);
+    if (after) query = query.where('id', '>', after);
+    const rows = await query.execute();
+    await inTurns(rows, async (row) => {
+      const context: CommandContext = {
+        tenantId: row.tenantId,
+        actorId: `worker:${SUBSCRIPTION_CYCLES}`,
+        actorRole: 'system',
+        correlationId: `${row.id}:${ate}`,
+      };
+      try {
+        await runSubscription(services.commands, row.id, context, { type: 'OpenDueCycles', ate });
+        told++;
+      } catch (error) {
+        services.logger.warn({ err: error, subscriptionId: row.id }, 'Ciclos da assinatura não abertos');
+      }
+    });
+    if (rows.length < BATCH) return told;
+    after = rows.at(-1)!.id;
   }
 }
 
-export const subscriptionCycles: WorkerTimer = {
-  name: SUBSCRIPTION_CYCLES,
-  everyMs: 15_000,
+export const subscriptionCyclesClock: WorkerTimer = {
+  name: `${SUBSCRIPTION_CYCLES}-clock`,
+  everyMs: 60_000,
   async run(services) {
-    await issueSubscriptionCycles(services);
+    await openDueCycles(services);
   },
 };

@@ -35,6 +35,27 @@ export class ApiPixError extends Error {
   }
 }
 
+/**
+ * Why the PSP did not do what it was asked, as a subscription tells the trainer: what happened
+ * (the hints of a connection test, such as trying again in a moment, do not apply there), what the
+ * PSP found wrong, or the settings to check.
+ */
+export function pspFailureReason(error: unknown): string {
+  if (!(error instanceof ApiPixError)) return 'O PSP não respondeu como esperado';
+  switch (error.failure) {
+    case 'indisponivel':
+      return 'O PSP estava indisponível';
+    case 'conexao':
+      return 'Não foi possível conectar ao PSP';
+    case 'recusado':
+      return error.razoes.length > 0
+        ? error.razoes.join('; ')
+        : `O PSP recusou o pedido (HTTP ${error.status})`;
+    default:
+      return error.message;
+  }
+}
+
 /** The parts of the standard's CobGerada / CobCompleta (and CobV's) that Vira reads. */
 export interface ApiPixCob {
   txid: string;

@@ -63,22 +63,32 @@ export async function reconcilePixCharges(services: WorkerServices): Promise<num
 
 /**
  * The same net for Pix Automático's recurrences still waiting for the student: asked of the PSP
- * (GET /rec/{idRec}), further apart each time; authorised or ended there, recorded here (which
- * stops the asking). Answers how many it recorded.
+ * (GET /rec/{idRec}) from the time the subscription's row names (`rec_check_at`, a minute after the
+ * recurrence or a request to the student's bank), further apart each time; authorised or ended
+ * there, recorded here (which stops the asking). The count of checks is this net's own
+ * (`recurrence_checks`), started again by a later request. Answers how many it recorded.
  */
 export async function reconcileRecurrences(services: WorkerServices): Promise<number> {
   const connections = workerPspConnections(services);
   const now = services.now();
   const due = await services.db
-    .selectFrom('subscriptions')
-    .select(['id', 'tenantId', 'idRec', 'recChecks'])
-    .where('recCheckAt', '<=', now)
-    .orderBy('recCheckAt')
+    .selectFrom('subscriptions as s')
+    .leftJoin('recurrenceChecks as c', 'c.idRec', 's.idRec')
+    .select(['s.id', 's.tenantId', 's.idRec', 's.recCheckAt', 'c.since', 'c.attempts'])
+    .where('s.recCheckAt', '<=', now)
+    .where((eb) =>
+      eb.or([
+        eb('c.idRec', 'is', null),
+        eb('c.since', '<>', eb.ref('s.recCheckAt')),
+        eb('c.nextCheckAt', '<=', now),
+      ]),
+    )
+    .orderBy('s.recCheckAt')
     .limit(BATCH)
     .execute();
   let recorded = 0;
   for (const row of due) {
-    if (!row.idRec) continue;
+    if (!row.idRec || !row.recCheckAt) continue;
     let verdict: string;
     try {
       verdict = await confirmRecurrence(
@@ -92,20 +102,25 @@ export async function reconcileRecurrences(services: WorkerServices): Promise<nu
       );
       verdict = 'erro';
     }
-    if (verdict === 'autorizada' || verdict === 'encerrada') recorded++;
-    else
-      await services.db
-        .updateTable('subscriptions')
-        .set({
-          recChecks: row.recChecks + 1,
-          recCheckAt:
-            verdict === 'sem_psp' || verdict === 'desconhecida'
-              ? null
-              : new Date(now.getTime() + nextCheckDelayMs(row.recChecks + 1)),
-        })
-        .where('id', '=', row.id)
-        .where('idRec', '=', row.idRec)
-        .execute();
+    if (verdict === 'autorizada' || verdict === 'encerrada') {
+      recorded++;
+      await services.db.deleteFrom('recurrenceChecks').where('idRec', '=', row.idRec).execute();
+      continue;
+    }
+    const attempts =
+      row.since !== null && row.since.getTime() === row.recCheckAt.getTime()
+        ? (row.attempts ?? 0) + 1
+        : 1;
+    const nextCheckAt =
+      verdict === 'sem_psp' || verdict === 'desconhecida'
+        ? new Date('9999-12-31T00:00:00Z')
+        : new Date(now.getTime() + nextCheckDelayMs(attempts));
+    const check = { tenantId: row.tenantId, since: row.recCheckAt, attempts, nextCheckAt };
+    await services.db
+      .insertInto('recurrenceChecks')
+      .values({ idRec: row.idRec, ...check })
+      .onConflict((conflict) => conflict.column('idRec').doUpdateSet(check))
+      .execute();
   }
   return recorded;
 }

@@ -1,18 +1,30 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Selectable, sql } from 'kysely';
-import type {
-  PixAutomaticoStatus,
-  Subscription,
-  SubscriptionStatus,
+import type { Selectable } from 'kysely';
+import { z } from 'zod';
+import {
+  cycleRefusalSchema,
+  type PixAutomaticoStatus,
+  type Subscription,
+  type SubscriptionStatus,
 } from '../../contracts/charges/api';
 import { type DueCycle, SubscriptionCycles } from '../../contracts/charges/ports';
 import { centavosFromNumeric, toReais } from '../../contracts/shared/money';
 import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import type { Subscriptions } from '../../platform/database/database.types';
-import { cycleChargeIdOf, firstDueDate, nextDueDate } from '../domain/subscription.decider';
+import {
+  billsCycle,
+  cycleChargeIdOf,
+  dueDateOf,
+  firstDueDate,
+  nextDueDate,
+} from '../domain/subscription.decider';
+import type { SubscriptionRow as ProjectedRow } from '../projections/subscriptions.projection';
 
-type SubscriptionRow = Selectable<Subscriptions>;
+/** A row as read (its refusals as stored JSON), or as the projection makes it. */
+type SubscriptionRow = Selectable<Subscriptions> | ProjectedRow;
+
+const refusals = z.array(cycleRefusalSchema);
 
 /** How many cycles from today on the answer looks at for ones paid ahead. */
 const CYCLES_AHEAD = 24;
@@ -23,17 +35,13 @@ const CYCLES_AHEAD = 24;
  * a cancellation left.
  */
 function candidateDues(row: SubscriptionRow, today: string): string[] {
-  const last = row.status === 'cancelada' ? row.ultimoVencimento : undefined;
-  if (last === null) return [];
   const cursor = row.proximoVencimento;
   const from = cursor !== null && cursor < today ? cursor : today;
-  const dues: string[] = [];
   let due = firstDueDate(row.inicio, row.diaVencimento);
   while (due < from) due = nextDueDate(due, row.diaVencimento);
-  for (; dues.length < CYCLES_AHEAD; due = nextDueDate(due, row.diaVencimento)) {
-    if (last !== undefined && due > last) break;
-    dues.push(due);
-  }
+  const dues: string[] = [];
+  for (let month = 0; month < CYCLES_AHEAD; month++, due = nextDueDate(due, row.diaVencimento))
+    if (billsCycle(row, due)) dues.push(due);
   return dues;
 }
 
@@ -50,21 +58,32 @@ export class SubscriptionsRepository extends SubscriptionCycles {
    */
   async dueIn(tenantId: string, months: readonly string[]): Promise<DueCycle[]> {
     if (months.length === 0) return [];
-    const due = sql<string>`(m.month || '-01')::date + (s.dia_vencimento - 1)`;
     const rows = await this.db
-      .selectFrom(sql<{ month: string }>`(select unnest(${[...months]}::text[]) as month)`.as('m'))
-      .innerJoin('subscriptions as s', (join) => join.on('s.tenantId', '=', tenantId))
-      .select(['m.month', 's.studentId', 's.valor'])
-      .where(due, '>=', sql<string>`s.inicio`)
-      .where((eb) =>
-        eb.or([eb('s.status', '=', 'ativa'), eb(due, '<=', sql<string>`s.ultimo_vencimento`)]),
-      )
+      .selectFrom('subscriptions')
+      .select([
+        'studentId',
+        'valor',
+        'inicio',
+        'diaVencimento',
+        'status',
+        'ultimoVencimento',
+        'pausadaDesde',
+        'pausadaAte',
+      ])
+      .where('tenantId', '=', tenantId)
       .execute();
-    return rows.map((row) => ({
-      month: row.month,
-      studentId: row.studentId,
-      valorCentavos: centavosFromNumeric(row.valor),
-    }));
+    return rows.flatMap((row) =>
+      months
+        .filter((month) => {
+          const due = dueDateOf(month, row.diaVencimento);
+          return due >= row.inicio && billsCycle(row, due);
+        })
+        .map((month) => ({
+          month,
+          studentId: row.studentId,
+          valorCentavos: centavosFromNumeric(row.valor),
+        })),
+    );
   }
 
   async list(
@@ -79,8 +98,9 @@ export class SubscriptionsRepository extends SubscriptionCycles {
       .orderBy('id', 'desc')
       .limit(500);
     if (filter.studentId) query = query.where('studentId', '=', filter.studentId);
-    if (filter.status) query = query.where('status', '=', filter.status);
-    return this.answered(await query.execute());
+    // A pause over is 'ativa' again without an event: the status is the answer's.
+    const answers = await this.answered(await query.execute());
+    return filter.status ? answers.filter((answer) => answer.status === filter.status) : answers;
   }
 
   /**
@@ -88,7 +108,7 @@ export class SubscriptionsRepository extends SubscriptionCycles {
    * the first one paid through Pix Automático's QR, or waived by cancelling its charge, is behind
    * it), read from the cycles' charges.
    */
-  private async answered(rows: SubscriptionRow[]): Promise<Subscription[]> {
+  async answered(rows: SubscriptionRow[]): Promise<Subscription[]> {
     const today = zonedParts(new Date(), DEFAULT_TIME_ZONE).date;
     const dues = new Map(rows.map((row) => [row.id, candidateDues(row, today)]));
     const ids = rows.flatMap((row) =>
@@ -115,24 +135,8 @@ export class SubscriptionsRepository extends SubscriptionCycles {
         candidates.length === CYCLES_AHEAD
           ? nextDueDate(candidates.at(-1)!, row.diaVencimento)
           : null;
-      return { ...toSubscription(row), proximoVencimento: next ?? after };
+      return { ...toSubscription(row, today), proximoVencimento: next ?? after };
     });
-  }
-
-  /** Where the worker stands: the next cycle still to issue (the answer's is the next to pay). */
-  async issueCursor(
-    tenantId: string,
-    id: string,
-  ): Promise<{ status: SubscriptionStatus; proximoVencimento: string | null } | undefined> {
-    const row = await this.db
-      .selectFrom('subscriptions')
-      .select(['status', 'proximoVencimento'])
-      .where('tenantId', '=', tenantId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return (
-      row && { status: row.status as SubscriptionStatus, proximoVencimento: row.proximoVencimento }
-    );
   }
 
   /** The subscription of a recurrence (a PSP's notification names only its idRec). */
@@ -147,18 +151,6 @@ export class SubscriptionsRepository extends SubscriptionCycles {
     return row && { tenantId: row.tenantId, subscriptionId: row.id };
   }
 
-  /** The recurrence still open at the PSP (waiting or authorised) of a subscription. */
-  async recurrenceOf(tenantId: string, id: string): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('subscriptions')
-      .select('idRec')
-      .where('tenantId', '=', tenantId)
-      .where('id', '=', id)
-      .where('pixAutomatico', 'in', ['aguardando', 'autorizada'])
-      .executeTakeFirst();
-    return row?.idRec ?? undefined;
-  }
-
   async find(tenantId: string, id: string): Promise<Subscription | undefined> {
     const row = await this.db
       .selectFrom('subscriptions')
@@ -170,7 +162,12 @@ export class SubscriptionsRepository extends SubscriptionCycles {
   }
 }
 
-function toSubscription(row: SubscriptionRow): Subscription {
+/** A pause for some cycles is over once its last cycle's month has passed. */
+const pausedOn = (row: SubscriptionRow, today: string) =>
+  row.status === 'pausada' && (row.pausadaAte === null || row.pausadaAte >= today.slice(0, 7));
+
+function toSubscription(row: SubscriptionRow, today: string): Subscription {
+  const status = row.status === 'pausada' && !pausedOn(row, today) ? 'ativa' : row.status;
   return {
     id: row.id,
     studentId: row.studentId,
@@ -179,11 +176,13 @@ function toSubscription(row: SubscriptionRow): Subscription {
     valor: toReais(centavosFromNumeric(row.valor)),
     diaVencimento: row.diaVencimento,
     inicio: row.inicio,
-    status: row.status as SubscriptionStatus,
+    status: status as SubscriptionStatus,
     proximoVencimento: row.proximoVencimento,
     ultimoVencimento: row.ultimoVencimento,
+    pausadaAte: status === 'pausada' ? row.pausadaAte : null,
     createdAt: row.createdAt.toISOString(),
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    ciclosRecusados: refusals.parse(row.recusas),
     pixAutomatico: row.pixAutomatico
       ? {
           status: row.pixAutomatico as PixAutomaticoStatus,

@@ -362,7 +362,7 @@ export const apiPixWebhooksApi = {
  * a charge for every cycle (origem 'assinatura'), made by the worker a few days before the due
  * day; cancelling keeps the cycle already due and bills no later one.
  */
-export const SUBSCRIPTION_STATUSES = ['ativa', 'cancelada'] as const;
+export const SUBSCRIPTION_STATUSES = ['ativa', 'pausada', 'cancelada'] as const;
 /** A subscription's Pix Automático recurrence: waiting for the student, authorised, refused, ended. */
 export const PIX_AUTOMATICO_STATUSES = [
   'aguardando',
@@ -405,8 +405,24 @@ export type SubscribeBody = z.output<typeof subscribeSchema>;
 
 export const subscriptionsQuerySchema = z.strictObject({
   studentId: z.uuid('Aluno inválido').optional(),
-  status: z.enum(SUBSCRIPTION_STATUSES, "Status inválido (use 'ativa' ou 'cancelada')").optional(),
+  status: z
+    .enum(SUBSCRIPTION_STATUSES, "Status inválido (use 'ativa', 'pausada' ou 'cancelada')")
+    .optional(),
 });
+
+/** A cycle whose charge the trainer's PSP refused: nothing was issued until it is tried again. */
+export const cycleRefusalSchema = z.object({
+  /** AAAA-MM. */
+  ciclo: z.string(),
+  vencimento: z.iso.date(),
+  /** What the PSP answered. */
+  motivo: z.string(),
+});
+export type CycleRefusal = z.infer<typeof cycleRefusalSchema>;
+/** What the subscription card and Cobranças say of a cycle its PSP refused. */
+export const cycleRefusedText = (refusal: Pick<CycleRefusal, 'motivo'>) =>
+  `Cobrança não emitida pelo PSP: ${refusal.motivo}`;
+export const RETRY_CYCLE_LABEL = 'Tentar de novo';
 
 export const subscriptionSchema = z
   .object({
@@ -423,8 +439,15 @@ export const subscriptionSchema = z
     proximoVencimento: z.iso.date().nullable(),
     /** Cancelled: the last cycle's due day that stays (null when none was due yet). */
     ultimoVencimento: z.iso.date().nullable(),
+    /** Paused ('pausada'): the last cycle not charged (AAAA-MM); null until resumed, or not paused. */
+    pausadaAte: z
+      .string()
+      .regex(/^\d{4}-\d{2}$/)
+      .nullable(),
     createdAt: z.iso.datetime({ offset: true }),
     cancelledAt: z.iso.datetime({ offset: true }).nullable(),
+    /** Cycles come due whose charge the PSP refused ('Tentar de novo' asks it again). */
+    ciclosRecusados: z.array(cycleRefusalSchema),
     /**
      * Pix Automático (the PSP offers it and the student's CPF was given): the recurrence's state at
      * the PSP and, while it waits for the student, the QR (Pix Copia e Cola) that pays the first
@@ -501,6 +524,13 @@ export const recurrenceRequestSchema = z.strictObject({
 });
 export type RecurrenceRequestBody = z.output<typeof recurrenceRequestSchema>;
 
+/** How many cycles a pause may last, or null: until the trainer resumes it. */
+export const PAUSE_CYCLES = [1, 2, 3] as const;
+export const pauseSchema = z.strictObject({
+  ciclos: z.literal(PAUSE_CYCLES, 'Ciclos inválidos (use 1, 2, 3 ou null: até retomar)').nullable(),
+});
+export type PauseBody = z.output<typeof pauseSchema>;
+
 const subscriber = routes('subscriptions', 'personal');
 
 export const subscriptionsApi = {
@@ -516,8 +546,6 @@ export const subscriptionsApi = {
     summary: 'Assinaturas, mais recentes primeiro (filtro por aluno e por status)',
     query: subscriptionsQuerySchema,
     answer: listOf(subscriptionSchema),
-    // Written in the command's transaction: no read model to wait for.
-    live: true,
   }),
   requestAuthorisation: subscriber.post('/subscriptions/{id}/pix-automatico/solicitacao', {
     summary:
@@ -535,6 +563,24 @@ export const subscriptionsApi = {
     summary:
       'Cancela a assinatura a partir do próximo ciclo: o ciclo já vencido fica; um ciclo seguinte já emitido e pendente é cancelado',
     answer: subscriptionSchema,
+  }),
+  pause: subscriber.post('/subscriptions/{id}/pause', {
+    summary:
+      "'Pausar assinatura': nenhum ciclo é cobrado a partir do próximo ainda não vencido, por 1 a 3 ciclos ou até retomar (ciclos: null); as cobranças já emitidas desses ciclos são canceladas (no PSP também), o Pix Automático fica",
+    body: pauseSchema,
+    answer: subscriptionSchema,
+    errors: { not_active: 409 },
+  }),
+  resume: subscriber.post('/subscriptions/{id}/resume', {
+    summary: "'Retomar': a assinatura volta a cobrar a partir do próximo ciclo ainda não vencido",
+    answer: subscriptionSchema,
+    errors: { not_active: 409 },
+  }),
+  retryCycle: subscriber.post('/subscriptions/{id}/retry-cycle', {
+    summary:
+      "'Tentar de novo': pede de novo ao PSP as cobranças dos ciclos que ele recusou (ciclosRecusados)",
+    answer: subscriptionSchema,
+    errors: { nothing_to_retry: 409 },
   }),
 };
 

@@ -98,7 +98,7 @@ export const chargePersonalData = declarePersonalData(chargeEvents, {
 });
 export type ChargeEvent = EventsOf<typeof chargeEvents>;
 
-/** A subscription's stream (one per student, id derived from the student's): stream type 'subscription'. */
+/** A subscription's stream (id derived from the student's, see subscriptionIdOf): stream type 'subscription'. */
 export const SUBSCRIPTION_STREAM_TYPE = 'subscription';
 
 /** A student subscribed to a monthly plan (money in centavos, days AAAA-MM-DD in São Paulo). */
@@ -159,6 +159,42 @@ export interface SubscriptionRecurrenceFailedData {
   motivo: string;
 }
 
+/**
+ * A cycle came due to be charged (from CYCLE_LEAD_DAYS before its due day, or at once when that
+ * passed): the cycles process manager makes its charge, then records it issued or refused. Once
+ * per cycle, and again only when the trainer asks to try a refused one again.
+ */
+export interface SubscriptionCycleDueData {
+  /** AAAA-MM. */
+  ciclo: string;
+  /** AAAA-MM-DD in São Paulo. */
+  vencimento: string;
+}
+
+/** The cycle's charge was made (`chargeId`, derived from the subscription and the cycle). */
+export interface SubscriptionCycleIssuedData extends SubscriptionCycleDueData {
+  chargeId: string;
+}
+
+/** The trainer's PSP refused the cycle's charge (`motivo`, what it answered): nothing was issued. */
+export interface SubscriptionCycleRefusedData extends SubscriptionCycleDueData {
+  motivo: string;
+}
+
+/**
+ * 'Pausar assinatura': no cycle from `desde` (AAAA-MM, the first not yet due) to `ate` (null: until
+ * resumed) is charged; paused again, the new pause replaces it.
+ */
+export interface SubscriptionPausedData {
+  desde: string;
+  ate: string | null;
+}
+
+/** 'Retomar': the pause ends with the cycle `ate` (before `desde`: no cycle was paused). */
+export interface SubscriptionResumedData {
+  ate: string;
+}
+
 export const subscriptionEvents = {
   SubscriptionStarted: eventData<SubscriptionStartedData>(),
   SubscriptionCancelled: eventData<SubscriptionCancelledData>(),
@@ -168,6 +204,11 @@ export const subscriptionEvents = {
   SubscriptionRecurrenceAuthorised: eventData<SubscriptionRecurrenceAuthorisedData>(),
   SubscriptionRecurrenceEnded: eventData<SubscriptionRecurrenceEndedData>(),
   SubscriptionRecurrenceFailed: eventData<SubscriptionRecurrenceFailedData>(),
+  SubscriptionCycleDue: eventData<SubscriptionCycleDueData>(),
+  SubscriptionCycleIssued: eventData<SubscriptionCycleIssuedData>(),
+  SubscriptionCycleRefused: eventData<SubscriptionCycleRefusedData>(),
+  SubscriptionPaused: eventData<SubscriptionPausedData>(),
+  SubscriptionResumed: eventData<SubscriptionResumedData>(),
 };
 /** The student's name and CPF a subscription carries are the student's. */
 export const subscriptionPersonalData = declarePersonalData(subscriptionEvents, {

@@ -111,5 +111,7 @@ export interface DueCycle {
  * series') counts them in place of the subscribed students' sessions.
  */
 export abstract class SubscriptionCycles {
+  /** The read model it answers from: a reader of the port waits for it as for its own. */
+  static readonly readModel = 'subscriptions';
   abstract dueIn(tenantId: string, months: readonly string[]): Promise<DueCycle[]>;
 }

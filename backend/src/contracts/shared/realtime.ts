@@ -24,6 +24,8 @@ export const CHANGE_TYPES = [
   'finance-goals',
   'contract',
   'charge',
+  /** A subscription's status, next due day or a cycle its PSP refused. */
+  'subscription',
   /** A student's personal data was erased (id: that student): every copy of them on the device goes. */
   'erasure',
   /** A first step of the dashboard was done (id: the tenant). */

@@ -36,11 +36,12 @@ describe("finance's series with subscriptions", () => {
       inicio,
     });
     expect(subscribed.statusCode).toBe(201);
-    // The cycles due so far are issued by the worker's timer (a charge each): they count once, not twice.
-    const cycles = CONTEXTS.flatMap((context) => context.timers ?? []).find(
-      (timer) => timer.name === 'subscription-cycles',
+    // The cycles due so far are issued by the worker (a charge each): they count once, not twice.
+    await t.project();
+    const clock = CONTEXTS.flatMap((context) => context.timers ?? []).find(
+      (timer) => timer.name === 'subscription-cycles-clock',
     );
-    await cycles?.run(workerServicesOf(t.app));
+    await clock!.run(workerServicesOf(t.app));
     await t.project();
     expect(
       (await api.get(`/api/charges?studentId=${student.json().id}`)).json().items.length,
@@ -66,6 +67,7 @@ describe("finance's series with subscriptions", () => {
     // Cancelled today: this month's cycle (the 1st, due already) stays; none after it.
     const cancelled = await api.post(`/api/subscriptions/${subscribed.json().id}/cancel`);
     expect(cancelled.json()).toMatchObject({ status: 'cancelada', ultimoVencimento: `${current}-01` });
+    await t.project();
     expect(await series()).toEqual(expected(`${current}-01`));
     expect((await api.get(`/api/finance/summary?month=${addMonths(current, 1)}`)).json().previsto).toBe(0);
   });

@@ -410,6 +410,14 @@ export interface PublicBookingCounts {
   tenantId: string;
 }
 
+export interface RecurrenceChecks {
+  attempts: number;
+  idRec: string;
+  nextCheckAt: Timestamp;
+  since: Timestamp;
+  tenantId: string;
+}
+
 export interface RefreshTokens {
   createdAt: Generated<Timestamp>;
   expiresAt: Timestamp;
@@ -564,12 +572,13 @@ export interface Students {
 
 export interface Subscriptions {
   cancelledAt: Timestamp | null;
-  claimedUntil: Timestamp | null;
   createdAt: Timestamp;
   diaVencimento: number;
   id: string;
   idRec: string | null;
   inicio: string;
+  pausadaAte: string | null;
+  pausadaDesde: string | null;
   pixAutomatico: string | null;
   pixAutomaticoFalha: string | null;
   pixAutomaticoPedidoEm: Timestamp | null;
@@ -579,12 +588,13 @@ export interface Subscriptions {
   planNome: string;
   proximoVencimento: string | null;
   recCheckAt: Timestamp | null;
-  recChecks: Generated<number>;
+  recusas: Generated<Json>;
   status: string;
   studentId: string;
   tenantId: string;
   ultimoVencimento: string | null;
   valor: Numeric;
+  version: number;
 }
 
 export interface TaskLists {
@@ -706,6 +716,7 @@ export interface DB {
   profiles: Profiles;
   projectionCheckpoints: ProjectionCheckpoints;
   publicBookingCounts: PublicBookingCounts;
+  recurrenceChecks: RecurrenceChecks;
   refreshTokens: RefreshTokens;
   reminderDeliveries: ReminderDeliveries;
   reminderDigests: ReminderDigests;

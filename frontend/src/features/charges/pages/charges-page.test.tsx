@@ -1,6 +1,7 @@
-import type { Charge } from '@contracts/charges/api';
-import { screen, within } from '@testing-library/react';
-import { TRAINER_ANA } from '../../../test/fixtures';
+import type { Charge, Subscription } from '@contracts/charges/api';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeStudent, TRAINER_ANA } from '../../../test/fixtures';
 import { stubApi } from '../../../test/fetch-stub';
 import { renderAt, signInAs } from '../../../test/render';
 import { ChargesPage } from './charges-page';
@@ -79,5 +80,53 @@ describe('Cobranças: how each charge is paid', () => {
     expect(text).toContain('me responda por aqui');
     expect(text).not.toContain('Pix Copia e Cola');
     expect(within(withoutCode).getByRole('button', { name: 'Marcar como pago' })).toBeInTheDocument();
+  });
+});
+
+describe('Cobranças: a cycle the PSP did not issue', () => {
+  it("names the student and why, and 'Tentar de novo' asks the PSP again", async () => {
+    const carla = makeStudent({ id: base.studentId, nome: 'Carla Dias' });
+    const subscription: Subscription = {
+      id: '0190a0b0-0000-7000-8000-00000000000a',
+      studentId: carla.id,
+      planId: base.planId,
+      planNome: 'Mensal 8',
+      valor: 480,
+      diaVencimento: 1,
+      inicio: '2027-01-01',
+      status: 'ativa',
+      proximoVencimento: '2027-02-01',
+      ultimoVencimento: null,
+      pausadaAte: null,
+      createdAt: '2027-01-01T12:00:00.000Z',
+      cancelledAt: null,
+      ciclosRecusados: [{ ciclo: '2027-02', vencimento: '2027-02-01', motivo: 'O PSP estava indisponível' }],
+      pixAutomatico: null,
+    };
+    let refusals = subscription.ciclosRecusados;
+    const api = stubApi({
+      'GET /api/charges': () => ({ status: 200, body: { items: [] } }),
+      'GET /api/students': () => ({ status: 200, body: { items: [carla] } }),
+      'GET /api/subscriptions': () => ({
+        status: 200,
+        body: { items: [{ ...subscription, ciclosRecusados: refusals }] },
+      }),
+      [`POST /api/subscriptions/${subscription.id}/retry-cycle`]: () => {
+        refusals = [];
+        return { status: 200, body: { ...subscription, ciclosRecusados: [] } };
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(<ChargesPage />, '/financeiro/cobrancas', { queryClient: signInAs(TRAINER_ANA) });
+
+    const alert = (await screen.findByText(/Cobrança não emitida pelo PSP: O PSP estava indisponível/)).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    expect(await within(alert).findByRole('link', { name: 'Carla Dias' })).toHaveAttribute('href', `/alunos/${carla.id}`);
+    await user.click(within(alert).getByRole('button', { name: 'Tentar de novo' }));
+
+    expect(await screen.findByText('Cobrança pedida de novo ao PSP')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/Cobrança não emitida pelo PSP/)).not.toBeInTheDocument());
+    expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 });

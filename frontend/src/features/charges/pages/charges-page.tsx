@@ -26,7 +26,10 @@ import { CHARGE_PARAM, NEW_CHARGE, paths } from '../../../config/paths';
 import { copyText } from '../../../lib/clipboard';
 import { formatCurrency, formatDate } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { chargesQuery } from '../../../entities/charges';
+import { chargesKey, chargesQuery } from '../../../entities/charges';
+import { studentsQuery } from '../../../entities/students';
+import { subscriptionsKey, subscriptionsQuery } from '../../../entities/subscriptions';
+import { CycleRefusals } from '../../../components/cycle-refusals';
 import { itemsOf } from '../../../lib/contract-query';
 import { useCancelCharge, useConfirmCharge } from '../api/charge-mutations';
 import { creditsLabel } from '../../../components/credit-badge';
@@ -74,6 +77,15 @@ export function ChargesPage() {
     status === 'paga' && charges.data && refunded.data
       ? [...charges.data, ...refunded.data].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
       : charges.data;
+  const refused = useQuery({
+    ...subscriptionsQuery({}),
+    select: (answer) => itemsOf(answer).filter((subscription) => subscription.ciclosRecusados.length > 0),
+  });
+  const names = useQuery({
+    ...studentsQuery(),
+    select: (answer) => new Map(itemsOf(answer).map((student) => [student.id, student.nome])),
+    enabled: (refused.data?.length ?? 0) > 0,
+  });
   const [cancelling, setCancelling] = useState<Charge | null>(null);
   // Here, not in the card: a paid charge leaves the list (and its card unmounts) before the answer's
   // callbacks would run there.
@@ -119,6 +131,20 @@ export function ChargesPage() {
           onChange={setStatus}
           data={TABS.map((value) => ({ value, label: TAB_LABELS[value] }))}
         />
+        {refused.data?.map((subscription) => (
+          <CycleRefusals
+            key={subscription.id}
+            subscription={subscription}
+            invalidates={[subscriptionsKey, chargesKey]}
+          >
+            <Text size="sm" fw={500}>
+              <Link to={paths.student(subscription.studentId)}>
+                {names.data?.get(subscription.studentId) ?? 'Aluno'}
+              </Link>{' '}
+              · {subscription.planNome}
+            </Text>
+          </CycleRefusals>
+        ))}
         {charges.isError && (
           <LoadError title="Erro ao carregar cobranças" error={charges.error} onRetry={() => void charges.refetch()} />
         )}

@@ -19,3 +19,15 @@ export const useCancelSubscription = () =>
 /** POST /api/subscriptions/:id/pix-automatico/solicitacao { ispb, agencia, conta }: the student's bank asks them to authorise. */
 export const useRequestRecurrenceAuthorisation = () =>
   useOperation(subscriptionsApi.requestAuthorisation, { invalidates: [subscriptionsKey] });
+
+/** POST /api/subscriptions/:id/pause { ciclos: 1..3 | null }: no cycle charged meanwhile (finance's previsto leaves them out). */
+export const usePauseSubscription = () =>
+  useOperation(subscriptionsApi.pause, {
+    invalidates: [subscriptionsKey, chargesKey, financeSummaryKey, financeSeriesKey],
+  });
+
+/** POST /api/subscriptions/:id/resume: charged again from the next cycle not yet due. */
+export const useResumeSubscription = () =>
+  useOperation(subscriptionsApi.resume, {
+    invalidates: [subscriptionsKey, financeSummaryKey, financeSeriesKey],
+  });

@@ -19,8 +19,10 @@ const waiting: Subscription = {
   status: 'ativa',
   proximoVencimento: '2026-12-10',
   ultimoVencimento: null,
+  pausadaAte: null,
   createdAt: '2026-11-25T12:00:00.000Z',
   cancelledAt: null,
+  ciclosRecusados: [],
   pixAutomatico: {
     status: 'aguardando',
     motivo: null,
@@ -158,5 +160,96 @@ describe('an inactive student', () => {
     renderAt(<StudentSubscription student={inactive} />, `/alunos/${carla.id}`, { queryClient: signInAs(TRAINER_ANA) });
     expect(await screen.findByText('Aluno inativo: reative-o para assinar um plano mensal.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Assinar plano mensal' })).not.toBeInTheDocument();
+  });
+});
+
+describe('a cycle the PSP refused', () => {
+  it("says so on the card with why, and 'Tentar de novo' asks the PSP again once", async () => {
+    const refused: Subscription = {
+      ...waiting,
+      pixAutomatico: null,
+      ciclosRecusados: [{ ciclo: '2026-12', vencimento: '2026-12-10', motivo: 'O PSP estava indisponível' }],
+    };
+    let current = refused;
+    api = stubApi({
+      'GET /api/subscriptions': () => ({ status: 200, body: { items: [current] } }),
+      [`POST /api/subscriptions/${refused.id}/retry-cycle`]: () => {
+        current = { ...refused, ciclosRecusados: [] };
+        return { status: 200, body: current };
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(<StudentSubscription student={carla} />, '/alunos/x', { queryClient: signInAs(TRAINER_ANA) });
+
+    expect(
+      await screen.findByText(/Vencimento 10\/12\/2026: Cobrança não emitida pelo PSP: O PSP estava indisponível/),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Tentar de novo' }));
+
+    expect(await screen.findByText('Cobrança pedida de novo ao PSP')).toBeInTheDocument();
+    await screen.findByText('Próximo vencimento: 10/12/2026');
+    expect(screen.queryByText(/Cobrança não emitida pelo PSP/)).not.toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      `/api/subscriptions/${refused.id}/retry-cycle`,
+    ]);
+  });
+});
+
+describe("'Pausar assinatura'", () => {
+  const active: Subscription = { ...waiting, pixAutomatico: null };
+
+  it("pauses for the cycles chosen: the card says 'Pausada até <mês>' and offers 'Retomar', which bills again", async () => {
+    let current = active;
+    api = stubApi({
+      'GET /api/subscriptions': () => ({ status: 200, body: { items: [current] } }),
+      [`POST /api/subscriptions/${active.id}/pause`]: () => {
+        current = { ...active, status: 'pausada', pausadaAte: '2027-02' };
+        return { status: 200, body: current };
+      },
+      [`POST /api/subscriptions/${active.id}/resume`]: () => {
+        current = active;
+        return { status: 200, body: current };
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(<StudentSubscription student={carla} />, '/alunos/x', { queryClient: signInAs(TRAINER_ANA) });
+
+    await user.click(await screen.findByRole('button', { name: 'Pausar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pausar assinatura' });
+    expect(within(dialog).getByRole('radio', { name: '1 ciclo' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: 'Até eu retomar' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: '3 ciclos' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Pausar' }));
+
+    expect(await screen.findByText('Pausada até fevereiro de 2027')).toBeInTheDocument();
+    expect(screen.queryByText(/Próximo vencimento/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retomar' }));
+    expect(await screen.findByText('Próximo vencimento: 10/12/2026')).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => [call.path, call.body])).toEqual([
+      [`/api/subscriptions/${active.id}/pause`, { ciclos: 3 }],
+      [`/api/subscriptions/${active.id}/resume`, undefined],
+    ]);
+  });
+
+  it("paused until resumed, the card says 'Pausada'", async () => {
+    let current = active;
+    api = stubApi({
+      'GET /api/subscriptions': () => ({ status: 200, body: { items: [current] } }),
+      [`POST /api/subscriptions/${active.id}/pause`]: () => {
+        current = { ...active, status: 'pausada', pausadaAte: null };
+        return { status: 200, body: current };
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(<StudentSubscription student={carla} />, '/alunos/x', { queryClient: signInAs(TRAINER_ANA) });
+
+    await user.click(await screen.findByRole('button', { name: 'Pausar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pausar assinatura' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Até eu retomar' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Pausar' }));
+
+    expect(await screen.findByText('Pausada', { exact: true })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retomar' })).toBeInTheDocument();
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({ ciclos: null });
   });
 });

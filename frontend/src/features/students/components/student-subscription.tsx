@@ -1,5 +1,6 @@
 import {
   BANKS_BY_ISPB,
+  PAUSE_CYCLES,
   PIX_AUTOMATICO_STATUS_LABELS,
   pixAutomaticoNotMadeText,
   type PixAutomaticoStatus,
@@ -14,6 +15,7 @@ import {
   Card,
   Group,
   Modal,
+  Radio,
   Select,
   SimpleGrid,
   Stack,
@@ -27,20 +29,100 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { zonedParts } from '@contracts/shared/time';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { CycleRefusals } from '../../../components/cycle-refusals';
+import { chargesKey } from '../../../entities/charges';
 import { FormActions } from '../../../components/form-actions';
 import { plansQuery } from '../../../entities/plans';
-import { subscriptionsQuery } from '../../../entities/subscriptions';
+import { subscriptionsKey, subscriptionsQuery } from '../../../entities/subscriptions';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { itemsOf } from '../../../lib/contract-query';
-import { APP_TIME_ZONE, formatCurrency, formatDate, formatDateTimeInZone } from '../../../lib/format';
+import {
+  APP_TIME_ZONE,
+  formatCurrency,
+  formatDate,
+  formatDateTimeInZone,
+  formatPt,
+} from '../../../lib/format';
 import { notifyAttention, notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { PixQrCode } from '../../../components/pix-qr-code';
-import { useCancelSubscription, useRequestRecurrenceAuthorisation, useSubscribe } from '../api/subscription-mutations';
+import {
+  useCancelSubscription,
+  usePauseSubscription,
+  useRequestRecurrenceAuthorisation,
+  useResumeSubscription,
+  useSubscribe,
+} from '../api/subscription-mutations';
 
 /** 'dd/mm/aaaa' of a day (AAAA-MM-DD) as it is, no time zone involved. */
 const day = (date: string) => formatDate(`${date}T12:00:00`);
+
+/** 'março de 2027' of a cycle (AAAA-MM). */
+const monthOf = (ciclo: string) => formatPt(`${ciclo}-15T12:00:00`, "MMMM 'de' yyyy");
+
+const UNTIL_RESUMED = 'ate-retomar';
+
+/** 'Pausar assinatura': for 1, 2 or 3 cycles, or until the trainer resumes it. */
+function PauseDialog({
+  subscription,
+  onClose,
+}: {
+  subscription: Subscription | null;
+  onClose: () => void;
+}) {
+  const pause = usePauseSubscription();
+  const [ciclos, setCiclos] = useState('1');
+  return (
+    <ConfirmDialog
+      opened={subscription !== null}
+      onClose={onClose}
+      title="Pausar assinatura"
+      backLabel="Voltar"
+      confirmLabel="Pausar"
+      confirmColor="blue"
+      onConfirm={() =>
+        subscription &&
+        pause.mutate(
+          {
+            params: { id: subscription.id },
+            body: { ciclos: PAUSE_CYCLES.find((count) => String(count) === ciclos) ?? null },
+          },
+          {
+            onSuccess: () => {
+              notifySuccess(
+                'Assinatura pausada',
+                'Nenhuma cobrança é emitida enquanto ela estiver pausada.',
+              );
+              onClose();
+            },
+          },
+        )
+      }
+      pending={pause.isPending}
+    >
+      <Stack gap="sm">
+        <Text size="sm">
+          A partir do próximo ciclo ainda não vencido, nenhuma cobrança é emitida (uma já emitida
+          desses ciclos é cancelada).
+        </Text>
+        <Radio.Group label="Por quanto tempo" value={ciclos} onChange={setCiclos}>
+          <Stack gap="xs" mt={4}>
+            {PAUSE_CYCLES.map((count) => (
+              <Radio
+                key={count}
+                value={String(count)}
+                label={count === 1 ? '1 ciclo' : `${count} ciclos`}
+              />
+            ))}
+            <Radio value={UNTIL_RESUMED} label="Até eu retomar" />
+          </Stack>
+        </Radio.Group>
+        {pause.error && <Alert color="red">{errorMessage(pause.error)}</Alert>}
+      </Stack>
+    </ConfirmDialog>
+  );
+}
 
 /** While the student has not authorised yet, the card asks the server again this often. */
 const AUTHORISATION_REFETCH_MS = 4000;
@@ -91,8 +173,8 @@ function BankRequestDialog({
         }}
       >
         <Text size="sm">
-          O banco do aluno mostra o pedido no app dele. Aprovado, os próximos meses são debitados sozinhos; o primeiro
-          continua na cobrança do QR Code.
+          O banco do aluno mostra o pedido no app dele. Aprovado, os próximos meses são debitados
+          sozinhos; o primeiro continua na cobrança do QR Code.
         </Text>
         <Select
           label="Banco do aluno"
@@ -123,7 +205,13 @@ function BankRequestDialog({
             {...field('agencia')}
             maxLength={6}
           />
-          <TextInput label="Conta" description="Com o dígito" {...field('conta')} maxLength={24} required />
+          <TextInput
+            label="Conta"
+            description="Com o dígito"
+            {...field('conta')}
+            maxLength={24}
+            required
+          />
         </SimpleGrid>
         {request.error && <Alert color="red">{errorMessage(request.error)}</Alert>}
         <FormActions
@@ -184,8 +272,8 @@ function PixAutomatico({ subscription }: { subscription: Subscription }) {
             Autorizar Pix Automático
           </Title>
           <Text size="sm">
-            Peça ao aluno para escanear este QR Code no app do banco: ele paga o primeiro mês e autoriza os próximos
-            débitos automáticos.
+            Peça ao aluno para escanear este QR Code no app do banco: ele paga o primeiro mês e
+            autoriza os próximos débitos automáticos.
           </Text>
           <PixQrCode code={pix.pixCopiaECola} alt="QR Code do Pix Automático" size={200} />
           <Textarea
@@ -199,8 +287,9 @@ function PixAutomatico({ subscription }: { subscription: Subscription }) {
           />
           {pix.pedidoAoBanco ? (
             <Alert color="teal" title="Pedido enviado ao banco do aluno">
-              Enviado em {formatDateTimeInZone(pix.pedidoAoBanco.enviadoEm)}. O aluno aprova no app do banco até{' '}
-              {formatDateTimeInZone(pix.pedidoAoBanco.expiraEm)}; a autorização aparece aqui sozinha.
+              Enviado em {formatDateTimeInZone(pix.pedidoAoBanco.enviadoEm)}. O aluno aprova no app
+              do banco até {formatDateTimeInZone(pix.pedidoAoBanco.expiraEm)}; a autorização aparece
+              aqui sozinha.
             </Alert>
           ) : (
             <Group justify="space-between" align="center" gap="xs">
@@ -212,7 +301,11 @@ function PixAutomatico({ subscription }: { subscription: Subscription }) {
               </Button>
             </Group>
           )}
-          <BankRequestDialog subscription={subscription} opened={asking} onClose={() => setAsking(false)} />
+          <BankRequestDialog
+            subscription={subscription}
+            opened={asking}
+            onClose={() => setAsking(false)}
+          />
         </Stack>
       )}
     </Stack>
@@ -226,7 +319,10 @@ function SubscribeForm({ student, onDone }: { student: Student; onDone: () => vo
   });
   const subscribe = useSubscribe();
   const [planId, setPlanId] = useState<string | null>(null);
-  const { values, field } = useFormFields(() => ({ inicio: zonedParts(new Date(), APP_TIME_ZONE).date, cpf: '' }));
+  const { values, field } = useFormFields(() => ({
+    inicio: zonedParts(new Date(), APP_TIME_ZONE).date,
+    cpf: '',
+  }));
   const { inicio, cpf } = values;
   if (plans.data && plans.data.length === 0)
     return (
@@ -255,8 +351,15 @@ function SubscribeForm({ student, onDone }: { student: Student; onDone: () => vo
           .then(
             (subscription) => {
               if (subscription.pixAutomatico?.status === 'nao_criada')
-                notifyAttention('Assinatura criada sem Pix Automático', pixAutomaticoNotMadeText(subscription.pixAutomatico.motivo));
-              else notifySuccess('Assinatura criada', 'Cada ciclo vira uma cobrança antes do vencimento.');
+                notifyAttention(
+                  'Assinatura criada sem Pix Automático',
+                  pixAutomaticoNotMadeText(subscription.pixAutomatico.motivo),
+                );
+              else
+                notifySuccess(
+                  'Assinatura criada',
+                  'Cada ciclo vira uma cobrança antes do vencimento.',
+                );
               onDone();
             },
             (error: unknown) => notifyError('Erro ao assinar plano', error),
@@ -302,7 +405,13 @@ function SubscribeForm({ student, onDone }: { student: Student; onDone: () => vo
   );
 }
 
-function CancelDialog({ subscription, onClose }: { subscription: Subscription | null; onClose: () => void }) {
+function CancelDialog({
+  subscription,
+  onClose,
+}: {
+  subscription: Subscription | null;
+  onClose: () => void;
+}) {
   const cancel = useCancelSubscription();
   return (
     <ConfirmDialog
@@ -326,8 +435,8 @@ function CancelDialog({ subscription, onClose }: { subscription: Subscription | 
       pending={cancel.isPending}
     >
       <Text size="sm">
-        O ciclo já vencido continua cobrado; os próximos ciclos não serão cobrados (uma cobrança do próximo ciclo já
-        emitida é cancelada).
+        O ciclo já vencido continua cobrado; os próximos ciclos não serão cobrados (uma cobrança do
+        próximo ciclo já emitida é cancelada).
       </Text>
       {cancel.error && <Alert color="red">{errorMessage(cancel.error)}</Alert>}
     </ConfirmDialog>
@@ -341,12 +450,16 @@ export function StudentSubscription({ student }: { student: Student }) {
     select: itemsOf,
     // Waiting for the student's bank: the authorisation shows without a reload.
     refetchInterval: (query) =>
-      query.state.data?.items[0]?.pixAutomatico?.status === 'aguardando' ? AUTHORISATION_REFETCH_MS : false,
+      query.state.data?.items[0]?.pixAutomatico?.status === 'aguardando'
+        ? AUTHORISATION_REFETCH_MS
+        : false,
   });
   const [subscribing, setSubscribing] = useState(false);
   const [cancelling, setCancelling] = useState<Subscription | null>(null);
+  const [pausing, setPausing] = useState<Subscription | null>(null);
+  const resume = useResumeSubscription();
   const current = subscriptions.data?.[0];
-  const active = current?.status === 'ativa' ? current : undefined;
+  const active = current?.status === 'ativa' || current?.status === 'pausada' ? current : undefined;
   return (
     <Card aria-labelledby="student-subscription-title" component="section">
       <Title order={2} fz="lg" mb="xs" id="student-subscription-title">
@@ -359,13 +472,49 @@ export function StudentSubscription({ student }: { student: Student }) {
               <Text fw={500}>
                 {active.planNome} · {formatCurrency(active.valor)} todo dia {active.diaVencimento}
               </Text>
-              <Text size="sm" c="dimmed">
-                {active.proximoVencimento ? `Próximo vencimento: ${day(active.proximoVencimento)}` : 'Assinatura ativa'}
-              </Text>
+              {active.status === 'pausada' ? (
+                <Text size="sm" fw={500}>
+                  {active.pausadaAte ? `Pausada até ${monthOf(active.pausadaAte)}` : 'Pausada'}
+                </Text>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {active.proximoVencimento
+                    ? `Próximo vencimento: ${day(active.proximoVencimento)}`
+                    : 'Assinatura ativa'}
+                </Text>
+              )}
             </div>
-            <Button variant="light" color="red" size="xs" onClick={() => setCancelling(active)}>
-              Cancelar assinatura
-            </Button>
+            <Group gap="xs">
+              {active.status === 'pausada' ? (
+                <Button
+                  variant="light"
+                  size="xs"
+                  loading={resume.isPending}
+                  onClick={() =>
+                    resume.mutate(
+                      { params: { id: active.id } },
+                      {
+                        onSuccess: () =>
+                          notifySuccess(
+                            'Assinatura retomada',
+                            'Os próximos ciclos voltam a ser cobrados.',
+                          ),
+                        onError: (error) => notifyError('Erro ao retomar', error),
+                      },
+                    )
+                  }
+                >
+                  Retomar
+                </Button>
+              ) : (
+                <Button variant="light" size="xs" onClick={() => setPausing(active)}>
+                  Pausar
+                </Button>
+              )}
+              <Button variant="light" color="red" size="xs" onClick={() => setCancelling(active)}>
+                Cancelar assinatura
+              </Button>
+            </Group>
           </Group>
           <PixAutomatico subscription={active} />
         </>
@@ -387,7 +536,13 @@ export function StudentSubscription({ student }: { student: Student }) {
           </Button>
         </Group>
       )}
+      {current && (
+        <Stack mt="sm">
+          <CycleRefusals subscription={current} invalidates={[subscriptionsKey, chargesKey]} />
+        </Stack>
+      )}
       <CancelDialog subscription={cancelling} onClose={() => setCancelling(null)} />
+      <PauseDialog subscription={pausing} onClose={() => setPausing(null)} />
     </Card>
   );
 }

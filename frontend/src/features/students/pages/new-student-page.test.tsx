@@ -123,6 +123,7 @@ describe('new student (spec 001 §2, §5)', () => {
       ultimoVencimento: null,
       createdAt: '2026-12-01T12:00:00Z',
       cancelledAt: null,
+      ciclosRecusados: [],
     };
     const stub = (subscribe: () => { status: number; body: unknown }) => {
       api.restore();

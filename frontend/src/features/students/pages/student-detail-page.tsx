@@ -81,8 +81,9 @@ function Summary({ student }: { student: Student }) {
   const plans = useQuery({ ...plansQuery({ withArchived: true }), select: itemsOf });
   // A monthly plan is the student's through their subscription, not their planoId.
   const subscription = useQuery({
-    ...subscriptionsQuery({ studentId: student.id, status: 'ativa' }),
-    select: (answer) => answer.items.at(0),
+    ...subscriptionsQuery({ studentId: student.id }),
+    // Paused, it is still their plan.
+    select: (answer) => answer.items.find((item) => item.status !== 'cancelada'),
   });
   const planId = student.planoId ?? subscription.data?.planId;
   const plan = planId ? plans.data?.find((candidate) => candidate.id === planId) : undefined;

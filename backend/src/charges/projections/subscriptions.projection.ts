@@ -1,0 +1,190 @@
+import type { Selectable } from 'kysely';
+import { type SubscriptionEvent, subscriptionEvents } from '../../contracts/charges/events';
+import { SubscriptionCycles } from '../../contracts/charges/ports';
+import { eventTypesOf, type StoredEventEnvelope } from '../../platform/event-store/event';
+import { numericFromCentavos } from '../../contracts/shared/money';
+import type { Subscriptions } from '../../platform/database/database.types';
+import { streamRowProjection } from '../../platform/projections/stream-row-projection';
+import { FIRST_PSP_CHECK_MS } from '../commands/charge.commands';
+import { billsCycle, firstDueDate, nextDueDate } from '../domain/subscription.decider';
+
+/** A cycle the PSP refused, as the row keeps it until it is issued or left out. */
+export interface CycleRefusal {
+  ciclo: string;
+  vencimento: string;
+  motivo: string;
+}
+
+export type SubscriptionRow = Omit<Selectable<Subscriptions>, 'recusas'> & {
+  recusas: CycleRefusal[];
+};
+
+/** The recurrence no longer waits: no request to the student's bank stands. */
+const noRequest = { pixAutomaticoPedidoEm: null, pixAutomaticoPedidoExpiraEm: null };
+
+/** When the reconciliation first asks the PSP about a recurrence the student has to answer. */
+const firstCheckAfter = (at: Date) => new Date(at.getTime() + FIRST_PSP_CHECK_MS);
+
+/**
+ * The row once which cycles it bills changed: a refusal of a cycle no longer billed goes, and the
+ * cursor stops past the last cycle a cancellation keeps (a pause only skips).
+ */
+function billingChanged(row: SubscriptionRow, change: Partial<SubscriptionRow>): SubscriptionRow {
+  const changed = { ...row, ...change };
+  return {
+    ...changed,
+    proximoVencimento:
+      row.proximoVencimento !== null &&
+      (changed.status !== 'cancelada' || billsCycle(changed, row.proximoVencimento))
+        ? row.proximoVencimento
+        : null,
+    recusas: row.recusas.filter((refusal) => billsCycle(changed, refusal.vencimento)),
+  };
+}
+
+/**
+ * The row after `stored`, from the event and its time alone (never the clock); undefined before
+ * the subscription's start was seen. The answer of a command folds the same function.
+ */
+export function nextSubscriptionRow(
+  row: SubscriptionRow | undefined,
+  stored: StoredEventEnvelope & { event: SubscriptionEvent },
+): SubscriptionRow | undefined {
+  const version = stored.streamVersion;
+  if (stored.event.type === 'SubscriptionStarted') {
+    const data = stored.event.data;
+    return {
+      id: stored.streamId,
+      tenantId: stored.tenantId,
+      studentId: data.studentId,
+      planId: data.planId,
+      planNome: data.planNome,
+      valor: numericFromCentavos(data.valorCentavos),
+      diaVencimento: data.diaVencimento,
+      inicio: data.inicio,
+      status: 'ativa',
+      proximoVencimento: firstDueDate(data.inicio, data.diaVencimento),
+      ultimoVencimento: null,
+      pausadaDesde: null,
+      pausadaAte: null,
+      recusas: [],
+      createdAt: stored.occurredAt,
+      cancelledAt: null,
+      idRec: null,
+      pixAutomatico: null,
+      pixAutomaticoFalha: null,
+      pixAutomaticoQr: null,
+      ...noRequest,
+      recCheckAt: null,
+      version,
+    };
+  }
+  if (!row) return undefined;
+  const { event } = stored;
+  switch (event.type) {
+    case 'SubscriptionCancelled':
+      return billingChanged(row, {
+        status: 'cancelada',
+        ultimoVencimento: event.data.ultimoVencimento,
+        cancelledAt: stored.occurredAt,
+        version,
+      });
+    case 'SubscriptionPaused':
+      return billingChanged(row, {
+        status: 'pausada',
+        pausadaDesde: event.data.desde,
+        pausadaAte: event.data.ate,
+        version,
+      });
+    case 'SubscriptionResumed':
+      return billingChanged(row, {
+        status: 'ativa',
+        ...(row.pausadaDesde !== null && event.data.ate >= row.pausadaDesde
+          ? { pausadaAte: event.data.ate }
+          : { pausadaDesde: null, pausadaAte: null }),
+        version,
+      });
+    case 'SubscriptionCycleDue': {
+      const next = nextDueDate(event.data.vencimento, row.diaVencimento);
+      const cursor =
+        row.proximoVencimento !== null && row.proximoVencimento > next
+          ? row.proximoVencimento
+          : next;
+      return {
+        ...row,
+        proximoVencimento: row.status !== 'cancelada' || billsCycle(row, cursor) ? cursor : null,
+        recusas: row.recusas.filter((refusal) => refusal.ciclo !== event.data.ciclo),
+        version,
+      };
+    }
+    case 'SubscriptionCycleIssued':
+      return {
+        ...row,
+        recusas: row.recusas.filter((refusal) => refusal.ciclo !== event.data.ciclo),
+        version,
+      };
+    case 'SubscriptionCycleRefused': {
+      const { ciclo, vencimento, motivo } = event.data;
+      return {
+        ...row,
+        recusas: [
+          ...row.recusas.filter((refusal) => refusal.ciclo !== ciclo),
+          { ciclo, vencimento, motivo },
+        ],
+        version,
+      };
+    }
+    case 'SubscriptionRecurrenceRequested':
+      return {
+        ...row,
+        idRec: event.data.idRec,
+        pixAutomatico: 'aguardando',
+        pixAutomaticoFalha: null,
+        pixAutomaticoQr: event.data.pixCopiaECola,
+        recCheckAt: firstCheckAfter(stored.occurredAt),
+        version,
+      };
+    case 'SubscriptionRecurrenceAuthorisationRequested':
+      if (row.idRec !== event.data.idRec) return { ...row, version };
+      return {
+        ...row,
+        pixAutomaticoPedidoEm: new Date(event.data.enviadoEm),
+        pixAutomaticoPedidoExpiraEm: new Date(event.data.expiraEm),
+        // The student answers in their bank's app: ask the PSP soon, in case no word comes.
+        recCheckAt: firstCheckAfter(stored.occurredAt),
+        version,
+      };
+    case 'SubscriptionRecurrenceAuthorised':
+    case 'SubscriptionRecurrenceEnded':
+      if (row.idRec !== event.data.idRec) return { ...row, version };
+      return {
+        ...row,
+        pixAutomatico:
+          event.type === 'SubscriptionRecurrenceAuthorised' ? 'autorizada' : event.data.motivo,
+        pixAutomaticoQr: null,
+        recCheckAt: null,
+        ...noRequest,
+        version,
+      };
+    case 'SubscriptionRecurrenceFailed':
+      if (row.idRec !== null) return { ...row, version };
+      return {
+        ...row,
+        pixAutomatico: 'nao_criada',
+        pixAutomaticoFalha: event.data.motivo,
+        version,
+      };
+  }
+}
+
+/**
+ * `subscriptions`: one row per subscription, with its status, the next cycle still to come due
+ * (the cycles' clock reads it), the cycles the PSP refused and its Pix Automático as last learnt.
+ */
+export const subscriptionsProjection = streamRowProjection<SubscriptionEvent, SubscriptionRow>({
+  name: SubscriptionCycles.readModel,
+  table: 'subscriptions',
+  eventTypes: eventTypesOf(subscriptionEvents),
+  changeType: 'subscription',
+  nextRow: nextSubscriptionRow,
+});
