@@ -22,6 +22,8 @@ export const chargesTables: TablesInventory = {
       'pix_automatico_falha',
       'id_rec',
       'recusas',
+      'pausada_desde',
+      'pausada_ate',
     ],
   },
   recurrence_checks: { notPersonal: ['id_rec'] },
