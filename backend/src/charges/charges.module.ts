@@ -1,9 +1,10 @@
 import { Global, Module } from '@nestjs/common';
-import { StudentCharges, SubscriptionCycles } from '../contracts/charges/ports';
+import { ChargesOfClosingAccount, StudentCharges, SubscriptionCycles } from '../contracts/charges/ports';
 import { APP_CONFIG } from '../config/config';
 import { DATABASE, type Db } from '../platform/database/database.module';
 import { ApiPixWebhooksController } from './api-pix-webhooks.controller';
 import { ChargesService } from './application/charges.service';
+import { ClosingCharges } from './application/closing-charges.service';
 import { PixAutomaticoNotificationsService } from './application/pix-automatico-notifications.service';
 import { PixNotificationsService } from './application/pix-notifications.service';
 import { PixSettingsService } from './application/pix-settings.service';
@@ -44,6 +45,7 @@ import { PixWebhooksController } from './webhooks.controller';
     SubscriptionCommands,
     SubscriptionsRepository,
     { provide: SubscriptionCycles, useExisting: SubscriptionsRepository },
+    { provide: ChargesOfClosingAccount, useClass: ClosingCharges },
     {
       // Built at start-up: without PIX_SECRETS_KEY in production the API does not start.
       provide: PspConnections,
@@ -51,6 +53,6 @@ import { PixWebhooksController } from './webhooks.controller';
       inject: [DATABASE, APP_CONFIG],
     },
   ],
-  exports: [StudentCharges, SubscriptionCycles],
+  exports: [StudentCharges, SubscriptionCycles, ChargesOfClosingAccount],
 })
 export class ChargesModule {}

@@ -5,6 +5,7 @@ import { chargeReminderText, type Charge, type Subscription } from '../../contra
 import type { Transaction } from '../../contracts/finance/api';
 import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import { cyclesAt } from './cycles-at';
+import { DATABASE, type Db } from '../../platform/database/database.module';
 import { reconcilePixCharges, reconcileRecurrences } from '../psp/pix-reconciliation';
 
 // The server runs at UTC; São Paulo's days must cut the cycles all the same.
@@ -215,6 +216,37 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
     expect(await creditsOf(studentId)).toBe(16);
   });
 
+  it('closing the account cancels at the PSP the recurrence still open, and every charge still owed, while its secrets are there', async () => {
+    const { studentId, planId } = await setUp(1);
+    const subscribed = await api.post(`/api/students/${studentId}/subscription`, {
+      planId,
+      cpf: '529.982.247-25',
+    });
+    expect(subscribed.statusCode).toBe(201);
+    const idRec = recOf(subscribed.json().id as string)!.idRec;
+    await fixture.psp.authoriseRec(idRec);
+    expect((await api.post('/api/charges', { studentId, planId })).statusCode).toBe(201);
+    const owed = await chargesOf(studentId, 'pendente');
+    expect(owed).toHaveLength(1);
+
+    expect((await api.post('/api/account/close', { confirm: 'ENCERRAR' })).statusCode).toBe(200);
+
+    expect(fixture.psp.rec(idRec)?.status).toBe('CANCELADA');
+    const db = fixture.app.get<Db>(DATABASE);
+    for (const charge of owed) {
+      const last = await db
+        .selectFrom('events')
+        .select(['eventType', 'data'])
+        .where('streamId', '=', charge.id)
+        .orderBy('streamVersion', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(last).toEqual({
+        eventType: 'ChargeCancelled',
+        data: expect.objectContaining({ motivo: 'Conta encerrada' }),
+      });
+    }
+  });
+
   it('retries a failed attempt as the policy allows, exhausted is Em atraso; cancelling cancels the recurrence at the PSP', async () => {
     // A cycle due two days ago or a little before (a day every month has), the one before it paid
     // through the QR a month earlier.
@@ -353,10 +385,7 @@ describe('Pix Automático: monthly plans paid by the student’s bank (API Pix r
       fixture.psp.solicRecs().filter((solicitacao) => solicitacao.idRec === rec);
 
     for (const [body, message] of [
-      [
-        { ispb: '1823612', conta: '98765-4' },
-        'Banco inválido: o ISPB tem 8 letras ou dígitos',
-      ],
+      [{ ispb: '1823612', conta: '98765-4' }, 'Banco inválido: o ISPB tem 8 letras ou dígitos'],
       [{ ispb: '18236-12', conta: '98765-4' }, 'Banco inválido: o ISPB tem 8 letras ou dígitos'],
       [
         { ispb: '18236120', conta: '98.765-A' },

@@ -115,3 +115,13 @@ export abstract class SubscriptionCycles {
   static readonly readModel = 'subscriptions';
   abstract dueIn(tenantId: string, months: readonly string[]): Promise<DueCycle[]>;
 }
+
+/**
+ * What closing an account asks of the charges context first, while its PSP can still be reached
+ * (the closing then destroys the connection's secrets): every pending charge and every subscription
+ * cancelled, each Pix Automático recurrence at the PSP too. A PSP that does not answer does not
+ * hold the closing back (LGPD: a trainer may close at any time).
+ */
+export abstract class ChargesOfClosingAccount {
+  abstract cancelAll(context: SettlementContext): Promise<void>;
+}

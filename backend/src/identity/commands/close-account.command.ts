@@ -7,6 +7,8 @@ import {
   commandHandlerFor,
   type CommandResult,
 } from '../../platform/event-store/command-runner';
+import { ChargesOfClosingAccount } from '../../contracts/charges/ports';
+import { confirmsClosing } from '../../contracts/identity/api';
 import { personalDataVault } from '../../platform/personal-data/vault';
 import { type EndedSessions, PrincipalSessions } from '../../platform/realtime/principal-sessions';
 import { accountClosingDecider, accountClosingStreamId } from '../domain/account-closing.decider';
@@ -16,7 +18,8 @@ import { accountClosingDecider, accountClosingStreamId } from '../domain/account
 export class AccountClosingCommands extends commandHandlerFor(accountClosingDecider) {}
 
 /**
- * Closing a trainer's account (LGPD), in one transaction with AccountClosed (which the read models
+ * Closing a trainer's account (LGPD). First the charges context cancels what is still owed, each
+ * Pix Automático at the PSP too, while its secrets are there. Then, in one transaction with AccountClosed (which the read models
  * apply too, so a rebuild deletes their rows again):
  * - first the tenant's row is locked: an append already running finishes before the closing goes
  *   on, and every append after it waits for the closing and is then refused (assert_tenant_open);
@@ -31,10 +34,13 @@ export class CloseAccountHandler {
     @Inject(AccountClosingCommands) private readonly commands: AccountClosingCommands,
     @Inject(PrincipalSessions) private readonly sessions: PrincipalSessions,
     @Inject(AccountClosing) private readonly closing: AccountClosing,
+    @Inject(ChargesOfClosingAccount) private readonly charges: ChargesOfClosingAccount,
   ) {}
 
   async close(context: CommandContext, confirm: string): Promise<CommandResult> {
     const { tenantId } = context;
+    // Before the PSP's secrets go: what is still owed is cancelled, at the PSP too.
+    if (confirmsClosing(confirm)) await this.charges.cancelAll(context);
     let ended: EndedSessions | undefined;
     const result = await this.commands.handle(
       context,
