@@ -215,6 +215,7 @@ export const chargesApi = {
     live: true,
   }),
   setPixSettings: trainer.put('/settings/pix', {
+    changes: ['first-steps'],
     summary:
       'Salva a chave PIX (CPF, CNPJ, e-mail, telefone ou aleatória), o nome do recebedor (até 25) e a cidade (até 15), sem acentos',
     body: pixSettingsSchema,
@@ -228,6 +229,7 @@ export const chargesApi = {
     answer: pixConnectionTestSchema,
   }),
   create: charges.create({
+    changes: ['charge'],
     summary: 'Cobra um plano do aluno por PIX: BR Code estático com o valor e o txid',
     body: createChargeSchema,
     answer: chargeAnswerSchema,
@@ -245,12 +247,14 @@ export const chargesApi = {
   }),
   get: charges.get({ summary: 'Uma cobrança', answer: chargeSchema }),
   confirm: trainer.post('/charges/{id}/confirm', {
+    changes: ['charge', 'credit', 'transaction', 'finance-summary'],
     summary:
       'Marca como paga: registra a receita (PIX) e concede os créditos do plano, uma vez só; repetir responde o mesmo',
     answer: chargeAnswerSchema,
     errors: { charge_cancelled: 409 },
   }),
   decideRefundCredits: trainer.post('/charges/{id}/refund-credits', {
+    changes: ['charge', 'credit'],
     summary:
       "Depois de uma devolução: 'Remover N créditos' (até o saldo, nunca abaixo de zero) ou mantê-los; uma vez por devolução",
     body: refundCreditsSchema,
@@ -258,6 +262,7 @@ export const chargesApi = {
     errors: { not_refunded: 409 },
   }),
   cancel: trainer.post('/charges/{id}/cancel', {
+    changes: ['charge'],
     summary:
       'Cancela uma cobrança pendente, ou dispensa uma taxa, com um motivo (uma cobrança paga não se cancela)',
     body: cancelChargeSchema,
@@ -505,6 +510,7 @@ const subscriber = routes('subscriptions', 'personal');
 
 export const subscriptionsApi = {
   subscribe: subscriber.post('/students/{id}/subscription', {
+    changes: ['charge', 'finance-summary'],
     summary:
       'Assina um plano de cobrança mensal para o aluno ativo: cada ciclo vira uma cobrança (origem assinatura) feita antes do vencimento; uma assinatura ativa por aluno, e assinar de novo depois de cancelar faz uma nova assinatura',
     status: 201,
@@ -532,6 +538,7 @@ export const subscriptionsApi = {
     },
   }),
   cancel: subscriber.post('/subscriptions/{id}/cancel', {
+    changes: ['charge', 'finance-summary'],
     summary:
       'Cancela a assinatura a partir do próximo ciclo: o ciclo já vencido fica; um ciclo seguinte já emitido e pendente é cancelado',
     answer: subscriptionSchema,
