@@ -11,6 +11,7 @@ import type { Projection } from '../../backend/src/platform/projections/projecti
 import { ProjectionCatalogue } from '../../backend/src/platform/projections/projection-catalogue';
 import { projectionKeys } from '../../backend/src/platform/projections/redis-keys';
 import {
+  type AppliedBatch,
   drainProjection,
   readCheckpoint,
 } from '../../backend/src/platform/projections/projection-runner';
@@ -29,8 +30,9 @@ export function projectToEndOfLog(
   app: NestFastifyApplication,
   projections: readonly Projection[],
   timeoutMs = 10_000,
+  afterCommit?: (batch: AppliedBatch) => Promise<void>,
 ): Promise<void> {
-  return drainToEndOfLog(app.get<Db>(DATABASE), projections, timeoutMs);
+  return drainToEndOfLog(app.get<Db>(DATABASE), projections, timeoutMs, afterCommit);
 }
 
 /** projectToEndOfLog on a database without an app. */
@@ -38,6 +40,8 @@ export async function drainToEndOfLog(
   db: Db,
   projections: readonly Projection[],
   timeoutMs = 10_000,
+  /** Each batch applied, with the changes the worker would tell the browsers. */
+  afterCommit?: (batch: AppliedBatch) => Promise<void>,
 ): Promise<void> {
   const head = await db
     .selectFrom('events')
@@ -50,7 +54,7 @@ export async function drainToEndOfLog(
   const deadline = Date.now() + timeoutMs;
   for (const projection of projections) {
     for (;;) {
-      await drainProjection(db, projection, { batchSize: 1_000, budgetMs: 60_000 });
+      await drainProjection(db, projection, { batchSize: 1_000, budgetMs: 60_000, afterCommit });
       const checkpoint = await readCheckpoint(db, projection.name);
       if (
         !head ||
@@ -97,14 +101,18 @@ export function processManagersOf(app: NestFastifyApplication): Projection[] {
  * Every projection the app runs (its catalogue), then its process managers, up to the end of the
  * log; again while a process manager's commands added events.
  */
-export async function projectAll(app: NestFastifyApplication, timeoutMs = 10_000): Promise<void> {
+export async function projectAll(
+  app: NestFastifyApplication,
+  timeoutMs = 10_000,
+  afterCommit?: (batch: AppliedBatch) => Promise<void>,
+): Promise<void> {
   const catalogue = app.get(ProjectionCatalogue);
   const managers = processManagersOf(app);
   for (let round = 0; round < 5; round++) {
     const before = await headPosition(app);
-    await projectToEndOfLog(app, catalogue.all(), timeoutMs);
+    await projectToEndOfLog(app, catalogue.all(), timeoutMs, afterCommit);
     if (managers.length === 0) return;
-    await projectToEndOfLog(app, managers, timeoutMs);
+    await projectToEndOfLog(app, managers, timeoutMs, afterCommit);
     if ((await headPosition(app)) === before) return;
   }
 }

@@ -201,17 +201,17 @@ export const locationsApi = {
   }),
   get: locations.get({ summary: 'Um local', answer: locationSchema }),
   create: locations.create({
-    changes: ['location'],
+    changes: ['location', 'directory', 'first-steps', 'reminder'],
     summary: 'Cadastra um local (endereço inteiro ou em partes)',
     body: createLocationSchema,
   }),
   update: locations.update({
-    changes: ['location'],
+    changes: ['location', 'directory', 'reminder'],
     summary: 'Altera nome, endereço, CEP; { ativo: false } inativa o local',
     body: updateLocationSchema,
   }),
   remove: locations.remove({
-    changes: ['location'],
+    changes: ['location', 'directory', 'reminder'],
     summary: 'Remove o local; 409 has_links quando há agendamentos nele',
     errors: { has_links: 409 },
   }),

@@ -117,7 +117,7 @@ export const plansApi = {
   }),
   get: plans.get({ summary: 'Um plano', answer: planSchema }),
   create: plans.create({
-    changes: ['plan'],
+    changes: ['plan', 'first-steps'],
     summary: 'Cadastra um plano',
     body: createPlanSchema,
   }),

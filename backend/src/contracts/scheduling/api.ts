@@ -491,7 +491,15 @@ export const sessionsApi = {
     answer: studentSessionsSchema,
   }),
   book: sessionItems.create({
-    changes: ['session', 'schedule', 'credit'],
+    changes: [
+      'session',
+      'schedule',
+      'credit',
+      'student',
+      'reminder',
+      'finance-summary',
+      'first-steps',
+    ],
     summary:
       "Agenda uma sessão: 201 { id, position, warning? }; com repeat, uma por semana: 201 { created, refused, position }. 400 invalid_range; 404 aluno/local; 409 blocked_period, schedule_conflict (allowOverlap: true agenda assim mesmo); warning 'outside_availability' fora dos horários",
     body: bookSessionSchema,
@@ -505,7 +513,7 @@ export const sessionsApi = {
     },
   }),
   change: sessionItems.update({
-    changes: ['session', 'schedule', 'credit'],
+    changes: ['session', 'schedule', 'credit', 'student', 'reminder', 'finance-summary'],
     summary:
       "Altera a sessão (scope 'following': esta e as próximas da série, deslocadas igualmente): horários pela mesma guarda; status feita consome 1 crédito (warning 'no_credits' com saldo 0), de feita para outro devolve, cancelada tarde com queima de crédito queima 1",
     body: updateSessionSchema,
@@ -513,7 +521,7 @@ export const sessionsApi = {
     errors: { [INVALID_RANGE]: 400, [BLOCKED_PERIOD.code]: 409, [SCHEDULE_CONFLICT]: 409 },
   }),
   remove: sessionItems.remove({
-    changes: ['session', 'schedule', 'credit'],
+    changes: ['session', 'schedule', 'credit', 'student', 'reminder', 'finance-summary'],
     summary: 'Exclui a sessão (?scope=following: esta e as próximas da série); libera o horário',
     query: deleteSessionQuerySchema,
   }),

@@ -167,7 +167,7 @@ export const studentAreaApi = {
     live: true,
   }),
   book: student.post('/student/bookings', {
-    changes: ['session', 'schedule', 'credit'],
+    changes: ['session', 'schedule', 'credit', 'student', 'reminder', 'finance-summary'],
     summary:
       "O aluno agenda um horário livre: 201 { id, inicio, fim, position }; 409 slot_taken; 409 no_credits ('Aluno sem créditos disponíveis')",
     status: 201,
@@ -176,7 +176,7 @@ export const studentAreaApi = {
     errors: { not_found: 404, slot_taken: 409, [NO_CREDITS.code]: 409 },
   }),
   cancel: student.post('/student/sessions/{id}/cancel', {
-    changes: ['session', 'schedule', 'credit'],
+    changes: ['session', 'schedule', 'credit', 'student', 'reminder', 'finance-summary'],
     summary:
       'O aluno cancela uma sessão sua agendada; dentro do limite da política com queima de crédito, queima 1 (creditoQueimado)',
     answer: ownCancellationSchema,

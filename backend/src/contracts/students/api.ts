@@ -152,36 +152,36 @@ export const studentsApi = {
     answer: listOf(studentSchema),
   }),
   create: students.create({
-    changes: ['student'],
+    changes: ['student', 'directory', 'first-steps', 'reminder'],
     summary: 'Cadastra um aluno (0 créditos); 404 quando o plano não existe',
     body: createStudentSchema,
     errors: { not_found: 404 },
   }),
   get: students.get({ summary: 'Um aluno', answer: studentSchema }),
   update: students.update({
-    changes: ['student'],
+    changes: ['student', 'directory', 'reminder'],
     summary: 'Altera os campos enviados; null limpa um campo opcional; { ativo: false } inativa',
     body: updateStudentSchema,
   }),
   remove: students.remove({
-    changes: ['student'],
+    changes: ['student', 'directory', 'reminder'],
     summary:
       'Remove o aluno (o histórico de créditos continua no log); 409 has_links quando há agendamentos ou pagamentos',
     errors: { has_links: 409 },
   }),
   grantCredits: trainer.post('/students/{id}/credits', {
-    changes: ['credit'],
+    changes: ['credit', 'student'],
     summary: 'Concede créditos (1 a 1000)',
     body: grantCreditsSchema,
   }),
   consumeCredit: trainer.post('/students/{id}/credits/consume', {
-    changes: ['credit'],
+    changes: ['credit', 'student'],
     summary: 'Consome 1 crédito; 409 no_credits quando o saldo é 0',
     body: consumeCreditSchema,
     errors: { no_credits: 409, session_already_charged: 409 },
   }),
   removeCredits: trainer.post('/students/{id}/credits/remove', {
-    changes: ['credit'],
+    changes: ['credit', 'student'],
     summary: 'Remove créditos concedidos (o Desfazer da renovação); 409 no_credits quando o saldo não chega',
     body: removeCreditsSchema,
     errors: { no_credits: 409 },
