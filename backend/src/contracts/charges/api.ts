@@ -247,14 +247,14 @@ export const chargesApi = {
   }),
   get: charges.get({ summary: 'Uma cobrança', answer: chargeSchema }),
   confirm: trainer.post('/charges/{id}/confirm', {
-    changes: ['charge', 'credit', 'transaction', 'finance-summary'],
+    changes: ['charge', 'credit', 'student', 'transaction', 'finance-summary'],
     summary:
       'Marca como paga: registra a receita (PIX) e concede os créditos do plano, uma vez só; repetir responde o mesmo',
     answer: chargeAnswerSchema,
     errors: { charge_cancelled: 409 },
   }),
   decideRefundCredits: trainer.post('/charges/{id}/refund-credits', {
-    changes: ['charge', 'credit'],
+    changes: ['charge', 'credit', 'student'],
     summary:
       "Depois de uma devolução: 'Remover N créditos' (até o saldo, nunca abaixo de zero) ou mantê-los; uma vez por devolução",
     body: refundCreditsSchema,
