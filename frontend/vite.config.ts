@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bundleBudget } from './build/bundle-budget';
+import { minifiedContracts } from './build/minified-contracts';
 import { precompress } from './build/precompress';
 import packageJson from './package.json' with { type: 'json' };
 
@@ -24,6 +25,7 @@ const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
   plugins: [
+    minifiedContracts(contractsFolder),
     react(),
     // An installable app whose shell opens without a network (the trainer on a gym floor). The
     // service worker precaches the built files; API answers are never cached by it (they are
@@ -137,8 +139,9 @@ export default defineConfig({
               tags: ['$initial'],
             },
             { name: 'vendor', test: /node_modules/, tags: ['$initial'] },
-            // Every entity's query keys (a few bytes each), one chunk: the realtime map names them all.
-            { name: 'entity-keys', test: /src[\\/]entities[\\/][^\\/]+[\\/]keys\.ts$/ },
+            // The operations' routes as the entities read them (build/minified-contracts.ts), one
+            // chunk of a few kB: the realtime map names every entity's key.
+            { name: 'operations', test: /^\0vira-minified-contract:/ },
           ],
         },
       },

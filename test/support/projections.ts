@@ -11,6 +11,7 @@ import type { Projection } from '../../backend/src/platform/projections/projecti
 import { ProjectionCatalogue } from '../../backend/src/platform/projections/projection-catalogue';
 import { projectionKeys } from '../../backend/src/platform/projections/redis-keys';
 import {
+  type AppliedBatch,
   drainProjection,
   readCheckpoint,
 } from '../../backend/src/platform/projections/projection-runner';
@@ -29,8 +30,9 @@ export function projectToEndOfLog(
   app: NestFastifyApplication,
   projections: readonly Projection[],
   timeoutMs = 10_000,
+  afterCommit?: (batch: AppliedBatch) => Promise<void>,
 ): Promise<void> {
-  return drainToEndOfLog(app.get<Db>(DATABASE), projections, timeoutMs);
+  return drainToEndOfLog(app.get<Db>(DATABASE), projections, timeoutMs, afterCommit);
 }
 
 /** projectToEndOfLog on a database without an app. */
@@ -38,6 +40,8 @@ export async function drainToEndOfLog(
   db: Db,
   projections: readonly Projection[],
   timeoutMs = 10_000,
+  /** Each batch applied, with the changes the worker would tell the browsers. */
+  afterCommit?: (batch: AppliedBatch) => Promise<void>,
 ): Promise<void> {
   const head = await db
     .selectFrom('events')
@@ -50,7 +54,7 @@ export async function drainToEndOfLog(
   const deadline = Date.now() + timeoutMs;
   for (const projection of projections) {
     for (;;) {
-      await drainProjection(db, projection, { batchSize: 1_000, budgetMs: 60_000 });
+      await drainProjection(db, projection, { batchSize: 1_000, budgetMs: 60_000, afterCommit });
       const checkpoint = await readCheckpoint(db, projection.name);
       if (
         !head ||
@@ -85,10 +89,7 @@ export function workerServicesOf(
 }
 
 /** The app's process managers as the worker runs them (on a test's clock when given). */
-export function processManagersOf(
-  app: NestFastifyApplication,
-  now?: () => Date,
-): Projection[] {
+export function processManagersOf(app: NestFastifyApplication, now?: () => Date): Projection[] {
   const services = workerServicesOf(app, now);
   return app
     .get(ProjectionCatalogue)
@@ -103,15 +104,23 @@ export function processManagersOf(
 export async function projectAll(
   app: NestFastifyApplication,
   timeoutMs = 10_000,
-  now?: () => Date,
+  {
+    now,
+    afterCommit,
+  }: {
+    /** The process managers' clock (a test's instant). */
+    now?: () => Date;
+    /** Hears each batch applied (what the worker tells after it). */
+    afterCommit?: (batch: AppliedBatch) => Promise<void>;
+  } = {},
 ): Promise<void> {
   const catalogue = app.get(ProjectionCatalogue);
   const managers = processManagersOf(app, now);
   for (let round = 0; round < 5; round++) {
     const before = await headPosition(app);
-    await projectToEndOfLog(app, catalogue.all(), timeoutMs);
+    await projectToEndOfLog(app, catalogue.all(), timeoutMs, afterCommit);
     if (managers.length === 0) return;
-    await projectToEndOfLog(app, managers, timeoutMs);
+    await projectToEndOfLog(app, managers, timeoutMs, afterCommit);
     if ((await headPosition(app)) === before) return;
   }
 }

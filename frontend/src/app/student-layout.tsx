@@ -8,7 +8,7 @@ import { useSignOut } from '../lib/use-sign-out';
 import { Brand } from './shell/sidebar';
 
 /** Which of the student's queries each realtime change makes stale: fetched with the socket client. */
-const loadInvalidationMap = () => import('./realtime-invalidation').then((module) => module.invalidatedForStudent);
+const loadInvalidationMap = () => import('../entities/changes').then((module) => module.invalidatedForStudent);
 
 const OfflineBanner = lazy(() => import('../components/offline-banner').then((module) => ({ default: module.OfflineBanner })));
 

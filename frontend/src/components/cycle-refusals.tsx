@@ -6,26 +6,23 @@ import {
 } from '@contracts/charges/api';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useOperation } from '../lib/contract-query';
+import { useOperation } from '../entities/operation';
 import { formatDate } from '../lib/format';
 import { notifyError, notifySuccess } from '../lib/notify';
 
 /**
  * A subscription's cycles its PSP refused: 'Cobrança não emitida pelo PSP: <motivo>' and 'Tentar de
  * novo', which asks the PSP again (POST /api/subscriptions/:id/retry-cycle). Nothing when none.
- * `invalidates`: what the screen reads that the retry changes (the subscriptions, the charges).
  */
 export function CycleRefusals({
   subscription,
-  invalidates,
   children,
 }: {
   subscription: Pick<Subscription, 'id' | 'ciclosRecusados'>;
-  invalidates: readonly (readonly unknown[])[];
   /** What names the subscription (on Cobranças, its student). */
   children?: ReactNode;
 }) {
-  const retry = useOperation(subscriptionsApi.retryCycle, { invalidates });
+  const retry = useOperation(subscriptionsApi.retryCycle);
   if (subscription.ciclosRecusados.length === 0) return null;
   return (
     <Alert color="red" title="Cobrança não emitida">

@@ -1,11 +1,14 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { isApiError } from '../lib/api-error';
+import { isApiError, type ApiError } from '../lib/api-error';
 import { notifyError, notifyOutcome, notifySuccess } from '../lib/notify';
+
+/** What a removal fails with: 409 has_links while something still refers to the item, or no answer. */
+type RemovalError = ApiError<'has_links'> | Error;
 
 /** A mutation as the dialog runs it: the entities layer's hooks give these. */
 interface Step {
-  run: (callbacks: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
+  run: (callbacks: { onSuccess: () => void; onError: (error: RemovalError) => void }) => void;
   pending: boolean;
   /** The toast once done, and the title of the error toast. */
   done: string;

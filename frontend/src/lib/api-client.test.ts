@@ -1,3 +1,8 @@
+import { chargesApi } from '@contracts/charges/api';
+import { identityApi } from '@contracts/identity/api';
+import { plansApi } from '@contracts/plans/api';
+import { platformApi } from '@contracts/platform/api';
+import { studentsApi } from '@contracts/students/api';
 import { TRAINER_ANA } from '../test/fixtures';
 import { startLoopbackServer, type Handler, type RecordedRequest } from '../test/loopback-server';
 import { createApiClient, sessionAccess } from './api-client';
@@ -35,25 +40,27 @@ describe('API client', () => {
     session.setState({ status: 'signed-in', accessToken: 'token-1' });
     const onLine = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {
-      const refused = api.post('/students', { nome: 'Bia' });
+      const refused = api.call(studentsApi.create, { body: { nome: 'Bia' } });
       await expect(refused).rejects.toBeInstanceOf(ApiError);
       await expect(refused).rejects.toMatchObject({
         code: 'offline',
         message: 'Você está offline. Conecte-se à internet para salvar.',
       });
       expect(server.requests).toEqual([]);
-      await expect(api.get('/students')).resolves.toEqual({ items: ['ok'] });
+      await expect(api.call(studentsApi.list, {})).resolves.toEqual({ items: ['ok'] });
     } finally {
       onLine.mockRestore();
     }
   });
 
   it('sends the access token and parses the JSON answer', async () => {
-    const { session, api } = await setup({ 'GET /api/students': authorizedWith('token-1') });
+    const { session, api } = await setup({ 'GET /api/charges': authorizedWith('token-1') });
     session.setState({ status: 'signed-in', accessToken: 'token-1' });
 
-    await expect(api.get('/students', { query: { page: 2, q: undefined } })).resolves.toEqual({ items: ['ok'] });
-    expect(server.requests[0]).toMatchObject({ path: '/api/students?page=2' });
+    await expect(api.call(chargesApi.list, { query: { studentId: 's1', status: undefined } })).resolves.toEqual({
+      items: ['ok'],
+    });
+    expect(server.requests[0]).toMatchObject({ path: '/api/charges?studentId=s1' });
   });
 
   it('on a 401 refreshes once, then retries once with the new token', async () => {
@@ -63,7 +70,7 @@ describe('API client', () => {
     });
     session.setState({ status: 'signed-in', accessToken: 'expired' });
 
-    await expect(api.get('/students')).resolves.toEqual({ items: ['ok'] });
+    await expect(api.call(studentsApi.list, {})).resolves.toEqual({ items: ['ok'] });
     expect(server.requests.map((r) => `${r.method} ${r.path} ${r.headers.authorization ?? ''}`)).toEqual([
       'GET /api/students Bearer expired',
       'POST /api/auth/refresh ',
@@ -80,7 +87,7 @@ describe('API client', () => {
     });
     session.setState({ status: 'signed-in', accessToken: 'expired' });
 
-    await Promise.all([api.get('/students'), api.get('/plans')]);
+    await Promise.all([api.call(studentsApi.list, {}), api.call(plansApi.list, {})]);
     expect(server.requests.filter((r) => r.path === '/api/auth/refresh')).toHaveLength(1);
   });
 
@@ -91,7 +98,7 @@ describe('API client', () => {
     });
     session.setState({ status: 'signed-in', accessToken: 'expired' });
 
-    await expect(api.get('/students')).rejects.toMatchObject({ statusCode: 401, code: 'unauthorized' });
+    await expect(api.call(studentsApi.list, {})).rejects.toMatchObject({ statusCode: 401, code: 'unauthorized' });
     expect(server.requests).toHaveLength(2);
     expect(session.getState()).toMatchObject({ status: 'signed-out', accessToken: null });
   });
@@ -103,7 +110,7 @@ describe('API client', () => {
     });
     session.setState({ status: 'signed-in', accessToken: 'expired' });
 
-    await expect(api.get('/students')).rejects.toBeInstanceOf(ApiError);
+    await expect(api.call(studentsApi.list, {})).rejects.toBeInstanceOf(ApiError);
     expect(server.requests.map((r) => r.path)).toEqual(['/api/students', '/api/auth/refresh', '/api/students']);
     expect(session.getState().status).toBe('signed-out');
   });
@@ -117,7 +124,7 @@ describe('API client', () => {
     });
     session.setState({ status: 'signed-in', accessToken: 'token-1' });
 
-    await expect(api.post('/auth/login', { email: 'a@b.c', password: 'x' }, { anonymous: true })).rejects.toMatchObject({
+    await expect(api.call(identityApi.login, { body: { email: 'a@b.c', password: 'x' } })).rejects.toMatchObject({
       statusCode: 401,
       code: 'invalid_credentials',
     });
@@ -134,7 +141,9 @@ describe('API client', () => {
     });
     session.setState({ status: 'signed-in', accessToken: 'token-1' });
 
-    const error: unknown = await api.post('/students/s1/credits/consume', { reason: 'Aula' }).catch((e: unknown) => e);
+    const error: unknown = await api
+      .call(studentsApi.consumeCredit, { params: { id: 's1' }, body: { reason: 'Aula' } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ statusCode: 409, code: 'no_credits', message: 'Aluno sem créditos' });
     expect(server.requests[0].body).toEqual({ reason: 'Aula' });
@@ -147,6 +156,6 @@ describe('API client', () => {
       baseUrl: server.baseUrl,
       session: { accessToken: () => null, refresh: async () => null, clear: () => {} },
     });
-    await expect(api.get('/health')).rejects.toMatchObject({ statusCode: 502, code: 'http_error' });
+    await expect(api.call(platformApi.health, {})).rejects.toMatchObject({ statusCode: 502, code: 'http_error' });
   });
 });

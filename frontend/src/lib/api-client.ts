@@ -53,7 +53,7 @@ export function filledPath(path: string, params: Record<string, string> = {}): s
 
 /** The operation's path with its `{params}` filled in. */
 export const pathOf = (operation: Operation, params?: Record<string, string>): string =>
-  filledPath(operation['~operation'].path, params);
+  filledPath(operation['~orpc'].route.path ?? '', params);
 
 function buildUrl(baseUrl: string, path: string, query?: QueryParams): string {
   const params = new URLSearchParams();
@@ -144,12 +144,6 @@ export function createApiClient({ baseUrl, session }: { baseUrl: string; session
   return {
     call,
     fetchFile,
-    get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
-    post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
-    put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
-    patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
-    delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
-    download,
     postStream,
   };
 }

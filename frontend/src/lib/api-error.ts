@@ -1,9 +1,14 @@
-/** An error answered by the API: `{ statusCode, code, message }` (message in pt-BR). */
-export class ApiError extends Error {
-  readonly statusCode: number;
-  readonly code: string;
+import type { ErrorCodeOf } from '@contracts/shared/routes';
 
-  constructor(statusCode: number, code: string, message: string) {
+/**
+ * An error answered by the API: `{ statusCode, code, message }` (message in pt-BR). `Code` is what
+ * the operation declares it answers (`OperationError`).
+ */
+export class ApiError<Code extends string = string> extends Error {
+  readonly statusCode: number;
+  readonly code: Code;
+
+  constructor(statusCode: number, code: Code, message: string) {
     super(message);
     this.name = 'ApiError';
     this.statusCode = statusCode;
@@ -24,6 +29,24 @@ export class ApiError extends Error {
   }
 }
 
+/** What a call of `Op` fails with: an answer of one of its declared codes, or no answer (network, a bug). */
+export type OperationError<Op> = ApiError<ErrorCodeOf<Op>> | Error;
+
+/**
+ * What a `catch` around a call of `Op` caught (`unknown` to the language), typed by the codes `Op`
+ * declares: `failureOf<typeof sessionsApi.change>(caught)`.
+ */
+export const failureOf = <Op>(caught: unknown): OperationError<Op> =>
+  caught instanceof Error ? caught : new Error(String(caught));
+
+type CodeOf<E> = E extends ApiError<infer Code> ? Code : never;
+
+/**
+ * Whether `error` is the API's answer, of `code` when given. The code must be one the operation
+ * that failed declares: `error` comes typed from its mutation or query (`OperationError`).
+ */
+export function isApiError<E, Code extends CodeOf<E>>(error: E, code: Code): error is E & ApiError<Code>;
+export function isApiError(error: unknown): error is ApiError;
 export function isApiError(error: unknown, code?: string): error is ApiError {
   return error instanceof ApiError && (code === undefined || error.code === code);
 }

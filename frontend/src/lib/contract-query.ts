@@ -1,46 +1,30 @@
 import type { AnswerOf, InputOf, Operation } from '@contracts/shared/routes';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, filledPath, type QueryParams } from './api-client';
-import { retryUnlessClientError } from './api-error';
-import { keyOfPath } from './query-keys';
+import { queryOptions, type QueryKey } from '@tanstack/react-query';
+import { api } from './api-client';
+import { retryUnlessClientError, type OperationError } from './api-error';
 
 /**
- * The one query definition of a GET operation, typed by it: `getQuery<typeof api.op>(path, input)`.
- * Its key is the path's segments, then the input; the answer is cached as the server sends it
- * (screens narrow it with `select`), and a 4xx is taken as the answer, not retried. A GET needs
- * only its path (no body, and answers are not parsed on this side), so no read loads a contract's
- * zod schemas: their evaluation (over 100 ms on a slow phone) waits for a screen that writes.
- * entities/query-definitions.test.ts holds each path to be its operation's, and `anonymous` (no
- * token; a 401 is an answer) to be set exactly for the public ones.
+ * The key prefix of an operation's reads: its path's segments, '/students/{id}/history' ->
+ * ['students', '{id}', 'history'] (the params are in the input, the key's last item).
  */
-export function getQuery<Op extends Operation>(
-  path: Op['~operation']['path'],
-  input: InputOf<Op>,
-  { anonymous = false }: { anonymous?: boolean } = {},
-) {
-  const { params, query } = input as { params?: Record<string, string>; query?: QueryParams };
-  return queryOptions({
-    queryKey: [...keyOfPath(path), input] as const,
-    queryFn: ({ signal }) => api.get<AnswerOf<Op>>(filledPath(path, params), { query, signal, anonymous }),
+export const keyOf = (operation: Operation): readonly string[] =>
+  operation['~orpc'].route.path?.split('/').filter(Boolean) ?? [];
+
+/**
+ * The one query definition of a GET operation: `getQuery(studentsApi.get, { params: { id } })`.
+ * Its key is the path's segments, then the input; the answer is cached as the server sends it
+ * (screens narrow it with `select`), its error typed by the codes the operation declares, a 4xx
+ * taken as the answer, not retried; a public operation is read without a token (a 401 is an
+ * answer). Only the operation's route is read: the entities get it without the zod schemas
+ * (frontend/build/minified-contracts.ts).
+ */
+export function getQuery<Op extends Operation>(operation: Op, input: InputOf<Op>) {
+  return queryOptions<AnswerOf<Op>, OperationError<Op>, AnswerOf<Op>, QueryKey>({
+    queryKey: [...keyOf(operation), input],
+    queryFn: ({ signal }) => api.call(operation, input, { signal }),
     retry: retryUnlessClientError,
   });
 }
 
 /** A list answer narrowed to its items, for `select`. */
 export const itemsOf = <Item>(answer: { items: Item[] }): Item[] => answer.items;
-
-/**
- * A command as a mutation: `mutate(input)` calls the operation; once it answers, the reads under
- * `invalidates` refetch (the server already makes them wait for this write).
- */
-export function useOperation<Op extends Operation>(
-  operation: Op,
-  { invalidates }: { invalidates: readonly (readonly unknown[])[] },
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: InputOf<Op>) => api.call(operation, input),
-    onSuccess: () =>
-      Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
-  });
-}

@@ -17,7 +17,7 @@ import { whenIdle } from './when-idle';
 
 /**
  * For each change type, the query keys it makes stale. Typed on contracts' ChangeType, so a missing
- * type does not compile; the app shell owns the map (app/realtime-invalidation.ts).
+ * type does not compile; the entities own the map (entities/changes.ts).
  */
 export type InvalidationMap = Readonly<Record<ChangeType, readonly QueryKey[]>>;
 

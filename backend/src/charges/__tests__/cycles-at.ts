@@ -8,7 +8,7 @@ import { openDueCycles } from '../process-managers/subscription-cycles';
  */
 export async function cyclesAt(app: NestFastifyApplication, instant: string | Date): Promise<void> {
   const now = () => new Date(instant);
-  await projectAll(app, 10_000, now);
+  await projectAll(app, 10_000, { now });
   await openDueCycles(workerServicesOf(app, now));
-  await projectAll(app, 10_000, now);
+  await projectAll(app, 10_000, { now });
 }

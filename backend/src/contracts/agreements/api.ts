@@ -33,7 +33,10 @@ export const CONTRACT_STATUS_LABELS = {
 } as const;
 export type StudentContractStatus = keyof typeof CONTRACT_STATUS_LABELS;
 
-export const ALREADY_SIGNED = { code: 'already_signed', message: 'Você já assinou este contrato' };
+export const ALREADY_SIGNED = {
+  code: 'already_signed',
+  message: 'Você já assinou este contrato',
+} as const;
 
 export const MAX_CONTRACT_CHARS = 50_000;
 
@@ -271,11 +274,13 @@ export const contractsApi = {
     answer: contractSchema,
   }),
   create: contracts.create({
+    changes: ['contract'],
     summary: 'Cria um contrato ou termo; 201 { id, position }',
     body: createContractSchema,
     errors: { contract_exists: 409 },
   }),
   update: contracts.update({
+    changes: ['contract'],
     summary:
       'Altera titulo, conteudo ou tipo (uma nova versão quando a atual já tem assinaturas); { isActive: false } desativa',
     body: updateContractSchema,
@@ -289,6 +294,7 @@ export const contractsApi = {
     answer: fileAnswer('application/pdf'),
   }),
   sign: routes('contracts', 'aluno').post('/contracts/{id}/sign', {
+    changes: ['contract'],
     summary:
       'O aluno assina a versão atual; 201 { id, signatureId, position }; 409 already_signed; 404 para contrato inativo',
     status: 201,

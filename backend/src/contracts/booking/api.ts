@@ -221,6 +221,7 @@ export const publicBookingApi = {
     errors: { ...PUBLIC_ERRORS, booking_disabled: 403 },
   }),
   book: visitor.post('/public/{slug}/bookings', {
+    changes: ['session', 'schedule', 'student', 'directory', 'reminder', 'finance-summary'],
     summary: 'Agenda um horário livre: aluno achado pelo telefone ou criado; 409 slot_taken',
     status: 201,
     body: publicBookingSchema,

@@ -215,6 +215,7 @@ export const chargesApi = {
     live: true,
   }),
   setPixSettings: trainer.put('/settings/pix', {
+    changes: ['first-steps'],
     summary:
       'Salva a chave PIX (CPF, CNPJ, e-mail, telefone ou aleatória), o nome do recebedor (até 25) e a cidade (até 15), sem acentos',
     body: pixSettingsSchema,
@@ -228,6 +229,7 @@ export const chargesApi = {
     answer: pixConnectionTestSchema,
   }),
   create: charges.create({
+    changes: ['charge'],
     summary: 'Cobra um plano do aluno por PIX: BR Code estático com o valor e o txid',
     body: createChargeSchema,
     answer: chargeAnswerSchema,
@@ -245,12 +247,14 @@ export const chargesApi = {
   }),
   get: charges.get({ summary: 'Uma cobrança', answer: chargeSchema }),
   confirm: trainer.post('/charges/{id}/confirm', {
+    changes: ['charge', 'credit', 'student', 'transaction', 'finance-summary'],
     summary:
       'Marca como paga: registra a receita (PIX) e concede os créditos do plano, uma vez só; repetir responde o mesmo',
     answer: chargeAnswerSchema,
     errors: { charge_cancelled: 409 },
   }),
   decideRefundCredits: trainer.post('/charges/{id}/refund-credits', {
+    changes: ['charge', 'credit', 'student'],
     summary:
       "Depois de uma devolução: 'Remover N créditos' (até o saldo, nunca abaixo de zero) ou mantê-los; uma vez por devolução",
     body: refundCreditsSchema,
@@ -258,6 +262,7 @@ export const chargesApi = {
     errors: { not_refunded: 409 },
   }),
   cancel: trainer.post('/charges/{id}/cancel', {
+    changes: ['charge'],
     summary:
       'Cancela uma cobrança pendente, ou dispensa uma taxa, com um motivo (uma cobrança paga não se cancela)',
     body: cancelChargeSchema,
@@ -535,6 +540,7 @@ const subscriber = routes('subscriptions', 'personal');
 
 export const subscriptionsApi = {
   subscribe: subscriber.post('/students/{id}/subscription', {
+    changes: ['subscription', 'charge', 'finance-summary'],
     summary:
       'Assina um plano de cobrança mensal para o aluno ativo: cada ciclo vira uma cobrança (origem assinatura) feita antes do vencimento; uma assinatura ativa por aluno, e assinar de novo depois de cancelar faz uma nova assinatura',
     status: 201,
@@ -560,11 +566,13 @@ export const subscriptionsApi = {
     },
   }),
   cancel: subscriber.post('/subscriptions/{id}/cancel', {
+    changes: ['subscription', 'charge', 'finance-summary'],
     summary:
       'Cancela a assinatura a partir do próximo ciclo: o ciclo já vencido fica; um ciclo seguinte já emitido e pendente é cancelado',
     answer: subscriptionSchema,
   }),
   pause: subscriber.post('/subscriptions/{id}/pause', {
+    changes: ['subscription', 'charge', 'finance-summary'],
     summary:
       "'Pausar assinatura': nenhum ciclo é cobrado a partir do próximo ainda não vencido, por 1 a 3 ciclos ou até retomar (ciclos: null); as cobranças já emitidas desses ciclos são canceladas (no PSP também), o Pix Automático fica",
     body: pauseSchema,
@@ -572,11 +580,13 @@ export const subscriptionsApi = {
     errors: { not_active: 409 },
   }),
   resume: subscriber.post('/subscriptions/{id}/resume', {
+    changes: ['subscription', 'charge', 'finance-summary'],
     summary: "'Retomar': a assinatura volta a cobrar a partir do próximo ciclo ainda não vencido",
     answer: subscriptionSchema,
     errors: { not_active: 409 },
   }),
   retryCycle: subscriber.post('/subscriptions/{id}/retry-cycle', {
+    changes: ['subscription', 'charge', 'finance-summary'],
     summary:
       "'Tentar de novo': pede de novo ao PSP as cobranças dos ciclos que ele recusou (ciclosRecusados)",
     answer: subscriptionSchema,

@@ -441,6 +441,7 @@ export const financeApi = {
     answer: goalsViewSchema,
   }),
   setGoals: trainer.put('/settings/goals', {
+    changes: ['finance-goals', 'finance-summary'],
     summary: 'Salva as metas; sem `alocacao`, mantém a regra atual',
     body: goalsSchema,
   }),
@@ -455,6 +456,7 @@ export const financeApi = {
     answer: fileAnswer('text/csv'),
   }),
   record: trainer.post('/transactions', {
+    changes: ['transaction', 'finance-summary'],
     summary:
       'Registra uma receita ou despesa; uma receita sem alocações é dividida pela regra das configurações',
     status: 201,
@@ -472,6 +474,7 @@ export const financeApi = {
     errors: { not_a_receita: 409, already_voided: 409 },
   }),
   void: trainer.post('/transactions/{id}/void', {
+    changes: ['transaction', 'finance-summary'],
     summary: 'Estorna a transação: fica no histórico, fora de todos os totais',
     errors: { already_voided: 409 },
   }),

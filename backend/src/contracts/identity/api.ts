@@ -346,6 +346,7 @@ export const identityApi = {
     body: closeAccountSchema,
   }),
   completeOnboarding: trainer.post('/onboarding', {
+    changes: ['onboarding'],
     summary: 'As 11 respostas da Configuração Inicial, registradas uma vez por personal',
     status: 201,
     body: onboardingSchema,

@@ -201,14 +201,17 @@ export const locationsApi = {
   }),
   get: locations.get({ summary: 'Um local', answer: locationSchema }),
   create: locations.create({
+    changes: ['location', 'directory', 'first-steps', 'reminder'],
     summary: 'Cadastra um local (endereço inteiro ou em partes)',
     body: createLocationSchema,
   }),
   update: locations.update({
+    changes: ['location', 'directory', 'reminder'],
     summary: 'Altera nome, endereço, CEP; { ativo: false } inativa o local',
     body: updateLocationSchema,
   }),
   remove: locations.remove({
+    changes: ['location', 'directory', 'reminder'],
     summary: 'Remove o local; 409 has_links quando há agendamentos nele',
     errors: { has_links: 409 },
   }),
@@ -217,6 +220,7 @@ export const locationsApi = {
     answer: cancellationPolicyAnswerSchema,
   }),
   setPolicy: trainer.put('/locations/{id}/policy', {
+    changes: ['location'],
     summary: 'Define a política de cancelamento do local',
     body: cancellationPolicySchema,
   }),

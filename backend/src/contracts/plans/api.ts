@@ -116,12 +116,18 @@ export const plansApi = {
     answer: listOf(planSchema),
   }),
   get: plans.get({ summary: 'Um plano', answer: planSchema }),
-  create: plans.create({ summary: 'Cadastra um plano', body: createPlanSchema }),
+  create: plans.create({
+    changes: ['plan', 'first-steps'],
+    summary: 'Cadastra um plano',
+    body: createPlanSchema,
+  }),
   update: plans.update({
+    changes: ['plan'],
     summary: 'Altera os campos enviados; { arquivado: true } arquiva o plano',
     body: updatePlanSchema,
   }),
   remove: plans.remove({
+    changes: ['plan'],
     summary: 'Remove o plano; 409 has_links quando algum aluno o tem (arquive-o)',
     errors: { has_links: 409 },
   }),

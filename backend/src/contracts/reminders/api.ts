@@ -122,6 +122,7 @@ export const remindersApi = {
     answer: reminderSettingsAnswerSchema,
   }),
   saveSettings: trainer.put('/settings/reminders', {
+    changes: ['reminder'],
     summary: 'Salva as configurações dos lembretes',
     body: reminderSettingsSchema,
   }),

@@ -194,7 +194,10 @@ export const isSeriesAnswer = (answer: BookSessionAnswer): answer is SeriesBooke
   'created' in answer;
 
 /** The schedule guard's refusals (409). */
-export const BLOCKED_PERIOD = { code: 'blocked_period', message: 'Período bloqueado (férias)' };
+export const BLOCKED_PERIOD = {
+  code: 'blocked_period',
+  message: 'Período bloqueado (férias)',
+} as const;
 export const SCHEDULE_CONFLICT = 'schedule_conflict';
 export const scheduleConflictMessage = (aluno: string) => `Conflito de horário com ${aluno}`;
 export { LOCATION_NOT_FOUND_LABEL, STUDENT_NOT_FOUND_LABEL } from './labels';
@@ -488,6 +491,15 @@ export const sessionsApi = {
     answer: studentSessionsSchema,
   }),
   book: sessionItems.create({
+    changes: [
+      'session',
+      'schedule',
+      'credit',
+      'student',
+      'reminder',
+      'finance-summary',
+      'first-steps',
+    ],
     summary:
       "Agenda uma sessão: 201 { id, position, warning? }; com repeat, uma por semana: 201 { created, refused, position }. 400 invalid_range; 404 aluno/local; 409 blocked_period, schedule_conflict (allowOverlap: true agenda assim mesmo); warning 'outside_availability' fora dos horários",
     body: bookSessionSchema,
@@ -501,6 +513,7 @@ export const sessionsApi = {
     },
   }),
   change: sessionItems.update({
+    changes: ['session', 'schedule', 'credit', 'student', 'reminder', 'finance-summary'],
     summary:
       "Altera a sessão (scope 'following': esta e as próximas da série, deslocadas igualmente): horários pela mesma guarda; status feita consome 1 crédito (warning 'no_credits' com saldo 0), de feita para outro devolve, cancelada tarde com queima de crédito queima 1",
     body: updateSessionSchema,
@@ -508,6 +521,7 @@ export const sessionsApi = {
     errors: { [INVALID_RANGE]: 400, [BLOCKED_PERIOD.code]: 409, [SCHEDULE_CONFLICT]: 409 },
   }),
   remove: sessionItems.remove({
+    changes: ['session', 'schedule', 'credit', 'student', 'reminder', 'finance-summary'],
     summary: 'Exclui a sessão (?scope=following: esta e as próximas da série); libera o horário',
     query: deleteSessionQuerySchema,
   }),
@@ -522,6 +536,7 @@ export const agendaSettingsApi = {
     answer: listOf(availabilityRowAnswerSchema),
   }),
   setAvailability: agenda.put('/availability', {
+    changes: ['availability'],
     summary:
       'Substitui todos os horários de uma vez (um salvamento que falha mantém os anteriores)',
     body: availabilitySchema,
@@ -531,12 +546,14 @@ export const agendaSettingsApi = {
     answer: listOf(vacationAnswerSchema),
   }),
   startVacation: agenda.post('/vacations', {
+    changes: ['vacation'],
     summary: 'Ativa férias de startDate a endDate (inclusive): nenhum agendamento nesses dias',
     status: 201,
     body: vacationSchema,
     errors: { vacation_exists: 409 },
   }),
   endVacation: agenda.delete('/vacations/{id}', {
+    changes: ['vacation'],
     summary: 'Remove o período (sai da lista e deixa de bloquear)',
   }),
 };

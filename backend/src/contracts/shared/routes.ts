@@ -1,6 +1,7 @@
 import { oc } from '@orpc/contract';
 import type { ContractProcedure, ErrorMap, Schema } from '@orpc/contract';
 import { z } from 'zod';
+import type { ChangeType } from './realtime';
 
 /**
  * The vocabulary every HTTP contract is written in. An operation is declared once, as an oRPC
@@ -89,6 +90,8 @@ export interface OperationMeta {
   command: boolean;
   /** A read that waits for the caller's writes (and `X-Min-Position`). */
   readsOwnWrites: boolean;
+  /** What a command's events are told to the browsers as (contracts/shared/realtime.ts). */
+  changes: readonly ChangeType[];
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -106,6 +109,7 @@ interface OperationSpec<
   Query extends z.ZodType | undefined,
   Body extends z.ZodType | undefined,
   Answer extends z.ZodType,
+  Errors extends ErrorStatuses,
 > {
   summary: string;
   description?: string;
@@ -115,7 +119,13 @@ interface OperationSpec<
   body?: Body;
   /** The answer's schema; a command's default is `{ id, position }`. */
   answer?: Answer;
-  errors?: ErrorStatuses;
+  errors?: Errors;
+  /**
+   * A command: the realtime changes its events make (contracts/shared/realtime.ts). The SPA refetches
+   * after it what a socket refetches on those changes, besides the reads under its own path's first
+   * segment.
+   */
+  changes?: readonly ChangeType[];
   /** Statuses answered with a body of their own instead of the error body (health's 503 report). */
   otherAnswers?: Record<number, z.ZodType>;
   /** A read answered from live state, not a read model: no read-your-writes wait. */
@@ -123,11 +133,13 @@ interface OperationSpec<
 }
 
 /** The schemas of an operation, kept beside oRPC's definition for the types of its two ends. */
-export interface OperationSchemas<Path extends string, Query, Body, Answer> {
+export interface OperationSchemas<Path extends string, Query, Body, Answer, Codes extends string = string> {
   path: Path;
   query: Query;
   body: Body;
   answer: Answer;
+  /** Every error code it answers, with its status (its audience's and its kind's included). */
+  errors: Readonly<Record<Codes, number>>;
 }
 
 /** An operation as the contracts declare it: an oRPC contract procedure and its schemas. */
@@ -136,36 +148,48 @@ export type Operation<
   Query extends z.ZodType | undefined = z.ZodType | undefined,
   Body extends z.ZodType | undefined = z.ZodType | undefined,
   Answer extends z.ZodType = z.ZodType,
+  Codes extends string = string,
 > = ContractProcedure<Schema<unknown, unknown>, Answer, ErrorMap, OperationMeta> & {
-  readonly '~operation': OperationSchemas<Path, Query, Body, Answer>;
+  readonly '~operation': OperationSchemas<Path, Query, Body, Answer, Codes>;
 };
 
-const AUDIENCE_ERRORS: Record<Audience, ErrorStatuses> = {
+/** The error codes an operation answers: `isApiError(error, code)` takes only these. */
+export type ErrorCodeOf<Op> = Op extends { '~operation': { errors: infer Errors } } ? keyof Errors & string : never;
+
+const AUDIENCE_ERRORS = {
   public: {},
   'signed-in': { unauthorized: 401 },
   personal: { unauthorized: 401, forbidden: 403 },
   aluno: { unauthorized: 401, forbidden: 403 },
-};
+} as const satisfies Record<Audience, ErrorStatuses>;
 /** Statuses any route can answer: bad input or headers, and PostgreSQL or Redis away. */
-const ANY_ROUTE_ERRORS: ErrorStatuses = {
+const ANY_ROUTE_ERRORS = {
   validation_error: 400,
   service_unavailable: 503,
   database_unavailable: 503,
-};
+} as const satisfies ErrorStatuses;
 /**
  * What the body parser refuses before the route runs. Any request but a GET may carry a body (a
  * DELETE with a broken JSON one is refused the same way), so these belong to every such route.
  */
-const BODY_ERRORS: ErrorStatuses = {
+const BODY_ERRORS = {
   invalid_json: 400,
   payload_too_large: 413,
   unsupported_media_type: 415,
-};
+} as const satisfies ErrorStatuses;
 /** What the command runner answers: a stream changed under it too often, a key reused. */
-const COMMAND_ERRORS: ErrorStatuses = {
+const COMMAND_ERRORS = {
   concurrent_modification: 409,
   idempotency_key_reused: 422,
-};
+} as const satisfies ErrorStatuses;
+
+/** The codes the code below adds to an operation of that audience, method, kind and path. */
+type KnownCodes<A extends Audience, M extends Method, Command extends boolean, Path extends string> =
+  | keyof typeof ANY_ROUTE_ERRORS
+  | (keyof (typeof AUDIENCE_ERRORS)[A] & string)
+  | (M extends 'GET' ? never : keyof typeof BODY_ERRORS)
+  | (Command extends true ? keyof typeof COMMAND_ERRORS : never)
+  | (Path extends `${string}{${string}` ? 'not_found' : never);
 
 /** The error map entry of a status answered with its own body: the document shows that body. */
 export const OTHER_ANSWER_PREFIX = 'answer_';
@@ -185,16 +209,35 @@ const pathParamsSchema = (path: string) =>
     Object.fromEntries([...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, z.string()])),
   );
 
-function operation(audience: Audience, tag: string, method: Method, command: boolean) {
+/** Declares one operation of an audience, method and kind: its path and its spec. */
+type Declare<A extends Audience, M extends Method, Command extends boolean> = <
+  Path extends `/${string}`,
+  Query extends z.ZodType | undefined = undefined,
+  Body extends z.ZodType | undefined = undefined,
+  Answer extends z.ZodType = typeof commandAnswerSchema,
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no codes of its own
+  Errors extends ErrorStatuses = {},
+>(
+  path: Path,
+  spec: OperationSpec<Query, Body, Answer, Errors>,
+) => Operation<Path, Query, Body, Answer, KnownCodes<A, M, Command, Path> | (keyof Errors & string)>;
+
+function operation<A extends Audience, M extends Method, Command extends boolean>(
+  audience: A,
+  tag: string,
+  method: M,
+  command: Command,
+): Declare<A, M, Command> {
   return <
     Path extends `/${string}`,
-    Query extends z.ZodType | undefined = undefined,
-    Body extends z.ZodType | undefined = undefined,
-    Answer extends z.ZodType = typeof commandAnswerSchema,
+    Query extends z.ZodType | undefined,
+    Body extends z.ZodType | undefined,
+    Answer extends z.ZodType,
+    Errors extends ErrorStatuses,
   >(
     path: Path,
-    spec: OperationSpec<Query, Body, Answer>,
-  ): Operation<Path, Query, Body, Answer> => {
+    spec: OperationSpec<Query, Body, Answer, Errors>,
+  ) => {
     const readsOwnWrites = !command && !spec.live;
     const headers = command ? commandHeadersSchema : readsOwnWrites ? readHeadersSchema : z.object({});
     const input = z.object({
@@ -213,7 +256,7 @@ function operation(audience: Audience, tag: string, method: Method, command: boo
     };
     const answer = spec.answer ?? commandAnswerSchema;
     const procedure = oc
-      .$meta<OperationMeta>({ audience, command, readsOwnWrites })
+      .$meta<OperationMeta>({ audience, command, readsOwnWrites, changes: spec.changes ?? [] })
       .route({
         method,
         path,
@@ -226,37 +269,41 @@ function operation(audience: Audience, tag: string, method: Method, command: boo
       .errors(toErrorMap(errors, spec.otherAnswers))
       .input(input)
       .output(answer);
-    const schemas = { path, query: spec.query, body: spec.body, answer };
+    const schemas = { path, query: spec.query, body: spec.body, answer, errors };
     return Object.assign(procedure, { '~operation': schemas }) as unknown as Operation<
       Path,
       Query,
       Body,
-      Answer
+      Answer,
+      KnownCodes<A, M, Command, Path> | (keyof Errors & string)
     >;
   };
 }
 
-/** Declares one operation of a method: its path and its spec. */
-type Declare = ReturnType<typeof operation>;
-
 /** `declare` at a path fixed beforehand, `defaults` under the spec. */
 const at =
-  <Path extends `/${string}`>(declare: Declare, path: Path, defaults: { status?: number } = {}) =>
+  <A extends Audience, M extends Method, Command extends boolean, Path extends `/${string}`>(
+    declare: Declare<A, M, Command>,
+    path: Path,
+    defaults: { status?: number } = {},
+  ) =>
   <
     Query extends z.ZodType | undefined = undefined,
     Body extends z.ZodType | undefined = undefined,
     Answer extends z.ZodType = typeof commandAnswerSchema,
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no codes of its own
+    Errors extends ErrorStatuses = {},
   >(
-    spec: OperationSpec<Query, Body, Answer>,
-  ): Operation<Path, Query, Body, Answer> =>
-    declare<Path, Query, Body, Answer>(path, { ...defaults, ...spec });
+    spec: OperationSpec<Query, Body, Answer, Errors>,
+  ) =>
+    declare<Path, Query, Body, Answer, Errors>(path, { ...defaults, ...spec });
 
 /**
  * The operations of one audience, tagged for the document: `routes('plans', 'personal').get(...)`.
  * `get` is a read; `post`, `put`, `patch` and `delete` are commands (`{ id, position }` unless the
  * spec names another answer); `postRead` is a POST that writes no events (sign-in, a chat).
  */
-export function routes(tag: string, audience: Audience) {
+export function routes<A extends Audience>(tag: string, audience: A) {
   const declare = {
     get: operation(audience, tag, 'GET', false),
     post: operation(audience, tag, 'POST', true),

@@ -147,6 +147,7 @@ export const studentAreaApi = {
     errors: NO_STUDENT,
   }),
   requestErasure: student.post('/student/erase-request', {
+    changes: ['student'],
     summary:
       'O aluno pede a exclusão dos próprios dados (LGPD): o personal é avisado por e-mail e na página do aluno, e confirma; 409 erasure_already_requested quando já pediu',
     errors: { ...NO_STUDENT, erasure_already_requested: 409 },
@@ -166,6 +167,7 @@ export const studentAreaApi = {
     live: true,
   }),
   book: student.post('/student/bookings', {
+    changes: ['session', 'schedule', 'credit', 'student', 'reminder', 'finance-summary'],
     summary:
       "O aluno agenda um horário livre: 201 { id, inicio, fim, position }; 409 slot_taken; 409 no_credits ('Aluno sem créditos disponíveis')",
     status: 201,
@@ -174,6 +176,7 @@ export const studentAreaApi = {
     errors: { not_found: 404, slot_taken: 409, [NO_CREDITS.code]: 409 },
   }),
   cancel: student.post('/student/sessions/{id}/cancel', {
+    changes: ['session', 'schedule', 'credit', 'student', 'reminder', 'finance-summary'],
     summary:
       'O aluno cancela uma sessão sua agendada; dentro do limite da política com queima de crédito, queima 1 (creditoQueimado)',
     answer: ownCancellationSchema,

@@ -152,30 +152,36 @@ export const studentsApi = {
     answer: listOf(studentSchema),
   }),
   create: students.create({
+    changes: ['student', 'directory', 'first-steps', 'reminder'],
     summary: 'Cadastra um aluno (0 créditos); 404 quando o plano não existe',
     body: createStudentSchema,
     errors: { not_found: 404 },
   }),
   get: students.get({ summary: 'Um aluno', answer: studentSchema }),
   update: students.update({
+    changes: ['student', 'directory', 'reminder'],
     summary: 'Altera os campos enviados; null limpa um campo opcional; { ativo: false } inativa',
     body: updateStudentSchema,
   }),
   remove: students.remove({
+    changes: ['student', 'directory', 'reminder'],
     summary:
       'Remove o aluno (o histórico de créditos continua no log); 409 has_links quando há agendamentos ou pagamentos',
     errors: { has_links: 409 },
   }),
   grantCredits: trainer.post('/students/{id}/credits', {
+    changes: ['credit', 'student'],
     summary: 'Concede créditos (1 a 1000)',
     body: grantCreditsSchema,
   }),
   consumeCredit: trainer.post('/students/{id}/credits/consume', {
+    changes: ['credit', 'student'],
     summary: 'Consome 1 crédito; 409 no_credits quando o saldo é 0',
     body: consumeCreditSchema,
     errors: { no_credits: 409, session_already_charged: 409 },
   }),
   removeCredits: trainer.post('/students/{id}/credits/remove', {
+    changes: ['credit', 'student'],
     summary: 'Remove créditos concedidos (o Desfazer da renovação); 409 no_credits quando o saldo não chega',
     body: removeCreditsSchema,
     errors: { no_credits: 409 },
@@ -195,6 +201,7 @@ export const studentsApi = {
     answer: fileAnswer('application/pdf'),
   }),
   erase: trainer.post('/students/{id}/erase', {
+    changes: ['erasure'],
     summary:
       'Exclui os dados pessoais do aluno (LGPD): destrói a chave dele; nenhum modelo de leitura, resposta ou evento mostra mais quem era. 400 quando a confirmação não é o nome do aluno',
     body: eraseStudentSchema,

@@ -283,14 +283,17 @@ export const taskListsApi = {
     answer: listOf(taskListSchema),
   }),
   create: taskLists.create({
+    changes: ['task-list'],
     summary: 'Cria uma lista { nome, cor?, ordem? }',
     body: createTaskListSchema,
   }),
   update: taskLists.update({
+    changes: ['task-list'],
     summary: 'Altera nome, cor ou ordem de uma lista (a padrão também)',
     body: updateTaskListSchema,
   }),
   remove: taskLists.remove({
+    changes: ['task-list', 'task'],
     summary:
       'Exclui uma lista; 409 has_links enquanto tiver tarefas, 409 default_list para a padrão',
     errors: { has_links: 409, default_list: 409 },
@@ -306,15 +309,17 @@ export const tasksApi = {
   }),
   get: tasks.get({ summary: 'Uma tarefa', answer: taskSchema }),
   create: tasks.create({
+    changes: ['task'],
     summary:
       'Cria uma tarefa (sem listId, na lista padrão; sem ordem, no fim); 404 quando a lista não existe',
     body: createTaskSchema,
     errors: { not_found: 404 },
   }),
   update: tasks.update({
+    changes: ['task'],
     summary:
       'Altera os campos enviados; { concluida: true } conclui (uma tarefa que se repete cria a próxima), false reabre',
     body: updateTaskSchema,
   }),
-  remove: tasks.remove({ summary: 'Exclui uma tarefa' }),
+  remove: tasks.remove({ changes: ['task'], summary: 'Exclui uma tarefa' }),
 };

@@ -12,7 +12,7 @@ import { Sidebar } from './sidebar';
 import { SidebarProvider, useSidebar } from './sidebar-state';
 
 /** Which queries each realtime change makes stale: fetched with the socket client, after the page shows. */
-const loadInvalidationMap = () => import('../realtime-invalidation').then((module) => module.invalidatedByChange);
+const loadInvalidationMap = () => import('../../entities/changes').then((module) => module.invalidatedByChange);
 
 /** Fetched only for a trainer who still has to do it. */
 const OnboardingDialog = lazy(() =>

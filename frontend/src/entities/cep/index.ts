@@ -1,4 +1,4 @@
-import type { locationsApi } from '@contracts/locations/api';
+import { locationsApi } from '@contracts/locations/api';
 import { getQuery } from '../../lib/contract-query';
 
 /**
@@ -7,7 +7,7 @@ import { getQuery } from '../../lib/contract-query';
  * cep_unavailable) is not retried.
  */
 export const cepQuery = (cep: string) => ({
-  ...getQuery<typeof locationsApi.lookupCep>('/cep/{cep}', { params: { cep } }),
+  ...getQuery(locationsApi.lookupCep, { params: { cep } }),
   staleTime: Infinity,
   retry: false,
 });

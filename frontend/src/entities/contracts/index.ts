@@ -1,11 +1,13 @@
-import type { contractsApi } from '@contracts/agreements/api';
-import { getQuery } from '../../lib/contract-query';
-export { contractsKey } from './keys';
+import { contractsApi } from '@contracts/agreements/api';
+import { getQuery, keyOf } from '../../lib/contract-query';
 
 /** GET /api/contracts: the active contracts, newest first, with their signature counts; `withInactive` adds the deactivated ones. */
 export const contractsQuery = ({ withInactive = false }: { withInactive?: boolean } = {}) =>
-  getQuery<typeof contractsApi.list>('/contracts', { query: withInactive ? { inativos: 'true' } : {} });
+  getQuery(contractsApi.list, { query: withInactive ? { inativos: 'true' } : {} });
 
 /** GET /api/contracts/:id/signatures: who signed which version and when, with the evidence. */
 export const contractSignaturesQuery = (id: string) =>
-  getQuery<typeof contractsApi.signatures>('/contracts/{id}/signatures', { params: { id } });
+  getQuery(contractsApi.signatures, { params: { id } });
+
+/** Every read under /contracts; a 'contract' change or a contract mutation invalidates it. */
+export const contractsKey = keyOf(contractsApi.list);

@@ -1,9 +1,11 @@
-import type { dashboardApi } from '@contracts/scheduling/api';
-import { getQuery } from '../../lib/contract-query';
-export { dashboardKey } from './keys';
+import { dashboardApi } from '@contracts/scheduling/api';
+import { getQuery, keyOf } from '../../lib/contract-query';
 
 /**
  * GET /api/dashboard: today's and this week's scheduled sessions, students, locations, the next 3
  * sessions. The shell's first screen.
  */
-export const dashboardQuery = () => getQuery<typeof dashboardApi.get>('/dashboard', {});
+export const dashboardQuery = () => getQuery(dashboardApi.get, {});
+
+/** Every read of the dashboard; a session or directory change invalidates it. */
+export const dashboardKey = keyOf(dashboardApi.get);

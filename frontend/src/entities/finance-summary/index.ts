@@ -1,11 +1,16 @@
-import type { financeApi } from '@contracts/finance/api';
-import { getQuery } from '../../lib/contract-query';
-export { financeSummaryKey, financeSeriesKey } from './keys';
+import { financeApi } from '@contracts/finance/api';
+import { getQuery, keyOf } from '../../lib/contract-query';
 
 /** GET /api/finance/summary?month=YYYY-MM: one summary row, never summed on request. */
 export const financeSummaryQuery = (month: string) =>
-  getQuery<typeof financeApi.summary>('/finance/summary', { query: { month } });
+  getQuery(financeApi.summary, { query: { month } });
 
 /** GET /api/finance/series: previsto and recebido of the `months` months up to `until`, oldest first. */
 export const financeSeriesQuery = (until: string, months: number) =>
-  getQuery<typeof financeApi.series>('/finance/series', { query: { until, months } });
+  getQuery(financeApi.series, { query: { until, months } });
+
+/** The month's summary; a transaction, a 'finance-summary' or a goals change invalidates it. */
+export const financeSummaryKey = keyOf(financeApi.summary);
+
+/** The previsto × recebido series; a transaction or a 'finance-summary' change invalidates it. */
+export const financeSeriesKey = keyOf(financeApi.series);

@@ -1,6 +1,8 @@
-import type { financeApi } from '@contracts/finance/api';
-import { getQuery } from '../../lib/contract-query';
-export { goalsKey } from './keys';
+import { financeApi } from '@contracts/finance/api';
+import { getQuery, keyOf } from '../../lib/contract-query';
 
 /** GET /api/settings/goals: the goals, currency, time zone and allocation rule (reais). */
-export const goalsQuery = () => getQuery<typeof financeApi.goals>('/settings/goals', {});
+export const goalsQuery = () => getQuery(financeApi.goals, {});
+
+/** The goals' settings; a 'finance-goals' change or saving them invalidates it. */
+export const goalsKey = keyOf(financeApi.goals);

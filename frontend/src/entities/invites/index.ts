@@ -1,4 +1,4 @@
-import type { identityApi } from '@contracts/identity/api';
+import { identityApi } from '@contracts/identity/api';
 import { queryOptions } from '@tanstack/react-query';
 import { getQuery } from '../../lib/contract-query';
 import { NOT_SAVED } from '../../lib/query-meta';
@@ -9,7 +9,7 @@ import { NOT_SAVED } from '../../lib/query-meta';
  */
 export const inviteQuery = (token: string) =>
   queryOptions({
-    ...getQuery<typeof identityApi.invite>('/invites/{token}', { params: { token } }, { anonymous: true }),
+    ...getQuery(identityApi.invite, { params: { token } }),
     staleTime: Infinity,
     meta: NOT_SAVED,
   });

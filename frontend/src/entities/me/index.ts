@@ -1,9 +1,8 @@
-import type { identityApi, Me } from '@contracts/identity/api';
+import { identityApi, type Me } from '@contracts/identity/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { getQuery } from '../../lib/contract-query';
+import { getQuery, keyOf } from '../../lib/contract-query';
 import { useSession } from '../../lib/session-store';
-export { meKey } from './keys';
 
 /**
  * The signed-in user (GET /api/me), read by the shell and /auth, the first screens. The profile changes only through the user's own
@@ -11,7 +10,7 @@ export { meKey } from './keys';
  */
 export const meQuery = () =>
   queryOptions({
-    ...getQuery<typeof identityApi.me>('/me', {}),
+    ...getQuery(identityApi.me, {}),
     staleTime: Infinity,
   });
 
@@ -32,3 +31,6 @@ export function useMe() {
 
   return me;
 }
+
+/** Every read of the profile; the 'onboarding' change and the user's own commands invalidate it. */
+export const meKey = keyOf(identityApi.me);

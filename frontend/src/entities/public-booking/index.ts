@@ -1,11 +1,10 @@
-import type { publicBookingApi } from '@contracts/booking/api';
+import { publicBookingApi } from '@contracts/booking/api';
 import { getQuery } from '../../lib/contract-query';
 import { NOT_SAVED } from '../../lib/query-meta';
-export { publicBookingKey } from './keys';
 
 /** GET /api/public/:slug (public): the trainer, their WhatsApp and the locations offered; 404 'Personal não encontrado'. */
 export const publicPageQuery = (slug: string) => ({
-  ...getQuery<typeof publicBookingApi.page>('/public/{slug}', { params: { slug } }, { anonymous: true }),
+  ...getQuery(publicBookingApi.page, { params: { slug } }),
   meta: NOT_SAVED,
 });
 
@@ -14,11 +13,7 @@ export const publicPageQuery = (slug: string) => ({
  * only). Read again when the visitor comes back to the tab: someone else may have taken a slot.
  */
 export const publicSlotsQuery = (slug: string, locationId: string) => ({
-  ...getQuery<typeof publicBookingApi.slots>(
-    '/public/{slug}/locations/{locationId}/slots',
-    { params: { slug, locationId } },
-    { anonymous: true },
-  ),
+  ...getQuery(publicBookingApi.slots, { params: { slug, locationId } }),
   staleTime: 30_000,
   meta: NOT_SAVED,
 });

@@ -1,8 +1,8 @@
-import type { chargesApi } from '@contracts/charges/api';
+import { chargesApi } from '@contracts/charges/api';
 import { getQuery } from '../../lib/contract-query';
 
 /**
  * GET /api/charges/summary: 'A receber' (pending and overdue totals). On the dashboard and under
  * /charges: a 'charge' change or a charge mutation invalidates it with the list.
  */
-export const receivablesQuery = () => getQuery<typeof chargesApi.receivables>('/charges/summary', {});
+export const receivablesQuery = () => getQuery(chargesApi.receivables, {});

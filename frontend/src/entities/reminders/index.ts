@@ -1,9 +1,11 @@
-import type { remindersApi } from '@contracts/reminders/api';
-import { getQuery } from '../../lib/contract-query';
-export { remindersKey } from './keys';
+import { remindersApi } from '@contracts/reminders/api';
+import { getQuery, keyOf } from '../../lib/contract-query';
 
 /**
  * GET /api/reminders/tomorrow: tomorrow's sessions with their WhatsApp reminders written. On the
  * dashboard.
  */
-export const tomorrowRemindersQuery = () => getQuery<typeof remindersApi.tomorrow>('/reminders/tomorrow', {});
+export const tomorrowRemindersQuery = () => getQuery(remindersApi.tomorrow, {});
+
+/** The one read under /reminders; a 'reminder' change invalidates it. */
+export const remindersKey = keyOf(remindersApi.tomorrow);

@@ -1,6 +1,5 @@
-import type { sessionsApi } from '@contracts/scheduling/api';
-import { getQuery } from '../../lib/contract-query';
-export { sessionsKey, studentSessionsKey } from './keys';
+import { sessionsApi } from '@contracts/scheduling/api';
+import { getQuery, keyOf } from '../../lib/contract-query';
 
 /**
  * A range read in the last minute is shown without asking again when the calendar comes back to it:
@@ -10,10 +9,16 @@ const SESSIONS_FRESH_MS = 60_000;
 
 /** GET /api/sessions?from=&to=: the sessions that start in [from, to) (instants), by start, with names. */
 export const sessionsQuery = (range: { from: string; to: string }) => ({
-  ...getQuery<typeof sessionsApi.list>('/sessions', { query: { from: range.from, to: range.to } }),
+  ...getQuery(sessionsApi.list, { query: { from: range.from, to: range.to } }),
   staleTime: SESSIONS_FRESH_MS,
 });
 
 /** GET /api/students/:id/sessions: the student's sessions from now on and before (latest first). */
 export const studentSessionsQuery = (studentId: string) =>
-  getQuery<typeof sessionsApi.ofStudent>('/students/{id}/sessions', { params: { id: studentId } });
+  getQuery(sessionsApi.ofStudent, { params: { id: studentId } });
+
+/** Every read under /sessions; a 'session', 'schedule' or 'directory' change, or a session mutation, invalidates it. */
+export const sessionsKey = keyOf(sessionsApi.list);
+
+/** Every read of a student's sessions; a 'session' change (or a student's) invalidates it. */
+export const studentSessionsKey = keyOf(sessionsApi.ofStudent);

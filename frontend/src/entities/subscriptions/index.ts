@@ -1,8 +1,10 @@
 import type { SubscriptionStatus } from '@contracts/charges/api';
-import type { subscriptionsApi } from '@contracts/charges/api';
-import { getQuery } from '../../lib/contract-query';
-export { subscriptionsKey } from './keys';
+import { subscriptionsApi } from '@contracts/charges/api';
+import { getQuery, keyOf } from '../../lib/contract-query';
 
 /** GET /api/subscriptions?studentId=&status=: most recent first. */
 export const subscriptionsQuery = (query: { studentId?: string; status?: SubscriptionStatus }) =>
-  getQuery<typeof subscriptionsApi.list>('/subscriptions', { query });
+  getQuery(subscriptionsApi.list, { query });
+
+/** Every read of subscriptions; a subscription mutation invalidates it. */
+export const subscriptionsKey = keyOf(subscriptionsApi.list);

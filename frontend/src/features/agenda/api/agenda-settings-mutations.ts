@@ -1,19 +1,17 @@
 import { agendaSettingsApi, calendarApi } from '@contracts/scheduling/api';
-import { availabilityKey } from '../../../entities/availability';
-import { vacationsKey } from '../../../entities/vacations';
-import { useOperation } from '../../../lib/contract-query';
+import { useOperation } from '../../../entities/operation';
 
 /** PUT /api/availability: every row replaced at once (a failed save keeps the previous ones). */
 export const useSaveAvailability = () =>
-  useOperation(agendaSettingsApi.setAvailability, { invalidates: [availabilityKey] });
+  useOperation(agendaSettingsApi.setAvailability);
 
 /** POST /api/vacations `{ startDate, endDate, description? }`: no booking in those days. */
 export const useStartVacation = () =>
-  useOperation(agendaSettingsApi.startVacation, { invalidates: [vacationsKey] });
+  useOperation(agendaSettingsApi.startVacation);
 
 /** DELETE /api/vacations/:id: the period leaves the list and stops blocking. */
 export const useEndVacation = () =>
-  useOperation(agendaSettingsApi.endVacation, { invalidates: [vacationsKey] });
+  useOperation(agendaSettingsApi.endVacation);
 
 /** POST /api/calendar/secret: a new private iCal address (the previous one stops working). */
-export const useIssueCalendarFeed = () => useOperation(calendarApi.issue, { invalidates: [] });
+export const useIssueCalendarFeed = () => useOperation(calendarApi.issue);

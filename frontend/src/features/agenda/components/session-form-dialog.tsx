@@ -10,6 +10,7 @@ import {
   type SessionCommandAnswer,
   type SessionStatus,
   type UpdateSessionInput,
+  type sessionsApi,
 } from '@contracts/scheduling/api';
 import type { Location } from '@contracts/locations/api';
 import type { Student } from '@contracts/students/api';
@@ -31,7 +32,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { FormActions } from '../../../components/form-actions';
-import { isApiError } from '../../../lib/api-error';
+import { failureOf, isApiError, type OperationError } from '../../../lib/api-error';
 import { formatDateTimeInZone } from '../../../lib/format';
 import { notifyAttention, notifyError, notifySuccess } from '../../../lib/notify';
 import { checkboxField, type FieldsProps, textField, useFormFields } from '../../../lib/use-form-fields';
@@ -98,7 +99,7 @@ function SessionForm({
     .filter((location) => location.ativo || location.id === editing?.locationId)
     .map((location) => ({ value: location.id, label: location.nome }));
 
-  const refused = (error: unknown, title: string) => {
+  const refused = (error: OperationError<typeof sessionsApi.book | typeof sessionsApi.change>, title: string) => {
     if (isApiError(error, 'invalid_range')) setErrors({ fim: error.message });
     else if (isApiError(error) && error.statusCode === 409) setRefusal({ code: error.code, message: error.message });
     else notifyError(title, error);
@@ -174,7 +175,7 @@ function SessionForm({
           });
         onClose();
       } catch (error) {
-        refused(error, 'Erro ao atualizar agendamento');
+        refused(failureOf<typeof sessionsApi.change>(error), 'Erro ao atualizar agendamento');
       }
     })();
   };

@@ -1,7 +1,8 @@
-import type { SignInInput } from '@contracts/identity/api';
+import type { identityApi as IdentityApi, SignInInput } from '@contracts/identity/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { meQuery } from '../../../entities/me';
 import { api } from '../../../lib/api-client';
+import type { OperationError } from '../../../lib/api-error';
 import { useSession } from '../../../lib/session-store';
 
 /**
@@ -41,8 +42,8 @@ function useSessionFrom() {
  */
 export function useLogin({ onSignedIn }: { onSignedIn?: () => void } = {}) {
   const sessionFrom = useSessionFrom();
-  return useMutation({
-    mutationFn: async (input: SignInInput) => sessionFrom(await login(input)),
+  return useMutation<SignInOutcome, OperationError<typeof IdentityApi.login>, SignInInput>({
+    mutationFn: async (input) => sessionFrom(await login(input)),
     onSuccess: (outcome) => {
       if (outcome.signedIn) onSignedIn?.();
     },
@@ -52,8 +53,8 @@ export function useLogin({ onSignedIn }: { onSignedIn?: () => void } = {}) {
 /** POST /api/auth/mfa/verify: the second step, with the app's code or a recovery code. */
 export function useVerifyCode({ onSignedIn }: { onSignedIn?: () => void } = {}) {
   const sessionFrom = useSessionFrom();
-  return useMutation({
-    mutationFn: async (input: { challengeToken: string; code: string }) => {
+  return useMutation<SignInOutcome, OperationError<typeof IdentityApi.verifyMfa>, { challengeToken: string; code: string }>({
+    mutationFn: async (input) => {
       const { identityApi } = await identityContract();
       return sessionFrom(await api.call(identityApi.verifyMfa, { body: input }));
     },

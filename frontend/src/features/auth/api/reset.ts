@@ -1,5 +1,5 @@
 import { identityApi } from '@contracts/identity/api';
-import { useOperation } from '../../../lib/contract-query';
+import { useOperation } from '../../../entities/operation';
 
 /** POST /api/auth/reset; the form checks the body with contracts' resetSchema first. */
-export const useResetPassword = () => useOperation(identityApi.reset, { invalidates: [] });
+export const useResetPassword = () => useOperation(identityApi.reset);

@@ -1,5 +1,5 @@
 import { identityApi, signUpSchema, type SignUpInput } from '@contracts/identity/api';
-import { useOperation } from '../../../lib/contract-query';
+import { useOperation } from '../../../entities/operation';
 
 /** The register form's fields, as typed. */
 export type SignupForm = Record<keyof SignUpInput, string>;
@@ -26,4 +26,4 @@ export function validateSignup(values: SignupForm): { data: SignUpInput } | { er
 }
 
 /** POST /api/auth/signup: 201 `{ user }`; the trainer confirms the e-mail before signing in. */
-export const useSignup = () => useOperation(identityApi.signUp, { invalidates: [] });
+export const useSignup = () => useOperation(identityApi.signUp);

@@ -26,9 +26,9 @@ import { CHARGE_PARAM, NEW_CHARGE, paths } from '../../../config/paths';
 import { copyText } from '../../../lib/clipboard';
 import { formatCurrency, formatDate } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { chargesKey, chargesQuery } from '../../../entities/charges';
+import { chargesQuery } from '../../../entities/charges';
 import { studentsQuery } from '../../../entities/students';
-import { subscriptionsKey, subscriptionsQuery } from '../../../entities/subscriptions';
+import { subscriptionsQuery } from '../../../entities/subscriptions';
 import { CycleRefusals } from '../../../components/cycle-refusals';
 import { itemsOf } from '../../../lib/contract-query';
 import { useCancelCharge, useConfirmCharge } from '../api/charge-mutations';
@@ -132,11 +132,7 @@ export function ChargesPage() {
           data={TABS.map((value) => ({ value, label: TAB_LABELS[value] }))}
         />
         {refused.data?.map((subscription) => (
-          <CycleRefusals
-            key={subscription.id}
-            subscription={subscription}
-            invalidates={[subscriptionsKey, chargesKey]}
-          >
+          <CycleRefusals key={subscription.id} subscription={subscription}>
             <Text size="sm" fw={500}>
               <Link to={paths.student(subscription.studentId)}>
                 {names.data?.get(subscription.studentId) ?? 'Aluno'}

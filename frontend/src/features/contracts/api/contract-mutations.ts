@@ -1,14 +1,13 @@
 import { contractsApi } from '@contracts/agreements/api';
-import { contractsKey } from '../../../entities/contracts';
 import { api } from '../../../lib/api-client';
-import { useOperation } from '../../../lib/contract-query';
+import { useOperation } from '../../../entities/operation';
 import { saveFile } from '../../../lib/save-file';
 
 /** POST /api/contracts; the form checks the body with contracts' createContractSchema first. */
-export const useCreateContract = () => useOperation(contractsApi.create, { invalidates: [contractsKey] });
+export const useCreateContract = () => useOperation(contractsApi.create);
 
 /** PATCH /api/contracts/:id: new text (a new version once signed) or { isActive: false }. */
-export const useUpdateContract = () => useOperation(contractsApi.update, { invalidates: [contractsKey] });
+export const useUpdateContract = () => useOperation(contractsApi.update);
 
 /** GET /api/contracts/:id/signatures/:signatureId.pdf: the signed copy, saved by the browser. */
 export async function downloadSignedCopy(contractId: string, signatureId: string): Promise<void> {

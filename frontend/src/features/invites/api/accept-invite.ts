@@ -1,5 +1,5 @@
 import { acceptInviteSchema, type AcceptInviteInput, identityApi } from '@contracts/identity/api';
-import { useOperation } from '../../../lib/contract-query';
+import { useOperation } from '../../../entities/operation';
 
 /** The invite form as typed; the API's own rules (contracts `acceptInviteSchema`) plus the confirmation. */
 export interface InviteSignupForm {
@@ -42,4 +42,4 @@ export function validateInviteSignup(
 }
 
 /** POST /api/invites/:token/accept (public) -> 201; 404 convite_invalido; 409 user_already_registered. */
-export const useAcceptInvite = () => useOperation(identityApi.acceptInvite, { invalidates: [] });
+export const useAcceptInvite = () => useOperation(identityApi.acceptInvite);

@@ -1,20 +1,22 @@
 import { locationsApi } from '@contracts/locations/api';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { cepQuery } from '../../../entities/cep';
-import { locationsKey } from '../../../entities/locations';
-import { useOperation } from '../../../lib/contract-query';
+import { useOperation } from '../../../entities/operation';
+import type { OperationError } from '../../../lib/api-error';
 
 /** POST /api/locations with the address in parts (the API composes it). */
-export const useCreateLocation = () => useOperation(locationsApi.create, { invalidates: [locationsKey] });
+export const useCreateLocation = () => useOperation(locationsApi.create);
 
 /** PATCH /api/locations/:id: the fields sent change; `ativo: false` inactivates the location. */
-export const useUpdateLocation = () => useOperation(locationsApi.update, { invalidates: [locationsKey] });
+export const useUpdateLocation = () => useOperation(locationsApi.update);
 
 /** DELETE /api/locations/:id; 409 `has_links` while sessions use it (inactivate it instead). */
-export const useRemoveLocation = () => useOperation(locationsApi.remove, { invalidates: [locationsKey] });
+export const useRemoveLocation = () => useOperation(locationsApi.remove);
 
 /** PUT /api/locations/:id/policy; the form checks it with contracts' cancellationPolicySchema first. */
-export const useSetLocationPolicy = () => useOperation(locationsApi.setPolicy, { invalidates: [locationsKey] });
+export const useSetLocationPolicy = () => useOperation(locationsApi.setPolicy);
+
+const fetchCep = (queryClient: QueryClient, cep: string) => queryClient.fetchQuery(cepQuery(cep));
 
 /**
  * Looks a CEP up when asked (on leaving the field), not while typing: a mutation over the CEP's
@@ -22,5 +24,9 @@ export const useSetLocationPolicy = () => useOperation(locationsApi.setPolicy, {
  */
 export function useCepLookup() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (cep: string) => queryClient.fetchQuery(cepQuery(cep)) });
+  return useMutation<
+    Awaited<ReturnType<typeof fetchCep>>,
+    OperationError<typeof locationsApi.lookupCep>,
+    string
+  >({ mutationFn: (cep) => fetchCep(queryClient, cep) });
 }

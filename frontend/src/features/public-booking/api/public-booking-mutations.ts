@@ -1,8 +1,6 @@
 import { publicBookingApi, publicLinkApi } from '@contracts/booking/api';
 import type { InputOf } from '@contracts/shared/routes';
-import { publicBookingKey, publicSlotsQuery } from '../../../entities/public-booking';
-import { publicLinkKey } from '../../../entities/public-link';
-import { useOperation } from '../../../lib/contract-query';
+import { useOperation } from '../../../entities/operation';
 
 /** What a visitor sends from the booking form of a location's page. */
 export interface PublicBookingRequest {
@@ -27,9 +25,7 @@ export const publicBookingInput = (
  * POST /api/public/:slug/bookings (public) -> 201 the session; 409 slot_taken when someone got it
  * first (the page then reads the slots again).
  */
-export const useBookPublicSlot = (slug: string, locationId: string) =>
-  useOperation(publicBookingApi.book, { invalidates: [publicSlotsQuery(slug, locationId).queryKey] });
+export const useBookPublicSlot = () => useOperation(publicBookingApi.book);
 
-/** PUT /api/settings/public-link: the settings and what the public pages show with them. */
-export const useSavePublicLinkSettings = () =>
-  useOperation(publicLinkApi.save, { invalidates: [publicLinkKey, publicBookingKey] });
+/** PUT /api/settings/public-link: the settings. */
+export const useSavePublicLinkSettings = () => useOperation(publicLinkApi.save);

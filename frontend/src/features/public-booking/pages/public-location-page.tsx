@@ -38,7 +38,7 @@ export function PublicLocationPage() {
   const { tenantSlug = '', locationId = '' } = useParams();
   const page = useQuery(publicPageQuery(tenantSlug));
   const slots = useQuery(publicSlotsQuery(tenantSlug, locationId));
-  const book = useBookPublicSlot(tenantSlug, locationId);
+  const book = useBookPublicSlot();
   const [selected, setSelected] = useState<OpenSlot | null>(null);
   const [booked, setBooked] = useState<{ answer: PublicBookingAnswer; visitor: string } | null>(null);
   const [lastRequest, setLastRequest] = useState<PublicBookingRequest | null>(null);
@@ -77,7 +77,11 @@ export function PublicLocationPage() {
     setLastRequest(request);
     setTakenNotice(false);
     book.mutate(publicBookingInput(tenantSlug, request), {
-      onSuccess: (answer) => setBooked({ answer, visitor: request.nome.trim() }),
+      onSuccess: (answer) => {
+        setBooked({ answer, visitor: request.nome.trim() });
+        // The slot is taken now: the page's own read, which no change reaches a visitor for.
+        void slots.refetch();
+      },
       onError: (error) => {
         if (isApiError(error, 'slot_taken')) {
           setSelected(null);

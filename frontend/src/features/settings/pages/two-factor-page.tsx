@@ -1,4 +1,4 @@
-import { mfaCodeSchema } from '@contracts/identity/api';
+import { type identityApi, mfaCodeSchema } from '@contracts/identity/api';
 import {
   Alert,
   Badge,
@@ -25,7 +25,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { twoFactorQuery } from '../../../entities/two-factor';
-import { isApiError } from '../../../lib/api-error';
+import { failureOf, isApiError } from '../../../lib/api-error';
 import { copyText } from '../../../lib/clipboard';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { saveFile } from '../../../lib/save-file';
@@ -126,7 +126,8 @@ async function sendCode(send: () => Promise<void>, failed: string): Promise<Fiel
   try {
     await send();
     return {};
-  } catch (error) {
+  } catch (caught) {
+    const error = failureOf<typeof identityApi.activateTotp | typeof identityApi.removeTotp>(caught);
     if (isApiError(error, 'invalid_mfa_code')) return { code: error.message };
     if (isApiError(error, 'invalid_password')) return { password: error.message };
     notifyError(failed, error);

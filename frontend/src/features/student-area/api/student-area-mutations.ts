@@ -2,21 +2,14 @@ import { contractsApi, studentContractsApi } from '@contracts/agreements/api';
 import type { InputOf } from '@contracts/shared/routes';
 import { studentAreaApi } from '@contracts/student-area/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  studentAreaQuery,
-  studentConsentsKey,
-  studentContractsKey,
-  studentHistoryKey,
-  studentMeKey,
-  studentSlotsKey,
-} from '../../../entities/student-area';
+import { studentAreaQuery } from '../../../entities/student-area';
 import { api } from '../../../lib/api-client';
-import { useOperation } from '../../../lib/contract-query';
+import { invalidateAfter, useOperation } from '../../../entities/operation';
 import { saveFile } from '../../../lib/save-file';
 
 /** POST /api/student/bookings: 409 no_credits without a credit, 409 slot_taken when someone got it first. */
 export const useBookSlot = () =>
-  useOperation(studentAreaApi.book, { invalidates: [studentMeKey, studentSlotsKey] });
+  useOperation(studentAreaApi.book);
 
 /**
  * POST /api/student/sessions/:id/cancel: `creditoQueimado` when the policy burned a credit. The
@@ -31,16 +24,13 @@ export function useCancelOwnSession() {
       const area = await api.call(studentAreaApi.me, {}, { headers: { 'X-Min-Position': String(position) } });
       queryClient.setQueryData(studentAreaQuery().queryKey, area);
     },
-    onSettled: () =>
-      Promise.all(
-        [studentMeKey, studentHistoryKey, studentSlotsKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
+    onSettled: () => invalidateAfter(queryClient, studentAreaApi.cancel),
   });
 }
 
 /** POST /api/contracts/:id/sign: the IP and user agent come from the request, not the body. */
 export const useSignContract = () =>
-  useOperation(contractsApi.sign, { invalidates: [studentContractsKey, studentConsentsKey, studentMeKey] });
+  useOperation(contractsApi.sign);
 
 /** GET /api/student/contracts/:id/signed.pdf: the student's signed copy, saved by the browser. */
 export async function downloadOwnSignedCopy(contractId: string): Promise<void> {
@@ -60,4 +50,4 @@ export async function downloadOwnData(formato: 'json' | 'pdf'): Promise<void> {
 export const useDownloadOwnData = () => useMutation({ mutationFn: downloadOwnData });
 
 /** POST /api/student/erase-request: the trainer is told and confirms; 409 when asked before. */
-export const useRequestErasure = () => useOperation(studentAreaApi.requestErasure, { invalidates: [studentMeKey] });
+export const useRequestErasure = () => useOperation(studentAreaApi.requestErasure);

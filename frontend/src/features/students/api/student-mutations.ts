@@ -1,18 +1,18 @@
 import { chargesApi } from '@contracts/charges/api';
 import { studentsApi } from '@contracts/students/api';
-import type { InputOf } from '@contracts/shared/routes';
+import type { AnswerOf, InputOf } from '@contracts/shared/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { chargesKey } from '../../../entities/charges';
-import { studentHistoryQuery, studentQuery, studentsKey } from '../../../entities/students';
+import { studentHistoryQuery, studentQuery } from '../../../entities/students';
 import { api } from '../../../lib/api-client';
-import { useOperation } from '../../../lib/contract-query';
+import type { OperationError } from '../../../lib/api-error';
+import { invalidateAfter, useOperation } from '../../../entities/operation';
 import { saveFile } from '../../../lib/save-file';
 
 /** POST /api/students -> 201 { id, position }; the student starts with 0 credits. */
-export const useCreateStudent = () => useOperation(studentsApi.create, { invalidates: [studentsKey] });
+export const useCreateStudent = () => useOperation(studentsApi.create);
 
 /** PATCH /api/students/:id with the fields that change; `{ ativo: false }` inactivates. */
-export const useUpdateStudent = () => useOperation(studentsApi.update, { invalidates: [studentsKey] });
+export const useUpdateStudent = () => useOperation(studentsApi.update);
 
 /** POST /api/students/:id/credits { amount, reason } (Renovar runs it from its own mutation). */
 export const grantCredits = (input: InputOf<typeof studentsApi.grantCredits>) =>
@@ -28,11 +28,11 @@ export const removeCredits = (input: InputOf<typeof studentsApi.removeCredits>) 
  */
 export function useDeleteStudent() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: InputOf<typeof studentsApi.remove>) => api.call(studentsApi.remove, input),
+  return useMutation<AnswerOf<typeof studentsApi.remove>, OperationError<typeof studentsApi.remove>, InputOf<typeof studentsApi.remove>>({
+    mutationFn: (input) => api.call(studentsApi.remove, input),
     onSuccess: (_answer, { params: { id } }) => {
       for (const { queryKey } of [studentQuery(id), studentHistoryQuery(id)]) queryClient.removeQueries({ queryKey });
-      return queryClient.invalidateQueries({ queryKey: studentsKey });
+      return invalidateAfter(queryClient, studentsApi.remove);
     },
   });
 }
@@ -72,7 +72,7 @@ export function useEraseStudent() {
     mutationFn: (input: InputOf<typeof studentsApi.erase>) => api.call(studentsApi.erase, input),
     onSuccess: (_answer, { params: { id } }) => {
       for (const { queryKey } of [studentQuery(id), studentHistoryQuery(id)]) queryClient.removeQueries({ queryKey });
-      return queryClient.invalidateQueries({ queryKey: studentsKey });
+      return invalidateAfter(queryClient, studentsApi.erase);
     },
   });
 }
@@ -82,4 +82,4 @@ export function useEraseStudent() {
  * removed (never below zero) or kept; the charge and the balance refetch.
  */
 export const useDecideRefundCredits = () =>
-  useOperation(chargesApi.decideRefundCredits, { invalidates: [chargesKey, studentsKey] });
+  useOperation(chargesApi.decideRefundCredits);

@@ -1,33 +1,18 @@
 import { subscriptionsApi } from '@contracts/charges/api';
-import { chargesKey } from '../../../entities/charges';
-import { financeSeriesKey, financeSummaryKey } from '../../../entities/finance-summary';
-import { subscriptionsKey } from '../../../entities/subscriptions';
-import { useOperation } from '../../../lib/contract-query';
+import { useOperation } from '../../../entities/operation';
 
 /** POST /api/students/:id/subscription { planId, inicio, cpf } -> 201 the subscription (finance's previsto counts its cycles). */
-export const useSubscribe = () =>
-  useOperation(subscriptionsApi.subscribe, {
-    invalidates: [subscriptionsKey, financeSummaryKey, financeSeriesKey],
-  });
+export const useSubscribe = () => useOperation(subscriptionsApi.subscribe);
 
 /** POST /api/subscriptions/:id/cancel: from the next cycle (a cycle issued ahead is cancelled). */
-export const useCancelSubscription = () =>
-  useOperation(subscriptionsApi.cancel, {
-    invalidates: [subscriptionsKey, chargesKey, financeSummaryKey, financeSeriesKey],
-  });
+export const useCancelSubscription = () => useOperation(subscriptionsApi.cancel);
 
 /** POST /api/subscriptions/:id/pix-automatico/solicitacao { ispb, agencia, conta }: the student's bank asks them to authorise. */
 export const useRequestRecurrenceAuthorisation = () =>
-  useOperation(subscriptionsApi.requestAuthorisation, { invalidates: [subscriptionsKey] });
+  useOperation(subscriptionsApi.requestAuthorisation);
 
 /** POST /api/subscriptions/:id/pause { ciclos: 1..3 | null }: no cycle charged meanwhile (finance's previsto leaves them out). */
-export const usePauseSubscription = () =>
-  useOperation(subscriptionsApi.pause, {
-    invalidates: [subscriptionsKey, chargesKey, financeSummaryKey, financeSeriesKey],
-  });
+export const usePauseSubscription = () => useOperation(subscriptionsApi.pause);
 
 /** POST /api/subscriptions/:id/resume: charged again from the next cycle not yet due. */
-export const useResumeSubscription = () =>
-  useOperation(subscriptionsApi.resume, {
-    invalidates: [subscriptionsKey, financeSummaryKey, financeSeriesKey],
-  });
+export const useResumeSubscription = () => useOperation(subscriptionsApi.resume);

@@ -1,11 +1,11 @@
-import type { Student } from '@contracts/students/api';
+import type { Student, studentsApi } from '@contracts/students/api';
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
-import { errorMessage, isApiError } from '../../../lib/api-error';
+import { errorMessage, isApiError, type OperationError } from '../../../lib/api-error';
 
 /** Spec 001 §8: '{entity} não encontrado' when missing or not the trainer's. */
 function StudentNotFound() {
@@ -35,7 +35,7 @@ export function StudentLoaded({
   loaded = read.data,
   children,
 }: {
-  read: UseQueryResult<Student, unknown>;
+  read: UseQueryResult<Student, OperationError<typeof studentsApi.get>>;
   /** The student to show; by default whatever the read holds. */
   loaded?: Student;
   children: (student: Student) => ReactNode;

@@ -30,10 +30,9 @@ import { Link } from 'react-router-dom';
 import { zonedParts } from '@contracts/shared/time';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CycleRefusals } from '../../../components/cycle-refusals';
-import { chargesKey } from '../../../entities/charges';
 import { FormActions } from '../../../components/form-actions';
 import { plansQuery } from '../../../entities/plans';
-import { subscriptionsKey, subscriptionsQuery } from '../../../entities/subscriptions';
+import { subscriptionsQuery } from '../../../entities/subscriptions';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { itemsOf } from '../../../lib/contract-query';
@@ -538,7 +537,7 @@ export function StudentSubscription({ student }: { student: Student }) {
       )}
       {current && (
         <Stack mt="sm">
-          <CycleRefusals subscription={current} invalidates={[subscriptionsKey, chargesKey]} />
+          <CycleRefusals subscription={current} />
         </Stack>
       )}
       <CancelDialog subscription={cancelling} onClose={() => setCancelling(null)} />

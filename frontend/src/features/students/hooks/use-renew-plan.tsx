@@ -1,5 +1,5 @@
 import type { Plan } from '@contracts/plans/api';
-import type { Student } from '@contracts/students/api';
+import { type Student, studentsApi } from '@contracts/students/api';
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { creditsLabel } from '../../../components/credit-badge';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { invalidateAfter } from '../../../entities/operation';
 import { studentsKey } from '../../../entities/students';
 import { grantCredits, removeCredits } from '../api/student-mutations';
 import { renewalReason, undoneRenewalReason } from '../lib/renewal';
@@ -29,7 +30,7 @@ const UNDO_WINDOW_MS = 10_000;
 export function useRenewPlan() {
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<Renewal | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: studentsKey });
+  const refresh = () => invalidateAfter(queryClient, studentsApi.grantCredits);
 
   const undo = async ({ student, plan }: Renewal) => {
     try {

@@ -1,8 +1,8 @@
-import type { Task, TaskList } from '@contracts/tasks/api';
+import { type Task, type TaskList, tasksApi } from '@contracts/tasks/api';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { tasksKey } from '../../../entities/tasks';
+import { invalidateAfter } from '../../../entities/operation';
 import { isApiError } from '../../../lib/api-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { updateTask, useRemoveTaskList } from '../api/task-mutations';
@@ -49,7 +49,7 @@ function RemoveTaskListBody({ list, tasks, defaultList, onClose, onRemoved }: Bo
       return;
     } finally {
       setMoving(false);
-      void queryClient.invalidateQueries({ queryKey: tasksKey });
+      void invalidateAfter(queryClient, tasksApi.update);
     }
     removeList();
   };

@@ -1,15 +1,15 @@
 import { CHANGE_TYPES } from '@contracts/shared/realtime';
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
-import { dashboardQuery } from '../entities/dashboard';
-import { sessionsQuery } from '../entities/sessions';
-import { locationPolicyQuery, locationsQuery } from '../entities/locations';
-import { studentHistoryQuery, studentQuery, studentsKey, studentsQuery } from '../entities/students';
-import { taskListsQuery } from '../entities/task-lists';
-import { tasksQuery } from '../entities/tasks';
-import { meKey, meQuery } from '../entities/me';
+import { dashboardQuery } from './dashboard';
+import { sessionsQuery } from './sessions';
+import { locationPolicyQuery, locationsQuery } from './locations';
+import { studentHistoryQuery, studentQuery, studentsKey, studentsQuery } from './students';
+import { taskListsQuery } from './task-lists';
+import { tasksQuery } from './tasks';
+import { meKey, meQuery } from './me';
 import { invalidateForChanges, type InvalidationMap } from '../lib/realtime';
-import { ownContractsQuery, ownHistoryQuery, studentAreaQuery, studentSlotsQuery } from '../entities/student-area';
-import { invalidatedByChange, invalidatedForStudent } from './realtime-invalidation';
+import { ownContractsQuery, ownHistoryQuery, studentAreaQuery, studentSlotsQuery } from './student-area';
+import { invalidatedByChange, invalidatedForStudent } from './changes';
 
 /** The keys of the queries marked stale, in the order they were cached. */
 const invalidated = (client: QueryClient) =>

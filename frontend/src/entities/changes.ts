@@ -1,34 +1,36 @@
-import { availabilityKey } from '../entities/availability/keys';
-import { chargesKey } from '../entities/charges/keys';
-import { contractsKey } from '../entities/contracts/keys';
-import { dashboardKey } from '../entities/dashboard/keys';
-import { financeSeriesKey, financeSummaryKey } from '../entities/finance-summary/keys';
-import { goalsKey } from '../entities/goals/keys';
-import { locationsKey } from '../entities/locations/keys';
-import { meKey } from '../entities/me/keys';
-import { plansKey } from '../entities/plans/keys';
-import { remindersKey } from '../entities/reminders/keys';
-import { sessionsKey, studentSessionsKey } from '../entities/sessions/keys';
-import { settingsRemindersKey } from '../entities/settings-reminders/keys';
+import { availabilityKey } from './availability';
+import { chargesKey } from './charges';
+import { contractsKey } from './contracts';
+import { dashboardKey } from './dashboard';
+import { financeSeriesKey, financeSummaryKey } from './finance-summary';
+import { goalsKey } from './goals';
+import { locationsKey } from './locations';
+import { meKey } from './me';
+import { plansKey } from './plans';
+import { remindersKey } from './reminders';
+import { sessionsKey, studentSessionsKey } from './sessions';
+import { settingsRemindersKey } from './settings-reminders';
 import {
+  studentConsentsKey,
   studentContractsKey,
   studentHistoryKey,
   studentLocationsKey,
   studentMeKey,
   studentSlotsKey,
-} from '../entities/student-area/keys';
-import { studentsKey } from '../entities/students/keys';
-import { subscriptionsKey } from '../entities/subscriptions/keys';
-import { taskListsKey } from '../entities/task-lists/keys';
-import { tasksKey } from '../entities/tasks/keys';
-import { transactionsKey } from '../entities/transactions/keys';
-import { vacationsKey } from '../entities/vacations/keys';
+} from './student-area';
+import { studentsKey } from './students';
+import { subscriptionsKey } from './subscriptions';
+import { taskListsKey } from './task-lists';
+import { tasksKey } from './tasks';
+import { transactionsKey } from './transactions';
+import { vacationsKey } from './vacations';
 import type { InvalidationMap } from '../lib/realtime';
 
 /**
- * For each change type the worker pushes (contracts/shared/realtime.ts), the query keys it makes stale.
- * The one place that knows which feature shows which change (app/ may import every feature; lib/
- * and the features may not). A new change type in contracts/ does not compile until it is mapped.
+ * For each change type the worker pushes (contracts/shared/realtime.ts), the query keys it makes stale:
+ * the one map of what changes what, read for a socket's changes and for a command's own answer (the
+ * changes its operation declares, entities/operation.ts). A new change type in contracts/ does not
+ * compile until it is mapped.
  */
 export const invalidatedByChange: InvalidationMap = {
   onboarding: [meKey],
@@ -87,7 +89,7 @@ export const invalidatedForStudent: InvalidationMap = {
   transaction: [],
   'finance-summary': [],
   'finance-goals': [],
-  contract: [studentContractsKey, studentMeKey],
+  contract: [studentContractsKey, studentConsentsKey, studentMeKey],
   charge: [studentMeKey],
   subscription: [],
   // Only the trainer's screens hear of an erasure: the student's own sessions end with it.
