@@ -1,4 +1,4 @@
-import { chargesApi } from '@contracts/charges/api';
+import { chargesApi, subscriptionsApi } from '@contracts/charges/api';
 import { useOperation } from '../../../entities/operation';
 
 /** POST /api/charges: a pendente charge of the plan with its BR Code. */
@@ -19,3 +19,6 @@ export const useTestPixConnection = () => useOperation(chargesApi.testPixConnect
 
 /** PUT /api/settings/pix */
 export const useSavePixSettings = () => useOperation(chargesApi.setPixSettings);
+
+/** POST /api/subscriptions/:id/retry-cycle: 'Tentar de novo' a cycle the PSP did not issue. */
+export const useRetryCycle = () => useOperation(subscriptionsApi.retryCycle);

@@ -31,7 +31,7 @@ import { studentsQuery } from '../../../entities/students';
 import { subscriptionsQuery } from '../../../entities/subscriptions';
 import { CycleRefusals } from '../../../components/cycle-refusals';
 import { itemsOf } from '../../../lib/contract-query';
-import { useCancelCharge, useConfirmCharge } from '../api/charge-mutations';
+import { useCancelCharge, useConfirmCharge, useRetryCycle } from '../api/charge-mutations';
 import { creditsLabel } from '../../../components/credit-badge';
 
 const STATUS_PARAM = 'status';
@@ -77,6 +77,7 @@ export function ChargesPage() {
     status === 'paga' && charges.data && refunded.data
       ? [...charges.data, ...refunded.data].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
       : charges.data;
+  const retryCycle = useRetryCycle();
   const refused = useQuery({
     ...subscriptionsQuery({}),
     select: (answer) => itemsOf(answer).filter((subscription) => subscription.ciclosRecusados.length > 0),
@@ -132,7 +133,11 @@ export function ChargesPage() {
           data={TABS.map((value) => ({ value, label: TAB_LABELS[value] }))}
         />
         {refused.data?.map((subscription) => (
-          <CycleRefusals key={subscription.id} subscription={subscription}>
+          <CycleRefusals
+            key={subscription.id}
+            subscription={subscription}
+            onRetry={(id) => retryCycle.mutateAsync({ params: { id } })}
+          >
             <Text size="sm" fw={500}>
               <Link to={paths.student(subscription.studentId)}>
                 {names.data?.get(subscription.studentId) ?? 'Aluno'}

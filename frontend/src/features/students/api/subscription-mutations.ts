@@ -16,3 +16,6 @@ export const usePauseSubscription = () => useOperation(subscriptionsApi.pause);
 
 /** POST /api/subscriptions/:id/resume: charged again from the next cycle not yet due. */
 export const useResumeSubscription = () => useOperation(subscriptionsApi.resume);
+
+/** POST /api/subscriptions/:id/retry-cycle: 'Tentar de novo' a cycle the PSP did not issue. */
+export const useRetryCycle = () => useOperation(subscriptionsApi.retryCycle);

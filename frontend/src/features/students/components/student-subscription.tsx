@@ -51,6 +51,7 @@ import {
   usePauseSubscription,
   useRequestRecurrenceAuthorisation,
   useResumeSubscription,
+  useRetryCycle,
   useSubscribe,
 } from '../api/subscription-mutations';
 
@@ -457,6 +458,7 @@ export function StudentSubscription({ student }: { student: Student }) {
   const [cancelling, setCancelling] = useState<Subscription | null>(null);
   const [pausing, setPausing] = useState<Subscription | null>(null);
   const resume = useResumeSubscription();
+  const retryCycle = useRetryCycle();
   const current = subscriptions.data?.[0];
   const active = current?.status === 'ativa' || current?.status === 'pausada' ? current : undefined;
   return (
@@ -537,7 +539,10 @@ export function StudentSubscription({ student }: { student: Student }) {
       )}
       {current && (
         <Stack mt="sm">
-          <CycleRefusals subscription={current} />
+          <CycleRefusals
+            subscription={current}
+            onRetry={(id) => retryCycle.mutateAsync({ params: { id } })}
+          />
         </Stack>
       )}
       <CancelDialog subscription={cancelling} onClose={() => setCancelling(null)} />
