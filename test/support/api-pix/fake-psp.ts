@@ -8,7 +8,7 @@
  * breach is kept in `violations()`, which the tests expect empty.
  *
  * Tests drive it: `pay` a charge (the notification delivered, retried or lost), `notify` again,
- * `expire` it, `refuse` credentials or be unavailable. Jest starts it in-process
+ * `expire` it, `refuse` credentials or charges or be unavailable. Jest starts it in-process
  * (`startFakePsp()`); the browser tests and `npm run dev` run this file as a process (PORT, and
  * CONTROL_PORT for a plain-HTTP control API; CERT_DIR receives the CA and the client certificate).
  * Pix Automático as the standard's Jornada 3: a location for a recurrence (POST /locrec), the
@@ -52,7 +52,7 @@ export interface FakePspCob {
   pix: Json[];
 }
 
-export type FakePspRefusal = 'credenciais' | 'indisponivel' | null;
+export type FakePspRefusal = 'credenciais' | 'indisponivel' | 'cobranca' | null;
 
 export type RecStatus = 'CRIADA' | 'APROVADA' | 'REJEITADA' | 'EXPIRADA' | 'CANCELADA';
 export interface FakePspRec {
@@ -126,7 +126,10 @@ export interface FakePsp {
   notify(txid: string, times?: number): Promise<number[]>;
   /** The charge is removed by the PSP (its expiry passed): it can no longer be paid. */
   expire(txid: string): void;
-  /** From now on: refuse the OAuth2 credentials, or answer 503 to everything; null: normal. */
+  /**
+   * From now on: refuse the OAuth2 credentials, answer 503 to everything, or refuse every charge
+   * made (PUT /cob, /cobv: 400 with why); null: normal.
+   */
   refuse(mode: FakePspRefusal): void;
   /** The webhook URL registered for a key. */
   webhookOf(chave: string): string | undefined;
@@ -949,6 +952,10 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
     try {
       if (refusal === 'indisponivel')
         throw new Problem(503, 'ServicoIndisponivel', 'Serviço Indisponível');
+      if (refusal === 'cobranca' && method === 'PUT' && /^\/api\/v2\/cobv?\//.test(url.pathname))
+        throw new Problem(400, 'CobOperacaoInvalida', 'Cobrança inválida.', [
+          { razao: 'A chave informada não pertence ao recebedor.', propriedade: 'cob.chave' },
+        ]);
       if (url.pathname === '/oauth/token' && method === 'POST') {
         const chunks: Buffer[] = [];
         for await (const chunk of request) chunks.push(chunk as Buffer);

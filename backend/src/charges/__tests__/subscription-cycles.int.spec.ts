@@ -107,12 +107,17 @@ describe('subscription cycles from events', () => {
     },
   );
 
+  const puts = () =>
+    fixture.psp.requests().filter((request) => /^PUT \/api\/v2\/cobv?\//.test(request)).length;
+  const listed = async (studentId: string): Promise<Subscription> =>
+    (await api.get(`/api/subscriptions?studentId=${studentId}`)).json().items[0];
+
   it("shows a cycle the PSP refused once, asks nothing again on the clock, and issues it on 'Tentar de novo'", async () => {
     await pixSettings('api-pix');
     const today = todayInSaoPaulo();
     const dia = Math.min(28, Number(addDays(today, 2).slice(8)));
     const { studentId, planId } = await monthlyPlanAndStudent(api, dia);
-    fixture.psp.refuse('indisponivel');
+    fixture.psp.refuse('cobranca');
     const subscribed = await api.post(`/api/students/${studentId}/subscription`, {
       planId,
       inicio: today,
@@ -120,32 +125,86 @@ describe('subscription cycles from events', () => {
     expect(subscribed.statusCode).toBe(201);
     const id: string = subscribed.json().id;
     await projectAll(fixture.app);
-    const puts = () =>
-      fixture.psp.requests().filter((request) => /^PUT \/api\/v2\/cobv?\//.test(request)).length;
     const asked = puts();
     expect(asked).toBeGreaterThan(0);
-    const listed = async (): Promise<Subscription> =>
-      (await api.get(`/api/subscriptions?studentId=${studentId}`)).json().items[0];
     const [due] = duesBy(today, dia, addDays(today, 5));
-    expect((await listed()).ciclosRecusados).toEqual([
-      { ciclo: due.slice(0, 7), vencimento: due, motivo: 'O PSP estava indisponível' },
+    expect((await listed(studentId)).ciclosRecusados).toEqual([
+      {
+        ciclo: due.slice(0, 7),
+        vencimento: due,
+        motivo: 'A chave informada não pertence ao recebedor.',
+      },
     ]);
     expect(await chargesOf(studentId)).toEqual([]);
 
-    // The PSP is back; the clock alone does not send the same charge again.
+    // The PSP takes charges again; the clock alone does not send the refused one again.
     fixture.psp.refuse(null);
     await cyclesAt(fixture.app, new Date());
     await cyclesAt(fixture.app, new Date(Date.now() + 3 * 60_000));
+    await cyclesAt(fixture.app, new Date(Date.now() + 2 * 3_600_000));
     expect(puts()).toBe(asked);
-    expect((await listed()).ciclosRecusados).toHaveLength(1);
+    expect((await listed(studentId)).ciclosRecusados).toHaveLength(1);
 
     const retried = await api.post(`/api/subscriptions/${id}/retry-cycle`);
     expect(retried.statusCode).toBe(200);
     await projectAll(fixture.app);
     expect((await chargesOf(studentId)).map((charge) => charge.vencimento)).toEqual([due]);
-    expect((await listed()).ciclosRecusados).toEqual([]);
+    expect((await listed(studentId)).ciclosRecusados).toEqual([]);
     const again = await api.post(`/api/subscriptions/${id}/retry-cycle`);
     expect([again.statusCode, again.json().code]).toEqual([409, 'nothing_to_retry']);
+  });
+
+  it('tries a cycle again by itself while the PSP is down, waiting twice as long each time, and issues it once the PSP is back: one charge at the PSP', async () => {
+    await pixSettings('api-pix');
+    const today = todayInSaoPaulo();
+    const dia = Math.min(28, Number(addDays(today, 2).slice(8)));
+    const { studentId, planId } = await monthlyPlanAndStudent(api, dia);
+    fixture.psp.refuse('indisponivel');
+    const start = Date.now();
+    const at = (minutes: number) => cyclesAt(fixture.app, new Date(start + minutes * 60_000));
+    const subscribed = await api.post(`/api/students/${studentId}/subscription`, {
+      planId,
+      inicio: today,
+      cpf: CPF,
+    });
+    expect(subscribed.statusCode).toBe(201);
+    await projectAll(fixture.app);
+    const [due] = duesBy(today, dia, addDays(today, 5));
+    const unavailable = [
+      { ciclo: due.slice(0, 7), vencimento: due, motivo: 'O PSP estava indisponível' },
+    ];
+    expect((await listed(studentId)).ciclosRecusados).toEqual(unavailable);
+    // Down, the PSP answers 503 from its OAuth2 token on: count every request.
+    const asked = () => fixture.psp.requests().length;
+    const firstTry = asked();
+
+    // Within the first wait (2 minutes) the clock sends nothing; after it, the cycle again.
+    await at(1);
+    expect(asked()).toBe(firstTry);
+    await at(3);
+    const secondTry = asked();
+    expect(secondTry).toBeGreaterThan(firstTry);
+    expect((await listed(studentId)).ciclosRecusados).toEqual(unavailable);
+    expect(await chargesOf(studentId)).toEqual([]);
+
+    // Back, but the wait is 4 minutes now: nothing until it is over, then the cycle is issued.
+    fixture.psp.refuse(null);
+    await at(6);
+    expect(asked()).toBe(secondTry);
+    await at(7.5);
+    const charges = await chargesOf(studentId);
+    expect(charges.map((charge) => charge.vencimento)).toEqual([due]);
+    expect(fixture.psp.cob(charges[0].txid)).toMatchObject({
+      kind: 'cobv',
+      revisao: 0,
+      body: { calendario: { dataDeVencimento: due } },
+    });
+    expect((await listed(studentId)).ciclosRecusados).toEqual([]);
+    // Later clocks, two workers at once: nothing more at the PSP.
+    const issuedPuts = puts();
+    await Promise.all([at(120), at(120)]);
+    expect(puts()).toBe(issuedPuts);
+    expect(await chargesOf(studentId)).toHaveLength(1);
   });
 
   it('rebuilds every projection from the log into tables equal to the live ones, subscriptions included', async () => {

@@ -90,12 +90,21 @@ describe('subscription decider: cycles', () => {
     type: 'SubscriptionCycleIssued',
     data: { ciclo: vencimento.slice(0, 7), vencimento, chargeId: chargeOf(vencimento) },
   });
-  const refused = (vencimento: string, motivo: string): SubscriptionEvent => ({
+  const refused = (
+    vencimento: string,
+    motivo: string,
+    novaTentativaEm?: string,
+  ): SubscriptionEvent => ({
     type: 'SubscriptionCycleRefused',
-    data: { ciclo: vencimento.slice(0, 7), vencimento, motivo },
+    data: {
+      ciclo: vencimento.slice(0, 7),
+      vencimento,
+      motivo,
+      ...(novaTentativaEm ? { novaTentativaEm } : {}),
+    },
   });
   const STREAM = '0198c5d2-0000-7000-8000-00000000000a';
-  const motivo = 'O PSP estava indisponível';
+  const motivo = 'Chave Pix inválida';
 
   it("opens each cycle once, in order, up to the clock's day, however often it is told", () => {
     given(started)
@@ -116,10 +125,10 @@ describe('subscription decider: cycles', () => {
       .when({ type: 'RecordCycleIssued', ciclo: '2027-02', chargeId: chargeOf('2027-02-01') })
       .then([]);
     given(...opened)
-      .when({ type: 'RecordCycleRefused', ciclo: '2027-02', motivo })
+      .when({ type: 'RecordCycleRefused', ciclo: '2027-02', motivo, transitoria: false })
       .then([refused('2027-02-01', motivo)]);
     given(...opened, refused('2027-02-01', motivo))
-      .when({ type: 'RecordCycleRefused', ciclo: '2027-02', motivo })
+      .when({ type: 'RecordCycleRefused', ciclo: '2027-02', motivo, transitoria: false })
       .then([]);
     given(...opened, refused('2027-02-01', motivo))
       .when({ type: 'RetryRefusedCycles' })
@@ -127,6 +136,68 @@ describe('subscription decider: cycles', () => {
     given(...opened)
       .when({ type: 'RetryRefusedCycles' })
       .thenFails('nothing_to_retry', 'Nenhuma cobrança desta assinatura foi recusada pelo PSP');
+  });
+
+  it('tries a cycle the PSP failed to make (down, unreachable) again on the clock once its wait is over, the wait doubling from 2 minutes up to an hour', () => {
+    const unavailable = 'O PSP estava indisponível';
+    const opened = [started, dueOn('2027-02-01'), dueOn('2027-03-01')];
+    const clock = { type: 'OpenDueCycles', ate: '2027-03-05' } as const;
+    const failure = {
+      type: 'RecordCycleRefused',
+      ciclo: '2027-02',
+      motivo: unavailable,
+      transitoria: true,
+    } as const;
+    const at = (instant: string) => deciderSpec(subscriptionDecider, new Date(instant));
+    // given's clock: 2027-03-01T02:30:00Z.
+    given(...opened)
+      .when(failure)
+      .then([refused('2027-02-01', unavailable, '2027-03-01T02:32:00.000Z')]);
+    const failed = [...opened, refused('2027-02-01', unavailable, '2027-03-01T02:32:00.000Z')];
+    at('2027-03-01T02:31:59Z')(...failed)
+      .when(clock)
+      .then([]);
+    at('2027-03-01T02:32:00Z')(...failed)
+      .when(clock)
+      .then([dueOn('2027-02-01')]);
+    // Two workers: the cycle is open again, the second clock's word opens nothing.
+    at('2027-03-01T02:32:00Z')(...failed, dueOn('2027-02-01'))
+      .when(clock)
+      .then([]);
+
+    // Each failure in a row waits twice as long as the one before, never more than an hour.
+    const history = [...opened];
+    let instant = new Date('2027-03-01T02:30:00Z');
+    const waits: number[] = [];
+    for (let failures = 0; failures < 7; failures++) {
+      const [event] = at(instant.toISOString())(...history)
+        .when(failure)
+        .events();
+      if (event.type !== 'SubscriptionCycleRefused') throw new Error(event.type);
+      const retryAt = new Date(event.data.novaTentativaEm!);
+      waits.push((retryAt.getTime() - instant.getTime()) / 60_000);
+      history.push(
+        event,
+        ...at(retryAt.toISOString())(...history, event)
+          .when(clock)
+          .events(),
+      );
+      instant = new Date(retryAt.getTime() + 1_000);
+    }
+    expect(waits).toEqual([2, 4, 8, 16, 32, 60, 60]);
+  });
+
+  it('never tries a refused cycle again on the clock: it waits for the trainer', () => {
+    const opened = [started, dueOn('2027-02-01'), dueOn('2027-03-01')];
+    given(...opened)
+      .when({ type: 'RecordCycleRefused', ciclo: '2027-02', motivo, transitoria: false })
+      .then([refused('2027-02-01', motivo)]);
+    deciderSpec(subscriptionDecider, new Date('2027-04-01T12:00:00Z'))(
+      ...opened,
+      refused('2027-02-01', motivo),
+    )
+      .when({ type: 'OpenDueCycles', ate: '2027-03-05' })
+      .then([]);
   });
 
   it('bills after a cancellation only the cycles due by then: one opened ahead is left out, none opens after', () => {
@@ -139,7 +210,12 @@ describe('subscription decider: cycles', () => {
     expect(cyclesLeftOut(before, after)).toEqual(['2027-03-01']);
     expect(
       billsCycle(
-        { status: 'cancelada', ultimoVencimento: '2027-02-01', pausadaDesde: null, pausadaAte: null },
+        {
+          status: 'cancelada',
+          ultimoVencimento: '2027-02-01',
+          pausadaDesde: null,
+          pausadaAte: null,
+        },
         '2027-02-01',
       ),
     ).toBe(true);
@@ -147,7 +223,7 @@ describe('subscription decider: cycles', () => {
       .when({ type: 'OpenDueCycles', ate: '2027-12-31' })
       .then([]);
     given(...opened, ...cancelled)
-      .when({ type: 'RecordCycleRefused', ciclo: '2027-03', motivo })
+      .when({ type: 'RecordCycleRefused', ciclo: '2027-03', motivo, transitoria: false })
       .then([]);
   });
 });
@@ -161,8 +237,12 @@ describe("subscription decider: 'Pausar assinatura'", () => {
   });
 
   it('pauses from the first cycle not yet due, for 1 to 3 cycles or until resumed', () => {
-    given(...opened).when({ type: 'PauseSubscription', ciclos: 2 }).then([paused('2027-04')]);
-    given(...opened).when({ type: 'PauseSubscription', ciclos: null }).then([paused(null)]);
+    given(...opened)
+      .when({ type: 'PauseSubscription', ciclos: 2 })
+      .then([paused('2027-04')]);
+    given(...opened)
+      .when({ type: 'PauseSubscription', ciclos: null })
+      .then([paused(null)]);
     given(...opened, paused('2027-04'))
       .when({ type: 'PauseSubscription', ciclos: 1 })
       .then([paused('2027-03')]);
@@ -175,9 +255,16 @@ describe("subscription decider: 'Pausar assinatura'", () => {
     given(...opened, paused('2027-04'))
       .when({ type: 'OpenDueCycles', ate: '2027-05-05' })
       .then([dueOn('2027-05-01')]);
-    given(...opened, paused(null)).when({ type: 'OpenDueCycles', ate: '2027-12-31' }).then([]);
+    given(...opened, paused(null))
+      .when({ type: 'OpenDueCycles', ate: '2027-12-31' })
+      .then([]);
     given(...opened, paused('2027-04'))
-      .when({ type: 'RecordCycleRefused', ciclo: '2027-03', motivo: 'O PSP estava indisponível' })
+      .when({
+        type: 'RecordCycleRefused',
+        ciclo: '2027-03',
+        motivo: 'O PSP estava indisponível',
+        transitoria: true,
+      })
       .then([]);
   });
 
@@ -188,11 +275,15 @@ describe("subscription decider: 'Pausar assinatura'", () => {
     // Resumed in April (Apr 1 due already): March and April stay out, May is charged.
     const april = deciderSpec(subscriptionDecider, new Date('2027-04-02T12:00:00Z'));
     const resumed: SubscriptionEvent = { type: 'SubscriptionResumed', data: { ate: '2027-04' } };
-    april(...opened, paused(null)).when({ type: 'ResumeSubscription' }).then([resumed]);
+    april(...opened, paused(null))
+      .when({ type: 'ResumeSubscription' })
+      .then([resumed]);
     april(...opened, paused(null), resumed)
       .when({ type: 'OpenDueCycles', ate: '2027-05-05' })
       .then([dueOn('2027-05-01')]);
-    given(...opened).when({ type: 'ResumeSubscription' }).then([]);
+    given(...opened)
+      .when({ type: 'ResumeSubscription' })
+      .then([]);
   });
 
   it("refuses to pause or resume a cancelled one with 409 'not_active'; a paused one is still the student's subscription", () => {
@@ -204,7 +295,9 @@ describe("subscription decider: 'Pausar assinatura'", () => {
     given(...opened, cancelled)
       .when({ type: 'PauseSubscription', ciclos: 1 })
       .thenFails('not_active', message);
-    given(...opened, cancelled).when({ type: 'ResumeSubscription' }).thenFails('not_active', message);
+    given(...opened, cancelled)
+      .when({ type: 'ResumeSubscription' })
+      .thenFails('not_active', message);
     given(...opened, paused(null))
       .when({ type: 'Subscribe', subscription })
       .thenFails('subscription_exists');

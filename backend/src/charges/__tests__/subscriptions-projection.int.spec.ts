@@ -74,6 +74,46 @@ describe('subscriptions projection', () => {
       })
       .then('subscriptions', [{ proximoVencimento: '2030-03-10', recusas: [], version: 5 }]));
 
+  it('keeps when the clock next tries a cycle the PSP failed to make, the earliest of them, until it comes due again', async () => {
+    const failed = (vencimento: string, novaTentativaEm: string): SubscriptionEvent => ({
+      type: 'SubscriptionCycleRefused',
+      data: {
+        ciclo: vencimento.slice(0, 7),
+        vencimento,
+        motivo: 'O PSP estava indisponível',
+        novaTentativaEm,
+      },
+    });
+    const opened = [started, due('2030-02-10'), due('2030-03-10')];
+    await given(...opened, failed('2030-03-10', '2030-03-01T12:04:00.000Z'))
+      .when(failed('2030-02-10', '2030-03-01T12:02:00.000Z'))
+      .then('subscriptions', [
+        {
+          novaTentativaEm: new Date('2030-03-01T12:02:00Z'),
+          recusas: [
+            {
+              ciclo: '2030-03',
+              vencimento: '2030-03-10',
+              motivo: 'O PSP estava indisponível',
+              novaTentativaEm: '2030-03-01T12:04:00.000Z',
+            },
+            {
+              ciclo: '2030-02',
+              vencimento: '2030-02-10',
+              motivo: 'O PSP estava indisponível',
+              novaTentativaEm: '2030-03-01T12:02:00.000Z',
+            },
+          ],
+        },
+      ]);
+    await given(...opened, failed('2030-02-10', '2030-03-01T12:02:00.000Z'))
+      .when(due('2030-02-10'))
+      .then('subscriptions', [{ novaTentativaEm: null, recusas: [] }]);
+    await given(...opened, refused('2030-02-10')).then('subscriptions', [
+      { novaTentativaEm: null },
+    ]);
+  });
+
   it('cancelled: no cursor past the last cycle that stays, the refusals of cycles left out gone', () =>
     given(started, due('2030-02-10'), due('2030-03-10'), refused('2030-03-10'))
       .when({ type: 'SubscriptionCancelled', data: { ultimoVencimento: '2030-02-10' } })

@@ -65,7 +65,7 @@ export type SubscriptionCommand =
   | { type: 'CancelSubscription' }
   | { type: 'OpenDueCycles'; ate: string }
   | { type: 'RecordCycleIssued'; ciclo: string; chargeId: string }
-  | { type: 'RecordCycleRefused'; ciclo: string; motivo: string }
+  | { type: 'RecordCycleRefused'; ciclo: string; motivo: string; transitoria: boolean }
   | { type: 'RetryRefusedCycles' }
   | { type: 'PauseSubscription'; ciclos: number | null }
   | { type: 'ResumeSubscription' }
@@ -81,11 +81,26 @@ export interface Recurrence {
   status: 'aguardando' | 'autorizada' | 'recusada' | 'cancelada';
 }
 
-/** A cycle come due whose charge is not made yet: its due day, and the PSP's refusal if any. */
+/**
+ * A cycle come due whose charge is not made yet: its due day, the PSP's refusal if any, how many
+ * transient failures it met, and when the clock tries it again after the last (null: never).
+ */
 export interface OpenCycle {
   vencimento: string;
   recusa: string | null;
+  falhasTransitorias: number;
+  novaTentativaEm: string | null;
 }
+
+/** The first wait after a transient failure, doubled after each next one, up to the longest. */
+const FIRST_RETRY_MS = 2 * 60_000;
+const LONGEST_RETRY_MS = 60 * 60_000;
+
+/** When a cycle that met `failures` transient failures before this one is tried again. */
+const retryAfter = (now: Date, failures: number): string =>
+  new Date(
+    now.getTime() + Math.min(FIRST_RETRY_MS * 2 ** failures, LONGEST_RETRY_MS),
+  ).toISOString();
 
 /**
  * Which cycles a subscription bills: its status, cancelled the last cycle that stays, paused the
@@ -213,7 +228,12 @@ function evolve(state: SubscriptionState, event: SubscriptionEvent): Subscriptio
         proximoVencimento: cursorAfter(state, event.data.vencimento),
         emAberto: {
           ...state.emAberto,
-          [event.data.ciclo]: { vencimento: event.data.vencimento, recusa: null },
+          [event.data.ciclo]: {
+            vencimento: event.data.vencimento,
+            recusa: null,
+            falhasTransitorias: state.emAberto[event.data.ciclo]?.falhasTransitorias ?? 0,
+            novaTentativaEm: null,
+          },
         },
       };
     case 'SubscriptionCycleIssued':
@@ -221,9 +241,18 @@ function evolve(state: SubscriptionState, event: SubscriptionEvent): Subscriptio
     case 'SubscriptionCycleRefused': {
       const open = state.emAberto[event.data.ciclo];
       if (!open) return state;
+      const { motivo, novaTentativaEm } = event.data;
       return {
         ...state,
-        emAberto: { ...state.emAberto, [event.data.ciclo]: { ...open, recusa: event.data.motivo } },
+        emAberto: {
+          ...state.emAberto,
+          [event.data.ciclo]: {
+            ...open,
+            recusa: motivo,
+            falhasTransitorias: open.falhasTransitorias + (novaTentativaEm ? 1 : 0),
+            novaTentativaEm: novaTentativaEm ?? null,
+          },
+        },
       };
     }
     case 'SubscriptionRecurrenceRequested':
@@ -347,8 +376,19 @@ function decide(
         },
       ];
     }
-    case 'OpenDueCycles':
-      return dueBy(state, command.ate);
+    case 'OpenDueCycles': {
+      // Transient failures whose wait is over come due again, before the cycles after them.
+      const retried = Object.entries(state.emAberto)
+        .filter(
+          ([, open]) =>
+            open.novaTentativaEm !== null && Date.parse(open.novaTentativaEm) <= now.getTime(),
+        )
+        .map(([ciclo, open]): SubscriptionEvent => ({
+          type: 'SubscriptionCycleDue',
+          data: { ciclo, vencimento: open.vencimento },
+        }));
+      return [...retried, ...dueBy(state, command.ate)];
+    }
     case 'RecordCycleIssued': {
       const open = state.emAberto[command.ciclo];
       if (!open) return [];
@@ -361,8 +401,14 @@ function decide(
       const open = state.emAberto[command.ciclo];
       if (!open || open.recusa !== null) return [];
       const { ciclo, motivo } = command;
+      const data = { ciclo, vencimento: open.vencimento, motivo };
       return [
-        { type: 'SubscriptionCycleRefused', data: { ciclo, vencimento: open.vencimento, motivo } },
+        {
+          type: 'SubscriptionCycleRefused',
+          data: command.transitoria
+            ? { ...data, novaTentativaEm: retryAfter(now, open.falhasTransitorias) }
+            : data,
+        },
       ];
     }
     case 'RetryRefusedCycles': {
@@ -436,7 +482,8 @@ function decide(
  * (effective at the next cycle: the cycle due on or before the cancellation's day, São Paulo,
  * stays), then may start again. Its cycles come due in order, each once (the first at once when
  * subscribing, the others on a clock's word), and each is recorded issued or refused by the PSP, which the trainer
- * may try again. With Pix Automático, one recurrence at a time: requested (and,
+ * may try again; one the PSP failed to make (down, unreachable) the clock's word opens again after
+ * a wait doubling from 2 minutes up to an hour. With Pix Automático, one recurrence at a time: requested (and,
  * while it waits, asked of the student's bank), then authorised (only while the subscription is
  * active) or ended, each once whatever the PSP repeats; or, when the PSP did not make it as the
  * student subscribed, that failure recorded (every cycle is then a charge to pay).

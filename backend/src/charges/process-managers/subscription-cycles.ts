@@ -5,7 +5,7 @@ import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/t
 import type { WorkerTimer } from '../../platform/context/bounded-context';
 import type { WorkerServices } from '../../platform/context/worker-services';
 import { DomainError } from '../../platform/errors/domain-error';
-import type { CommandContext, CommandRunner } from '../../platform/event-store/command-runner';
+import type { CommandContext } from '../../platform/event-store/command-runner';
 import { pickEvents, type StoredEventOf } from '../../platform/event-store/event';
 import { loadState } from '../../platform/event-store/load-state';
 import { processManager, processManagerCommand } from '../../platform/projections/process-manager';
@@ -19,7 +19,7 @@ import {
   type SubscriptionCommand,
   type SubscriptionState,
 } from '../domain/subscription.decider';
-import { ApiPixError, pspFailureReason } from '../psp/api-pix-client';
+import { ApiPixError, pspFailureIsTransient, pspFailureReason } from '../psp/api-pix-client';
 import { workerPspConnections } from '../psp/psp-connections';
 import { planToCharge, studentToCharge } from '../queries/charge-sources';
 
@@ -256,24 +256,25 @@ const cycleDue = pickEvents(subscriptionEvents, ['SubscriptionCycleDue']);
 type CycleDueEvent = StoredEventOf<typeof cycleDue>;
 
 function runSubscription(
-  runner: CommandRunner,
+  services: WorkerServices,
   streamId: string,
   context: CommandContext,
   command: SubscriptionCommand,
 ) {
-  return runner.run({
+  return services.commands.run({
     decider: subscriptionDecider,
     inline: subscriptionReferences,
     streamId,
     context,
     command,
+    options: { now: services.now() },
   });
 }
 
 /**
  * A cycle came due: its charge is made (at the PSP first) and the subscription records it issued;
- * one not made (the PSP refused it, or could not be reached) is recorded refused, with why, and
- * nothing asks again until the trainer tries again ('Tentar de novo'). A cycle issued, refused or left out meanwhile is
+ * one not made is recorded refused, with why: a refusal waits for the trainer ('Tentar de novo'), a
+ * PSP down or unreachable is tried again by the clock. A cycle issued, refused or left out meanwhile is
  * left alone; one the subscription stopped billing while its charge was being made (cancelled
  * then) has that charge cancelled.
  */
@@ -290,7 +291,7 @@ async function issueDueCycle(
   if (!open || open.recusa !== null) return;
   const send = (command: SubscriptionCommand, index: number) =>
     runSubscription(
-      services.commands,
+      services,
       streamId,
       processManagerCommand(SUBSCRIPTION_CYCLES, event, index),
       command,
@@ -302,7 +303,15 @@ async function issueDueCycle(
     // Recorded, never thrown: a batch that failed would run again at once, and one trainer's PSP
     // (or credentials that no longer open) would hold every other trainer's cycles back.
     services.logger.warn({ err: error, subscriptionId: streamId, ciclo }, 'Ciclo não emitido');
-    await send({ type: 'RecordCycleRefused', ciclo, motivo: pspFailureReason(error) }, 0);
+    await send(
+      {
+        type: 'RecordCycleRefused',
+        ciclo,
+        motivo: pspFailureReason(error),
+        transitoria: pspFailureIsTransient(error),
+      },
+      0,
+    );
     return;
   }
   await send({ type: 'RecordCycleIssued', ciclo, chargeId }, 1);
@@ -337,19 +346,23 @@ export const subscriptionCycles = processManager({
 
 /**
  * The clock's word: every subscription whose next cycle comes due by now (CYCLE_LEAD_DAYS before
- * its due day, days cut in São Paulo whatever the process's zone) is told so through its decider,
- * which opens each cycle once however often it is told (two workers, a read model behind).
+ * its due day, days cut in São Paulo whatever the process's zone), or whose cycle the PSP failed
+ * to make is to be tried again by now, is told so through its decider, which opens each cycle
+ * once however often it is told (two workers, a read model behind).
  * Answers how many subscriptions it told.
  */
 export async function openDueCycles(services: WorkerServices): Promise<number> {
-  const ate = dueHorizon(services.now());
+  const now = services.now();
+  const ate = dueHorizon(now);
   let told = 0;
   let after: string | undefined;
   for (;;) {
     let query = services.db
       .selectFrom('subscriptions')
       .select(['id', 'tenantId'])
-      .where('proximoVencimento', '<=', ate)
+      .where((where) =>
+        where.or([where('proximoVencimento', '<=', ate), where('novaTentativaEm', '<=', now)]),
+      )
       .orderBy('id')
       .limit(BATCH);
     if (after) query = query.where('id', '>', after);
@@ -362,7 +375,7 @@ export async function openDueCycles(services: WorkerServices): Promise<number> {
         correlationId: `${row.id}:${ate}`,
       };
       try {
-        await runSubscription(services.commands, row.id, context, { type: 'OpenDueCycles', ate });
+        await runSubscription(services, row.id, context, { type: 'OpenDueCycles', ate });
         told++;
       } catch (error) {
         services.logger.warn({ err: error, subscriptionId: row.id }, 'Ciclos da assinatura não abertos');

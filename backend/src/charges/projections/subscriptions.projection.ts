@@ -8,11 +8,15 @@ import { streamRowProjection } from '../../platform/projections/stream-row-proje
 import { FIRST_PSP_CHECK_MS } from '../commands/charge.commands';
 import { billsCycle, firstDueDate, nextDueDate } from '../domain/subscription.decider';
 
-/** A cycle the PSP refused, as the row keeps it until it is issued or left out. */
+/**
+ * A cycle the PSP refused, as the row keeps it until it is issued or left out; a transient failure
+ * with when the clock tries it again.
+ */
 export interface CycleRefusal {
   ciclo: string;
   vencimento: string;
   motivo: string;
+  novaTentativaEm?: string;
 }
 
 export type SubscriptionRow = Omit<Selectable<Subscriptions>, 'recusas'> & {
@@ -24,6 +28,14 @@ const noRequest = { pixAutomaticoPedidoEm: null, pixAutomaticoPedidoExpiraEm: nu
 
 /** When the reconciliation first asks the PSP about a recurrence the student has to answer. */
 const firstCheckAfter = (at: Date) => new Date(at.getTime() + FIRST_PSP_CHECK_MS);
+
+/** The row's refusals, and the earliest time the clock tries one of them again. */
+function withRefusals(
+  recusas: CycleRefusal[],
+): Pick<SubscriptionRow, 'recusas' | 'novaTentativaEm'> {
+  const retries = recusas.flatMap((refusal) => refusal.novaTentativaEm ?? []).sort();
+  return { recusas, novaTentativaEm: retries.length > 0 ? new Date(retries[0]) : null };
+}
 
 /**
  * The row once which cycles it bills changed: a refusal of a cycle no longer billed goes, and the
@@ -38,7 +50,7 @@ function billingChanged(row: SubscriptionRow, change: Partial<SubscriptionRow>):
       (changed.status !== 'cancelada' || billsCycle(changed, row.proximoVencimento))
         ? row.proximoVencimento
         : null,
-    recusas: row.recusas.filter((refusal) => billsCycle(changed, refusal.vencimento)),
+    ...withRefusals(row.recusas.filter((refusal) => billsCycle(changed, refusal.vencimento))),
   };
 }
 
@@ -67,7 +79,7 @@ export function nextSubscriptionRow(
       ultimoVencimento: null,
       pausadaDesde: null,
       pausadaAte: null,
-      recusas: [],
+      ...withRefusals([]),
       createdAt: stored.occurredAt,
       cancelledAt: null,
       idRec: null,
@@ -113,24 +125,21 @@ export function nextSubscriptionRow(
       return {
         ...row,
         proximoVencimento: row.status !== 'cancelada' || billsCycle(row, cursor) ? cursor : null,
-        recusas: row.recusas.filter((refusal) => refusal.ciclo !== event.data.ciclo),
+        ...withRefusals(row.recusas.filter((refusal) => refusal.ciclo !== event.data.ciclo)),
         version,
       };
     }
     case 'SubscriptionCycleIssued':
       return {
         ...row,
-        recusas: row.recusas.filter((refusal) => refusal.ciclo !== event.data.ciclo),
+        ...withRefusals(row.recusas.filter((refusal) => refusal.ciclo !== event.data.ciclo)),
         version,
       };
     case 'SubscriptionCycleRefused': {
-      const { ciclo, vencimento, motivo } = event.data;
+      const { ciclo } = event.data;
       return {
         ...row,
-        recusas: [
-          ...row.recusas.filter((refusal) => refusal.ciclo !== ciclo),
-          { ciclo, vencimento, motivo },
-        ],
+        ...withRefusals([...row.recusas.filter((refusal) => refusal.ciclo !== ciclo), event.data]),
         version,
       };
     }
@@ -179,7 +188,8 @@ export function nextSubscriptionRow(
 
 /**
  * `subscriptions`: one row per subscription, with its status, the next cycle still to come due
- * (the cycles' clock reads it), the cycles the PSP refused and its Pix Automático as last learnt.
+ * and when a cycle the PSP failed to make is next tried again (the cycles' clock reads both), the
+ * cycles the PSP refused and its Pix Automático as last learnt.
  */
 export const subscriptionsProjection = streamRowProjection<SubscriptionEvent, SubscriptionRow>({
   name: SubscriptionCycles.readModel,

@@ -56,6 +56,15 @@ export function pspFailureReason(error: unknown): string {
   }
 }
 
+/**
+ * Whether the same request may well succeed in a while: the PSP was down or could not be reached
+ * (or answered nothing Vira understands), not a refusal of what it was asked.
+ */
+export const pspFailureIsTransient = (error: unknown): boolean =>
+  !(error instanceof ApiPixError) ||
+  error.failure === 'indisponivel' ||
+  error.failure === 'conexao';
+
 /** The parts of the standard's CobGerada / CobCompleta (and CobV's) that Vira reads. */
 export interface ApiPixCob {
   txid: string;

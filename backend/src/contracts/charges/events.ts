@@ -162,7 +162,8 @@ export interface SubscriptionRecurrenceFailedData {
 /**
  * A cycle came due to be charged (from CYCLE_LEAD_DAYS before its due day, or at once when that
  * passed): the cycles process manager makes its charge, then records it issued or refused. Once
- * per cycle, and again only when the trainer asks to try a refused one again.
+ * per cycle, and again when the trainer asks to try a refused one again or, after a transient
+ * failure, when the clock tries it again.
  */
 export interface SubscriptionCycleDueData {
   /** AAAA-MM. */
@@ -176,9 +177,14 @@ export interface SubscriptionCycleIssuedData extends SubscriptionCycleDueData {
   chargeId: string;
 }
 
-/** The trainer's PSP refused the cycle's charge (`motivo`, what it answered): nothing was issued. */
+/**
+ * The trainer's PSP did not make the cycle's charge (`motivo`, what it answered): nothing was
+ * issued. A refusal waits for the trainer; a transient failure (the PSP down or unreachable) is
+ * tried again by the clock from `novaTentativaEm` (ISO instant).
+ */
 export interface SubscriptionCycleRefusedData extends SubscriptionCycleDueData {
   motivo: string;
+  novaTentativaEm?: string;
 }
 
 /**

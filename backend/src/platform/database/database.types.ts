@@ -577,6 +577,7 @@ export interface Subscriptions {
   id: string;
   idRec: string | null;
   inicio: string;
+  novaTentativaEm: Timestamp | null;
   pausadaAte: string | null;
   pausadaDesde: string | null;
   pixAutomatico: string | null;

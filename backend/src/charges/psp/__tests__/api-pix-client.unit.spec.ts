@@ -1,6 +1,11 @@
 import { apiPixDocument, violationsOf } from '../../../../../test/support/api-pix/standard';
 import { type FakePsp, startFakePsp } from '../../../../../test/support/api-pix/fake-psp';
-import { ApiPixClient, ApiPixError } from '../api-pix-client';
+import {
+  ApiPixClient,
+  ApiPixError,
+  pspFailureIsTransient,
+  pspFailureReason,
+} from '../api-pix-client';
 import { SecretBox } from '../../../platform/personal-data/secret-box';
 
 describe('the API Pix standard, vendored', () => {
@@ -106,6 +111,32 @@ describe('ApiPixClient against the loopback PSP (OAuth2 over mutual TLS)', () =>
     expect(await failureOf(clientOf({ clientSecret: 'errado' }).accessToken())).toBe('credenciais');
     psp.refuse('indisponivel');
     expect(await failureOf(clientOf().accessToken())).toBe('indisponivel');
+  });
+
+  it('tells a PSP down or unreachable (worth trying again in a while) from a refusal of the charge', async () => {
+    const cob = {
+      calendario: { expiracao: 3600 },
+      valor: { original: '480.00' },
+      chave: 'ana@exemplo.com',
+    };
+    const errorOf = (promise: Promise<unknown>) =>
+      promise.then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    const unreachable = await errorOf(
+      clientOf({ baseUrl: 'https://127.0.0.1:1/api/v2' }).putCob(
+        'VIRA0123456789abcdefghijTRANS001',
+        cob,
+      ),
+    );
+    psp.refuse('indisponivel');
+    const down = await errorOf(clientOf().putCob('VIRA0123456789abcdefghijTRANS002', cob));
+    psp.refuse('cobranca');
+    const refused = await errorOf(clientOf().putCob('VIRA0123456789abcdefghijTRANS003', cob));
+    expect([unreachable, down, refused].map(pspFailureIsTransient)).toEqual([true, true, false]);
+    expect(pspFailureReason(refused)).toBe('A chave informada não pertence ao recebedor.');
+    expect(pspFailureIsTransient(new TypeError('fetch failed'))).toBe(true);
   });
 
   it('refuses, unless allowed, a PSP URL in an internal network, by address or by a name that resolves there', async () => {
