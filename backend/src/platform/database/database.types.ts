@@ -422,6 +422,25 @@ export interface RefreshTokens {
   userId: string;
 }
 
+export interface PushDeliveries {
+  cause: string;
+  sentAt: Timestamp;
+  subscriptionId: string;
+  tenantId: string;
+}
+
+export interface PushSubscriptions {
+  auth: string;
+  createdAt: Timestamp;
+  endpoint: string;
+  id: string;
+  p256dh: string;
+  studentId: string | null;
+  tenantId: string;
+  userAgent: string | null;
+  userId: string;
+}
+
 export interface ReminderDeliveries {
   inicio: Timestamp;
   sentAt: Timestamp;
@@ -706,6 +725,8 @@ export interface DB {
   profiles: Profiles;
   projectionCheckpoints: ProjectionCheckpoints;
   publicBookingCounts: PublicBookingCounts;
+  pushDeliveries: PushDeliveries;
+  pushSubscriptions: PushSubscriptions;
   refreshTokens: RefreshTokens;
   reminderDeliveries: ReminderDeliveries;
   reminderDigests: ReminderDigests;
