@@ -187,6 +187,48 @@ describe('web push', () => {
     expect(await takeJobs()).toEqual([]);
   });
 
+  it("a new charge reaches its student's device; its payment, the trainer's", async () => {
+    const trainer = await t.signUp('Carla Personal');
+    const student = await t.student(trainer, 'Fábio Nunes');
+    const phone = pushService.device();
+    const laptop = pushService.device();
+    expect((await subscribe(student.api, phone)).statusCode).toBe(201);
+    expect((await subscribe(trainer.api, laptop)).statusCode).toBe(201);
+    const pix = { chave: '529.982.247-25', nomeRecebedor: 'Carla Personal', cidade: 'São Paulo' };
+    expect((await trainer.api.put('/api/settings/pix', pix)).statusCode).toBe(200);
+    const plan = await trainer.api.post('/api/plans', { nome: 'Mensal 8 aulas', valor: 480, creditos: 8 });
+    await t.project();
+    clock = new Date();
+    const charge = await trainer.api.post('/api/charges', {
+      studentId: student.studentId,
+      planId: plan.json().id as string,
+    });
+    expect(charge.statusCode).toBe(201);
+    await t.project();
+    for (const job of await takeJobs()) await sendPush(job);
+    expect(phone.received).toEqual([
+      {
+        title: 'Nova cobrança',
+        body: 'Mensal 8 aulas: R$\u00a0480,00. Pague pelo Pix Copia e Cola.',
+        url: '/aluno',
+      },
+    ]);
+    expect(laptop.received).toEqual([]);
+
+    const paid = await trainer.api.post(`/api/charges/${charge.json().id as string}/confirm`);
+    expect(paid.statusCode).toBe(200);
+    await t.project();
+    for (const job of await takeJobs()) await sendPush(job);
+    expect(laptop.received).toEqual([
+      {
+        title: 'Pagamento recebido',
+        body: 'Uma cobrança de R$\u00a0480,00 foi paga.',
+        url: '/financeiro/cobrancas',
+      },
+    ]);
+    expect(phone.received).toHaveLength(1);
+  });
+
   it('unsubscribing stops the pushes; erasing the student deletes their devices', async () => {
     const trainer = await t.signUp('Carla Personal');
     const student = await t.student(trainer, 'Elisa Prado');
