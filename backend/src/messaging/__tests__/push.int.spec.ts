@@ -196,7 +196,11 @@ describe('web push', () => {
     expect((await subscribe(trainer.api, laptop)).statusCode).toBe(201);
     const pix = { chave: '529.982.247-25', nomeRecebedor: 'Carla Personal', cidade: 'São Paulo' };
     expect((await trainer.api.put('/api/settings/pix', pix)).statusCode).toBe(200);
-    const plan = await trainer.api.post('/api/plans', { nome: 'Mensal 8 aulas', valor: 480, creditos: 8 });
+    const plan = await trainer.api.post('/api/plans', {
+      nome: 'Mensal 8 aulas',
+      valor: 480,
+      creditos: 8,
+    });
     await t.project();
     clock = new Date();
     const charge = await trainer.api.post('/api/charges', {
