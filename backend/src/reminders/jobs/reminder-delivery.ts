@@ -121,18 +121,12 @@ function messageOf(
   settle: number,
 ): Message | undefined {
   if (!reminder || !stillAhead(reminder, now)) return undefined;
-  if (
-    job
-      ? job.version !== undefined && job.version !== reminder.setAt
-      : reminder.setSince.getTime() > now.getTime() - settle
-  )
+  if (job ? job.version !== undefined && job.version !== reminder.setAt : reminder.setSince.getTime() > now.getTime() - settle)
     return undefined;
   const inicio = new Date(reminder.view.inicio);
   if (!candidate.told)
     return dueAt(inicio, candidate.leadHours) <= now ? { kind: 'reminder', inicio } : undefined;
-  return candidate.told.getTime() === inicio.getTime()
-    ? undefined
-    : { kind: 'rescheduled', inicio };
+  return candidate.told.getTime() === inicio.getTime() ? undefined : { kind: 'rescheduled', inicio };
 }
 
 /**
