@@ -12,6 +12,7 @@ import type {
 import type { WorkerServices } from '../../platform/context/worker-services';
 import type { Database } from '../../platform/database/database';
 import type { JobQueues } from '../../platform/queue/queue.module';
+import { withTimeout } from '../../platform/queue/redis';
 import { pushDevicesDecider } from '../domain/push-devices.decider';
 import { type MessagingConfig, vapidOf } from '../messaging.config';
 
@@ -37,11 +38,14 @@ const RETRY = { attempts: 8, backoff: { type: 'exponential', delay: 2_000 } } as
 /** How long the push service keeps a notification for a device that is offline. */
 const TTL_SECONDS = 24 * 3_600;
 const SEND_TIMEOUT_MS = 10_000;
+/** Jobs not queued in this time are not waited for (Redis slow or away): the caller goes on. */
+const QUEUE_TIMEOUT_MS = 2_000;
 
 /**
  * The push outbox (queue 'push'): one job per device and cause, its id the cause's, so the same
  * cause queued again while its job waits adds nothing; the delivery row claimed when it is sent
- * keeps it from going twice after that (a retry, a second worker).
+ * keeps it from going twice after that (a retry, a second worker). Without Redis it throws after
+ * a moment: a push is not worth holding up what sends it.
  */
 export class PushOutbox implements PushNotifications {
   constructor(
@@ -62,13 +66,16 @@ export class PushOutbox implements PushNotifications {
         : devices.where('studentId', 'is', null);
     const found = await devices.execute();
     if (found.length === 0) return;
-    await this.jobs.addMany(
-      PUSH_QUEUE,
-      SEND_PUSH,
-      found.map((device) => ({
-        data: { tenantId: recipient.tenantId, subscriptionId: device.id, cause, message },
-        options: { jobId: `${cause}.${device.id}`, ...RETRY },
-      })),
+    await withTimeout(
+      this.jobs.addMany(
+        PUSH_QUEUE,
+        SEND_PUSH,
+        found.map((device) => ({
+          data: { tenantId: recipient.tenantId, subscriptionId: device.id, cause, message },
+          options: { jobId: `${cause}.${device.id}`, ...RETRY },
+        })),
+      ),
+      QUEUE_TIMEOUT_MS,
     );
   }
 }

@@ -49,7 +49,16 @@ export const pushNoticesProcessManager = processManager({
   name: 'push-notices',
   reactsTo,
   async handle(events, services): Promise<void> {
-    const push = services.port(PushNotifications);
+    const outbox = services.port(PushNotifications);
+    // A push that cannot be queued (Redis away) is dropped: the reaction is not held up for it.
+    const push = {
+      notify: (...args: Parameters<PushNotifications['notify']>) =>
+        outbox
+          .notify(...args)
+          .catch((error: unknown) =>
+            services.logger.warn(`push: ${args[1]} não enfileirado: ${String(error)}`),
+          ),
+    };
     const since = services.now().getTime() - NEWS_MS;
     for (const stored of events) {
       if (stored.occurredAt.getTime() < since) continue;
