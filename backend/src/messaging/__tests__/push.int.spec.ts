@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import pino from 'pino';
 import webpush from 'web-push';
 import { apiFixture } from '../../../../test/support/api-fixture';
 import type { http } from '../../../../test/support/api';
@@ -13,8 +14,10 @@ import {
 import { PushNotifications } from '../../contracts/messaging/ports';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { JobQueues } from '../../platform/queue/queue.module';
+import { type RunningWorker, startWorkerProcess } from '../../platform/queue/worker-process';
 import { CONTEXTS } from '../../contexts';
 import { PUSH_QUEUE, SEND_PUSH } from '../application/push-delivery';
+import { messagingContext } from '../messaging.context';
 
 const at = (day: number, time: string) =>
   new Date(`2030-05-${String(day).padStart(2, '0')}T${time}:00-03:00`);
@@ -273,5 +276,92 @@ describe('web push off', () => {
       code: 'push_disabled',
       message: 'Notificações neste aparelho não estão disponíveis neste servidor',
     });
+  });
+});
+
+/** Two worker processes on the real BullMQ queue: a retried push, and its cause queued again, go out once. */
+describe('web push with two workers', () => {
+  const vapid = webpush.generateVAPIDKeys();
+  let pushService: PushServiceDouble;
+  let caDir: string;
+  let workers: RunningWorker[] = [];
+  beforeAll(async () => {
+    pushService = await startPushService(vapid.publicKey);
+    caDir = mkdtempSync(path.join(tmpdir(), 'vira-push-'));
+    writeFileSync(path.join(caDir, 'ca.pem'), pushService.ca);
+  });
+  afterAll(async () => {
+    await Promise.all(workers.map((worker) => worker.stop()));
+    await pushService.close();
+    rmSync(caDir, { recursive: true, force: true });
+  });
+  const t = apiFixture(() => ({
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    VAPID_SUBJECT: 'mailto:suporte@vira.app.br',
+    PUSH_SERVICE_CA_FILE: path.join(caDir, 'ca.pem'),
+  }));
+  beforeAll(async () => {
+    const start = () =>
+      startWorkerProcess({
+        config: t.config,
+        logger: pino({ level: 'silent' }),
+        projections: [],
+        jobs: new Map([
+          [PUSH_QUEUE, new Map(Object.entries(messagingContext.jobs?.[PUSH_QUEUE] ?? {}))],
+        ]),
+        workerPorts: CONTEXTS.flatMap((context) => context.workerPorts ?? []),
+      });
+    workers = [await start(), await start()];
+  });
+
+  /** Waits until `read` answers true (a bound for a busy machine, not a timing). */
+  async function until(read: () => Promise<boolean> | boolean, what: string): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    while (!(await read())) {
+      if (Date.now() > deadline) throw new Error(`esperava: ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  it('a push the service refused once (429) is retried and arrives once; its cause again sends nothing', async () => {
+    const trainer = await t.signUp('Carla Personal');
+    const student = await t.student(trainer, 'Gabi Torres');
+    const phone = pushService.device();
+    expect((await student.api.post('/api/push/subscription', phone.subscription)).statusCode).toBe(
+      201,
+    );
+    await t.project();
+    const queue = t.app.get(JobQueues).queue(PUSH_QUEUE);
+    const idle = async () =>
+      await queue.getJobCounts('waiting', 'delayed', 'active', 'prioritized', 'failed');
+    const notify = () =>
+      workerServicesOf(t.app)
+        .port(PushNotifications)
+        .notify({ tenantId: trainer.tenantId, studentId: student.studentId }, 'lembrete-1', {
+          title: 'Lembrete: seu treino amanhã (10/05) às 07:00',
+          body: 'Olá, Gabi!',
+          url: '/aluno',
+        });
+    const deliveries = () =>
+      pushService.deliveries.filter((each) => phone.subscription.endpoint.endsWith(each.device));
+
+    phone.answerNext(429);
+    await notify();
+    await until(() => phone.received.length === 1, 'o push entregue depois do 429');
+    await until(
+      async () => Object.values(await idle()).every((count) => count === 0),
+      'a fila vazia',
+    );
+    await notify();
+    await until(
+      async () => Object.values(await idle()).every((count) => count === 0),
+      'a fila vazia de novo',
+    );
+
+    expect(deliveries().map((each) => each.status)).toEqual([429, 201]);
+    expect(phone.received).toEqual([
+      { title: 'Lembrete: seu treino amanhã (10/05) às 07:00', body: 'Olá, Gabi!', url: '/aluno' },
+    ]);
   });
 });
