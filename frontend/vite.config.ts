@@ -82,6 +82,8 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//],
         cleanupOutdatedCaches: true,
+        // The notifications pushed to the installed app (public/push-sw.js).
+        importScripts: ['/push-sw.js'],
         // The shell and every lazy page: an offline trainer can open any screen they used.
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },

@@ -11,6 +11,7 @@ import { withDataErasure } from './platform/personal-data/erasure';
 import { personalDataVault } from './platform/personal-data/vault';
 import type { Projection } from './platform/projections/projection';
 import { locationsContext } from './locations/locations.context';
+import { messagingContext } from './messaging/messaging.context';
 import { plansContext } from './plans/plans.context';
 import { remindersContext } from './reminders/reminders.context';
 import { schedulingContext } from './scheduling/scheduling.context';
@@ -33,6 +34,7 @@ export const CONTEXTS: readonly BoundedContext[] = [
   bookingContext,
   agreementsContext,
   chargesContext,
+  messagingContext,
 ];
 
 for (const context of CONTEXTS)

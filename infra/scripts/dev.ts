@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { listeningLine } from './listen-address';
 import {
   DATA_DIR,
+  localVapidSettings,
   REPO_ROOT,
   type RunningService,
   startPostgres,
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
     // E-mails stay in the database without SMTP_URL; GET /api/dev/mailbox shows them to this machine.
     DEV_MAILBOX: process.env.DEV_MAILBOX ?? 'true',
     VIRA_DATA_DIR: DATA_DIR,
+    ...localVapidSettings(),
   };
   // TypeScript 7, the native compiler (typescript@6 stays only as typescript-eslint's parser).
   const tsc = path.join(REPO_ROOT, 'node_modules/typescript-native/bin/tsc');

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import * as path from 'node:path';
 import { Client } from 'pg';
+import webpush from 'web-push';
 import { closeRedis, createRedis } from '../../backend/src/platform/queue/redis';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -254,4 +255,24 @@ export async function waitForWorker(port: number, timeoutMs = 60_000): Promise<b
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return false;
+}
+
+/**
+ * Web Push on this machine: the VAPID settings from the environment when given, else a key pair
+ * made once into `.data/vapid.json` (mode 600, never committed), so `npm start` and `npm run dev`
+ * can notify the installed app.
+ */
+export function localVapidSettings(): NodeJS.ProcessEnv {
+  if (process.env.VAPID_PUBLIC_KEY || process.env.VAPID_PRIVATE_KEY) return {};
+  const file = path.join(DATA_DIR, 'vapid.json');
+  if (!existsSync(file)) {
+    mkdirSync(DATA_DIR, { recursive: true });
+    writeFileSync(file, JSON.stringify(webpush.generateVAPIDKeys()), { mode: 0o600 });
+  }
+  const keys = JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+  return {
+    VAPID_PUBLIC_KEY: keys.publicKey,
+    VAPID_PRIVATE_KEY: keys.privateKey,
+    VAPID_SUBJECT: process.env.VAPID_SUBJECT ?? 'mailto:dev@vira.localhost',
+  };
 }

@@ -19,6 +19,7 @@ import { listeningLine } from './listen-address';
 import {
   clearRedisPrefix,
   DATA_DIR,
+  localVapidSettings,
   portAnswers,
   REPO_ROOT,
   type RunningService,
@@ -73,6 +74,7 @@ async function main(): Promise<void> {
       REDIS_URL: redis.url,
       // The generated JWT secret (when JWT_SECRET is unset) lives here, the same for both processes.
       VIRA_DATA_DIR: DATA_DIR,
+      ...localVapidSettings(),
     };
     const dist = path.join(REPO_ROOT, 'backend/dist/backend/src');
     const node = (entrypoint: string) => () =>

@@ -5,6 +5,7 @@ import { documentedOperations } from '../support/contract-answers';
 import { type FakeCep, startFakeCep } from '../support/fake-cep';
 import { beatAsTheWorker } from '../support/projections';
 import { apiFixture } from '../support/api-fixture';
+import webpush from 'web-push';
 
 /**
  * Walks the OpenAPI document the app publishes and, for every operation, provokes the answers any
@@ -49,7 +50,14 @@ describe('the OpenAPI document, held against live answers', () => {
     await heartbeat.stop();
     await cep.close();
   });
-  const t = apiFixture(() => ({ CEP_SERVICE_URL: cep.url }));
+  // Push on, so its key is a read that succeeds.
+  const vapid = webpush.generateVAPIDKeys();
+  const t = apiFixture(() => ({
+    CEP_SERVICE_URL: cep.url,
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    VAPID_SUBJECT: 'mailto:suporte@vira.app.br',
+  }));
   beforeAll(async () => {
     app = t.app;
     // /api/health succeeds only with a worker at work.

@@ -410,6 +410,25 @@ export interface PublicBookingCounts {
   tenantId: string;
 }
 
+export interface PushDeliveries {
+  cause: string;
+  sentAt: Timestamp;
+  subscriptionId: string;
+  tenantId: string;
+}
+
+export interface PushSubscriptions {
+  auth: string;
+  createdAt: Timestamp;
+  endpoint: string;
+  id: string;
+  p256dh: string;
+  studentId: string | null;
+  tenantId: string;
+  userAgent: string | null;
+  userId: string;
+}
+
 export interface RecurrenceChecks {
   attempts: number;
   idRec: string;
@@ -717,6 +736,8 @@ export interface DB {
   profiles: Profiles;
   projectionCheckpoints: ProjectionCheckpoints;
   publicBookingCounts: PublicBookingCounts;
+  pushDeliveries: PushDeliveries;
+  pushSubscriptions: PushSubscriptions;
   recurrenceChecks: RecurrenceChecks;
   refreshTokens: RefreshTokens;
   reminderDeliveries: ReminderDeliveries;

@@ -45,6 +45,13 @@ async function applyErasure(
   }
   personalDataVault.forget(stored.data.subjectIds);
   for (const columns of projection.personalData ?? []) {
+    if (columns.deleteRows) {
+      await sql`
+        delete from ${sql.table(columns.table)}
+        where tenant_id = ${stored.tenantId}::uuid
+          and ${sql.ref(columns.subject)} = ${stored.data.studentId}::uuid`.execute(trx);
+      continue;
+    }
     const assignments = Object.entries(columns.set).map(
       ([column, value]) => sql`${sql.ref(column)} = ${value}`,
     );

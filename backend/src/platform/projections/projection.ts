@@ -31,6 +31,8 @@ export interface PersonalColumns {
   set: Readonly<Record<string, string | boolean | null | RawBuilder<unknown>>>;
   /** A column that takes the erasure's time (a row that leaves the lists). */
   erasedAt?: string;
+  /** The student's rows are deleted instead (nothing in them is worth keeping without the person). */
+  deleteRows?: boolean;
 }
 
 /**

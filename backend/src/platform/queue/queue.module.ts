@@ -14,6 +14,15 @@ import { closeRedis, createRedis, OutageLog } from './redis';
 
 export const REDIS = Symbol('REDIS');
 
+/** How a job is added: its id (the same id waiting or delayed is not added again), delay and retries. */
+export interface JobOptions {
+  jobId?: string;
+  delay?: number;
+  /** Runs in all, the first included; a job that throws runs again until then. */
+  attempts?: number;
+  backoff?: { type: 'exponential' | 'fixed'; delay: number };
+}
+
 /**
  * Producer side of BullMQ: one Queue per name, created on first use, closed on shutdown. The API
  * gets it from Nest; the worker builds its own (WorkerServices.jobs).
@@ -47,7 +56,7 @@ export class JobQueues implements OnApplicationShutdown {
     job: J,
     data: JobMap[Q][J],
     /** A job with the id of one still waiting (or delayed) is not added again. */
-    options?: { jobId?: string; delay?: number },
+    options?: JobOptions,
   ): Promise<void> {
     await this.queue(queue).add(job, data, {
       removeOnComplete: true,
@@ -60,7 +69,7 @@ export class JobQueues implements OnApplicationShutdown {
   async addMany<Q extends QueueName, J extends JobName<Q>>(
     queue: Q,
     job: J,
-    jobs: readonly { data: JobMap[Q][J]; options: { jobId?: string; delay?: number } }[],
+    jobs: readonly { data: JobMap[Q][J]; options: JobOptions }[],
   ): Promise<void> {
     await this.queue(queue).addBulk(
       jobs.map(({ data, options }) => ({

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { TrainerContacts } from '../../contracts/identity/ports';
+import { PushNotifications } from '../../contracts/messaging/ports';
 import { sessionLifecycleEvents } from '../../contracts/scheduling/events';
 import {
   DEFAULT_REMINDER_SETTINGS,
@@ -41,6 +42,8 @@ declare module '../../platform/queue/jobs' {
 }
 
 const HOUR_MS = 3_600_000;
+/** Where a tap on the reminder's notification takes the student. */
+const STUDENT_AREA_URL = '/aluno';
 /** Due messages sent per sweep (the next sweep takes the rest). */
 const SWEEP_LIMIT = 500;
 
@@ -73,6 +76,7 @@ function candidates({ db }: WorkerServices, now: Date, sessionId?: string) {
     .select([
       's.id as sessionId',
       's.tenantId',
+      's.studentId',
       'st.nome as studentNome',
       'st.email',
       'l.nome as locationNome',
@@ -131,7 +135,8 @@ function messageOf(
  * should its time change, one 'Horário alterado' once the changes settle. Each is claimed in the
  * transaction that sends (the delivery row, keyed by the session and the time told before), so a job
  * and a sweep racing (or two workers) send one e-mail, and a send that fails claims nothing for the
- * next sweep. Answers how many went out.
+ * next sweep. A student who subscribed a device also gets it there, once per session and time
+ * (the push outbox's cause). Answers how many went out.
  */
 export async function sendDueReminders(
   services: WorkerServices,
@@ -198,7 +203,18 @@ export async function sendDueReminders(
       });
       return true;
     });
-    if (claimed) sent += 1;
+    if (!claimed) continue;
+    sent += 1;
+    await services
+      .port(PushNotifications)
+      .notify(
+        { tenantId: candidate.tenantId, studentId: candidate.studentId },
+        `reminder-${candidate.sessionId}-${message.inicio.getTime()}`,
+        { title: subject, body: text, url: STUDENT_AREA_URL },
+      )
+      .catch((error: unknown) =>
+        services.logger.warn(`lembretes: push da sessão ${candidate.sessionId}: ${String(error)}`),
+      );
   }
   return sent;
 }

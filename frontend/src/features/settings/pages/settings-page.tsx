@@ -25,6 +25,7 @@ import { notifyError } from '../../../lib/notify';
 import { useSignOut } from '../../../lib/use-sign-out';
 import { useDownloadAccount } from '../api/account';
 import { CloseAccountDialog } from '../components/close-account-dialog';
+import { DeviceNotificationsSwitch } from '../components/device-notifications-switch';
 import { aboutQuery } from '../../../entities/about';
 import { isSupportLink } from '../lib/support-link';
 
@@ -205,6 +206,7 @@ export function SettingsPage() {
         ))}
         <SectionCard title="Conta">
           <EntryLink entry={twoFactorEntry} />
+          <DeviceNotificationsSwitch />
           <AccountAction
             label="Exportar conta"
             description="Tudo da conta em planilhas (CSV), num arquivo .zip"

@@ -6,6 +6,7 @@ import IconCalendarPlus from '@tabler/icons-react/dist/esm/icons/IconCalendarPlu
 import IconFileText from '@tabler/icons-react/dist/esm/icons/IconFileText.mjs';
 import IconUser from '@tabler/icons-react/dist/esm/icons/IconUser.mjs';
 import { CreditBadge, isLowBalance } from '../../../components/credit-badge';
+import { DeviceRemindersCard } from '../components/device-reminders-card';
 import { CreditHistoryCard } from '../../../components/credit-history';
 import { Loaded } from '../../../components/loaded';
 import { PageHeader } from '../../../components/page-header';
@@ -132,6 +133,7 @@ export function StudentAreaPage() {
                 </Stack>
               )}
             </Card>
+            {data.proximasSessoes.length > 0 && <DeviceRemindersCard />}
             {data.contratosPendentes > 0 && (
               <Alert color="blue" icon={<IconFileText size={18} />} title="Contratos para assinar">
                 {data.contratosPendentes === 1
