@@ -7,7 +7,7 @@ import { minifiedModule, minifiedOperations } from '../../frontend/build/minifie
  * none of the zod schemas a phone would otherwise evaluate before its first screen.
  */
 describe("the phone's copy of a contract", () => {
-  it('keeps each operation\'s method, path and meta', () => {
+  it("keeps each operation's method, path and meta", () => {
     const operations = minifiedOperations(students.studentsApi);
     expect(Object.keys(operations)).toEqual(Object.keys(students.studentsApi));
     expect(operations.get).toEqual({
@@ -16,7 +16,11 @@ describe("the phone's copy of a contract", () => {
         route: { method: 'GET', path: '/students/{id}' },
       },
     });
-    expect(operations.grantCredits['~orpc'].meta).toMatchObject({ command: true, changes: ['credit'] });
+    expect(operations.grantCredits['~orpc'].meta).toMatchObject({
+      command: true,
+      changes: students.studentsApi.grantCredits['~orpc'].meta.changes,
+    });
+    expect(operations.grantCredits['~orpc'].meta.changes).toContain('credit');
   });
 
   it('exports the routers of operations only, as plain constants without a schema', () => {
