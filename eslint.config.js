@@ -196,6 +196,11 @@ module.exports = tseslint.config(
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },
+  // Scripts the service worker imports run in its global scope, not Node's.
+  {
+    files: ['frontend/public/**/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
   {
     files: ['**/*.{js,cjs}'],
     ignores: ['frontend/**/*.js'],
