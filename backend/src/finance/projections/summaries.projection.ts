@@ -133,8 +133,13 @@ async function writePayers(
         on p.tenant_id = input.tenant_id and p.month = input.month and p.payer = input.payer
     ), written as (
       insert into finance_month_payers (tenant_id, month, payer, receitas)
-      select tenant_id, month, payer, before + delta from previous
+      select tenant_id, month, payer, before + delta from previous where before + delta > 0
       on conflict (tenant_id, month, payer) do update set receitas = excluded.receitas
+    ), emptied as (
+      -- A payer left with no receita has no row, however the batches fell (a rebuild nets them).
+      delete from finance_month_payers p using previous
+      where p.tenant_id = previous.tenant_id and p.month = previous.month
+        and p.payer = previous.payer and previous.before + previous.delta <= 0
     )
     select tenant_id as "tenantId", month, before, before + delta as after from previous`.execute(
     trx,
