@@ -24,29 +24,43 @@ const at = (day: number, time: string) =>
 const HOUR = 3_600_000;
 
 /**
+ * A push service double for the describe it is called in: its VAPID pair, the double (`service`,
+ * once started) and the environment that turns push on for the app, trusting the double's CA.
+ */
+function pushServiceForThisSuite() {
+  const vapid = webpush.generateVAPIDKeys();
+  let caDir = '';
+  const suite = {
+    vapid,
+    service: undefined as unknown as PushServiceDouble,
+    env: () => ({
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      VAPID_SUBJECT: 'mailto:suporte@vira.app.br',
+      PUSH_SERVICE_CA_FILE: path.join(caDir, 'ca.pem'),
+    }),
+  };
+  beforeAll(async () => {
+    suite.service = await startPushService(vapid.publicKey);
+    caDir = mkdtempSync(path.join(tmpdir(), 'vira-push-'));
+    writeFileSync(path.join(caDir, 'ca.pem'), suite.service.ca);
+  });
+  afterAll(async () => {
+    await suite.service.close();
+    rmSync(caDir, { recursive: true, force: true });
+  });
+  return suite;
+}
+
+/**
  * Issue 59, item 6: Web Push through a push service double that checks the VAPID signature and
  * decrypts what it receives with the device's own key (RFC 8291), on the real PostgreSQL, Redis
  * and BullMQ queue.
  */
 describe('web push', () => {
-  const vapid = webpush.generateVAPIDKeys();
-  let pushService: PushServiceDouble;
-  let caDir: string;
-  beforeAll(async () => {
-    pushService = await startPushService(vapid.publicKey);
-    caDir = mkdtempSync(path.join(tmpdir(), 'vira-push-'));
-    writeFileSync(path.join(caDir, 'ca.pem'), pushService.ca);
-  });
-  afterAll(async () => {
-    await pushService.close();
-    rmSync(caDir, { recursive: true, force: true });
-  });
-  const t = apiFixture(() => ({
-    VAPID_PUBLIC_KEY: vapid.publicKey,
-    VAPID_PRIVATE_KEY: vapid.privateKey,
-    VAPID_SUBJECT: 'mailto:suporte@vira.app.br',
-    PUSH_SERVICE_CA_FILE: path.join(caDir, 'ca.pem'),
-  }));
+  const push = pushServiceForThisSuite();
+  const { vapid } = push;
+  const t = apiFixture(push.env);
   let clock = new Date();
   const services = () => workerServicesOf(t.app, () => clock);
   const db = () => t.app.get<Db>(DATABASE);
@@ -83,7 +97,7 @@ describe('web push', () => {
     expect(key.json()).toEqual({ publicKey: vapid.publicKey });
     expect(Buffer.from(vapid.publicKey, 'base64url')).toHaveLength(65);
 
-    const device = pushService.device();
+    const device = push.service.device();
     const { keys } = device.subscription;
     const refused = async (body: unknown, message: string) => {
       const response = await trainer.api.post('/api/push/subscription', body);
@@ -115,7 +129,7 @@ describe('web push', () => {
         })
       ).statusCode,
     ).toBe(200);
-    const phone = pushService.device();
+    const phone = push.service.device();
     expect((await subscribe(student.api, phone)).statusCode).toBe(201);
     const booked = await trainer.api.post('/api/sessions', {
       studentId: student.studentId,
@@ -145,21 +159,21 @@ describe('web push', () => {
         url: '/aluno',
       },
     ]);
-    const deliveries = pushService.deliveries.filter((each) =>
+    const deliveries = push.service.deliveries.filter((each) =>
       phone.subscription.endpoint.endsWith(each.device),
     );
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0].claims).toMatchObject({
-      aud: pushService.origin,
+      aud: push.service.origin,
       sub: 'mailto:suporte@vira.app.br',
     });
-    expect(pushService.refused).toEqual([]);
+    expect(push.service.refused).toEqual([]);
   });
 
   it('a busy push service is asked again; a device it forgot (410) is removed', async () => {
     const trainer = await t.signUp('Carla Personal');
     const student = await t.student(trainer, 'Davi Rocha');
-    const phone = pushService.device();
+    const phone = push.service.device();
     expect((await subscribe(student.api, phone)).statusCode).toBe(201);
     await t.project();
     const notify = (cause: string) =>
@@ -193,8 +207,8 @@ describe('web push', () => {
   it("a new charge reaches its student's device; its payment, the trainer's", async () => {
     const trainer = await t.signUp('Carla Personal');
     const student = await t.student(trainer, 'Fábio Nunes');
-    const phone = pushService.device();
-    const laptop = pushService.device();
+    const phone = push.service.device();
+    const laptop = push.service.device();
     expect((await subscribe(student.api, phone)).statusCode).toBe(201);
     expect((await subscribe(trainer.api, laptop)).statusCode).toBe(201);
     const pix = { chave: '529.982.247-25', nomeRecebedor: 'Carla Personal', cidade: 'São Paulo' };
@@ -239,8 +253,8 @@ describe('web push', () => {
   it('unsubscribing stops the pushes; erasing the student deletes their devices', async () => {
     const trainer = await t.signUp('Carla Personal');
     const student = await t.student(trainer, 'Elisa Prado');
-    const phone = pushService.device();
-    const tablet = pushService.device();
+    const phone = push.service.device();
+    const tablet = push.service.device();
     expect((await subscribe(student.api, phone)).statusCode).toBe(201);
     expect((await subscribe(student.api, tablet)).statusCode).toBe(201);
     await t.project();
@@ -281,26 +295,12 @@ describe('web push off', () => {
 
 /** Two worker processes on the real BullMQ queue: a retried push, and its cause queued again, go out once. */
 describe('web push with two workers', () => {
-  const vapid = webpush.generateVAPIDKeys();
-  let pushService: PushServiceDouble;
-  let caDir: string;
+  const push = pushServiceForThisSuite();
   let workers: RunningWorker[] = [];
-  beforeAll(async () => {
-    pushService = await startPushService(vapid.publicKey);
-    caDir = mkdtempSync(path.join(tmpdir(), 'vira-push-'));
-    writeFileSync(path.join(caDir, 'ca.pem'), pushService.ca);
-  });
   afterAll(async () => {
     await Promise.all(workers.map((worker) => worker.stop()));
-    await pushService.close();
-    rmSync(caDir, { recursive: true, force: true });
   });
-  const t = apiFixture(() => ({
-    VAPID_PUBLIC_KEY: vapid.publicKey,
-    VAPID_PRIVATE_KEY: vapid.privateKey,
-    VAPID_SUBJECT: 'mailto:suporte@vira.app.br',
-    PUSH_SERVICE_CA_FILE: path.join(caDir, 'ca.pem'),
-  }));
+  const t = apiFixture(push.env);
   beforeAll(async () => {
     const start = () =>
       startWorkerProcess({
@@ -327,7 +327,7 @@ describe('web push with two workers', () => {
   it('a push the service refused once (429) is retried and arrives once; its cause again sends nothing', async () => {
     const trainer = await t.signUp('Carla Personal');
     const student = await t.student(trainer, 'Gabi Torres');
-    const phone = pushService.device();
+    const phone = push.service.device();
     expect((await student.api.post('/api/push/subscription', phone.subscription)).statusCode).toBe(
       201,
     );
@@ -344,7 +344,7 @@ describe('web push with two workers', () => {
           url: '/aluno',
         });
     const deliveries = () =>
-      pushService.deliveries.filter((each) => phone.subscription.endpoint.endsWith(each.device));
+      push.service.deliveries.filter((each) => phone.subscription.endpoint.endsWith(each.device));
 
     phone.answerNext(429);
     await notify();
