@@ -61,7 +61,10 @@ export class SubscriptionsController {
     @CurrentCommandContext() context: CommandContext,
     @Input() { params, body }: ParsedInputOf<typeof subscriptionsApi.pause>,
   ) {
-    return this.service.pause(context, subscriptionId(params.id), body.ciclos);
+    return this.service.change(context, subscriptionId(params.id), {
+      type: 'PauseSubscription',
+      ciclos: body.ciclos,
+    });
   }
 
   @Implements(subscriptionsApi.resume)
@@ -69,7 +72,7 @@ export class SubscriptionsController {
     @CurrentCommandContext() context: CommandContext,
     @Input() { params }: ParsedInputOf<typeof subscriptionsApi.resume>,
   ) {
-    return this.service.resume(context, subscriptionId(params.id));
+    return this.service.change(context, subscriptionId(params.id), { type: 'ResumeSubscription' });
   }
 
   @Implements(subscriptionsApi.retryCycle)
@@ -77,6 +80,6 @@ export class SubscriptionsController {
     @CurrentCommandContext() context: CommandContext,
     @Input() { params }: ParsedInputOf<typeof subscriptionsApi.retryCycle>,
   ) {
-    return this.service.retryCycle(context, subscriptionId(params.id));
+    return this.service.change(context, subscriptionId(params.id), { type: 'RetryRefusedCycles' });
   }
 }

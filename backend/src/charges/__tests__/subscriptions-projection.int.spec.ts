@@ -41,8 +41,8 @@ describe('subscriptions projection', () => {
         diaVencimento: 10,
         inicio: '2030-01-15',
         status: 'ativa',
+        billing: { status: 'ativa', ultimoVencimento: null, pausadaDesde: null, pausadaAte: null },
         proximoVencimento: '2030-02-10',
-        ultimoVencimento: null,
         recusas: [],
         createdAt: at(1),
         cancelledAt: null,
@@ -120,13 +120,26 @@ describe('subscriptions projection', () => {
       .then('subscriptions', [
         {
           status: 'cancelada',
-          ultimoVencimento: '2030-02-10',
+          billing: {
+            status: 'cancelada',
+            ultimoVencimento: '2030-02-10',
+            pausadaDesde: null,
+            pausadaAte: null,
+          },
           proximoVencimento: null,
           recusas: [],
           cancelledAt: at(5),
           version: 5,
         },
       ]));
+
+  it('a cycle left out: its refusal gone, the cursor where it was', () =>
+    given(started, due('2030-02-10'), due('2030-03-10'), refused('2030-03-10'))
+      .when({
+        type: 'SubscriptionCycleLeftOut',
+        data: { ciclo: '2030-03', vencimento: '2030-03-10', motivo: 'Assinatura pausada' },
+      })
+      .then('subscriptions', [{ proximoVencimento: '2030-04-10', recusas: [], version: 5 }]));
 
   it('keeps a cycle due by the cancellation still to come due', () =>
     given(started)
@@ -142,8 +155,12 @@ describe('subscriptions projection', () => {
       .then('subscriptions', [
         {
           status: 'ativa',
-          pausadaDesde: '2030-02',
-          pausadaAte: '2030-03',
+          billing: {
+            status: 'ativa',
+            ultimoVencimento: null,
+            pausadaDesde: '2030-02',
+            pausadaAte: '2030-03',
+          },
           proximoVencimento: '2030-03-10',
           recusas: [],
           version: 5,
@@ -154,13 +171,32 @@ describe('subscriptions projection', () => {
     given(started)
       .when({ type: 'SubscriptionPaused', data: { desde: '2030-02', ate: '2030-04' } })
       .then('subscriptions', [
-        { status: 'pausada', pausadaDesde: '2030-02', pausadaAte: '2030-04', version: 2 },
+        {
+          status: 'pausada',
+          billing: {
+            status: 'pausada',
+            ultimoVencimento: null,
+            pausadaDesde: '2030-02',
+            pausadaAte: '2030-04',
+          },
+          version: 2,
+        },
       ]));
 
   it('resumed before any paused cycle came: no pause left', () =>
     given(started, { type: 'SubscriptionPaused', data: { desde: '2030-02', ate: null } })
       .when({ type: 'SubscriptionResumed', data: { ate: '2030-01' } })
-      .then('subscriptions', [{ status: 'ativa', pausadaDesde: null, pausadaAte: null }]));
+      .then('subscriptions', [
+        {
+          status: 'ativa',
+          billing: {
+            status: 'ativa',
+            ultimoVencimento: null,
+            pausadaDesde: null,
+            pausadaAte: null,
+          },
+        },
+      ]));
 
   const idRec = 'RR1234567820300115abcdefghijk';
   const requested: SubscriptionEvent = {

@@ -223,39 +223,8 @@ export async function confirmRecurrence(
 }
 
 /**
- * The recurring charges (cobr) of the cycles a subscription left out (cancelled, or paused), made
- * ahead of their due day, cancelled at the PSP (PATCH /cobr/{txid}), so the student's bank pays none
- * of them. Nothing without a PSP.
- */
-export async function cancelRecurringCharges(
-  deps: PixAutomaticoDeps,
-  cycles: { tenantId: string; subscriptionId: string; leftOut: string[] },
-): Promise<void> {
-  const { tenantId, subscriptionId } = cycles;
-  const client = await deps.connections.clientOfSettings(
-    tenantId,
-    await currentPixSettings(deps.db, tenantId),
-  );
-  if (!client) return;
-  for (const due of cycles.leftOut) {
-    const txid = txidOf(cycleChargeIdOf(subscriptionId, due.slice(0, 7)), 32);
-    const made = await deps.db
-      .selectFrom('chargeTxids')
-      .select('txid')
-      .where('txid', '=', txid)
-      .executeTakeFirst();
-    if (made)
-      await client.cancelCobr(txid).catch((error: unknown) => {
-        // A cycle's immediate charge (not a cobr), or one the PSP ended already.
-        if (!(error instanceof ApiPixError && (error.status === 404 || error.status === 400)))
-          throw error;
-      });
-  }
-}
-
-/**
- * The subscription was cancelled (the cobr of the cycles it leaves out cancelled already, see
- * cancelRecurringCharges): the recurrence itself is cancelled at the PSP (PATCH /rec/{idRec}), so
+ * The subscription was cancelled (the cobr of the cycles it leaves out are the cycles' process
+ * manager's to cancel): the recurrence itself is cancelled at the PSP (PATCH /rec/{idRec}), so
  * the student's bank pays no later cycle; recorded ended.
  */
 export async function cancelRecurrence(

@@ -17,28 +17,24 @@ import { subscriptionEvents, type SubscriptionEvent } from '../../contracts/char
 import { currentPixSettings } from '../commands/charge.commands';
 import { SubscriptionCommands } from '../commands/subscription.commands';
 import {
-  cyclesLeftOut,
   firstDueDate,
   recurrenceNotWaiting,
   type SubscriptionCommand,
   subscriptionDecider,
   subscriptionIdOf,
   subscriptionNotFound,
-  type SubscriptionState,
 } from '../domain/subscription.decider';
 import { nextSubscriptionRow, type SubscriptionRow } from '../projections/subscriptions.projection';
 import { pspFailureReason } from '../psp/api-pix-client';
 import { PspConnections } from '../psp/psp-connections';
 import {
   cancelRecurrence,
-  cancelRecurringCharges,
   offersPixAutomatico,
   type PixAutomaticoDeps,
   prepareRecurrence,
   recurrenceRequestExists,
   requestRecurrenceAuthorisation,
 } from './pix-automatico';
-import { cancelCycleCharge, PAUSED_CYCLE_MOTIVO } from '../process-managers/subscription-cycles';
 import { billingOf, planToCharge, studentToCharge } from '../queries/charge-sources';
 import { SubscriptionsRepository } from '../queries/subscriptions.repository';
 
@@ -185,13 +181,13 @@ export class SubscriptionsService {
   }
 
   /**
-   * From the next cycle on: the cycle due by today stays; a later one already issued (a few days
-   * ahead of its due day) and still pending is cancelled with why, and so is the recurrence at the
-   * PSP.
+   * From the next cycle on: the cycle due by today stays; a later one issued ahead is left out (see
+   * `change`), and the Pix Automático recurrence is cancelled at the PSP.
    */
   async cancel(context: CommandContext, id: string): Promise<Subscription> {
-    const after = await this.changeBilling(context, id, { type: 'CancelSubscription' });
-    const recorrencia = after.status === 'absent' ? undefined : after.recorrencia;
+    await this.commands.handle(context, id, { type: 'CancelSubscription' });
+    const { state } = await loadState(this.db, context.tenantId, id, subscriptionDecider);
+    const recorrencia = state.status === 'absent' ? undefined : state.recorrencia;
     if (recorrencia && (recorrencia.status === 'aguardando' || recorrencia.status === 'autorizada'))
       await cancelRecurrence(this.pixAutomatico, {
         tenantId: context.tenantId,
@@ -202,47 +198,16 @@ export class SubscriptionsService {
   }
 
   /**
-   * 'Pausar assinatura': no cycle is charged from the first not yet due, for `ciclos` cycles or
-   * until resumed; those issued ahead are cancelled (at the PSP too), the Pix Automático stays.
+   * A trainer's command on the subscription ('Pausar', 'Retomar', 'Tentar de novo'...), answered
+   * as its events make it. The cycles a change of billing leaves out are the cycles' process
+   * manager's to cancel (SubscriptionCycleLeftOut), here and at the PSP.
    */
-  async pause(context: CommandContext, id: string, ciclos: number | null): Promise<Subscription> {
-    await this.changeBilling(context, id, { type: 'PauseSubscription', ciclos }, PAUSED_CYCLE_MOTIVO);
-    return this.found(context.tenantId, id);
-  }
-
-  /** 'Retomar': billed again from the first cycle not yet due. */
-  async resume(context: CommandContext, id: string): Promise<Subscription> {
-    await this.changeBilling(context, id, { type: 'ResumeSubscription' });
-    return this.found(context.tenantId, id);
-  }
-
-  /**
-   * A command that changes which cycles the subscription bills: the charges already made of the
-   * cycles it leaves out are cancelled, here and (Pix Automático's cobr) at the PSP. Answers the
-   * subscription's state after it.
-   */
-  private async changeBilling(
+  async change(
     context: CommandContext,
     id: string,
     command: SubscriptionCommand,
-    motivo?: string,
-  ): Promise<SubscriptionState> {
-    const { tenantId } = context;
-    const { state: before } = await loadState(this.db, tenantId, id, subscriptionDecider);
-    if (before.status === 'absent') throw subscriptionNotFound();
+  ): Promise<Subscription> {
     await this.commands.handle(context, id, command);
-    const { state: after } = await loadState(this.db, tenantId, id, subscriptionDecider);
-    const leftOut = cyclesLeftOut(before, after);
-    for (const due of leftOut)
-      await cancelCycleCharge({ commands: this.runner }, tenantId, id, due, motivo);
-    if (leftOut.length > 0)
-      await cancelRecurringCharges(this.pixAutomatico, { tenantId, subscriptionId: id, leftOut });
-    return after;
-  }
-
-  /** 'Tentar de novo': the cycles the PSP refused come due again, and the worker asks it again. */
-  async retryCycle(context: CommandContext, id: string): Promise<Subscription> {
-    await this.commands.handle(context, id, { type: 'RetryRefusedCycles' });
     return this.found(context.tenantId, id);
   }
 

@@ -1,10 +1,15 @@
 import { v5 as uuidv5 } from 'uuid';
+import { z } from 'zod';
 import {
   SUBSCRIPTION_STREAM_TYPE,
   type SubscriptionEvent,
   type SubscriptionStartedData,
 } from '../../contracts/charges/events';
-import { CYCLE_LEAD_DAYS, type SubscriptionStatus } from '../../contracts/charges/api';
+import {
+  CYCLE_LEAD_DAYS,
+  SUBSCRIPTION_STATUSES,
+  type SubscriptionStatus,
+} from '../../contracts/charges/api';
 import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import { ConflictError, type DomainError, NotFoundError } from '../../platform/errors/domain-error';
 import type { Decider } from '../../platform/event-store/decider';
@@ -104,22 +109,31 @@ const retryAfter = (now: Date, failures: number): string =>
 
 /**
  * Which cycles a subscription bills: its status, cancelled the last cycle that stays, paused the
- * cycles left out (AAAA-MM, from `pausadaDesde` to `pausadaAte`, null: until resumed).
+ * cycles left out (AAAA-MM, from `pausadaDesde` to `pausadaAte`, null: until resumed). The decider
+ * holds it, the projection keeps it as it is (`subscriptions.billing`), every reader asks billsCycle.
  */
-export interface Billing {
-  status: string;
-  ultimoVencimento: string | null;
-  pausadaDesde: string | null;
-  pausadaAte: string | null;
-}
+export const billingSchema = z.object({
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  ultimoVencimento: z.iso.date().nullable(),
+  pausadaDesde: z.string().nullable(),
+  pausadaAte: z.string().nullable(),
+});
+export type Billing = z.infer<typeof billingSchema>;
+
+export const STARTED_BILLING: Billing = {
+  status: 'ativa',
+  ultimoVencimento: null,
+  pausadaDesde: null,
+  pausadaAte: null,
+};
 
 /** Whether the cycle due on `vencimento` is within the subscription's pause. */
-const paused = (subscription: Billing, vencimento: string): boolean => {
+const paused = (billing: Billing, vencimento: string): boolean => {
   const ciclo = vencimento.slice(0, 7);
   return (
-    subscription.pausadaDesde !== null &&
-    ciclo >= subscription.pausadaDesde &&
-    (subscription.pausadaAte === null || ciclo <= subscription.pausadaAte)
+    billing.pausadaDesde !== null &&
+    ciclo >= billing.pausadaDesde &&
+    (billing.pausadaAte === null || ciclo <= billing.pausadaAte)
   );
 };
 
@@ -127,15 +141,69 @@ const paused = (subscription: Billing, vencimento: string): boolean => {
  * Whether the subscription bills the cycle due on `vencimento`: the one rule every reader of a
  * subscription (the decider, the cycles, finance's previsto, the answer) asks.
  */
-export const billsCycle = (subscription: Billing, vencimento: string): boolean =>
-  !paused(subscription, vencimento) &&
-  (subscription.status !== 'cancelada' ||
-    (subscription.ultimoVencimento !== null && vencimento <= subscription.ultimoVencimento));
+export const billsCycle = (billing: Billing, vencimento: string): boolean =>
+  !paused(billing, vencimento) &&
+  (billing.status !== 'cancelada' ||
+    (billing.ultimoVencimento !== null && vencimento <= billing.ultimoVencimento));
+
+/**
+ * Whether cycles still come due from `vencimento` on: a cancelled subscription stops past its last
+ * billed cycle, any other only skips the ones it does not bill.
+ */
+export const billsFrom = (billing: Billing, vencimento: string): boolean =>
+  billing.status !== 'cancelada' || billsCycle(billing, vencimento);
+
+/** The events that change which cycles a subscription bills. */
+type BillingEvent = Extract<
+  SubscriptionEvent,
+  { type: 'SubscriptionCancelled' | 'SubscriptionPaused' | 'SubscriptionResumed' }
+>;
+
+/** The billing an event leaves: the events that change which cycles are billed, and nothing else. */
+export function billingAfter(billing: Billing, event: BillingEvent): Billing {
+  switch (event.type) {
+    case 'SubscriptionCancelled':
+      return { ...billing, status: 'cancelada', ultimoVencimento: event.data.ultimoVencimento };
+    case 'SubscriptionPaused':
+      return {
+        ...billing,
+        status: 'pausada',
+        pausadaDesde: event.data.desde,
+        pausadaAte: event.data.ate,
+      };
+    case 'SubscriptionResumed':
+      return billing.pausadaDesde !== null && event.data.ate >= billing.pausadaDesde
+        ? { ...billing, status: 'ativa', pausadaAte: event.data.ate }
+        : { ...billing, status: 'ativa', pausadaDesde: null, pausadaAte: null };
+  }
+}
+
+/** Why the charge of a cycle the subscription no longer bills is cancelled. */
+export const leftOutMotivo = (billing: Billing): string =>
+  billing.status === 'pausada' ? 'Assinatura pausada' : 'Assinatura cancelada';
+
+/**
+ * The answer's part of the billing on `today`: a pause over is 'ativa' again without an event of
+ * its own, and only a current pause has an end to show.
+ */
+export function billingAnswer(
+  billing: Billing,
+  today: string,
+): { status: SubscriptionStatus; ultimoVencimento: string | null; pausadaAte: string | null } {
+  const pausedNow =
+    billing.status === 'pausada' &&
+    (billing.pausadaAte === null || billing.pausadaAte >= today.slice(0, 7));
+  const status = billing.status === 'pausada' && !pausedNow ? 'ativa' : billing.status;
+  return {
+    status,
+    ultimoVencimento: billing.ultimoVencimento,
+    pausadaAte: pausedNow ? billing.pausadaAte : null,
+  };
+}
 
 export type SubscriptionState =
   | { status: 'absent' }
   | (Billing & {
-      status: SubscriptionStatus;
       subscription: SubscriptionStartedData;
       /** The next cycle's due day still to come due; null when the subscription bills no more. */
       proximoVencimento: string | null;
@@ -161,25 +229,19 @@ function cursorAfter(state: Subscribed, due: string): string | null {
     state.proximoVencimento !== null && state.proximoVencimento > next
       ? state.proximoVencimento
       : next;
-  return state.status !== 'cancelada' || billsCycle(state, cursor) ? cursor : null;
+  return billsFrom(state, cursor) ? cursor : null;
 }
 
 /**
  * The subscription once which cycles it bills changed: a cycle it no longer bills is no longer to
  * be charged, come due or not, and the cursor stops at the last one it bills (a pause only skips).
  */
-function billingChanged(
-  state: Subscribed,
-  change: Partial<Billing> & Pick<Subscribed, 'status'>,
-): Subscribed {
-  const changed = { ...state, ...change };
+function billingChanged(state: Subscribed, billing: Billing): Subscribed {
+  const changed = { ...state, ...billing };
+  const cursor = state.proximoVencimento;
   return {
     ...changed,
-    proximoVencimento:
-      state.proximoVencimento !== null &&
-      (changed.status !== 'cancelada' || billsCycle(changed, state.proximoVencimento))
-        ? state.proximoVencimento
-        : null,
+    proximoVencimento: cursor !== null && billsFrom(changed, cursor) ? cursor : null,
     emAberto: Object.fromEntries(
       Object.entries(state.emAberto).filter(([, open]) => billsCycle(changed, open.vencimento)),
     ),
@@ -193,11 +255,8 @@ function evolve(state: SubscriptionState, event: SubscriptionEvent): Subscriptio
   if (event.type === 'SubscriptionStarted') {
     const { inicio, diaVencimento } = event.data;
     return {
-      status: 'ativa',
+      ...STARTED_BILLING,
       subscription: event.data,
-      ultimoVencimento: null,
-      pausadaDesde: null,
-      pausadaAte: null,
       proximoVencimento: firstDueDate(inicio, diaVencimento),
       emAberto: {},
     };
@@ -205,23 +264,11 @@ function evolve(state: SubscriptionState, event: SubscriptionEvent): Subscriptio
   if (state.status === 'absent') return state;
   switch (event.type) {
     case 'SubscriptionCancelled':
-      return billingChanged(state, {
-        status: 'cancelada',
-        ultimoVencimento: event.data.ultimoVencimento,
-      });
     case 'SubscriptionPaused':
-      return billingChanged(state, {
-        status: 'pausada',
-        pausadaDesde: event.data.desde,
-        pausadaAte: event.data.ate,
-      });
     case 'SubscriptionResumed':
-      return billingChanged(
-        state,
-        state.pausadaDesde !== null && event.data.ate >= state.pausadaDesde
-          ? { status: 'ativa', pausadaAte: event.data.ate }
-          : { status: 'ativa', pausadaDesde: null, pausadaAte: null },
-      );
+      return billingChanged(state, billingAfter(state, event));
+    case 'SubscriptionCycleLeftOut':
+      return { ...state, emAberto: withoutCycle(state.emAberto, event.data.ciclo) };
     case 'SubscriptionCycleDue':
       return {
         ...state,
@@ -307,10 +354,11 @@ export const dueHorizon = (now: Date): string =>
   addDays(zonedParts(now, DEFAULT_TIME_ZONE).date, CYCLE_LEAD_DAYS);
 
 /**
- * The due days of the cycles that came due in `before` (opened up to its cursor) and that `after`
- * no longer bills: what a cancellation leaves out, whose charges made ahead are to be cancelled.
+ * The due days of the cycles that came due in `before` (opened up to its cursor), that it
+ * bills and `after` no longer does: what a cancellation or a pause leaves out, whose charges made
+ * ahead are to be cancelled.
  */
-export function cyclesLeftOut(before: SubscriptionState, after: SubscriptionState): string[] {
+function cyclesLeftOut(before: SubscriptionState, after: SubscriptionState): string[] {
   if (before.status === 'absent' || after.status === 'absent') return [];
   const { inicio, diaVencimento } = before.subscription;
   const left: string[] = [];
@@ -320,12 +368,38 @@ export function cyclesLeftOut(before: SubscriptionState, after: SubscriptionStat
     due = nextDueDate(due, diaVencimento)
   ) {
     if (before.proximoVencimento === null && !billsCycle(before, due)) break;
-    if (!billsCycle(after, due)) left.push(due);
+    if (billsCycle(before, due) && !billsCycle(after, due)) left.push(due);
   }
   return left;
 }
 
+/**
+ * The decision, and for each cycle come due that it leaves unbilled (a cancellation, a pause, any
+ * change of billing), that cycle left out with why: its charge made ahead is then cancelled, here
+ * and at the PSP, by the cycles' process manager.
+ */
 function decide(
+  command: SubscriptionCommand,
+  state: SubscriptionState,
+  now: Date,
+): SubscriptionEvent[] | DomainError {
+  const decided = decideOnly(command, state, now);
+  if (!Array.isArray(decided) || decided.length === 0) return decided;
+  const after = decided.reduce(evolve, state);
+  if (after.status === 'absent') return decided;
+  const motivo = leftOutMotivo(after);
+  return [
+    ...decided,
+    ...cyclesLeftOut(state, after).map(
+      (vencimento): SubscriptionEvent => ({
+        type: 'SubscriptionCycleLeftOut',
+        data: { ciclo: vencimento.slice(0, 7), vencimento, motivo },
+      }),
+    ),
+  ];
+}
+
+function decideOnly(
   command: SubscriptionCommand,
   state: SubscriptionState,
   now: Date,

@@ -15,6 +15,7 @@ import {
   billsCycle,
   cycleChargeIdOf,
   dueHorizon,
+  leftOutMotivo,
   subscriptionDecider,
   type SubscriptionCommand,
   type SubscriptionState,
@@ -33,8 +34,6 @@ export const DAYS_PAYABLE_AFTER_DUE = 30;
 /** Pix Automático: a recurring charge is made from 10 to 2 days before its due day. */
 export const COBR_MAX_DAYS_AHEAD = 10;
 export const COBR_MIN_DAYS_AHEAD = 2;
-export const CANCELLED_CYCLE_MOTIVO = 'Assinatura cancelada';
-export const PAUSED_CYCLE_MOTIVO = 'Assinatura pausada';
 
 type Subscribed = Exclude<SubscriptionState, { status: 'absent' }>;
 type SettingsOf = (tenantId: string) => Promise<PixSettings | undefined>;
@@ -222,12 +221,12 @@ async function makeCycleCharge(
 }
 
 /** Cancels, with why, a cycle's pending charge the subscription no longer bills. */
-export async function cancelCycleCharge(
+async function cancelCycleCharge(
   services: Pick<WorkerServices, 'commands'>,
   tenantId: string,
   subscriptionId: string,
   vencimento: string,
-  motivo = CANCELLED_CYCLE_MOTIVO,
+  motivo: string,
 ): Promise<void> {
   const chargeId = cycleChargeIdOf(subscriptionId, vencimento.slice(0, 7));
   try {
@@ -252,8 +251,13 @@ async function inTurns<T>(items: readonly T[], work: (item: T) => Promise<void>)
   );
 }
 
-const cycleDue = pickEvents(subscriptionEvents, ['SubscriptionCycleDue']);
-type CycleDueEvent = StoredEventOf<typeof cycleDue>;
+const cycleEvents = pickEvents(subscriptionEvents, [
+  'SubscriptionCycleDue',
+  'SubscriptionCycleLeftOut',
+]);
+type CycleEvent = StoredEventOf<typeof cycleEvents>;
+type CycleDueEvent = Extract<CycleEvent, { eventType: 'SubscriptionCycleDue' }>;
+type CycleLeftOutEvent = Extract<CycleEvent, { eventType: 'SubscriptionCycleLeftOut' }>;
 
 function runSubscription(
   services: WorkerServices,
@@ -317,16 +321,52 @@ async function issueDueCycle(
   await send({ type: 'RecordCycleIssued', ciclo, chargeId }, 1);
   const after = await loadState(services.db, tenantId, streamId, subscriptionDecider);
   if (after.state.status !== 'absent' && !billsCycle(after.state, vencimento))
-    await cancelCycleCharge(services, tenantId, streamId, vencimento);
+    await cancelCycleCharge(services, tenantId, streamId, vencimento, leftOutMotivo(after.state));
 }
 
 /**
- * In the worker: each cycle come due gets its charge made, once; a few subscriptions at a time
- * (each one's cycles in order), as a PSP answers in a fraction of a second.
+ * A cycle the subscription no longer bills (cancelled or paused after it came due): its charge,
+ * made ahead, is cancelled with why, and its recurring charge at the PSP too, so the student's bank
+ * pays none of it. A PSP that fails is logged and left: the charge here is cancelled all the same,
+ * and one trainer's PSP never holds the other trainers' cycles back.
+ */
+async function leaveOutCycle(
+  services: WorkerServices,
+  settingsOf: SettingsOf,
+  event: CycleLeftOutEvent,
+): Promise<void> {
+  const { tenantId, streamId } = event;
+  const { ciclo, vencimento, motivo } = event.data;
+  await cancelCycleCharge(services, tenantId, streamId, vencimento, motivo);
+  const txid = txidOf(cycleChargeIdOf(streamId, ciclo), 32);
+  const made = await services.db
+    .selectFrom('chargeTxids')
+    .select('txid')
+    .where('txid', '=', txid)
+    .executeTakeFirst();
+  const settings = made && (await settingsOf(tenantId));
+  if (settings?.provedor !== 'api-pix') return;
+  try {
+    const client = await workerPspConnections(services).clientOf(tenantId, settings.apiPix);
+    await client.cancelCobr(txid);
+  } catch (error) {
+    // A cycle's immediate charge (not a cobr), or one the PSP ended already, answers 404 or 400.
+    if (!(error instanceof ApiPixError && (error.status === 404 || error.status === 400)))
+      services.logger.warn(
+        { err: error, subscriptionId: streamId, ciclo },
+        'Cobrança recorrente do ciclo não cancelada no PSP',
+      );
+  }
+}
+
+/**
+ * In the worker: each cycle come due gets its charge made, once, and each left out has it
+ * cancelled; a few subscriptions at a time (each one's cycles in order), as a PSP answers in a
+ * fraction of a second.
  */
 export const subscriptionCycles = processManager({
   name: SUBSCRIPTION_CYCLES,
-  reactsTo: cycleDue,
+  reactsTo: cycleEvents,
   async handle(events, services) {
     // Each trainer's settings read once per batch.
     const settings = new Map<string, Promise<PixSettings | undefined>>();
@@ -335,11 +375,13 @@ export const subscriptionCycles = processManager({
       if (!found) settings.set(tenantId, (found = currentPixSettings(services.db, tenantId)));
       return found;
     };
-    const bySubscription = new Map<string, CycleDueEvent[]>();
+    const bySubscription = new Map<string, CycleEvent[]>();
     for (const event of events)
       bySubscription.set(event.streamId, [...(bySubscription.get(event.streamId) ?? []), event]);
     await inTurns([...bySubscription.values()], async (cycles) => {
-      for (const event of cycles) await issueDueCycle(services, settingsOf, event);
+      for (const event of cycles)
+        if (event.eventType === 'SubscriptionCycleDue') await issueDueCycle(services, settingsOf, event);
+        else await leaveOutCycle(services, settingsOf, event);
     });
   },
 });

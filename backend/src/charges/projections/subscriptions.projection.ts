@@ -6,7 +6,15 @@ import { numericFromCentavos } from '../../contracts/shared/money';
 import type { Subscriptions } from '../../platform/database/database.types';
 import { streamRowProjection } from '../../platform/projections/stream-row-projection';
 import { FIRST_PSP_CHECK_MS } from '../commands/charge.commands';
-import { billsCycle, firstDueDate, nextDueDate } from '../domain/subscription.decider';
+import {
+  type Billing,
+  billingAfter,
+  billsCycle,
+  billsFrom,
+  firstDueDate,
+  nextDueDate,
+  STARTED_BILLING,
+} from '../domain/subscription.decider';
 
 /**
  * A cycle the PSP refused, as the row keeps it until it is issued or left out; a transient failure
@@ -19,8 +27,9 @@ export interface CycleRefusal {
   novaTentativaEm?: string;
 }
 
-export type SubscriptionRow = Omit<Selectable<Subscriptions>, 'recusas'> & {
+export type SubscriptionRow = Omit<Selectable<Subscriptions>, 'recusas' | 'billing'> & {
   recusas: CycleRefusal[];
+  billing: Billing;
 };
 
 /** The recurrence no longer waits: no request to the student's bank stands. */
@@ -41,16 +50,14 @@ function withRefusals(
  * The row once which cycles it bills changed: a refusal of a cycle no longer billed goes, and the
  * cursor stops past the last cycle a cancellation keeps (a pause only skips).
  */
-function billingChanged(row: SubscriptionRow, change: Partial<SubscriptionRow>): SubscriptionRow {
-  const changed = { ...row, ...change };
+function billingChanged(row: SubscriptionRow, billing: Billing): SubscriptionRow {
+  const cursor = row.proximoVencimento;
   return {
-    ...changed,
-    proximoVencimento:
-      row.proximoVencimento !== null &&
-      (changed.status !== 'cancelada' || billsCycle(changed, row.proximoVencimento))
-        ? row.proximoVencimento
-        : null,
-    ...withRefusals(row.recusas.filter((refusal) => billsCycle(changed, refusal.vencimento))),
+    ...row,
+    status: billing.status,
+    billing,
+    proximoVencimento: cursor !== null && billsFrom(billing, cursor) ? cursor : null,
+    ...withRefusals(row.recusas.filter((refusal) => billsCycle(billing, refusal.vencimento))),
   };
 }
 
@@ -74,11 +81,9 @@ export function nextSubscriptionRow(
       valor: numericFromCentavos(data.valorCentavos),
       diaVencimento: data.diaVencimento,
       inicio: data.inicio,
-      status: 'ativa',
+      status: STARTED_BILLING.status,
+      billing: STARTED_BILLING,
       proximoVencimento: firstDueDate(data.inicio, data.diaVencimento),
-      ultimoVencimento: null,
-      pausadaDesde: null,
-      pausadaAte: null,
       ...withRefusals([]),
       createdAt: stored.occurredAt,
       cancelledAt: null,
@@ -95,27 +100,14 @@ export function nextSubscriptionRow(
   const { event } = stored;
   switch (event.type) {
     case 'SubscriptionCancelled':
-      return billingChanged(row, {
-        status: 'cancelada',
-        ultimoVencimento: event.data.ultimoVencimento,
+      return {
+        ...billingChanged(row, billingAfter(row.billing, event)),
         cancelledAt: stored.occurredAt,
         version,
-      });
+      };
     case 'SubscriptionPaused':
-      return billingChanged(row, {
-        status: 'pausada',
-        pausadaDesde: event.data.desde,
-        pausadaAte: event.data.ate,
-        version,
-      });
     case 'SubscriptionResumed':
-      return billingChanged(row, {
-        status: 'ativa',
-        ...(row.pausadaDesde !== null && event.data.ate >= row.pausadaDesde
-          ? { pausadaAte: event.data.ate }
-          : { pausadaDesde: null, pausadaAte: null }),
-        version,
-      });
+      return { ...billingChanged(row, billingAfter(row.billing, event)), version };
     case 'SubscriptionCycleDue': {
       const next = nextDueDate(event.data.vencimento, row.diaVencimento);
       const cursor =
@@ -124,12 +116,13 @@ export function nextSubscriptionRow(
           : next;
       return {
         ...row,
-        proximoVencimento: row.status !== 'cancelada' || billsCycle(row, cursor) ? cursor : null,
+        proximoVencimento: billsFrom(row.billing, cursor) ? cursor : null,
         ...withRefusals(row.recusas.filter((refusal) => refusal.ciclo !== event.data.ciclo)),
         version,
       };
     }
     case 'SubscriptionCycleIssued':
+    case 'SubscriptionCycleLeftOut':
       return {
         ...row,
         ...withRefusals(row.recusas.filter((refusal) => refusal.ciclo !== event.data.ciclo)),

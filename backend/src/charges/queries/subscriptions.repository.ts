@@ -13,6 +13,8 @@ import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import type { Subscriptions } from '../../platform/database/database.types';
 import {
+  billingAnswer,
+  billingSchema,
   billsCycle,
   cycleChargeIdOf,
   dueDateOf,
@@ -40,8 +42,9 @@ function candidateDues(row: SubscriptionRow, today: string): string[] {
   let due = firstDueDate(row.inicio, row.diaVencimento);
   while (due < from) due = nextDueDate(due, row.diaVencimento);
   const dues: string[] = [];
+  const billing = billingSchema.parse(row.billing);
   for (let month = 0; month < CYCLES_AHEAD; month++, due = nextDueDate(due, row.diaVencimento))
-    if (billsCycle(row, due)) dues.push(due);
+    if (billsCycle(billing, due)) dues.push(due);
   return dues;
 }
 
@@ -60,30 +63,22 @@ export class SubscriptionsRepository extends SubscriptionCycles {
     if (months.length === 0) return [];
     const rows = await this.db
       .selectFrom('subscriptions')
-      .select([
-        'studentId',
-        'valor',
-        'inicio',
-        'diaVencimento',
-        'status',
-        'ultimoVencimento',
-        'pausadaDesde',
-        'pausadaAte',
-      ])
+      .select(['studentId', 'valor', 'inicio', 'diaVencimento', 'billing'])
       .where('tenantId', '=', tenantId)
       .execute();
-    return rows.flatMap((row) =>
-      months
+    return rows.flatMap((row) => {
+      const billing = billingSchema.parse(row.billing);
+      return months
         .filter((month) => {
           const due = dueDateOf(month, row.diaVencimento);
-          return due >= row.inicio && billsCycle(row, due);
+          return due >= row.inicio && billsCycle(billing, due);
         })
         .map((month) => ({
           month,
           studentId: row.studentId,
           valorCentavos: centavosFromNumeric(row.valor),
-        })),
-    );
+        }));
+    });
   }
 
   async list(
@@ -162,12 +157,7 @@ export class SubscriptionsRepository extends SubscriptionCycles {
   }
 }
 
-/** A pause for some cycles is over once its last cycle's month has passed. */
-const pausedOn = (row: SubscriptionRow, today: string) =>
-  row.status === 'pausada' && (row.pausadaAte === null || row.pausadaAte >= today.slice(0, 7));
-
 function toSubscription(row: SubscriptionRow, today: string): Subscription {
-  const status = row.status === 'pausada' && !pausedOn(row, today) ? 'ativa' : row.status;
   return {
     id: row.id,
     studentId: row.studentId,
@@ -176,10 +166,8 @@ function toSubscription(row: SubscriptionRow, today: string): Subscription {
     valor: toReais(centavosFromNumeric(row.valor)),
     diaVencimento: row.diaVencimento,
     inicio: row.inicio,
-    status: status as SubscriptionStatus,
+    ...billingAnswer(billingSchema.parse(row.billing), today),
     proximoVencimento: row.proximoVencimento,
-    ultimoVencimento: row.ultimoVencimento,
-    pausadaAte: status === 'pausada' ? row.pausadaAte : null,
     createdAt: row.createdAt.toISOString(),
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
     ciclosRecusados: refusals.parse(row.recusas),

@@ -201,6 +201,14 @@ export interface SubscriptionResumedData {
   ate: string;
 }
 
+/**
+ * A cycle come due that the subscription no longer bills (cancelled or paused after it came due):
+ * its charge, made ahead of its due day, is cancelled with `motivo`, here and at the PSP.
+ */
+export interface SubscriptionCycleLeftOutData extends SubscriptionCycleDueData {
+  motivo: string;
+}
+
 export const subscriptionEvents = {
   SubscriptionStarted: eventData<SubscriptionStartedData>(),
   SubscriptionCancelled: eventData<SubscriptionCancelledData>(),
@@ -215,6 +223,7 @@ export const subscriptionEvents = {
   SubscriptionCycleRefused: eventData<SubscriptionCycleRefusedData>(),
   SubscriptionPaused: eventData<SubscriptionPausedData>(),
   SubscriptionResumed: eventData<SubscriptionResumedData>(),
+  SubscriptionCycleLeftOut: eventData<SubscriptionCycleLeftOutData>(),
 };
 /** The student's name and CPF a subscription carries are the student's. */
 export const subscriptionPersonalData = declarePersonalData(subscriptionEvents, {

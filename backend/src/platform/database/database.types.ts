@@ -590,6 +590,7 @@ export interface Students {
 }
 
 export interface Subscriptions {
+  billing: Json;
   cancelledAt: Timestamp | null;
   createdAt: Timestamp;
   diaVencimento: number;
@@ -597,8 +598,6 @@ export interface Subscriptions {
   idRec: string | null;
   inicio: string;
   novaTentativaEm: Timestamp | null;
-  pausadaAte: string | null;
-  pausadaDesde: string | null;
   pixAutomatico: string | null;
   pixAutomaticoFalha: string | null;
   pixAutomaticoPedidoEm: Timestamp | null;
@@ -612,7 +611,6 @@ export interface Subscriptions {
   status: string;
   studentId: string;
   tenantId: string;
-  ultimoVencimento: string | null;
   valor: Numeric;
   version: number;
 }
