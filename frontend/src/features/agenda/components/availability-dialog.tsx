@@ -3,8 +3,18 @@ import {
   type AvailabilityRow,
   DAY_NAMES,
   DEFAULT_AVAILABILITY_ROW,
+  agendaSettingsApi,
 } from '@contracts/scheduling/api';
-import { ActionIcon, Button, Checkbox, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Modal,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
 import { useState } from 'react';
 import { FormActions } from '../../../components/form-actions';
@@ -13,8 +23,8 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useQuery } from '@tanstack/react-query';
 import { availabilityQuery } from '../../../entities/availability';
 import { itemsOf } from '../../../lib/contract-query';
-import { useSaveAvailability } from '../api/agenda-settings-mutations';
 import classes from './agenda.module.css';
+import { useOperation } from '../../../entities/operation';
 
 type Row = AvailabilityRow & { key: number };
 
@@ -22,7 +32,9 @@ let nextKey = 1;
 const withKey = (row: AvailabilityRow): Row => ({ ...row, key: nextKey++ });
 
 /** Problems of each row by field, from the API's own schema. */
-function rowErrors(rows: readonly Row[]): Record<number, Partial<Record<keyof AvailabilityRow, string>>> {
+function rowErrors(
+  rows: readonly Row[],
+): Record<number, Partial<Record<keyof AvailabilityRow, string>>> {
   const parsed = availabilitySchema.safeParse({ items: rows.map(({ key: _key, ...row }) => row) });
   const errors: Record<number, Partial<Record<keyof AvailabilityRow, string>>> = {};
   if (parsed.success) return errors;
@@ -36,10 +48,16 @@ function rowErrors(rows: readonly Row[]): Record<number, Partial<Record<keyof Av
   return errors;
 }
 
-function AvailabilityForm({ initial, onClose }: { initial: AvailabilityRow[]; onClose: () => void }) {
+function AvailabilityForm({
+  initial,
+  onClose,
+}: {
+  initial: AvailabilityRow[];
+  onClose: () => void;
+}) {
   const [rows, setRows] = useState<Row[]>(() => initial.map(withKey));
   const [errors, setErrors] = useState<ReturnType<typeof rowErrors>>({});
-  const save = useSaveAvailability();
+  const save = useOperation(agendaSettingsApi.setAvailability);
   const edit = (key: number, changes: Partial<AvailabilityRow>) =>
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...changes } : row)));
 
@@ -62,7 +80,8 @@ function AvailabilityForm({ initial, onClose }: { initial: AvailabilityRow[]; on
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        Os horários em que você atende. Alunos e o link público só agendam dentro deles; faixas bloqueadas ficam fora.
+        Os horários em que você atende. Alunos e o link público só agendam dentro deles; faixas
+        bloqueadas ficam fora.
       </Text>
       {rows.length === 0 && (
         <Text size="sm" c="dimmed">
@@ -71,7 +90,12 @@ function AvailabilityForm({ initial, onClose }: { initial: AvailabilityRow[]; on
       )}
       <Stack gap="sm" role="list" aria-label="Horários de atendimento">
         {rows.map((row, index) => (
-          <div key={row.key} className={classes.availabilityRow} role="listitem" aria-label={`Horário ${index + 1}`}>
+          <div
+            key={row.key}
+            className={classes.availabilityRow}
+            role="listitem"
+            aria-label={`Horário ${index + 1}`}
+          >
             <NativeSelect
               aria-label="Dia da semana"
               value={String(row.dayOfWeek)}
@@ -114,10 +138,18 @@ function AvailabilityForm({ initial, onClose }: { initial: AvailabilityRow[]; on
           </div>
         ))}
       </Stack>
-      <Button variant="light" onClick={() => setRows((current) => [...current, withKey(DEFAULT_AVAILABILITY_ROW)])}>
+      <Button
+        variant="light"
+        onClick={() => setRows((current) => [...current, withKey(DEFAULT_AVAILABILITY_ROW)])}
+      >
         Adicionar horário
       </Button>
-      <FormActions onCancel={onClose} submitLabel="Salvar" onSubmit={submit} pending={save.isPending} />
+      <FormActions
+        onCancel={onClose}
+        submitLabel="Salvar"
+        onSubmit={submit}
+        pending={save.isPending}
+      />
     </Stack>
   );
 }

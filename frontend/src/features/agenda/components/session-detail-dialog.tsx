@@ -7,11 +7,23 @@ import {
   type Session,
   type SessionStatus,
   STUDENT_NOT_FOUND_LABEL,
+  sessionsApi,
 } from '@contracts/scheduling/api';
 import type { Student } from '@contracts/students/api';
 import { lateCancelFeeCentavos } from '@contracts/plans/api';
 import { toCentavos } from '@contracts/shared/money';
-import { Alert, Badge, Button, Group, List, Modal, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  List,
+  Modal,
+  Radio,
+  SegmentedControl,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -20,12 +32,11 @@ import { plansQuery } from '../../../entities/plans';
 import { itemsOf } from '../../../lib/contract-query';
 import { formatCurrency, formatPt, sentenceCase } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useChangeSession, useRemoveSession } from '../api/session-mutations';
 import { dayOf, STATUS_COLORS, timeOf } from '../lib/calendar';
 import { isPending } from './calendar-views';
 import { notifyWarning } from './session-form-dialog';
 import { creditsLabel } from '../../../components/credit-badge';
-
+import { useOperation } from '../../../entities/operation';
 
 function Detail({
   session,
@@ -40,18 +51,29 @@ function Detail({
   onEdit: (session: Session) => void;
   onClose: () => void;
 }) {
-  const change = useChangeSession();
-  const remove = useRemoveSession();
+  const change = useOperation(sessionsApi.change);
+  const remove = useOperation(sessionsApi.remove);
   const [removing, setRemoving] = useState(false);
   const [scope, setScope] = useState<'one' | 'following'>('one');
   // The location's policy, read now: cancelling this late may burn one of the student's credits
   // and charge the fee (its percent of the value per credit of the student's plan).
   const late =
-    location && session.status !== 'cancelada' ? lateCancellationOf(location, session.inicio, new Date()) : null;
+    location && session.status !== 'cancelada'
+      ? lateCancellationOf(location, session.inicio, new Date())
+      : null;
   const charging = late !== null && late.taxaPercent > 0 && Boolean(student?.planoId);
-  const plans = useQuery({ ...plansQuery({ withArchived: true }), select: itemsOf, enabled: charging });
-  const plan = charging ? plans.data?.find((candidate) => candidate.id === student?.planoId) : undefined;
-  const fee = plan && late ? lateCancelFeeCentavos(toCentavos(plan.valorPorCredito), late.taxaPercent) / 100 : 0;
+  const plans = useQuery({
+    ...plansQuery({ withArchived: true }),
+    select: itemsOf,
+    enabled: charging,
+  });
+  const plan = charging
+    ? plans.data?.find((candidate) => candidate.id === student?.planoId)
+    : undefined;
+  const fee =
+    plan && late
+      ? lateCancelFeeCentavos(toCentavos(plan.valorPorCredito), late.taxaPercent) / 100
+      : 0;
   const burns = late?.burnsCredit === true;
   const costly = late !== null && (burns || fee > 0);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
@@ -70,7 +92,8 @@ function Detail({
               color: 'orange',
               title: 'Cancelamento tardio',
               message: [
-                burns && `1 crédito de ${nome} foi queimado (menos de ${late.cancelLimiteHoras} h de antecedência).`,
+                burns &&
+                  `1 crédito de ${nome} foi queimado (menos de ${late.cancelLimiteHoras} h de antecedência).`,
                 fee > 0 && `Taxa de cancelamento de ${formatCurrency(fee)} cobrada de ${nome}.`,
               ]
                 .filter(Boolean)
@@ -91,7 +114,11 @@ function Detail({
     change.mutate(
       { params: { id: session.id }, body: { confirmado: true } },
       {
-        onSuccess: () => notifySuccess('Agendamento confirmado', `${session.studentNome ?? 'O aluno'} está na sua agenda.`),
+        onSuccess: () =>
+          notifySuccess(
+            'Agendamento confirmado',
+            `${session.studentNome ?? 'O aluno'} está na sua agenda.`,
+          ),
         onError: (error) => notifyError('Erro ao confirmar agendamento', error),
       },
     );
@@ -106,13 +133,20 @@ function Detail({
 
   // mutateAsync: once the agenda is read again the session, and this dialog, are gone; the toast still shows.
   const confirmRemove = () =>
-    remove.mutateAsync({ params: { id: session.id }, query: session.seriesId ? { scope } : {} }).then(
-      () => {
-        notifySuccess('Agendamento excluído', 'O agendamento foi removido com sucesso.');
-        onClose();
-      },
-      () => notifications.show({ color: 'red', title: 'Erro', message: 'Não foi possível excluir o agendamento.' }),
-    );
+    remove
+      .mutateAsync({ params: { id: session.id }, query: session.seriesId ? { scope } : {} })
+      .then(
+        () => {
+          notifySuccess('Agendamento excluído', 'O agendamento foi removido com sucesso.');
+          onClose();
+        },
+        () =>
+          notifications.show({
+            color: 'red',
+            title: 'Erro',
+            message: 'Não foi possível excluir o agendamento.',
+          }),
+      );
 
   const day = dayOf(session.inicio);
   return (
@@ -123,7 +157,11 @@ function Detail({
             {session.studentNome ?? STUDENT_NOT_FOUND_LABEL}
           </Text>
           {student && (
-            <Text size="sm" c={student.creditos > 0 ? 'dimmed' : 'red'} aria-label="Saldo de créditos">
+            <Text
+              size="sm"
+              c={student.creditos > 0 ? 'dimmed' : 'red'}
+              aria-label="Saldo de créditos"
+            >
               {creditsLabel(student.creditos)}
             </Text>
           )}
@@ -133,9 +171,7 @@ function Detail({
         </Badge>
       </Group>
       <Stack gap={4}>
-        <Text size="sm">
-          {sentenceCase(formatPt(day, "EEEE, d 'de' MMMM 'de' yyyy"))}
-        </Text>
+        <Text size="sm">{sentenceCase(formatPt(day, "EEEE, d 'de' MMMM 'de' yyyy"))}</Text>
         <Text size="sm" fw={600}>
           {timeOf(session.inicio)}–{timeOf(session.fim)}
         </Text>
@@ -153,17 +189,27 @@ function Detail({
       {isPending(session) && (
         <Alert color="orange" variant="light" title="A confirmar" role="status">
           <Stack gap="sm">
-            <Text size="sm">Agendado pela sua página pública. Confirme para manter o horário, ou recuse para liberá-lo.</Text>
+            <Text size="sm">
+              Agendado pela sua página pública. Confirme para manter o horário, ou recuse para
+              liberá-lo.
+            </Text>
             {session.nomeInformado && (
               <Text size="sm" fw={600}>
-                Agendado como “{session.nomeInformado}” com o telefone de {session.studentNome ?? STUDENT_NOT_FOUND_LABEL}.
+                Agendado como “{session.nomeInformado}” com o telefone de{' '}
+                {session.studentNome ?? STUDENT_NOT_FOUND_LABEL}.
               </Text>
             )}
             <Group gap="sm">
               <Button size="xs" color="teal" onClick={confirmBooking} loading={change.isPending}>
                 Confirmar
               </Button>
-              <Button size="xs" variant="default" color="red" onClick={() => void decline()} loading={remove.isPending}>
+              <Button
+                size="xs"
+                variant="default"
+                color="red"
+                onClick={() => void decline()}
+                loading={remove.isPending}
+              >
                 Recusar
               </Button>
             </Group>
@@ -179,7 +225,10 @@ function Detail({
           aria-labelledby="session-status-label"
           value={session.status}
           onChange={(value) => setStatus(value as SessionStatus)}
-          data={SESSION_STATUSES.map((status) => ({ value: status, label: SESSION_STATUS_LABELS[status] }))}
+          data={SESSION_STATUSES.map((status) => ({
+            value: status,
+            label: SESSION_STATUS_LABELS[status],
+          }))}
           disabled={change.isPending}
           fullWidth
         />
@@ -206,14 +255,15 @@ function Detail({
         {late && (
           <Stack gap="xs">
             <Text size="sm">
-              Faltam menos de {late.cancelLimiteHoras} h para a sessão de {nome}. Pela política do local, cancelar agora:
+              Faltam menos de {late.cancelLimiteHoras} h para a sessão de {nome}. Pela política do
+              local, cancelar agora:
             </Text>
             <List size="sm">
               {burns && <List.Item>queima 1 crédito do aluno;</List.Item>}
               {fee > 0 && (
                 <List.Item>
-                  cobra a taxa de cancelamento de <b>{formatCurrency(fee)}</b> ({late.taxaPercent}% do valor da aula), que
-                  fica pendente em Cobranças.
+                  cobra a taxa de cancelamento de <b>{formatCurrency(fee)}</b> ({late.taxaPercent}%
+                  do valor da aula), que fica pendente em Cobranças.
                 </List.Item>
               )}
             </List>
@@ -226,7 +276,11 @@ function Detail({
           <Stack gap="sm">
             <Text size="sm">O horário fica livre. Esta ação não pode ser desfeita.</Text>
             {session.seriesId && (
-              <Radio.Group value={scope} onChange={(value) => setScope(value as 'one' | 'following')} aria-label="Excluir">
+              <Radio.Group
+                value={scope}
+                onChange={(value) => setScope(value as 'one' | 'following')}
+                aria-label="Excluir"
+              >
                 <Group gap="md">
                   <Radio value="one" label="Só esta" />
                   <Radio value="following" label="Esta e as próximas" />
@@ -267,11 +321,25 @@ export interface SessionDetailDialogProps {
 }
 
 /** The session's detail (spec 000 §2): its status changed in place, edit and delete. */
-export function SessionDetailDialog({ session, student, location, opened, onClose, onEdit }: SessionDetailDialogProps) {
+export function SessionDetailDialog({
+  session,
+  student,
+  location,
+  opened,
+  onClose,
+  onEdit,
+}: SessionDetailDialogProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Agendamento" centered>
       {session && (
-        <Detail key={session.id} session={session} student={student} location={location} onEdit={onEdit} onClose={onClose} />
+        <Detail
+          key={session.id}
+          session={session}
+          student={student}
+          location={location}
+          onEdit={onEdit}
+          onClose={onClose}
+        />
       )}
     </Modal>
   );

@@ -10,7 +10,7 @@ import {
   type SessionCommandAnswer,
   type SessionStatus,
   type UpdateSessionInput,
-  type sessionsApi,
+  sessionsApi,
 } from '@contracts/scheduling/api';
 import type { Location } from '@contracts/locations/api';
 import type { Student } from '@contracts/students/api';
@@ -35,8 +35,12 @@ import { FormActions } from '../../../components/form-actions';
 import { failureOf, isApiError, type OperationError } from '../../../lib/api-error';
 import { formatDateTimeInZone } from '../../../lib/format';
 import { notifyAttention, notifyError, notifySuccess } from '../../../lib/notify';
-import { checkboxField, type FieldsProps, textField, useFormFields } from '../../../lib/use-form-fields';
-import { useBookSession, useChangeSession } from '../api/session-mutations';
+import {
+  checkboxField,
+  type FieldsProps,
+  textField,
+  useFormFields,
+} from '../../../lib/use-form-fields';
 import { AGENDA_TIME_ZONE } from '../lib/calendar';
 import {
   bookInput,
@@ -48,8 +52,10 @@ import {
   type SessionFormValues,
 } from '../lib/session-form';
 import { SeriesResult } from './series-result';
+import { useOperation } from '../../../entities/operation';
 
-export type SessionFormTarget = { kind: 'new'; date: string; inicio?: string } | { kind: 'edit'; session: Session };
+export type SessionFormTarget =
+  { kind: 'new'; date: string; inicio?: string } | { kind: 'edit'; session: Session };
 
 /** A warning the API gave with a success: said, not blocking. */
 export function notifyWarning(warning: keyof typeof SESSION_WARNINGS | undefined) {
@@ -71,10 +77,12 @@ function SessionForm({
   onClose: () => void;
 }) {
   const { values, errors, change, setErrors } = useFormFields<SessionFormValues>(() =>
-    target.kind === 'edit' ? sessionFormValues(target.session) : emptySessionForm(target.date, target.inicio),
+    target.kind === 'edit'
+      ? sessionFormValues(target.session)
+      : emptySessionForm(target.date, target.inicio),
   );
-  const book = useBookSession();
-  const update = useChangeSession();
+  const book = useOperation(sessionsApi.book);
+  const update = useOperation(sessionsApi.change);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [series, setSeries] = useState<SeriesBooked | null>(null);
   const [scope, setScope] = useState<'one' | 'following'>('one');
@@ -99,9 +107,13 @@ function SessionForm({
     .filter((location) => location.ativo || location.id === editing?.locationId)
     .map((location) => ({ value: location.id, label: location.nome }));
 
-  const refused = (error: OperationError<typeof sessionsApi.book | typeof sessionsApi.change>, title: string) => {
+  const refused = (
+    error: OperationError<typeof sessionsApi.book | typeof sessionsApi.change>,
+    title: string,
+  ) => {
     if (isApiError(error, 'invalid_range')) setErrors({ fim: error.message });
-    else if (isApiError(error) && error.statusCode === 409) setRefusal({ code: error.code, message: error.message });
+    else if (isApiError(error) && error.statusCode === 409)
+      setRefusal({ code: error.code, message: error.message });
     else notifyError(title, error);
   };
 
@@ -111,7 +123,8 @@ function SessionForm({
       const checked = bookInput(values);
       if ('errors' in checked) {
         setErrors(checked.errors);
-        if (checked.required) notifications.show({ color: 'red', title: REQUIRED_TITLE, message: REQUIRED_MESSAGE });
+        if (checked.required)
+          notifications.show({ color: 'red', title: REQUIRED_TITLE, message: REQUIRED_MESSAGE });
         return;
       }
       book.mutate(
@@ -140,7 +153,8 @@ function SessionForm({
     }
     if ('errors' in checked) {
       setErrors(checked.errors);
-      if (checked.required) notifications.show({ color: 'red', title: REQUIRED_TITLE, message: REQUIRED_MESSAGE });
+      if (checked.required)
+        notifications.show({ color: 'red', title: REQUIRED_TITLE, message: REQUIRED_MESSAGE });
       return;
     }
     // A status is this session's own: 'Esta e as próximas' moves and reassigns the later ones, but
@@ -169,7 +183,9 @@ function SessionForm({
             color: 'yellow',
             title: 'Algumas sessões não foram alteradas',
             message: notChanged
-              .map((item) => `${formatDateTimeInZone(item.inicio, AGENDA_TIME_ZONE)}: ${item.message}`)
+              .map(
+                (item) => `${formatDateTimeInZone(item.inicio, AGENDA_TIME_ZONE)}: ${item.message}`,
+              )
               .join('; '),
             autoClose: false,
           });
@@ -221,7 +237,10 @@ function SessionForm({
         {editing && (
           <Select
             label="Status"
-            data={SESSION_STATUSES.map((status) => ({ value: status, label: SESSION_STATUS_LABELS[status] }))}
+            data={SESSION_STATUSES.map((status) => ({
+              value: status,
+              label: SESSION_STATUS_LABELS[status],
+            }))}
             value={values.status}
             onChange={(value) => value && set('status', value as SessionStatus)}
             allowDeselect={false}
@@ -285,7 +304,11 @@ function SessionForm({
           <Alert
             color={refusal.code === SCHEDULE_CONFLICT ? 'yellow' : 'red'}
             variant="light"
-            title={refusal.code === SCHEDULE_CONFLICT ? 'Conflito de horário' : 'Não foi possível agendar'}
+            title={
+              refusal.code === SCHEDULE_CONFLICT
+                ? 'Conflito de horário'
+                : 'Não foi possível agendar'
+            }
             role="alert"
           >
             <Stack gap="xs" align="flex-start">
@@ -322,8 +345,17 @@ export interface SessionFormDialogProps {
 }
 
 /** 'Novo agendamento' and 'Editar agendamento' (spec 000 §2). */
-export function SessionFormDialog({ target, opened, students, locations, onClose }: SessionFormDialogProps) {
-  const key = target?.kind === 'edit' ? target.session.id : `new-${target?.date ?? ''}-${target?.inicio ?? ''}`;
+export function SessionFormDialog({
+  target,
+  opened,
+  students,
+  locations,
+  onClose,
+}: SessionFormDialogProps) {
+  const key =
+    target?.kind === 'edit'
+      ? target.session.id
+      : `new-${target?.date ?? ''}-${target?.inicio ?? ''}`;
   return (
     <Modal
       opened={opened}
@@ -331,7 +363,15 @@ export function SessionFormDialog({ target, opened, students, locations, onClose
       title={target?.kind === 'edit' ? 'Editar agendamento' : 'Novo agendamento'}
       centered
     >
-      {target && <SessionForm key={key} target={target} students={students} locations={locations} onClose={onClose} />}
+      {target && (
+        <SessionForm
+          key={key}
+          target={target}
+          students={students}
+          locations={locations}
+          onClose={onClose}
+        />
+      )}
     </Modal>
   );
 }

@@ -1,4 +1,9 @@
-import { SESSION_STATUS_LABELS, SESSION_STATUSES, type Session } from '@contracts/scheduling/api';
+import {
+  SESSION_STATUS_LABELS,
+  SESSION_STATUSES,
+  type Session,
+  sessionsApi,
+} from '@contracts/scheduling/api';
 import { Box, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,14 +21,26 @@ import { formatPt } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDialogTarget } from '../../../lib/use-dialog-target';
 import { sessionsQuery } from '../../../entities/sessions';
-import { useChangeSession } from '../api/session-mutations';
 import { AgendaToolbar } from '../components/agenda-toolbar';
 import classes from '../components/agenda.module.css';
 import { AvailabilityDialog } from '../components/availability-dialog';
-import { DayList, isPending, MonthView, PENDING_LABEL, SessionRow, TaskRow, TimeGrid, YearView } from '../components/calendar-views';
+import {
+  DayList,
+  isPending,
+  MonthView,
+  PENDING_LABEL,
+  SessionRow,
+  TaskRow,
+  TimeGrid,
+  YearView,
+} from '../components/calendar-views';
 import { PublicLinksDialog } from '../components/public-links-dialog';
 import { SessionDetailDialog } from '../components/session-detail-dialog';
-import { notifyWarning, SessionFormDialog, type SessionFormTarget } from '../components/session-form-dialog';
+import {
+  notifyWarning,
+  SessionFormDialog,
+  type SessionFormTarget,
+} from '../components/session-form-dialog';
 import { VacationDialog } from '../components/vacation-dialog';
 import {
   type CalendarMode,
@@ -36,6 +53,7 @@ import {
   todayInAgendaZone,
   visibleRange,
 } from '../lib/calendar';
+import { useOperation } from '../../../entities/operation';
 
 /** `?modo=` and `?data=` keep the view in the address (back, reload, a link); `?novo=agendamento` opens the form. */
 const MODE_PARAM = 'modo';
@@ -66,11 +84,16 @@ function periodTitle(mode: CalendarMode, days: string[], date: string): string {
  * range, days cut in São Paulo. A phone opens on the day; a wide screen on the week grid.
  */
 export function AgendaPage() {
-  const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false }) ?? false;
+  const wide =
+    useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false }) ?? false;
   const [params, setParams] = useSearchParams();
   const today = todayInAgendaZone();
   const requestedMode = params.get(MODE_PARAM);
-  const mode: CalendarMode = isCalendarMode(requestedMode) ? requestedMode : wide ? 'semana' : 'dia';
+  const mode: CalendarMode = isCalendarMode(requestedMode)
+    ? requestedMode
+    : wide
+      ? 'semana'
+      : 'dia';
   const requestedDate = params.get(DATE_PARAM);
   const date = requestedDate && /^\d{4}-\d{2}-\d{2}$/.test(requestedDate) ? requestedDate : today;
   const range = useMemo(() => visibleRange(mode, date), [mode, date]);
@@ -79,7 +102,11 @@ export function AgendaPage() {
   // Dia reads its whole week: the weeks fetched ahead for offline reading (app/offline/prefetch.ts) cover every day.
   const fetched = useMemo(() => fetchedRange(mode, date), [mode, date]);
   // Moving to the next week keeps showing the last one until it loads.
-  const sessions = useQuery({ ...sessionsQuery(fetched), select: itemsOf, placeholderData: keepPreviousData });
+  const sessions = useQuery({
+    ...sessionsQuery(fetched),
+    select: itemsOf,
+    placeholderData: keepPreviousData,
+  });
   const queryClient = useQueryClient();
   const loaded = sessions.isSuccess && !sessions.isPlaceholderData;
   useEffect(() => {
@@ -96,7 +123,7 @@ export function AgendaPage() {
   // The calendar shows the tasks with a due date on their day.
   const tasks = useQuery({ ...tasksQuery(), select: itemsOf });
   const vacations = useQuery({ ...vacationsQuery(), select: itemsOf });
-  const change = useChangeSession();
+  const change = useOperation(sessionsApi.change);
   const form = useDialogTarget<SessionFormTarget>();
   const detail = useDialogTarget<string>();
   const [dialog, setDialog] = useState<'links' | 'availability' | 'vacation' | null>(null);
@@ -124,14 +151,23 @@ export function AgendaPage() {
   const showCalendar = (next: { mode?: CalendarMode; date?: string }) => {
     const nextRange = fetchedRange(next.mode ?? mode, next.date ?? date);
     void queryClient.prefetchQuery(sessionsQuery(nextRange));
-    setView({ ...(next.mode && { [MODE_PARAM]: next.mode }), ...(next.date && { [DATE_PARAM]: next.date }) });
+    setView({
+      ...(next.mode && { [MODE_PARAM]: next.mode }),
+      ...(next.date && { [DATE_PARAM]: next.date }),
+    });
   };
 
   const allSessions = useMemo(
-    () => (sessions.data ?? []).filter((session) => session.inicio >= range.from && session.inicio < range.to),
+    () =>
+      (sessions.data ?? []).filter(
+        (session) => session.inicio >= range.from && session.inicio < range.to,
+      ),
     [sessions.data, range],
   );
-  const shown = useMemo(() => allSessions.filter((session) => matchesSearch(session, search)), [allSessions, search]);
+  const shown = useMemo(
+    () => allSessions.filter((session) => matchesSearch(session, search)),
+    [allSessions, search],
+  );
   const shownTasks = useMemo(() => {
     const first = range.days[0];
     const last = mode === 'ano' ? `${date.slice(0, 4)}-12-31` : range.days[range.days.length - 1];
@@ -144,7 +180,9 @@ export function AgendaPage() {
     );
   }, [tasks.data, range.days, mode, date, search]);
   const creatingFromLink = params.get(NEW_PARAM) === 'agendamento';
-  const formTarget: SessionFormTarget | null = creatingFromLink ? { kind: 'new', date } : form.target;
+  const formTarget: SessionFormTarget | null = creatingFromLink
+    ? { kind: 'new', date }
+    : form.target;
   const closeForm = () => {
     if (creatingFromLink) setView({ [NEW_PARAM]: null });
     form.close();
@@ -155,14 +193,22 @@ export function AgendaPage() {
 
   const move = (session: Session, inicio: string, fim: string) =>
     change.mutate(
-      { params: { id: session.id }, body: { inicio, fim, ...(session.seriesId && { scope: 'one' as const }) } },
+      {
+        params: { id: session.id },
+        body: { inicio, fim, ...(session.seriesId && { scope: 'one' as const }) },
+      },
       {
         onSuccess: (answer) => {
           notifySuccess('Agendamento atualizado com sucesso!');
           notifyWarning(answer.warning);
         },
         onError: (error) =>
-          notifyError(isApiError(error, 'schedule_conflict') ? 'Conflito de horário' : 'Erro ao atualizar agendamento', error),
+          notifyError(
+            isApiError(error, 'schedule_conflict')
+              ? 'Conflito de horário'
+              : 'Erro ao atualizar agendamento',
+            error,
+          ),
       },
     );
 
@@ -175,7 +221,10 @@ export function AgendaPage() {
     onOpen: (session: Session) => detail.open(session.id),
     onCreate: (day: string, time?: string) => form.open({ kind: 'new', date: day, inicio: time }),
     onPickDay: (day: string) => showCalendar({ mode: 'dia', date: day }),
-    onVacation: (day: string) => (vacations.data ?? []).some((vacation) => vacation.startDate <= day && day <= vacation.endDate),
+    onVacation: (day: string) =>
+      (vacations.data ?? []).some(
+        (vacation) => vacation.startDate <= day && day <= vacation.endDate,
+      ),
   };
 
   const searching = search.trim() !== '';
@@ -199,13 +248,21 @@ export function AgendaPage() {
       <div className={classes.legend} aria-label="Legenda">
         {SESSION_STATUSES.map((status) => (
           <span key={status}>
-            <span className={`${classes.legendDot} ${classes.status}`} data-status={status} style={{ background: 'var(--status-color)' }} />
+            <span
+              className={`${classes.legendDot} ${classes.status}`}
+              data-status={status}
+              style={{ background: 'var(--status-color)' }}
+            />
             {SESSION_STATUS_LABELS[status]}
           </span>
         ))}
         {allSessions.some(isPending) && (
           <span>
-            <span className={`${classes.legendDot} ${classes.status}`} data-pending style={{ background: 'var(--status-color)' }} />
+            <span
+              className={`${classes.legendDot} ${classes.status}`}
+              data-pending
+              style={{ background: 'var(--status-color)' }}
+            />
             {PENDING_LABEL}
           </span>
         )}
@@ -214,7 +271,11 @@ export function AgendaPage() {
       {sessions.isPending ? (
         <PageLoader />
       ) : sessions.isError ? (
-        <LoadError title="Erro ao carregar agendamentos" error={sessions.error} onRetry={() => void sessions.refetch()} />
+        <LoadError
+          title="Erro ao carregar agendamentos"
+          error={sessions.error}
+          onRetry={() => void sessions.refetch()}
+        />
       ) : searching ? (
         <Box role="region" aria-label="Resultados da busca">
           {shown.length === 0 && shownTasks.length === 0 ? (
@@ -260,7 +321,11 @@ export function AgendaPage() {
           form.open({ kind: 'edit', session });
         }}
       />
-      <PublicLinksDialog opened={dialog === 'links'} onClose={() => setDialog(null)} locations={locationList} />
+      <PublicLinksDialog
+        opened={dialog === 'links'}
+        onClose={() => setDialog(null)}
+        locations={locationList}
+      />
       <AvailabilityDialog opened={dialog === 'availability'} onClose={() => setDialog(null)} />
       <VacationDialog
         opened={dialog === 'vacation'}

@@ -1,5 +1,4 @@
-import { identityApi, signUpSchema, type SignUpInput } from '@contracts/identity/api';
-import { useOperation } from '../../../entities/operation';
+import { signUpSchema, type SignUpInput } from '@contracts/identity/api';
 
 /** The register form's fields, as typed. */
 export type SignupForm = Record<keyof SignUpInput, string>;
@@ -14,7 +13,9 @@ const REQUIRED = 'Campo obrigatório';
  * 120 years ago, a celular with DDD (10-11 digits), an e-mail, a password of 6+ characters.
  * Answers the body to send (digits only for CPF and celular) or the first problem of each field.
  */
-export function validateSignup(values: SignupForm): { data: SignUpInput } | { errors: SignupErrors } {
+export function validateSignup(
+  values: SignupForm,
+): { data: SignUpInput } | { errors: SignupErrors } {
   const parsed = signUpSchema.safeParse(values);
   const errors: SignupErrors = {};
   for (const field of FIELDS) if (!values[field].trim()) errors[field] = REQUIRED;
@@ -24,6 +25,3 @@ export function validateSignup(values: SignupForm): { data: SignUpInput } | { er
   }
   return parsed.success && Object.keys(errors).length === 0 ? { data: parsed.data } : { errors };
 }
-
-/** POST /api/auth/signup: 201 `{ user }`; the trainer confirms the e-mail before signing in. */
-export const useSignup = () => useOperation(identityApi.signUp);

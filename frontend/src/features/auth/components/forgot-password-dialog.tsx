@@ -1,15 +1,21 @@
-import { recoverSchema } from '@contracts/identity/api';
+import { recoverSchema, identityApi } from '@contracts/identity/api';
 import { Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { EmailInput } from '../../../components/account-inputs';
 import { FormActions } from '../../../components/form-actions';
-import { useRecover } from '../api/recover';
+import { useOperation } from '../../../entities/operation';
 
-export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function ForgotPasswordDialog({
+  opened,
+  onClose,
+}: {
+  opened: boolean;
+  onClose: () => void;
+}) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const recover = useRecover();
+  const recover = useOperation(identityApi.recover);
 
   const close = () => {
     setError(undefined);
@@ -23,18 +29,22 @@ export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onC
       setError(parsed.error.issues[0]?.message);
       return;
     }
-    recover.mutate({ body: parsed.data }, {
-      onSuccess: () => {
-        notifications.show({
-          color: 'teal',
-          title: 'Email enviado!',
-          message: 'Se houver uma conta com este e-mail, você receberá um link para redefinir a senha.',
-        });
-        setEmail('');
-        close();
+    recover.mutate(
+      { body: parsed.data },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'teal',
+            title: 'Email enviado!',
+            message:
+              'Se houver uma conta com este e-mail, você receberá um link para redefinir a senha.',
+          });
+          setEmail('');
+          close();
+        },
+        onError: () => notifications.show({ color: 'red', message: 'Erro ao enviar email' }),
       },
-      onError: () => notifications.show({ color: 'red', message: 'Erro ao enviar email' }),
-    });
+    );
   };
 
   return (
@@ -51,7 +61,12 @@ export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onC
             data-autofocus
             required
           />
-          <FormActions onCancel={close} submitLabel="Enviar link" pending={recover.isPending} gap="md" />
+          <FormActions
+            onCancel={close}
+            submitLabel="Enviar link"
+            pending={recover.isPending}
+            gap="md"
+          />
         </Stack>
       </form>
     </Modal>

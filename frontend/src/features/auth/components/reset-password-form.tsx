@@ -1,17 +1,17 @@
-import { resetSchema } from '@contracts/identity/api';
+import { resetSchema, identityApi } from '@contracts/identity/api';
 import { Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { NewPasswordInput } from '../../../components/account-inputs';
 import { isApiError } from '../../../lib/api-error';
-import { useResetPassword } from '../api/reset';
+import { useOperation } from '../../../entities/operation';
 
 /** Shown when the e-mailed link brings `?reset=<token>`. */
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirmation?: string }>({});
-  const reset = useResetPassword();
+  const reset = useOperation(identityApi.reset);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -25,18 +25,25 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
       return;
     }
     setErrors({});
-    reset.mutate({ body: parsed.data }, {
-      onSuccess: () => {
-        notifications.show({ color: 'teal', title: 'Senha alterada!', message: 'Entre com a sua nova senha.' });
-        onDone();
+    reset.mutate(
+      { body: parsed.data },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'teal',
+            title: 'Senha alterada!',
+            message: 'Entre com a sua nova senha.',
+          });
+          onDone();
+        },
+        onError: (error) =>
+          notifications.show({
+            color: 'red',
+            title: 'Erro ao redefinir senha',
+            message: isApiError(error) ? error.message : 'Tente novamente.',
+          }),
       },
-      onError: (error) =>
-        notifications.show({
-          color: 'red',
-          title: 'Erro ao redefinir senha',
-          message: isApiError(error) ? error.message : 'Tente novamente.',
-        }),
-    });
+    );
   };
 
   return (

@@ -1,4 +1,9 @@
-import { type ChargeAnswer, SELECT_PLAN_MESSAGE, SELECT_PLAN_TITLE } from '@contracts/charges/api';
+import {
+  type ChargeAnswer,
+  SELECT_PLAN_MESSAGE,
+  SELECT_PLAN_TITLE,
+  chargesApi,
+} from '@contracts/charges/api';
 import { whatsappUrl } from '@contracts/shared/br-documents';
 import type { Student } from '@contracts/students/api';
 import {
@@ -34,17 +39,22 @@ import { notifyError } from '../../../lib/notify';
 import { chargeQuery } from '../../../entities/charges';
 import { PixQrCode } from '../../../components/pix-qr-code';
 import { receiptSettingsQuery } from '../../../entities/receipt-settings';
-import { useConfirmCharge, useCreateCharge } from '../api/charge-mutations';
 import { ReceiptActions } from './receipt-actions';
 import { creditsLabel } from '../../../components/credit-badge';
-
+import { useOperation } from '../../../entities/operation';
 
 /**
  * 'Cobrança Online' (spec 000 §2 and §5, spec 001 §2 'Cobrar'): the trainer picks a plan (and the
  * student, from the agenda), a PIX charge is created with its static BR Code; the dialog shows its
  * QR code, 'Pix Copia e Cola' with copy, 'Enviar WhatsApp' and 'Marcar como pago'.
  */
-export function ChargeDialog({ studentId, onClose }: { studentId: string | null; onClose: () => void }) {
+export function ChargeDialog({
+  studentId,
+  onClose,
+}: {
+  studentId: string | null;
+  onClose: () => void;
+}) {
   return (
     // Both steps end with a 'Fechar' button: a second one in the corner would say the same twice.
     <Modal opened onClose={onClose} title="Cobrança Online" centered withCloseButton={false}>
@@ -53,7 +63,13 @@ export function ChargeDialog({ studentId, onClose }: { studentId: string | null;
   );
 }
 
-function ChargeFlow({ initialStudentId, onClose }: { initialStudentId: string | null; onClose: () => void }) {
+function ChargeFlow({
+  initialStudentId,
+  onClose,
+}: {
+  initialStudentId: string | null;
+  onClose: () => void;
+}) {
   const students = useQuery({ ...studentsQuery(), select: itemsOf });
   const plans = useQuery({ ...plansQuery(), select: itemsOf });
   const [studentId, setStudentId] = useState<string | null>(initialStudentId);
@@ -61,7 +77,7 @@ function ChargeFlow({ initialStudentId, onClose }: { initialStudentId: string | 
   const [pickedPlanId, setPlanId] = useState<string | null>(null);
   // The student's own plan is chosen first, until another is picked.
   const planId = pickedPlanId ?? student?.planoId ?? null;
-  const create = useCreateCharge();
+  const create = useOperation(chargesApi.create);
   const [charge, setCharge] = useState<ChargeAnswer | null>(null);
 
   if (students.isPending || plans.isPending) return <Loader size="sm" aria-label="Carregando" />;
@@ -75,11 +91,23 @@ function ChargeFlow({ initialStudentId, onClose }: { initialStudentId: string | 
   const offered = plans.data;
   const chosen = offered.find((plan) => plan.id === planId);
 
-  if (charge && student) return <ChargeCreated charge={charge} student={student} planNome={chosen?.nome ?? ''} onClose={onClose} />;
+  if (charge && student)
+    return (
+      <ChargeCreated
+        charge={charge}
+        student={student}
+        planNome={chosen?.nome ?? ''}
+        onClose={onClose}
+      />
+    );
 
   const generate = () => {
     if (!studentId) {
-      notifications.show({ color: 'red', title: 'Selecione um aluno', message: 'Escolha o aluno que vai pagar.' });
+      notifications.show({
+        color: 'red',
+        title: 'Selecione um aluno',
+        message: 'Escolha o aluno que vai pagar.',
+      });
       return;
     }
     if (!chosen) {
@@ -91,7 +119,8 @@ function ChargeFlow({ initialStudentId, onClose }: { initialStudentId: string | 
       {
         onSuccess: setCharge,
         onError: (error) => {
-          if (!isApiError(error, 'pix_not_configured')) notifyError('Erro ao gerar cobrança', error);
+          if (!isApiError(error, 'pix_not_configured'))
+            notifyError('Erro ao gerar cobrança', error);
         },
       },
     );
@@ -108,7 +137,9 @@ function ChargeFlow({ initialStudentId, onClose }: { initialStudentId: string | 
           label="Aluno"
           placeholder="Selecione o aluno"
           searchable
-          data={(students.data ?? []).filter((item) => item.ativo).map((item) => ({ value: item.id, label: item.nome }))}
+          data={(students.data ?? [])
+            .filter((item) => item.ativo)
+            .map((item) => ({ value: item.id, label: item.nome }))}
           value={studentId}
           onChange={(value) => {
             setStudentId(value);
@@ -180,8 +211,9 @@ function ChargeCreated({
   onClose: () => void;
 }) {
   const live = useQuery(chargeQuery(charge.id));
-  const confirm = useConfirmCharge();
-  const issuesReceipts = useQuery({ ...receiptSettingsQuery(), select: (answer) => answer.emiteRecibo }).data ?? false;
+  const confirm = useOperation(chargesApi.confirm);
+  const issuesReceipts =
+    useQuery({ ...receiptSettingsQuery(), select: (answer) => answer.emiteRecibo }).data ?? false;
   const [copied, setCopied] = useState(false);
   const status = confirm.data?.status ?? live.data?.status ?? charge.status;
   const transactionId = confirm.data?.transactionId ?? live.data?.transactionId ?? null;
@@ -193,7 +225,11 @@ function ChargeCreated({
     if (await copyText(charge.brCode)) {
       setCopied(true);
     } else {
-      notifications.show({ color: 'yellow', title: 'Copie o código', message: 'Selecione o texto do Pix Copia e Cola e copie.' });
+      notifications.show({
+        color: 'yellow',
+        title: 'Copie o código',
+        message: 'Selecione o texto do Pix Copia e Cola e copie.',
+      });
     }
   };
 
@@ -208,14 +244,21 @@ function ChargeCreated({
             {formatCurrency(charge.valor)}
           </Text>
         </div>
-        <Badge color={paid ? 'teal' : status === 'cancelada' ? 'gray' : 'yellow'} variant="light" style={{ flexShrink: 0 }}>
+        <Badge
+          color={paid ? 'teal' : status === 'cancelada' ? 'gray' : 'yellow'}
+          variant="light"
+          style={{ flexShrink: 0 }}
+        >
           {paid ? 'Paga' : status === 'cancelada' ? 'Cancelada' : 'Pendente'}
         </Badge>
       </Group>
       {paid ? (
         <Alert color="teal" icon={<IconCheck size={18} />} title="Pagamento confirmado">
-          Receita registrada no financeiro e créditos do plano adicionados ao saldo de {student.nome}.
-          {transactionId && issuesReceipts && <ReceiptActions transactionId={transactionId} student={student} />}
+          Receita registrada no financeiro e créditos do plano adicionados ao saldo de{' '}
+          {student.nome}.
+          {transactionId && issuesReceipts && (
+            <ReceiptActions transactionId={transactionId} student={student} />
+          )}
         </Alert>
       ) : (
         <>
@@ -230,7 +273,11 @@ function ChargeCreated({
             onFocus={(event) => event.currentTarget.select()}
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Button variant="light" leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} onClick={() => void copy()}>
+            <Button
+              variant="light"
+              leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+              onClick={() => void copy()}
+            >
               {copied ? 'Código copiado' : 'Copiar código'}
             </Button>
             <Button
@@ -256,7 +303,10 @@ function ChargeCreated({
             color="teal"
             loading={confirm.isPending}
             onClick={() =>
-              confirm.mutate({ params: { id: charge.id } }, { onError: (error) => notifyError('Erro ao confirmar pagamento', error) })
+              confirm.mutate(
+                { params: { id: charge.id } },
+                { onError: (error) => notifyError('Erro ao confirmar pagamento', error) },
+              )
             }
           >
             Marcar como pago

@@ -7,9 +7,22 @@ import {
   chargeReminderText,
   cycleChargeText,
   LATE_CANCEL_FEE_LABEL,
+  chargesApi,
+  subscriptionsApi,
 } from '@contracts/charges/api';
 import { whatsappUrl } from '@contracts/shared/br-documents';
-import { ActionIcon, Badge, Button, Card, Group, SegmentedControl, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
 import IconBrandWhatsapp from '@tabler/icons-react/dist/esm/icons/IconBrandWhatsapp.mjs';
 import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
 import IconCopy from '@tabler/icons-react/dist/esm/icons/IconCopy.mjs';
@@ -31,8 +44,8 @@ import { studentsQuery } from '../../../entities/students';
 import { subscriptionsQuery } from '../../../entities/subscriptions';
 import { CycleRefusals } from '../../../components/cycle-refusals';
 import { itemsOf } from '../../../lib/contract-query';
-import { useCancelCharge, useConfirmCharge, useRetryCycle } from '../api/charge-mutations';
 import { creditsLabel } from '../../../components/credit-badge';
+import { useOperation } from '../../../entities/operation';
 
 const STATUS_PARAM = 'status';
 const newCharge = `?${CHARGE_PARAM}=${NEW_CHARGE}`;
@@ -72,15 +85,20 @@ export function ChargesPage() {
   const status: ChargeListStatus =
     requested && CHARGE_LIST_STATUSES.includes(requested) ? requested : 'pendente';
   const charges = useQuery({ ...chargesQuery({ status }), select: itemsOf });
-  const refunded = useQuery({ ...chargesQuery({ status: 'devolvida' }), select: itemsOf, enabled: status === 'paga' });
+  const refunded = useQuery({
+    ...chargesQuery({ status: 'devolvida' }),
+    select: itemsOf,
+    enabled: status === 'paga',
+  });
   const items =
     status === 'paga' && charges.data && refunded.data
       ? [...charges.data, ...refunded.data].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
       : charges.data;
-  const retryCycle = useRetryCycle();
+  const retryCycle = useOperation(subscriptionsApi.retryCycle);
   const refused = useQuery({
     ...subscriptionsQuery({}),
-    select: (answer) => itemsOf(answer).filter((subscription) => subscription.ciclosRecusados.length > 0),
+    select: (answer) =>
+      itemsOf(answer).filter((subscription) => subscription.ciclosRecusados.length > 0),
   });
   const names = useQuery({
     ...studentsQuery(),
@@ -90,12 +108,19 @@ export function ChargesPage() {
   const [cancelling, setCancelling] = useState<Charge | null>(null);
   // Here, not in the card: a paid charge leaves the list (and its card unmounts) before the answer's
   // callbacks would run there.
-  const confirm = useConfirmCharge();
+  const confirm = useOperation(chargesApi.confirm);
   const markPaid = (charge: Charge) =>
-    confirm.mutate({ params: { id: charge.id } }, {
-      onSuccess: () => notifySuccess('Pagamento confirmado', `Créditos adicionados ao saldo de ${charge.studentNome}.`),
-      onError: (error) => notifyError('Erro ao confirmar pagamento', error),
-    });
+    confirm.mutate(
+      { params: { id: charge.id } },
+      {
+        onSuccess: () =>
+          notifySuccess(
+            'Pagamento confirmado',
+            `Créditos adicionados ao saldo de ${charge.studentNome}.`,
+          ),
+        onError: (error) => notifyError('Erro ao confirmar pagamento', error),
+      },
+    );
 
   const setStatus = (next: string) =>
     setParams(
@@ -115,10 +140,18 @@ export function ChargesPage() {
         action={
           <>
             {/* A phone has room for its icon only. */}
-            <ActionIcon component={Link} to={newCharge} hiddenFrom="sm" size={36} aria-label="Nova cobrança">
+            <ActionIcon
+              component={Link}
+              to={newCharge}
+              hiddenFrom="sm"
+              size={36}
+              aria-label="Nova cobrança"
+            >
               <IconPlus size={20} />
             </ActionIcon>
-            <AddLink to={newCharge} visibleFrom="sm">Nova cobrança</AddLink>
+            <AddLink to={newCharge} visibleFrom="sm">
+              Nova cobrança
+            </AddLink>
           </>
         }
       />
@@ -147,7 +180,11 @@ export function ChargesPage() {
           </CycleRefusals>
         ))}
         {charges.isError && (
-          <LoadError title="Erro ao carregar cobranças" error={charges.error} onRetry={() => void charges.refetch()} />
+          <LoadError
+            title="Erro ao carregar cobranças"
+            error={charges.error}
+            onRetry={() => void charges.refetch()}
+          />
         )}
         {charges.isPending && <Skeleton h={120} radius="md" />}
         {items?.length === 0 && (
@@ -199,9 +236,13 @@ function ChargeCard({
   const automatic = charge.pagamento === 'pix-automatico';
   const isFee = charge.origem === 'taxa';
   // A cycle not yet due goes out as the student's e-mail says it; an overdue one is reminded.
-  const cycleToSend = charge.origem === 'assinatura' && charge.status === 'pendente' && charge.vencimento;
+  const cycleToSend =
+    charge.origem === 'assinatura' && charge.status === 'pendente' && charge.vencimento;
   const whatsappText = cycleToSend
-    ? cycleChargeText({ ...charge, vencimento: cycleToSend }, `${window.location.origin}${paths.studentArea}`)
+    ? cycleChargeText(
+        { ...charge, vencimento: cycleToSend },
+        `${window.location.origin}${paths.studentArea}`,
+      )
     : chargeReminderText(charge);
 
   const copy = async () => {
@@ -210,7 +251,11 @@ function ChargeCard({
     else notifications.show({ color: 'yellow', title: 'Copie o código', message: charge.brCode });
   };
   return (
-    <Card data-testid="cobranca" aria-label={`Cobrança de ${charge.studentNome}`} component="article">
+    <Card
+      data-testid="cobranca"
+      aria-label={`Cobrança de ${charge.studentNome}`}
+      component="article"
+    >
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <div style={{ minWidth: 0 }}>
@@ -218,9 +263,15 @@ function ChargeCard({
               {charge.studentNome}
             </Text>
             <Text size="sm" c="dimmed">
-              {isFee ? LATE_CANCEL_FEE_LABEL : `${charge.planNome} · ${creditsLabel(charge.creditos)}`}
+              {isFee
+                ? LATE_CANCEL_FEE_LABEL
+                : `${charge.planNome} · ${creditsLabel(charge.creditos)}`}
             </Text>
-            <Text size="xs" c={charge.status === 'em_atraso' ? 'red' : 'dimmed'} fw={charge.status === 'em_atraso' ? 600 : undefined}>
+            <Text
+              size="xs"
+              c={charge.status === 'em_atraso' ? 'red' : 'dimmed'}
+              fw={charge.status === 'em_atraso' ? 600 : undefined}
+            >
               {when}
             </Text>
             {charge.motivo && (
@@ -281,7 +332,7 @@ function ChargeCard({
 }
 
 function CancelChargeDialog({ charge, onClose }: { charge: Charge | null; onClose: () => void }) {
-  const cancel = useCancelCharge();
+  const cancel = useOperation(chargesApi.cancel);
   const [motivo, setMotivo] = useState('');
   const [motivoError, setMotivoError] = useState<string | undefined>();
   const isFee = charge?.origem === 'taxa';
@@ -296,13 +347,19 @@ function CancelChargeDialog({ charge, onClose }: { charge: Charge | null; onClos
       setMotivoError('Informe o motivo');
       return;
     }
-    cancel.mutate({ params: { id: charge.id }, body: motivo.trim() ? { motivo: motivo.trim() } : {} }, {
-      onSuccess: () => {
-        notifySuccess(isFee ? 'Taxa dispensada' : 'Cobrança cancelada', `${charge.studentNome} · ${formatCurrency(charge.valor)}`);
-        close();
+    cancel.mutate(
+      { params: { id: charge.id }, body: motivo.trim() ? { motivo: motivo.trim() } : {} },
+      {
+        onSuccess: () => {
+          notifySuccess(
+            isFee ? 'Taxa dispensada' : 'Cobrança cancelada',
+            `${charge.studentNome} · ${formatCurrency(charge.valor)}`,
+          );
+          close();
+        },
+        onError: (error) => notifyError('Erro ao cancelar cobrança', error),
       },
-      onError: (error) => notifyError('Erro ao cancelar cobrança', error),
-    });
+    );
   };
   return (
     <ConfirmDialog
@@ -317,8 +374,8 @@ function CancelChargeDialog({ charge, onClose }: { charge: Charge | null; onClos
       {charge && (
         <Stack gap="sm">
           <Text size="sm">
-            A cobrança de <b>{formatCurrency(charge.valor)}</b> para <b>{charge.studentNome}</b> deixa de valer e não
-            poderá mais ser marcada como paga.
+            A cobrança de <b>{formatCurrency(charge.valor)}</b> para <b>{charge.studentNome}</b>{' '}
+            deixa de valer e não poderá mais ser marcada como paga.
           </Text>
           <Textarea
             label="Motivo"

@@ -1,4 +1,4 @@
-import { type PixSettingsView } from '@contracts/charges/api';
+import { type PixSettingsView, chargesApi } from '@contracts/charges/api';
 import {
   CONTA_TIPO_LABELS,
   CONTA_TIPOS,
@@ -41,7 +41,7 @@ import { fieldErrors } from '../../../lib/field-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { type FieldsProps, textField, useFormFields } from '../../../lib/use-form-fields';
 import { pixSettingsQuery } from '../../../entities/pix-settings';
-import { useSavePixSettings, useTestPixConnection } from '../api/charge-mutations';
+import { useOperation } from '../../../entities/operation';
 
 type Field = keyof PixSettingsInput;
 type TextField = Exclude<keyof Values, 'provedor' | 'pixAutomatico' | 'tipoConta'>;
@@ -91,7 +91,11 @@ const bodyOf = (values: Values): PixSettingsInput => {
     chavePem: optional(values.chavePem),
     pixAutomatico: values.pixAutomatico,
     ...(values.pixAutomatico
-      ? { agencia: optional(values.agencia), conta: optional(values.conta), tipoConta: values.tipoConta }
+      ? {
+          agencia: optional(values.agencia),
+          conta: optional(values.conta),
+          tipoConta: values.tipoConta,
+        }
       : {}),
   };
 };
@@ -108,7 +112,11 @@ export function PixSettingsPage() {
       <PageHeader title="Recebimento por PIX" backTo={paths.settings} />
       {settings.isPending && <PageLoader />}
       {settings.isError && (
-        <LoadError title="Erro ao carregar configurações" error={settings.error} onRetry={() => void settings.refetch()} />
+        <LoadError
+          title="Erro ao carregar configurações"
+          error={settings.error}
+          onRetry={() => void settings.refetch()}
+        />
       )}
       {settings.data && (
         // A fresher answer (the device's saved copy shows first, then the server's) starts the form anew.
@@ -124,15 +132,21 @@ export function PixSettingsPage() {
 /** A PEM pasted in: a few monospace lines. */
 function PemInput(props: TextareaProps) {
   return (
-    <Textarea autosize minRows={3} maxRows={6} styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }} {...props} />
+    <Textarea
+      autosize
+      minRows={3}
+      maxRows={6}
+      styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+      {...props}
+    />
   );
 }
 
 function PixSettingsForm({ saved }: { saved: PixSettingsView | undefined }) {
   const { values, errors, change, setErrors } = useFormFields<Values>(() => valuesOf(saved));
   const [testResult, setTestResult] = useState<{ ok: boolean; message: string } | null>(null);
-  const save = useSavePixSettings();
-  const test = useTestPixConnection();
+  const save = useOperation(chargesApi.setPixSettings);
+  const test = useOperation(chargesApi.testPixConnection);
   const keyType = normalizePixKey(values.chave)?.type;
   const secretsSaved = saved?.credenciaisSalvas === true;
   const keepHint = secretsSaved ? 'Salvo. Deixe em branco para manter.' : undefined;
@@ -156,18 +170,21 @@ function PixSettingsForm({ saved }: { saved: PixSettingsView | undefined }) {
       setErrors(fieldErrors<Field>(parsed.error));
       return;
     }
-    save.mutate({ body }, {
-      onSuccess: (result) => {
-        change(valuesOf(result));
-        notifySuccess(
-          'Chave PIX salva',
-          result.provedor === 'api-pix'
-            ? 'Suas cobranças saem pelo seu PSP e os pagamentos se confirmam sozinhos.'
-            : 'Suas cobranças já saem com QR Code e Pix Copia e Cola.',
-        );
+    save.mutate(
+      { body },
+      {
+        onSuccess: (result) => {
+          change(valuesOf(result));
+          notifySuccess(
+            'Chave PIX salva',
+            result.provedor === 'api-pix'
+              ? 'Suas cobranças saem pelo seu PSP e os pagamentos se confirmam sozinhos.'
+              : 'Suas cobranças já saem com QR Code e Pix Copia e Cola.',
+          );
+        },
+        onError: (error) => notifyError('Erro ao salvar chave PIX', error),
       },
-      onError: (error) => notifyError('Erro ao salvar chave PIX', error),
-    });
+    );
   };
 
   const testConnection = () => {
@@ -199,7 +216,11 @@ function PixSettingsForm({ saved }: { saved: PixSettingsView | undefined }) {
           <Stack gap="sm">
             <TextInput
               label="Chave PIX"
-              description={keyType ? `Tipo: ${PIX_KEY_TYPE_LABELS[keyType]}` : 'CPF, CNPJ, e-mail, celular com DDD ou chave aleatória'}
+              description={
+                keyType
+                  ? `Tipo: ${PIX_KEY_TYPE_LABELS[keyType]}`
+                  : 'CPF, CNPJ, e-mail, celular com DDD ou chave aleatória'
+              }
               {...field('chave')}
               autoComplete="off"
             />
@@ -219,7 +240,9 @@ function PixSettingsForm({ saved }: { saved: PixSettingsView | undefined }) {
           <Radio.Group
             label="Provedor"
             value={values.provedor}
-            onChange={(value) => form.onChange((current) => ({ ...current, provedor: value as PixProvider }))}
+            onChange={(value) =>
+              form.onChange((current) => ({ ...current, provedor: value as PixProvider }))
+            }
           >
             <Stack gap="xs" mt="xs">
               {PIX_PROVIDERS.map((provider) => (
@@ -261,7 +284,11 @@ function PixSettingsForm({ saved }: { saved: PixSettingsView | undefined }) {
                 </Button>
               </Group>
               {testResult && (
-                <Alert color={testResult.ok ? 'teal' : 'red'} role="status" title={testResult.ok ? 'Conexão OK' : 'Falha na conexão'}>
+                <Alert
+                  color={testResult.ok ? 'teal' : 'red'}
+                  role="status"
+                  title={testResult.ok ? 'Conexão OK' : 'Falha na conexão'}
+                >
                   {testResult.message}
                 </Alert>
               )}
@@ -277,7 +304,12 @@ function PixSettingsForm({ saved }: { saved: PixSettingsView | undefined }) {
               />
               {values.pixAutomatico && (
                 <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-                  <TextInput label="Agência" {...field('agencia')} inputMode="numeric" autoComplete="off" />
+                  <TextInput
+                    label="Agência"
+                    {...field('agencia')}
+                    inputMode="numeric"
+                    autoComplete="off"
+                  />
                   <TextInput
                     label="Conta"
                     description="Onde o Pix Automático cai"
@@ -286,9 +318,14 @@ function PixSettingsForm({ saved }: { saved: PixSettingsView | undefined }) {
                   />
                   <Select
                     label="Tipo de conta"
-                    data={CONTA_TIPOS.map((tipo) => ({ value: tipo, label: CONTA_TIPO_LABELS[tipo] }))}
+                    data={CONTA_TIPOS.map((tipo) => ({
+                      value: tipo,
+                      label: CONTA_TIPO_LABELS[tipo],
+                    }))}
                     value={values.tipoConta}
-                    onChange={(value) => value && change((current) => ({ ...current, tipoConta: value as ContaTipo }))}
+                    onChange={(value) =>
+                      value && change((current) => ({ ...current, tipoConta: value as ContaTipo }))
+                    }
                     allowDeselect={false}
                   />
                 </SimpleGrid>

@@ -7,6 +7,7 @@ import {
   type Contract,
   type ContractType,
   createContractSchema,
+  contractsApi,
 } from '@contracts/agreements/api';
 import { Alert, Code, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { FormEvent } from 'react';
@@ -15,7 +16,7 @@ import { fieldErrors } from '../../../lib/field-errors';
 import { notifyOutcome } from '../../../lib/notify';
 import type { TargetDialogProps } from '../../../lib/use-dialog-target';
 import { useFormFields } from '../../../lib/use-form-fields';
-import { useCreateContract, useUpdateContract } from '../api/contract-mutations';
+import { useOperation } from '../../../entities/operation';
 
 interface Values {
   titulo: string;
@@ -29,8 +30,8 @@ function ContractForm({ contract, onClose }: { contract: Contract | null; onClos
     conteudo: contract?.conteudo ?? '',
     tipo: contract?.tipo ?? 'termo_personal',
   }));
-  const create = useCreateContract();
-  const update = useUpdateContract();
+  const create = useOperation(contractsApi.create);
+  const update = useOperation(contractsApi.update);
   const busy = create.isPending || update.isPending;
 
   const submit = (event: FormEvent) => {
@@ -57,13 +58,7 @@ function ContractForm({ contract, onClose }: { contract: Contract | null; onClos
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label="Título"
-          required
-          data-autofocus
-          {...field('titulo')}
-          maxLength={200}
-        />
+        <TextInput label="Título" required data-autofocus {...field('titulo')} maxLength={200} />
         <Select
           label="Tipo"
           data={CONTRACT_TYPES.map((value) => ({ value, label: CONTRACT_TYPE_LABELS[value] }))}
@@ -93,18 +88,27 @@ function ContractForm({ contract, onClose }: { contract: Contract | null; onClos
         />
         {contract && contract.assinaturas > 0 && (
           <Alert color="yellow" variant="light">
-            Este contrato já tem assinaturas: alterar o título ou o texto cria a versão {contract.versao + 1}. As
-            assinaturas existentes guardam o texto assinado e os alunos assinam a nova versão.
+            Este contrato já tem assinaturas: alterar o título ou o texto cria a versão{' '}
+            {contract.versao + 1}. As assinaturas existentes guardam o texto assinado e os alunos
+            assinam a nova versão.
           </Alert>
         )}
-        <FormActions onCancel={onClose} submitLabel={contract ? 'Salvar' : 'Criar contrato'} pending={busy} />
+        <FormActions
+          onCancel={onClose}
+          submitLabel={contract ? 'Salvar' : 'Criar contrato'}
+          pending={busy}
+        />
       </Stack>
     </form>
   );
 }
 
 /** Create (no contract) or edit a contract: titulo and conteudo required, tipo termo_personal by default. */
-export function ContractFormDialog({ contract, opened, onClose }: TargetDialogProps<'contract', Contract>) {
+export function ContractFormDialog({
+  contract,
+  opened,
+  onClose,
+}: TargetDialogProps<'contract', Contract>) {
   return (
     <Modal
       opened={opened}
@@ -113,7 +117,9 @@ export function ContractFormDialog({ contract, opened, onClose }: TargetDialogPr
       size="lg"
       centered
     >
-      {opened && <ContractForm key={contract?.id ?? 'novo'} contract={contract} onClose={onClose} />}
+      {opened && (
+        <ContractForm key={contract?.id ?? 'novo'} contract={contract} onClose={onClose} />
+      )}
     </Modal>
   );
 }

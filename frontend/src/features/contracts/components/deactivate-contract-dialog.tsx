@@ -1,13 +1,17 @@
-import { CONTRACT_MESSAGES, type Contract } from '@contracts/agreements/api';
+import { CONTRACT_MESSAGES, type Contract, contractsApi } from '@contracts/agreements/api';
 import { Text } from '@mantine/core';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { notifyOutcome } from '../../../lib/notify';
 import type { TargetDialogProps } from '../../../lib/use-dialog-target';
-import { useUpdateContract } from '../api/contract-mutations';
+import { useOperation } from '../../../entities/operation';
 
 /** Deactivating is a soft delete: the contract leaves the lists and takes no new signatures. */
-export function DeactivateContractDialog({ contract, opened, onClose }: TargetDialogProps<'contract', Contract>) {
-  const update = useUpdateContract();
+export function DeactivateContractDialog({
+  contract,
+  opened,
+  onClose,
+}: TargetDialogProps<'contract', Contract>) {
+  const update = useOperation(contractsApi.update);
   const confirm = () => {
     if (!contract) return;
     update.mutate(
@@ -25,8 +29,8 @@ export function DeactivateContractDialog({ contract, opened, onClose }: TargetDi
       pending={update.isPending}
     >
       <Text size="sm">
-        Desativar <b>{contract?.titulo}</b>? Ele sai da lista dos alunos e não recebe novas assinaturas. As assinaturas
-        já feitas e suas vias continuam guardadas.
+        Desativar <b>{contract?.titulo}</b>? Ele sai da lista dos alunos e não recebe novas
+        assinaturas. As assinaturas já feitas e suas vias continuam guardadas.
       </Text>
     </ConfirmDialog>
   );

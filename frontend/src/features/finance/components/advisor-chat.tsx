@@ -23,8 +23,9 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { streamAdvisorAnswer } from '../api/advisor-chat';
 import { financeSummaryQuery } from '../../../entities/finance-summary';
 import { studentsQuery } from '../../../entities/students';
-import { useRecordTransaction } from '../api/finance-mutations';
 import classes from './advisor-chat.module.css';
+import { useOperation } from '../../../entities/operation';
+import { financeApi } from '@contracts/finance/api';
 
 const GREETING: ChatMessage = { role: 'assistant', content: ADVISOR_GREETING };
 
@@ -34,7 +35,15 @@ const GREETING: ChatMessage = { role: 'assistant', content: ADVISOR_GREETING };
  * payment, how much to save); otherwise the advisor's answer streams in. On a failure the message
  * is taken back and 'Erro no chat' says why. The conversation lives here only (closing hides it).
  */
-export default function AdvisorChat({ opened, today, onClose }: { opened: boolean; today: string; onClose: () => void }) {
+export default function AdvisorChat({
+  opened,
+  today,
+  onClose,
+}: {
+  opened: boolean;
+  today: string;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const [messages, setMessages] = useState<ChatMessage[]>([GREETING]);
   const [draft, setDraft] = useState('');
@@ -42,14 +51,15 @@ export default function AdvisorChat({ opened, today, onClose }: { opened: boolea
   const [expanded, setExpanded] = useState(false);
   const viewport = useRef<HTMLDivElement>(null);
   const inFlight = useRef<AbortController | null>(null);
-  const record = useRecordTransaction();
+  const record = useOperation(financeApi.record);
 
   useEffect(() => {
     viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
   }, [messages, loading]);
   useEffect(() => () => inFlight.current?.abort(), []);
 
-  const reply = (content: string) => setMessages((current) => [...current, { role: 'assistant', content }]);
+  const reply = (content: string) =>
+    setMessages((current) => [...current, { role: 'assistant', content }]);
 
   async function answerLocally(text: string): Promise<boolean> {
     const shortcut = chatShortcut(text);
@@ -68,7 +78,12 @@ export default function AdvisorChat({ opened, today, onClose }: { opened: boolea
         )
       : [];
     if (shortcut.payer && named.length > 1) {
-      reply(whichStudent(shortcut.payer, named.map((student) => student.nome)));
+      reply(
+        whichStudent(
+          shortcut.payer,
+          named.map((student) => student.nome),
+        ),
+      );
       return true;
     }
     const student = named.at(0);
@@ -84,7 +99,9 @@ export default function AdvisorChat({ opened, today, onClose }: { opened: boolea
       },
     });
     notifySuccess('Transação criada');
-    reply(`Pronto! Registrei a receita '${descricao}' de ${formatCentavos(shortcut.valorCentavos)} (pix, hoje).`);
+    reply(
+      `Pronto! Registrei a receita '${descricao}' de ${formatCentavos(shortcut.valorCentavos)} (pix, hoje).`,
+    );
     return true;
   }
 
@@ -148,7 +165,12 @@ export default function AdvisorChat({ opened, today, onClose }: { opened: boolea
         <Text fw={700}>{ADVISOR_TITLE}</Text>
         <Group gap={2} wrap="nowrap">
           <Tooltip label={expanded ? 'Recolher' : 'Expandir'}>
-            <ActionIcon variant="subtle" color="gray" aria-label={expanded ? 'Recolher' : 'Expandir'} onClick={() => setExpanded(!expanded)}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={expanded ? 'Recolher' : 'Expandir'}
+              onClick={() => setExpanded(!expanded)}
+            >
               {expanded ? <IconArrowsMinimize size={18} /> : <IconArrowsMaximize size={18} />}
             </ActionIcon>
           </Tooltip>
@@ -200,7 +222,13 @@ export default function AdvisorChat({ opened, today, onClose }: { opened: boolea
           style={{ flex: 1 }}
           data-autofocus
         />
-        <ActionIcon size={36} radius="xl" aria-label="Enviar" disabled={!draft.trim() || loading} onClick={() => void send()}>
+        <ActionIcon
+          size={36}
+          radius="xl"
+          aria-label="Enviar"
+          disabled={!draft.trim() || loading}
+          onClick={() => void send()}
+        >
           <IconSend size={18} />
         </ActionIcon>
       </Group>

@@ -9,8 +9,19 @@ import {
   recordTransactionSchema,
   splitAllocations,
   type TransactionTipo,
+  financeApi,
 } from '@contracts/finance/api';
-import { Button, Checkbox, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Modal,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -23,8 +34,8 @@ import { formatReaisInput, parseReais } from '../../../lib/money-input';
 import { notifyError } from '../../../lib/notify';
 import { receiptSettingsQuery } from '../../../entities/receipt-settings';
 import { downloadReceipt } from '../api/finance-files';
-import { useRecordTransaction } from '../api/finance-mutations';
 import { payerOptions } from '../lib/payers';
+import { useOperation } from '../../../entities/operation';
 
 type Field = 'tipo' | 'descricao' | 'valor' | 'metodoPagamento' | 'data' | 'allocations';
 
@@ -36,7 +47,12 @@ export interface NewTransactionDialogProps {
   rule: AllocationRule;
 }
 
-const emptyAllocations = (): Record<AllocationTipo, string> => ({ imposto: '', reserva: '', operacional: '', retirada: '' });
+const emptyAllocations = (): Record<AllocationTipo, string> => ({
+  imposto: '',
+  reserva: '',
+  operacional: '',
+  retirada: '',
+});
 
 /** Spec 001 §2/§5: 'Receita ou Despesa?' — tipo receita, meio pix and today by default; a receita's allocations adjustable. */
 export function NewTransactionDialog({ opened, onClose, today, rule }: NewTransactionDialogProps) {
@@ -50,9 +66,10 @@ export function NewTransactionDialog({ opened, onClose, today, rule }: NewTransa
   const [adjust, setAdjust] = useState(false);
   const [allocations, setAllocations] = useState(emptyAllocations);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const record = useRecordTransaction();
+  const record = useOperation(financeApi.record);
   // The onboarding's emite_recibo: offer the receipt after each receita.
-  const issuesReceipts = useQuery({ ...receiptSettingsQuery(), select: (answer) => answer.emiteRecibo }).data ?? false;
+  const issuesReceipts =
+    useQuery({ ...receiptSettingsQuery(), select: (answer) => answer.emiteRecibo }).data ?? false;
 
   const reset = () => {
     setTipo('receita');
@@ -74,11 +91,15 @@ export function NewTransactionDialog({ opened, onClose, today, rule }: NewTransa
   const startAdjusting = (checked: boolean) => {
     setAdjust(checked);
     if (!checked) return;
-    const centavos = amount !== undefined && Number.isFinite(amount) && amount > 0 ? Math.round(amount * 100) : 0;
+    const centavos =
+      amount !== undefined && Number.isFinite(amount) && amount > 0 ? Math.round(amount * 100) : 0;
     const split = splitAllocations(centavos, rule);
     setAllocations(
       Object.fromEntries(
-        ALLOCATION_TIPOS.map((key) => [key, formatReaisInput((split.find((part) => part.tipo === key)?.valorCentavos ?? 0) / 100)]),
+        ALLOCATION_TIPOS.map((key) => [
+          key,
+          formatReaisInput((split.find((part) => part.tipo === key)?.valorCentavos ?? 0) / 100),
+        ]),
       ) as Record<AllocationTipo, string>,
     );
   };
@@ -92,7 +113,12 @@ export function NewTransactionDialog({ opened, onClose, today, rule }: NewTransa
       data,
       ...(tipo === 'receita' && studentId ? { studentId } : {}),
       ...(tipo === 'receita' && adjust
-        ? { allocations: ALLOCATION_TIPOS.map((key) => ({ tipo: key, valor: parseReais(allocations[key]) ?? 0 })) }
+        ? {
+            allocations: ALLOCATION_TIPOS.map((key) => ({
+              tipo: key,
+              valor: parseReais(allocations[key]) ?? 0,
+            })),
+          }
         : {}),
     };
     const parsed = recordTransactionSchema.safeParse(body);
@@ -101,36 +127,43 @@ export function NewTransactionDialog({ opened, onClose, today, rule }: NewTransa
       return;
     }
     setErrors({});
-    record.mutate({ body }, {
-      onSuccess: (created) => {
-        notifications.show({ color: 'teal', message: 'Transação criada' });
-        if (tipo === 'receita' && issuesReceipts)
-          notifications.show({
-            color: 'teal',
-            title: 'Recibo',
-            autoClose: 10_000,
-            message: (
-              <Button
-                size="xs"
-                variant="light"
-                mt={4}
-                onClick={() => void downloadReceipt(created.id).catch((error: unknown) => notifyError('Erro ao baixar recibo', error))}
-              >
-                Baixar recibo
-              </Button>
-            ),
-          });
-        if (tipo === 'receita' && amount)
-          notifications.show({
-            color: 'blue',
-            title: 'Reserva sugerida',
-            message: `Guarde ${formatCurrency(Math.round(amount * 20) / 100)} (20%) deste recebimento.`,
-            autoClose: 5000,
-          });
-        close();
+    record.mutate(
+      { body },
+      {
+        onSuccess: (created) => {
+          notifications.show({ color: 'teal', message: 'Transação criada' });
+          if (tipo === 'receita' && issuesReceipts)
+            notifications.show({
+              color: 'teal',
+              title: 'Recibo',
+              autoClose: 10_000,
+              message: (
+                <Button
+                  size="xs"
+                  variant="light"
+                  mt={4}
+                  onClick={() =>
+                    void downloadReceipt(created.id).catch((error: unknown) =>
+                      notifyError('Erro ao baixar recibo', error),
+                    )
+                  }
+                >
+                  Baixar recibo
+                </Button>
+              ),
+            });
+          if (tipo === 'receita' && amount)
+            notifications.show({
+              color: 'blue',
+              title: 'Reserva sugerida',
+              message: `Guarde ${formatCurrency(Math.round(amount * 20) / 100)} (20%) deste recebimento.`,
+              autoClose: 5000,
+            });
+          close();
+        },
+        onError: (error) => notifyError('Erro ao criar transação', error),
       },
-      onError: (error) => notifyError('Erro ao criar transação', error),
-    });
+    );
   };
 
   return (
@@ -166,7 +199,13 @@ export function NewTransactionDialog({ opened, onClose, today, rule }: NewTransa
             error={errors.descricao}
             maxLength={200}
           />
-          <MoneyInput label="Valor (R$)" required value={valor} onChange={setValor} error={errors.valor} />
+          <MoneyInput
+            label="Valor (R$)"
+            required
+            value={valor}
+            onChange={setValor}
+            error={errors.valor}
+          />
           <Select
             label="Meio de Pagamento"
             data={PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))}
@@ -176,7 +215,7 @@ export function NewTransactionDialog({ opened, onClose, today, rule }: NewTransa
             error={errors.metodoPagamento}
             comboboxProps={{ withinPortal: true }}
           />
- {tipo === 'receita' && (
+          {tipo === 'receita' && (
             <Select
               label="Aluno (opcional)"
               placeholder="Quem pagou"
@@ -189,9 +228,19 @@ export function NewTransactionDialog({ opened, onClose, today, rule }: NewTransa
               comboboxProps={{ withinPortal: true }}
             />
           )}
-          <TextInput label="Data" type="date" value={data} onChange={(event) => setData(event.currentTarget.value)} error={errors.data} />
+          <TextInput
+            label="Data"
+            type="date"
+            value={data}
+            onChange={(event) => setData(event.currentTarget.value)}
+            error={errors.data}
+          />
           {tipo === 'receita' && (
-            <Checkbox label="Ajustar alocações" checked={adjust} onChange={(event) => startAdjusting(event.currentTarget.checked)} />
+            <Checkbox
+              label="Ajustar alocações"
+              checked={adjust}
+              onChange={(event) => startAdjusting(event.currentTarget.checked)}
+            />
           )}
           {tipo === 'receita' && adjust && (
             <Stack gap={4}>
@@ -212,7 +261,13 @@ export function NewTransactionDialog({ opened, onClose, today, rule }: NewTransa
               )}
             </Stack>
           )}
-          <FormActions onCancel={close} submitLabel="Salvar" pending={record.isPending} gap="md" mt="sm" />
+          <FormActions
+            onCancel={close}
+            submitLabel="Salvar"
+            pending={record.isPending}
+            gap="md"
+            mt="sm"
+          />
         </Stack>
       </form>
     </Modal>

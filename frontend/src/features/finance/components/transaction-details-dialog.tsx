@@ -1,26 +1,33 @@
 import { useQuery } from '@tanstack/react-query';
-import { ALLOCATION_TIPO_LABELS, PAYMENT_METHOD_LABELS } from '@contracts/finance/api';
+import { ALLOCATION_TIPO_LABELS, PAYMENT_METHOD_LABELS, financeApi } from '@contracts/finance/api';
 import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatCurrency, formatDate } from '../../../lib/format';
 import { notifyError, notifyOutcome } from '../../../lib/notify';
 import { transactionQuery } from '../../../entities/transactions';
 import { downloadReceipt } from '../api/finance-files';
-import { useVoidTransaction } from '../api/finance-mutations';
 import { PaymentMethodIcon } from './payment-method-icon';
 import { TipoBadge } from './transactions-list';
+import { useOperation } from '../../../entities/operation';
 
 /** Spec 001 §2: 'Detalhes da Transação' with its 'Alocações'; 'Estornar' after a confirmation. */
-export function TransactionDetailsDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
+export function TransactionDetailsDialog({
+  id,
+  onClose,
+}: {
+  id: string | null;
+  onClose: () => void;
+}) {
   const transaction = useQuery({ ...transactionQuery(id ?? ''), enabled: id !== null });
-  const voiding = useVoidTransaction();
+  const voiding = useOperation(financeApi.void);
   const [confirming, setConfirming] = useState(false);
   const item = transaction.data;
   const close = () => {
     setConfirming(false);
     onClose();
   };
-  const total = item?.allocations.reduce((sum, allocation) => sum + Math.round(allocation.valor * 100), 0) ?? 0;
+  const total =
+    item?.allocations.reduce((sum, allocation) => sum + Math.round(allocation.valor * 100), 0) ?? 0;
 
   return (
     <Modal opened={id !== null} onClose={close} title="Detalhes da Transação" centered>
@@ -104,7 +111,11 @@ export function TransactionDetailsDialog({ id, onClose }: { id: string | null; o
                 {item.tipo === 'receita' && (
                   <Button
                     variant="light"
-                    onClick={() => void downloadReceipt(item.id).catch((error: unknown) => notifyError('Erro ao baixar recibo', error))}
+                    onClick={() =>
+                      void downloadReceipt(item.id).catch((error: unknown) =>
+                        notifyError('Erro ao baixar recibo', error),
+                      )
+                    }
                   >
                     Baixar recibo
                   </Button>

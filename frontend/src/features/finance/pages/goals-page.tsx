@@ -7,6 +7,7 @@ import {
   goalsSchema,
   SETTINGS_SAVE_FAILED,
   SETTINGS_SAVED,
+  financeApi,
 } from '@contracts/finance/api';
 import { Card, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -23,11 +24,12 @@ import { fieldErrors } from '../../../lib/field-errors';
 import { formatReaisInput, parseReais } from '../../../lib/money-input';
 import { goalsQuery } from '../../../entities/goals';
 import { useFormFields } from '../../../lib/use-form-fields';
-import { useSaveGoals } from '../api/finance-mutations';
+import { useOperation } from '../../../entities/operation';
 
 /** Every IANA zone the browser knows (the trainer's zone cuts days and months). */
 function timeZones(current: string): string[] {
-  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const known =
+    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   return [...new Set([current, 'America/Sao_Paulo', ...known])].sort();
 }
 
@@ -50,15 +52,20 @@ function GoalsForm({ goals }: { goals: Goals }) {
     fusoHorario: goals.fusoHorario,
     alocacao: goals.alocacao,
   }));
-  const set = <K extends keyof GoalsFormValues>(field: K) => (value: GoalsFormValues[K]) =>
-    change((current) => ({ ...current, [field]: value }));
-  const save = useSaveGoals();
+  const set =
+    <K extends keyof GoalsFormValues>(field: K) =>
+    (value: GoalsFormValues[K]) =>
+      change((current) => ({ ...current, [field]: value }));
+  const save = useOperation(financeApi.setGoals);
   const zones = useMemo(() => timeZones(goals.fusoHorario), [goals.fusoHorario]);
 
   const submit = () => {
     // Goals parse to numbers, default 0 (spec 001 §5); a percentage left empty is 0.
     const alocacao = Object.fromEntries(
-      ALLOCATION_TIPOS.map((tipo) => [tipo, values.alocacao[tipo] === '' ? 0 : values.alocacao[tipo]]),
+      ALLOCATION_TIPOS.map((tipo) => [
+        tipo,
+        values.alocacao[tipo] === '' ? 0 : values.alocacao[tipo],
+      ]),
     ) as AllocationRule;
     const body = {
       metaMensal: parseReais(values.metaMensal) ?? 0,
@@ -75,10 +82,18 @@ function GoalsForm({ goals }: { goals: Goals }) {
       return;
     }
     setErrors({});
-    save.mutate({ body }, {
-      onSuccess: () => notifications.show({ color: 'teal', message: SETTINGS_SAVED }),
-      onError: () => notifications.show({ color: 'red', title: 'Erro ao salvar', message: SETTINGS_SAVE_FAILED }),
-    });
+    save.mutate(
+      { body },
+      {
+        onSuccess: () => notifications.show({ color: 'teal', message: SETTINGS_SAVED }),
+        onError: () =>
+          notifications.show({
+            color: 'red',
+            title: 'Erro ao salvar',
+            message: SETTINGS_SAVE_FAILED,
+          }),
+      },
+    );
   };
 
   return (
@@ -95,9 +110,24 @@ function GoalsForm({ goals }: { goals: Goals }) {
             Metas financeiras
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <MoneyInput label="Meta mensal" value={values.metaMensal} onChange={set('metaMensal')} error={errors.metaMensal} />
-            <MoneyInput label="Meta trimestral" value={values.metaTrimestral} onChange={set('metaTrimestral')} error={errors.metaTrimestral} />
-            <MoneyInput label="Meta anual" value={values.metaAnual} onChange={set('metaAnual')} error={errors.metaAnual} />
+            <MoneyInput
+              label="Meta mensal"
+              value={values.metaMensal}
+              onChange={set('metaMensal')}
+              error={errors.metaMensal}
+            />
+            <MoneyInput
+              label="Meta trimestral"
+              value={values.metaTrimestral}
+              onChange={set('metaTrimestral')}
+              error={errors.metaTrimestral}
+            />
+            <MoneyInput
+              label="Meta anual"
+              value={values.metaAnual}
+              onChange={set('metaAnual')}
+              error={errors.metaAnual}
+            />
           </SimpleGrid>
           <Text size="xs" c="dimmed" mt="xs">
             Sem meta mensal, a aderência usa R$ 10.000,00.
@@ -162,7 +192,13 @@ export function GoalsPage() {
     <>
       <PageHeader title="Configurações" backTo={paths.settings} />
       {goals.isPending && <PageLoader />}
-      {goals.isError && <LoadError title="Erro ao carregar configurações" error={goals.error} onRetry={() => void goals.refetch()} />}
+      {goals.isError && (
+        <LoadError
+          title="Erro ao carregar configurações"
+          error={goals.error}
+          onRetry={() => void goals.refetch()}
+        />
+      )}
       {goals.data && <GoalsForm goals={goals.data} />}
     </>
   );

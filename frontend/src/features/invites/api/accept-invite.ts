@@ -1,5 +1,4 @@
-import { acceptInviteSchema, type AcceptInviteInput, identityApi } from '@contracts/identity/api';
-import { useOperation } from '../../../entities/operation';
+import { acceptInviteSchema, type AcceptInviteInput } from '@contracts/identity/api';
 
 /** The invite form as typed; the API's own rules (contracts `acceptInviteSchema`) plus the confirmation. */
 export interface InviteSignupForm {
@@ -40,6 +39,3 @@ export function validateInviteSignup(
   if (confirmPassword !== values.password) errors.confirmPassword = PASSWORDS_DIFFER;
   return parsed.success && Object.keys(errors).length === 0 ? { data: parsed.data } : { errors };
 }
-
-/** POST /api/invites/:token/accept (public) -> 201; 404 convite_invalido; 409 user_already_registered. */
-export const useAcceptInvite = () => useOperation(identityApi.acceptInvite);

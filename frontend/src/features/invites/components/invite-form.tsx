@@ -4,13 +4,11 @@ import { notifications } from '@mantine/notifications';
 import { EmailInput, NewPasswordInput } from '../../../components/account-inputs';
 import { isApiError } from '../../../lib/api-error';
 import { notifyError } from '../../../lib/notify';
-import {
-  useAcceptInvite,
-  validateInviteSignup,
-  type InviteSignupForm,
-} from '../api/accept-invite';
+import { validateInviteSignup, type InviteSignupForm } from '../api/accept-invite';
 import { PhoneInput } from '../../../components/phone-input';
 import { useFormFields } from '../../../lib/use-form-fields';
+import { useOperation } from '../../../entities/operation';
+import { identityApi } from '@contracts/identity/api';
 
 export const ACCOUNT_CREATED = 'Conta criada com sucesso! Você será redirecionado...';
 export const INVALID_INVITE = 'Convite inválido ou expirado';
@@ -37,7 +35,7 @@ export function InviteForm({
     cpf: '',
     telefone: '',
   });
-  const accept = useAcceptInvite();
+  const accept = useOperation(identityApi.acceptInvite);
 
   const submit = submitWith(validateInviteSignup, (body) =>
     accept.mutate(

@@ -3,7 +3,6 @@ import { Stack, Switch } from '@mantine/core';
 import { EditItemDialog } from '../../../components/edit-item-dialog';
 import type { TargetDialogProps } from '../../../lib/use-dialog-target';
 import { checkboxField, type FieldsProps } from '../../../lib/use-form-fields';
-import { useUpdateLocation } from '../api/location-mutations';
 import {
   type LocationEditValues,
   locationEditValues,
@@ -11,6 +10,8 @@ import {
   validateLocationEdit,
 } from '../lib/location-form';
 import { LocationFields } from './location-fields';
+import { useOperation } from '../../../entities/operation';
+import { locationsApi } from '@contracts/locations/api';
 
 /** The edit dialog's fields: the new-location form's (name, CEP looked up, the address in parts), then active or not. */
 function LocationEditFields(form: FieldsProps<LocationEditValues>) {
@@ -18,7 +19,10 @@ function LocationEditFields(form: FieldsProps<LocationEditValues>) {
     values: form.values,
     errors: form.errors,
     onChange: (update) =>
-      form.onChange((current) => ({ ...current, ...(typeof update === 'function' ? update(current) : update) })),
+      form.onChange((current) => ({
+        ...current,
+        ...(typeof update === 'function' ? update(current) : update),
+      })),
   };
   return (
     <Stack gap="md">
@@ -32,7 +36,11 @@ function LocationEditFields(form: FieldsProps<LocationEditValues>) {
   );
 }
 
-export function EditLocationDialog({ location, opened, onClose }: TargetDialogProps<'location', Location>) {
+export function EditLocationDialog({
+  location,
+  opened,
+  onClose,
+}: TargetDialogProps<'location', Location>) {
   return (
     <EditItemDialog
       title="Editar local"
@@ -42,7 +50,7 @@ export function EditLocationDialog({ location, opened, onClose }: TargetDialogPr
       valuesOf={locationEditValues}
       check={validateLocationEdit}
       fields={(form) => <LocationEditFields {...form} />}
-      update={useUpdateLocation()}
+      update={useOperation(locationsApi.update)}
       updated="Local atualizado"
       failed="Erro ao atualizar local"
     />

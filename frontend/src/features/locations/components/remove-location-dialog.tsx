@@ -1,11 +1,16 @@
 import type { Location } from '@contracts/locations/api';
 import { RemoveDialog } from '../../../components/remove-dialog';
 import type { TargetDialogProps } from '../../../lib/use-dialog-target';
-import { useRemoveLocation, useUpdateLocation } from '../api/location-mutations';
+import { useOperation } from '../../../entities/operation';
+import { locationsApi } from '@contracts/locations/api';
 
-export function RemoveLocationDialog({ location, opened, onClose }: TargetDialogProps<'location', Location>) {
-  const remove = useRemoveLocation();
-  const inactivate = useUpdateLocation();
+export function RemoveLocationDialog({
+  location,
+  opened,
+  onClose,
+}: TargetDialogProps<'location', Location>) {
+  const remove = useOperation(locationsApi.remove);
+  const inactivate = useOperation(locationsApi.update);
   return (
     <RemoveDialog
       title="Remover local"
@@ -28,7 +33,8 @@ export function RemoveLocationDialog({ location, opened, onClose }: TargetDialog
           ? {
               label: 'Inativar',
               hint: 'Inative o local: ele continua no histórico, mas não recebe novos agendamentos.',
-              run: (callbacks) => inactivate.mutate({ params: { id: target.id }, body: { ativo: false } }, callbacks),
+              run: (callbacks) =>
+                inactivate.mutate({ params: { id: target.id }, body: { ativo: false } }, callbacks),
               pending: inactivate.isPending,
               done: 'Local inativado',
               failed: 'Erro ao atualizar local',

@@ -1,5 +1,5 @@
 import type { CancellationPolicy, Location } from '@contracts/locations/api';
-import { MAX_CANCEL_LIMIT_HOURS } from '@contracts/locations/api';
+import { MAX_CANCEL_LIMIT_HOURS, locationsApi } from '@contracts/locations/api';
 import {
   Alert,
   Button,
@@ -25,23 +25,27 @@ import { itemsOf } from '../../../lib/contract-query';
 import { useAwaitingFreshRead } from '../../../lib/form-from-server';
 import { notifyOutcome } from '../../../lib/notify';
 import { useFormFields } from '../../../lib/use-form-fields';
-import { useSetLocationPolicy } from '../api/location-mutations';
 import { PolicySummary } from '../components/policy-summary';
 import { policyFormValues, validatePolicyForm } from '../lib/policy-form';
 import { POLICY_LOCATION_PARAM } from '../lib/policy-paths';
 import { latenessText } from '../lib/policy-text';
+import { useOperation } from '../../../entities/operation';
 
 function PolicyForm({ location, policy }: { location: Location; policy: CancellationPolicy }) {
   const navigate = useNavigate();
-  const { values, errors, change, submitWith, checkbox } = useFormFields(() => policyFormValues(policy));
-  const save = useSetLocationPolicy();
+  const { values, errors, change, submitWith, checkbox } = useFormFields(() =>
+    policyFormValues(policy),
+  );
+  const save = useOperation(locationsApi.setPolicy);
   const checked = validatePolicyForm(values);
 
   // Spec 001 §8: a policy update error shows the error message.
   const submit = submitWith(validatePolicyForm, (body) =>
     save.mutate(
       { params: { id: location.id }, body },
-      notifyOutcome('Política atualizada', 'Erro ao atualizar política', () => navigate(paths.policies)),
+      notifyOutcome('Política atualizada', 'Erro ao atualizar política', () =>
+        navigate(paths.policies),
+      ),
     ),
   );
 
@@ -112,7 +116,13 @@ function LocationPolicy({ location }: { location: Location }) {
   const awaitingFreshRead = useAwaitingFreshRead(policy);
   if (policy.isPending || awaitingFreshRead) return <PageLoader />;
   if (policy.isError) {
-    return <LoadError title="Erro ao carregar política" error={policy.error} onRetry={() => void policy.refetch()} />;
+    return (
+      <LoadError
+        title="Erro ao carregar política"
+        error={policy.error}
+        onRetry={() => void policy.refetch()}
+      />
+    );
   }
   // A new form per location: what was typed for one location never carries over to another.
   return <PolicyForm key={location.id} location={location} policy={policy.data} />;
@@ -135,12 +145,20 @@ export function EditPolicyPage() {
   let body;
   if (locations.isPending) body = <PageLoader />;
   else if (locations.isError)
-    body = <LoadError title="Erro ao carregar locais" error={locations.error} onRetry={() => void locations.refetch()} />;
+    body = (
+      <LoadError
+        title="Erro ao carregar locais"
+        error={locations.error}
+        onRetry={() => void locations.refetch()}
+      />
+    );
   else if (locations.data.length === 0)
     body = (
       <Alert color="blue" variant="light" title="Nenhum local cadastrado">
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">A política de cancelamento é definida por local. Cadastre um local primeiro.</Text>
+          <Text size="sm">
+            A política de cancelamento é definida por local. Cadastre um local primeiro.
+          </Text>
           <Button component={Link} to={paths.locations} size="xs">
             Ir para Locais
           </Button>
@@ -154,7 +172,12 @@ export function EditPolicyPage() {
           <NativeSelect
             label="Local"
             value={selected?.id ?? ''}
-            onChange={(event) => setSearchParams({ [POLICY_LOCATION_PARAM]: event.currentTarget.value }, { replace: true })}
+            onChange={(event) =>
+              setSearchParams(
+                { [POLICY_LOCATION_PARAM]: event.currentTarget.value },
+                { replace: true },
+              )
+            }
             data={[
               ...(selected ? [] : [{ value: '', label: 'Escolha um local', disabled: true }]),
               ...locations.data.map((location) => ({
@@ -168,7 +191,9 @@ export function EditPolicyPage() {
           ) : (
             requested && (
               <Alert color="yellow" variant="light" title="Local não encontrado">
-                <Text size="sm">Este local não existe mais ou foi removido. Escolha outro local acima.</Text>
+                <Text size="sm">
+                  Este local não existe mais ou foi removido. Escolha outro local acima.
+                </Text>
               </Alert>
             )
           )}

@@ -1,8 +1,9 @@
 import { NewItemPage } from '../../../components/new-item-page';
 import { paths } from '../../../config/paths';
-import { useCreateLocation } from '../api/location-mutations';
 import { LocationFields } from '../components/location-fields';
 import { emptyLocationForm, validateLocationForm } from '../lib/location-form';
+import { useOperation } from '../../../entities/operation';
+import { locationsApi } from '@contracts/locations/api';
 
 export function NewLocationPage() {
   return (
@@ -12,7 +13,7 @@ export function NewLocationPage() {
       empty={emptyLocationForm}
       check={validateLocationForm}
       fields={(form) => <LocationFields {...form} />}
-      create={useCreateLocation()}
+      create={useOperation(locationsApi.create)}
       created="Local criado"
       failed="Erro ao criar local"
       submitLabel="Cadastrar Local"

@@ -1,11 +1,12 @@
 import type { Plan } from '@contracts/plans/api';
 import { RemoveDialog } from '../../../components/remove-dialog';
 import type { TargetDialogProps } from '../../../lib/use-dialog-target';
-import { useRemovePlan, useUpdatePlan } from '../api/plan-mutations';
+import { useOperation } from '../../../entities/operation';
+import { plansApi } from '@contracts/plans/api';
 
 export function RemovePlanDialog({ plan, opened, onClose }: TargetDialogProps<'plan', Plan>) {
-  const remove = useRemovePlan();
-  const archive = useUpdatePlan();
+  const remove = useOperation(plansApi.remove);
+  const archive = useOperation(plansApi.update);
   return (
     <RemoveDialog
       title="Remover plano"
@@ -29,7 +30,8 @@ export function RemovePlanDialog({ plan, opened, onClose }: TargetDialogProps<'p
           : {
               label: 'Arquivar',
               hint: 'Arquive o plano: ele sai da lista e os alunos que já o têm continuam com ele.',
-              run: (callbacks) => archive.mutate({ params: { id: target.id }, body: { arquivado: true } }, callbacks),
+              run: (callbacks) =>
+                archive.mutate({ params: { id: target.id }, body: { arquivado: true } }, callbacks),
               pending: archive.isPending,
               done: 'Plano arquivado',
               failed: 'Erro ao atualizar plano',

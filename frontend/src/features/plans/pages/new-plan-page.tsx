@@ -1,8 +1,9 @@
 import { NewItemPage } from '../../../components/new-item-page';
 import { paths } from '../../../config/paths';
-import { useCreatePlan } from '../api/plan-mutations';
 import { PlanFields } from '../components/plan-fields';
 import { emptyPlanForm, validatePlanForm } from '../lib/plan-form';
+import { useOperation } from '../../../entities/operation';
+import { plansApi } from '@contracts/plans/api';
 
 export function NewPlanPage() {
   return (
@@ -12,7 +13,7 @@ export function NewPlanPage() {
       empty={emptyPlanForm}
       check={validatePlanForm}
       fields={(form) => <PlanFields {...form} />}
-      create={useCreatePlan()}
+      create={useOperation(plansApi.create)}
       created="Plano criado"
       failed="Erro ao criar plano"
       submitLabel="Cadastrar Plano"

@@ -12,17 +12,18 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDialogTarget } from '../../../lib/use-dialog-target';
 import { plansQuery } from '../../../entities/plans';
 import { itemsOf } from '../../../lib/contract-query';
-import { useUpdatePlan } from '../api/plan-mutations';
 import { EditPlanDialog } from '../components/edit-plan-dialog';
 import { PlanCard } from '../components/plan-card';
 import { RemovePlanDialog } from '../components/remove-plan-dialog';
 import { plansCountLabel } from '../lib/plan-form';
+import { useOperation } from '../../../entities/operation';
+import { plansApi } from '@contracts/plans/api';
 
 export function PlansPage() {
   const plans = useQuery({ ...plansQuery({ withArchived: true }), select: itemsOf });
   const editing = useDialogTarget<Plan>();
   const removing = useDialogTarget<Plan>();
-  const update = useUpdatePlan();
+  const update = useOperation(plansApi.update);
   const [busyId, setBusyId] = useState<string | null>(null);
 
   const active = plans.data?.filter((plan) => !plan.arquivado) ?? [];
@@ -58,9 +59,7 @@ export function PlansPage() {
         title="Planos"
         description={plans.data ? plansCountLabel(active.length) : undefined}
         backTo={paths.settings}
-        action={
-          <AddLink to={paths.newPlan}>Novo Plano</AddLink>
-        }
+        action={<AddLink to={paths.newPlan}>Novo Plano</AddLink>}
       />
       <Loaded query={plans} errorTitle="Erro ao carregar planos">
         {() => (
@@ -70,9 +69,7 @@ export function PlansPage() {
                 icon={<IconClipboardList size={28} />}
                 title="Nenhum plano cadastrado"
                 description="Cadastre os planos que você oferece: valor, créditos e o valor de cada crédito."
-                action={
-                  <AddLink to={paths.newPlan}>Cadastrar plano</AddLink>
-                }
+                action={<AddLink to={paths.newPlan}>Cadastrar plano</AddLink>}
               />
             ) : (
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">

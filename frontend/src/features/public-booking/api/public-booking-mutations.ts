@@ -1,6 +1,5 @@
-import { publicBookingApi, publicLinkApi } from '@contracts/booking/api';
+import { publicBookingApi } from '@contracts/booking/api';
 import type { InputOf } from '@contracts/shared/routes';
-import { useOperation } from '../../../entities/operation';
 
 /** What a visitor sends from the booking form of a location's page. */
 export interface PublicBookingRequest {
@@ -20,12 +19,3 @@ export const publicBookingInput = (
   params: { slug },
   body: website ? { ...body, website } : body,
 });
-
-/**
- * POST /api/public/:slug/bookings (public) -> 201 the session; 409 slot_taken when someone got it
- * first (the page then reads the slots again).
- */
-export const useBookPublicSlot = () => useOperation(publicBookingApi.book);
-
-/** PUT /api/settings/public-link: the settings. */
-export const useSavePublicLinkSettings = () => useOperation(publicLinkApi.save);

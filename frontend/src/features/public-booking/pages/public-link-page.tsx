@@ -1,4 +1,10 @@
-import { LINK_LIMITS, type PublicLinkSettings, publicLinkSettingsSchema, whatsappSchema } from '@contracts/booking/api';
+import {
+  LINK_LIMITS,
+  type PublicLinkSettings,
+  publicLinkSettingsSchema,
+  whatsappSchema,
+  publicLinkApi,
+} from '@contracts/booking/api';
 import { formatPhone } from '@contracts/shared/br-documents';
 import type { Location } from '@contracts/locations/api';
 import {
@@ -30,9 +36,9 @@ import { useAwaitingFreshRead } from '../../../lib/form-from-server';
 import { useMe } from '../../../entities/me';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { publicLinkSettingsQuery } from '../../../entities/public-link';
-import { useSavePublicLinkSettings } from '../api/public-booking-mutations';
 import { TrainerCard } from '../components/trainer-card';
 import { PhoneInput } from '../../../components/phone-input';
+import { useOperation } from '../../../entities/operation';
 
 type NumberField = 'daysAhead' | 'bufferMinutes' | 'slotMinutes' | 'maxPerDay';
 
@@ -46,14 +52,29 @@ const NUMBER_FIELDS: { field: NumberField; label: string; suffix?: string; step:
 function LinkToCopy({ url }: { url: string }) {
   const copy = async () => {
     if (await copyText(url)) notifySuccess('Link copiado!');
-    else notifications.show({ color: 'yellow', message: 'Não foi possível copiar: selecione o link e copie.' });
+    else
+      notifications.show({
+        color: 'yellow',
+        message: 'Não foi possível copiar: selecione o link e copie.',
+      });
   };
   return (
     <Group gap="xs" wrap="nowrap">
-      <Code block tabIndex={0} data-testid="public-link" style={{ flex: 1, minWidth: 0, overflowX: 'auto', whiteSpace: 'nowrap' }}>
+      <Code
+        block
+        tabIndex={0}
+        data-testid="public-link"
+        style={{ flex: 1, minWidth: 0, overflowX: 'auto', whiteSpace: 'nowrap' }}
+      >
         {url}
       </Code>
-      <ActionIcon variant="light" size="lg" aria-label="Copiar link" title="Copiar" onClick={() => void copy()}>
+      <ActionIcon
+        variant="light"
+        size="lg"
+        aria-label="Copiar link"
+        title="Copiar"
+        onClick={() => void copy()}
+      >
         <IconCopy size={18} />
       </ActionIcon>
       <ActionIcon
@@ -83,9 +104,12 @@ function PublicLinkForm({
   slug: string;
   nome: string;
 }) {
-  const [values, setValues] = useState({ ...saved, whatsapp: saved.whatsapp && formatPhone(saved.whatsapp) });
+  const [values, setValues] = useState({
+    ...saved,
+    whatsapp: saved.whatsapp && formatPhone(saved.whatsapp),
+  });
   const [errors, setErrors] = useState<Partial<Record<keyof PublicLinkSettings, string>>>({});
-  const save = useSavePublicLinkSettings();
+  const save = useOperation(publicLinkApi.save);
   const active = locations.filter((location) => location.ativo);
   const chosen = values.locationIds ?? active.map((location) => location.id);
   const url = `${window.location.origin}${paths.publicBooking(slug)}`;
@@ -95,19 +119,26 @@ function PublicLinkForm({
     const checked = publicLinkSettingsSchema.safeParse(values);
     if (!checked.success) {
       const found: typeof errors = {};
-      for (const issue of checked.error.issues) found[issue.path[0] as keyof PublicLinkSettings] ??= issue.message;
+      for (const issue of checked.error.issues)
+        found[issue.path[0] as keyof PublicLinkSettings] ??= issue.message;
       setErrors(found);
       return;
     }
     setErrors({});
-    save.mutate({ body: checked.data }, {
-      onSuccess: () => notifySuccess('Configurações salvas'),
-      onError: (error) => notifyError('Erro ao salvar', error, 'Não foi possível salvar as configurações.'),
-    });
+    save.mutate(
+      { body: checked.data },
+      {
+        onSuccess: () => notifySuccess('Configurações salvas'),
+        onError: (error) =>
+          notifyError('Erro ao salvar', error, 'Não foi possível salvar as configurações.'),
+      },
+    );
   };
 
   const toggleLocation = (id: string, on: boolean) => {
-    const next = on ? [...new Set([...chosen, id])] : chosen.filter((candidate) => candidate !== id);
+    const next = on
+      ? [...new Set([...chosen, id])]
+      : chosen.filter((candidate) => candidate !== id);
     // Every active location chosen is "all of them" (new ones included).
     const all = active.every((location) => next.includes(location.id));
     setValues({ ...values, locationIds: all ? null : next });
@@ -155,13 +186,18 @@ function PublicLinkForm({
                     allowDecimal={false}
                     value={values[field]}
                     error={errors[field]}
-                    onChange={(value) => setValues({ ...values, [field]: typeof value === 'number' ? value : Number.NaN })}
+                    onChange={(value) =>
+                      setValues({
+                        ...values,
+                        [field]: typeof value === 'number' ? value : Number.NaN,
+                      })
+                    }
                   />
                 ))}
               </SimpleGrid>
               <Text size="xs" c="dimmed">
-                Dentro da sua disponibilidade (9h às 17h enquanto você não configurar), sem choques com suas sessões e
-                fora das férias.
+                Dentro da sua disponibilidade (9h às 17h enquanto você não configurar), sem choques
+                com suas sessões e fora das férias.
               </Text>
             </Stack>
           </Card>
@@ -201,7 +237,9 @@ function PublicLinkForm({
           preview
           slug={slug}
           nome={nome}
-          whatsapp={values.enabled ? (whatsappSchema.safeParse(values.whatsapp).data ?? null) : null}
+          whatsapp={
+            values.enabled ? (whatsappSchema.safeParse(values.whatsapp).data ?? null) : null
+          }
           enabled={values.enabled}
           locations={active.filter((location) => chosen.includes(location.id))}
         />
@@ -216,14 +254,14 @@ export function PublicLinkPage() {
   const locations = useQuery({ ...locationsQuery(), select: itemsOf });
   const me = useMe();
   const awaitingFreshRead = useAwaitingFreshRead(settings);
-  const loading =
-    settings.isPending ||
-    locations.isPending ||
-    me.isPending ||
-    awaitingFreshRead;
+  const loading = settings.isPending || locations.isPending || me.isPending || awaitingFreshRead;
   return (
     <>
-      <PageHeader title="Link Público" description="Sua página de agendamento online" backTo={paths.settings} />
+      <PageHeader
+        title="Link Público"
+        description="Sua página de agendamento online"
+        backTo={paths.settings}
+      />
       {loading ? (
         <PageLoader />
       ) : settings.isError || locations.isError || me.isError ? (
@@ -237,7 +275,11 @@ export function PublicLinkPage() {
         />
       ) : (
         <PublicLinkForm
-          saved={settings.data} locations={locations.data} slug={me.data.tenantSlug} nome={me.data.nome} />
+          saved={settings.data}
+          locations={locations.data}
+          slug={me.data.tenantSlug}
+          nome={me.data.nome}
+        />
       )}
     </>
   );

@@ -1,4 +1,10 @@
-import { BOOKING_FAILED, BOOKING_RETRY, NOT_TAKING_BOOKINGS, type PublicBookingAnswer } from '@contracts/booking/api';
+import {
+  BOOKING_FAILED,
+  BOOKING_RETRY,
+  NOT_TAKING_BOOKINGS,
+  type PublicBookingAnswer,
+  publicBookingApi,
+} from '@contracts/booking/api';
 import { SLOT_TAKEN, type OpenSlot } from '@contracts/scheduling/api';
 import { Alert, Anchor, Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import IconMapPin from '@tabler/icons-react/dist/esm/icons/IconMapPin.mjs';
@@ -9,19 +15,26 @@ import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { publicPageQuery, publicSlotsQuery } from '../../../entities/public-booking';
-import { type PublicBookingRequest, publicBookingInput, useBookPublicSlot } from '../api/public-booking-mutations';
+import { type PublicBookingRequest, publicBookingInput } from '../api/public-booking-mutations';
 import { BookingConfirmation } from '../components/booking-confirmation';
 import { BookingForm } from '../components/booking-form';
 import { SlotPicker } from '../components/slot-picker';
 import { slotLabel } from '@contracts/scheduling/slot-days';
 import { PublicLoadError, TrainerNotFound } from './public-trainer-page';
+import { useOperation } from '../../../entities/operation';
 
 function NotTakingBookings({ slug }: { slug: string }) {
   return (
     <Alert color="yellow" title="Agendamento online indisponível">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{NOT_TAKING_BOOKINGS}</Text>
-        <Anchor component={Link} to={paths.publicBooking(slug)} size="sm" c="inherit" underline="always">
+        <Anchor
+          component={Link}
+          to={paths.publicBooking(slug)}
+          size="sm"
+          c="inherit"
+          underline="always"
+        >
           Ver a página do personal
         </Anchor>
       </Stack>
@@ -38,17 +51,21 @@ export function PublicLocationPage() {
   const { tenantSlug = '', locationId = '' } = useParams();
   const page = useQuery(publicPageQuery(tenantSlug));
   const slots = useQuery(publicSlotsQuery(tenantSlug, locationId));
-  const book = useBookPublicSlot();
+  const book = useOperation(publicBookingApi.book);
   const [selected, setSelected] = useState<OpenSlot | null>(null);
-  const [booked, setBooked] = useState<{ answer: PublicBookingAnswer; visitor: string } | null>(null);
+  const [booked, setBooked] = useState<{ answer: PublicBookingAnswer; visitor: string } | null>(
+    null,
+  );
   const [lastRequest, setLastRequest] = useState<PublicBookingRequest | null>(null);
   const [takenNotice, setTakenNotice] = useState(false);
 
   if (page.isPending) return <PageLoader />;
   if (isApiError(page.error) && page.error.statusCode === 404) return <TrainerNotFound />;
-  if (page.isError) return <PublicLoadError error={page.error} onRetry={() => void page.refetch()} />;
+  if (page.isError)
+    return <PublicLoadError error={page.error} onRetry={() => void page.refetch()} />;
   const { trainer } = page.data;
-  if (!page.data.enabled || isApiError(slots.error, 'booking_disabled')) return <NotTakingBookings slug={tenantSlug} />;
+  if (!page.data.enabled || isApiError(slots.error, 'booking_disabled'))
+    return <NotTakingBookings slug={tenantSlug} />;
   const location = page.data.locations.find((candidate) => candidate.id === locationId);
   if (!location || (isApiError(slots.error) && slots.error.statusCode === 404))
     return (
@@ -113,7 +130,12 @@ export function PublicLocationPage() {
           </Group>
         </div>
         {takenNotice && (
-          <Alert color="orange" title="Horário indisponível" onClose={() => setTakenNotice(false)} withCloseButton>
+          <Alert
+            color="orange"
+            title="Horário indisponível"
+            onClose={() => setTakenNotice(false)}
+            withCloseButton
+          >
             {SLOT_TAKEN.message}
           </Alert>
         )}
@@ -146,7 +168,9 @@ export function PublicLocationPage() {
             {book.isError && lastRequest && (
               <Alert color="red" title={BOOKING_FAILED}>
                 <Stack gap="xs" align="flex-start">
-                  <Text size="sm">{isApiError(book.error) ? errorMessage(book.error) : BOOKING_RETRY}</Text>
+                  <Text size="sm">
+                    {isApiError(book.error) ? errorMessage(book.error) : BOOKING_RETRY}
+                  </Text>
                   <Button size="xs" variant="light" color="red" onClick={() => send(lastRequest)}>
                     Tentar novamente
                   </Button>

@@ -1,4 +1,10 @@
-import { MAX_LEAD_HOURS, REMINDER_SETTINGS_SAVED, type ReminderSettings, reminderSettingsSchema } from '@contracts/reminders/api';
+import {
+  MAX_LEAD_HOURS,
+  REMINDER_SETTINGS_SAVED,
+  type ReminderSettings,
+  reminderSettingsSchema,
+  remindersApi,
+} from '@contracts/reminders/api';
 import { Card, NativeSelect, Stack, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
@@ -11,29 +17,41 @@ import { useAwaitingFreshRead } from '../../../lib/form-from-server';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { reminderSettingsQuery } from '../../../entities/settings-reminders';
-import { useSaveReminderSettings } from '../api/reminder-mutations';
+import { useOperation } from '../../../entities/operation';
 
 const LEAD_CHOICES = [1, 2, 3, 6, 12, 24, 48, 72, MAX_LEAD_HOURS];
 const leadLabel = (hours: number) =>
-  hours === MAX_LEAD_HOURS ? '1 semana antes' : hours === 1 ? '1 hora antes' : `${hours} horas antes`;
+  hours === MAX_LEAD_HOURS
+    ? '1 semana antes'
+    : hours === 1
+      ? '1 hora antes'
+      : `${hours} horas antes`;
 const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 function ReminderSettingsForm({ saved }: { saved: ReminderSettings }) {
   const { values, change, checkbox } = useFormFields(saved);
-  const save = useSaveReminderSettings();
-  const leadChoices = [...new Set([...LEAD_CHOICES, saved.antecedenciaHoras])].sort((a, b) => a - b);
+  const save = useOperation(remindersApi.saveSettings);
+  const leadChoices = [...new Set([...LEAD_CHOICES, saved.antecedenciaHoras])].sort(
+    (a, b) => a - b,
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = reminderSettingsSchema.safeParse(values);
     if (!checked.success) {
-      notifyError('Não foi possível salvar os lembretes.', new Error(checked.error.issues[0]?.message));
+      notifyError(
+        'Não foi possível salvar os lembretes.',
+        new Error(checked.error.issues[0]?.message),
+      );
       return;
     }
-    save.mutate({ body: checked.data }, {
-      onSuccess: () => notifySuccess(REMINDER_SETTINGS_SAVED),
-      onError: (error) => notifyError('Não foi possível salvar os lembretes.', error),
-    });
+    save.mutate(
+      { body: checked.data },
+      {
+        onSuccess: () => notifySuccess(REMINDER_SETTINGS_SAVED),
+        onError: (error) => notifyError('Não foi possível salvar os lembretes.', error),
+      },
+    );
   };
 
   return (
@@ -50,7 +68,9 @@ function ReminderSettingsForm({ saved }: { saved: ReminderSettings }) {
               label="Antecedência do lembrete"
               data={leadChoices.map((hours) => ({ value: String(hours), label: leadLabel(hours) }))}
               value={String(values.antecedenciaHoras)}
-              onChange={(event) => change({ ...values, antecedenciaHoras: Number(event.currentTarget.value) })}
+              onChange={(event) =>
+                change({ ...values, antecedenciaHoras: Number(event.currentTarget.value) })
+              }
               disabled={!values.ativo}
             />
           </Stack>
@@ -65,9 +85,14 @@ function ReminderSettingsForm({ saved }: { saved: ReminderSettings }) {
             <NativeSelect
               label="Horário do e-mail"
               description="No fuso de São Paulo"
-              data={Array.from({ length: 24 }, (_, hour) => ({ value: String(hour), label: hourLabel(hour) }))}
+              data={Array.from({ length: 24 }, (_, hour) => ({
+                value: String(hour),
+                label: hourLabel(hour),
+              }))}
               value={String(values.horaResumo)}
-              onChange={(event) => change({ ...values, horaResumo: Number(event.currentTarget.value) })}
+              onChange={(event) =>
+                change({ ...values, horaResumo: Number(event.currentTarget.value) })
+              }
               disabled={!values.resumoDiario}
             />
           </Stack>
@@ -87,11 +112,19 @@ export function ReminderSettingsPage() {
   const awaitingFreshRead = useAwaitingFreshRead(settings);
   return (
     <>
-      <PageHeader title="Lembretes" description="Lembretes automáticos das sessões" backTo={paths.settings} />
+      <PageHeader
+        title="Lembretes"
+        description="Lembretes automáticos das sessões"
+        backTo={paths.settings}
+      />
       {settings.isPending || awaitingFreshRead ? (
         <PageLoader />
       ) : settings.isError ? (
-        <LoadError title="Erro ao carregar os lembretes" error={settings.error} onRetry={() => void settings.refetch()} />
+        <LoadError
+          title="Erro ao carregar os lembretes"
+          error={settings.error}
+          onRetry={() => void settings.refetch()}
+        />
       ) : (
         <ReminderSettingsForm saved={settings.data} />
       )}

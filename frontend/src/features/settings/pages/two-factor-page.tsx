@@ -1,4 +1,4 @@
-import { type identityApi, mfaCodeSchema } from '@contracts/identity/api';
+import { identityApi, mfaCodeSchema } from '@contracts/identity/api';
 import {
   Alert,
   Badge,
@@ -29,7 +29,8 @@ import { failureOf, isApiError } from '../../../lib/api-error';
 import { copyText } from '../../../lib/clipboard';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { saveFile } from '../../../lib/save-file';
-import { useActivateTwoFactor, useEnrollTwoFactor, useRemoveTwoFactor } from '../api/two-factor';
+import { useEnrollTwoFactor } from '../api/two-factor';
+import { useOperation } from '../../../entities/operation';
 
 const RECOVERY_FILE = 'vira-codigos-de-recuperacao.txt';
 
@@ -112,7 +113,12 @@ function CodeForm({
           error={errors.code}
           required
         />
-        <FormActions onCancel={onCancel} submitLabel={submitLabel} pending={pending} color={danger ? 'red' : undefined} />
+        <FormActions
+          onCancel={onCancel}
+          submitLabel={submitLabel}
+          pending={pending}
+          color={danger ? 'red' : undefined}
+        />
       </Stack>
     </form>
   );
@@ -127,7 +133,9 @@ async function sendCode(send: () => Promise<void>, failed: string): Promise<Fiel
     await send();
     return {};
   } catch (caught) {
-    const error = failureOf<typeof identityApi.activateTotp | typeof identityApi.removeTotp>(caught);
+    const error = failureOf<typeof identityApi.activateTotp | typeof identityApi.removeTotp>(
+      caught,
+    );
     if (isApiError(error, 'invalid_mfa_code')) return { code: error.message };
     if (isApiError(error, 'invalid_password')) return { password: error.message };
     notifyError(failed, error);
@@ -144,7 +152,7 @@ function Enrolment({
   onActivated: (codes: string[]) => void;
   onCancel: () => void;
 }) {
-  const activate = useActivateTwoFactor();
+  const activate = useOperation(identityApi.activateTotp);
 
   const confirm = (code: string) =>
     sendCode(async () => {
@@ -160,7 +168,9 @@ function Enrolment({
           Configure o app autenticador
         </Title>
         <List type="ordered" spacing="xs" size="sm">
-          <List.Item>Abra um app autenticador (Google Authenticator, Microsoft Authenticator, 1Password...).</List.Item>
+          <List.Item>
+            Abra um app autenticador (Google Authenticator, Microsoft Authenticator, 1Password...).
+          </List.Item>
           <List.Item>Escaneie o QR code ou digite a chave manualmente.</List.Item>
           <List.Item>Digite o código de 6 dígitos que o app mostrar.</List.Item>
         </List>
@@ -187,7 +197,9 @@ function Enrolment({
               leftSection={<IconCopy size={16} />}
               onClick={() =>
                 void copyText(secret).then((copied) =>
-                  copied ? notifySuccess('Chave copiada!') : notifyError('Não foi possível copiar', null, 'Selecione a chave e copie-a.'),
+                  copied
+                    ? notifySuccess('Chave copiada!')
+                    : notifyError('Não foi possível copiar', null, 'Selecione a chave e copie-a.'),
                 )
               }
             >
@@ -224,8 +236,8 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
           Códigos de recuperação
         </Title>
         <Alert color="yellow" variant="light">
-          Guarde estes códigos em um lugar seguro: eles não serão mostrados de novo. Sem o celular, cada um permite entrar
-          uma única vez.
+          Guarde estes códigos em um lugar seguro: eles não serão mostrados de novo. Sem o celular,
+          cada um permite entrar uma única vez.
         </Alert>
         <SimpleGrid cols={2} spacing="xs" aria-label="Códigos de recuperação" role="list">
           {codes.map((code) => (
@@ -243,7 +255,11 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
                 void copyText(codes.join('\n')).then((copied) =>
                   copied
                     ? notifySuccess('Códigos copiados!')
-                    : notifyError('Não foi possível copiar', null, 'Selecione os códigos e copie-os.'),
+                    : notifyError(
+                        'Não foi possível copiar',
+                        null,
+                        'Selecione os códigos e copie-os.',
+                      ),
                 )
               }
             >
@@ -252,7 +268,9 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
             <Button
               variant="light"
               leftSection={<IconDownload size={18} />}
-              onClick={() => saveFile(new Blob([text], { type: 'text/plain;charset=utf-8' }), RECOVERY_FILE)}
+              onClick={() =>
+                saveFile(new Blob([text], { type: 'text/plain;charset=utf-8' }), RECOVERY_FILE)
+              }
             >
               Baixar
             </Button>
@@ -265,7 +283,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 }
 
 function Enabled() {
-  const remove = useRemoveTwoFactor();
+  const remove = useOperation(identityApi.removeTotp);
 
   const turnOff = (code: string, password: string) =>
     sendCode(async () => {
@@ -284,7 +302,9 @@ function Enabled() {
             Ativa
           </Badge>
         </Group>
-        <Text size="sm">Ao entrar, além da senha, o Vira pede o código do seu app autenticador.</Text>
+        <Text size="sm">
+          Ao entrar, além da senha, o Vira pede o código do seu app autenticador.
+        </Text>
         <CodeForm
           label="Código de verificação"
           description="Para desativar, digite sua senha e o código do app ou um código de recuperação"
@@ -306,10 +326,17 @@ export function TwoFactorPage() {
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
 
   const content = () => {
-    if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(undefined)} />;
+    if (recoveryCodes)
+      return <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(undefined)} />;
     if (status.isPending) return <PageLoader />;
     if (status.isError)
-      return <LoadError title="Erro ao carregar a verificação em duas etapas" error={status.error} onRetry={() => void status.refetch()} />;
+      return (
+        <LoadError
+          title="Erro ao carregar a verificação em duas etapas"
+          error={status.error}
+          onRetry={() => void status.refetch()}
+        />
+      );
     if (status.data.enabled) return <Enabled />;
     if (enroll.data)
       return (
@@ -334,13 +361,15 @@ export function TwoFactorPage() {
             </Badge>
           </Group>
           <Text size="sm">
-            Proteja sua conta: ao entrar, além da senha, o Vira pede um código de 6 dígitos gerado pelo app autenticador
-            do seu celular.
+            Proteja sua conta: ao entrar, além da senha, o Vira pede um código de 6 dígitos gerado
+            pelo app autenticador do seu celular.
           </Text>
           <Button
             loading={enroll.isPending}
             onClick={() =>
-              enroll.mutate(undefined, { onError: (error) => notifyError('Erro ao iniciar a configuração', error) })
+              enroll.mutate(undefined, {
+                onError: (error) => notifyError('Erro ao iniciar a configuração', error),
+              })
             }
           >
             Ativar
@@ -352,7 +381,11 @@ export function TwoFactorPage() {
 
   return (
     <>
-      <PageHeader title="Verificação em duas etapas" description="Código do app autenticador ao entrar" backTo={paths.settings} />
+      <PageHeader
+        title="Verificação em duas etapas"
+        description="Código do app autenticador ao entrar"
+        backTo={paths.settings}
+      />
       <Stack gap="md" maw={560}>
         {content()}
       </Stack>

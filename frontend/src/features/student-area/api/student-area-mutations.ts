@@ -1,15 +1,11 @@
-import { contractsApi, studentContractsApi } from '@contracts/agreements/api';
+import { studentContractsApi } from '@contracts/agreements/api';
 import type { InputOf } from '@contracts/shared/routes';
 import { studentAreaApi } from '@contracts/student-area/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { studentAreaQuery } from '../../../entities/student-area';
 import { api } from '../../../lib/api-client';
-import { invalidateAfter, useOperation } from '../../../entities/operation';
+import { invalidateAfter } from '../../../entities/operation';
 import { saveFile } from '../../../lib/save-file';
-
-/** POST /api/student/bookings: 409 no_credits without a credit, 409 slot_taken when someone got it first. */
-export const useBookSlot = () =>
-  useOperation(studentAreaApi.book);
 
 /**
  * POST /api/student/sessions/:id/cancel: `creditoQueimado` when the policy burned a credit. The
@@ -19,22 +15,25 @@ export const useBookSlot = () =>
 export function useCancelOwnSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: InputOf<typeof studentAreaApi.cancel>) => api.call(studentAreaApi.cancel, input),
+    mutationFn: (input: InputOf<typeof studentAreaApi.cancel>) =>
+      api.call(studentAreaApi.cancel, input),
     onSuccess: async ({ position }) => {
-      const area = await api.call(studentAreaApi.me, {}, { headers: { 'X-Min-Position': String(position) } });
+      const area = await api.call(
+        studentAreaApi.me,
+        {},
+        { headers: { 'X-Min-Position': String(position) } },
+      );
       queryClient.setQueryData(studentAreaQuery().queryKey, area);
     },
     onSettled: () => invalidateAfter(queryClient, studentAreaApi.cancel),
   });
 }
 
-/** POST /api/contracts/:id/sign: the IP and user agent come from the request, not the body. */
-export const useSignContract = () =>
-  useOperation(contractsApi.sign);
-
 /** GET /api/student/contracts/:id/signed.pdf: the student's signed copy, saved by the browser. */
 export async function downloadOwnSignedCopy(contractId: string): Promise<void> {
-  const { blob, filename } = await api.fetchFile(studentContractsApi.signedPdf, { params: { id: contractId } });
+  const { blob, filename } = await api.fetchFile(studentContractsApi.signedPdf, {
+    params: { id: contractId },
+  });
   saveFile(blob, filename ?? 'contrato-assinado.pdf');
 }
 
@@ -48,6 +47,3 @@ export async function downloadOwnData(formato: 'json' | 'pdf'): Promise<void> {
 }
 
 export const useDownloadOwnData = () => useMutation({ mutationFn: downloadOwnData });
-
-/** POST /api/student/erase-request: the trainer is told and confirms; 409 when asked before. */
-export const useRequestErasure = () => useOperation(studentAreaApi.requestErasure);

@@ -12,10 +12,14 @@ import { errorMessage } from '../../../lib/api-error';
 import { itemsOf } from '../../../lib/contract-query';
 import { formatDate, formatDateTimeInZone } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useDownloadOwnData, useRequestErasure } from '../api/student-area-mutations';
+import { useDownloadOwnData } from '../api/student-area-mutations';
+import { useOperation } from '../../../entities/operation';
+import { studentAreaApi } from '@contracts/student-area/api';
 
 const consentText = (dados: boolean, termos: boolean) =>
-  [dados && 'consentiu com o tratamento dos seus dados', termos && 'aceitou os termos'].filter(Boolean).join(' e ');
+  [dados && 'consentiu com o tratamento dos seus dados', termos && 'aceitou os termos']
+    .filter(Boolean)
+    .join(' e ');
 
 /** The consents the student gave: each contract signed, its version and when. */
 function Consents() {
@@ -41,7 +45,8 @@ function Consents() {
             {consent.titulo} · versão {consent.versao}
           </Text>
           <Text size="xs" c="dimmed">
-            Assinado em {formatDateTimeInZone(consent.signedAt)}: {consentText(consent.consentDataProcessing, consent.consentTerms)}
+            Assinado em {formatDateTimeInZone(consent.signedAt)}:{' '}
+            {consentText(consent.consentDataProcessing, consent.consentTerms)}
           </Text>
         </li>
       ))}
@@ -55,10 +60,12 @@ function Consents() {
  */
 export function MyData({ exclusaoPedidaEm }: { exclusaoPedidaEm: string | null }) {
   const download = useDownloadOwnData();
-  const requestErasure = useRequestErasure();
+  const requestErasure = useOperation(studentAreaApi.requestErasure);
   const [asking, setAsking] = useState(false);
   const save = (formato: 'json' | 'pdf') =>
-    download.mutate(formato, { onError: (error) => notifyError('Erro ao baixar seus dados', error) });
+    download.mutate(formato, {
+      onError: (error) => notifyError('Erro ao baixar seus dados', error),
+    });
   const ask = () =>
     requestErasure.mutate(
       {},
@@ -111,7 +118,12 @@ export function MyData({ exclusaoPedidaEm }: { exclusaoPedidaEm: string | null }
           </Alert>
         ) : (
           <div>
-            <Button color="red" variant="light" leftSection={<IconUserX size={16} />} onClick={() => setAsking(true)}>
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconUserX size={16} />}
+              onClick={() => setAsking(true)}
+            >
               Pedir exclusão dos meus dados
             </Button>
           </div>
@@ -126,8 +138,8 @@ export function MyData({ exclusaoPedidaEm }: { exclusaoPedidaEm: string | null }
         pending={requestErasure.isPending}
       >
         <Text size="sm">
-          Seu personal recebe o pedido e confirma a exclusão. Depois dela, seu nome, contatos, CPF e acesso ao app deixam
-          de existir no Vira.
+          Seu personal recebe o pedido e confirma a exclusão. Depois dela, seu nome, contatos, CPF e
+          acesso ao app deixam de existir no Vira.
         </Text>
         <Text size="sm">{ERASURE_KEEPS}</Text>
       </ConfirmDialog>

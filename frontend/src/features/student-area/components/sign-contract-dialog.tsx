@@ -1,4 +1,9 @@
-import { CONTRACT_MESSAGES, signContractSchema, type StudentContract } from '@contracts/agreements/api';
+import {
+  CONTRACT_MESSAGES,
+  signContractSchema,
+  type StudentContract,
+  contractsApi,
+} from '@contracts/agreements/api';
 import { formatCpf, formatPhone } from '@contracts/shared/br-documents';
 import { Checkbox, Group, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -10,8 +15,8 @@ import { fieldErrors } from '../../../lib/field-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import type { TargetDialogProps } from '../../../lib/use-dialog-target';
 import { useFormFields } from '../../../lib/use-form-fields';
-import { useSignContract } from '../api/student-area-mutations';
 import { PhoneInput } from '../../../components/phone-input';
+import { useOperation } from '../../../entities/operation';
 
 interface Values {
   cpf: string;
@@ -26,14 +31,22 @@ interface Known {
 }
 
 /** `known`: the CPF and phone the student already gave, filled in for them. */
-function SignForm({ contract, known, onClose }: { contract: StudentContract; known: Known; onClose: () => void }) {
+function SignForm({
+  contract,
+  known,
+  onClose,
+}: {
+  contract: StudentContract;
+  known: Known;
+  onClose: () => void;
+}) {
   const { values, setErrors, field, checkbox } = useFormFields<Values>(() => ({
     cpf: formatCpf(known.cpf ?? ''),
     telefone: formatPhone(known.telefone ?? ''),
     consentDataProcessing: false,
     consentTerms: false,
   }));
-  const sign = useSignContract();
+  const sign = useOperation(contractsApi.sign);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -86,7 +99,10 @@ function SignForm({ contract, known, onClose }: { contract: StudentContract; kno
           label="Autorizo o tratamento dos meus dados pessoais (CPF, telefone, data, hora e endereço IP anonimizado) para registro desta assinatura, conforme a LGPD."
           {...checkbox('consentDataProcessing')}
         />
-        <Checkbox label="Li e concordo com os termos deste contrato." {...checkbox('consentTerms')} />
+        <Checkbox
+          label="Li e concordo com os termos deste contrato."
+          {...checkbox('consentTerms')}
+        />
         <FormActions onCancel={onClose} submitLabel="Assinar contrato" pending={sign.isPending} />
       </Stack>
     </form>
@@ -94,8 +110,15 @@ function SignForm({ contract, known, onClose }: { contract: StudentContract; kno
 }
 
 /** The contract's text and the signing form (spec 001 §5): CPF, telefone, two consents. */
-export function SignContractDialog({ contract, opened, onClose }: TargetDialogProps<'contract', StudentContract>) {
-  const known = useQuery({ ...studentAreaQuery(), select: ({ cpf, telefone }): Known => ({ cpf, telefone }) });
+export function SignContractDialog({
+  contract,
+  opened,
+  onClose,
+}: TargetDialogProps<'contract', StudentContract>) {
+  const known = useQuery({
+    ...studentAreaQuery(),
+    select: ({ cpf, telefone }): Known => ({ cpf, telefone }),
+  });
   // The form starts from what the student gave; without it (unreadable), it starts empty.
   const ready = known.data !== undefined || known.isError;
   return (
@@ -108,7 +131,12 @@ export function SignContractDialog({ contract, opened, onClose }: TargetDialogPr
       fullScreen={false}
     >
       {opened && contract && ready && (
-        <SignForm key={contract.id} contract={contract} known={known.data ?? { cpf: null, telefone: null }} onClose={onClose} />
+        <SignForm
+          key={contract.id}
+          contract={contract}
+          known={known.data ?? { cpf: null, telefone: null }}
+          onClose={onClose}
+        />
       )}
     </Modal>
   );

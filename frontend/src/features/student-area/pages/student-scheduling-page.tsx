@@ -1,7 +1,18 @@
 import type { OpenSlot } from '@contracts/scheduling/api';
 import { slotDays } from '@contracts/scheduling/slot-days';
-import { NO_CREDITS } from '@contracts/student-area/api';
-import { Alert, Button, Card, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { NO_CREDITS, studentAreaApi } from '@contracts/student-area/api';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Modal,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -14,10 +25,14 @@ import { errorMessage, isApiError } from '../../../lib/api-error';
 import { formatDateTimeInZone } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useQuery } from '@tanstack/react-query';
-import { studentAreaQuery, studentLocationsQuery, studentSlotsQuery } from '../../../entities/student-area';
+import {
+  studentAreaQuery,
+  studentLocationsQuery,
+  studentSlotsQuery,
+} from '../../../entities/student-area';
 import { itemsOf } from '../../../lib/contract-query';
 import { useMe } from '../../../entities/me';
-import { useBookSlot } from '../api/student-area-mutations';
+import { useOperation } from '../../../entities/operation';
 
 function Slots({ locationId, onPick }: { locationId: string; onPick: (slot: OpenSlot) => void }) {
   const slots = useQuery({ ...studentSlotsQuery(locationId), select: itemsOf });
@@ -43,7 +58,12 @@ function Slots({ locationId, onPick }: { locationId: string; onPick: (slot: Open
           </Text>
           <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs">
             {day.slots.map((slot) => (
-              <Button key={slot.inicio} variant="default" aria-label={`${day.label}, ${slot.time}`} onClick={() => onPick(slot)}>
+              <Button
+                key={slot.inicio}
+                variant="default"
+                aria-label={`${day.label}, ${slot.time}`}
+                onClick={() => onPick(slot)}
+              >
                 {slot.time}
               </Button>
             ))}
@@ -60,7 +80,9 @@ function Slots({ locationId, onPick }: { locationId: string; onPick: (slot: Open
  */
 /** '1 reservado para sessão agendada' / '2 reservados para sessões agendadas'. */
 const reservedLabel = (reserved: number) =>
-  reserved === 1 ? '1 reservado para sessão agendada' : `${reserved} reservados para sessões agendadas`;
+  reserved === 1
+    ? '1 reservado para sessão agendada'
+    : `${reserved} reservados para sessões agendadas`;
 
 export function StudentSchedulingPage() {
   const { personalId } = useParams();
@@ -70,7 +92,7 @@ export function StudentSchedulingPage() {
   const locations = useQuery({ ...studentLocationsQuery(), select: itemsOf });
   const [chosen, setChosen] = useState<string | null>(null);
   const [picked, setPicked] = useState<OpenSlot | null>(null);
-  const book = useBookSlot();
+  const book = useOperation(studentAreaApi.book);
 
   const locationId = chosen ?? locations.data?.[0]?.id ?? null;
   const location = locations.data?.find((item) => item.id === locationId);
@@ -82,13 +104,19 @@ export function StudentSchedulingPage() {
       { body: { locationId, inicio: picked.inicio } },
       {
         onSuccess: () => {
-          notifySuccess('Sessão agendada', `${formatDateTimeInZone(picked.inicio)} em ${location?.nome ?? 'seu local'}.`);
+          notifySuccess(
+            'Sessão agendada',
+            `${formatDateTimeInZone(picked.inicio)} em ${location?.nome ?? 'seu local'}.`,
+          );
           setPicked(null);
           void navigate(paths.studentArea);
         },
         onError: (error) => {
           setPicked(null);
-          notifyError(isApiError(error, 'slot_taken') ? 'Horário indisponível' : 'Erro ao agendar', error);
+          notifyError(
+            isApiError(error, 'slot_taken') ? 'Horário indisponível' : 'Erro ao agendar',
+            error,
+          );
         },
       },
     );
@@ -119,7 +147,11 @@ export function StudentSchedulingPage() {
 
   return (
     <>
-      <PageHeader title="Agendar treino" description={`com ${area.data.trainer.nome}`} backTo={paths.studentArea} />
+      <PageHeader
+        title="Agendar treino"
+        description={`com ${area.data.trainer.nome}`}
+        backTo={paths.studentArea}
+      />
       <Stack gap="md">
         <Card>
           <Group justify="space-between" gap="sm">
@@ -134,7 +166,12 @@ export function StudentSchedulingPage() {
             </Text>
           )}
           {noCredits && (
-            <Alert mt="sm" color="red" icon={<IconAlertTriangle size={18} />} title={NO_CREDITS.message}>
+            <Alert
+              mt="sm"
+              color="red"
+              icon={<IconAlertTriangle size={18} />}
+              title={NO_CREDITS.message}
+            >
               {area.data.creditos > 0
                 ? 'Seus créditos já estão reservados para as sessões agendadas. Fale com seu personal para renovar o plano antes de agendar outra.'
                 : 'Fale com seu personal para renovar o plano antes de agendar.'}
@@ -167,7 +204,9 @@ export function StudentSchedulingPage() {
                   )}
                   <Text size="xs" c="dimmed" mt={4}>
                     Cancelamento sem custo até {location.politica.cancelLimiteHoras} horas antes
-                    {location.politica.queimaCredito ? '; depois disso, 1 crédito é descontado.' : '.'}
+                    {location.politica.queimaCredito
+                      ? '; depois disso, 1 crédito é descontado.'
+                      : '.'}
                   </Text>
                 </div>
               )}
@@ -176,12 +215,17 @@ export function StudentSchedulingPage() {
           </Card>
         )}
       </Stack>
-      <Modal opened={picked !== null} onClose={() => setPicked(null)} title="Confirmar agendamento" centered>
+      <Modal
+        opened={picked !== null}
+        onClose={() => setPicked(null)}
+        title="Confirmar agendamento"
+        centered
+      >
         {picked && (
           <Stack gap="md">
             <Text size="sm">
-              Agendar <b>{formatDateTimeInZone(picked.inicio)}</b> em <b>{location?.nome}</b>? O crédito é descontado quando
-              a sessão for realizada.
+              Agendar <b>{formatDateTimeInZone(picked.inicio)}</b> em <b>{location?.nome}</b>? O
+              crédito é descontado quando a sessão for realizada.
             </Text>
             {noCredits && (
               <Alert color="red" title={NO_CREDITS.message}>

@@ -1,18 +1,11 @@
-import { chargesApi } from '@contracts/charges/api';
 import { studentsApi } from '@contracts/students/api';
 import type { AnswerOf, InputOf } from '@contracts/shared/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { studentHistoryQuery, studentQuery } from '../../../entities/students';
 import { api } from '../../../lib/api-client';
 import type { OperationError } from '../../../lib/api-error';
-import { invalidateAfter, useOperation } from '../../../entities/operation';
+import { invalidateAfter } from '../../../entities/operation';
 import { saveFile } from '../../../lib/save-file';
-
-/** POST /api/students -> 201 { id, position }; the student starts with 0 credits. */
-export const useCreateStudent = () => useOperation(studentsApi.create);
-
-/** PATCH /api/students/:id with the fields that change; `{ ativo: false }` inactivates. */
-export const useUpdateStudent = () => useOperation(studentsApi.update);
 
 /** POST /api/students/:id/credits { amount, reason } (Renovar runs it from its own mutation). */
 export const grantCredits = (input: InputOf<typeof studentsApi.grantCredits>) =>
@@ -28,10 +21,15 @@ export const removeCredits = (input: InputOf<typeof studentsApi.removeCredits>) 
  */
 export function useDeleteStudent() {
   const queryClient = useQueryClient();
-  return useMutation<AnswerOf<typeof studentsApi.remove>, OperationError<typeof studentsApi.remove>, InputOf<typeof studentsApi.remove>>({
+  return useMutation<
+    AnswerOf<typeof studentsApi.remove>,
+    OperationError<typeof studentsApi.remove>,
+    InputOf<typeof studentsApi.remove>
+  >({
     mutationFn: (input) => api.call(studentsApi.remove, input),
     onSuccess: (_answer, { params: { id } }) => {
-      for (const { queryKey } of [studentQuery(id), studentHistoryQuery(id)]) queryClient.removeQueries({ queryKey });
+      for (const { queryKey } of [studentQuery(id), studentHistoryQuery(id)])
+        queryClient.removeQueries({ queryKey });
       return invalidateAfter(queryClient, studentsApi.remove);
     },
   });
@@ -58,7 +56,8 @@ export async function downloadStudentData(id: string, formato: 'json' | 'pdf'): 
 
 export function useDownloadStudentData() {
   return useMutation({
-    mutationFn: ({ id, formato }: { id: string; formato: 'json' | 'pdf' }) => downloadStudentData(id, formato),
+    mutationFn: ({ id, formato }: { id: string; formato: 'json' | 'pdf' }) =>
+      downloadStudentData(id, formato),
   });
 }
 
@@ -71,15 +70,9 @@ export function useEraseStudent() {
   return useMutation({
     mutationFn: (input: InputOf<typeof studentsApi.erase>) => api.call(studentsApi.erase, input),
     onSuccess: (_answer, { params: { id } }) => {
-      for (const { queryKey } of [studentQuery(id), studentHistoryQuery(id)]) queryClient.removeQueries({ queryKey });
+      for (const { queryKey } of [studentQuery(id), studentHistoryQuery(id)])
+        queryClient.removeQueries({ queryKey });
       return invalidateAfter(queryClient, studentsApi.erase);
     },
   });
 }
-
-/**
- * POST /api/charges/:id/refund-credits { remover }: after the PSP gave a payment back, its credits
- * removed (never below zero) or kept; the charge and the balance refetch.
- */
-export const useDecideRefundCredits = () =>
-  useOperation(chargesApi.decideRefundCredits);

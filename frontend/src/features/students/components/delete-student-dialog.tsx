@@ -5,7 +5,9 @@ import { useState } from 'react';
 import { FormActions } from '../../../components/form-actions';
 import { isApiError } from '../../../lib/api-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useDeleteStudent, useUpdateStudent } from '../api/student-mutations';
+import { useDeleteStudent } from '../api/student-mutations';
+import { useOperation } from '../../../entities/operation';
+import { studentsApi } from '@contracts/students/api';
 
 export const DELETE_ERROR_MESSAGE = 'Não foi possível excluir o aluno.';
 
@@ -24,7 +26,14 @@ export function DeleteStudentDialog({
 }) {
   return (
     <Modal opened={student !== null} onClose={onClose} title="Excluir aluno" centered>
-      {student && <DeleteConfirmation key={student.id} student={student} onClose={onClose} onDeleted={onDeleted} />}
+      {student && (
+        <DeleteConfirmation
+          key={student.id}
+          student={student}
+          onClose={onClose}
+          onDeleted={onDeleted}
+        />
+      )}
     </Modal>
   );
 }
@@ -39,21 +48,24 @@ function DeleteConfirmation({
   onDeleted?: () => void;
 }) {
   const remove = useDeleteStudent();
-  const update = useUpdateStudent();
+  const update = useOperation(studentsApi.update);
   const [conflict, setConflict] = useState<string | null>(null);
 
   const confirm = () =>
-    remove.mutate({ params: { id: student.id } }, {
-      onSuccess: () => {
-        notifySuccess('Aluno excluído', 'O aluno foi removido com sucesso.');
-        onClose();
-        onDeleted?.();
+    remove.mutate(
+      { params: { id: student.id } },
+      {
+        onSuccess: () => {
+          notifySuccess('Aluno excluído', 'O aluno foi removido com sucesso.');
+          onClose();
+          onDeleted?.();
+        },
+        onError: (error) => {
+          notifyError('Erro ao excluir', error, DELETE_ERROR_MESSAGE);
+          if (isApiError(error, 'has_links')) setConflict(error.message);
+        },
       },
-      onError: (error) => {
-        notifyError('Erro ao excluir', error, DELETE_ERROR_MESSAGE);
-        if (isApiError(error, 'has_links')) setConflict(error.message);
-      },
-    });
+    );
 
   const inactivate = () =>
     update.mutate(
@@ -74,7 +86,8 @@ function DeleteConfirmation({
           {conflict}
         </Alert>
         <Text size="sm">
-          Inativar tira <strong>{student.nome}</strong> da lista de alunos ativos e mantém o histórico.
+          Inativar tira <strong>{student.nome}</strong> da lista de alunos ativos e mantém o
+          histórico.
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
@@ -93,9 +106,16 @@ function DeleteConfirmation({
   return (
     <Stack gap="md">
       <Text size="sm">
-        Tem certeza que deseja excluir <strong>{student.nome}</strong>? Esta ação não pode ser desfeita.
+        Tem certeza que deseja excluir <strong>{student.nome}</strong>? Esta ação não pode ser
+        desfeita.
       </Text>
-      <FormActions onCancel={onClose} submitLabel="Excluir" onSubmit={confirm} pending={remove.isPending} color="red" />
+      <FormActions
+        onCancel={onClose}
+        submitLabel="Excluir"
+        onSubmit={confirm}
+        pending={remove.isPending}
+        color="red"
+      />
     </Stack>
   );
 }

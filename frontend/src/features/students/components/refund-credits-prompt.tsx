@@ -4,14 +4,15 @@ import IconReceiptRefund from '@tabler/icons-react/dist/esm/icons/IconReceiptRef
 import { creditsLabel } from '../../../components/credit-badge';
 import { formatCurrency } from '../../../lib/format';
 import { notifyOutcome } from '../../../lib/notify';
-import { useDecideRefundCredits } from '../api/student-mutations';
+import { useOperation } from '../../../entities/operation';
+import { chargesApi } from '@contracts/charges/api';
 
 /**
  * A payment the PSP gave back: the trainer says whether the credits it bought go ('Remover N
  * créditos', as many as the balance has, never below zero) or stay; asked once per refund.
  */
 export function RefundCreditsPrompt({ charge, saldo }: { charge: Charge; saldo: number }) {
-  const decide = useDecideRefundCredits();
+  const decide = useOperation(chargesApi.decideRefundCredits);
   const removable = Math.min(charge.creditosPendentes, saldo);
   const answer = (remover: boolean) =>
     decide.mutate(

@@ -5,6 +5,7 @@ import {
   pixAutomaticoNotMadeText,
   type PixAutomaticoStatus,
   type Subscription,
+  subscriptionsApi,
 } from '@contracts/charges/api';
 import type { Student } from '@contracts/students/api';
 import {
@@ -46,14 +47,7 @@ import {
 import { notifyAttention, notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { PixQrCode } from '../../../components/pix-qr-code';
-import {
-  useCancelSubscription,
-  usePauseSubscription,
-  useRequestRecurrenceAuthorisation,
-  useResumeSubscription,
-  useRetryCycle,
-  useSubscribe,
-} from '../api/subscription-mutations';
+import { useOperation } from '../../../entities/operation';
 
 /** 'dd/mm/aaaa' of a day (AAAA-MM-DD) as it is, no time zone involved. */
 const day = (date: string) => formatDate(`${date}T12:00:00`);
@@ -71,7 +65,7 @@ function PauseDialog({
   subscription: Subscription | null;
   onClose: () => void;
 }) {
-  const pause = usePauseSubscription();
+  const pause = useOperation(subscriptionsApi.pause);
   const [ciclos, setCiclos] = useState('1');
   return (
     <ConfirmDialog
@@ -142,7 +136,7 @@ function BankRequestDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const request = useRequestRecurrenceAuthorisation();
+  const request = useOperation(subscriptionsApi.requestAuthorisation);
   const [bank, setBank] = useState<string | null>(null);
   const { values, field } = useFormFields({ ispb: '', agencia: '', conta: '' });
   const { agencia, conta } = values;
@@ -317,7 +311,7 @@ function SubscribeForm({ student, onDone }: { student: Student; onDone: () => vo
     ...plansQuery(),
     select: (answer) => itemsOf(answer).filter((plan) => plan.cobranca.tipo === 'mensal'),
   });
-  const subscribe = useSubscribe();
+  const subscribe = useOperation(subscriptionsApi.subscribe);
   const [planId, setPlanId] = useState<string | null>(null);
   const { values, field } = useFormFields(() => ({
     inicio: zonedParts(new Date(), APP_TIME_ZONE).date,
@@ -412,7 +406,7 @@ function CancelDialog({
   subscription: Subscription | null;
   onClose: () => void;
 }) {
-  const cancel = useCancelSubscription();
+  const cancel = useOperation(subscriptionsApi.cancel);
   return (
     <ConfirmDialog
       opened={subscription !== null}
@@ -457,8 +451,8 @@ export function StudentSubscription({ student }: { student: Student }) {
   const [subscribing, setSubscribing] = useState(false);
   const [cancelling, setCancelling] = useState<Subscription | null>(null);
   const [pausing, setPausing] = useState<Subscription | null>(null);
-  const resume = useResumeSubscription();
-  const retryCycle = useRetryCycle();
+  const resume = useOperation(subscriptionsApi.resume);
+  const retryCycle = useOperation(subscriptionsApi.retryCycle);
   const current = subscriptions.data?.[0];
   const active = current?.status === 'ativa' || current?.status === 'pausada' ? current : undefined;
   return (

@@ -1,30 +1,34 @@
 import { useQuery } from '@tanstack/react-query';
-import { updateStudentSchema, type Student } from '@contracts/students/api';
+import { updateStudentSchema, type Student, studentsApi } from '@contracts/students/api';
 import { Card, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useMemo, type FormEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { FormActions } from '../../../components/form-actions';
 import { PageHeader } from '../../../components/page-header';
-import {  } from '../../../components/page-loader';
+import {} from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { fieldErrors } from '../../../lib/field-errors';
 import { notifyOutcome } from '../../../lib/notify';
 import { plansQuery } from '../../../entities/plans';
 import { itemsOf } from '../../../lib/contract-query';
-import { useUpdateStudent } from '../api/student-mutations';
 import { useStudent } from '../hooks/use-student';
 import { PlanSelect } from '../components/plan-select';
 import { StudentLoaded } from '../components/student-loaded';
 import { editFormOf, studentChanges, type StudentEditForm } from '../lib/student-changes';
 import { PhoneInput } from '../../../components/phone-input';
 import { useFormFields } from '../../../lib/use-form-fields';
-
+import { useOperation } from '../../../entities/operation';
 
 function EditStudentForm({ student, goBack }: { student: Student; goBack: () => void }) {
-  const { values, errors, change: setValues, setErrors, field, checkbox } = useFormFields<StudentEditForm>(() =>
-    editFormOf(student),
-  );
-  const update = useUpdateStudent();
+  const {
+    values,
+    errors,
+    change: setValues,
+    setErrors,
+    field,
+    checkbox,
+  } = useFormFields<StudentEditForm>(() => editFormOf(student));
+  const update = useOperation(studentsApi.update);
   const plans = useQuery({ ...plansQuery({ withArchived: true }), select: itemsOf });
   const currentPlan = useMemo(
     () => plans.data?.find((plan) => plan.id === student.planoId),
@@ -60,14 +64,25 @@ function EditStudentForm({ student, goBack }: { student: Student; goBack: () => 
         <Stack gap="md">
           <TextInput label="Nome completo *" {...field('nome')} />
           <PhoneInput label="WhatsApp" autoComplete="off" {...field('whatsapp')} />
-          <TextInput label="E-mail" type="email" placeholder="aluno@exemplo.com" {...field('email')} />
+          <TextInput
+            label="E-mail"
+            type="email"
+            placeholder="aluno@exemplo.com"
+            {...field('email')}
+          />
           <PlanSelect
             value={values.planoId}
             onChange={(planoId) => set('planoId', planoId)}
             current={currentPlan}
             error={errors.planoId}
           />
-          <Textarea label="Observações" autosize minRows={3} maxRows={8} {...field('observacoes')} />
+          <Textarea
+            label="Observações"
+            autosize
+            minRows={3}
+            maxRows={8}
+            {...field('observacoes')}
+          />
           <Switch
             label={values.ativo ? 'Aluno ativo' : 'Aluno inativo'}
             description="Alunos inativos ficam fora da lista, a menos que você escolha mostrá-los."

@@ -1,5 +1,9 @@
-import { pixAutomaticoNotMadeText, subscribeSchema } from '@contracts/charges/api';
-import { studentFormSchema } from '@contracts/students/api';
+import {
+  pixAutomaticoNotMadeText,
+  subscribeSchema,
+  subscriptionsApi,
+} from '@contracts/charges/api';
+import { studentFormSchema, studentsApi } from '@contracts/students/api';
 import { zonedParts } from '@contracts/shared/time';
 import { Alert, Anchor, Card, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
@@ -11,14 +15,17 @@ import { errorMessage } from '../../../lib/api-error';
 import { fieldErrors } from '../../../lib/field-errors';
 import { APP_TIME_ZONE, formatDate } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
-import { useCreateInvite } from '../api/create-invite';
-import { useCreateStudent } from '../api/student-mutations';
-import { useSubscribe } from '../api/subscription-mutations';
-import { MonthlyPlanFields, type MonthlyPlanValues, NO_MONTHLY_PLAN } from '../components/monthly-plan-fields';
+import {
+  MonthlyPlanFields,
+  type MonthlyPlanValues,
+  NO_MONTHLY_PLAN,
+} from '../components/monthly-plan-fields';
 import { InviteSuccessPanel, type InviteState } from '../components/invite-success-panel';
 import { PlanSelect } from '../components/plan-select';
 import { PhoneInput } from '../../../components/phone-input';
 import { useFormFields } from '../../../lib/use-form-fields';
+import { useOperation } from '../../../entities/operation';
+import { identityApi } from '@contracts/identity/api';
 
 interface NewStudentForm extends MonthlyPlanValues {
   nome: string;
@@ -62,7 +69,10 @@ export function validateSubscription(values: MonthlyPlanValues) {
   });
   if (parsed.success) return { success: true as const, data: parsed.data };
   const { planId, ...rest } = fieldErrors<'planId' | 'inicio' | 'cpf'>(parsed.error);
-  return { success: false as const, errors: { ...rest, ...(planId ? { planoMensalId: planId } : {}) } };
+  return {
+    success: false as const,
+    errors: { ...rest, ...(planId ? { planoMensalId: planId } : {}) },
+  };
 }
 
 /** 'dd/mm/aaaa' of a day (AAAA-MM-DD) as it is. */
@@ -80,11 +90,19 @@ export function NewStudentPage() {
 
 function NewStudent() {
   const navigate = useNavigate();
-  const { values, errors, change: setValues, setErrors, field } = useFormFields<NewStudentForm>(emptyForm);
-  const [created, setCreated] = useState<{ id: string; nome: string; whatsapp: string } | null>(null);
-  const createStudent = useCreateStudent();
-  const createInvite = useCreateInvite();
-  const subscribe = useSubscribe();
+  const {
+    values,
+    errors,
+    change: setValues,
+    setErrors,
+    field,
+  } = useFormFields<NewStudentForm>(emptyForm);
+  const [created, setCreated] = useState<{ id: string; nome: string; whatsapp: string } | null>(
+    null,
+  );
+  const createStudent = useOperation(studentsApi.create);
+  const createInvite = useOperation(identityApi.createInvite);
+  const subscribe = useOperation(subscriptionsApi.subscribe);
 
   const set = <K extends keyof NewStudentForm>(field: K, value: NewStudentForm[K]) =>
     setValues((current) => ({ ...current, [field]: value }));
@@ -103,15 +121,18 @@ function NewStudent() {
       return;
     }
     setErrors({});
-    createStudent.mutate({ body: parsed.data }, {
-      onSuccess: ({ id }) => {
-        setCreated({ id, nome: parsed.data.nome, whatsapp: parsed.data.whatsapp });
-        // The invite right after the student (spec 001 §7).
-        inviteFor(id);
-        if (subscription.data) subscribe.mutate({ params: { id }, body: subscription.data });
+    createStudent.mutate(
+      { body: parsed.data },
+      {
+        onSuccess: ({ id }) => {
+          setCreated({ id, nome: parsed.data.nome, whatsapp: parsed.data.whatsapp });
+          // The invite right after the student (spec 001 §7).
+          inviteFor(id);
+          if (subscription.data) subscribe.mutate({ params: { id }, body: subscription.data });
+        },
+        onError: (error) => notifyError('Erro ao criar aluno', error),
       },
-      onError: (error) => notifyError('Erro ao criar aluno', error),
-    });
+    );
   };
 
   if (created) {
@@ -138,19 +159,27 @@ function NewStudent() {
               title={pixNotMade ? 'Assinatura iniciada sem Pix Automático' : 'Assinatura iniciada'}
             >
               {subscribe.data.planNome}
-              {subscribe.data.proximoVencimento ? `: 1º vencimento em ${day(subscribe.data.proximoVencimento)}.` : '.'}
+              {subscribe.data.proximoVencimento
+                ? `: 1º vencimento em ${day(subscribe.data.proximoVencimento)}.`
+                : '.'}
               {pixNotMade && ` ${pixAutomaticoNotMadeText(pixNotMade.motivo)}`}
             </Alert>
           )}
           {subscribe.isError && (
             <Alert color="red" title="Assinatura não iniciada">
-              <Text size="sm">Aluno criado, mas a assinatura não foi iniciada: {errorMessage(subscribe.error)}</Text>
+              <Text size="sm">
+                Aluno criado, mas a assinatura não foi iniciada: {errorMessage(subscribe.error)}
+              </Text>
               <Anchor component={Link} to={paths.student(created.id)} size="sm">
                 Assinar na página do aluno
               </Anchor>
             </Alert>
           )}
-          <InviteSuccessPanel student={created} invite={invite} onRetryInvite={() => inviteFor(created.id)} />
+          <InviteSuccessPanel
+            student={created}
+            invite={invite}
+            onRetryInvite={() => inviteFor(created.id)}
+          />
         </Stack>
       </>
     );
@@ -162,9 +191,18 @@ function NewStudent() {
       <Card>
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            <TextInput label="Nome completo *" placeholder="Nome do aluno" autoComplete="off" {...field('nome')} />
+            <TextInput
+              label="Nome completo *"
+              placeholder="Nome do aluno"
+              autoComplete="off"
+              {...field('nome')}
+            />
             <PhoneInput label="WhatsApp *" autoComplete="off" {...field('whatsapp')} />
-            <PlanSelect value={values.planoId} onChange={(planoId) => set('planoId', planoId)} error={errors.planoId} />
+            <PlanSelect
+              value={values.planoId}
+              onChange={(planoId) => set('planoId', planoId)}
+              error={errors.planoId}
+            />
             <MonthlyPlanFields
               values={values}
               errors={errors}
@@ -173,7 +211,9 @@ function NewStudent() {
                 setValues((current) => ({
                   ...current,
                   [field]: value,
-                  ...(field === 'planoMensalId' && value !== NO_MONTHLY_PLAN && current.planoId === null
+                  ...(field === 'planoMensalId' &&
+                  value !== NO_MONTHLY_PLAN &&
+                  current.planoId === null
                     ? { planoId: value }
                     : {}),
                 }))

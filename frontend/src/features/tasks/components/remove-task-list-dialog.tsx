@@ -1,12 +1,13 @@
-import { type Task, type TaskList, tasksApi } from '@contracts/tasks/api';
+import { type Task, type TaskList, tasksApi, taskListsApi } from '@contracts/tasks/api';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { invalidateAfter } from '../../../entities/operation';
 import { isApiError } from '../../../lib/api-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { updateTask, useRemoveTaskList } from '../api/task-mutations';
+import { updateTask } from '../api/task-mutations';
 import { tasksCountLabel } from '../lib/task-views';
+import { useOperation } from '../../../entities/operation';
 
 interface BodyProps {
   list: TaskList;
@@ -19,23 +20,26 @@ interface BodyProps {
 
 function RemoveTaskListBody({ list, tasks, defaultList, onClose, onRemoved }: BodyProps) {
   const queryClient = useQueryClient();
-  const remove = useRemoveTaskList();
+  const remove = useOperation(taskListsApi.remove);
   const [moving, setMoving] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
 
   const removeList = () =>
-    remove.mutate({ params: { id: list.id } }, {
-      onSuccess: () => {
-        notifySuccess('Lista excluída');
-        onRemoved();
-        onClose();
+    remove.mutate(
+      { params: { id: list.id } },
+      {
+        onSuccess: () => {
+          notifySuccess('Lista excluída');
+          onRemoved();
+          onClose();
+        },
+        onError: (error) => {
+          // A task arrived in the list meanwhile (another device): say so and let the trainer look again.
+          if (isApiError(error, 'has_links')) setConflict(error.message);
+          else notifyError('Erro ao excluir lista', error);
+        },
       },
-      onError: (error) => {
-        // A task arrived in the list meanwhile (another device): say so and let the trainer look again.
-        if (isApiError(error, 'has_links')) setConflict(error.message);
-        else notifyError('Erro ao excluir lista', error);
-      },
-    });
+    );
 
   /** The API keeps a list with tasks (409 has_links): its tasks go to the default list first, one by one. */
   const moveThenRemove = async () => {
@@ -43,7 +47,8 @@ function RemoveTaskListBody({ list, tasks, defaultList, onClose, onRemoved }: Bo
     setMoving(true);
     setConflict(null);
     try {
-      for (const task of tasks) await updateTask({ params: { id: task.id }, body: { listId: defaultList.id } });
+      for (const task of tasks)
+        await updateTask({ params: { id: task.id }, body: { listId: defaultList.id } });
     } catch (error) {
       notifyError('Erro ao mover as tarefas', error);
       return;
@@ -63,7 +68,9 @@ function RemoveTaskListBody({ list, tasks, defaultList, onClose, onRemoved }: Bo
       ) : (
         <Text size="sm">
           A lista <strong>{list.nome}</strong>{' '}
-          {tasks.length === 1 ? 'tem 1 tarefa. Ao excluí-la, a tarefa vai' : `tem ${tasksCountLabel(tasks.length)}, contando as concluídas. Ao excluí-la, elas vão`}{' '}
+          {tasks.length === 1
+            ? 'tem 1 tarefa. Ao excluí-la, a tarefa vai'
+            : `tem ${tasksCountLabel(tasks.length)}, contando as concluídas. Ao excluí-la, elas vão`}{' '}
           para <strong>{defaultList?.nome ?? 'a lista padrão'}</strong>.
         </Text>
       )}
@@ -81,7 +88,11 @@ function RemoveTaskListBody({ list, tasks, defaultList, onClose, onRemoved }: Bo
             Excluir
           </Button>
         ) : (
-          <Button color="red" onClick={() => void moveThenRemove()} loading={moving || remove.isPending}>
+          <Button
+            color="red"
+            onClick={() => void moveThenRemove()}
+            loading={moving || remove.isPending}
+          >
             Mover e excluir
           </Button>
         )}
@@ -96,7 +107,12 @@ export interface RemoveTaskListDialogProps extends Omit<BodyProps, 'list'> {
 }
 
 /** Deleting a list: at once when empty; with tasks, they move to the default list first. */
-export function RemoveTaskListDialog({ list, opened, onClose, ...props }: RemoveTaskListDialogProps) {
+export function RemoveTaskListDialog({
+  list,
+  opened,
+  onClose,
+  ...props
+}: RemoveTaskListDialogProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Excluir lista" centered>
       {list && <RemoveTaskListBody key={list.id} list={list} onClose={onClose} {...props} />}

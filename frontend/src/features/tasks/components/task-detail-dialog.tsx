@@ -7,8 +7,9 @@ import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
 import { type ReactNode, useState } from 'react';
 import { formatPt, sentenceCase } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
-import { useRemoveTask } from '../api/task-mutations';
 import { isOverdue, repeatLabel, todayInTenantZone } from '../lib/due-label';
+import { useOperation } from '../../../entities/operation';
+import { tasksApi } from '@contracts/tasks/api';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -39,23 +40,31 @@ interface DetailProps {
 }
 
 function TaskDetail({ task, list, onToggle, onEdit, onClose }: DetailProps) {
-  const remove = useRemoveTask();
+  const remove = useOperation(tasksApi.remove);
   const [confirming, setConfirming] = useState(false);
   const overdue = isOverdue(task, todayInTenantZone());
 
   const confirmRemoval = () =>
-    remove.mutate({ params: { id: task.id } }, {
-      onSuccess: () => {
-        notifySuccess('Tarefa excluída com sucesso!');
-        onClose();
+    remove.mutate(
+      { params: { id: task.id } },
+      {
+        onSuccess: () => {
+          notifySuccess('Tarefa excluída com sucesso!');
+          onClose();
+        },
+        // Spec 000 §8: a failed deletion has no toast; the task simply stays, and so does this dialog.
+        onError: () => setConfirming(false),
       },
-      // Spec 000 §8: a failed deletion has no toast; the task simply stays, and so does this dialog.
-      onError: () => setConfirming(false),
-    });
+    );
 
   return (
     <Stack gap="lg">
-      <Title order={3} fz="lg" style={{ overflowWrap: 'anywhere' }} td={task.concluida ? 'line-through' : undefined}>
+      <Title
+        order={3}
+        fz="lg"
+        style={{ overflowWrap: 'anywhere' }}
+        td={task.concluida ? 'line-through' : undefined}
+      >
         {task.titulo}
       </Title>
       <Stack gap="sm">
@@ -72,7 +81,9 @@ function TaskDetail({ task, list, onToggle, onEdit, onClose }: DetailProps) {
           </Group>
         </Row>
         {task.concluida && task.concluidaEm && (
-          <Row label="Concluída em">{formatPt(new Date(task.concluidaEm), "dd/MM/yyyy 'às' HH:mm")}</Row>
+          <Row label="Concluída em">
+            {formatPt(new Date(task.concluidaEm), "dd/MM/yyyy 'às' HH:mm")}
+          </Row>
         )}
         {task.descricao && (
           <Row label="Descrição">
@@ -92,11 +103,21 @@ function TaskDetail({ task, list, onToggle, onEdit, onClose }: DetailProps) {
       </Button>
       <Group justify="space-between" gap="sm">
         {confirming ? (
-          <Button color="red" onClick={confirmRemoval} loading={remove.isPending} leftSection={<IconTrash size={18} />}>
+          <Button
+            color="red"
+            onClick={confirmRemoval}
+            loading={remove.isPending}
+            leftSection={<IconTrash size={18} />}
+          >
             Confirmar exclusão
           </Button>
         ) : (
-          <Button variant="subtle" color="red" onClick={() => setConfirming(true)} leftSection={<IconTrash size={18} />}>
+          <Button
+            variant="subtle"
+            color="red"
+            onClick={() => setConfirming(true)}
+            leftSection={<IconTrash size={18} />}
+          >
             Excluir
           </Button>
         )}

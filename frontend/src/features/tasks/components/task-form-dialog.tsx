@@ -5,6 +5,7 @@ import {
   type Repeticao,
   type Task,
   type TaskList,
+  tasksApi,
 } from '@contracts/tasks/api';
 import {
   Alert,
@@ -21,9 +22,15 @@ import { type FormEvent, useState } from 'react';
 import { FormActions } from '../../../components/form-actions';
 import { notifyOutcome, notifySuccess } from '../../../lib/notify';
 import { useFormFields } from '../../../lib/use-form-fields';
-import { useCreateTask, useUpdateTask } from '../api/task-mutations';
 import { dueLabel, todayInTenantZone } from '../lib/due-label';
-import { emptyTaskForm, hasTitle, taskFormValues, type TaskFormValues, validateTaskForm } from '../lib/task-form';
+import {
+  emptyTaskForm,
+  hasTitle,
+  taskFormValues,
+  type TaskFormValues,
+  validateTaskForm,
+} from '../lib/task-form';
+import { useOperation } from '../../../entities/operation';
 
 /** What the form is for: a new task (in a list chosen beforehand) or an existing one. */
 export type TaskFormTarget = { kind: 'new'; listId: string } | { kind: 'edit'; task: Task };
@@ -31,17 +38,26 @@ export type TaskFormTarget = { kind: 'new'; listId: string } | { kind: 'edit'; t
 /** 'Ao concluir, a próxima será criada para qui., 12 de mar.' */
 function repeatHint(values: TaskFormValues): string | undefined {
   if (values.repeticao === 'nenhuma') return undefined;
-  if (!values.dataVencimento) return 'Ao concluir, a próxima será criada a partir do dia da conclusão.';
+  if (!values.dataVencimento)
+    return 'Ao concluir, a próxima será criada a partir do dia da conclusão.';
   const next = nextOccurrenceDate(values.dataVencimento, values.repeticao);
   return `Ao concluir, a próxima será criada para ${dueLabel({ dataVencimento: next, horaVencimento: null }, todayInTenantZone())?.toLowerCase()}.`;
 }
 
-function TaskForm({ target, lists, onClose }: { target: TaskFormTarget; lists: readonly TaskList[]; onClose: () => void }) {
+function TaskForm({
+  target,
+  lists,
+  onClose,
+}: {
+  target: TaskFormTarget;
+  lists: readonly TaskList[];
+  onClose: () => void;
+}) {
   const { values, errors, change, submitWith, field } = useFormFields<TaskFormValues>(() =>
     target.kind === 'edit' ? taskFormValues(target.task) : emptyTaskForm(target.listId),
   );
-  const create = useCreateTask();
-  const update = useUpdateTask();
+  const create = useOperation(tasksApi.create);
+  const update = useOperation(tasksApi.update);
   /** A creation the API refused (spec 000 §8: no toast), said here so what was typed is not lost silently. */
   const [failure, setFailure] = useState<string | null>(null);
   const set = <K extends keyof TaskFormValues>(key: K, value: TaskFormValues[K]) =>
@@ -50,13 +66,16 @@ function TaskForm({ target, lists, onClose }: { target: TaskFormTarget; lists: r
   const send = submitWith(validateTaskForm, (body) => {
     setFailure(null);
     if (target.kind === 'new') {
-      create.mutate({ body }, {
-        onSuccess: () => {
-          notifySuccess('Tarefa criada com sucesso!');
-          onClose();
+      create.mutate(
+        { body },
+        {
+          onSuccess: () => {
+            notifySuccess('Tarefa criada com sucesso!');
+            onClose();
+          },
+          onError: (error) => setFailure(error.message || 'Tente novamente.'),
         },
-        onError: (error) => setFailure(error.message || 'Tente novamente.'),
-      });
+      );
     } else {
       update.mutate(
         { params: { id: target.task.id }, body },

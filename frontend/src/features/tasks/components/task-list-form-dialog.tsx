@@ -1,11 +1,11 @@
-import { TASK_LIST_COLORS, type TaskList } from '@contracts/tasks/api';
+import { TASK_LIST_COLORS, type TaskList, taskListsApi } from '@contracts/tasks/api';
 import { CheckIcon, ColorSwatch, Group, Input, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { FormActions } from '../../../components/form-actions';
 import { notifyOutcome, notifySuccess } from '../../../lib/notify';
 import { useFormFields } from '../../../lib/use-form-fields';
-import { useCreateTaskList, useUpdateTaskList } from '../api/task-mutations';
 import { nextListColor, type TaskListFormValues, validateTaskListForm } from '../lib/task-form';
+import { useOperation } from '../../../entities/operation';
 
 /** A new list, or one to rename and recolour. */
 export type TaskListFormTarget = { kind: 'new' } | { kind: 'edit'; list: TaskList };
@@ -34,20 +34,23 @@ function TaskListForm({ target, lists, onClose, onCreated }: FormProps) {
       ? { nome: target.list.nome, cor: target.list.cor }
       : { nome: '', cor: nextListColor(lists, TASK_LIST_COLORS) },
   );
-  const create = useCreateTaskList();
-  const update = useUpdateTaskList();
+  const create = useOperation(taskListsApi.create);
+  const update = useOperation(taskListsApi.update);
   const [failure, setFailure] = useState<string | null>(null);
 
   const submit = submitWith(validateTaskListForm, (body) => {
     if (target.kind === 'new') {
-      create.mutate({ body }, {
-        onSuccess: ({ id }) => {
-          notifySuccess('Lista criada com sucesso!');
-          onCreated(id);
-          onClose();
+      create.mutate(
+        { body },
+        {
+          onSuccess: ({ id }) => {
+            notifySuccess('Lista criada com sucesso!');
+            onCreated(id);
+            onClose();
+          },
+          onError: (error) => setFailure(error.message),
         },
-        onError: (error) => setFailure(error.message),
-      });
+      );
     } else {
       update.mutate(
         { params: { id: target.list.id }, body },
@@ -94,9 +97,7 @@ function TaskListForm({ target, lists, onClose, onCreated }: FormProps) {
             })}
           </Group>
         </Input.Wrapper>
-        {failure && (
-          <Input.Error role="alert">{failure}</Input.Error>
-        )}
+        {failure && <Input.Error role="alert">{failure}</Input.Error>}
         <FormActions
           onCancel={onClose}
           submitLabel={target.kind === 'new' ? 'Criar lista' : 'Salvar'}
@@ -122,7 +123,12 @@ export function TaskListFormDialog({ target, opened, onClose, ...props }: TaskLi
       centered
     >
       {target && (
-        <TaskListForm key={target.kind === 'edit' ? target.list.id : 'new'} target={target} onClose={onClose} {...props} />
+        <TaskListForm
+          key={target.kind === 'edit' ? target.list.id : 'new'}
+          target={target}
+          onClose={onClose}
+          {...props}
+        />
       )}
     </Modal>
   );

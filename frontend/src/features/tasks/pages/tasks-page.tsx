@@ -10,7 +10,7 @@ import { tasksQuery } from '../../../entities/tasks';
 import { itemsOf } from '../../../lib/contract-query';
 import { notifySuccess } from '../../../lib/notify';
 import { useDialogTarget } from '../../../lib/use-dialog-target';
-import { useOptimisticTaskChange, useRemoveTask } from '../api/task-mutations';
+import { useOptimisticTaskChange } from '../api/task-mutations';
 import { RemoveTaskListDialog } from '../components/remove-task-list-dialog';
 import { TaskDetailDialog } from '../components/task-detail-dialog';
 import { TaskFormDialog, type TaskFormTarget } from '../components/task-form-dialog';
@@ -19,7 +19,17 @@ import { TaskListPanel } from '../components/task-list-panel';
 import { TaskListsChips, TaskListsColumn } from '../components/task-lists-nav';
 import classes from '../components/tasks.module.css';
 import { todayInTenantZone } from '../lib/due-label';
-import { ALL_TASKS, completedTasks, listForNewTask, openCounts, openTasks, reorder, tasksOf } from '../lib/task-views';
+import {
+  ALL_TASKS,
+  completedTasks,
+  listForNewTask,
+  openCounts,
+  openTasks,
+  reorder,
+  tasksOf,
+} from '../lib/task-views';
+import { useOperation } from '../../../entities/operation';
+import { tasksApi } from '@contracts/tasks/api';
 
 /** `?lista=<id>` keeps the chosen list in the address; `?nova=1` opens the new-task form (the agenda's add buttons link here). */
 const LIST_PARAM = 'lista';
@@ -36,7 +46,7 @@ export function TasksPage() {
   // and wait; the ref holds taps that come before the next render.
   const togglingNow = useRef(false);
   const [toggling, setToggling] = useState(false);
-  const remove = useRemoveTask();
+  const remove = useOperation(tasksApi.remove);
   const detail = useDialogTarget<string>();
   const form = useDialogTarget<TaskFormTarget>();
   const listForm = useDialogTarget<TaskListFormTarget>();
@@ -49,7 +59,10 @@ export function TasksPage() {
   const listsById = useMemo(() => new Map(allLists.map((list) => [list.id, list])), [allLists]);
   // Spec 000 §2: the first list is selected automatically.
   const chosen = params.get(LIST_PARAM);
-  const selected = chosen === ALL_TASKS || (chosen && listsById.has(chosen)) ? chosen : (allLists[0]?.id ?? ALL_TASKS);
+  const selected =
+    chosen === ALL_TASKS || (chosen && listsById.has(chosen))
+      ? chosen
+      : (allLists[0]?.id ?? ALL_TASKS);
   const shown = tasksOf(allTasks, selected);
   const open = openTasks(shown);
   const done = completedTasks(shown);
@@ -71,7 +84,9 @@ export function TasksPage() {
 
   const newTaskListId = listForNewTask(allLists, selected);
   const creatingFromLink = params.get(NEW_PARAM) === '1' && newTaskListId !== undefined;
-  const formTarget: TaskFormTarget | null = creatingFromLink ? { kind: 'new', listId: newTaskListId } : form.target;
+  const formTarget: TaskFormTarget | null = creatingFromLink
+    ? { kind: 'new', listId: newTaskListId }
+    : form.target;
   const closeForm = () => {
     if (creatingFromLink) setParam(NEW_PARAM, null);
     form.close();
@@ -95,11 +110,15 @@ export function TasksPage() {
   const move = (from: number, to: number) => {
     const changes = reorder(open, from, to);
     for (const { id, ordem } of changes) change.mutate({ params: { id }, body: { ordem } });
-    if (changes.length > 0) setAnnouncement(`"${open[from].titulo}" movida para a posição ${to + 1} de ${open.length}.`);
+    if (changes.length > 0)
+      setAnnouncement(`"${open[from].titulo}" movida para a posição ${to + 1} de ${open.length}.`);
   };
 
   const removeDone = (task: Task) =>
-    remove.mutate({ params: { id: task.id } }, { onSuccess: () => notifySuccess('Tarefa excluída com sucesso!') });
+    remove.mutate(
+      { params: { id: task.id } },
+      { onSuccess: () => notifySuccess('Tarefa excluída com sucesso!') },
+    );
 
   if (lists.isPending || tasks.isPending) return <PageLoader />;
   if (lists.isError || tasks.isError)
@@ -149,7 +168,12 @@ export function TasksPage() {
         />
       </div>
 
-      <TaskFormDialog target={formTarget} opened={form.opened || creatingFromLink} lists={allLists} onClose={closeForm} />
+      <TaskFormDialog
+        target={formTarget}
+        opened={form.opened || creatingFromLink}
+        lists={allLists}
+        onClose={closeForm}
+      />
       <TaskDetailDialog
         task={allTasks.find((task) => task.id === detail.target) ?? null}
         list={listsById.get(allTasks.find((task) => task.id === detail.target)?.listId ?? '')}
@@ -171,7 +195,11 @@ export function TasksPage() {
       <RemoveTaskListDialog
         list={removingList.target}
         opened={removingList.opened}
-        tasks={removingList.target ? allTasks.filter((task) => task.listId === removingList.target?.id) : []}
+        tasks={
+          removingList.target
+            ? allTasks.filter((task) => task.listId === removingList.target?.id)
+            : []
+        }
         defaultList={allLists.find((list) => list.padrao)}
         onClose={removingList.close}
         onRemoved={() => setParam(LIST_PARAM, null)}
