@@ -23,6 +23,7 @@ import {
   subscriptionDecider,
   subscriptionIdOf,
   subscriptionNotFound,
+  type SubscriptionState,
 } from '../domain/subscription.decider';
 import { nextSubscriptionRow, type SubscriptionRow } from '../projections/subscriptions.projection';
 import { pspFailureReason } from '../psp/api-pix-client';
@@ -144,7 +145,7 @@ export class SubscriptionsService {
   private async subscriptionToStart(
     tenantId: string,
     studentId: string,
-  ): Promise<{ id: string; status: 'absent' | 'ativa' | 'pausada' }> {
+  ): Promise<{ id: string; status: SubscriptionState['status'] }> {
     for (let nth = 1; ; nth++) {
       const id = subscriptionIdOf(studentId, nth);
       const { state } = await loadState(this.db, tenantId, id, subscriptionDecider);
