@@ -16,7 +16,7 @@ import { parseConfig } from '../backend/src/config/config';
 import { createDatabase, createPool } from '../backend/src/platform/database/database';
 import type { Database } from '../backend/src/platform/database/database';
 import { CommandRunner } from '../backend/src/platform/event-store/command-runner';
-import { appendEvents } from '../backend/src/platform/event-store/event-store';
+import { appendAlone, appendEvents } from '../backend/src/platform/event-store/event-store';
 import { SecretBox } from '../backend/src/platform/personal-data/secret-box';
 import { splitPlan } from '../backend/src/platform/personal-data/vault';
 import { ProjectionCatalogue } from '../backend/src/platform/projections/projection-catalogue';
@@ -88,10 +88,14 @@ export interface ThroughputRow {
   plainInsertPerSecond: number;
   /** The same two rows a new student's sealed append writes (its key, its event), as a bare statement. */
   plainSealedInsertPerSecond: number;
+  /** appendEvents: through the process's group commit, as every append outside a transaction. */
   appendPerSecond: number;
+  /** appendAlone: one statement and one commit per append, whatever else is waiting. */
+  appendAlonePerSecond: number;
   commandDistinctPerSecond: number;
   commandHotStreamPerSecond: number;
   appendRatio: number;
+  appendAloneRatio: number;
   commandRatio: number;
   /** command ÷ the bare statement writing what it writes (plainSealedInsertPerSecond). */
   commandSameRowsRatio: number;
@@ -161,6 +165,22 @@ export async function measureThroughput(
           },
         });
       },
+      appendAlone: async () => {
+        await appendAlone(db, {
+          tenantId,
+          streamType: 'student',
+          streamId: randomUUID(),
+          expectedVersion: 0,
+          events: [{ type: 'StudentRegistered', data: profile }],
+          metadata: {
+            actorId,
+            actorRole: 'personal',
+            correlationId: 'c',
+            causationId: 'c',
+            commandId: randomUUID(),
+          },
+        });
+      },
       commandDistinct: async () => {
         await command(runner, randomUUID(), { type: 'RegisterStudent', profile });
       },
@@ -173,6 +193,7 @@ export async function measureThroughput(
       plain: [],
       plainSealed: [],
       append: [],
+      appendAlone: [],
       commandDistinct: [],
       commandHot: [],
     } as Record<keyof typeof variants, number[]>;
@@ -183,6 +204,7 @@ export async function measureThroughput(
     const plainInsertPerSecond = percentile(samples.plain, 50);
     const plainSealedInsertPerSecond = percentile(samples.plainSealed, 50);
     const appendPerSecond = percentile(samples.append, 50);
+    const appendAlonePerSecond = percentile(samples.appendAlone, 50);
     const commandDistinctPerSecond = percentile(samples.commandDistinct, 50);
     const commandHotStreamPerSecond = percentile(samples.commandHot, 50);
     rows.push({
@@ -190,9 +212,11 @@ export async function measureThroughput(
       plainInsertPerSecond: Math.round(plainInsertPerSecond),
       plainSealedInsertPerSecond: Math.round(plainSealedInsertPerSecond),
       appendPerSecond: Math.round(appendPerSecond),
+      appendAlonePerSecond: Math.round(appendAlonePerSecond),
       commandDistinctPerSecond: Math.round(commandDistinctPerSecond),
       commandHotStreamPerSecond: Math.round(commandHotStreamPerSecond),
       appendRatio: round(appendPerSecond / plainInsertPerSecond, 2),
+      appendAloneRatio: round(appendAlonePerSecond / plainInsertPerSecond, 2),
       commandRatio: round(commandDistinctPerSecond / plainInsertPerSecond, 2),
       commandSameRowsRatio: round(commandDistinctPerSecond / plainSealedInsertPerSecond, 2),
     });
@@ -241,6 +265,8 @@ export function printThroughput(throughput: ThroughputRow[]): void {
       'INSERT puro': row.plainInsertPerSecond,
       'append (1 evento)': row.appendPerSecond,
       'razão append': row.appendRatio,
+      'append sozinho (1 por commit)': row.appendAlonePerSecond,
+      'razão append sozinho': row.appendAloneRatio,
       'comando, streams distintos': row.commandDistinctPerSecond,
       'razão comando': row.commandRatio,
       'INSERT puro, chave + evento': row.plainSealedInsertPerSecond,

@@ -6,7 +6,6 @@ import { commandHeadersSchema, IDEMPOTENCY_KEY_HEADER } from '../../contracts/sh
 import { parseOrThrow } from '../http/parse-or-throw';
 import type { CommandContext } from './command-runner';
 
-
 /** What makes two requests "the same" for an idempotency key: method, path, principal and body. */
 export function requestFingerprint(request: FastifyRequest & { user: AuthUser }): string {
   return createHash('sha256')

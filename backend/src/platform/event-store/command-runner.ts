@@ -14,7 +14,7 @@ import {
   appendEvents,
   ConcurrencyError,
 } from './event-store';
-import { GroupCommit } from './group-commit';
+import { type GroupCommit, groupCommitOf } from './group-commit';
 import {
   answerToRemember,
   type IdempotencyKey,
@@ -540,7 +540,7 @@ export class CommandRunner {
     @Inject(DATABASE) private readonly db: Db,
     @Optional() @Inject(COMMAND_OBSERVER) private readonly observer?: CommandObserver,
   ) {
-    this.groupCommit = new GroupCommit(db);
+    this.groupCommit = groupCommitOf(db);
   }
 
   async run<Command, Event extends DomainEvent, State>(

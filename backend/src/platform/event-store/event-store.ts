@@ -1,178 +1,33 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database/database';
-import { AccountClosedError } from '../errors/domain-error';
 import { personalDataVault, type SealedPersonalData } from '../personal-data/vault';
+import { type AppendRequest, type AppendResult, appendAlone } from './append';
 import {
-  type DomainEvent,
-  type EventMetadata,
   eventsIn,
   eventTypesOf,
   type StoredEvent,
   type StoredEventEnvelope,
   type StoredEventOf,
 } from './event';
+import { groupCommitOf } from './group-commit';
 import { upcasters } from './upcasters';
 
-export interface AppendRequest {
-  tenantId: string;
-  streamType: string;
-  streamId: string;
-  /** The stream version the decision was made on (0 for a new stream). */
-  expectedVersion: number;
-  events: readonly DomainEvent[];
-  /** The metadata of every event, or of each event in turn (commands appended together). */
-  metadata: EventMetadata | readonly EventMetadata[];
-}
-
-export interface AppendResult {
-  /** Global position of the last event written. */
-  position: number;
-  /** Global position of each event written, in order. */
-  positions: number[];
-  nextVersion: number;
-  /** xid8 of the appending transaction, as a decimal string. */
-  transactionId: string;
-}
-
-/** Someone else appended to the stream since it was read: reload and decide again. */
-export class ConcurrencyError extends Error {
-  constructor(readonly streamId: string) {
-    super(`stream ${streamId} changed concurrently`);
-    this.name = 'ConcurrencyError';
-  }
-}
-
-const UNIQUE_VIOLATION = '23505';
-
-/** How many times an append seals again after its keys proved stale before it gives up. */
-const SEALING_ATTEMPTS = 3;
+export {
+  type AppendRequest,
+  type AppendResult,
+  appendAlone,
+  appendGroup,
+  ConcurrencyError,
+} from './append';
 
 /**
- * Appends all events of one decision in a single INSERT; runs inside `db` (a pool or a transaction).
- * Inside a transaction, read the stream BEFORE the transaction's first write: the transaction id is
- * assigned at the first write, and projections order events by it, so an id taken before the read
- * could sort this decision ahead of the events it was decided on.
- *
- * Personal fields leave `data` sealed with their subject's key (platform/personal-data/vault.ts):
- * the same statement writes a new subject's key and proves a known one is still there, so a new
- * student costs one round trip and one commit, like any append. When a key proved stale (erased
- * meanwhile, or made first by another writer) nothing was appended: sealed again on a fresh read.
+ * Appends all events of one decision in a single INSERT (see appendAlone), inside `db` when it is
+ * a transaction; outside one, through the process's group commit on `db` (group-commit.ts): alone
+ * when a writer is free, else in the next statement and commit shared with the appends to other
+ * streams that arrived meanwhile, each answered its own positions and meeting its own fate.
  */
-export async function appendEvents(
-  db: Kysely<Database>,
-  request: AppendRequest,
-): Promise<AppendResult> {
-  for (let attempt = 1; ; attempt++) {
-    const written = await writeAppends(db, [request], attempt > 1);
-    if (written) return written[0];
-    if (attempt >= SEALING_ATTEMPTS) throw new ConcurrencyError(request.streamId);
-  }
-}
-
-/**
- * Appends to different streams written in one statement and one commit (group commit,
- * event-store/group-commit.ts), each answered as `appendEvents` answers it; undefined when a key
- * proved stale, and nothing was appended. A version clash of any of them fails all of them.
- */
-export async function appendGroup(
-  db: Kysely<Database>,
-  requests: readonly AppendRequest[],
-): Promise<AppendResult[] | undefined> {
-  return writeAppends(db, requests, false);
-}
-
-/** SQLSTATE of `assert_tenant_open` (migration 20261208T1100): the account was closed. */
-const TENANT_CLOSED = 'VR410';
-
-/**
- * The append's own guard against a closing: each tenant's row locked (key share) and checked in
- * the INSERT itself, so an append racing the closing waits for it and is refused, and one ahead
- * of it holds the closing back until it commits. Evaluated once per statement, not per row.
- */
-function tenantsOpen(requests: readonly AppendRequest[]) {
-  const tenants = [...new Set(requests.map((request) => request.tenantId))];
-  return sql`(select bool_and(assert_tenant_open(t)) from unnest(${tenants}::uuid[]) t)`;
-}
-
-/** Every append of `requests` in one INSERT, or nothing (undefined: a key proved stale). */
-async function writeAppends(
-  db: Kysely<Database>,
-  requests: readonly AppendRequest[],
-  fresh: boolean,
-): Promise<AppendResult[] | undefined> {
-  const sealed = await Promise.all(
-    requests.map(async (request) => {
-      if (request.events.length === 0) throw new Error('nothing to append');
-      const { metadata } = request;
-      if (Array.isArray(metadata) && metadata.length !== request.events.length)
-        throw new Error('one metadata per event');
-      return { request, sealing: await personalDataVault.seal(db, { ...request, fresh }) };
-    }),
-  );
-  // Every row in one JSON document: PostgreSQL parses one value instead of ten arrays of them,
-  // and Node writes it with one JSON.stringify instead of escaping every element of ten arrays
-  // (a new student's append: 349 -> 299 µs, bare statements on one connection).
-  const rows = sealed.flatMap(({ request, sealing }) =>
-    sealing.events.map((event, index) => ({
-      tenant: request.tenantId,
-      streamType: request.streamType,
-      stream: request.streamId,
-      version: request.expectedVersion + index + 1,
-      type: request.events[index].type,
-      schema: upcasters.currentVersion(request.events[index].type),
-      data: event.data,
-      metadata: Array.isArray(request.metadata)
-        ? (request.metadata as readonly EventMetadata[])[index]
-        : request.metadata,
-      subject: event.subjectId,
-      personal: event.personalData,
-    })),
-  );
-  const keys = personalDataVault.keysGuard(
-    sealed.map(({ request, sealing }) => ({ tenantId: request.tenantId, sealing })),
-  );
-  let written: {
-    streamId: string;
-    globalPosition: number;
-    streamVersion: number;
-    transactionId: string;
-  }[];
-  try {
-    ({ rows: written } = await sql<(typeof written)[number]>`
-      ${keys.with ? sql`with ${keys.with}` : sql``}
-      insert into events (tenant_id, stream_type, stream_id, stream_version, event_type, schema_version, data, metadata, subject_id, personal_data)
-      select tenant, "streamType", stream, version, type, schema, data, metadata, subject, personal
-      from json_to_recordset(${JSON.stringify(rows)}::json) as e(
-        tenant uuid, "streamType" text, stream uuid, version int, type text, schema smallint,
-        data jsonb, metadata jsonb, subject uuid, personal jsonb)
-      where ${keys.holds} and ${tenantsOpen(requests)}
-      returning stream_id, global_position, stream_version, transaction_id::text`.execute(db));
-  } catch (error) {
-    // Rolled back with the statement: the keys it made do not exist.
-    personalDataVault.forget(
-      sealed.flatMap(({ sealing }) => sealing.created.map((key) => key.subjectId)),
-    );
-    if ((error as { code?: string }).code === TENANT_CLOSED) throw new AccountClosedError();
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION)
-      throw new ConcurrencyError(requests.map((request) => request.streamId).join(', '));
-    throw error;
-  }
-  for (const { sealing } of sealed) personalDataVault.settle(sealing, written.length > 0);
-  if (written.length === 0) return undefined;
-  return requests.map((request) => {
-    // The log holds an id as PostgreSQL writes it (lower case), whatever case it was sent in.
-    const streamId = request.streamId.toLowerCase();
-    const positions = written
-      .filter((row) => row.streamId === streamId)
-      .sort((one, other) => one.streamVersion - other.streamVersion)
-      .map((row) => row.globalPosition);
-    return {
-      position: Math.max(...positions),
-      positions,
-      nextVersion: request.expectedVersion + request.events.length,
-      transactionId: written[0].transactionId,
-    };
-  });
+export function appendEvents(db: Kysely<Database>, request: AppendRequest): Promise<AppendResult> {
+  return db.isTransaction ? appendAlone(db, request) : groupCommitOf(db).append(request);
 }
 
 /**

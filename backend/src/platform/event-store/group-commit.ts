@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../database/database';
-import { type AppendRequest, type AppendResult, appendEvents, appendGroup } from './event-store';
+import { type AppendRequest, type AppendResult, appendAlone, appendGroup } from './append';
 
 /** At most this many appends share a statement. */
 export const MAX_APPENDS_PER_GROUP = 64;
@@ -78,8 +78,21 @@ export class GroupCommit {
     }
     await Promise.all(
       group.map((waiting) =>
-        appendEvents(this.db, waiting.request).then(waiting.resolve, waiting.reject),
+        appendAlone(this.db, waiting.request).then(waiting.resolve, waiting.reject),
       ),
     );
   }
+}
+
+const shared = new WeakMap<Kysely<Database>, GroupCommit>();
+
+/**
+ * The process's group commit on `db`: every append outside a transaction (appendEvents, the
+ * command runner's) shares it, so they share statements and commits, and no more than
+ * WRITES_AT_ONCE of them are written at once.
+ */
+export function groupCommitOf(db: Kysely<Database>): GroupCommit {
+  let group = shared.get(db);
+  if (!group) shared.set(db, (group = new GroupCommit(db)));
+  return group;
 }

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import {
   eventTypesWithPersonalData,
   PERSONAL_DATA_REMOVED,
@@ -37,7 +37,7 @@ export interface SealingKey {
  * An append's events split and sealed, with the keys they were sealed with. The append's statement
  * writes `created` (and appends nothing if any of them exists already: another writer made it first)
  * and appends nothing unless every key of `assumed` is still its subject's (not erased since this
- * process learned it): see `keysGuard`.
+ * process learned it): see `keysGuardText`.
  */
 export interface SealedEvents {
   events: SplitEvent[];
@@ -161,98 +161,131 @@ class PersonalDataVault {
    * gets a new one, which the append writes. The stream's own subject on a new stream is taken to
    * have none without asking (the append finds out when it has).
    */
-  async seal(
-    db: Kysely<Database>,
-    request: {
-      tenantId: string;
-      streamId: string;
-      expectedVersion: number;
-      events: readonly { type: string; data: unknown }[];
-      fresh?: boolean;
-    },
-  ): Promise<SealedEvents> {
-    const { streamId, events } = request;
-    const plans = events.map((event) => splitPlan(event.type, event.data, streamId));
-    const subjects = [...new Set(plans.flatMap((plan) => (plan ? [plan.subjectId] : [])))];
+  async seal(db: Kysely<Database>, request: SealRequest): Promise<SealedEvents> {
+    const plans = plansOf(request);
     const keys = new Map<string, string | null>();
     const toRead: string[] = [];
-    for (const id of subjects) {
+    for (const id of subjectsOf(plans)) {
       const known = request.fresh ? undefined : this.known.get(id);
       if (known) keys.set(id, known);
-      else if (request.fresh || request.expectedVersion > 0 || id !== streamId) toRead.push(id);
+      else if (request.fresh || request.expectedVersion > 0 || id !== request.streamId)
+        toRead.push(id);
     }
     if (toRead.length > 0) for (const [id, key] of await this.load(db, toRead)) keys.set(id, key);
+    return this.sealWith(request, plans, keys);
+  }
+
+  /**
+   * `seal` without a read, when none is needed (the common case: no personal fields, a new
+   * stream's own subject, subjects this process knows); undefined when one is.
+   */
+  sealKnown(request: SealRequest, fresh: boolean): SealedEvents | undefined {
+    const plans = plansOf(request);
+    const keys = new Map<string, string | null>();
+    for (const id of subjectsOf(plans)) {
+      const known = fresh ? undefined : this.known.get(id);
+      if (known) keys.set(id, known);
+      else if (fresh || request.expectedVersion > 0 || id !== request.streamId) return undefined;
+    }
+    return this.sealWith(request, plans, keys);
+  }
+
+  /**
+   * Seals with `keys` (subject -> sealed key, null once erased; absent: a new key is made). A new
+   * subject's fields are sealed with its raw key as it is made, and the key sealed with the master
+   * key: two AES-GCM calls and one SHA-256, nothing kept but what the append proves (its opened
+   * form is made again, once, should this process read the subject back).
+   */
+  private sealWith(
+    request: SealRequest,
+    plans: readonly (SplitPlan | undefined)[],
+    keys: Map<string, string | null>,
+  ): SealedEvents {
     const created: SealingKey[] = [];
     const assumed: SealingKey[] = [];
-    for (const subjectId of subjects) {
+    const boxes = new Map<string, SecretBox | null>();
+    for (const subjectId of subjectsOf(plans)) {
       const sealedKey = keys.get(subjectId);
       if (sealedKey === undefined) {
         const raw = strongRandomBytes(32).toString('base64url');
         const made = this.masterBox().seal(raw, subjectId);
-        this.boxes.set(made, new SecretBox(raw));
-        keys.set(subjectId, made);
+        boxes.set(subjectId, new SecretBox(raw));
         created.push({ subjectId, sealedKey: made });
-      } else if (sealedKey !== null) assumed.push({ subjectId, sealedKey });
+      } else if (sealedKey !== null) {
+        boxes.set(subjectId, this.box(subjectId, sealedKey));
+        assumed.push({ subjectId, sealedKey });
+      } else boxes.set(subjectId, null);
+    }
+    const events = request.events.map((event, index): SplitEvent => {
+      const plan = plans[index];
+      if (!plan) return { data: event.data, subjectId: null, personalData: null };
+      const box = boxes.get(plan.subjectId);
+      return {
+        data: plan.clear,
+        subjectId: plan.subjectId,
+        personalData: {
+          fields: Object.keys(plan.personal),
+          sealed: box ? box.seal(JSON.stringify(plan.personal), plan.subjectId) : null,
+        },
+      };
+    });
+    return { created, assumed, events };
+  }
+
+  /**
+   * The keys' part of an append statement's parameters (one append's, or a group's): the keys
+   * they made and the keys they assumed, each as one JSON document, absent when there are none.
+   */
+  keysParameters(sealings: readonly { tenantId: string; sealing: SealedEvents }[]): {
+    created?: string;
+    assumed?: string;
+  } {
+    const created: (SealingKey & { tenantId: string })[] = [];
+    const assumed: SealingKey[] = [];
+    for (const { tenantId, sealing } of sealings) {
+      for (const key of sealing.created)
+        created.push({ subjectId: key.subjectId, sealedKey: key.sealedKey, tenantId });
+      assumed.push(...sealing.assumed);
     }
     return {
-      created,
-      assumed,
-      events: events.map((event, index) => {
-        const plan = plans[index];
-        if (!plan) return { data: event.data, subjectId: null, personalData: null };
-        const sealedKey = keys.get(plan.subjectId) ?? null;
-        return {
-          data: plan.clear,
-          subjectId: plan.subjectId,
-          personalData: {
-            fields: Object.keys(plan.personal),
-            sealed: sealedKey
-              ? this.box(plan.subjectId, sealedKey).seal(
-                  JSON.stringify(plan.personal),
-                  plan.subjectId,
-                )
-              : null,
-          },
-        };
-      }),
+      created: created.length > 0 ? JSON.stringify(created) : undefined,
+      assumed: assumed.length > 0 ? JSON.stringify(assumed) : undefined,
     };
   }
 
   /**
-   * What an append statement adds for the sealing keys of its appends (one, or a group's): `with`
-   * (a CTE writing the keys they made, to put first) and `holds` (true when every key they made
-   * was written and every key they assumed is still its subject's). Appending only `where holds`,
-   * the statement appends nothing otherwise, and the caller seals again with `fresh`. A key made
-   * by a transaction that rolled back is no longer there: it fails the proof like an erased one.
+   * What an append statement adds for its sealing keys, given the parameters holding the
+   * documents of `keysParameters`: `with` (a CTE writing the keys they made, to put first) and
+   * `holds` (true when every key they made was written and every key they assumed is still its
+   * subject's). Appending only where `holds`, the statement appends nothing otherwise, and the
+   * caller seals again with `fresh`. A key made by a transaction that rolled back is no longer
+   * there: it fails the proof like an erased one.
    */
-  keysGuard(sealings: readonly { tenantId: string; sealing: SealedEvents }[]): {
-    with: RawBuilder<unknown> | undefined;
-    holds: RawBuilder<unknown>;
+  keysGuardText(parameters: { created?: string; assumed?: string }): {
+    with?: string;
+    holds?: string;
   } {
-    const created = sealings.flatMap(({ tenantId, sealing }) =>
-      sealing.created.map((key) => ({ ...key, tenantId })),
-    );
-    const assumed = sealings.flatMap(({ sealing }) => sealing.assumed);
-    const conditions: RawBuilder<unknown>[] = [];
-    if (created.length > 0)
-      conditions.push(sql`(select count(*) from created_keys) = ${created.length}`);
-    if (assumed.length > 0)
-      conditions.push(sql`
+    const conditions: string[] = [];
+    if (parameters.created)
+      conditions.push(
+        `(select count(*) from created_keys) = json_array_length(${parameters.created}::json)`,
+      );
+    if (parameters.assumed)
+      conditions.push(`
         (select count(*) from data_subject_keys k
-         join json_to_recordset(${JSON.stringify(assumed)}::json) as a("subjectId" uuid, "sealedKey" text)
-           on k.subject_id = a."subjectId" and k.sealed_key = a."sealedKey") = ${assumed.length}`);
+         join json_to_recordset(${parameters.assumed}::json) as a("subjectId" uuid, "sealedKey" text)
+           on k.subject_id = a."subjectId" and k.sealed_key = a."sealedKey") = json_array_length(${parameters.assumed}::json)`);
     return {
-      with:
-        created.length > 0
-          ? sql`created_keys as (
+      with: parameters.created
+        ? `created_keys as (
               insert into data_subject_keys (subject_id, tenant_id, sealed_key)
               select "subjectId", "tenantId", "sealedKey"
-              from json_to_recordset(${JSON.stringify(created)}::json)
+              from json_to_recordset(${parameters.created}::json)
                 as k("subjectId" uuid, "tenantId" uuid, "sealedKey" text)
               on conflict (subject_id) do nothing
               returning subject_id)`
-          : undefined,
-      holds: conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`,
+        : undefined,
+      holds: conditions.length > 0 ? conditions.join(' and ') : undefined,
     };
   }
 
@@ -344,13 +377,47 @@ class PersonalDataVault {
     }
   }
 
-  /** Destroys every key of the tenant. */
+  /**
+   * Destroys every key of the tenant. Its keys are found through its events (every key was written
+   * by an append of an event naming its subject), which are indexed by tenant: an index of the keys
+   * by tenant would cost every new subject's append a B-tree insert for the one closing that reads it.
+   */
   async eraseTenant(db: Kysely<Database>, tenantId: string): Promise<void> {
     const { rows } = await sql<{ subjectId: string }>`
       update data_subject_keys set sealed_key = null, erased_at = coalesce(erased_at, now())
-      where tenant_id = ${tenantId}::uuid returning subject_id`.execute(db);
+      where subject_id in (select subject_id from events
+                           where tenant_id = ${tenantId}::uuid and subject_id is not null)
+        and tenant_id = ${tenantId}::uuid
+      returning subject_id`.execute(db);
     this.forget(rows.map((row) => row.subjectId));
   }
+}
+
+/** What `seal` seals: an append's events, on the stream and at the version it appends them. */
+interface SealRequest {
+  tenantId: string;
+  streamId: string;
+  expectedVersion: number;
+  events: readonly { type: string; data: unknown }[];
+  fresh?: boolean;
+}
+
+/** An event's split: its subject, its data without the personal fields, and those fields. */
+interface SplitPlan {
+  subjectId: string;
+  clear: object;
+  personal: Record<string, unknown>;
+}
+
+const plansOf = (request: SealRequest): (SplitPlan | undefined)[] =>
+  request.events.map((event) => splitPlan(event.type, event.data, request.streamId));
+
+/** The subjects of `plans`, each once. */
+function subjectsOf(plans: readonly (SplitPlan | undefined)[]): string[] {
+  const subjects: string[] = [];
+  for (const plan of plans)
+    if (plan && !subjects.includes(plan.subjectId)) subjects.push(plan.subjectId);
+  return subjects;
 }
 
 /** How an event is split: its subject, its data without the personal fields, and those fields. */
@@ -358,7 +425,7 @@ export function splitPlan(
   eventType: string,
   data: unknown,
   streamId: string,
-): { subjectId: string; clear: object; personal: Record<string, unknown> } | undefined {
+): SplitPlan | undefined {
   const declaration = personalFieldsOf(eventType);
   if (!declaration || typeof data !== 'object' || data === null) return undefined;
   const record = data as Record<string, unknown>;

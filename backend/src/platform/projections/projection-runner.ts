@@ -43,10 +43,17 @@ export async function runBatch(
     const lock = projectionLockName(projection.name);
     // The lock and, in the same statement, the first read of the ids held elsewhere: each
     // statement of a batch is a round trip, and the batches are what the worker does all day.
+    // A read model's batch commits without waiting for its WAL to reach the disk: a crash of
+    // PostgreSQL can lose only whole batches, each with its checkpoint (one transaction), and the
+    // worker projects those events again from the log, which every command's commit did wait for.
+    // So the worker's commits stop queueing for the WAL flushes the API's commands wait on. A
+    // process manager's batch (its checkpoint moved after its commands) keeps the durable commit.
     const { rows } = await sql<{ locked: boolean; heldElsewhere: string[] }>`
-      select pg_try_advisory_xact_lock(hashtext(${lock})) as locked, ${HELD_ELSEWHERE_COLUMN}`.execute(
-      trx,
-    );
+      select pg_try_advisory_xact_lock(hashtext(${lock})) as locked, ${HELD_ELSEWHERE_COLUMN}${
+        projection.checkpointAfterApply
+          ? sql``
+          : sql`, set_config('synchronous_commit', 'off', true) as synchronous_commit`
+      }`.execute(trx);
     if (!rows[0].locked) return { status: 'busy' as const };
     const batch = await applyNextBatch(trx, projection, options.batchSize, rows[0].heldElsewhere);
     if (batch.processed > 0) await options.beforeCommit?.(batch);
