@@ -47,8 +47,9 @@ export class CloseAccountHandler {
       accountClosingStreamId(tenantId),
       { type: 'CloseAccount', confirm },
       {
+        // Waits for the appends of the tenant in flight; every append after it sees the closing.
         alsoInTransaction: async (trx) => {
-          await sql`select 1 from tenants where id = ${tenantId}::uuid for update`.execute(trx);
+          await sql`select lock_tenant_for_closing(${tenantId}::uuid)`.execute(trx);
         },
         afterAppendInTransaction: async (trx) => {
           ended = await this.sessions.revoke({ tenantId }, trx);

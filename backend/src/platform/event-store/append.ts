@@ -75,12 +75,12 @@ export async function appendGroup(
   return writeAppends(db, requests, false);
 }
 
-/** SQLSTATE of `assert_tenant_open` (migration 20261208T1100): the account was closed. */
+/** SQLSTATE of `assert_tenant_open` (migrations 20261208T1100, 20261209T1310): the account was closed. */
 const TENANT_CLOSED = 'VR410';
 
 /**
- * The append's own guard against a closing: each tenant's row locked (key share) and checked in
- * the INSERT itself, so an append racing the closing waits for it and is refused, and one ahead
+ * The append's own guard against a closing: each tenant's advisory lock taken shared (the closing
+ * takes it exclusive) and its row checked in the INSERT itself, so an append racing the closing waits for it and is refused, and one ahead
  * of it holds the closing back until it commits. Evaluated once per statement, not per row: the
  * one tenant of an append called directly (no array to unnest and aggregate), or each of a group's.
  */
