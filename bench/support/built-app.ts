@@ -60,21 +60,33 @@ export async function migratedDatabase(name: string): Promise<string> {
   return url;
 }
 
-export function start(script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [script], {
+/** Every process a bench started and that has not exited yet. */
+const children = new Set<ChildProcess>();
+// Whatever ends the bench (a part that failed half-way, an uncaught error, process.exit), no API,
+// worker or bare server it started outlives it.
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+/** Starts `args` with this Node, remembered until it exits (see `children`). */
+export function spawnNode(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+export function start(script: string, env: NodeJS.ProcessEnv): ChildProcess {
+  return spawnNode([script], env);
 }
 
 /** The bare server a bench compares the API with: `source` run by `node -e`, with `env`. */
 export function startBare(source: string, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['-e', source], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  return spawnNode(['-e', source], env);
 }
 
 export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
@@ -90,8 +102,10 @@ export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
   }
 }
 
+/** Ends `child` (SIGTERM, SIGKILL after 10 s) and waits for it; at once if it has already ended. */
 export async function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return;
+  // One killed by a signal has no exit code, only a signal code: it has ended too.
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
