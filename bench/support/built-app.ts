@@ -67,6 +67,12 @@ const children = new Set<ChildProcess>();
 process.on('exit', () => {
   for (const child of children) child.kill('SIGKILL');
 });
+// Ctrl+C or a kill ends the bench through 'exit' too (a signal's default ending skips it).
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const)
+  process.once(signal, () => process.exit(code));
 
 /** Starts `args` with this Node, remembered until it exits (see `children`). */
 export function spawnNode(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
@@ -80,8 +86,14 @@ export function spawnNode(args: string[], env: NodeJS.ProcessEnv): ChildProcess 
   return child;
 }
 
+/**
+ * Node's own options for the API a bench starts (not its worker), e.g.
+ * `BENCH_API_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'` to profile it (NODE_OPTIONS may not).
+ */
+const API_NODE_ARGS = process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+
 export function start(script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawnNode([script], env);
+  return spawnNode(script.endsWith('main.js') ? [...API_NODE_ARGS, script] : [script], env);
 }
 
 /** The bare server a bench compares the API with: `source` run by `node -e`, with `env`. */
