@@ -33,6 +33,8 @@ interface LoadFigures {
   interactive: { p50: number; max: number };
   /** API reads (GET /api/...) the page made from its load until quiet. */
   apiReads: { p50: number; max: number };
+  /** The paths of the first load's API reads, in the order they were asked. */
+  readPaths: string[];
 }
 
 export interface ScreenFigures extends LoadFigures {
@@ -43,7 +45,7 @@ export interface ScreenFigures extends LoadFigures {
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function seedTrainer(apiUrl: string): Promise<{ email: string; password: string }> {
+export async function seedTrainer(apiUrl: string): Promise<{ email: string; password: string }> {
   const { email, password, headers } = await signUpTrainer(apiUrl, 'screens');
   const post = postAs(apiUrl, headers);
   await post('/api/onboarding', {
@@ -87,6 +89,7 @@ export async function measureScreens(): Promise<ScreenFigures> {
         dataShown: number;
         interactive: number;
         apiReads: number;
+        readPaths: string[];
       }> = [];
       for (let round = 0; round < LOADS; round++) {
         const context = await browser.newContext({
@@ -103,10 +106,10 @@ export async function measureScreens(): Promise<ScreenFigures> {
         const login = await context.request.post('/api/auth/login', { data: trainer });
         if (!login.ok()) throw new Error(`login: ${login.status()} ${await login.text()}`);
         const page = await context.newPage();
-        let apiReads = 0;
+        const readPaths: string[] = [];
         page.on('request', (request) => {
-          if (request.method() === 'GET' && new URL(request.url()).pathname.startsWith('/api/'))
-            apiReads++;
+          const { pathname } = new URL(request.url());
+          if (request.method() === 'GET' && pathname.startsWith('/api/')) readPaths.push(pathname);
         });
         await page.addInitScript(() => {
           const marks = { longTaskEnd: 0, dataShown: 0 };
@@ -162,7 +165,7 @@ export async function measureScreens(): Promise<ScreenFigures> {
             interactive: Math.max(marks.dataShown, marks.longTaskEnd),
           };
         });
-        loads.push({ ...figures, apiReads });
+        loads.push({ ...figures, apiReads: readPaths.length, readPaths });
         await context.close();
       }
       const summary = (pick: (load: (typeof loads)[number]) => number) => ({
@@ -174,6 +177,7 @@ export async function measureScreens(): Promise<ScreenFigures> {
         dataShown: summary((load) => load.dataShown),
         interactive: summary((load) => load.interactive),
         apiReads: summary((load) => load.apiReads),
+        readPaths: loads[0].readPaths,
       };
     };
     return { loads: LOADS, ...(await coldLoads()), mobileNetwork: await coldLoads(MOBILE_NETWORK) };
@@ -187,7 +191,7 @@ const loadLine = (figures: LoadFigures) =>
   `primeira pintura p50 ${figures.firstPaint.p50} ms (máx ${figures.firstPaint.max}); ` +
   `dados na tela p50 ${figures.dataShown.p50} ms (máx ${figures.dataShown.max}); ` +
   `interativo p50 ${figures.interactive.p50} ms (máx ${figures.interactive.max}); ` +
-  `leituras da API até aquietar p50 ${figures.apiReads.p50} (máx ${figures.apiReads.max})`;
+  `leituras da API até aquietar p50 ${figures.apiReads.p50} (máx ${figures.apiReads.max}: ${figures.readPaths.join(', ')})`;
 
 export function printScreens(figures: ScreenFigures): void {
   process.stdout.write(
