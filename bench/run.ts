@@ -15,6 +15,13 @@
  *
  * Runs under tsx with the backend's tsconfig (legacy decorators); nothing here boots Nest DI
  * (tsx emits no decorator metadata): the command path is built by hand from the same classes.
+ *
+ * Every part runs on its own: one that fails (or overruns BENCH_PART_TIMEOUT_MINUTES, 30) is
+ * printed as failed and the next one runs; the end is issue 60's table, each figure beside the
+ * issue's, and the machine's load average; the exit code is 1 when a part failed. BENCH_PARTS=
+ * lag,agenda runs only those parts (the keys of the results file); BENCH_API_NODE_ARGS gives the
+ * benches' API Node options (`--cpu-prof`); BENCH_SCREENS_BASELINE=<dist> loads another SPA build
+ * beside this one (bench/screens.ts).
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
