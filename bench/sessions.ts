@@ -48,7 +48,7 @@ import {
   stop,
   waitFor,
 } from './support/built-app';
-import { type SentCommand, withTargets } from './support/lag';
+import { openLoop, withTargets } from './support/lag';
 import { runAsScript } from './support/script';
 
 const CONNECTIONS = 16;
@@ -64,6 +64,8 @@ const LAG_SECONDS = 10;
  */
 const LAG_WARM_UP_SECONDS = 2;
 const LAG_TRAINERS = 50;
+/** Bookings waiting for their answer at most, under the bench pool's 40 connections (support/lag.ts). */
+const LAG_IN_FLIGHT = 32;
 
 export interface SessionsBench {
   reads: HttpComparison[];
@@ -88,7 +90,7 @@ const METADATA = JSON.stringify({
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
 /** `count` students of `tenantId` (StudentRegistered appended directly); answers their ids. */
-async function seedStudents(
+export async function seedStudents(
   db: Kysely<Database>,
   tenantId: string,
   count: number,
@@ -108,7 +110,7 @@ async function seedStudents(
  * `count` one-hour sessions of `tenantId` at `first` + i * `every` (an SQL interval, negative to
  * go back in time), taking `students` in turn; SessionBooked appended directly, 10,000 a statement.
  */
-async function seedTrainerSessions(
+export async function seedTrainerSessions(
   db: Kysely<Database>,
   tenantId: string,
   students: string[],
@@ -160,7 +162,7 @@ const APP_CATALOGUE = new ProjectionCatalogue(PROJECTIONS, PROCESS_MANAGERS);
  * Waits until the worker's projections and process managers have read the whole log: nothing
  * else competes for the machine while measuring.
  */
-async function waitForProjections(db: Kysely<Database>, timeoutMs = 600_000): Promise<void> {
+export async function waitForProjections(db: Kysely<Database>, timeoutMs = 600_000): Promise<void> {
   const names = APP_CATALOGUE.names();
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -184,7 +186,7 @@ async function waitForProjections(db: Kysely<Database>, timeoutMs = 600_000): Pr
 }
 
 /** The bare server: node:http + pg, the SQL of SessionsRepository.list, JSON out. */
-const BARE_SERVER = `
+export const BARE_SERVER = `
 const http = require('node:http');
 const { Pool } = require('pg');
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -249,78 +251,78 @@ async function measureLag(db: Kysely<Database>, app: BuiltApp): Promise<Sessions
     new ProjectionsOnCommit(APP_CATALOGUE, new ReadYourWrites(config, db, redis)),
   );
   const sessions = new SessionCommands(runner);
-  const trainers = await Promise.all(
-    Array.from({ length: LAG_TRAINERS }, async () => {
-      const context = {
-        tenantId: randomUUID(),
-        actorId: randomUUID(),
-        actorRole: 'personal' as const,
-        correlationId: 'bench',
-      };
-      const student = randomUUID();
-      await new StudentCommands(runner).handle(context, student, {
-        type: 'RegisterStudent',
-        profile: {
-          nome: 'Aluna Bench',
-          telefone: null,
-          whatsapp: null,
-          email: null,
-          planoId: null,
-          observacoes: null,
-        },
-      });
-      return { context, student };
-    }),
-  );
-
-  const checkpoints: (Checkpoint & { projection: string; at: number })[] = [];
   const subscriber = createRedis(BENCH_REDIS_URL, 'vira-bench-sessions-sub');
-  subscriber.on('message', (_channel: string, message: string) => {
-    checkpoints.push({
-      ...(JSON.parse(message) as Checkpoint & { projection: string }),
-      at: performance.now(),
-    });
-  });
-  await subscriber.subscribe(keys.checkpointChannel);
   const [pub, sub] = [
     createRedis(BENCH_REDIS_URL, 'vira-bench-io-pub'),
     createRedis(BENCH_REDIS_URL, 'vira-bench-io-sub'),
   ];
   const httpServer = createServer();
   const ioServer = new Server(httpServer, { path: '/socket.io' });
-  ioServer.adapter(createAdapter(pub, sub, { key: keys.socketIoKey }));
-  ioServer.on('connection', (socket) => {
-    for (const { context } of trainers) void socket.join(`tenant:${context.tenantId}`);
-  });
-  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
-  const arrivals = new Map<string, number>();
-  const client = io(`http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`, {
-    path: '/socket.io',
-    transports: ['websocket'],
-  });
-  client.on('changes', (message: { projection: string; position: number }) => {
-    if (!arrivals.has(`${message.projection}:${message.position}`))
-      arrivals.set(`${message.projection}:${message.position}`, performance.now());
-  });
-  await new Promise<void>((resolve) => client.once('connect', () => resolve()));
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  let client: ReturnType<typeof io> | undefined;
+  // Whatever it opened is closed again, whether it measured or failed.
+  try {
+    const trainers = await Promise.all(
+      Array.from({ length: LAG_TRAINERS }, async () => {
+        const context = {
+          tenantId: randomUUID(),
+          actorId: randomUUID(),
+          actorRole: 'personal' as const,
+          correlationId: 'bench',
+        };
+        const student = randomUUID();
+        await new StudentCommands(runner).handle(context, student, {
+          type: 'RegisterStudent',
+          profile: {
+            nome: 'Aluna Bench',
+            telefone: null,
+            whatsapp: null,
+            email: null,
+            planoId: null,
+            observacoes: null,
+          },
+        });
+        return { context, student };
+      }),
+    );
 
-  const sent: SentCommand[] = [];
-  const warmUp = LAG_RATE * LAG_WARM_UP_SECONDS;
-  const total = warmUp + LAG_RATE * LAG_SECONDS;
-  const started = performance.now();
-  const measuredFrom = started + LAG_WARM_UP_SECONDS * 1000;
-  const inFlight: Promise<void>[] = [];
-  for (let index = 0; index < total; index++) {
-    const due = started + (index * 1000) / LAG_RATE;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    const { context, student } = trainers[index % LAG_TRAINERS];
-    const slot = Math.floor(index / LAG_TRAINERS);
-    const inicio = new Date(Date.UTC(2032, 0, 1) + slot * 7_200_000);
-    inFlight.push(
-      sessions
-        .handle({ ...context, correlationId: randomUUID() }, randomUUID(), {
+    const checkpoints: (Checkpoint & { projection: string; at: number })[] = [];
+    subscriber.on('message', (_channel: string, message: string) => {
+      checkpoints.push({
+        ...(JSON.parse(message) as Checkpoint & { projection: string }),
+        at: performance.now(),
+      });
+    });
+    await subscriber.subscribe(keys.checkpointChannel);
+    ioServer.adapter(createAdapter(pub, sub, { key: keys.socketIoKey }));
+    ioServer.on('connection', (socket) => {
+      for (const { context } of trainers) void socket.join(`tenant:${context.tenantId}`);
+    });
+    await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+    const arrivals = new Map<string, number>();
+    client = io(`http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`, {
+      path: '/socket.io',
+      transports: ['websocket'],
+    });
+    client.on('changes', (message: { projection: string; position: number }) => {
+      if (!arrivals.has(`${message.projection}:${message.position}`))
+        arrivals.set(`${message.projection}:${message.position}`, performance.now());
+    });
+    await new Promise<void>((resolve) => client?.once('connect', () => resolve()));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const warmUp = LAG_RATE * LAG_WARM_UP_SECONDS;
+    const { sent, achievedPerSecond } = await openLoop(
+      {
+        rate: LAG_RATE,
+        count: warmUp + LAG_RATE * LAG_SECONDS,
+        warmUp,
+        maxInFlight: LAG_IN_FLIGHT,
+      },
+      (index) => {
+        const { context, student } = trainers[index % LAG_TRAINERS];
+        const slot = Math.floor(index / LAG_TRAINERS);
+        const inicio = new Date(Date.UTC(2032, 0, 1) + slot * 7_200_000);
+        return sessions.handle({ ...context, correlationId: randomUUID() }, randomUUID(), {
           type: 'BookSession',
           booking: {
             studentId: student,
@@ -332,39 +334,36 @@ async function measureLag(db: Kysely<Database>, app: BuiltApp): Promise<Sessions
             allowOverlap: false,
             origin: 'personal',
           },
-        })
-        .then((result) => {
-          if (index >= warmUp) sent.push({ ackAt: performance.now(), position: result.position });
-        }),
+        });
+      },
     );
+    const targets = await withTargets(db, sent);
+    const readLags: number[] = [];
+    const socketLags: number[] = [];
+    const deadline = performance.now() + 20_000;
+    for (const { command, target } of targets) {
+      const covering = () =>
+        checkpoints.find((c) => c.projection === 'sessions' && hasReached(c, target));
+      while (!covering() && performance.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      const found = covering();
+      if (!found) throw new Error(`sessions não alcançou a posição ${command.position}`);
+      readLags.push(found.at - command.ackAt);
+      const socketAt = arrivals.get(`sessions:${found.position}`);
+      if (socketAt !== undefined) socketLags.push(socketAt - command.ackAt);
+    }
+    return {
+      ratePerSecond: LAG_RATE,
+      achievedPerSecond,
+      commands: sent.length,
+      readModelLagMs: summary(readLags),
+      socketLagMs: summary(socketLags),
+    };
+  } finally {
+    client?.close();
+    await new Promise<void>((resolve) => ioServer.close(() => resolve()));
+    for (const connection of [subscriber, pub, sub, redis]) await closeRedis(connection);
   }
-  await Promise.all(inFlight);
-  const achievedPerSecond = Math.round(sent.length / ((performance.now() - measuredFrom) / 1000));
-  const targets = await withTargets(db, sent);
-  const readLags: number[] = [];
-  const socketLags: number[] = [];
-  const deadline = performance.now() + 20_000;
-  for (const { command, target } of targets) {
-    const covering = () =>
-      checkpoints.find((c) => c.projection === 'sessions' && hasReached(c, target));
-    while (!covering() && performance.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    const found = covering();
-    if (!found) throw new Error(`sessions não alcançou a posição ${command.position}`);
-    readLags.push(found.at - command.ackAt);
-    const socketAt = arrivals.get(`sessions:${found.position}`);
-    if (socketAt !== undefined) socketLags.push(socketAt - command.ackAt);
-  }
-  client.close();
-  await new Promise<void>((resolve) => ioServer.close(() => resolve()));
-  for (const connection of [subscriber, pub, sub, redis]) await closeRedis(connection);
-  return {
-    ratePerSecond: LAG_RATE,
-    achievedPerSecond,
-    commands: sent.length,
-    readModelLagMs: summary(readLags),
-    socketLagMs: summary(socketLags),
-  };
 }
 
 export async function measureSessions(): Promise<SessionsBench> {

@@ -60,21 +60,45 @@ export async function migratedDatabase(name: string): Promise<string> {
   return url;
 }
 
-export function start(script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [script], {
+/** Every process a bench started and that has not exited yet. */
+const children = new Set<ChildProcess>();
+// Whatever ends the bench (a part that failed half-way, an uncaught error, process.exit), no API,
+// worker or bare server it started outlives it.
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+// Ctrl+C or a kill ends the bench through 'exit' too (a signal's default ending skips it).
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const)
+  process.once(signal, () => process.exit(code));
+
+/** Starts `args` with this Node, remembered until it exits (see `children`). */
+export function spawnNode(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+/**
+ * Node's own options for the API a bench starts (not its worker), e.g.
+ * `BENCH_API_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'` to profile it (NODE_OPTIONS may not).
+ */
+const API_NODE_ARGS = process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+
+export function start(script: string, env: NodeJS.ProcessEnv): ChildProcess {
+  return spawnNode(script.endsWith('main.js') ? [...API_NODE_ARGS, script] : [script], env);
 }
 
 /** The bare server a bench compares the API with: `source` run by `node -e`, with `env`. */
 export function startBare(source: string, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['-e', source], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  return spawnNode(['-e', source], env);
 }
 
 export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
@@ -90,8 +114,10 @@ export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
   }
 }
 
+/** Ends `child` (SIGTERM, SIGKILL after 10 s) and waits for it; at once if it has already ended. */
 export async function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return;
+  // One killed by a signal has no exit code, only a signal code: it has ended too.
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);

@@ -22,3 +22,71 @@ export async function withTargets(db: Kysely<Database>, sent: readonly SentComma
     target: { transactionId: txOf.get(command.position) as string, position: command.position },
   }));
 }
+
+export interface OpenLoop {
+  /** Commands per second asked for. */
+  rate: number;
+  /** How many commands in all. */
+  count: number;
+  /** The first `warmUp` commands are sent at the same rate but not kept. */
+  warmUp?: number;
+  /**
+   * At most this many commands waiting for their answer: one due while that many are out waits
+   * for one of them (and the rate obtained says so). Keep it under the pool's size: a command
+   * that waits longer than the pool's connection timeout for a connection fails, and the machine
+   * being slow is what the figures should show, not a failure.
+   */
+  maxInFlight: number;
+}
+
+export interface OpenLoopResult {
+  /** The answered commands after the warm-up, in the order they were answered. */
+  sent: SentCommand[];
+  /** Commands per second answered after the warm-up. */
+  achievedPerSecond: number;
+}
+
+/**
+ * Sends `count` commands at `rate` per second (open loop, bounded by `maxInFlight`), each answer
+ * recorded when it arrives. Every command is awaited (none is left running after it returns); if
+ * any failed, it throws once all have settled, saying how many and the first reason, so the bench
+ * part reports a failure instead of the process dying of an unhandled rejection.
+ */
+export async function openLoop(
+  { rate, count, warmUp = 0, maxInFlight }: OpenLoop,
+  send: (index: number) => Promise<{ position: number }>,
+): Promise<OpenLoopResult> {
+  const sent: SentCommand[] = [];
+  const failures: unknown[] = [];
+  const inFlight = new Set<Promise<void>>();
+  const started = performance.now();
+  const measuredFrom = started + (warmUp * 1000) / rate;
+  for (let index = 0; index < count; index++) {
+    const wait = started + (index * 1000) / rate - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    while (inFlight.size >= maxInFlight) await Promise.race(inFlight);
+    // Its handlers are attached at once: a failure is counted, never an unhandled rejection.
+    const command: Promise<void> = send(index).then(
+      (result) => {
+        if (index >= warmUp) sent.push({ ackAt: performance.now(), position: result.position });
+      },
+      (error: unknown) => {
+        failures.push(error);
+      },
+    );
+    inFlight.add(command);
+    void command.finally(() => inFlight.delete(command));
+  }
+  await Promise.all(inFlight);
+  if (failures.length > 0) {
+    const first = failures[0];
+    throw new Error(
+      `${failures.length} de ${count} comandos falharam; o primeiro: ${first instanceof Error ? first.message : String(first)}`,
+      { cause: first },
+    );
+  }
+  return {
+    sent,
+    achievedPerSecond: Math.round(sent.length / ((performance.now() - measuredFrom) / 1000)),
+  };
+}

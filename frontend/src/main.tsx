@@ -6,7 +6,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/routes';
-import { clearCacheWhenSessionEnds } from './app/session-cache';
+import { clearCacheWhenSessionEnds, profileFromSession } from './app/session-cache';
 import { realtimeJoined } from './lib/realtime-joined';
 import { useSession } from './lib/session-store';
 import { whenIdle } from './lib/when-idle';
@@ -14,6 +14,7 @@ import { whenIdle } from './lib/when-idle';
 const router = createBrowserRouter(routes);
 const queryClient = createQueryClient();
 clearCacheWhenSessionEnds(queryClient);
+profileFromSession(queryClient);
 
 void useSession.getState().load();
 // What the last sync saved on this device, for reading offline; loaded beside the session.

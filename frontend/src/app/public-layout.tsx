@@ -1,6 +1,6 @@
 import { Box, Container } from '@mantine/core';
 import { Outlet } from 'react-router-dom';
-import { Brand } from './shell/sidebar';
+import { Brand } from './shell/brand';
 
 /**
  * Pages for visitors and invited students: brand on top, no trainer navigation. The brand is the

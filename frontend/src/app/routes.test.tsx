@@ -14,6 +14,20 @@ function setSession(state: Partial<ReturnType<typeof useSession.getState>>) {
 
 beforeEach(() => setSession({ status: 'loading', accessToken: null }));
 
+/**
+ * The tests of a describe run on a desktop, where the shell shows its sidebar (jsdom's matchMedia,
+ * test/setup.ts, matches nothing: a phone, which does not even load it).
+ */
+function onDesktop() {
+  const phone = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = (query: string) => ({ ...phone(query), matches: query === '(min-width: 48em)' });
+  });
+  afterEach(() => {
+    window.matchMedia = phone;
+  });
+}
+
 describe('session guard', () => {
   it("shows 'Carregando...' while the session loads, then sends a visitor to /auth", async () => {
     renderRoutes(routes, '/agenda');
@@ -24,12 +38,23 @@ describe('session guard', () => {
     expect(screen.queryByRole('navigation', { name: 'Menu lateral' })).not.toBeInTheDocument();
   });
 
-  it('opens the shell for a signed-in trainer', async () => {
+  it('opens the shell for a signed-in trainer: on a phone its bottom bar, never the desktop sidebar', async () => {
     const queryClient = signInAs(TRAINER_ANA);
     renderRoutes(routes, '/agenda', { queryClient });
     expect(await screen.findByRole('heading', { name: 'Agenda' })).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: 'Menu lateral' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Navegação inferior' })).toBeInTheDocument();
     expect(screen.getByRole('radiogroup', { name: 'Modo do calendário' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Menu lateral' })).not.toBeInTheDocument();
+  });
+
+  describe('on a desktop', () => {
+    onDesktop();
+
+    it('opens the shell with the sidebar', async () => {
+      const queryClient = signInAs(TRAINER_ANA);
+      renderRoutes(routes, '/agenda', { queryClient });
+      expect(await screen.findByRole('navigation', { name: 'Menu lateral' })).toBeInTheDocument();
+    });
   });
 
   it('reads the profile of a restored session, showing Carregando... meanwhile', async () => {
@@ -80,6 +105,8 @@ describe('session guard', () => {
 });
 
 describe('Sair', () => {
+  // Sair of the desktop sidebar (a phone's is in its menu drawer).
+  onDesktop();
 
   it.each([200, 401])('signs out (server answers %i), toasts and goes to /auth', async (status) => {
     stubApi({ 'POST /api/auth/logout': () => ({ status }) });

@@ -1,6 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createSessionStore } from '../lib/session-store';
-import { clearCacheWhenSessionEnds } from './session-cache';
+import { meQuery } from '../entities/me';
+import { fetchStartOf } from '../lib/fetch-starts';
+import { NEW_TRAINER_ANA } from '../test/fixtures';
+import { startLoopbackServer } from '../test/loopback-server';
+import { clearCacheWhenSessionEnds, profileFromSession } from './session-cache';
 
 describe('query cache and session', () => {
   it('drops every cached query when the session ends, and keeps them while it lasts', () => {
@@ -40,5 +44,28 @@ describe('query cache and session', () => {
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
     expect(forgetSaved).toHaveBeenCalledTimes(1);
     stop();
+  });
+});
+
+describe('the profile of a page load', () => {
+  it("is the session refresh's user, cached as GET /api/me's answer: the first screen does not ask for it", async () => {
+    const server = await startLoopbackServer(() => ({
+      status: 200,
+      body: { accessToken: 'token-1', user: NEW_TRAINER_ANA },
+    }));
+    try {
+      const session = createSessionStore(server.baseUrl);
+      const queryClient = new QueryClient();
+      const stop = profileFromSession(queryClient, session);
+      await session.getState().refresh();
+      expect(queryClient.getQueryData(meQuery().queryKey)).toEqual(NEW_TRAINER_ANA);
+      // Read when the refresh was asked for: joining the socket does not read it again.
+      const query = queryClient.getQueryCache().find({ queryKey: meQuery().queryKey, exact: true });
+      expect(query && fetchStartOf(query)).toBeLessThanOrEqual(Date.now());
+      expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /api/auth/refresh']);
+      stop();
+    } finally {
+      await server.close();
+    }
   });
 });

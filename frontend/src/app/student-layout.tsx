@@ -5,7 +5,7 @@ import { Outlet } from 'react-router-dom';
 import { useRealtimeInvalidation } from '../lib/realtime';
 import { useWorkingOffline } from '../lib/use-working-offline';
 import { useSignOut } from '../lib/use-sign-out';
-import { Brand } from './shell/sidebar';
+import { Brand } from './shell/brand';
 
 /** Which of the student's queries each realtime change makes stale: fetched with the socket client. */
 const loadInvalidationMap = () => import('../entities/changes').then((module) => module.invalidatedForStudent);

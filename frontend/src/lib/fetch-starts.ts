@@ -14,3 +14,11 @@ export function recordFetchStarts(queryClient: QueryClient): void {
 
 /** When `query`'s latest fetch started; undefined when never seen starting. */
 export const fetchStartOf = (query: Query): number | undefined => startedAt.get(query);
+
+/**
+ * `query`'s data came from another answer, asked for at `askedAt` (the profile a session refresh
+ * answered with): it counts as read then, as if fetched.
+ */
+export function recordReadAt(query: Query, askedAt: number): void {
+  startedAt.set(query, askedAt);
+}

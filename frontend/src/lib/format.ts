@@ -4,12 +4,7 @@ import { ptBR } from 'date-fns/locale';
 /** Spec 000 §9: weeks start on Sunday. */
 export const WEEK_STARTS_ON: Day = 0;
 
-const currency = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-
-/** 'R$ 1.234,56' (with the non-breaking space Intl uses). */
-export function formatCurrency(reais: number): string {
-  return currency.format(reais);
-}
+export { formatCurrency } from './currency';
 
 /** 'dd/MM/yyyy'. Accepts a Date or an ISO string (a bare 'YYYY-MM-DD' is read as that calendar day). */
 export function formatDate(value: Date | string): string {

@@ -42,6 +42,20 @@ describe('session store', () => {
     expect(store.getState()).not.toHaveProperty('profile');
   });
 
+  it('hands the profile each refresh answers with to whoever listens, before the session is signed in', async () => {
+    const store = await storeWith({ 'POST /api/auth/refresh': refreshOk('token-1') });
+    const heard: Array<{ profile: unknown; status: string }> = [];
+    const stop = store.getState().onProfile((profile) => heard.push({ profile, status: store.getState().status }));
+
+    markSession();
+    await store.getState().load();
+    expect(heard).toEqual([{ profile: NEW_TRAINER_ANA, status: 'loading' }]);
+
+    stop();
+    await store.getState().refresh();
+    expect(heard).toHaveLength(1);
+  });
+
   it('is signed out when there is no session to refresh', async () => {
     const store = await storeWith({ 'POST /api/auth/refresh': () => ({ status: 401 }) });
     markSession();

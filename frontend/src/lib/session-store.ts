@@ -1,4 +1,4 @@
-import type { Role } from '@contracts/identity/api';
+import type { Me, Role } from '@contracts/identity/api';
 import { SESSION_MARKER_COOKIE } from '@contracts/session';
 import { create } from 'zustand';
 import { env } from '../config/env';
@@ -37,6 +37,12 @@ export interface SessionState {
   signOut: () => Promise<void>;
   /** Clears the local session only. */
   clear: () => void;
+  /**
+   * Hears the profile each refresh answers with (`{ accessToken, user }`: the same as GET /api/me's
+   * answer). The profile stays server state: app/session-cache.ts puts it in the query cache as that
+   * read's, so a page load does not ask for it again. Answers the unsubscribe.
+   */
+  onProfile: (listener: (profile: Me, askedAt: number) => void) => () => void;
 }
 
 const ACCESS_TOKEN_REFRESH_MARGIN_MS = 60_000;
@@ -47,6 +53,12 @@ const SESSION_GONE_STATUSES = new Set([401, 403, 404]);
 function accessTokenOf(body: unknown): string | null {
   const token = body && typeof body === 'object' ? (body as { accessToken?: unknown }).accessToken : undefined;
   return typeof token === 'string' && token.length > 0 ? token : null;
+}
+
+/** The user of a refresh answer `{ accessToken, user }` (the contract's Usuario), or null. */
+function profileOf(body: unknown): Me | null {
+  const user = body && typeof body === 'object' ? (body as { user?: unknown }).user : undefined;
+  return user && typeof user === 'object' && typeof (user as { id?: unknown }).id === 'string' ? (user as Me) : null;
 }
 
 /**
@@ -87,6 +99,7 @@ export function createSessionStore(apiBaseUrl: string) {
   let refreshTimer: ReturnType<typeof setTimeout> | undefined;
   /** A sign-out is on its way to the server. */
   let endingSession = false;
+  const profileListeners = new Set<(profile: Me, askedAt: number) => void>();
 
   return create<SessionState>()((set, get) => {
     const scheduleSilentRefresh = (token: string) => {
@@ -114,11 +127,13 @@ export function createSessionStore(apiBaseUrl: string) {
     };
 
     /** The new token, null when the server ended the session; throws when the server cannot be reached. */
-    const requestRefresh = async (): Promise<string | null> => {
+    const requestRefresh = async (): Promise<{ token: string | null; profile: Me | null; askedAt: number }> => {
+      const askedAt = Date.now();
       const response = await fetch(`${apiBaseUrl}/auth/refresh`, { method: 'POST', credentials: 'include' });
       if (response.status >= 500) throw new Error(`refresh: ${response.status}`);
-      if (!response.ok) return null;
-      return accessTokenOf(await response.json());
+      if (!response.ok) return { token: null, profile: null, askedAt };
+      const body: unknown = await response.json();
+      return { token: accessTokenOf(body), profile: profileOf(body), askedAt };
     };
 
     let retryWhenOnline: (() => void) | undefined;
@@ -164,8 +179,9 @@ export function createSessionStore(apiBaseUrl: string) {
         if (get().status === 'signed-out' || endingSession) return Promise.resolve(null);
         refreshInFlight ??= requestRefresh()
           .then(
-            (token) => {
+            ({ token, profile, askedAt }) => {
               if (token) {
+                if (profile) for (const listener of profileListeners) listener(profile, askedAt);
                 set({ accessToken: token });
                 scheduleSilentRefresh(token);
               } else {
@@ -203,6 +219,11 @@ export function createSessionStore(apiBaseUrl: string) {
       },
 
       clear: () => clear(),
+
+      onProfile: (listener) => {
+        profileListeners.add(listener);
+        return () => profileListeners.delete(listener);
+      },
     };
   });
 }

@@ -53,12 +53,29 @@ export function readableLine(record: Record<string, unknown>): string {
   return `${parts.filter(Boolean).join(' ')}${stack}\n`;
 }
 
-/** JSON in production (one object per line, for the log pipeline); readable lines elsewhere. */
+/**
+ * Production's log lines wait in memory until this many bytes (about 20 request lines) are there:
+ * written one by one, each was a write system call, a twentieth of the API's CPU on a list read.
+ */
+export const LOG_BUFFER_BYTES = 4096;
+/** ...or until this long has passed: a quiet API's lines still reach the log within a second. */
+export const LOG_FLUSH_MS = 1000;
+
+/**
+ * JSON in production (one object per line, for the log pipeline, written in batches and flushed
+ * at exit); readable lines elsewhere.
+ */
 export function logDestination(
   config: Pick<PlatformConfig, 'NODE_ENV'>,
   output: NodeJS.WritableStream = process.stdout,
 ): DestinationStream {
-  if (config.NODE_ENV === 'production') return pino.destination({ fd: 1, sync: false });
+  if (config.NODE_ENV === 'production')
+    return pino.destination({
+      fd: 1,
+      sync: false,
+      minLength: LOG_BUFFER_BYTES,
+      periodicFlush: LOG_FLUSH_MS,
+    });
   return { write: (line: string) => void output.write(readableLine(JSON.parse(line))) };
 }
 

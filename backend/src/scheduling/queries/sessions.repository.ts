@@ -10,7 +10,7 @@ import type {
 import type { StudentSession } from '../../contracts/student-area/api';
 import { dayRange, weekRange, zonedParts } from '../../contracts/shared/time';
 import { DATABASE, type Db } from '../../platform/database/database.module';
-import { compiledOnce } from '../../platform/database/compiled-once';
+import { shapedRows } from '../../platform/database/shaped-rows';
 import { type Database, isoInstant } from '../../platform/database/database';
 
 /** A session as the calendar feed writes it. */
@@ -51,6 +51,26 @@ const locationNome = (eb: OfSession) =>
     .whereRef('l.tenantId', '=', 's.tenantId')
     .where('l.removedAt', 'is', null)
     .as('locationNome');
+
+/**
+ * The agenda's read, the sessions that start in [$2, $3) by start, as the answer has them (a
+ * Session per row): the same columns and names lookups as `sessions()` below, written out so no
+ * builder runs and no row is mapped (platform/database/shaped-rows.ts).
+ */
+const startingBetween = shapedRows<Session, [tenantId: string, from: Date, to: Date]>(`
+  select s.id, s.student_id as "studentId",
+    (select st.nome from scheduling_students st
+     where st.id = s.student_id and st.tenant_id = s.tenant_id and st.removed_at is null) as "studentNome",
+    s.location_id as "locationId",
+    (select l.nome from scheduling_locations l
+     where l.id = s.location_id and l.tenant_id = s.tenant_id and l.removed_at is null) as "locationNome",
+    to_char(s.inicio at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as inicio,
+    to_char(s.fim at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as fim,
+    s.status, s.confirmado, s.nome_informado as "nomeInformado", s.observacoes,
+    s.series_id as "seriesId"
+  from sessions s
+  where s.tenant_id = $1 and s.removed_at is null and s.inicio >= $2 and s.inicio < $3
+  order by s.inicio, s.id`);
 
 /**
  * The only code that reads the sessions read model (with the names this context keeps of students
@@ -124,23 +144,8 @@ export class SessionsRepository {
     return Number(row.total);
   }
 
-  /** The sessions that start in [from, to), by start: the agenda's read, built once. */
-  private readonly startingBetween = compiledOnce(
-    (at: { tenantId: string; from: Date; to: Date }) =>
-      this.sessions(at.tenantId)
-        .where('s.inicio', '>=', at.from)
-        .where('s.inicio', '<', at.to)
-        .orderBy('s.inicio')
-        .orderBy('s.id'),
-  );
-
   async list(tenantId: string, { from, to }: SessionRange): Promise<Session[]> {
-    const rows = await this.startingBetween(this.db, {
-      tenantId,
-      from: new Date(from),
-      to: new Date(to),
-    });
-    return rows as Session[];
+    return startingBetween(this.db, tenantId, new Date(from), new Date(to));
   }
 
   /**

@@ -5,8 +5,23 @@ import type { CreditEntryType, CreditHistoryItem, Student } from '../../contract
 import type { PersonalDataExport } from '../../contracts/shared/personal-data';
 import type { StudentDirectory } from '../../contracts/students/ports';
 import { isoInstant } from '../../platform/database/database';
+import { shapedRows } from '../../platform/database/shaped-rows';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { exportStudentData } from '../../platform/personal-data/export';
+
+/**
+ * The trainer's list, by name, as the answer has it (a Student per row): the columns of
+ * `students()` below written out, so no builder runs and no row is mapped
+ * (platform/database/shaped-rows.ts).
+ */
+const listed = shapedRows<Student, [tenantId: string]>(`
+  select id, nome, telefone, whatsapp, email, plano_id as "planoId", observacoes, ativo, creditos,
+    to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+    to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt",
+    to_char(erasure_requested_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "exclusaoPedidaEm"
+  from students
+  where tenant_id = $1 and removed_at is null
+  order by nome, id`);
 
 /** The only code that reads the students read tables; every read is scoped by tenant. */
 @Injectable()
@@ -50,7 +65,7 @@ export class StudentsRepository implements StudentDirectory, RenewalCandidates {
   }
 
   async list(tenantId: string): Promise<Student[]> {
-    return this.students(tenantId).orderBy('nome').orderBy('id').execute();
+    return listed(this.db, tenantId);
   }
 
   async find(tenantId: string, id: string): Promise<Student | undefined> {

@@ -1,3 +1,4 @@
+import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, type CSSProperties } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useMe } from '../../entities/me';
@@ -8,7 +9,6 @@ import { BottomNav } from './bottom-nav';
 import { MobileHeader } from './mobile-header';
 import { QuickActions } from './quick-actions';
 import classes from './shell.module.css';
-import { Sidebar } from './sidebar';
 import { SidebarProvider, useSidebar } from './sidebar-state';
 
 /** Which queries each realtime change makes stale: fetched with the socket client, after the page shows. */
@@ -21,6 +21,13 @@ const OnboardingDialog = lazy(() =>
 
 /** 'Cobrança Online' over any page (`?cobranca=`): fetched only when a charge is being made. */
 const ChargeDialogHost = lazy(() => import('./charge-dialog-host').then((module) => ({ default: module.ChargeDialogHost })));
+
+/**
+ * The desktop navigation (>= 48em, shell.module.css), fetched only there: a phone never shows it, and
+ * its tooltips brought the floating-positioning library into the phone's first screen.
+ */
+const Sidebar = lazy(() => import('./sidebar').then((module) => ({ default: module.Sidebar })));
+const DESKTOP = '(min-width: 48em)';
 
 /** Fetched (or taken from the service worker's cache) only when the network is gone. */
 const OfflineBanner = lazy(() =>
@@ -36,11 +43,17 @@ function ShellFrame() {
   const onboarding = useLatched(useMe().data?.onboardingRequired ?? false);
   const offline = useWorkingOffline();
   const charging = useLocation().search.includes('cobranca=');
+  // Read at the first render (not in an effect): a desktop does not draw its first frame without it.
+  const desktop = useMediaQuery(DESKTOP, undefined, { getInitialValueInEffect: false });
   const style = { '--sidebar-width': expanded ? SIDEBAR_WIDTH : SIDEBAR_ICON_WIDTH } as CSSProperties;
 
   return (
     <div className={classes.shell} style={style}>
-      <Sidebar />
+      {desktop && (
+        <Suspense fallback={null}>
+          <Sidebar />
+        </Suspense>
+      )}
       <div className={classes.main}>
         <MobileHeader />
         <main className={classes.content}>

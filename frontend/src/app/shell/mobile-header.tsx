@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { useLatched } from '../../lib/use-latched';
 import classes from './shell.module.css';
-import { Brand } from './sidebar';
+import { Brand } from './brand';
 import { useThemePreference } from './theme-preference';
 import { ThemeMenu } from './theme-toggle';
 

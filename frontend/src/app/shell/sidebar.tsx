@@ -1,36 +1,17 @@
-import { Box, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Stack, Tooltip, UnstyledButton } from '@mantine/core';
 import IconLayoutSidebarLeftCollapse from '@tabler/icons-react/dist/esm/icons/IconLayoutSidebarLeftCollapse.mjs';
 import IconLayoutSidebarLeftExpand from '@tabler/icons-react/dist/esm/icons/IconLayoutSidebarLeftExpand.mjs';
 import IconLogout from '@tabler/icons-react/dist/esm/icons/IconLogout.mjs';
 import type { Icon } from '@tabler/icons-react';
 import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { BrandMark } from '../../components/brand-mark';
+import { Brand } from './brand';
 import { useSignOut } from '../../lib/use-sign-out';
 import { isSidebarItemActive, navItems } from './nav-items';
 import classes from './shell.module.css';
 import { useSidebar } from './sidebar-state';
 import { useThemePreference } from './theme-preference';
 import { ThemeMenu } from './theme-toggle';
-
-function Brand({ compact }: { compact: boolean }) {
-  return (
-    // Named by its text when shown; the mark alone needs a name of its own.
-    <Link to="/" className={classes.brand} aria-label={compact ? 'Vira — início' : undefined}>
-      <BrandMark size={32} />
-      {!compact && (
-        <Box style={{ minWidth: 0 }}>
-          <Text fw={800} fz="lg" lh={1.1}>
-            Vira
-          </Text>
-          <Text c="dimmed" fz="xs" lh={1.3} truncate>
-            Sua agenda que vira dinheiro
-          </Text>
-        </Box>
-      )}
-    </Link>
-  );
-}
 
 type SidebarButtonProps = ComponentPropsWithoutRef<'button'> & { icon: Icon; label: string; compact: boolean };
 
@@ -143,4 +124,3 @@ export function Sidebar() {
   );
 }
 
-export { Brand };

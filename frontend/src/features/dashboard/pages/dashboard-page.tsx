@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
 import { receivablesQuery } from '../../../entities/receivables';
 import { dashboardQuery } from '../../../entities/dashboard';
-import { formatCurrency } from '../../../lib/format';
+import { formatCurrency } from '../../../lib/currency';
 import { paths, quickCreate } from '../../../config/paths';
 import { useMe } from '../../../entities/me';
 import { greetingName } from '../lib/greeting-name';
