@@ -48,12 +48,10 @@ describe("a closed account's writes", () => {
   it('makes a write that races the closing wait for it and then refuses it: nothing of it lands after AccountClosed', async () => {
     const trainer = await t.signUp();
     const db = t.app.get<Db>(DATABASE);
-    // The closing's first step, held open on its own connection: the tenant's row locked.
+    // The closing's first step, held open on its own connection: the tenant's lock taken.
     const closing = await db.connection().execute(async (connection) => {
       await sql`begin`.execute(connection);
-      await sql`select 1 from tenants where id = ${trainer.tenantId}::uuid for update`.execute(
-        connection,
-      );
+      await sql`select lock_tenant_for_closing(${trainer.tenantId}::uuid)`.execute(connection);
       const racing = register(trainer.tenantId, 'Na Corrida').then(
         () => 'gravado',
         (error: unknown) => (error instanceof AccountClosedError ? 'recusado' : String(error)),
