@@ -697,6 +697,67 @@ export interface Vacations {
   version: number;
 }
 
+export interface WhatsappAccounts {
+  modo: string;
+  phoneNumberId: string | null;
+  tenantId: string;
+  wabaId: string | null;
+}
+
+export interface WhatsappContacts {
+  consentimentoComo: string | null;
+  consentimentoEm: Timestamp | null;
+  consentimentoPor: string | null;
+  email: Generated<boolean>;
+  naoEntregue: Generated<boolean>;
+  paradoEm: Timestamp | null;
+  push: Generated<boolean>;
+  studentId: string;
+  telefone: string | null;
+  tenantId: string;
+  whatsapp: Generated<boolean>;
+}
+
+export interface WhatsappCredentials {
+  accessToken: string;
+  tenantId: string;
+  updatedAt: Timestamp;
+}
+
+export interface WhatsappDeliveries {
+  cause: string;
+  fallback: Json | null;
+  fallbackSentAt: Timestamp | null;
+  messageId: string;
+  sentAt: Timestamp;
+  studentId: string;
+  tenantId: string;
+  wamid: string | null;
+}
+
+export interface WhatsappMessages {
+  cause: string;
+  erroCodigo: number | null;
+  estado: string;
+  id: string;
+  modelo: string;
+  porEmail: Generated<boolean>;
+  sessionId: string | null;
+  studentId: string;
+  tenantId: string;
+  updatedAt: Timestamp;
+  wamid: string;
+}
+
+export interface WhatsappTemplates {
+  motivo: string | null;
+  nome: string;
+  status: string;
+  templateId: string;
+  tenantId: string;
+  wabaId: string;
+}
+
 export interface DB {
   availabilitySettings: AvailabilitySettings;
   calendarFeeds: CalendarFeeds;
@@ -763,4 +824,10 @@ export interface DB {
   users: Users;
   vacationBlocks: VacationBlocks;
   vacations: Vacations;
+  whatsappAccounts: WhatsappAccounts;
+  whatsappContacts: WhatsappContacts;
+  whatsappCredentials: WhatsappCredentials;
+  whatsappDeliveries: WhatsappDeliveries;
+  whatsappMessages: WhatsappMessages;
+  whatsappTemplates: WhatsappTemplates;
 }
