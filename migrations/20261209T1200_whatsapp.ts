@@ -50,7 +50,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       session_id uuid,
       cause text not null,
       modelo text not null,
-      wamid text not null,
+      wamid text,
       estado text not null,
       erro_codigo integer,
       por_email boolean not null default false,

@@ -1,5 +1,5 @@
-import { pushDevicePersonalData } from '../contracts/messaging/events';
-import { PushNotifications } from '../contracts/messaging/ports';
+import { pushDevicePersonalData, studentChannelsPersonalData } from '../contracts/messaging/events';
+import { PushNotifications, WhatsAppMessages } from '../contracts/messaging/ports';
 import type { BoundedContext } from '../platform/context/bounded-context';
 import {
   type PushJob,
@@ -8,6 +8,16 @@ import {
   SEND_PUSH,
   sendPush,
 } from './application/push-delivery';
+import {
+  SEND_WHATSAPP,
+  sendFallback,
+  sendWhatsApp,
+  WHATSAPP_FALLBACK,
+  WHATSAPP_QUEUE,
+  type WhatsAppFallbackJob,
+  type WhatsAppJob,
+  WhatsAppOutbox,
+} from './application/whatsapp-delivery';
 import { messagingConfigShape, type MessagingConfig } from './messaging.config';
 import { MessagingModule } from './messaging.module';
 import { messagingTables } from './messaging.tables';
@@ -16,14 +26,16 @@ import { MESSAGING_PROJECTIONS } from './projections';
 
 /**
  * Messages to people on channels other than e-mail: Web Push to the devices a trainer or student
- * subscribed (their consent recorded as events), through an outbox queue keyed by each cause.
+ * subscribed, and WhatsApp through the Cloud API to students who consented (their consent recorded
+ * as events with its evidence), each through an outbox queue keyed by each cause; the Cloud API's
+ * webhooks (statuses, 'PARAR', templates' reviews) verified before anything is read.
  */
 export const messagingContext: BoundedContext = {
   name: 'messaging',
   tables: messagingTables,
   module: MessagingModule,
   projections: MESSAGING_PROJECTIONS,
-  personalData: [pushDevicePersonalData],
+  personalData: [pushDevicePersonalData, studentChannelsPersonalData],
   processManagers: [pushNoticesProcessManager],
   config: messagingConfigShape,
   jobs: {
@@ -32,11 +44,23 @@ export const messagingContext: BoundedContext = {
         await sendPush(services, data as PushJob);
       },
     },
+    [WHATSAPP_QUEUE]: {
+      [SEND_WHATSAPP]: async (data, services) => {
+        await sendWhatsApp(services, data as WhatsAppJob);
+      },
+      [WHATSAPP_FALLBACK]: async (data, services) => {
+        await sendFallback(services, data as WhatsAppFallbackJob);
+      },
+    },
   },
   workerPorts: [
     {
       port: PushNotifications,
       create: ({ db, jobs, config }) => new PushOutbox(db, jobs, config as MessagingConfig),
+    },
+    {
+      port: WhatsAppMessages,
+      create: ({ db, jobs }) => new WhatsAppOutbox(db, jobs),
     },
   ],
 };

@@ -137,8 +137,19 @@ export const whatsAppMessageEvents = {
     /** Meta's error code when it failed. */
     codigo: number | null;
   }>(),
-  /** It went by e-mail instead (the number is undeliverable, the template is gone). */
-  WhatsAppMessageFellBack: eventData<{ messageId: string; canal: 'email'; codigo: number | null }>(),
+  /**
+   * It went by e-mail instead: WhatsApp refused it (the number is undeliverable, the template is
+   * gone) when it was sent, or reported it failed afterwards.
+   */
+  WhatsAppMessageFellBack: eventData<{
+    messageId: string;
+    studentId: string;
+    sessionId: string | null;
+    cause: string;
+    modelo: string;
+    canal: 'email';
+    codigo: number | null;
+  }>(),
 };
 export type WhatsAppMessageEvent = EventsOf<typeof whatsAppMessageEvents>;
 export const WHATSAPP_MESSAGE_EVENT_TYPES = eventTypesOf(whatsAppMessageEvents);

@@ -746,7 +746,7 @@ export interface WhatsappMessages {
   studentId: string;
   tenantId: string;
   updatedAt: Timestamp;
-  wamid: string;
+  wamid: string | null;
 }
 
 export interface WhatsappTemplates {
