@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { StudentChannelsInput } from '../../contracts/messaging/api';
-import { StudentDirectory } from '../../contracts/students/ports';
+import { studentLifecycleEvents } from '../../contracts/students/events';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { NotFoundError } from '../../platform/errors/domain-error';
+import { readStreamOf } from '../../platform/event-store/event-store';
 import type { CommandContext, CommandResult } from '../../platform/event-store/command-runner';
 import { StudentChannelsCommands } from '../commands/whatsapp.commands';
 import { studentChannelsStreamId } from '../domain/student-channels.decider';
@@ -12,12 +13,17 @@ import { studentChannelsStreamId } from '../domain/student-channels.decider';
 export class StudentChannelsService {
   constructor(
     @Inject(StudentChannelsCommands) private readonly commands: StudentChannelsCommands,
-    @Inject(StudentDirectory) private readonly students: StudentDirectory,
     @Inject(DATABASE) private readonly db: Db,
   ) {}
 
+  /**
+   * The tenant's student, from their own stream (its published events): a student registered a
+   * moment ago is found, one removed or of another tenant is 404.
+   */
   private async existing(tenantId: string, studentId: string): Promise<void> {
-    if (!(await this.students.find(tenantId, studentId))) throw new NotFoundError('Aluno');
+    const stream = await readStreamOf(this.db, tenantId, studentId, studentLifecycleEvents);
+    if (stream.length === 0 || stream.at(-1)?.eventType === 'StudentRemoved')
+      throw new NotFoundError('Aluno');
   }
 
   async channels(tenantId: string, studentId: string) {
