@@ -14,7 +14,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       phone_number_id text,
       waba_id text
     )`.execute(db);
-  await sql`create index whatsapp_accounts_number on whatsapp_accounts (phone_number_id)`.execute(db);
+  await sql`create index whatsapp_accounts_number on whatsapp_accounts (phone_number_id)`.execute(
+    db,
+  );
   await sql`create index whatsapp_accounts_waba on whatsapp_accounts (waba_id)`.execute(db);
   await sql`
     create table whatsapp_templates (
@@ -56,8 +58,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       por_email boolean not null default false,
       updated_at timestamptz not null
     )`.execute(db);
-  await sql`create index whatsapp_messages_session on whatsapp_messages (tenant_id, session_id)`.execute(db);
-  await sql`create index whatsapp_messages_student on whatsapp_messages (tenant_id, student_id)`.execute(db);
+  await sql`create index whatsapp_messages_session on whatsapp_messages (tenant_id, session_id)`.execute(
+    db,
+  );
+  await sql`create index whatsapp_messages_student on whatsapp_messages (tenant_id, student_id)`.execute(
+    db,
+  );
   await sql`
     create table whatsapp_deliveries (
       cause text primary key,
@@ -69,7 +75,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       fallback_sent_at timestamptz,
       sent_at timestamptz not null
     )`.execute(db);
-  await sql`create index whatsapp_deliveries_student on whatsapp_deliveries (tenant_id, student_id)`.execute(db);
+  await sql`create index whatsapp_deliveries_student on whatsapp_deliveries (tenant_id, student_id)`.execute(
+    db,
+  );
   await sql`
     create table whatsapp_credentials (
       tenant_id uuid primary key,

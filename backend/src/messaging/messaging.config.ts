@@ -67,5 +67,7 @@ export function viraNumberOf(
     WHATSAPP_WABA_ID: wabaId,
     WHATSAPP_ACCESS_TOKEN: accessToken,
   } = config;
-  return phoneNumberId && wabaId && accessToken ? { phoneNumberId, wabaId, accessToken } : undefined;
+  return phoneNumberId && wabaId && accessToken
+    ? { phoneNumberId, wabaId, accessToken }
+    : undefined;
 }

@@ -37,10 +37,7 @@ export class WhatsAppController {
   }
 
   @Implements(whatsAppApi.test)
-  test(
-    @CurrentUser() user: AuthUser,
-    @Input() { body }: ParsedInputOf<typeof whatsAppApi.test>,
-  ) {
+  test(@CurrentUser() user: AuthUser, @Input() { body }: ParsedInputOf<typeof whatsAppApi.test>) {
     return this.settingsService.test(user.tenantId, body);
   }
 

@@ -105,7 +105,9 @@ export class LoopbackCloudApi {
   }
 
   async close(): Promise<void> {
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await new Promise<void>((resolve) =>
+      this.server ? this.server.close(() => resolve()) : resolve(),
+    );
   }
 
   /** Where webhooks go: a function (app.inject in tests) or a URL (npm run dev). */
@@ -329,7 +331,11 @@ export class LoopbackCloudApi {
         message: `Unsupported ${method.toLowerCase()} request. Object with ID '${objectId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
       });
     const denied = () =>
-      graphError({ status: 403, code: 10, message: '(#10) Application does not have permission for this action' });
+      graphError({
+        status: 403,
+        code: 10,
+        message: '(#10) Application does not have permission for this action',
+      });
     let body: unknown;
     if (raw.length > 0) {
       try {
@@ -361,7 +367,11 @@ export class LoopbackCloudApi {
         return graphError({ status: 400, code: 100, message: '(#100) Invalid parameter' });
       if (!byNumber) return missing();
       if (byNumber.withoutPermission) return denied();
-      const message = body as { to: string; type: string; template?: { name: string; language: { code: string } } };
+      const message = body as {
+        to: string;
+        type: string;
+        template?: { name: string; language: { code: string } };
+      };
       const failure = this.failures.findIndex((each) => !each.to || each.to === message.to);
       if (failure >= 0) {
         const [{ error }] = this.failures.splice(failure, 1);
@@ -405,14 +415,16 @@ export class LoopbackCloudApi {
         return answer(
           200,
           {
-            data: this.templatesOf(byWaba.wabaId).map(({ id, name, language, category, status, body: sent }) => ({
-              id,
-              name,
-              language,
-              category,
-              status,
-              components: sent.components,
-            })),
+            data: this.templatesOf(byWaba.wabaId).map(
+              ({ id, name, language, category, status, body: sent }) => ({
+                id,
+                name,
+                language,
+                category,
+                status,
+                components: sent.components,
+              }),
+            ),
           },
           'MessageTemplateList',
         );
@@ -420,7 +432,11 @@ export class LoopbackCloudApi {
         if (!this.valid('MessageTemplateCreate', body, `${method} ${url.pathname}`))
           return graphError({ status: 400, code: 100, message: '(#100) Invalid parameter' });
         const wanted = body as { name: string; language: string; category: string };
-        if (this.templatesOf(byWaba.wabaId).some((each) => each.name === wanted.name && each.language === wanted.language))
+        if (
+          this.templatesOf(byWaba.wabaId).some(
+            (each) => each.name === wanted.name && each.language === wanted.language,
+          )
+        )
           return graphError({
             status: 400,
             code: 100,

@@ -158,7 +158,10 @@ export const studentChannelsSchema = z.strictObject({
         .trim()
         .min(3, 'Informe como o aluno concordou')
         .max(200, 'Descreva como o aluno concordou em até 200 caracteres'),
-      quando: z.iso.datetime({ offset: true, message: 'Informe quando o aluno concordou (data e hora com fuso)' }),
+      quando: z.iso.datetime({
+        offset: true,
+        message: 'Informe quando o aluno concordou (data e hora com fuso)',
+      }),
     })
     .optional(),
 });
@@ -170,7 +173,11 @@ export const studentChannelsAnswerSchema = z
     email: z.boolean(),
     push: z.boolean(),
     consentimento: z
-      .object({ como: z.string(), quando: z.iso.datetime({ offset: true }), registradoPor: z.uuid() })
+      .object({
+        como: z.string(),
+        quando: z.iso.datetime({ offset: true }),
+        registradoPor: z.uuid(),
+      })
       .nullable(),
     /** The student wrote 'PARAR': no business-initiated WhatsApp until they agree again. */
     parado: z.boolean(),
@@ -206,7 +213,8 @@ const whatsAppWebhooks = routes('messaging', 'public');
 
 export const whatsAppApi = {
   settings: whatsAppSettings.get('/settings/whatsapp', {
-    summary: 'Ajustes › WhatsApp: o modo, o número e a WABA, e a análise de cada modelo de mensagem',
+    summary:
+      'Ajustes › WhatsApp: o modo, o número e a WABA, e a análise de cada modelo de mensagem',
     answer: whatsAppSettingsAnswerSchema,
   }),
   saveSettings: whatsAppSettings.put('/settings/whatsapp', {
@@ -221,7 +229,8 @@ export const whatsAppApi = {
     answer: whatsAppConnectionTestSchema,
   }),
   channels: whatsAppSettings.get('/students/{id}/channels', {
-    summary: 'Por onde o aluno recebe mensagens, com o consentimento do WhatsApp (quem, quando, como)',
+    summary:
+      'Por onde o aluno recebe mensagens, com o consentimento do WhatsApp (quem, quando, como)',
     answer: studentChannelsAnswerSchema,
   }),
   saveChannels: whatsAppSettings.put('/students/{id}/channels', {

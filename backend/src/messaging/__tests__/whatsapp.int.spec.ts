@@ -14,11 +14,7 @@ import {
 import { CONTEXTS } from '../../contexts';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { JobQueues } from '../../platform/queue/queue.module';
-import {
-  SEND_WHATSAPP,
-  WHATSAPP_FALLBACK,
-  WHATSAPP_QUEUE,
-} from '../application/whatsapp-delivery';
+import { SEND_WHATSAPP, WHATSAPP_FALLBACK, WHATSAPP_QUEUE } from '../application/whatsapp-delivery';
 import { TEMPLATE_LIST, TEMPLATES } from '../domain/whatsapp-templates';
 
 const at = (day: number, time: string) =>
@@ -82,7 +78,7 @@ describe('whatsapp', () => {
       (job) => !name || job.name === name,
     );
     for (const job of jobs) await job.remove();
-    return jobs.map((job) => job.data as unknown);
+    return jobs.map((job): unknown => job.data);
   };
   const run = (queueName: string, jobName: string, data: unknown) => {
     const handler = CONTEXTS.flatMap((context) => context.jobs?.[queueName]?.[jobName] ?? [])[0];
@@ -119,14 +115,20 @@ describe('whatsapp', () => {
       whatsapp: true,
       email: true,
       push: true,
-      consentimento: { como: 'Pediu por mensagem no WhatsApp', quando: '2030-05-01T10:00:00-03:00' },
+      consentimento: {
+        como: 'Pediu por mensagem no WhatsApp',
+        quando: '2030-05-01T10:00:00-03:00',
+      },
     });
     expect(channels.statusCode).toBe(200);
     return { studentId, email, number: `55${whatsapp.replace(/\D/g, '')}` };
   }
 
   /** A session booked for 10/05 07:00 and the reminder due (a minute past the lead time). */
-  async function bookAndReachLeadTime(trainer: { api: ReturnType<typeof http> }, studentId: string) {
+  async function bookAndReachLeadTime(
+    trainer: { api: ReturnType<typeof http> },
+    studentId: string,
+  ) {
     const booked = await trainer.api.post('/api/sessions', {
       studentId,
       inicio: at(10, '07:00').toISOString(),
@@ -175,7 +177,8 @@ describe('whatsapp', () => {
     });
     expect(await test({ phoneNumberId: '1234567890' })).toEqual({
       ok: false,
-      message: 'Número não encontrado: confira o ID do número de telefone e se o token tem acesso a ele',
+      message:
+        'Número não encontrado: confira o ID do número de telefone e se o token tem acesso a ele',
     });
     const limited = cloud.account({ withoutPermission: true });
     expect(
@@ -200,14 +203,17 @@ describe('whatsapp', () => {
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ code: 'whatsapp_connection_failed' });
-    const missing = await trainer.api.put('/api/settings/whatsapp', { modo: 'proprio', wabaId: own.wabaId });
+    const missing = await trainer.api.put('/api/settings/whatsapp', {
+      modo: 'proprio',
+      wabaId: own.wabaId,
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toContain('ID do número de telefone');
 
     expect((await trainer.api.put('/api/settings/whatsapp', body)).statusCode).toBe(200);
-    expect(cloud.templatesOf(own.wabaId).map((each) => [each.name, each.language, each.category])).toEqual(
-      TEMPLATE_LIST.map((each) => [each.nome, 'pt_BR', 'UTILITY']),
-    );
+    expect(
+      cloud.templatesOf(own.wabaId).map((each) => [each.name, each.language, each.category]),
+    ).toEqual(TEMPLATE_LIST.map((each) => [each.nome, 'pt_BR', 'UTILITY']));
     const settings = (await trainer.api.get('/api/settings/whatsapp')).json();
     expect(settings).toMatchObject({
       modo: 'proprio',
@@ -240,7 +246,10 @@ describe('whatsapp', () => {
   it('records consent only with its evidence; another tenant’s student is 404', async () => {
     const trainer = await t.signUp('Carla Personal');
     const other = await t.signUp('Outro Personal');
-    const created = await trainer.api.post('/api/students', { nome: 'Ana Dias', whatsapp: '11987654321' });
+    const created = await trainer.api.post('/api/students', {
+      nome: 'Ana Dias',
+      whatsapp: '11987654321',
+    });
     const studentId = created.json().id as string;
     const noConsent = await trainer.api.put(`/api/students/${studentId}/channels`, {
       whatsapp: true,
@@ -335,7 +344,10 @@ describe('whatsapp', () => {
     const before = await t.countEvents();
     const parar = {
       messaging_product: 'whatsapp',
-      metadata: { display_phone_number: vira.displayPhoneNumber, phone_number_id: vira.phoneNumberId },
+      metadata: {
+        display_phone_number: vira.displayPhoneNumber,
+        phone_number_id: vira.phoneNumberId,
+      },
       contacts: [{ profile: { name: 'Caio' }, wa_id: caio.number }],
       messages: [
         {
@@ -350,7 +362,9 @@ describe('whatsapp', () => {
         },
       ],
     };
-    expect(await cloud.postWebhook(vira, 'messages', parar, 'segredo-errado-do-atacante')).toBe(401);
+    expect(await cloud.postWebhook(vira, 'messages', parar, 'segredo-errado-do-atacante')).toBe(
+      401,
+    );
     const unsigned = await t.app.inject({
       method: 'POST',
       url: '/api/webhooks/whatsapp',
@@ -359,7 +373,9 @@ describe('whatsapp', () => {
     expect(unsigned.statusCode).toBe(401);
     expect(await t.countEvents()).toBe(before);
     await t.project();
-    expect((await trainer.api.get(`/api/students/${caio.studentId}/channels`)).json()).toMatchObject({
+    expect(
+      (await trainer.api.get(`/api/students/${caio.studentId}/channels`)).json(),
+    ).toMatchObject({
       whatsapp: true,
       parado: false,
     });
@@ -371,7 +387,9 @@ describe('whatsapp', () => {
     await t.project();
     expect(await cloud.text(vira.phoneNumberId, davi.number, 'PARAR')).toBe(200);
     await t.project();
-    expect((await trainer.api.get(`/api/students/${davi.studentId}/channels`)).json()).toMatchObject({
+    expect(
+      (await trainer.api.get(`/api/students/${davi.studentId}/channels`)).json(),
+    ).toMatchObject({
       whatsapp: false,
       consentimento: null,
       parado: true,
@@ -393,7 +411,13 @@ describe('whatsapp', () => {
     const [job] = await takeJobs(SEND_WHATSAPP);
     cloud.failNextSend({ code: 130429, to: elisa.number });
     await expect(sendWhatsApp(job)).rejects.toThrow('Rate limit hit');
-    expect(await db().selectFrom('whatsappDeliveries').select('cause').where('studentId', '=', elisa.studentId).execute()).toEqual([]);
+    expect(
+      await db()
+        .selectFrom('whatsappDeliveries')
+        .select('cause')
+        .where('studentId', '=', elisa.studentId)
+        .execute(),
+    ).toEqual([]);
     await sendWhatsApp(job);
     await sendWhatsApp(job);
     const toElisa = cloud.requests.filter((each) => each.path.endsWith('/messages')).slice(-2);
@@ -417,13 +441,20 @@ describe('whatsapp', () => {
     await run(WHATSAPP_QUEUE, WHATSAPP_FALLBACK, fallbacks[0]);
     // Meta delivering the failure twice queues nothing that sends twice.
     expect(await cloud.fail(message.wamid, 131026)).toBe(200);
-    for (const again of await takeJobs(WHATSAPP_FALLBACK)) await run(WHATSAPP_QUEUE, WHATSAPP_FALLBACK, again);
+    for (const again of await takeJobs(WHATSAPP_FALLBACK))
+      await run(WHATSAPP_QUEUE, WHATSAPP_FALLBACK, again);
     await t.project();
     expect(mailsTo(fabio.email).map((mail) => mail.subject)).toEqual([
       'Lembrete: seu treino amanhã (10/05) às 07:00',
     ]);
-    expect(await messageOf(sessionId)).toMatchObject({ estado: 'falhou', erroCodigo: 131026, porEmail: true });
-    expect((await trainer.api.get(`/api/students/${fabio.studentId}/channels`)).json()).toMatchObject({
+    expect(await messageOf(sessionId)).toMatchObject({
+      estado: 'falhou',
+      erroCodigo: 131026,
+      porEmail: true,
+    });
+    expect(
+      (await trainer.api.get(`/api/students/${fabio.studentId}/channels`)).json(),
+    ).toMatchObject({
       naoEntregue: true,
     });
   });
@@ -439,8 +470,14 @@ describe('whatsapp', () => {
     await sendWhatsApp(job);
     await t.project();
     expect(mailsTo(gabi.email)).toHaveLength(1);
-    expect(await messageOf(sessionId)).toMatchObject({ estado: 'falhou', porEmail: true, wamid: null });
-    expect((await trainer.api.get(`/api/students/${gabi.studentId}/channels`)).json()).toMatchObject({
+    expect(await messageOf(sessionId)).toMatchObject({
+      estado: 'falhou',
+      porEmail: true,
+      wamid: null,
+    });
+    expect(
+      (await trainer.api.get(`/api/students/${gabi.studentId}/channels`)).json(),
+    ).toMatchObject({
       naoEntregue: true,
     });
   });
@@ -453,12 +490,18 @@ describe('whatsapp', () => {
     for (const job of await takeJobs(SEND_WHATSAPP)) await sendWhatsApp(job);
     await t.project();
     expect(await messageOf(sessionId)).toBeDefined();
-    const erased = await trainer.api.post(`/api/students/${hugo.studentId}/erase`, { confirm: 'Hugo Reis' });
+    const erased = await trainer.api.post(`/api/students/${hugo.studentId}/erase`, {
+      confirm: 'Hugo Reis',
+    });
     expect(erased.statusCode).toBe(200);
     await t.project();
     const left = await Promise.all(
       (['whatsappContacts', 'whatsappMessages', 'whatsappDeliveries'] as const).map((table) =>
-        db().selectFrom(table).select('studentId').where('studentId', '=', hugo.studentId).execute(),
+        db()
+          .selectFrom(table)
+          .select('studentId')
+          .where('studentId', '=', hugo.studentId)
+          .execute(),
       ),
     );
     expect(left).toEqual([[], [], []]);

@@ -64,8 +64,9 @@ export class WhatsAppCloudClient {
       throw new CloudApiError(response.status, 0, 'resposta da Cloud API não é JSON');
     }
     if (!response.ok) {
-      const error = (json as { error?: { code?: number; message?: string; error_subcode?: number } })
-        .error;
+      const error = (
+        json as { error?: { code?: number; message?: string; error_subcode?: number } }
+      ).error;
       throw new CloudApiError(
         response.status,
         error?.code ?? 0,

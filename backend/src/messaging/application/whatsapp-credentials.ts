@@ -40,7 +40,12 @@ export class WhatsAppCredentials {
     return this.box;
   }
 
-  async save(db: Kysely<Database>, tenantId: string, accessToken: string, now: Date): Promise<void> {
+  async save(
+    db: Kysely<Database>,
+    tenantId: string,
+    accessToken: string,
+    now: Date,
+  ): Promise<void> {
     const sealed = { accessToken: this.sealer().seal(accessToken, tenantId), updatedAt: now };
     await db
       .insertInto('whatsappCredentials')

@@ -124,7 +124,12 @@ export class WhatsAppOutbox implements WhatsAppMessages {
       sessionId: reminder.sessionId,
       cause: reminder.cause,
       modelo: template.nome,
-      variables: [firstName, reminder.trainerNome, reminder.quando, reminder.locationNome ?? 'a combinar'],
+      variables: [
+        firstName,
+        reminder.trainerNome,
+        reminder.quando,
+        reminder.locationNome ?? 'a combinar',
+      ],
       fallback: reminder.fallback,
     };
     await withTimeout(
@@ -149,11 +154,10 @@ async function throttle(services: WorkerServices, phoneNumberId: string): Promis
     const now = Date.now();
     const second = Math.floor(now / 1_000);
     const key = `${services.config.REDIS_PREFIX}:whatsapp:rate:${phoneNumberId}:${second}`;
-    const [[, count]] = (await services.redis
-      .multi()
-      .incr(key)
-      .pexpire(key, 2_000)
-      .exec()) as [[unknown, number], [unknown, unknown]];
+    const [[, count]] = (await services.redis.multi().incr(key).pexpire(key, 2_000).exec()) as [
+      [unknown, number],
+      [unknown, unknown],
+    ];
     if (count <= limit) return;
     await new Promise((resolve) => setTimeout(resolve, (second + 1) * 1_000 - now));
   }
@@ -269,7 +273,10 @@ export async function queueFallback(jobs: JobQueues, job: WhatsAppFallbackJob): 
  * Sends the e-mail of a message WhatsApp reported failed, once: claimed by marking its delivery
  * row in the transaction that sends.
  */
-export async function sendFallback(services: WorkerServices, job: WhatsAppFallbackJob): Promise<void> {
+export async function sendFallback(
+  services: WorkerServices,
+  job: WhatsAppFallbackJob,
+): Promise<void> {
   const delivery = await services.db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('whatsappDeliveries')

@@ -87,7 +87,10 @@ export class WhatsAppSettingsService {
   }
 
   /** The number and the WABA answer to the token; the first problem found, in pt-BR. */
-  private async problemOf(client: WhatsAppCloudClient, target: Target): Promise<string | undefined> {
+  private async problemOf(
+    client: WhatsAppCloudClient,
+    target: Target,
+  ): Promise<string | undefined> {
     try {
       await client.phoneNumber(target.phoneNumberId);
     } catch (error) {
@@ -101,7 +104,10 @@ export class WhatsAppSettingsService {
     return undefined;
   }
 
-  async test(tenantId: string, body: WhatsAppSettingsInput): Promise<{ ok: boolean; message: string }> {
+  async test(
+    tenantId: string,
+    body: WhatsAppSettingsInput,
+  ): Promise<{ ok: boolean; message: string }> {
     if (body.modo === 'desligado') return { ok: false, message: 'O WhatsApp está desligado' };
     const target = await this.targetOf(tenantId, body);
     const client = this.credentials.client(target.accessToken);

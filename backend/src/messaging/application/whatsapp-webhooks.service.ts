@@ -70,7 +70,11 @@ export class WhatsAppWebhooksService {
   ) {}
 
   /** The verification handshake: hub.challenge back when the token is ours. */
-  verify(query: { 'hub.mode': string; 'hub.verify_token': string; 'hub.challenge': string }): string {
+  verify(query: {
+    'hub.mode': string;
+    'hub.verify_token': string;
+    'hub.challenge': string;
+  }): string {
     const expected = this.config.WHATSAPP_VERIFY_TOKEN;
     const given = Buffer.from(query['hub.verify_token']);
     if (
@@ -118,7 +122,12 @@ export class WhatsAppWebhooksService {
     await this.commands.run({
       decider: whatsAppMessageDecider,
       streamId: delivery.messageId,
-      command: { type: 'RecordStatus', messageId: delivery.messageId, estado: ESTADOS[status], codigo },
+      command: {
+        type: 'RecordStatus',
+        messageId: delivery.messageId,
+        estado: ESTADOS[status],
+        codigo,
+      },
       context,
     });
     if (status !== 'failed') return;

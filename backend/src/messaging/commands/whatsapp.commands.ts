@@ -2,7 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { commandHandlerFor } from '../../platform/event-store/command-runner';
 import { settingsCommandsFor } from '../../platform/event-store/settings-stream';
 import { studentChannelsDecider } from '../domain/student-channels.decider';
-import { whatsAppAccountDecider, whatsAppAccountStreamId } from '../domain/whatsapp-account.decider';
+import {
+  whatsAppAccountDecider,
+  whatsAppAccountStreamId,
+} from '../domain/whatsapp-account.decider';
 
 /** A trainer's WhatsApp account: one stream per tenant, saved and read like the other settings. */
 @Injectable()

@@ -59,7 +59,10 @@ function evolve(state: WhatsAppAccountState, event: WhatsAppAccountEvent): Whats
     case 'WhatsAppTemplateSubmitted':
     case 'WhatsAppTemplateReviewed': {
       const { nome, templateId, wabaId, status } = event.data;
-      return { ...state, templates: { ...state.templates, [nome]: { templateId, wabaId, status } } };
+      return {
+        ...state,
+        templates: { ...state.templates, [nome]: { templateId, wabaId, status } },
+      };
     }
   }
 }

@@ -16,7 +16,12 @@ export type WhatsAppMessageCommand =
       modelo: string;
       wamid: string;
     }
-  | { type: 'RecordStatus'; messageId: string; estado: WhatsAppMessageEstado; codigo: number | null }
+  | {
+      type: 'RecordStatus';
+      messageId: string;
+      estado: WhatsAppMessageEstado;
+      codigo: number | null;
+    }
   | {
       type: 'RecordFallBack';
       messageId: string;
@@ -53,7 +58,10 @@ const RANK: Record<WhatsAppMessageEstado, number> = { enviado: 1, entregue: 2, l
  * status again (a webhook replayed), an older one arriving late, or one of a message never sent
  * changes nothing. A message falls back to e-mail once.
  */
-function decide(command: WhatsAppMessageCommand, state: WhatsAppMessageState): WhatsAppMessageEvent[] {
+function decide(
+  command: WhatsAppMessageCommand,
+  state: WhatsAppMessageState,
+): WhatsAppMessageEvent[] {
   switch (command.type) {
     case 'RecordSent': {
       if (state.sent) return [];

@@ -36,7 +36,13 @@ export const TEMPLATES = {
     rotulo: 'Nova cobrança (Pix Copia e Cola)',
     corpo:
       'Olá, {{1}}! {{2}} enviou uma cobrança de {{3}} referente a {{4}}. Pague pelo Pix Copia e Cola: {{5}} . Obrigado!',
-    exemplo: ['Beatriz', 'Carla Personal', 'R$ 480,00', 'Mensal 8 aulas', '00020101021226...6304ABCD'],
+    exemplo: [
+      'Beatriz',
+      'Carla Personal',
+      'R$ 480,00',
+      'Mensal 8 aulas',
+      '00020101021226...6304ABCD',
+    ],
   },
   pagamentoRecebido: {
     nome: 'vira_pagamento_recebido',

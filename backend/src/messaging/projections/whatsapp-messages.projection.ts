@@ -57,7 +57,9 @@ export const whatsAppMessagesProjection: Projection = {
               porEmail: true,
               updatedAt,
             })
-            .onConflict((conflict) => conflict.column('id').doUpdateSet({ porEmail: true, updatedAt }))
+            .onConflict((conflict) =>
+              conflict.column('id').doUpdateSet({ porEmail: true, updatedAt }),
+            )
             .returning(['sessionId', 'studentId'])
             .executeTakeFirst();
           break;
