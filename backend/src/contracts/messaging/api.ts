@@ -216,6 +216,8 @@ export const whatsAppApi = {
     summary:
       'Ajustes › WhatsApp: o modo, o número e a WABA, e a análise de cada modelo de mensagem',
     answer: whatsAppSettingsAnswerSchema,
+    // Read from the account's stream itself (a save a moment ago included).
+    live: true,
   }),
   saveSettings: whatsAppSettings.put('/settings/whatsapp', {
     summary:

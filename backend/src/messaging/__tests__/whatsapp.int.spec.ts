@@ -229,7 +229,9 @@ describe('whatsapp', () => {
     const sealed = await db().selectFrom('whatsappCredentials').select('accessToken').execute();
     expect(sealed.map((row) => row.accessToken).join()).not.toContain(own.accessToken);
 
-    // Meta's reviews arrive by webhook; saving again (the token kept) recreates nothing.
+    // Meta's reviews arrive by webhook (minutes later: the account is in the read models by then);
+    // saving again (the token kept) recreates nothing.
+    await t.project();
     expect(await cloud.approve(own.wabaId, TEMPLATES.lembrete.nome)).toBe(200);
     expect(await cloud.reject(own.wabaId, TEMPLATES.novaCobranca.nome)).toBe(200);
     const { accessToken: _kept, ...withoutToken } = body;
