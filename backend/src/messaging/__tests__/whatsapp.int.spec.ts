@@ -1,4 +1,5 @@
 import type { ParsedMail } from 'mailparser';
+import pino from 'pino';
 import { apiFixture } from '../../../../test/support/api-fixture';
 import type { http } from '../../../../test/support/api';
 import { workerServicesOf } from '../../../../test/support/projections';
@@ -12,10 +13,13 @@ import {
   LoopbackCloudApi,
 } from '../../../../test/support/whatsapp-cloud/loopback';
 import { CONTEXTS } from '../../contexts';
+import { WhatsAppMessages } from '../../contracts/messaging/ports';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { JobQueues } from '../../platform/queue/queue.module';
+import { type RunningWorker, startWorkerProcess } from '../../platform/queue/worker-process';
 import { SEND_WHATSAPP, WHATSAPP_FALLBACK, WHATSAPP_QUEUE } from '../application/whatsapp-delivery';
 import { TEMPLATE_LIST, TEMPLATES } from '../domain/whatsapp-templates';
+import { messagingContext } from '../messaging.context';
 
 const at = (day: number, time: string) =>
   new Date(`2030-05-${String(day).padStart(2, '0')}T${time}:00-03:00`);
@@ -507,5 +511,116 @@ describe('whatsapp', () => {
       ),
     );
     expect(left).toEqual([[], [], []]);
+  });
+});
+
+/** Two worker processes on the real BullMQ queue: a reminder retried after a 429, and queued again, goes out once. */
+describe('whatsapp with two workers', () => {
+  const cloud = new LoopbackCloudApi({ appSecret: APP_SECRET, autoApprove: true });
+  let vira: LoopbackAccount;
+  let workers: RunningWorker[] = [];
+  beforeAll(async () => {
+    await cloud.start();
+    vira = cloud.account();
+  });
+  afterAll(async () => {
+    await Promise.all(workers.map((worker) => worker.stop()));
+    await cloud.close();
+  });
+  const t = apiFixture(() => ({
+    WHATSAPP_GRAPH_URL: cloud.url,
+    WHATSAPP_APP_SECRET: APP_SECRET,
+    WHATSAPP_PHONE_NUMBER_ID: vira.phoneNumberId,
+    WHATSAPP_WABA_ID: vira.wabaId,
+    WHATSAPP_ACCESS_TOKEN: vira.accessToken,
+  }));
+  beforeAll(async () => {
+    const start = () =>
+      startWorkerProcess({
+        config: t.config,
+        logger: pino({ level: 'silent' }),
+        projections: [],
+        jobs: new Map([
+          [WHATSAPP_QUEUE, new Map(Object.entries(messagingContext.jobs?.[WHATSAPP_QUEUE] ?? {}))],
+        ]),
+        workerPorts: CONTEXTS.flatMap((context) => context.workerPorts ?? []),
+      });
+    workers = [await start(), await start()];
+  });
+  afterEach(() => {
+    expect(cloud.violations).toEqual([]);
+  });
+
+  /** Waits until `read` answers true (a bound for a busy machine, not a timing). */
+  async function until(read: () => Promise<boolean> | boolean, what: string): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    while (!(await read())) {
+      if (Date.now() > deadline) throw new Error(`esperava: ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  it('a reminder Meta refused once (130429) is retried and arrives once; queued again, it sends nothing', async () => {
+    const trainer = await t.signUp('Carla Personal');
+    expect((await trainer.api.put('/api/settings/whatsapp', { modo: 'vira' })).statusCode).toBe(
+      200,
+    );
+    const created = await trainer.api.post('/api/students', {
+      nome: 'Iara Melo',
+      email: `iara.${Date.now()}@exemplo.com.br`,
+      whatsapp: '11955554444',
+    });
+    const studentId = created.json().id as string;
+    expect(
+      (
+        await trainer.api.put(`/api/students/${studentId}/channels`, {
+          whatsapp: true,
+          email: true,
+          push: false,
+          consentimento: { como: 'No contrato', quando: '2030-05-01T10:00:00-03:00' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    await t.project();
+    const queue = t.app.get(JobQueues).queue(WHATSAPP_QUEUE);
+    const idle = async () =>
+      Object.values(
+        await queue.getJobCounts('waiting', 'delayed', 'active', 'prioritized', 'failed'),
+      ).every((count) => count === 0);
+    const remind = () =>
+      workerServicesOf(t.app)
+        .port(WhatsAppMessages)
+        .remind({
+          tenantId: trainer.tenantId,
+          studentId,
+          sessionId: '0193a000-0000-7000-8000-0000000000cc',
+          cause: 'reminder-dois-workers-1',
+          kind: 'lembrete',
+          studentNome: 'Iara Melo',
+          trainerNome: 'Carla Personal',
+          quando: 'amanhã (10/05) às 07:00',
+          locationNome: null,
+          fallback: {
+            to: 'iara@exemplo.com.br',
+            subject: 'Lembrete',
+            text: 'Lembrete',
+            html: '<p>Lembrete</p>',
+          },
+        });
+
+    cloud.failNextSend({ code: 130429, to: '5511955554444' });
+    expect(await remind()).toBe(true);
+    expect(await remind()).toBe(true);
+    await until(
+      () => cloud.messagesTo('5511955554444').length === 1,
+      'a mensagem depois do 130429',
+    );
+    await until(idle, 'a fila vazia');
+    expect(await remind()).toBe(true);
+    await until(idle, 'a fila vazia de novo');
+
+    const sends = cloud.requests.filter((each) => each.path.endsWith('/messages'));
+    expect(sends.map((each) => each.status)).toEqual([429, 200]);
+    expect(cloud.messagesTo('5511955554444')).toHaveLength(1);
   });
 });
