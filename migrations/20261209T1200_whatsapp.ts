@@ -69,6 +69,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       cause text primary key,
       tenant_id uuid not null,
       student_id uuid not null,
+      session_id uuid,
       message_id uuid not null,
       wamid text unique,
       fallback jsonb,

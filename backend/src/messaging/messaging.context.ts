@@ -22,6 +22,7 @@ import { messagingConfigShape, type MessagingConfig } from './messaging.config';
 import { MessagingModule } from './messaging.module';
 import { messagingTables } from './messaging.tables';
 import { pushNoticesProcessManager } from './process-managers/push-notices';
+import { reminderReplies } from './process-managers/reminder-replies';
 import { whatsAppOfErasedStudents } from './process-managers/whatsapp-of-erased-students';
 import { MESSAGING_PROJECTIONS } from './projections';
 
@@ -37,7 +38,7 @@ export const messagingContext: BoundedContext = {
   module: MessagingModule,
   projections: MESSAGING_PROJECTIONS,
   personalData: [pushDevicePersonalData, studentChannelsPersonalData],
-  processManagers: [pushNoticesProcessManager, whatsAppOfErasedStudents],
+  processManagers: [pushNoticesProcessManager, whatsAppOfErasedStudents, reminderReplies],
   config: messagingConfigShape,
   jobs: {
     [PUSH_QUEUE]: {

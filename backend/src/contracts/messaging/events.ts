@@ -150,6 +150,16 @@ export const whatsAppMessageEvents = {
     canal: 'email';
     codigo: number | null;
   }>(),
+  /**
+   * The student answered with a quick-reply button ('Confirmo', 'Preciso remarcar'); `replyId` is
+   * the answer's own message id (a webhook replayed carries it again).
+   */
+  WhatsAppReplyReceived: eventData<{
+    messageId: string;
+    sessionId: string | null;
+    resposta: 'confirmo' | 'remarcar';
+    replyId: string;
+  }>(),
 };
 export type WhatsAppMessageEvent = EventsOf<typeof whatsAppMessageEvents>;
 export const WHATSAPP_MESSAGE_EVENT_TYPES = eventTypesOf(whatsAppMessageEvents);

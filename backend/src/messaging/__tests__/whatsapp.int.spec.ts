@@ -343,6 +343,55 @@ describe('whatsapp', () => {
     expect(await t.countEvents()).toBe(before);
   });
 
+  it("'Confirmo' marks the session confirmed by the student; 'Preciso remarcar' asks the trainer to reschedule", async () => {
+    const trainer = await trainerOnViraNumber();
+    const joana = await consentingStudent(trainer, 'Joana Alves');
+    const sessionId = await bookAndReachLeadTime(trainer, joana.studentId);
+    await run('reminders', 'reminder.send', { tenantId: trainer.tenantId, sessionId });
+    for (const job of await takeJobs(SEND_WHATSAPP)) await sendWhatsApp(job);
+    const [message] = cloud.messagesTo(joana.number);
+    const sessionOf = async () => {
+      const day = await trainer.api.get(
+        `/api/sessions?from=${at(10, '00:00').toISOString()}&to=${at(11, '00:00').toISOString()}`,
+      );
+      return (day.json().items as { id: string }[]).find((each) => each.id === sessionId);
+    };
+    await cloud.deliver(message.wamid);
+    await t.project();
+    expect(await sessionOf()).toMatchObject({
+      confirmadoPeloAluno: false,
+      remarcarPedido: false,
+      lembrete: { canal: 'whatsapp', estado: 'entregue' },
+    });
+
+    expect(await cloud.replyWithButton(message.wamid, 'Confirmo')).toBe(200);
+    await t.project();
+    expect(await sessionOf()).toMatchObject({ confirmadoPeloAluno: true, remarcarPedido: false });
+    // The same answer delivered again changes nothing.
+    const before = await t.countEvents();
+    expect(await cloud.postRaw(JSON.stringify(cloud.webhooks.at(-1)?.body))).toBe(200);
+    await t.project();
+    expect(await t.countEvents()).toBe(before);
+
+    expect(await cloud.replyWithButton(message.wamid, 'Preciso remarcar')).toBe(200);
+    await t.project();
+    expect(await sessionOf()).toMatchObject({ confirmadoPeloAluno: false, remarcarPedido: true });
+    const dashboard = (await trainer.api.get('/api/dashboard')).json();
+    expect(dashboard.pedidosRemarcar).toEqual([
+      { id: sessionId, inicio: at(10, '07:00').toISOString(), studentNome: 'Joana Alves' },
+    ]);
+
+    // Moved to another time, the request is answered and the student is asked again.
+    const moved = await trainer.api.patch(`/api/sessions/${sessionId}`, {
+      inicio: at(10, '09:00').toISOString(),
+      fim: at(10, '10:00').toISOString(),
+    });
+    expect(moved.statusCode).toBe(200);
+    await t.project();
+    expect(await sessionOf()).toMatchObject({ confirmadoPeloAluno: false, remarcarPedido: false });
+    expect((await trainer.api.get('/api/dashboard')).json().pedidosRemarcar).toEqual([]);
+  });
+
   it('a forged signature is 401 and changes nothing', async () => {
     const trainer = await trainerOnViraNumber();
     const caio = await consentingStudent(trainer, 'Caio Prado');

@@ -189,6 +189,7 @@ export async function sendWhatsApp(services: WorkerServices, job: WhatsAppJob): 
         cause: job.cause,
         tenantId: job.tenantId,
         studentId: job.studentId,
+        sessionId: job.sessionId,
         messageId,
         fallback: JSON.stringify(job.fallback),
         sentAt: services.now(),

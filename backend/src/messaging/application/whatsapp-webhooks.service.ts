@@ -19,6 +19,7 @@ import {
 } from '../domain/whatsapp-account.decider';
 import { whatsAppMessageDecider } from '../domain/whatsapp-message.decider';
 import { type MessagingConfig, viraNumberOf } from '../messaging.config';
+import { CONFIRMO, PRECISO_REMARCAR } from '../domain/whatsapp-templates';
 import { queueFallback, UNDELIVERABLE_CODES } from './whatsapp-delivery';
 
 const ESTADOS: Record<string, WhatsAppMessageEstado> = {
@@ -35,8 +36,15 @@ const statusSchema = z.object({
 });
 const inboundSchema = z.object({
   from: z.string(),
+  id: z.string(),
   type: z.string(),
   text: z.object({ body: z.string() }).optional(),
+  /** The message a reply answers (a template's quick-reply button). */
+  context: z.object({ id: z.string() }).optional(),
+  button: z.object({ payload: z.string(), text: z.string() }).optional(),
+  interactive: z
+    .object({ button_reply: z.object({ id: z.string(), title: z.string() }).optional() })
+    .optional(),
 });
 const messagesValueSchema = z.object({
   metadata: z.object({ phone_number_id: z.string() }),
@@ -55,7 +63,8 @@ const STOP_WORDS = /^\s*(parar|pare|stop|sair|cancelar)\s*[.!]*\s*$/i;
 /**
  * What the Cloud API's webhooks tell, once their signature holds (WhatsAppSignatureGuard):
  * statuses of the messages Vira sent (found by their wamid in the outbox's claims: one not sent by
- * Vira is ignored), 'PARAR' from a student's number, and templates' reviews. Each is a command on
+ * Vira is ignored), quick-reply answers to them, 'PARAR' from a student's number, and templates'
+ * reviews. Each is a command on
  * its stream whose decider ignores what it already knows, so a delivery replayed changes nothing.
  */
 @Injectable()
@@ -170,6 +179,11 @@ export class WhatsAppWebhooksService {
     const parsed = inboundSchema.safeParse(raw);
     if (!parsed.success) return;
     const { from, type, text } = parsed.data;
+    const tapped = parsed.data.button?.payload ?? parsed.data.interactive?.button_reply?.id;
+    if (tapped !== undefined && parsed.data.context) {
+      await this.reply(parsed.data.context.id, parsed.data.id, tapped);
+      return;
+    }
     if (type !== 'text' || !text || !STOP_WORDS.test(text.body)) return;
     const tenants = await this.tenantsOf({ phoneNumberId });
     if (tenants.length === 0) return;
@@ -186,6 +200,35 @@ export class WhatsAppWebhooksService {
         command: { type: 'StopWhatsApp', studentId },
         context: this.context(tenantId),
       });
+  }
+
+  /**
+   * A quick-reply button tapped on a message Vira sent ('Confirmo', 'Preciso remarcar'): recorded
+   * on the message, and the process manager takes it to the session. Any other button, or an
+   * answer to a message Vira did not send, is ignored.
+   */
+  private async reply(wamid: string, replyId: string, tapped: string): Promise<void> {
+    const resposta =
+      tapped === CONFIRMO ? 'confirmo' : tapped === PRECISO_REMARCAR ? 'remarcar' : undefined;
+    if (!resposta) return;
+    const delivery = await this.db
+      .selectFrom('whatsappDeliveries')
+      .select(['tenantId', 'messageId', 'sessionId'])
+      .where('wamid', '=', wamid)
+      .executeTakeFirst();
+    if (!delivery) return;
+    await this.commands.run({
+      decider: whatsAppMessageDecider,
+      streamId: delivery.messageId,
+      command: {
+        type: 'RecordReply',
+        messageId: delivery.messageId,
+        sessionId: delivery.sessionId,
+        resposta,
+        replyId,
+      },
+      context: this.context(delivery.tenantId),
+    });
   }
 
   private async templateReviewed(wabaId: string, raw: unknown): Promise<void> {

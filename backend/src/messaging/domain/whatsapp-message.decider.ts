@@ -23,6 +23,13 @@ export type WhatsAppMessageCommand =
       codigo: number | null;
     }
   | {
+      type: 'RecordReply';
+      messageId: string;
+      sessionId: string | null;
+      resposta: 'confirmo' | 'remarcar';
+      replyId: string;
+    }
+  | {
       type: 'RecordFallBack';
       messageId: string;
       studentId: string;
@@ -36,9 +43,16 @@ export interface WhatsAppMessageState {
   sent: boolean;
   estado: WhatsAppMessageEstado | null;
   fellBack: boolean;
+  /** The ids of the answers received. */
+  replies: readonly string[];
 }
 
-const initialState = (): WhatsAppMessageState => ({ sent: false, estado: null, fellBack: false });
+const initialState = (): WhatsAppMessageState => ({
+  sent: false,
+  estado: null,
+  fellBack: false,
+  replies: [],
+});
 
 function evolve(state: WhatsAppMessageState, event: WhatsAppMessageEvent): WhatsAppMessageState {
   switch (event.type) {
@@ -48,6 +62,8 @@ function evolve(state: WhatsAppMessageState, event: WhatsAppMessageEvent): Whats
       return { ...state, estado: event.data.estado };
     case 'WhatsAppMessageFellBack':
       return { ...state, fellBack: true };
+    case 'WhatsAppReplyReceived':
+      return { ...state, replies: [...state.replies, event.data.replyId] };
   }
 }
 
@@ -56,7 +72,7 @@ const RANK: Record<WhatsAppMessageEstado, number> = { enviado: 1, entregue: 2, l
 /**
  * A status moves a sent message forward only (sent, delivered, read; failed ends it): the same
  * status again (a webhook replayed), an older one arriving late, or one of a message never sent
- * changes nothing. A message falls back to e-mail once.
+ * changes nothing. A message falls back to e-mail once. Each answer to it is recorded once.
  */
 function decide(
   command: WhatsAppMessageCommand,
@@ -73,6 +89,12 @@ function decide(
       if (state.estado && RANK[command.estado] <= RANK[state.estado]) return [];
       const { messageId, estado, codigo } = command;
       return [{ type: 'WhatsAppMessageStatusChanged', data: { messageId, estado, codigo } }];
+    }
+    case 'RecordReply': {
+      // An answer to a message Vira sent, once per answer (a webhook replayed brings it again).
+      if (!state.sent || state.replies.includes(command.replyId)) return [];
+      const { type: _type, ...data } = command;
+      return [{ type: 'WhatsAppReplyReceived', data }];
     }
     case 'RecordFallBack': {
       if (state.fellBack) return [];

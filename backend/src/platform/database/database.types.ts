@@ -534,8 +534,19 @@ export interface SchedulingStudents {
   visitante: Generated<boolean>;
 }
 
+export interface SessionReminders {
+  canal: string;
+  estado: string;
+  messageId: string;
+  sessionId: string;
+  studentId: string;
+  tenantId: string;
+  updatedAt: Timestamp;
+}
+
 export interface Sessions {
   confirmado: boolean;
+  confirmadoPeloAluno: Generated<boolean>;
   createdAt: Timestamp;
   fim: Timestamp;
   id: string;
@@ -544,6 +555,7 @@ export interface Sessions {
   nomeInformado: string | null;
   observacoes: string | null;
   origin: string;
+  remarcarPedidoEm: Timestamp | null;
   removedAt: Timestamp | null;
   seriesId: string | null;
   status: string;
@@ -730,6 +742,7 @@ export interface WhatsappDeliveries {
   fallbackSentAt: Timestamp | null;
   messageId: string;
   sentAt: Timestamp;
+  sessionId: string | null;
   studentId: string;
   tenantId: string;
   wamid: string | null;
@@ -811,6 +824,7 @@ export interface DB {
   scheduleEntries: ScheduleEntries;
   schedulingLocations: SchedulingLocations;
   schedulingStudents: SchedulingStudents;
+  sessionReminders: SessionReminders;
   sessions: Sessions;
   studentAccounts: StudentAccounts;
   studentInvites: StudentInvites;

@@ -68,6 +68,9 @@ const session = {
   nomeInformado: null,
   observacoes: null,
   seriesId: null,
+  confirmadoPeloAluno: false,
+  remarcarPedido: false,
+  lembrete: null,
 };
 const upcoming = { ...session, id: 'x1', inicio: '2030-03-04T21:00:00.000Z', fim: '2030-03-04T22:00:00.000Z', status: 'agendada' };
 const done = { ...session, id: 'x0', inicio: '2026-11-22T12:30:00.000Z', fim: '2026-11-22T13:30:00.000Z', status: 'feita' };
