@@ -85,15 +85,15 @@ export class LoopbackCloudApi {
     },
   ) {}
 
-  /** Starts listening on 127.0.0.1 (a free port). */
-  async start(): Promise<this> {
+  /** Starts listening on 127.0.0.1 (a free port unless told). */
+  async start(port = 0): Promise<this> {
     this.server = createServer((request, response) => {
       void this.handle(request, response).catch((error: unknown) => {
         this.violations.push(`erro do loopback: ${String(error)}`);
         if (!response.headersSent) response.writeHead(500).end();
       });
     });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
     return this;
   }
 
@@ -281,10 +281,53 @@ export class LoopbackCloudApi {
 
   // ---- the Graph API ------------------------------------------------------------------------
 
+  /**
+   * What a person or Meta does, driven over HTTP under /_loopback (npm run dev): GET messages,
+   * violations; POST deliver/{wamid}, read/{wamid}, fail/{wamid}?code=, reply/{wamid}?text=,
+   * text/{phone-number-id}/{from}?body=, approve/{waba-id}/{name}, reject/{waba-id}/{name}.
+   */
+  private async control(url: URL, method: string, response: ServerResponse): Promise<void> {
+    const [, action, first, second] = url.pathname.split('/').filter(Boolean);
+    const reply = (status: number, body: unknown): void => {
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    };
+    try {
+      if (method === 'GET' && action === 'messages') return reply(200, this.messages);
+      if (method === 'GET' && action === 'violations') return reply(200, this.violations);
+      if (method !== 'POST') return reply(404, { error: 'desconhecido' });
+      const query = (name: string) => url.searchParams.get(name) ?? '';
+      const status = await (() => {
+        switch (action) {
+          case 'deliver':
+            return this.deliver(first);
+          case 'read':
+            return this.read(first);
+          case 'fail':
+            return this.fail(first, Number(query('code') || 131026));
+          case 'reply':
+            return this.replyWithButton(first, query('text') || 'Confirmo');
+          case 'text':
+            return this.text(first, second, query('body') || 'PARAR');
+          case 'approve':
+            return this.approve(first, second);
+          case 'reject':
+            return this.reject(first, second);
+          default:
+            return undefined;
+        }
+      })();
+      if (status === undefined) return reply(404, { error: 'desconhecido' });
+      return reply(200, { webhook: status });
+    } catch (error) {
+      return reply(409, { error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://loopback');
     const parts = url.pathname.split('/').filter(Boolean);
     const method = request.method ?? 'GET';
+    if (parts[0] === '_loopback') return this.control(url, method, response);
     const raw = await readBody(request);
     const answer = (status: number, body: unknown, schema?: CloudApiSchema) => {
       if (schema) this.check(schema, body, `resposta de ${method} ${url.pathname}`);
@@ -529,4 +572,29 @@ function readBody(request: IncomingMessage): Promise<string> {
     request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     request.on('error', reject);
   });
+}
+
+/**
+ * `npm run dev`: the loopback on PORT with the platform's number ('Número do Vira') of the
+ * development settings below (templates approved at once), posting webhooks to WEBHOOK_URL.
+ */
+export const DEV_WHATSAPP = {
+  appSecret: 'segredo-do-app-whatsapp-de-desenvolvimento',
+  verifyToken: 'token-de-verificacao-de-desenvolvimento',
+  phoneNumberId: '109000000000001',
+  wabaId: '209000000000001',
+  accessToken: 'EAAGdesenvolvimentoVIRAloopbackCloudApi',
+  displayPhoneNumber: '5511940000001',
+};
+
+if (require.main === module) {
+  void (async () => {
+    const cloud = new LoopbackCloudApi({ appSecret: DEV_WHATSAPP.appSecret, autoApprove: true });
+    const { appSecret: _secret, verifyToken: _token, ...account } = DEV_WHATSAPP;
+    cloud.account(account);
+    const port = Number(process.env.PORT ?? 0);
+    cloud.sendWebhooksTo(process.env.WEBHOOK_URL ?? 'http://127.0.0.1:3000/api/webhooks/whatsapp');
+    await cloud.start(port);
+    process.stdout.write(`READY ${cloud.url} (controle em ${cloud.url}/_loopback)\n`);
+  })();
 }
