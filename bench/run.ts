@@ -42,6 +42,7 @@ import { type SentCommand, withTargets } from './support/lag';
 import { clearRedisPrefix } from '../infra/scripts/local-services';
 import { measureHttp, printHttp } from './http';
 import { measurePix, printPix } from './pix';
+import { measureWhatsApp, printWhatsApp } from './whatsapp';
 import { measureScreens, printScreens } from './screens';
 import { measureSessions, printSessions } from './sessions';
 import { measureWorkerCost, printWorkerCost } from './worker-cost';
@@ -280,6 +281,11 @@ async function main(): Promise<void> {
       measurePix,
       printPix,
     );
+    const whatsapp = await part(
+      'WhatsApp: 5.000 lembretes do mesmo minuto pela Cloud API (loopback), dois workers, 80/s',
+      measureWhatsApp,
+      printWhatsApp,
+    );
 
     const result = {
       at: new Date().toISOString(),
@@ -293,6 +299,7 @@ async function main(): Promise<void> {
       screens,
       advisor,
       pix,
+      whatsapp,
     };
     process.stdout.write(`Duração total: ${result.durationSeconds} s\n`);
     mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });

@@ -55,6 +55,9 @@ export const messagingContext: BoundedContext = {
       },
     },
   },
+  // A send waits for its number's place in the throughput (80/s) and for the Cloud API: a few in
+  // flight per worker keep the pace; the delivery claims keep each message to one send.
+  jobConcurrency: { [WHATSAPP_QUEUE]: 8 },
   workerPorts: [
     {
       port: PushNotifications,

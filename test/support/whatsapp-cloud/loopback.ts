@@ -42,6 +42,8 @@ export interface LoopbackMessage {
   phoneNumberId: string;
   to: string;
   body: Record<string, unknown>;
+  /** When it was accepted (Date.now()). */
+  at: number;
 }
 
 export interface WebhookDelivery {
@@ -440,6 +442,7 @@ export class LoopbackCloudApi {
         phoneNumberId: byNumber.phoneNumberId,
         to: message.to,
         body: body as Record<string, unknown>,
+        at: Date.now(),
       });
       return answer(
         200,

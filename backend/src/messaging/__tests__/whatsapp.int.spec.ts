@@ -592,6 +592,7 @@ describe('whatsapp with two workers', () => {
         jobs: new Map([
           [WHATSAPP_QUEUE, new Map(Object.entries(messagingContext.jobs?.[WHATSAPP_QUEUE] ?? {}))],
         ]),
+        jobConcurrency: new Map(Object.entries(messagingContext.jobConcurrency ?? {})),
         workerPorts: CONTEXTS.flatMap((context) => context.workerPorts ?? []),
       });
     workers = [await start(), await start()];

@@ -144,23 +144,30 @@ export class WhatsAppOutbox implements WhatsAppMessages {
 }
 
 /**
- * Takes a place in the number's throughput (WHATSAPP_MESSAGES_PER_SECOND, Meta's 80 a second by
- * default), shared by every worker through Redis: a fixed window per second; a full one waits for
- * the next.
+ * Reserves the next send time of a number (Redis, shared by every worker): one every
+ * 1000/limit ms after the last one reserved, or now when the number has been idle.
+ */
+const RESERVE_SLOT = `
+local now = tonumber(ARGV[1])
+local interval = tonumber(ARGV[2])
+local slot = tonumber(redis.call('GET', KEYS[1]) or '0')
+if slot < now then slot = now end
+redis.call('SET', KEYS[1], tostring(slot + interval), 'PX', 60000)
+return tostring(slot)`;
+
+/**
+ * Waits for the number's next place in its throughput (WHATSAPP_MESSAGES_PER_SECOND, the Cloud
+ * API's 80 a second by default): sends of one number are spaced evenly across every worker, so no
+ * second holds more than the limit.
  */
 async function throttle(services: WorkerServices, phoneNumberId: string): Promise<void> {
   const limit = (services.config as MessagingConfig).WHATSAPP_MESSAGES_PER_SECOND;
-  for (;;) {
-    const now = Date.now();
-    const second = Math.floor(now / 1_000);
-    const key = `${services.config.REDIS_PREFIX}:whatsapp:rate:${phoneNumberId}:${second}`;
-    const [[, count]] = (await services.redis.multi().incr(key).pexpire(key, 2_000).exec()) as [
-      [unknown, number],
-      [unknown, unknown],
-    ];
-    if (count <= limit) return;
-    await new Promise((resolve) => setTimeout(resolve, (second + 1) * 1_000 - now));
-  }
+  const key = `${services.config.REDIS_PREFIX}:whatsapp:rate:${phoneNumberId}`;
+  const slot = Number(
+    await services.redis.eval(RESERVE_SLOT, 1, key, String(Date.now()), String(1_000 / limit)),
+  );
+  const wait = slot - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }
 
 type Outcome =
