@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
 import type {
   FallbackEmail,
   WhatsAppMessages,
@@ -63,6 +64,14 @@ const systemContext = (tenantId: string): CommandContext => ({
   actorId: 'whatsapp',
   actorRole: 'system',
   correlationId: uuidv7(),
+});
+
+/** The e-mail kept in a delivery row (jsonb) for when WhatsApp reports the message failed. */
+const fallbackEmailSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
 });
 
 const jobIdOf = (tenantId: string, cause: string) => `wa.${tenantId}.${cause}`;
@@ -295,8 +304,9 @@ export async function sendFallback(
       .where('fallback', 'is not', null)
       .returning(['messageId', 'studentId', 'fallback'])
       .executeTakeFirst();
-    if (!row?.fallback) return undefined;
-    await services.mailer.send(row.fallback as unknown as FallbackEmail);
+    const email = fallbackEmailSchema.safeParse(row?.fallback);
+    if (!row || !email.success) return undefined;
+    await services.mailer.send(email.data);
     return row;
   });
   if (!delivery) return;
