@@ -141,6 +141,20 @@ export const sessionSchema = z
   .meta({ id: 'Sessao' });
 export type Session = z.infer<typeof sessionSchema>;
 
+/** How the session's reminder went, as the agenda says it ('Confirmado pelo aluno' first). */
+export function reminderStateLabel(
+  session: Pick<Session, 'lembrete' | 'confirmadoPeloAluno'>,
+): string | null {
+  if (session.confirmadoPeloAluno) return 'Confirmado pelo aluno';
+  const { lembrete } = session;
+  if (!lembrete) return null;
+  if (lembrete.canal === 'email') return 'Lembrete: falhou — enviado por e-mail';
+  const labels = { enviado: 'Enviado', entregue: 'Entregue', lido: 'Lido', falhou: 'Falhou' } as const;
+  return `Lembrete no WhatsApp: ${labels[lembrete.estado]}`;
+}
+
+export const RESCHEDULE_REQUESTED_LABEL = 'Aluno pediu para remarcar';
+
 /** At most this many sessions on each side of now on a student's page. */
 export const STUDENT_SESSIONS_LIMIT = 50;
 
