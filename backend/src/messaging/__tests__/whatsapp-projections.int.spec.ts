@@ -127,6 +127,11 @@ describe('whatsapp contacts projection', () => {
         },
       ]));
 
+  it('a new telefone does not replace their WhatsApp', () =>
+    given(registered(STUDENT, '11987654321'))
+      .when({ type: 'StudentUpdated', data: { telefone: '1133334444' }, streamId: STUDENT })
+      .then('whatsappContacts', [{ telefone: '5511987654321' }]));
+
   it("an erased student's row goes, the others stay", () =>
     given(registered(STUDENT, '11987654321'), registered(OTHER, '11912345678'), chosen, consented)
       .when({ type: 'PersonalDataErased', data: { studentId: STUDENT, subjectIds: [] } })

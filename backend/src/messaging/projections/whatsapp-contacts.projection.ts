@@ -67,11 +67,14 @@ export const whatsAppContactsProjection: Projection = {
             .where('tenantId', '=', tenantId)
             .where('studentId', '=', stored.streamId)
             .executeTakeFirst();
+          // Their WhatsApp decides; their telefone only stands in when they have none.
+          const { whatsapp, telefone: phone } = event.data;
           const telefone =
-            whatsAppNumberOf(event.data.whatsapp) ??
-            whatsAppNumberOf(event.data.telefone) ??
-            current?.telefone ??
-            null;
+            whatsapp !== undefined && whatsapp !== null
+              ? whatsAppNumberOf(whatsapp)
+              : whatsapp === null
+                ? whatsAppNumberOf(phone)
+                : (current?.telefone ?? whatsAppNumberOf(phone));
           await upsert(stored.streamId, {
             telefone,
             ...(telefone !== current?.telefone && { naoEntregue: false }),
