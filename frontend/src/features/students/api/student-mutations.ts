@@ -1,3 +1,4 @@
+import { whatsAppApi } from '@contracts/messaging/api';
 import { chargesApi } from '@contracts/charges/api';
 import { studentsApi } from '@contracts/students/api';
 import type { AnswerOf, InputOf } from '@contracts/shared/routes';
@@ -83,3 +84,6 @@ export function useEraseStudent() {
  */
 export const useDecideRefundCredits = () =>
   useOperation(chargesApi.decideRefundCredits);
+
+/** PUT /api/students/:id/channels: WhatsApp, e-mail, push, and the WhatsApp consent's evidence. */
+export const useSaveStudentChannels = () => useOperation(whatsAppApi.saveChannels);

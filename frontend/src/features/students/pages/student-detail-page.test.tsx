@@ -145,6 +145,14 @@ describe('student page /alunos/{id}', () => {
         '/api/students/s1/sessions': { proximas: [], anteriores: [] },
         '/api/charges': { items: [] },
         '/api/subscriptions': { items: [] },
+        '/api/students/s1/channels': {
+          whatsapp: false,
+          email: true,
+          push: true,
+          consentimento: null,
+          parado: false,
+          naoEntregue: false,
+        },
       };
       return new Response(JSON.stringify(bodies[path]), { status: 200 });
     });
