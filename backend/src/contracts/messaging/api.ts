@@ -224,6 +224,7 @@ export const whatsAppApi = {
       "Liga o WhatsApp ('vira': o número do Vira; 'proprio': o do personal, com o token guardado selado) e cria os modelos UTILITY em pt_BR na WABA",
     body: whatsAppSettingsSchema,
     errors: { whatsapp_connection_failed: 422, whatsapp_vira_unavailable: 409 },
+    changes: ['whatsapp'],
   }),
   test: whatsAppSettings.post('/settings/whatsapp/test', {
     summary: "'Testar conexão': diz em português o que falhou (token, número, permissões)",

@@ -51,6 +51,11 @@ describe('whatsapp accounts projection', () => {
         },
       ]));
 
+  it("tells the trainer's browsers that their WhatsApp changed", async () => {
+    const spec = given(configured).when(submitted('vira_lembrete_sessao', '1'));
+    await spec.thenChanges([{ tenantId: spec.tenantId, type: 'whatsapp', id: spec.tenantId }]);
+  });
+
   it('turning WhatsApp off forgets the templates', () =>
     given(configured, submitted('vira_lembrete_sessao', '1'))
       .when({

@@ -2,7 +2,11 @@ import {
   WHATSAPP_ACCOUNT_EVENT_TYPES,
   type WhatsAppAccountEvent,
 } from '../../contracts/messaging/events';
-import { eventsOfTypes, type Projection } from '../../platform/projections/projection';
+import {
+  eventsOfTypes,
+  type Projection,
+  type ProjectionChange,
+} from '../../platform/projections/projection';
 
 /**
  * `whatsapp_accounts` (how each trainer sends: the webhooks find a tenant by its number or WABA
@@ -14,8 +18,10 @@ export const whatsAppAccountsProjection: Projection = {
   tables: ['whatsapp_accounts', 'whatsapp_templates'],
   eventTypes: WHATSAPP_ACCOUNT_EVENT_TYPES,
   async apply(batch, trx) {
+    const tenants = new Set<string>();
     for (const stored of eventsOfTypes<WhatsAppAccountEvent>(batch, WHATSAPP_ACCOUNT_EVENT_TYPES)) {
       const { event, tenantId } = stored;
+      tenants.add(tenantId);
       switch (event.type) {
         case 'WhatsAppConfigured': {
           const row = { ...event.data };
@@ -45,7 +51,11 @@ export const whatsAppAccountsProjection: Projection = {
         }
       }
     }
-    // Ajustes › WhatsApp reads the stream itself: nothing for the browsers to refetch.
-    return [];
+    // Ajustes › WhatsApp shows the templates' reviews as they arrive.
+    return [...tenants].map((tenantId): ProjectionChange => ({
+      tenantId,
+      type: 'whatsapp',
+      id: tenantId,
+    }));
   },
 };
