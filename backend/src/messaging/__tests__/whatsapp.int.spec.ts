@@ -246,6 +246,9 @@ describe('whatsapp', () => {
       reviewed.modelos.find((each: { nome: string }) => each.nome === nome).status as string;
     expect(statusOf(TEMPLATES.lembrete.nome)).toBe('APPROVED');
     expect(statusOf(TEMPLATES.novaCobranca.nome)).toBe('REJECTED');
+    expect(
+      reviewed.modelos.find((each: { nome: string }) => each.nome === TEMPLATES.novaCobranca.nome),
+    ).toMatchObject({ motivo: 'INVALID_FORMAT' });
     expect(statusOf(TEMPLATES.horarioAlterado.nome)).toBe('PENDING');
   });
 

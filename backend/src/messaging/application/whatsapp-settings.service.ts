@@ -55,7 +55,7 @@ export class WhatsAppSettingsService {
       numeroDoViraDisponivel: viraNumberOf(this.credentials.config) !== undefined,
       modelos: TEMPLATE_LIST.map(({ nome, rotulo }) => {
         const template = state.modo === 'desligado' ? undefined : state.templates[nome];
-        return { nome, rotulo, status: template?.status ?? null, motivo: null };
+        return { nome, rotulo, status: template?.status ?? null, motivo: template?.motivo ?? null };
       }),
     };
   }

@@ -35,6 +35,8 @@ interface Template {
   templateId: string;
   wabaId: string;
   status: WhatsAppTemplateStatus;
+  /** Why Meta rejected it, when it did. */
+  motivo: string | null;
 }
 
 /** How the trainer sends, and the templates Vira submitted, by name. */
@@ -59,9 +61,10 @@ function evolve(state: WhatsAppAccountState, event: WhatsAppAccountEvent): Whats
     case 'WhatsAppTemplateSubmitted':
     case 'WhatsAppTemplateReviewed': {
       const { nome, templateId, wabaId, status } = event.data;
+      const motivo = event.type === 'WhatsAppTemplateReviewed' ? event.data.motivo : null;
       return {
         ...state,
-        templates: { ...state.templates, [nome]: { templateId, wabaId, status } },
+        templates: { ...state.templates, [nome]: { templateId, wabaId, status, motivo } },
       };
     }
   }

@@ -177,7 +177,14 @@ function WhatsAppSettingsForm({ saved }: { saved: WhatsAppSettingsAnswer }) {
               <Table.Tbody>
                 {saved.modelos.map((modelo) => (
                   <Table.Tr key={modelo.nome}>
-                    <Table.Td>{modelo.rotulo}</Table.Td>
+                    <Table.Td>
+                      {modelo.rotulo}
+                      {modelo.motivo && (
+                        <Text size="xs" c="dimmed">
+                          Motivo: {modelo.motivo}
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td ta="right">
                       {modelo.status ? (
                         <Badge color={STATUS_COLORS[modelo.status]} variant="light">
