@@ -72,7 +72,7 @@ const sections: { title: string; entries: Entry[] }[] = [
       { label: 'Lembretes', description: 'Lembretes automáticos das sessões', to: paths.reminderSettings, icon: IconBell },
       {
         label: 'WhatsApp',
-        description: 'Lembretes pelo WhatsApp Business',
+        description: 'Mensagens aos alunos pelo WhatsApp Business',
         to: paths.whatsappSettings,
         icon: IconBrandWhatsapp,
       },
