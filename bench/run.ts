@@ -50,6 +50,7 @@ import { failed, type PartResult, printSummary } from './support/summary';
 import { clearRedisPrefix } from '../infra/scripts/local-services';
 import { measureHttp, printHttp } from './http';
 import { measurePix, printPix } from './pix';
+import { measureWhatsApp, printWhatsApp } from './whatsapp';
 import { measureScreens, printScreens } from './screens';
 import { measureSessions, printSessions } from './sessions';
 import { measureWorkerCost, printWorkerCost } from './worker-cost';
@@ -308,8 +309,25 @@ async function main(): Promise<number> {
       measurePix,
       printPix,
     );
+    const whatsapp = await part(
+      'whatsapp',
+      'WhatsApp: 5.000 lembretes do mesmo minuto pela Cloud API (loopback), dois workers, 80/s',
+      measureWhatsApp,
+      printWhatsApp,
+    );
 
-    const parts = { throughput, lag, rebuild, workerCost, http, agenda, screens, advisor, pix };
+    const parts = {
+      throughput,
+      lag,
+      rebuild,
+      workerCost,
+      http,
+      agenda,
+      screens,
+      advisor,
+      pix,
+      whatsapp,
+    };
     const failures = Object.entries(parts).filter(([, figures]) => failed(figures));
     printSummary(parts);
     process.stdout.write(

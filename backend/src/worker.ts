@@ -31,6 +31,9 @@ async function runWorker(config: AppConfig): Promise<void> {
     projections: PROJECTIONS,
     processManagers: PROCESS_MANAGERS,
     jobs: contextJobs(),
+    jobConcurrency: new Map(
+      CONTEXTS.flatMap((context) => Object.entries(context.jobConcurrency ?? {})),
+    ),
     timers: CONTEXTS.flatMap((context) => context.timers ?? []),
     workerPorts: CONTEXTS.flatMap((context) => context.workerPorts ?? []),
   });

@@ -7,6 +7,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { listeningLine } from './listen-address';
+import { DEV_WHATSAPP } from '../../test/support/whatsapp-cloud/loopback';
 import {
   DATA_DIR,
   localVapidSettings,
@@ -64,8 +65,31 @@ async function main(): Promise<void> {
       CERT_DIR: pspDir,
     },
   );
+  // The WhatsApp Cloud API on loopback ('Número do Vira' in Ajustes › WhatsApp; drive it at
+  // http://127.0.0.1:<port>/_loopback: deliver, read, fail, reply, text, approve, reject).
+  const whatsappPort = process.env.WHATSAPP_LOOPBACK_PORT ?? '3450';
+  start(
+    process.execPath,
+    [
+      path.join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'),
+      path.join(REPO_ROOT, 'test/support/whatsapp-cloud/loopback.ts'),
+    ],
+    {
+      ...process.env,
+      PORT: whatsappPort,
+      WEBHOOK_URL: `http://127.0.0.1:${port}/api/webhooks/whatsapp`,
+    },
+  );
   const env = {
     ...process.env,
+    ...(!process.env.WHATSAPP_GRAPH_URL && {
+      WHATSAPP_GRAPH_URL: `http://127.0.0.1:${whatsappPort}`,
+      WHATSAPP_APP_SECRET: DEV_WHATSAPP.appSecret,
+      WHATSAPP_VERIFY_TOKEN: DEV_WHATSAPP.verifyToken,
+      WHATSAPP_PHONE_NUMBER_ID: DEV_WHATSAPP.phoneNumberId,
+      WHATSAPP_WABA_ID: DEV_WHATSAPP.wabaId,
+      WHATSAPP_ACCESS_TOKEN: DEV_WHATSAPP.accessToken,
+    }),
     PIX_PSP_CA_FILE: process.env.PIX_PSP_CA_FILE ?? path.join(pspDir, 'ca.pem'),
     PORT: port,
     API_PORT: port,

@@ -120,7 +120,9 @@ describe('the OpenAPI document, held against live answers', () => {
       const hasBody = operation.operation.requestBody !== undefined;
       if (hasBody) {
         const refused = await send(operation, { token, payload: '[]' });
-        if (refused.statusCode !== 400 && refused.statusCode !== 404)
+        // A public route that declares 401 checks a signature before it reads the body (a webhook).
+        const signed = audience === 'public' && operation.statuses.includes('401');
+        if (refused.statusCode !== 400 && refused.statusCode !== 404 && !(signed && refused.statusCode === 401))
           unexpected.push(`${operation.name} corpo []: ${refused.statusCode}`);
       }
       if (operation.path.includes('{') && !hasBody && operation.method !== 'GET') {

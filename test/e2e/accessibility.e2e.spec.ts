@@ -110,6 +110,7 @@ test("every screen of the trainer's finance and settings (and the 404) passes th
     '/ajustes/contratos-termos',
     '/ajustes/lembretes',
     '/ajustes/pix',
+    '/ajustes/whatsapp',
     '/ajustes/duas-etapas',
     '/ajustes/configuracoes',
     '/link-publico',

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { DEV_WHATSAPP } from '../support/whatsapp-cloud/loopback';
 
 const repoRoot = path.resolve(__dirname, '../..');
 
@@ -17,7 +18,7 @@ process.stdout.write(servers.map((x)=>x.address().port).join(','));servers.forEa
 // Every worker loads this file again with the main process's choice in its environment: only the
 // main process starts one to choose.
 let chosen: string[] | undefined;
-const freePort = (index: number) => (chosen ??= freePorts(7))[index];
+const freePort = (index: number) => (chosen ??= freePorts(8))[index];
 process.env.E2E_PORT ??= freePort(0);
 process.env.E2E_OIDC_PORT ??= freePort(1);
 process.env.E2E_SMTP_PORT ??= freePort(2);
@@ -25,6 +26,7 @@ process.env.E2E_MAIL_HTTP_PORT ??= freePort(3);
 process.env.E2E_CEP_PORT ??= freePort(4);
 process.env.E2E_PSP_PORT ??= freePort(5);
 process.env.E2E_PSP_CONTROL_PORT ??= freePort(6);
+process.env.E2E_WHATSAPP_PORT ??= freePort(7);
 /** The loopback PSP's CA, client certificate and OAuth2 client (test/support/api-pix/fake-psp.ts). */
 process.env.E2E_PSP_CERT_DIR ??= path.join(repoRoot, `test-results/fake-psp-${process.env.E2E_PORT}`);
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
@@ -37,6 +39,11 @@ export const MAIL_CAPTURE_URL = `http://127.0.0.1:${process.env.E2E_MAIL_HTTP_PO
 const CEP_SERVICE_URL = `http://127.0.0.1:${process.env.E2E_CEP_PORT}/ws`;
 /** Tests pay a charge at the loopback PSP through its control API (POST /pay/{txid}). */
 export const PSP_CONTROL_URL = `http://127.0.0.1:${process.env.E2E_PSP_CONTROL_PORT}`;
+/**
+ * The loopback WhatsApp Cloud API ('Número do Vira'); tests drive it under /_loopback (deliver,
+ * read, reply with a button) and read what it received (GET /_loopback/messages).
+ */
+export const WHATSAPP_CLOUD_URL = `http://127.0.0.1:${process.env.E2E_WHATSAPP_PORT}`;
 
 export default defineConfig({
   testDir: '.',
@@ -155,6 +162,14 @@ export default defineConfig({
       },
     },
     {
+      command: `${process.execPath} ${path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs')} ${path.join(repoRoot, 'test/support/whatsapp-cloud/loopback.ts')}`,
+      url: `${WHATSAPP_CLOUD_URL}/_loopback/messages`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      env: { PORT: process.env.E2E_WHATSAPP_PORT, WEBHOOK_URL: `${baseURL}/api/webhooks/whatsapp` },
+    },
+    {
     command: `${process.execPath} ${path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs')} infra/scripts/start.ts`,
     cwd: repoRoot,
     url: `${baseURL}/api/health`,
@@ -184,6 +199,14 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       CEP_SERVICE_URL,
       PIX_PSP_CA_FILE: path.join(process.env.E2E_PSP_CERT_DIR, 'ca.pem'),
+      // A reminder due a few seconds after its booking goes out then, not after the default 5 minutes.
+      REMINDER_SETTLE_SECONDS: '5',
+      WHATSAPP_GRAPH_URL: WHATSAPP_CLOUD_URL,
+      WHATSAPP_APP_SECRET: DEV_WHATSAPP.appSecret,
+      WHATSAPP_VERIFY_TOKEN: DEV_WHATSAPP.verifyToken,
+      WHATSAPP_PHONE_NUMBER_ID: DEV_WHATSAPP.phoneNumberId,
+      WHATSAPP_WABA_ID: DEV_WHATSAPP.wabaId,
+      WHATSAPP_ACCESS_TOKEN: DEV_WHATSAPP.accessToken,
     },
     },
   ],

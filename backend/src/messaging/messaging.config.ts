@@ -24,6 +24,20 @@ export const messagingConfigShape = {
     .optional(),
   /** A PEM CA trusted for push services besides the system's (the push service double's in tests). */
   PUSH_SERVICE_CA_FILE: z.string().min(1).optional(),
+  /** The Graph API's base (the loopback Cloud API's in tests and `npm run dev`). */
+  WHATSAPP_GRAPH_URL: z.url().default('https://graph.facebook.com'),
+  /** Vira's Meta app secret: every webhook POST is checked with it (X-Hub-Signature-256). */
+  WHATSAPP_APP_SECRET: z.string().min(8).optional(),
+  /** What Meta sends in the webhook's verification handshake (hub.verify_token). */
+  WHATSAPP_VERIFY_TOKEN: z.string().min(8).optional(),
+  /** 'Número do Vira': the platform's business number, its WABA and its token; unset, that mode is off. */
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d+$/, 'só dígitos').optional(),
+  WHATSAPP_WABA_ID: z.string().regex(/^\d+$/, 'só dígitos').optional(),
+  WHATSAPP_ACCESS_TOKEN: z.string().min(8).optional(),
+  /** Seals the trainers' own access tokens (AES-256-GCM); generated once outside production. */
+  WHATSAPP_SECRETS_KEY: z.string().min(32).optional(),
+  /** Messages per second per business number (the Cloud API's default throughput: 80). */
+  WHATSAPP_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(1_000).default(80),
 };
 
 export type MessagingConfig = ConfigWith<typeof messagingConfigShape>;
@@ -42,4 +56,18 @@ export function vapidOf(config: MessagingConfig): VapidDetails | undefined {
     VAPID_SUBJECT: subject,
   } = config;
   return publicKey && privateKey && subject ? { subject, publicKey, privateKey } : undefined;
+}
+
+/** The platform's own number ('Número do Vira'), or undefined when the server has none. */
+export function viraNumberOf(
+  config: MessagingConfig,
+): { phoneNumberId: string; wabaId: string; accessToken: string } | undefined {
+  const {
+    WHATSAPP_PHONE_NUMBER_ID: phoneNumberId,
+    WHATSAPP_WABA_ID: wabaId,
+    WHATSAPP_ACCESS_TOKEN: accessToken,
+  } = config;
+  return phoneNumberId && wabaId && accessToken
+    ? { phoneNumberId, wabaId, accessToken }
+    : undefined;
 }

@@ -1,5 +1,7 @@
 import type { BoundedContext } from '../platform/context/bounded-context';
 import { sessionPersonalData } from '../contracts/scheduling/events';
+import { ReminderAnswers } from '../contracts/scheduling/ports';
+import { SessionReminderAnswers } from './commands/reminder-answers';
 import { schedulingProjections } from './projections';
 import { SchedulingModule } from './scheduling.module';
 import { schedulingTables } from './scheduling.tables';
@@ -16,4 +18,7 @@ export const schedulingContext: BoundedContext = {
   projections: schedulingProjections,
   personalData: [sessionPersonalData],
   processManagers: [sessionsOfErasedStudents],
+  workerPorts: [
+    { port: ReminderAnswers, create: ({ commands }) => new SessionReminderAnswers(commands) },
+  ],
 };

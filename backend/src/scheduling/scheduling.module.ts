@@ -1,9 +1,10 @@
 import { Global, Module } from '@nestjs/common';
 import { SlotBooking } from '../contracts/scheduling/ports';
-import { StudentSchedule } from '../contracts/scheduling/ports';
+import { ReminderAnswers, StudentSchedule } from '../contracts/scheduling/ports';
 import { AgendaSettingsController } from './agenda-settings.controller';
 import { CalendarController } from './calendar.controller';
 import { AvailabilityCommands } from './commands/availability.commands';
+import { SessionReminderAnswers } from './commands/reminder-answers';
 import { SessionScheduling } from './commands/session-scheduling';
 import { EngineSlotBooking } from './commands/slot-booking';
 import { SessionCommands } from './commands/session.commands';
@@ -37,7 +38,8 @@ import { SessionsController } from './sessions.controller';
     { provide: SlotBooking, useClass: EngineSlotBooking },
     StudentScheduleService,
     { provide: StudentSchedule, useExisting: StudentScheduleService },
+    { provide: ReminderAnswers, useClass: SessionReminderAnswers },
   ],
-  exports: [SlotBooking, StudentSchedule],
+  exports: [SlotBooking, StudentSchedule, ReminderAnswers],
 })
 export class SchedulingModule {}

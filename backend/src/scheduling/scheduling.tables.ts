@@ -9,6 +9,7 @@ export const schedulingTables: TablesInventory = {
     },
     notPersonal: ['origin', 'status'],
   },
+  session_reminders: { notPersonal: ['canal', 'estado'] },
   scheduling_students: { personal: { nome: 'blanked by the read model' } },
   scheduling_locations: { personal: { nome: 'deleted with the account' } },
   availability_settings: { notPersonal: ['start_time', 'end_time'] },

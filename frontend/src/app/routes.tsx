@@ -129,6 +129,10 @@ export const routes: RouteObject[] = [
                 ...page(() => import('../features/charges/pages/pix-settings-page'), (m) => m.PixSettingsPage),
               },
               {
+                path: '/ajustes/whatsapp',
+                ...page(() => import('../features/settings/pages/whatsapp-settings-page'), (m) => m.WhatsAppSettingsPage),
+              },
+              {
                 path: '/ajustes/duas-etapas',
                 ...page(() => import('../features/settings/pages/two-factor-page'), (m) => m.TwoFactorPage),
               },

@@ -23,6 +23,7 @@ export const paths = {
   goals: '/ajustes/configuracoes',
   reminderSettings: '/ajustes/lembretes',
   pixSettings: '/ajustes/pix',
+  whatsappSettings: '/ajustes/whatsapp',
   twoFactor: '/ajustes/duas-etapas',
   publicLink: '/link-publico',
   studentArea: '/aluno',

@@ -24,6 +24,7 @@ import { taskListsKey } from './task-lists';
 import { tasksKey } from './tasks';
 import { transactionsKey } from './transactions';
 import { vacationsKey } from './vacations';
+import { whatsAppSettingsKey } from './whatsapp';
 import type { InvalidationMap } from '../lib/realtime';
 
 /**
@@ -64,6 +65,8 @@ export const invalidatedByChange: InvalidationMap = {
   erasure: [studentsKey, dashboardKey],
   // A step of the dashboard's first steps was done.
   'first-steps': [dashboardKey],
+  // Meta reviewed a template (Ajustes › WhatsApp shows it live).
+  whatsapp: [whatsAppSettingsKey],
 };
 
 /**
@@ -95,4 +98,5 @@ export const invalidatedForStudent: InvalidationMap = {
   // Only the trainer's screens hear of an erasure: the student's own sessions end with it.
   erasure: [],
   'first-steps': [],
+  whatsapp: [],
 };

@@ -47,6 +47,7 @@ const map: InvalidationMap = {
   subscription: [['subscriptions']],
   erasure: [],
   'first-steps': [['dashboard']],
+  whatsapp: [['settings', 'whatsapp']],
 };
 
 describe('realtime invalidation', () => {

@@ -1,8 +1,5 @@
-import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import Ajv, { type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
-import { parse } from 'yaml';
+import { vendoredSchemas } from '../vendored-schemas';
 
 /**
  * The API Pix's own JSON schemas (schemas.yaml, vendored from bacen/pix-api's openapi.yaml) under
@@ -45,36 +42,15 @@ interface Document {
   'x-examples': Record<string, Record<string, unknown>>;
 }
 
-const DOCUMENT_ID = 'https://pix.bcb.gov.br/api-pix.json';
-
-export const apiPixDocument: Document = parse(
-  readFileSync(path.join(__dirname, 'schemas.yaml'), 'utf8'),
-) as Document;
-
-function buildAjv(): Ajv {
-  // OpenAPI 3.0 adds keywords JSON Schema does not know (example, readOnly): not strict.
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  addFormats(ajv);
+const standard = vendoredSchemas<ApiPixSchema>({
+  file: path.join(__dirname, 'schemas.yaml'),
+  id: 'https://pix.bcb.gov.br/api-pix.json',
   // The standard's own examples give `location` without a scheme (see schemas.yaml).
-  ajv.addFormat('uri', /^(?:[a-z][a-z0-9+.-]*:)?[^\s]+$/i);
-  ajv.addSchema({ $id: DOCUMENT_ID, components: apiPixDocument.components });
-  return ajv;
-}
+  configure: (ajv) => ajv.addFormat('uri', /^(?:[a-z][a-z0-9+.-]*:)?[^\s]+$/i),
+});
 
-let ajv: Ajv | undefined;
-const compiled = new Map<ApiPixSchema, ValidateFunction>();
+export const apiPixDocument = standard.document as unknown as Document;
 
 /** The standard's violations of `value` as `schema` (empty when it holds). */
-export function violationsOf(schema: ApiPixSchema, value: unknown): string[] {
-  ajv ??= buildAjv();
-  let validate = compiled.get(schema);
-  if (!validate) {
-    validate = ajv.getSchema(`${DOCUMENT_ID}#/components/schemas/${schema}`);
-    if (!validate) throw new Error(`schema ${schema} ausente de schemas.yaml`);
-    compiled.set(schema, validate);
-  }
-  if (validate(value)) return [];
-  return (validate.errors ?? []).map((error) =>
-    `${schema}${error.instancePath || ''} ${error.message ?? ''}`.trim(),
-  );
-}
+export const violationsOf = (schema: ApiPixSchema, value: unknown): string[] =>
+  standard.violationsOf(schema, value);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { routes } from '../shared/routes';
+import { fileAnswer, routes } from '../shared/routes';
 
 /**
  * Web Push (RFC 8030, 8291, 8292) for the installed app: the server's VAPID key, and the devices a
@@ -75,5 +75,186 @@ export const messagingApi = {
   unsubscribe: push.delete('/push/subscription', {
     summary: 'Deixa de notificar o aparelho deste endpoint',
     body: pushUnsubscribeSchema,
+  }),
+};
+
+// ---- WhatsApp (Cloud API) -------------------------------------------------------------------
+
+export const WHATSAPP_MODOS = ['desligado', 'vira', 'proprio'] as const;
+export const WHATSAPP_TEMPLATE_STATUSES = [
+  'PENDING',
+  'APPROVED',
+  'REJECTED',
+  'PAUSED',
+  'DISABLED',
+] as const;
+
+/** How each template's review reads in Ajustes › WhatsApp. */
+export const WHATSAPP_TEMPLATE_STATUS_LABELS: Record<
+  (typeof WHATSAPP_TEMPLATE_STATUSES)[number],
+  string
+> = {
+  PENDING: 'Em análise',
+  APPROVED: 'Aprovado',
+  REJECTED: 'Rejeitado',
+  PAUSED: 'Pausado',
+  DISABLED: 'Desativado',
+};
+
+const digits = (what: string) =>
+  z
+    .string(`Informe o ${what}`)
+    .trim()
+    .regex(/^\d{5,30}$/, `O ${what} deve ter só dígitos`);
+
+export const whatsAppSettingsSchema = z.strictObject({
+  modo: z.enum(WHATSAPP_MODOS, "Modo deve ser 'desligado', 'vira' ou 'proprio'"),
+  phoneNumberId: digits('ID do número de telefone').optional(),
+  wabaId: digits('ID da conta do WhatsApp Business (WABA)').optional(),
+  /** Write-only: sealed at rest, never answered. */
+  accessToken: z
+    .string('Informe o token de acesso')
+    .trim()
+    .min(20, 'O token de acesso parece incompleto')
+    .max(1_024, 'O token de acesso é longo demais')
+    .optional(),
+});
+export type WhatsAppSettingsInput = z.output<typeof whatsAppSettingsSchema>;
+
+export const whatsAppSettingsAnswerSchema = z
+  .object({
+    modo: z.enum(WHATSAPP_MODOS),
+    phoneNumberId: z.string().nullable(),
+    wabaId: z.string().nullable(),
+    /** A token of the trainer's own is saved (it is never answered). */
+    tokenSalvo: z.boolean(),
+    /** The server has its own number configured ('Número do Vira' can be chosen). */
+    numeroDoViraDisponivel: z.boolean(),
+    modelos: z.array(
+      z.object({
+        nome: z.string(),
+        rotulo: z.string(),
+        /** null: not submitted to the WABA yet. */
+        status: z.enum(WHATSAPP_TEMPLATE_STATUSES).nullable(),
+        motivo: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'ConfiguracoesWhatsApp' });
+export type WhatsAppSettingsAnswer = z.infer<typeof whatsAppSettingsAnswerSchema>;
+
+export const whatsAppConnectionTestSchema = z
+  .object({ ok: z.boolean(), message: z.string() })
+  .meta({ id: 'TesteConexaoWhatsApp' });
+
+export const studentChannelsSchema = z.strictObject({
+  whatsapp: z.boolean('Informe se o aluno recebe pelo WhatsApp'),
+  email: z.boolean('Informe se o aluno recebe por e-mail'),
+  push: z.boolean('Informe se o aluno recebe notificações no aparelho'),
+  consentimento: z
+    .strictObject({
+      como: z
+        .string('Informe como o aluno concordou')
+        .trim()
+        .min(3, 'Informe como o aluno concordou')
+        .max(200, 'Descreva como o aluno concordou em até 200 caracteres'),
+      quando: z.iso.datetime({
+        offset: true,
+        message: 'Informe quando o aluno concordou (data e hora com fuso)',
+      }),
+    })
+    .optional(),
+});
+export type StudentChannelsInput = z.output<typeof studentChannelsSchema>;
+
+export const studentChannelsAnswerSchema = z
+  .object({
+    whatsapp: z.boolean(),
+    email: z.boolean(),
+    push: z.boolean(),
+    consentimento: z
+      .object({
+        como: z.string(),
+        quando: z.iso.datetime({ offset: true }),
+        registradoPor: z.uuid(),
+      })
+      .nullable(),
+    /** The student wrote 'PARAR': no business-initiated WhatsApp until they agree again. */
+    parado: z.boolean(),
+    /** WhatsApp could not deliver to their number ('não entregue'). */
+    naoEntregue: z.boolean(),
+  })
+  .meta({ id: 'CanaisDoAluno' });
+
+export const CONSENT_REQUIRED_MESSAGE =
+  'Registre como e quando o aluno concordou em receber mensagens pelo WhatsApp';
+
+const hubQuerySchema = z.object({
+  'hub.mode': z.string('hub.mode ausente'),
+  'hub.verify_token': z.string('hub.verify_token ausente'),
+  'hub.challenge': z.string('hub.challenge ausente').max(200, 'hub.challenge longo demais'),
+});
+
+/** A Cloud API webhook: only its outline is required here; each change is read by its field. */
+export const whatsAppWebhookSchema = z.looseObject({
+  object: z.string('object ausente'),
+  entry: z.array(
+    z.looseObject({
+      id: z.string('entry › id ausente'),
+      changes: z.array(z.looseObject({ field: z.string(), value: z.looseObject({}) })),
+    }),
+    'entry ausente',
+  ),
+});
+export type WhatsAppWebhook = z.output<typeof whatsAppWebhookSchema>;
+
+const whatsAppSettings = routes('messaging', 'personal');
+const whatsAppWebhooks = routes('messaging', 'public');
+
+export const whatsAppApi = {
+  settings: whatsAppSettings.get('/settings/whatsapp', {
+    summary:
+      'Ajustes › WhatsApp: o modo, o número e a WABA, e a análise de cada modelo de mensagem',
+    answer: whatsAppSettingsAnswerSchema,
+    // Read from the account's stream itself (a save a moment ago included).
+    live: true,
+  }),
+  saveSettings: whatsAppSettings.put('/settings/whatsapp', {
+    summary:
+      "Liga o WhatsApp ('vira': o número do Vira; 'proprio': o do personal, com o token guardado selado) e cria os modelos UTILITY em pt_BR na WABA",
+    body: whatsAppSettingsSchema,
+    errors: { whatsapp_connection_failed: 422, whatsapp_vira_unavailable: 409 },
+    changes: ['whatsapp'],
+  }),
+  test: whatsAppSettings.post('/settings/whatsapp/test', {
+    summary: "'Testar conexão': diz em português o que falhou (token, número, permissões)",
+    body: whatsAppSettingsSchema,
+    answer: whatsAppConnectionTestSchema,
+  }),
+  channels: whatsAppSettings.get('/students/{id}/channels', {
+    summary:
+      'Por onde o aluno recebe mensagens, com o consentimento do WhatsApp (quem, quando, como)',
+    answer: studentChannelsAnswerSchema,
+  }),
+  saveChannels: whatsAppSettings.put('/students/{id}/channels', {
+    summary:
+      'Escolhe os canais do aluno; o WhatsApp pede o consentimento (como e quando ele concordou), registrado com quem o registrou',
+    body: studentChannelsSchema,
+    changes: ['student'],
+  }),
+  verifyWebhook: whatsAppWebhooks.get('/webhooks/whatsapp', {
+    summary:
+      'Público: o aperto de mão da Meta (hub.mode=subscribe, hub.verify_token): devolve hub.challenge em text/plain; token errado 403',
+    query: hubQuerySchema,
+    answer: fileAnswer('text/plain'),
+    errors: { forbidden: 403 },
+    live: true,
+  }),
+  webhook: whatsAppWebhooks.post('/webhooks/whatsapp', {
+    summary:
+      'Público: notificações da Cloud API (status, respostas, PARAR, análise de modelos), conferidas com X-Hub-Signature-256 antes de tudo',
+    body: whatsAppWebhookSchema,
+    answer: z.object({ recebido: z.literal(true) }),
+    errors: { invalid_signature: 401 },
   }),
 };

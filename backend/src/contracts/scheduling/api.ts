@@ -123,9 +123,37 @@ export const sessionSchema = z
     nomeInformado: z.string().nullable(),
     observacoes: z.string().nullable(),
     seriesId: z.uuid().nullable(),
+    /** The student tapped 'Confirmo' on the reminder of this time. */
+    confirmadoPeloAluno: z.boolean(),
+    /** The student tapped 'Preciso remarcar': a request the trainer sees highlighted. */
+    remarcarPedido: z.boolean(),
+    /**
+     * How the latest reminder went: by WhatsApp with its state, or by e-mail after WhatsApp failed
+     * (canal 'email', estado 'falhou': 'Falhou — enviado por e-mail'); null when none went by WhatsApp.
+     */
+    lembrete: z
+      .object({
+        canal: z.enum(['whatsapp', 'email']),
+        estado: z.enum(['enviado', 'entregue', 'lido', 'falhou']),
+      })
+      .nullable(),
   })
   .meta({ id: 'Sessao' });
 export type Session = z.infer<typeof sessionSchema>;
+
+/** How the session's reminder went, as the agenda says it ('Confirmado pelo aluno' first). */
+export function reminderStateLabel(
+  session: Pick<Session, 'lembrete' | 'confirmadoPeloAluno'>,
+): string | null {
+  if (session.confirmadoPeloAluno) return 'Confirmado pelo aluno';
+  const { lembrete } = session;
+  if (!lembrete) return null;
+  if (lembrete.canal === 'email') return 'Lembrete: falhou — enviado por e-mail';
+  const labels = { enviado: 'Enviado', entregue: 'Entregue', lido: 'Lido', falhou: 'Falhou' } as const;
+  return `Lembrete no WhatsApp: ${labels[lembrete.estado]}`;
+}
+
+export const RESCHEDULE_REQUESTED_LABEL = 'Aluno pediu para remarcar';
 
 /** At most this many sessions on each side of now on a student's page. */
 export const STUDENT_SESSIONS_LIMIT = 50;
@@ -406,6 +434,14 @@ export const dashboardSchema = z
         inicio: z.iso.datetime({ offset: true }),
         studentNome: z.string().nullable(),
         locationNome: z.string().nullable(),
+      }),
+    ),
+    /** 'Pedidos para remarcar': sessions ahead whose student tapped 'Preciso remarcar', by start. */
+    pedidosRemarcar: z.array(
+      z.object({
+        id: z.uuid(),
+        inicio: z.iso.datetime({ offset: true }),
+        studentNome: z.string().nullable(),
       }),
     ),
     /** Each first step, done (true) once its event happened: a location, plan, student or session made, the PIX key saved. */

@@ -82,3 +82,19 @@ export abstract class StudentSchedule {
     sessionId: string,
   ): Promise<{ id: string; position: number; creditoQueimado: boolean }>;
 }
+
+/**
+ * A student's answer to a session's reminder, a quick-reply button on WhatsApp (the scheduling
+ * context provides it; the messaging context's process manager calls it, keyed by the reply's
+ * event): 'confirmo' marks the session confirmed by the student, 'remarcar' records a request to
+ * reschedule that the trainer sees on the agenda and the dashboard. An answer to a session no
+ * longer agendada (or gone) changes nothing.
+ */
+export abstract class ReminderAnswers {
+  abstract answer(
+    actor: SlotBookingActor & { causationId?: string },
+    sessionId: string,
+    resposta: 'confirmo' | 'remarcar',
+    messageId: string,
+  ): Promise<void>;
+}

@@ -30,6 +30,8 @@ export const CHANGE_TYPES = [
   'erasure',
   /** A first step of the dashboard was done (id: the tenant). */
   'first-steps',
+  /** The trainer's WhatsApp account or a template's review at Meta changed (id: the tenant). */
+  'whatsapp',
 ] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 

@@ -94,6 +94,11 @@ export interface BoundedContext extends TablesOwner {
   config?: z.ZodRawShape;
   /** Its background jobs: queue name -> job name -> handler, run by the worker. */
   jobs?: Readonly<Record<string, Readonly<Record<string, JobHandler>>>>;
+  /**
+   * How many jobs of a queue of its own each worker runs at once (1 unless told): a queue whose
+   * jobs mostly wait on an outside service (a paced send) keeps a few in flight.
+   */
+  jobConcurrency?: Readonly<Record<string, number>>;
   /** Its timers, run by the worker. */
   timers?: readonly WorkerTimer[];
   /** The ports it implements for other contexts' jobs, timers and process managers in the worker. */

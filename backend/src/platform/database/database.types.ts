@@ -534,8 +534,19 @@ export interface SchedulingStudents {
   visitante: Generated<boolean>;
 }
 
+export interface SessionReminders {
+  canal: string;
+  estado: string;
+  messageId: string;
+  sessionId: string;
+  studentId: string;
+  tenantId: string;
+  updatedAt: Timestamp;
+}
+
 export interface Sessions {
   confirmado: boolean;
+  confirmadoPeloAluno: Generated<boolean>;
   createdAt: Timestamp;
   fim: Timestamp;
   id: string;
@@ -544,6 +555,7 @@ export interface Sessions {
   nomeInformado: string | null;
   observacoes: string | null;
   origin: string;
+  remarcarPedidoEm: Timestamp | null;
   removedAt: Timestamp | null;
   seriesId: string | null;
   status: string;
@@ -695,6 +707,68 @@ export interface Vacations {
   version: number;
 }
 
+export interface WhatsappAccounts {
+  modo: string;
+  phoneNumberId: string | null;
+  tenantId: string;
+  wabaId: string | null;
+}
+
+export interface WhatsappContacts {
+  consentimentoComo: string | null;
+  consentimentoEm: Timestamp | null;
+  consentimentoPor: string | null;
+  email: Generated<boolean>;
+  naoEntregue: Generated<boolean>;
+  paradoEm: Timestamp | null;
+  push: Generated<boolean>;
+  studentId: string;
+  telefone: string | null;
+  tenantId: string;
+  whatsapp: Generated<boolean>;
+}
+
+export interface WhatsappCredentials {
+  accessToken: string;
+  tenantId: string;
+  updatedAt: Timestamp;
+}
+
+export interface WhatsappDeliveries {
+  cause: string;
+  fallback: Json | null;
+  fallbackSentAt: Timestamp | null;
+  messageId: string;
+  sentAt: Timestamp;
+  sessionId: string | null;
+  studentId: string;
+  tenantId: string;
+  wamid: string | null;
+}
+
+export interface WhatsappMessages {
+  cause: string;
+  erroCodigo: number | null;
+  estado: string;
+  id: string;
+  modelo: string;
+  porEmail: Generated<boolean>;
+  sessionId: string | null;
+  studentId: string;
+  tenantId: string;
+  updatedAt: Timestamp;
+  wamid: string | null;
+}
+
+export interface WhatsappTemplates {
+  motivo: string | null;
+  nome: string;
+  status: string;
+  templateId: string;
+  tenantId: string;
+  wabaId: string;
+}
+
 export interface DB {
   availabilitySettings: AvailabilitySettings;
   calendarFeeds: CalendarFeeds;
@@ -748,6 +822,7 @@ export interface DB {
   scheduleEntries: ScheduleEntries;
   schedulingLocations: SchedulingLocations;
   schedulingStudents: SchedulingStudents;
+  sessionReminders: SessionReminders;
   sessions: Sessions;
   studentAccounts: StudentAccounts;
   studentInvites: StudentInvites;
@@ -761,4 +836,10 @@ export interface DB {
   users: Users;
   vacationBlocks: VacationBlocks;
   vacations: Vacations;
+  whatsappAccounts: WhatsappAccounts;
+  whatsappContacts: WhatsappContacts;
+  whatsappCredentials: WhatsappCredentials;
+  whatsappDeliveries: WhatsappDeliveries;
+  whatsappMessages: WhatsappMessages;
+  whatsappTemplates: WhatsappTemplates;
 }

@@ -27,6 +27,8 @@ export interface WorkerProcessOptions {
   processManagers?: readonly ProcessManager[];
   /** The contexts' jobs. */
   jobs?: JobHandlers;
+  /** Jobs run at once per queue (1 when not listed). */
+  jobConcurrency?: ReadonlyMap<string, number>;
   /** The contexts' timers. */
   timers?: readonly WorkerTimer[];
   /** The ports the contexts implement for one another's work in this process. */
@@ -134,7 +136,7 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
         {
           connection: workerConnections[index],
           prefix,
-          concurrency: 1,
+          concurrency: options.jobConcurrency?.get(queue) ?? 1,
         },
       ),
   );

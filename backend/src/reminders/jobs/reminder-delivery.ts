@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { TrainerContacts } from '../../contracts/identity/ports';
-import { PushNotifications } from '../../contracts/messaging/ports';
+import { PushNotifications, WhatsAppMessages } from '../../contracts/messaging/ports';
 import { sessionLifecycleEvents } from '../../contracts/scheduling/events';
 import {
   DEFAULT_REMINDER_SETTINGS,
@@ -135,8 +135,9 @@ function messageOf(
  * should its time change, one 'Horário alterado' once the changes settle. Each is claimed in the
  * transaction that sends (the delivery row, keyed by the session and the time told before), so a job
  * and a sweep racing (or two workers) send one e-mail, and a send that fails claims nothing for the
- * next sweep. A student who subscribed a device also gets it there, once per session and time
- * (the push outbox's cause). Answers how many went out.
+ * next sweep. It goes by WhatsApp instead of e-mail when the messaging context says the student
+ * may get it there (WhatsAppMessages). A student who subscribed a device also gets it there, once
+ * per session and time (the push outbox's cause). Answers how many went out.
  */
 export async function sendDueReminders(
   services: WorkerServices,
@@ -195,12 +196,32 @@ export async function sendDueReminders(
               .returning('sessionId')
               .executeTakeFirst();
       if (!claim) return false;
-      await services.mailer.send({
+      const email = {
         to: candidate.email as string,
         subject,
         text,
         html: `<p>${escapeHtml(text)}</p>`,
-      });
+      };
+      // By WhatsApp when the student may get it there (its outbox sends this e-mail if WhatsApp
+      // cannot deliver); otherwise by e-mail, as before.
+      const byWhatsApp = await services
+        .port(WhatsAppMessages)
+        .remind({
+          tenantId: candidate.tenantId,
+          studentId: candidate.studentId,
+          sessionId: candidate.sessionId,
+          cause: `reminder-${candidate.sessionId}-${message.inicio.getTime()}`,
+          kind: message.kind === 'reminder' ? 'lembrete' : 'horario-alterado',
+          ...words,
+          fallback: email,
+        })
+        .catch((error: unknown) => {
+          services.logger.warn(
+            `lembretes: WhatsApp da sessão ${candidate.sessionId} não enfileirado: ${String(error)}`,
+          );
+          return false;
+        });
+      if (!byWhatsApp) await services.mailer.send(email);
       return true;
     });
     if (!claimed) continue;

@@ -117,6 +117,7 @@ describe('dashboard', () => {
         totalAlunos: 2,
         locaisAtivos: 1,
         proximas: expected.next,
+        pedidosRemarcar: [],
         // No plan made, no PIX key saved here.
         primeirosPassos: { local: true, plano: false, aluno: true, sessao: true, pix: false },
       });
@@ -137,6 +138,7 @@ describe('dashboard', () => {
       totalAlunos: 0,
       locaisAtivos: 0,
       proximas: [],
+      pedidosRemarcar: [],
       primeirosPassos: { local: false, plano: false, aluno: false, sessao: false, pix: false },
     });
   });

@@ -33,6 +33,26 @@ const change = (
 ): SessionCommand => ({ type: 'ChangeSession', changes, cancellation });
 
 describe('session decider', () => {
+  it("records the student's answer to the reminder once; 'Preciso remarcar' takes 'Confirmo' back; a moved session is asked again", () => {
+    const confirmo: SessionCommand = { type: 'AnswerReminder', resposta: 'confirmo', messageId: 'm1' };
+    const remarcar: SessionCommand = { type: 'AnswerReminder', resposta: 'remarcar', messageId: 'm1' };
+    const confirmed: SessionStreamEvent = { type: 'SessionConfirmedByStudent', data: { messageId: 'm1' } };
+    const asked: SessionStreamEvent = { type: 'SessionRescheduleRequested', data: { messageId: 'm1' } };
+    const moved: SessionStreamEvent = {
+      type: 'SessionRescheduled',
+      data: { inicio: '2030-03-02T12:00:00.000Z', fim: '2030-03-02T13:00:00.000Z' },
+    };
+    given(booked).when(confirmo).then([confirmed]);
+    given(booked, confirmed).when(confirmo).then([]);
+    given(booked, confirmed).when(remarcar).then([asked]);
+    given(booked, confirmed, asked).when(remarcar).then([]);
+    given(booked, confirmed, moved).when(confirmo).then([confirmed]);
+    // Not agendada any more, gone, or never booked: the answer changes nothing.
+    given(booked, statusChanged('agendada', 'cancelada')).when(confirmo).then([]);
+    given(booked, { type: 'SessionDeleted', data: {} }).when(remarcar).then([]);
+    given().when(confirmo).then([]);
+  });
+
 
   it('a student cancels only a session still agendada: one done (even ahead of time) or cancelled is refused in pt-BR, another student\'s is not found', () => {
     const cancelAs = (studentId: string): SessionCommand => ({

@@ -11,6 +11,18 @@ const booked = (origin: 'personal' | 'publico', nomeInformado?: string): Session
 const given = projectionSpec(sessionsProjection);
 
 describe('sessions projection', () => {
+  it("keeps the student's answer to the reminder; a move clears it", async () => {
+    await given(booked('personal'))
+      .when({ type: 'SessionConfirmedByStudent', data: { messageId: 'm1' } })
+      .then('sessions', [{ confirmadoPeloAluno: true, remarcarPedidoEm: null }]);
+    await given(booked('personal'), { type: 'SessionConfirmedByStudent', data: { messageId: 'm1' } })
+      .when({ type: 'SessionRescheduleRequested', data: { messageId: 'm1' } })
+      .then('sessions', [{ confirmadoPeloAluno: false, remarcarPedidoEm: new Date(SPEC_CLOCK.getTime() + 3_000) }]);
+    await given(booked('personal'), { type: 'SessionRescheduleRequested', data: { messageId: 'm1' } })
+      .when({ type: 'SessionRescheduled', data: { inicio: '2030-03-05T13:00:00.000Z', fim: '2030-03-05T14:00:00.000Z' } })
+      .then('sessions', [{ confirmadoPeloAluno: false, remarcarPedidoEm: null }]);
+  });
+
   it("keeps a trainer's booking agendada and confirmed", () =>
     given(booked('personal')).then('sessions', [
       {

@@ -55,6 +55,9 @@ describe('sessions API', () => {
         nomeInformado: null,
         observacoes: null,
         seriesId: null,
+        confirmadoPeloAluno: false,
+        remarcarPedido: false,
+        lembrete: null,
       },
       {
         id: late,
@@ -69,6 +72,9 @@ describe('sessions API', () => {
         nomeInformado: null,
         observacoes: 'Trazer elástico',
         seriesId: null,
+        confirmadoPeloAluno: false,
+        remarcarPedido: false,
+        lembrete: null,
       },
     ]);
     expect(await agenda.session(late)).toEqual(day[1]);

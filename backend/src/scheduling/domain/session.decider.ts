@@ -49,10 +49,20 @@ export type SessionCommand =
   | { type: 'CancelAsStudent'; studentId: string; cancellation: PolicyAt | null }
   | { type: 'DeleteSession' }
   /** Its student was erased: a session still ahead leaves the agenda, with no fee and no credit burnt. */
-  | { type: 'CancelForErasedStudent'; studentId: string };
+  | { type: 'CancelForErasedStudent'; studentId: string }
+  /** The student's answer to the session's reminder (a quick-reply button on WhatsApp). */
+  | { type: 'AnswerReminder'; resposta: ReminderAnswer; messageId: string };
+
+export type ReminderAnswer = 'confirmo' | 'remarcar';
+
+/** What the student answered to the reminder of the session's current time. */
+interface StudentAnswers {
+  confirmadoPeloAluno?: boolean;
+  remarcarPedido?: boolean;
+}
 
 /** A session as its stream tells it; undefined before it is booked. */
-export type SessionState = SessionView | undefined;
+export type SessionState = (SessionView & StudentAnswers) | undefined;
 
 export const sessionNotFound = () => new NotFoundError('Agendamento');
 
@@ -62,10 +72,22 @@ const claimsTimeAnew = (event: SessionStreamEvent) =>
   (event.type === 'SessionStatusChanged' && event.data.from === 'cancelada');
 
 function evolve(state: SessionState, event: SessionStreamEvent): SessionState {
-  if (event.type === 'SessionOverlapAllowed') return state && { ...state, allowOverlap: true };
-  const next = evolveSessionView(state, event);
-  // A permission to overlap was given for one time: a new one is checked again.
-  return next && claimsTimeAnew(event) ? { ...next, allowOverlap: false } : next;
+  switch (event.type) {
+    case 'SessionOverlapAllowed':
+      return state && { ...state, allowOverlap: true };
+    case 'SessionConfirmedByStudent':
+      return state && { ...state, confirmadoPeloAluno: true, remarcarPedido: false };
+    case 'SessionRescheduleRequested':
+      return state && { ...state, confirmadoPeloAluno: false, remarcarPedido: true };
+    default: {
+      const next: SessionState = evolveSessionView(state, event);
+      // A permission to overlap, and the student's answers, were given for one time: a new one
+      // is checked again, and asked again.
+      return next && claimsTimeAnew(event)
+        ? { ...next, allowOverlap: false, confirmadoPeloAluno: false, remarcarPedido: false }
+        : next;
+    }
+  }
 }
 
 const shifted = (instant: string, milliseconds: number) =>
@@ -129,11 +151,30 @@ function change(
   return events;
 }
 
+/**
+ * The student's answer to a reminder counts while the session is agendada and not deleted; the
+ * same answer again (a second tap, a webhook replayed) changes nothing. 'Preciso remarcar' after
+ * 'Confirmo' takes the confirmation back, and the other way round.
+ */
+function answer(
+  command: { resposta: ReminderAnswer; messageId: string },
+  state: SessionState,
+): SessionStreamEvent[] {
+  if (!state || state.deleted || state.status !== 'agendada') return [];
+  const { messageId } = command;
+  if (command.resposta === 'confirmo')
+    return state.confirmadoPeloAluno
+      ? []
+      : [{ type: 'SessionConfirmedByStudent', data: { messageId } }];
+  return state.remarcarPedido ? [] : [{ type: 'SessionRescheduleRequested', data: { messageId } }];
+}
+
 function decide(
   command: SessionCommand,
   state: SessionState,
   now: Date,
 ): SessionStreamEvent[] | DomainError {
+  if (command.type === 'AnswerReminder') return answer(command, state);
   if (command.type === 'BookSession') {
     if (state) return new ConflictError('session_exists', 'Agendamento já cadastrado');
     return [{ type: 'SessionBooked', data: command.booking }];

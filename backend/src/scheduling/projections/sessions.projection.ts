@@ -27,6 +27,8 @@ export const sessionsProjection = streamRowProjection<SessionStreamEvent, Select
         status: 'agendada',
         confirmado: booking.origin !== 'publico',
         nomeInformado: nomeInformado ?? null,
+        confirmadoPeloAluno: false,
+        remarcarPedidoEm: null,
         createdAt: stored.occurredAt,
         removedAt: null,
         ...stamp,
@@ -35,10 +37,13 @@ export const sessionsProjection = streamRowProjection<SessionStreamEvent, Select
     if (!row) return undefined;
     switch (event.type) {
       case 'SessionRescheduled':
+        // The student's answers were to the old time.
         return {
           ...row,
           inicio: new Date(event.data.inicio),
           fim: new Date(event.data.fim),
+          confirmadoPeloAluno: false,
+          remarcarPedidoEm: null,
           ...stamp,
         };
       case 'SessionReassigned':
@@ -48,7 +53,14 @@ export const sessionsProjection = streamRowProjection<SessionStreamEvent, Select
       case 'SessionConfirmationChanged':
         return { ...row, confirmado: event.data.confirmado, ...stamp };
       case 'SessionStatusChanged':
-        return { ...row, status: event.data.to, ...stamp };
+        // Back on the agenda after a cancellation: the student is asked again.
+        return event.data.from === 'cancelada'
+          ? { ...row, status: event.data.to, confirmadoPeloAluno: false, remarcarPedidoEm: null, ...stamp }
+          : { ...row, status: event.data.to, ...stamp };
+      case 'SessionConfirmedByStudent':
+        return { ...row, confirmadoPeloAluno: true, remarcarPedidoEm: null, ...stamp };
+      case 'SessionRescheduleRequested':
+        return { ...row, confirmadoPeloAluno: false, remarcarPedidoEm: stored.occurredAt, ...stamp };
       case 'SessionOverlapAllowed':
         return { ...row, ...stamp };
       case 'SessionDeleted':

@@ -52,6 +52,17 @@ const locationNome = (eb: OfSession) =>
     .where('l.removedAt', 'is', null)
     .as('locationNome');
 
+/** How the session's latest reminder went (its row of `session_reminders`), or null. */
+const lembrete = (eb: OfSession) =>
+  eb
+    .selectFrom('sessionReminders as r')
+    .select(
+      sql<Session['lembrete']>`json_build_object('canal', r.canal, 'estado', r.estado)`.as('lembrete'),
+    )
+    .whereRef('r.sessionId', '=', 's.id')
+    .whereRef('r.tenantId', '=', 's.tenantId')
+    .as('lembrete');
+
 /**
  * The agenda's read, the sessions that start in [$2, $3) by start, as the answer has them (a
  * Session per row): the same columns and names lookups as `sessions()` below, written out so no
@@ -104,6 +115,9 @@ export class SessionsRepository {
       's.nomeInformado',
       's.observacoes',
       's.seriesId',
+      's.confirmadoPeloAluno',
+      sql<boolean>`s.remarcar_pedido_em is not null`.as('remarcarPedido'),
+      lembrete(eb),
     ]);
   }
 
@@ -225,6 +239,15 @@ export class SessionsRepository {
           where s.tenant_id = ${tenantId}::uuid and s.removed_at is null and s.status = 'agendada'
             and s.inicio > ${now}
           order by s.inicio, s.id limit 3) next) as proximas,
+        (select coalesce(json_agg(asked order by asked.inicio, asked.id), '[]'::json) from (
+          select s.id, to_char(s.inicio at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as inicio,
+                 st.nome as "studentNome"
+          from sessions s
+          left join scheduling_students st
+            on st.id = s.student_id and st.tenant_id = s.tenant_id and st.removed_at is null
+          where s.tenant_id = ${tenantId}::uuid and s.removed_at is null and s.status = 'agendada'
+            and s.remarcar_pedido_em is not null and s.inicio > ${now}
+          order by s.inicio, s.id limit 20) asked) as pedidos_remarcar,
         (select json_build_object('local', f.local, 'plano', f.plano, 'aluno', f.aluno, 'sessao', f.sessao, 'pix', f.pix)
          from first_steps f where f.tenant_id = ${tenantId}::uuid) as primeiros_passos`.execute(this.db);
     const { primeirosPassos, ...counts } = rows[0];

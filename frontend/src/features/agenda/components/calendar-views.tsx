@@ -1,4 +1,10 @@
-import { LOCATION_NOT_FOUND_LABEL, SESSION_STATUS_LABELS, type Session, STUDENT_NOT_FOUND_LABEL } from '@contracts/scheduling/api';
+import {
+  LOCATION_NOT_FOUND_LABEL,
+  RESCHEDULE_REQUESTED_LABEL,
+  SESSION_STATUS_LABELS,
+  type Session,
+  STUDENT_NOT_FOUND_LABEL,
+} from '@contracts/scheduling/api';
 import type { Task } from '@contracts/tasks/api';
 import { zonedInstant, zonedParts } from '@contracts/shared/time';
 import { Button, Text, VisuallyHidden } from '@mantine/core';
@@ -22,9 +28,21 @@ const locationName = (session: Session) =>
 export const isPending = (session: Session) => !session.confirmado && session.status === 'agendada';
 export const PENDING_LABEL = 'A confirmar';
 
-/** What a screen reader says of a session: 'Ana Souza, 07:00 às 08:00, Academia, Agendada' (', A confirmar'). */
+/** The student tapped 'Preciso remarcar' on the reminder of a session still ahead. */
+export const asksToReschedule = (session: Session) => session.remarcarPedido && session.status === 'agendada';
+
+/** The tag a session shows in the calendar: 'A confirmar', or 'Remarcar' when the student asked. */
+const tagOf = (session: Session) =>
+  isPending(session) ? PENDING_LABEL : asksToReschedule(session) ? 'Remarcar' : null;
+/** Highlighted on the calendar: to confirm, or asked to reschedule. */
+const highlighted = (session: Session) => isPending(session) || asksToReschedule(session) || undefined;
+
+/**
+ * What a screen reader says of a session: 'Ana Souza, 07:00 às 08:00, Academia, Agendada' (', A confirmar',
+ * ', Aluno pediu para remarcar', ', Confirmado pelo aluno').
+ */
 export const sessionLabel = (session: Session) =>
-  `${studentName(session)}, ${timeOf(session.inicio)} às ${timeOf(session.fim)}, ${locationName(session)}, ${SESSION_STATUS_LABELS[session.status]}${isPending(session) ? `, ${PENDING_LABEL}` : ''}`;
+  `${studentName(session)}, ${timeOf(session.inicio)} às ${timeOf(session.fim)}, ${locationName(session)}, ${SESSION_STATUS_LABELS[session.status]}${isPending(session) ? `, ${PENDING_LABEL}` : ''}${asksToReschedule(session) ? `, ${RESCHEDULE_REQUESTED_LABEL}` : ''}${session.confirmadoPeloAluno && session.status === 'agendada' ? ', Confirmado pelo aluno' : ''}`;
 
 /** A task opens the tasks view on its list. */
 const taskLink = (task: Task) => `/agenda/tarefas?lista=${encodeURIComponent(task.listId)}`;
@@ -236,7 +254,7 @@ export function TimeGrid({
                 key={item.id}
                 className={`${classes.event} ${classes.status}`}
                 data-status={item.status}
-                data-pending={isPending(item) || undefined}
+                data-pending={highlighted(item)}
                 data-dragging={dragging ? true : undefined}
                 aria-label={sessionLabel(item)}
                 style={{
@@ -257,7 +275,7 @@ export function TimeGrid({
                   }
                 }}
               >
-                {isPending(item) && <span className={classes.pendingTag}>{PENDING_LABEL}</span>}
+                {tagOf(item) && <span className={classes.pendingTag}>{tagOf(item)}</span>}
                 <span className={classes.eventTitle}>{studentName(item)}</span>
                 {height > 30 && (
                   <span className={classes.eventMeta}>
@@ -281,13 +299,13 @@ export function SessionRow({ session, onOpen }: { session: Session; onOpen: (ses
       type="button"
       className={`${classes.listItem} ${classes.status}`}
       data-status={session.status}
-      data-pending={isPending(session) || undefined}
+      data-pending={highlighted(session)}
       onClick={() => onOpen(session)}
       aria-label={sessionLabel(session)}
     >
       <span className={classes.listTime}>{timeOf(session.inicio)}</span>
       <span className={classes.listBody}>
-        {isPending(session) && <span className={classes.pendingTag}>{PENDING_LABEL}</span>}
+        {tagOf(session) && <span className={classes.pendingTag}>{tagOf(session)}</span>}
         <span className={classes.eventTitle} style={{ display: 'block' }}>
           {studentName(session)}
         </span>
@@ -381,7 +399,7 @@ export function MonthView({ days, sessions, tasks, today, onPickDay, onVacation,
                         key={session.id}
                         className={`${classes.dot} ${classes.status}`}
                         data-status={session.status}
-                        data-pending={isPending(session) || undefined}
+                        data-pending={highlighted(session)}
                       />
                     ))}
                     {dayTasks.slice(0, 3).map((task) => (
@@ -395,7 +413,7 @@ export function MonthView({ days, sessions, tasks, today, onPickDay, onVacation,
                         key={session.id}
                         className={`${classes.chip} ${classes.status}`}
                         data-status={session.status}
-                        data-pending={isPending(session) || undefined}
+                        data-pending={highlighted(session)}
                       >
                         {timeOf(session.inicio)} {studentName(session)}
                       </span>

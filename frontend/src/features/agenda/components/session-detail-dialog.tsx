@@ -8,6 +8,8 @@ import {
   type SessionStatus,
   STUDENT_NOT_FOUND_LABEL,
   sessionsApi,
+  reminderStateLabel,
+  RESCHEDULE_REQUESTED_LABEL,
 } from '@contracts/scheduling/api';
 import type { Student } from '@contracts/students/api';
 import { lateCancelFeeCentavos } from '@contracts/plans/api';
@@ -33,7 +35,7 @@ import { itemsOf } from '../../../lib/contract-query';
 import { formatCurrency, formatPt, sentenceCase } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { dayOf, STATUS_COLORS, timeOf } from '../lib/calendar';
-import { isPending } from './calendar-views';
+import { asksToReschedule, isPending } from './calendar-views';
 import { notifyWarning } from './session-form-dialog';
 import { creditsLabel } from '../../../components/credit-badge';
 import { useOperation } from '../../../entities/operation';
@@ -184,7 +186,25 @@ function Detail({
           </Text>
         )}
         {session.observacoes && <Text size="sm">{session.observacoes}</Text>}
+        {reminderStateLabel(session) && (
+          <Text
+            size="sm"
+            c={session.confirmadoPeloAluno ? 'teal' : 'dimmed'}
+            fw={session.confirmadoPeloAluno ? 600 : undefined}
+          >
+            {reminderStateLabel(session)}
+          </Text>
+        )}
       </Stack>
+
+      {asksToReschedule(session) && (
+        <Alert color="orange" variant="light" title={RESCHEDULE_REQUESTED_LABEL} role="status">
+          <Text size="sm">
+            {session.studentNome ?? 'O aluno'} tocou em ‘Preciso remarcar’ no lembrete do WhatsApp.
+            Combine um novo horário e arraste a sessão na agenda, ou altere o horário aqui.
+          </Text>
+        </Alert>
+      )}
 
       {isPending(session) && (
         <Alert color="orange" variant="light" title="A confirmar" role="status">

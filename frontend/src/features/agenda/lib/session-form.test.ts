@@ -58,6 +58,9 @@ describe('changeInput', () => {
     nomeInformado: null,
     observacoes: null,
     seriesId: null,
+    confirmadoPeloAluno: false,
+    remarcarPedido: false,
+    lembrete: null,
   };
 
   it('reads the session back as typed in São Paulo', () => {

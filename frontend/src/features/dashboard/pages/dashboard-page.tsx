@@ -124,7 +124,10 @@ function FirstStepsCard({ done }: { done: Record<FirstStep, boolean> }) {
   );
 }
 
-/** The trainer's dashboard (spec 000 §2): four counts, 'A receber' and the next 3 scheduled sessions, live. */
+/**
+ * The trainer's dashboard (spec 000 §2): four counts, 'A receber', the students who asked to reschedule
+ * ('Pedidos para remarcar', from the reminder's button) and the next 3 scheduled sessions, live.
+ */
 export function DashboardPage() {
   const { data: me } = useMe();
   // Refetched when a session, student or location changes anywhere in the tenant (realtime).
@@ -158,6 +161,36 @@ export function DashboardPage() {
             <StatCard label="Locais Ativos" value={dashboard.data.locaisAtivos} caption="locais de atendimento" />
           </Box>
           <ReceivablesCard />
+          {dashboard.data.pedidosRemarcar.length > 0 && (
+            <Card withBorder radius="md" padding="md" component="section" aria-labelledby="pedidos-remarcar">
+              <Group justify="space-between" mb="sm">
+                <Title order={2} fz="lg" id="pedidos-remarcar" c="orange.8">
+                  Pedidos para remarcar
+                </Title>
+                <Text component={Link} to={paths.agenda} size="sm" c="var(--mantine-color-anchor)">
+                  Ver agenda
+                </Text>
+              </Group>
+              <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+                {dashboard.data.pedidosRemarcar.map((session) => {
+                  const line = upcomingLine({ ...session, locationNome: null }, now);
+                  return (
+                    <Group key={line.id} component="li" gap="md" wrap="nowrap">
+                      <Stack gap={0} align="center" miw={56}>
+                        <Text fw={700}>{line.time}</Text>
+                        <Text size="xs" c="dimmed">
+                          {line.day}
+                        </Text>
+                      </Stack>
+                      <Text fw={500} truncate>
+                        {line.student}
+                      </Text>
+                    </Group>
+                  );
+                })}
+              </Stack>
+            </Card>
+          )}
           <Card withBorder radius="md" padding="md" component="section" aria-labelledby="proximas-sessoes">
             <Group justify="space-between" mb="sm">
               <Title order={2} fz="lg" id="proximas-sessoes">

@@ -18,6 +18,7 @@ describe('settings hub /ajustes (spec 001 §2)', () => {
       ['Configurações', '/ajustes/configuracoes'],
       ['Recebimento por PIX', '/ajustes/pix'],
       ['Lembretes', '/ajustes/lembretes'],
+      ['WhatsApp', '/ajustes/whatsapp'],
       ['Link Público', '/link-publico'],
       ['Verificação em duas etapas', '/ajustes/duas-etapas'],
     ]);

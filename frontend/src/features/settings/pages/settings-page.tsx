@@ -15,6 +15,7 @@ import IconSettings from '@tabler/icons-react/dist/esm/icons/IconSettings.mjs';
 import IconShieldCheck from '@tabler/icons-react/dist/esm/icons/IconShieldCheck.mjs';
 import IconShieldLock from '@tabler/icons-react/dist/esm/icons/IconShieldLock.mjs';
 import IconWorld from '@tabler/icons-react/dist/esm/icons/IconWorld.mjs';
+import IconBrandWhatsapp from '@tabler/icons-react/dist/esm/icons/IconBrandWhatsapp.mjs';
 import type { Icon } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -69,6 +70,12 @@ const sections: { title: string; entries: Entry[] }[] = [
       },
       { label: 'Recebimento por PIX', description: 'Chave PIX das cobranças', to: paths.pixSettings, icon: IconQrcode },
       { label: 'Lembretes', description: 'Lembretes automáticos das sessões', to: paths.reminderSettings, icon: IconBell },
+      {
+        label: 'WhatsApp',
+        description: 'Mensagens aos alunos pelo WhatsApp Business',
+        to: paths.whatsappSettings,
+        icon: IconBrandWhatsapp,
+      },
       { label: 'Link Público', description: 'Sua página de agendamento online', to: paths.publicLink, icon: IconWorld },
     ],
   },

@@ -68,6 +68,9 @@ const session = {
   nomeInformado: null,
   observacoes: null,
   seriesId: null,
+  confirmadoPeloAluno: false,
+  remarcarPedido: false,
+  lembrete: null,
 };
 const upcoming = { ...session, id: 'x1', inicio: '2030-03-04T21:00:00.000Z', fim: '2030-03-04T22:00:00.000Z', status: 'agendada' };
 const done = { ...session, id: 'x0', inicio: '2026-11-22T12:30:00.000Z', fim: '2026-11-22T13:30:00.000Z', status: 'feita' };
@@ -142,6 +145,14 @@ describe('student page /alunos/{id}', () => {
         '/api/students/s1/sessions': { proximas: [], anteriores: [] },
         '/api/charges': { items: [] },
         '/api/subscriptions': { items: [] },
+        '/api/students/s1/channels': {
+          whatsapp: false,
+          email: true,
+          push: true,
+          consentimento: null,
+          parado: false,
+          naoEntregue: false,
+        },
       };
       return new Response(JSON.stringify(bodies[path]), { status: 200 });
     });

@@ -50,6 +50,7 @@ import { InviteLinkDialog } from '../components/invite-link-dialog';
 import { RefundCreditsPrompt } from '../components/refund-credits-prompt';
 import { LOW_BALANCE_WARNING } from '../components/student-card';
 import { StudentLoaded } from '../components/student-loaded';
+import { StudentChannels } from '../components/student-channels';
 import { StudentPersonalData } from '../components/student-personal-data';
 import { StudentSubscription } from '../components/student-subscription';
 import { useInviteLink } from '../hooks/use-invite-link';
@@ -404,6 +405,7 @@ export function StudentDetailPage() {
               <StudentSessions student={current} />
             </SimpleGrid>
             <StudentSubscription student={current} />
+            <StudentChannels student={current} />
             <Charges student={current} />
             <History student={current} />
             <StudentPersonalData student={current} onErased={() => setErasedId(id)} />
