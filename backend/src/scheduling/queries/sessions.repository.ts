@@ -78,7 +78,10 @@ const startingBetween = shapedRows<Session, [tenantId: string, from: Date, to: D
     to_char(s.inicio at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as inicio,
     to_char(s.fim at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as fim,
     s.status, s.confirmado, s.nome_informado as "nomeInformado", s.observacoes,
-    s.series_id as "seriesId"
+    s.series_id as "seriesId", s.confirmado_pelo_aluno as "confirmadoPeloAluno",
+    s.remarcar_pedido_em is not null as "remarcarPedido",
+    (select json_build_object('canal', r.canal, 'estado', r.estado) from session_reminders r
+     where r.session_id = s.id and r.tenant_id = s.tenant_id) as lembrete
   from sessions s
   where s.tenant_id = $1 and s.removed_at is null and s.inicio >= $2 and s.inicio < $3
   order by s.inicio, s.id`);
