@@ -252,6 +252,31 @@ describe('whatsapp', () => {
     expect(statusOf(TEMPLATES.horarioAlterado.nome)).toBe('PENDING');
   });
 
+  it('two trainers connecting one business account at once both connect; its templates are made once', async () => {
+    const shared = cloud.account();
+    const body = {
+      modo: 'proprio',
+      phoneNumberId: shared.phoneNumberId,
+      wabaId: shared.wabaId,
+      accessToken: shared.accessToken,
+    };
+    const [ana, bia] = await Promise.all([t.signUp('Ana Personal'), t.signUp('Bia Personal')]);
+    const answers = await Promise.all(
+      [ana, bia].map((trainer) => trainer.api.put('/api/settings/whatsapp', body)),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    for (const trainer of [ana, bia])
+      expect(
+        (
+          (await trainer.api.get('/api/settings/whatsapp')).json().modelos as {
+            status: string | null;
+          }[]
+        ).every((modelo) => modelo.status !== null),
+      ).toBe(true);
+    const made = cloud.templatesOf(shared.wabaId).map((template) => template.name);
+    expect(made.sort()).toEqual(TEMPLATE_LIST.map((template) => template.nome).sort());
+  });
+
   it('records consent only with its evidence; another tenant’s student is 404', async () => {
     const trainer = await t.signUp('Carla Personal');
     const other = await t.signUp('Outro Personal');

@@ -158,10 +158,17 @@ export class WhatsAppSettingsService {
     const existing = await client.templates(wabaId);
     const submitted: SubmittedTemplate[] = [];
     for (const template of TEMPLATE_LIST) {
-      const found = existing.find(
-        (each) => each.name === template.nome && each.language === LANGUAGE,
-      );
-      const created = found ?? (await client.createTemplate(wabaId, templateCreationOf(template)));
+      const named = (each: { name: string; language: string }) =>
+        each.name === template.nome && each.language === LANGUAGE;
+      const created =
+        existing.find(named) ??
+        (await client.createTemplate(wabaId, templateCreationOf(template)).catch(async (error) => {
+          // Made meanwhile (two trainers connecting the platform's number at once): Meta refuses
+          // a second template of the same name, and the first is the one to use.
+          const made = (await client.templates(wabaId)).find(named);
+          if (!made) throw error;
+          return made;
+        }));
       submitted.push({
         nome: template.nome,
         wabaId,
