@@ -12,15 +12,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       add column remarcar_pedido_em timestamptz`.execute(db);
   await sql`
     create table session_reminders (
-      session_id uuid primary key,
       tenant_id uuid not null,
+      session_id uuid not null,
       student_id uuid not null,
       message_id uuid not null,
       canal text not null,
       estado text not null,
-      updated_at timestamptz not null
+      updated_at timestamptz not null,
+      primary key (tenant_id, session_id)
     )`.execute(db);
-  await sql`create index session_reminders_tenant on session_reminders (tenant_id)`.execute(db);
   await sql`create index session_reminders_message on session_reminders (message_id)`.execute(db);
 }
 

@@ -39,7 +39,7 @@ export const sessionRemindersProjection: Projection = {
           row = await trx
             .insertInto('sessionReminders')
             .values({ sessionId, tenantId, studentId, ...values })
-            .onConflict((conflict) => conflict.column('sessionId').doUpdateSet(values))
+            .onConflict((conflict) => conflict.columns(['tenantId', 'sessionId']).doUpdateSet(values))
             .returning(['sessionId', 'studentId'])
             .executeTakeFirst();
           break;
@@ -48,6 +48,7 @@ export const sessionRemindersProjection: Projection = {
           row = await trx
             .updateTable('sessionReminders')
             .set({ estado: event.data.estado, updatedAt })
+            .where('tenantId', '=', tenantId)
             .where('messageId', '=', event.data.messageId)
             .where('canal', '=', 'whatsapp')
             .returning(['sessionId', 'studentId'])
