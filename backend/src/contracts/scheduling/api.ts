@@ -149,7 +149,12 @@ export function reminderStateLabel(
   const { lembrete } = session;
   if (!lembrete) return null;
   if (lembrete.canal === 'email') return 'Lembrete: falhou — enviado por e-mail';
-  const labels = { enviado: 'Enviado', entregue: 'Entregue', lido: 'Lido', falhou: 'Falhou' } as const;
+  const labels = {
+    enviado: 'Enviado',
+    entregue: 'Entregue',
+    lido: 'Lido',
+    falhou: 'Falhou',
+  } as const;
   return `Lembrete no WhatsApp: ${labels[lembrete.estado]}`;
 }
 
@@ -228,7 +233,7 @@ export const BLOCKED_PERIOD = {
 } as const;
 export const SCHEDULE_CONFLICT = 'schedule_conflict';
 export const scheduleConflictMessage = (aluno: string) => `Conflito de horário com ${aluno}`;
-export { LOCATION_NOT_FOUND_LABEL, STUDENT_NOT_FOUND_LABEL } from './labels';
+export { LOCATION_NOT_FOUND_LABEL, sessionLocationLabel, STUDENT_NOT_FOUND_LABEL } from './labels';
 
 export const TOO_MANY_OCCURRENCES = `A repetição pode ter no máximo ${MAX_OCCURRENCES} ocorrências`;
 export const UNTIL_BEFORE_START = 'A data final da repetição não pode ser antes do primeiro dia';
@@ -433,6 +438,7 @@ export const dashboardSchema = z
         id: z.uuid(),
         inicio: z.iso.datetime({ offset: true }),
         studentNome: z.string().nullable(),
+        locationId: z.uuid().nullable(),
         locationNome: z.string().nullable(),
       }),
     ),

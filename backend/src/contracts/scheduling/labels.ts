@@ -6,6 +6,16 @@
 /** The name shown for a student or a location that is not there (spec 000 §2). */
 export const STUDENT_NOT_FOUND_LABEL = 'Aluno não encontrado';
 export const LOCATION_NOT_FOUND_LABEL = 'Local não encontrado';
+export const NO_LOCATION_LABEL = 'Sem local';
+
+/** Where a session is, as every screen says it: its place, one removed since, or none chosen. */
+export const sessionLocationLabel = (session: {
+  locationId: string | null;
+  locationNome: string | null;
+}): string =>
+  session.locationId === null
+    ? NO_LOCATION_LABEL
+    : (session.locationNome ?? LOCATION_NOT_FOUND_LABEL);
 
 /**
  * The dashboard's first steps, in the order a new trainer takes them ('Cadastre um local' → 'Crie um

@@ -39,7 +39,12 @@ describe('dashboard', () => {
       [addDays(sunday, 7), '00:20', '00:25'],
       [addDays(today, 3), '10:00', '11:00'],
     ];
-    const booked: { id: string; inicio: string; locationNome: string | null }[] = [];
+    const booked: {
+      id: string;
+      inicio: string;
+      locationId: string | null;
+      locationNome: string | null;
+    }[] = [];
     for (const [date, start, end] of slots) {
       const inicio = instant(date, start);
       const atAcademia = booked.length % 2 === 1;
@@ -50,7 +55,12 @@ describe('dashboard', () => {
         fim: instant(date, end),
         allowOverlap: true,
       });
-      booked.push({ id, inicio, locationNome: atAcademia ? 'Academia Centro' : null });
+      booked.push({
+        id,
+        inicio,
+        locationId: atAcademia ? academia : null,
+        locationNome: atAcademia ? 'Academia Centro' : null,
+      });
     }
     // Neither a cancelled nor a done session is scheduled any more.
     const cancelled = await agenda.booked({
@@ -86,10 +96,11 @@ describe('dashboard', () => {
       expected: {
         hoje: within(dayRange(today, SP)),
         semana: within(weekRange(today, SP)),
-        next: next.map(({ id, inicio, locationNome }) => ({
+        next: next.map(({ id, inicio, locationId, locationNome }) => ({
           id,
           inicio,
           studentNome: 'Ana Souza',
+          locationId,
           locationNome,
         })),
       },

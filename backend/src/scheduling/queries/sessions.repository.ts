@@ -233,7 +233,7 @@ export class SessionsRepository {
          where tenant_id = ${tenantId}::uuid and removed_at is null and ativo) as locais_ativos,
         (select coalesce(json_agg(next order by next.inicio, next.id), '[]'::json) from (
           select s.id, to_char(s.inicio at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as inicio,
-                 st.nome as "studentNome", l.nome as "locationNome"
+                 st.nome as "studentNome", s.location_id as "locationId", l.nome as "locationNome"
           from sessions s
           left join scheduling_students st
             on st.id = s.student_id and st.tenant_id = s.tenant_id and st.removed_at is null

@@ -1,5 +1,5 @@
 import {
-  LOCATION_NOT_FOUND_LABEL,
+  sessionLocationLabel,
   RESCHEDULE_REQUESTED_LABEL,
   SESSION_STATUS_LABELS,
   type Session,
@@ -22,7 +22,7 @@ const DRAG_THRESHOLD_PX = 6;
 
 const studentName = (session: Session) => session.studentNome ?? STUDENT_NOT_FOUND_LABEL;
 const locationName = (session: Session) =>
-  session.locationId ? (session.locationNome ?? LOCATION_NOT_FOUND_LABEL) : 'Sem local';
+  sessionLocationLabel(session);
 
 /** A booking from the public page the trainer has not confirmed yet. */
 export const isPending = (session: Session) => !session.confirmado && session.status === 'agendada';

@@ -1,7 +1,7 @@
 import type { Location } from '@contracts/locations/api';
 import {
   lateCancellationOf,
-  LOCATION_NOT_FOUND_LABEL,
+  sessionLocationLabel,
   SESSION_STATUS_LABELS,
   SESSION_STATUSES,
   type Session,
@@ -178,7 +178,7 @@ function Detail({
           {timeOf(session.inicio)}–{timeOf(session.fim)}
         </Text>
         <Text size="sm" c="dimmed">
-          {session.locationId ? (session.locationNome ?? LOCATION_NOT_FOUND_LABEL) : 'Sem local'}
+          {sessionLocationLabel(session)}
         </Text>
         {session.seriesId && (
           <Text size="xs" c="dimmed">

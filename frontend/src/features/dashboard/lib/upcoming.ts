@@ -1,6 +1,6 @@
 import type { dashboardApi } from '@contracts/scheduling/api';
 import type { AnswerOf } from '@contracts/shared/routes';
-import { LOCATION_NOT_FOUND_LABEL, STUDENT_NOT_FOUND_LABEL } from '@contracts/scheduling/labels';
+import { sessionLocationLabel, STUDENT_NOT_FOUND_LABEL } from '@contracts/scheduling/labels';
 import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '@contracts/shared/time';
 
 export interface UpcomingLine {
@@ -13,7 +13,7 @@ export interface UpcomingLine {
   location: string;
 }
 
-/** A line of 'Próximas Sessões' (spec 000 §2): time, student or 'Aluno não encontrado', location or 'Local não encontrado'. */
+/** A line of 'Próximas Sessões' (spec 000 §2): time, student or 'Aluno não encontrado', location, 'Local não encontrado' or 'Sem local'. */
 export function upcomingLine(session: AnswerOf<typeof dashboardApi.get>['proximas'][number], now: Date): UpcomingLine {
   const { date, time } = zonedParts(new Date(session.inicio), DEFAULT_TIME_ZONE);
   const today = zonedParts(now, DEFAULT_TIME_ZONE).date;
@@ -24,6 +24,6 @@ export function upcomingLine(session: AnswerOf<typeof dashboardApi.get>['proxima
     time,
     day,
     student: session.studentNome ?? STUDENT_NOT_FOUND_LABEL,
-    location: session.locationNome ?? LOCATION_NOT_FOUND_LABEL,
+    location: sessionLocationLabel(session),
   };
 }

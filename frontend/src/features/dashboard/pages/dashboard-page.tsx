@@ -173,7 +173,7 @@ export function DashboardPage() {
               </Group>
               <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
                 {dashboard.data.pedidosRemarcar.map((session) => {
-                  const line = upcomingLine({ ...session, locationNome: null }, now);
+                  const line = upcomingLine({ ...session, locationId: null, locationNome: null }, now);
                   return (
                     <Group key={line.id} component="li" gap="md" wrap="nowrap">
                       <Stack gap={0} align="center" miw={56}>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatPhone, whatsappUrl } from '@contracts/shared/br-documents';
-import { SESSION_STATUS_LABELS, type Session, type SessionStatus } from '@contracts/scheduling/api';
+import { SESSION_STATUS_LABELS, type Session, type SessionStatus, sessionLocationLabel } from '@contracts/scheduling/api';
 import { zonedParts } from '@contracts/shared/time';
 import type { Student } from '@contracts/students/api';
 import {
@@ -214,7 +214,7 @@ function SessionRow({ session }: { session: Session }) {
             {formatDateTimeInZone(session.inicio)}–{formatDateTimeInZone(session.fim).slice(11)}
           </Text>
           <Text size="xs" c="dimmed" truncate>
-            {session.locationNome ?? 'Sem local'}
+            {sessionLocationLabel(session)}
           </Text>
         </div>
         <Group gap={6} wrap="nowrap">
