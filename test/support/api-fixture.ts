@@ -48,7 +48,7 @@ export function apiFixture(env: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv) = 
     as: (principal: { token: string }) => http(running().app, principal),
     /** Every projection and process manager, as the worker would, to the end of the log. */
     project: () => projectAll(running().app),
-    countEvents: () => countEvents(running().app),
+    countEvents: (tenantId?: string) => countEvents(running().app, tenantId),
   };
 }
 

@@ -62,12 +62,12 @@ describe('tasks API', () => {
     api.patch(`/api/tasks/${id}`, { concluida }, extra);
 
   it('answers a default list before anything is written, and keeps it once renamed', async () => {
-    const before = await t.countEvents();
+    const before = await t.countEvents(trainer.tenantId);
     const [initial] = await lists();
     expect(await lists()).toEqual([
       { id: initial.id, nome: 'Minhas tarefas', cor: '#228be6', ordem: 0, padrao: true },
     ]);
-    expect(await t.countEvents()).toBe(before);
+    expect(await t.countEvents(trainer.tenantId)).toBe(before);
 
     // Its id is stable: the same on every read, so a task can be put there before it has a stream.
     const id = await createTask({ listId: initial.id });
