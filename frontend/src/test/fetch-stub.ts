@@ -24,7 +24,7 @@ export type ApiStub = ReturnType<typeof stubApi>;
  * records them, until the test ends (or `restore`). For component tests; the API client itself is
  * tested against a real loopback server.
  */
-export function stubApi(routes: Record<string, (call: StubbedCall) => Reply>) {
+export function stubApi(routes: Record<string, (call: StubbedCall) => Reply | Promise<Reply>>) {
   const calls: StubbedCall[] = [];
   const spy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
@@ -37,7 +37,7 @@ export function stubApi(routes: Record<string, (call: StubbedCall) => Reply>) {
     };
     calls.push(call);
     const route = routes[`${call.method} ${call.path}`];
-    const reply = route ? route(call) : { status: 404, body: { statusCode: 404, code: 'not_found', message: 'x' } };
+    const reply = route ? await route(call) : { status: 404, body: { statusCode: 404, code: 'not_found', message: 'x' } };
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status,
       headers: { 'Content-Type': 'application/json' },

@@ -170,20 +170,19 @@ function PixSettingsForm({ saved }: { saved: PixSettingsView | undefined }) {
       setErrors(fieldErrors<Field>(parsed.error));
       return;
     }
-    save.mutate(
-      { body },
-      {
-        onSuccess: (result) => {
-          change(valuesOf(result));
-          notifySuccess(
-            'Chave PIX salva',
-            result.provedor === 'api-pix'
-              ? 'Suas cobranças saem pelo seu PSP e os pagamentos se confirmam sozinhos.'
-              : 'Suas cobranças já saem com QR Code e Pix Copia e Cola.',
-          );
-        },
-        onError: (error) => notifyError('Erro ao salvar chave PIX', error),
+    // The promise, not mutate's callbacks: the saved answer refetches and starts the form anew
+    // (its key), and callbacks of an unmounted form would never run.
+    save.mutateAsync({ body }).then(
+      (result) => {
+        change(valuesOf(result));
+        notifySuccess(
+          'Chave PIX salva',
+          result.provedor === 'api-pix'
+            ? 'Suas cobranças saem pelo seu PSP e os pagamentos se confirmam sozinhos.'
+            : 'Suas cobranças já saem com QR Code e Pix Copia e Cola.',
+        );
       },
+      (error: unknown) => notifyError('Erro ao salvar chave PIX', error),
     );
   };
 

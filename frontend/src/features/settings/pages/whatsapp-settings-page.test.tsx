@@ -1,6 +1,7 @@
 import type { WhatsAppSettingsAnswer } from '@contracts/messaging/api';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { whatsAppSettingsQuery } from '../../../entities/whatsapp';
 import { TRAINER_ANA } from '../../../test/fixtures';
 import { stubApi } from '../../../test/fetch-stub';
 import { renderAt, signInAs } from '../../../test/render';
@@ -52,6 +53,30 @@ describe('Ajustes › WhatsApp', () => {
       wabaId: '209000000000007',
       accessToken: 'EAAGtokenquenaoexistenaMeta',
     });
+  });
+
+  it("says 'WhatsApp salvo' once saved, though the change's socket message refreshed the form first", async () => {
+    const queryClient = signInAs(TRAINER_ANA);
+    let answer: (reply: { status: number; body: unknown }) => void = () => undefined;
+    stubApi({
+      'GET /api/settings/whatsapp': () => ({ status: 200, body: { ...off, numeroDoViraDisponivel: true } }),
+      'PUT /api/settings/whatsapp': () => new Promise((resolve) => (answer = resolve)),
+    });
+    renderAt(<WhatsAppSettingsPage />, '/ajustes/whatsapp', { queryClient });
+    await userEvent.click(await screen.findByRole('radio', { name: 'Número do Vira' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    // The socket's message of the change refreshes the settings before the command answers.
+    act(() =>
+      queryClient.setQueryData(whatsAppSettingsQuery().queryKey, {
+        ...off,
+        numeroDoViraDisponivel: true,
+        modo: 'vira',
+        modelos: modelos('APPROVED'),
+      }),
+    );
+    expect(await screen.findByText('Aprovado')).toBeInTheDocument();
+    act(() => answer({ status: 200, body: { id: 't1', position: 9 } }));
+    expect(await screen.findByText('WhatsApp salvo')).toBeInTheDocument();
   });
 
   it("shows each template's review; the saved token is never shown", async () => {

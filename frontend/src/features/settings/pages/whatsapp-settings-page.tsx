@@ -119,18 +119,17 @@ function WhatsAppSettingsForm({ saved }: { saved: WhatsAppSettingsAnswer }) {
     event.preventDefault();
     const body = checked();
     if (!body) return;
-    save.mutate(
-      { body },
-      {
-        onSuccess: () =>
-          notifySuccess(
-            'WhatsApp salvo',
-            body.modo === 'desligado'
-              ? 'Os lembretes seguem por e-mail.'
-              : 'Os modelos foram enviados para análise da Meta; os lembretes saem pelo WhatsApp assim que forem aprovados.',
-          ),
-        onError: (error) => notifyError('Erro ao salvar WhatsApp', error),
-      },
+    // The promise, not mutate's callbacks: the saved answer refetches and starts the form anew
+    // (its key), and callbacks of an unmounted form would never run.
+    save.mutateAsync({ body }).then(
+      () =>
+        notifySuccess(
+          'WhatsApp salvo',
+          body.modo === 'desligado'
+            ? 'Os lembretes seguem por e-mail.'
+            : 'Os modelos foram enviados para análise da Meta; os lembretes saem pelo WhatsApp assim que forem aprovados.',
+        ),
+      (error: unknown) => notifyError('Erro ao salvar WhatsApp', error),
     );
   };
 
