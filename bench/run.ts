@@ -51,6 +51,7 @@ import { clearRedisPrefix } from '../infra/scripts/local-services';
 import { measureHttp, printHttp } from './http';
 import { measurePix, printPix } from './pix';
 import { measureWhatsApp, printWhatsApp } from './whatsapp';
+import { measureWhatsAppConfirm, printWhatsAppConfirm } from './whatsapp-confirm';
 import { measureScreens, printScreens } from './screens';
 import { measureSessions, printSessions } from './sessions';
 import { measureWorkerCost, printWorkerCost } from './worker-cost';
@@ -315,6 +316,12 @@ async function main(): Promise<number> {
       measureWhatsApp,
       printWhatsApp,
     );
+    const whatsappConfirm = await part(
+      'whatsappConfirm',
+      "WhatsApp: 'Confirmo' do aluno -> 'Confirmado pelo aluno' na agenda aberta do personal",
+      measureWhatsAppConfirm,
+      printWhatsAppConfirm,
+    );
 
     const parts = {
       throughput,
@@ -327,6 +334,7 @@ async function main(): Promise<number> {
       advisor,
       pix,
       whatsapp,
+      whatsappConfirm,
     };
     const failures = Object.entries(parts).filter(([, figures]) => failed(figures));
     printSummary(parts);
