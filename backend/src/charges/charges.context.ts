@@ -10,6 +10,7 @@ import { chargeProjections } from './projections';
 import { pixReconciliation } from './psp/pix-reconciliation';
 import { chargesTables } from './charges.tables';
 import { chargesOfErasedStudents } from './process-managers/charges-of-erased-students';
+import { chargesRemovedAtPsp } from './process-managers/charges-removed-at-psp';
 
 /**
  * Getting paid: the trainer's PIX settings (by hand, or through their PSP's API Pix), charges of a
@@ -31,6 +32,7 @@ export const chargesContext: BoundedContext = {
     cycleChargeNotices,
     chargesOfErasedStudents,
     subscriptionCycles,
+    chargesRemovedAtPsp,
   ],
   config: chargesConfigShape,
   timers: [pixReconciliation, subscriptionCyclesClock],

@@ -181,6 +181,8 @@ const REQUIRED_SCOPE: Record<string, string> = {
   'GET /cob': 'cob.read',
   'PUT /cobv': 'cobv.write',
   'GET /cobv': 'cobv.read',
+  'PATCH /cob': 'cob.write',
+  'PATCH /cobv': 'cobv.write',
   'GET /pix': 'pix.read',
   'PUT /webhook': 'webhook.write',
   'GET /webhook': 'webhook.read',
@@ -372,6 +374,27 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
       pix: [],
     };
     cobs.set(txid, cob);
+    return cobAnswer(cob, false);
+  }
+
+  /**
+   * PATCH /cob/{txid}, /cobv/{txid}: the receiver's revision. Only the removal is taken here (what
+   * Vira sends when a charge is cancelled): an ATIVA charge becomes REMOVIDA_PELO_USUARIO_RECEBEDOR
+   * and can no longer be paid; one paid or removed already is refused, as the PSPs do.
+   */
+  function patchCob(cob: FakePspCob, body: unknown): Json {
+    const tipo = cob.kind === 'cob' ? 'CobOperacaoInvalida' : 'CobVOperacaoInvalida';
+    validRequest(cob.kind === 'cob' ? 'CobRevisada' : 'CobVRevisada', body, tipo);
+    if ((body as { status?: string }).status !== 'REMOVIDA_PELO_USUARIO_RECEBEDOR')
+      throw new Problem(400, tipo, 'Cobrança inválida.', [
+        { razao: 'O loopback só revisa o status da cobrança.', propriedade: `${cob.kind}.status` },
+      ]);
+    if (cob.status !== 'ATIVA')
+      throw new Problem(400, tipo, 'Cobrança inválida.', [
+        { razao: `A cobrança está ${cob.status}.`, propriedade: `${cob.kind}.status` },
+      ]);
+    cob.status = 'REMOVIDA_PELO_USUARIO_RECEBEDOR';
+    cob.revisao += 1;
     return cobAnswer(cob, false);
   }
 
@@ -830,6 +853,10 @@ export async function startFakePsp(options: { port?: number } = {}): Promise<Fak
         return checked(201, 'CobVGerada', putCob('cobv', rest, body));
       case 'GET /cobv':
         return checked(200, 'CobVCompleta', cobAnswer(cobOf('cobv', rest), true));
+      case 'PATCH /cob':
+        return checked(200, 'CobGerada', patchCob(cobOf('cob', rest), body));
+      case 'PATCH /cobv':
+        return checked(200, 'CobVGerada', patchCob(cobOf('cobv', rest), body));
       case 'GET /pix':
         return checked(200, 'Pix', found(pixes, rest, 'PixNaoEncontrado', 'Pix não encontrado.'));
       case 'PUT /webhook': {

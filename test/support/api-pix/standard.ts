@@ -13,6 +13,8 @@ export type ApiPixSchema =
   | 'CobVSolicitada'
   | 'CobVGerada'
   | 'CobVCompleta'
+  | 'CobRevisada'
+  | 'CobVRevisada'
   | 'Pix'
   | 'WebhookSolicitado'
   | 'WebhookCompleto'

@@ -163,6 +163,35 @@ describe('Pix through the API Pix of a PSP (loopback PSP, mutual TLS)', () => {
     expect(await creditsOf(studentId)).toBe(8);
   });
 
+  it('a cancelled charge is taken off the PSP: its Pix Copia e Cola can no longer be paid', async () => {
+    const { charge } = await chargeThroughPsp();
+    const cancelled = await api.post(`/api/charges/${charge.id}/cancel`, { motivo: 'Desistiu' });
+    expect(cancelled.statusCode).toBe(200);
+    await projectAll(fixture.app);
+    expect(fixture.psp.cob(charge.txid)?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+    await expect(fixture.psp.pay(charge.txid)).rejects.toThrow(/REMOVIDA_PELO_USUARIO_RECEBEDOR/);
+    expect(fixture.psp.violations()).toEqual([]);
+  });
+
+  it('a Pix paid before the PSP could take the cancelled charge off is recorded: the charge paga, its receita and credits', async () => {
+    const { charge, studentId } = await chargeThroughPsp();
+    fixture.psp.refuse('indisponivel');
+    expect((await api.post(`/api/charges/${charge.id}/cancel`)).statusCode).toBe(200);
+    await projectAll(fixture.app);
+    fixture.psp.refuse(null);
+    expect(fixture.psp.cob(charge.txid)?.status).toBe('ATIVA');
+
+    await fixture.psp.pay(charge.txid);
+    await projectAll(fixture.app);
+    expect((await api.get(`/api/charges/${charge.id}`)).json().status).toBe('paga');
+    expect(await receitasOf(charge.id)).toHaveLength(1);
+    expect(await creditsOf(studentId)).toBe(8);
+    // By hand, a cancelled charge is still not paid.
+    const other = await chargeThroughPsp();
+    await api.post(`/api/charges/${other.charge.id}/cancel`);
+    expect((await api.post(`/api/charges/${other.charge.id}/confirm`)).statusCode).toBe(409);
+  });
+
   it('a refund the PSP notifies shows: the charge devolvida by that much, the receita voided for it, and the credits left to the trainer', async () => {
     const { charge, studentId } = await chargeThroughPsp();
     await fixture.psp.pay(charge.txid);

@@ -45,7 +45,16 @@ describe('charge decider', () => {
       .then([]);
   });
 
-  it('a cancelled charge cannot be paid; a paid one cannot be cancelled', () => {
+  it('a Pix the PSP confirms for a charge cancelled meanwhile is recorded: the money came', () => {
+    const e2e = 'E12345678202611281200abcdefghijk';
+    const cancelled: ChargeEvent = { type: 'ChargeCancelled', data: { motivo: 'Desistiu' } };
+    for (const via of ['webhook', 'conciliacao'] as const)
+      given(created, cancelled)
+        .when({ ...confirm, via, provider: 'api-pix', endToEndId: e2e })
+        .then([{ type: 'ChargePaid', data: { via, provider: 'api-pix', endToEndId: e2e } }]);
+  });
+
+  it('by hand, a cancelled charge cannot be paid; a paid one cannot be cancelled', () => {
     given(created)
       .when({ type: 'CancelCharge' })
       .then([{ type: 'ChargeCancelled', data: {} }]);

@@ -97,7 +97,9 @@ function decide(command: ChargeCommand, state: ChargeState): ChargeEvent[] | Dom
   if (state.status === 'absent') return chargeNotFound();
   switch (command.type) {
     case 'ConfirmCharge': {
-      if (state.status === 'cancelada') return chargeCancelled();
+      // A Pix the PSP confirms was received, cancelled here or not (paid before the PSP took the
+      // charge off): the money is recorded. By hand, a cancelled charge is not paid.
+      if (state.status === 'cancelada' && command.via === 'manual') return chargeCancelled();
       // Paid once: any later confirmation (a retry, the webhook, another tab) changes nothing.
       if (state.status === 'paga' || state.status === 'devolvida') return [];
       const { via, provider, endToEndId } = command;

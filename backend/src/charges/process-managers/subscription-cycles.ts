@@ -326,37 +326,13 @@ async function issueDueCycle(
 
 /**
  * A cycle the subscription no longer bills (cancelled or paused after it came due): its charge,
- * made ahead, is cancelled with why, and its recurring charge at the PSP too, so the student's bank
- * pays none of it. A PSP that fails is logged and left: the charge here is cancelled all the same,
- * and one trainer's PSP never holds the other trainers' cycles back.
+ * made ahead, is cancelled with why; the charge's cancellation takes it off the PSP too
+ * (charges-removed-at-psp), so the student's bank pays none of it.
  */
-async function leaveOutCycle(
-  services: WorkerServices,
-  settingsOf: SettingsOf,
-  event: CycleLeftOutEvent,
-): Promise<void> {
+async function leaveOutCycle(services: WorkerServices, event: CycleLeftOutEvent): Promise<void> {
   const { tenantId, streamId } = event;
-  const { ciclo, vencimento, motivo } = event.data;
+  const { vencimento, motivo } = event.data;
   await cancelCycleCharge(services, tenantId, streamId, vencimento, motivo);
-  const txid = txidOf(cycleChargeIdOf(streamId, ciclo), 32);
-  const made = await services.db
-    .selectFrom('chargeTxids')
-    .select('txid')
-    .where('txid', '=', txid)
-    .executeTakeFirst();
-  const settings = made && (await settingsOf(tenantId));
-  if (settings?.provedor !== 'api-pix') return;
-  try {
-    const client = await workerPspConnections(services).clientOf(tenantId, settings.apiPix);
-    await client.cancelCobr(txid);
-  } catch (error) {
-    // A cycle's immediate charge (not a cobr), or one the PSP ended already, answers 404 or 400.
-    if (!(error instanceof ApiPixError && (error.status === 404 || error.status === 400)))
-      services.logger.warn(
-        { err: error, subscriptionId: streamId, ciclo },
-        'Cobrança recorrente do ciclo não cancelada no PSP',
-      );
-  }
 }
 
 /**
@@ -381,7 +357,7 @@ export const subscriptionCycles = processManager({
     await inTurns([...bySubscription.values()], async (cycles) => {
       for (const event of cycles)
         if (event.eventType === 'SubscriptionCycleDue') await issueDueCycle(services, settingsOf, event);
-        else await leaveOutCycle(services, settingsOf, event);
+        else await leaveOutCycle(services, event);
     });
   },
 });

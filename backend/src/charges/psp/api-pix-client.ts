@@ -435,6 +435,13 @@ export class ApiPixClient {
     return this.call('GET', `cobr/${txid}`) as Promise<ApiPixCobR>;
   }
 
+  /** PATCH /cob/{txid} or /cobv/{txid} with status REMOVIDA_PELO_USUARIO_RECEBEDOR: no longer payable. */
+  removeCob(tipoCob: 'cob' | 'cobv', txid: string): Promise<ApiPixCob> {
+    return this.call('PATCH', `${tipoCob}/${txid}`, {
+      status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR',
+    }) as Promise<ApiPixCob>;
+  }
+
   /** PATCH /cobr/{txid} with status CANCELADA. */
   cancelCobr(txid: string): Promise<ApiPixCobR> {
     return this.call('PATCH', `cobr/${txid}`, { status: 'CANCELADA' }) as Promise<ApiPixCobR>;
