@@ -33,9 +33,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormActions } from '../../../components/form-actions';
-import { LoadError } from '../../../components/load-error';
+import { Loaded } from '../../../components/loaded';
 import { PageHeader } from '../../../components/page-header';
-import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { fieldErrors } from '../../../lib/field-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -110,21 +109,15 @@ export function PixSettingsPage() {
   return (
     <>
       <PageHeader title="Recebimento por PIX" backTo={paths.settings} />
-      {settings.isPending && <PageLoader />}
-      {settings.isError && (
-        <LoadError
-          title="Erro ao carregar configurações"
-          error={settings.error}
-          onRetry={() => void settings.refetch()}
-        />
-      )}
-      {settings.data && (
-        // A fresher answer (the device's saved copy shows first, then the server's) starts the form anew.
-        <PixSettingsForm
-          key={JSON.stringify(settings.data)}
-          saved={'chave' in settings.data ? settings.data : undefined}
-        />
-      )}
+      <Loaded query={settings} errorTitle="Erro ao carregar configurações">
+        {(saved) => (
+          // A fresher answer (the device's saved copy shows first, then the server's) starts the form anew.
+          <PixSettingsForm
+            key={JSON.stringify(saved)}
+            saved={'chave' in saved ? saved : undefined}
+          />
+        )}
+      </Loaded>
     </>
   );
 }

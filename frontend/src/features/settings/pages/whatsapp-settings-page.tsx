@@ -21,9 +21,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormActions } from '../../../components/form-actions';
-import { LoadError } from '../../../components/load-error';
+import { Loaded } from '../../../components/loaded';
 import { PageHeader } from '../../../components/page-header';
-import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { whatsAppSettingsQuery } from '../../../entities/whatsapp';
 import { fieldErrors } from '../../../lib/field-errors';
@@ -75,17 +74,9 @@ export function WhatsAppSettingsPage() {
   return (
     <>
       <PageHeader title="WhatsApp" backTo={paths.settings} />
-      {settings.isPending && <PageLoader />}
-      {settings.isError && (
-        <LoadError
-          title="Erro ao carregar configurações"
-          error={settings.error}
-          onRetry={() => void settings.refetch()}
-        />
-      )}
-      {settings.data && (
-        <WhatsAppSettingsForm key={JSON.stringify(settings.data)} saved={settings.data} />
-      )}
+      <Loaded query={settings} errorTitle="Erro ao carregar configurações">
+        {(saved) => <WhatsAppSettingsForm key={JSON.stringify(saved)} saved={saved} />}
+      </Loaded>
     </>
   );
 }
