@@ -1,17 +1,16 @@
-import type { ParsedMail } from 'mailparser';
 import pino from 'pino';
 import { apiFixture } from '../../../../test/support/api-fixture';
 import type { http } from '../../../../test/support/api';
 import { workerServicesOf } from '../../../../test/support/projections';
 import {
-  recipientsOf,
-  type SmtpCapture,
-  startSmtpCapture,
-} from '../../../../test/support/smtp-capture';
-import {
   type LoopbackAccount,
   LoopbackCloudApi,
 } from '../../../../test/support/whatsapp-cloud/loopback';
+import {
+  APP_SECRET,
+  VERIFY_TOKEN,
+  whatsAppSuite,
+} from '../../../../test/support/whatsapp-cloud/suite';
 import { CONTEXTS } from '../../contexts';
 import { WhatsAppMessages } from '../../contracts/messaging/ports';
 import { DATABASE, type Db } from '../../platform/database/database.module';
@@ -24,8 +23,6 @@ import { messagingContext } from '../messaging.context';
 const at = (day: number, time: string) =>
   new Date(`2030-05-${String(day).padStart(2, '0')}T${time}:00-03:00`);
 const HOUR = 3_600_000;
-const APP_SECRET = 'segredo-do-app-vira-na-meta';
-const VERIFY_TOKEN = 'token-de-verificacao-vira';
 
 /**
  * Issue 59: WhatsApp through the loopback Cloud API, which checks every request Vira sends and
@@ -33,100 +30,10 @@ const VERIFY_TOKEN = 'token-de-verificacao-vira';
  * queue and an SMTP server.
  */
 describe('whatsapp', () => {
-  const cloud = new LoopbackCloudApi({ appSecret: APP_SECRET });
-  let vira: LoopbackAccount;
-  let smtp: SmtpCapture;
-  beforeAll(async () => {
-    await cloud.start();
-    vira = cloud.account();
-    smtp = await startSmtpCapture();
-  });
-  afterAll(async () => {
-    await cloud.close();
-    await smtp.close();
-  });
-  const t = apiFixture(() => ({
-    SMTP_URL: smtp.url,
-    WHATSAPP_GRAPH_URL: cloud.url,
-    WHATSAPP_APP_SECRET: APP_SECRET,
-    WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
-    WHATSAPP_PHONE_NUMBER_ID: vira.phoneNumberId,
-    WHATSAPP_WABA_ID: vira.wabaId,
-    WHATSAPP_ACCESS_TOKEN: vira.accessToken,
-  }));
-  beforeAll(() => {
-    cloud.sendWebhooksTo(async ({ rawBody, headers }) => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/webhooks/whatsapp',
-        payload: rawBody,
-        headers,
-      });
-      return response.statusCode;
-    });
-  });
-  afterEach(() => {
-    // Every request Vira sent and every webhook posted held by Meta's document.
-    expect(cloud.violations).toEqual([]);
-  });
-
-  let clock = new Date();
-  const services = () => workerServicesOf(t.app, () => clock);
+  const suite = whatsAppSuite();
+  const { cloud, t, takeJobs, run, sendWhatsApp, trainerOnViraNumber, consentingStudent, mailsTo } =
+    suite;
   const db = () => t.app.get<Db>(DATABASE);
-  const queue = () => t.app.get(JobQueues).queue(WHATSAPP_QUEUE);
-  const mailsTo = (email: string): ParsedMail[] =>
-    smtp.messages.filter((mail) => recipientsOf(mail).includes(email.toLowerCase()));
-  /** The jobs waiting in the queue, taken off it as a worker takes them. */
-  const takeJobs = async (name?: string) => {
-    const jobs = (await queue().getJobs(['waiting', 'delayed', 'prioritized'])).filter(
-      (job) => !name || job.name === name,
-    );
-    for (const job of jobs) await job.remove();
-    return jobs.map((job): unknown => job.data);
-  };
-  const run = (queueName: string, jobName: string, data: unknown) => {
-    const handler = CONTEXTS.flatMap((context) => context.jobs?.[queueName]?.[jobName] ?? [])[0];
-    return handler(data, services());
-  };
-  const sendWhatsApp = (data: unknown) => run(WHATSAPP_QUEUE, SEND_WHATSAPP, data);
-
-  beforeEach(async () => {
-    await takeJobs();
-  });
-
-  /** A trainer on the platform's number with every template approved. */
-  async function trainerOnViraNumber() {
-    const trainer = await t.signUp('Carla Personal');
-    const saved = await trainer.api.put('/api/settings/whatsapp', { modo: 'vira' });
-    expect(saved.statusCode).toBe(200);
-    // Meta reviews a template minutes after it is created: the account is in the read models by then.
-    await t.project();
-    await cloud.approveAll(vira.wabaId);
-    await t.project();
-    return trainer;
-  }
-
-  let phones = 0;
-  /** A student with an e-mail and a WhatsApp number who agreed to WhatsApp. */
-  async function consentingStudent(trainer: { api: ReturnType<typeof http> }, nome: string) {
-    phones += 1;
-    const whatsapp = `(11) 9${String(7_000_0000 + phones).padStart(8, '0')}`;
-    const email = `aluno.${Date.now()}.${phones}@exemplo.com.br`;
-    const created = await trainer.api.post('/api/students', { nome, email, whatsapp });
-    expect(created.statusCode).toBe(201);
-    const studentId = created.json().id as string;
-    const channels = await trainer.api.put(`/api/students/${studentId}/channels`, {
-      whatsapp: true,
-      email: true,
-      push: true,
-      consentimento: {
-        como: 'Pediu por mensagem no WhatsApp',
-        quando: '2030-05-01T10:00:00-03:00',
-      },
-    });
-    expect(channels.statusCode).toBe(200);
-    return { studentId, email, number: `55${whatsapp.replace(/\D/g, '')}` };
-  }
 
   /** A session booked for 10/05 07:00 and the reminder due (a minute past the lead time). */
   async function bookAndReachLeadTime(
@@ -140,7 +47,7 @@ describe('whatsapp', () => {
     });
     expect(booked.statusCode).toBe(201);
     await t.project();
-    clock = new Date(at(10, '07:00').getTime() - 24 * HOUR + 60_000);
+    suite.clock = new Date(at(10, '07:00').getTime() - 24 * HOUR + 60_000);
     return booked.json().id as string;
   }
 
@@ -428,15 +335,15 @@ describe('whatsapp', () => {
     const parar = {
       messaging_product: 'whatsapp',
       metadata: {
-        display_phone_number: vira.displayPhoneNumber,
-        phone_number_id: vira.phoneNumberId,
+        display_phone_number: suite.vira.displayPhoneNumber,
+        phone_number_id: suite.vira.phoneNumberId,
       },
       contacts: [{ profile: { name: 'Caio' }, wa_id: caio.number }],
       messages: [
         {
           messaging_product: 'whatsapp',
           recipient_type: 'individual',
-          to: vira.displayPhoneNumber,
+          to: suite.vira.displayPhoneNumber,
           from: caio.number,
           id: 'wamid.forjada',
           timestamp: '1750000000',
@@ -445,9 +352,9 @@ describe('whatsapp', () => {
         },
       ],
     };
-    expect(await cloud.postWebhook(vira, 'messages', parar, 'segredo-errado-do-atacante')).toBe(
-      401,
-    );
+    expect(
+      await cloud.postWebhook(suite.vira, 'messages', parar, 'segredo-errado-do-atacante'),
+    ).toBe(401);
     const unsigned = await t.app.inject({
       method: 'POST',
       url: '/api/webhooks/whatsapp',
@@ -468,7 +375,7 @@ describe('whatsapp', () => {
     const trainer = await trainerOnViraNumber();
     const davi = await consentingStudent(trainer, 'Davi Rocha');
     await t.project();
-    expect(await cloud.text(vira.phoneNumberId, davi.number, 'PARAR')).toBe(200);
+    expect(await cloud.text(suite.vira.phoneNumberId, davi.number, 'PARAR')).toBe(200);
     await t.project();
     expect(
       (await trainer.api.get(`/api/students/${davi.studentId}/channels`)).json(),
@@ -668,16 +575,18 @@ describe('whatsapp with two workers', () => {
     const remind = () =>
       workerServicesOf(t.app)
         .port(WhatsAppMessages)
-        .remind({
+        .offer({
           tenantId: trainer.tenantId,
           studentId,
           sessionId: '0193a000-0000-7000-8000-0000000000cc',
           cause: 'reminder-dois-workers-1',
           kind: 'lembrete',
-          studentNome: 'Iara Melo',
-          trainerNome: 'Carla Personal',
-          quando: 'amanhã (10/05) às 07:00',
-          locationNome: null,
+          variables: {
+            studentNome: 'Iara Melo',
+            trainerNome: 'Carla Personal',
+            quando: 'amanhã (10/05) às 07:00',
+            locationNome: null,
+          },
           fallback: {
             to: 'iara@exemplo.com.br',
             subject: 'Lembrete',

@@ -206,13 +206,13 @@ export async function sendDueReminders(
       // cannot deliver); otherwise by e-mail, as before.
       const byWhatsApp = await services
         .port(WhatsAppMessages)
-        .remind({
+        .offer({
           tenantId: candidate.tenantId,
           studentId: candidate.studentId,
           sessionId: candidate.sessionId,
           cause: `reminder-${candidate.sessionId}-${message.inicio.getTime()}`,
           kind: message.kind === 'reminder' ? 'lembrete' : 'horario-alterado',
-          ...words,
+          variables: words,
           fallback: email,
         })
         .catch((error: unknown) => {
