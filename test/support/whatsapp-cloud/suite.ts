@@ -128,8 +128,11 @@ export function whatsAppSuite(env: () => NodeJS.ProcessEnv = () => ({})) {
     return { studentId, email, number: `55${whatsapp.replace(/\D/g, '')}` };
   }
 
-  const mailsTo = (email: string): ParsedMail[] =>
-    suite.smtp.messages.filter((mail) => recipientsOf(mail).includes(email.toLowerCase()));
+  /** The e-mails sent to `email` (none to a student without one). */
+  const mailsTo = (email: string | null): ParsedMail[] =>
+    email
+      ? suite.smtp.messages.filter((mail) => recipientsOf(mail).includes(email.toLowerCase()))
+      : [];
 
   return Object.assign(suite, {
     t,

@@ -35,19 +35,20 @@ describe('whatsapp', () => {
     suite;
   const db = () => t.app.get<Db>(DATABASE);
 
-  /** A session booked for 10/05 07:00 and the reminder due (a minute past the lead time). */
+  /** A session booked for 10/05 at `time` (07:00) and its reminder due (a minute past the lead time). */
   async function bookAndReachLeadTime(
     trainer: { api: ReturnType<typeof http> },
     studentId: string,
+    time = '07:00',
   ) {
     const booked = await trainer.api.post('/api/sessions', {
       studentId,
-      inicio: at(10, '07:00').toISOString(),
-      fim: new Date(at(10, '07:00').getTime() + HOUR).toISOString(),
+      inicio: at(10, time).toISOString(),
+      fim: new Date(at(10, time).getTime() + HOUR).toISOString(),
     });
     expect(booked.statusCode).toBe(201);
     await t.project();
-    suite.clock = new Date(at(10, '07:00').getTime() - 24 * HOUR + 60_000);
+    suite.clock = new Date(at(10, time).getTime() - 24 * HOUR + 60_000);
     return booked.json().id as string;
   }
 
@@ -325,6 +326,46 @@ describe('whatsapp', () => {
     await t.project();
     expect(await sessionOf()).toMatchObject({ confirmadoPeloAluno: false, remarcarPedido: false });
     expect((await trainer.api.get('/api/dashboard')).json().pedidosRemarcar).toEqual([]);
+  });
+
+  it('a student without an e-mail gets the reminder by WhatsApp; failing there, it is recorded and nothing else goes', async () => {
+    const trainer = await trainerOnViraNumber();
+    const iago = await consentingStudent(trainer, 'Iago Souza', { withEmail: false });
+    const lara = await consentingStudent(trainer, 'Lara Mendes', { withEmail: false });
+    const sessions = [
+      await bookAndReachLeadTime(trainer, iago.studentId),
+      await bookAndReachLeadTime(trainer, lara.studentId, '08:00'),
+    ];
+    const before = suite.smtp.messages.length;
+    for (const sessionId of sessions)
+      await run('reminders', 'reminder.send', { tenantId: trainer.tenantId, sessionId });
+    const jobs = await takeJobs(SEND_WHATSAPP);
+    expect(jobs).toHaveLength(2);
+    cloud.failNextSend({ code: 131026, to: lara.number });
+    for (const job of jobs) await sendWhatsApp(job);
+    await t.project();
+
+    const [toIago] = cloud.messagesTo(iago.number);
+    expect(toIago.body).toMatchObject({ template: { name: TEMPLATES.lembrete.nome } });
+    expect(await messageOf(sessions[0])).toMatchObject({ estado: 'enviado', wamid: toIago.wamid });
+    expect(cloud.messagesTo(lara.number)).toEqual([]);
+    expect(await messageOf(sessions[1])).toMatchObject({
+      estado: 'falhou',
+      erroCodigo: 131026,
+      porEmail: false,
+    });
+    const day = await trainer.api.get(
+      `/api/sessions?from=${at(10, '00:00').toISOString()}&to=${at(11, '00:00').toISOString()}`,
+    );
+    expect(
+      (day.json().items as { id: string; lembrete: unknown }[])
+        .filter((session) => sessions.includes(session.id))
+        .map((session) => session.lembrete),
+    ).toEqual([
+      { canal: 'whatsapp', estado: 'enviado' },
+      { canal: 'whatsapp', estado: 'falhou' },
+    ]);
+    expect(suite.smtp.messages.length).toBe(before);
   });
 
   it('a forged signature is 401 and changes nothing', async () => {
