@@ -2,6 +2,7 @@ import pino from 'pino';
 import { apiFixture } from '../../../../test/support/api-fixture';
 import type { http } from '../../../../test/support/api';
 import { workerServicesOf } from '../../../../test/support/projections';
+import { pushServiceForThisSuite } from '../../../../test/support/push-service';
 import {
   type LoopbackAccount,
   LoopbackCloudApi,
@@ -13,12 +14,16 @@ import {
 } from '../../../../test/support/whatsapp-cloud/suite';
 import { CONTEXTS } from '../../contexts';
 import { WhatsAppMessages } from '../../contracts/messaging/ports';
+import { sessionReminderAnswerEvents } from '../../contracts/scheduling/events';
 import { DATABASE, type Db } from '../../platform/database/database.module';
+import { readStreamOf } from '../../platform/event-store/event-store';
 import { JobQueues } from '../../platform/queue/queue.module';
 import { type RunningWorker, startWorkerProcess } from '../../platform/queue/worker-process';
+import { PUSH_QUEUE, SEND_PUSH } from '../application/push-delivery';
 import { SEND_WHATSAPP, WHATSAPP_FALLBACK, WHATSAPP_QUEUE } from '../application/whatsapp-delivery';
 import { TEMPLATE_LIST, TEMPLATES } from '../domain/whatsapp-templates';
 import { messagingContext } from '../messaging.context';
+import { pushNoticesProcessManager } from '../process-managers/push-notices';
 
 const at = (day: number, time: string) =>
   new Date(`2030-05-${String(day).padStart(2, '0')}T${time}:00-03:00`);
@@ -30,7 +35,8 @@ const HOUR = 3_600_000;
  * queue and an SMTP server.
  */
 describe('whatsapp', () => {
-  const suite = whatsAppSuite();
+  const push = pushServiceForThisSuite();
+  const suite = whatsAppSuite(push.env);
   const { cloud, t, takeJobs, run, sendWhatsApp, trainerOnViraNumber, consentingStudent, mailsTo } =
     suite;
   const db = () => t.app.get<Db>(DATABASE);
@@ -326,6 +332,53 @@ describe('whatsapp', () => {
     await t.project();
     expect(await sessionOf()).toMatchObject({ confirmadoPeloAluno: false, remarcarPedido: false });
     expect((await trainer.api.get('/api/dashboard')).json().pedidosRemarcar).toEqual([]);
+  });
+
+  it("'Preciso remarcar' pushes 'Aluno pediu para remarcar' to the trainer's device once, opening the agenda on that day", async () => {
+    const trainer = await trainerOnViraNumber();
+    const laptop = push.service.device();
+    expect((await trainer.api.post('/api/push/subscription', laptop.subscription)).statusCode).toBe(
+      201,
+    );
+    const joana = await consentingStudent(trainer, 'Joana Alves');
+    const sessionId = await bookAndReachLeadTime(trainer, joana.studentId);
+    await run('reminders', 'reminder.send', { tenantId: trainer.tenantId, sessionId });
+    for (const job of await takeJobs(SEND_WHATSAPP)) await sendWhatsApp(job);
+    const [reminder] = cloud.messagesTo(joana.number);
+    /** The pushes waiting, sent as a worker would. */
+    const sendPushes = async () => {
+      const jobs = await t.app.get(JobQueues).queue(PUSH_QUEUE).getJobs(['waiting', 'delayed']);
+      for (const job of jobs) {
+        await job.remove();
+        await run(PUSH_QUEUE, SEND_PUSH, job.data);
+      }
+    };
+
+    expect(await cloud.replyWithButton(reminder.wamid, 'Preciso remarcar')).toBe(200);
+    await t.project();
+    await sendPushes();
+    expect(laptop.received).toEqual([
+      {
+        title: 'Aluno pediu para remarcar',
+        body: 'Joana pediu para remarcar a sessão de 10/05 às 07:00.',
+        url: '/agenda?modo=dia&data=2030-05-10',
+      },
+    ]);
+
+    // Tapped again, the webhook replayed, the request handled again: still one push.
+    expect(await cloud.replyWithButton(reminder.wamid, 'Preciso remarcar')).toBe(200);
+    expect(await cloud.postRaw(JSON.stringify(cloud.webhooks.at(-1)?.body))).toBe(200);
+    await t.project();
+    const requests = await readStreamOf(
+      db(),
+      trainer.tenantId,
+      sessionId,
+      sessionReminderAnswerEvents,
+    );
+    expect(requests.map((event) => event.eventType)).toEqual(['SessionRescheduleRequested']);
+    await pushNoticesProcessManager.handle(requests, suite.services());
+    await sendPushes();
+    expect(laptop.received).toHaveLength(1);
   });
 
   it('a student without an e-mail gets the reminder by WhatsApp; failing there, it is recorded and nothing else goes', async () => {
