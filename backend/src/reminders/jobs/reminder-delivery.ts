@@ -106,7 +106,10 @@ function candidates({ db }: WorkerServices, now: Date, sessionId?: string) {
 
 type Message = { kind: 'reminder' | 'rescheduled'; inicio: Date };
 
-/** How a student's message went: by WhatsApp, by e-mail, or neither (no e-mail, no WhatsApp). */
+/**
+ * How a student's message went (`reminder_deliveries.canal`): handed to WhatsApp, by e-mail, or
+ * neither (no e-mail, no WhatsApp).
+ */
 type Told = 'whatsapp' | 'email' | null;
 
 /**
@@ -221,10 +224,14 @@ export async function sendDueReminders(
           );
           return false;
         });
-      if (byWhatsApp) return 'whatsapp';
-      if (!email) return null;
-      await services.mailer.send(email);
-      return 'email';
+      if (!byWhatsApp && email) await services.mailer.send(email);
+      const canal: Told = byWhatsApp ? 'whatsapp' : email ? 'email' : null;
+      await trx
+        .updateTable('reminderDeliveries')
+        .set({ canal })
+        .where('sessionId', '=', candidate.sessionId)
+        .execute();
+      return canal;
     });
     if (claimed === false) continue;
     if (claimed) sent += 1;
