@@ -1,7 +1,7 @@
 /**
  * WhatsApp reminders at the Cloud API's throughput: 5,000 students of one trainer on 'Número do
  * Vira', each with a reminder due in the same minute, offered to the WhatsApp outbox as the
- * reminders' job does (WhatsAppMessages.remind), sent by two worker processes on the real BullMQ
+ * reminders' job does (WhatsAppMessages.offer), sent by two worker processes on the real BullMQ
  * queue to the loopback Cloud API (every request checked against Meta's document). The students,
  * their consent and the account are written through their deciders and projected as the worker does.
  * Budget: all 5,000 reach the loopback within 90 s at 80 messages a second, none twice.
@@ -181,16 +181,18 @@ export async function measureWhatsApp(): Promise<WhatsAppBench> {
     let queued = 0;
     for (const student of students)
       if (
-        await outbox.remind({
+        await outbox.offer({
           tenantId,
           studentId: student.id,
           sessionId: randomUUID(),
           cause: `reminder-${student.id}-1`,
           kind: 'lembrete',
-          studentNome: 'Aluno do Bench',
-          trainerNome: 'Personal do Bench',
-          quando: 'amanhã (10/05) às 07:00',
-          locationNome: null,
+          variables: {
+            studentNome: 'Aluno do Bench',
+            trainerNome: 'Personal do Bench',
+            quando: 'amanhã (10/05) às 07:00',
+            locationNome: null,
+          },
           fallback: {
             to: 'aluno@exemplo.com',
             subject: 'Lembrete',

@@ -6,9 +6,13 @@ import {
   randomBytes,
   verify,
 } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import webpush from 'web-push';
 import { makeTestCertificates } from './api-pix/test-certificates';
 
 /** A device as a browser's PushManager makes it: its own P-256 key and auth secret. */
@@ -192,4 +196,33 @@ export async function startPushService(vapidPublicKey: string): Promise<PushServ
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A push service double for the describe it is called in: its VAPID pair, the double (`service`,
+ * once started) and the environment that turns push on for the app, trusting the double's CA.
+ */
+export function pushServiceForThisSuite() {
+  const vapid = webpush.generateVAPIDKeys();
+  let caDir = '';
+  const suite = {
+    vapid,
+    service: undefined as unknown as PushServiceDouble,
+    env: () => ({
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      VAPID_SUBJECT: 'mailto:suporte@vira.app.br',
+      PUSH_SERVICE_CA_FILE: path.join(caDir, 'ca.pem'),
+    }),
+  };
+  beforeAll(async () => {
+    suite.service = await startPushService(vapid.publicKey);
+    caDir = mkdtempSync(path.join(tmpdir(), 'vira-push-'));
+    writeFileSync(path.join(caDir, 'ca.pem'), suite.service.ca);
+  });
+  afterAll(async () => {
+    await suite.service.close();
+    rmSync(caDir, { recursive: true, force: true });
+  });
+  return suite;
 }

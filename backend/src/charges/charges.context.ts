@@ -3,6 +3,7 @@ import { chargePersonalData, subscriptionPersonalData } from '../contracts/charg
 import { chargesConfigShape } from './charges.config';
 import { ChargesModule } from './charges.module';
 import { chargeSettlement } from './process-managers/charge-settlement';
+import { chargeWhatsAppNotices } from './process-managers/charge-whatsapp-notices';
 import { cycleChargeNotices } from './process-managers/cycle-charge-notices';
 import { lateCancelFee } from './process-managers/late-cancel-fee';
 import { subscriptionCycles, subscriptionCyclesClock } from './process-managers/subscription-cycles';
@@ -18,7 +19,8 @@ import { chargesRemovedAtPsp } from './process-managers/charges-removed-at-psp';
  * notification confirmed with the PSP, or found paid by the worker's reconciliation), which records
  * the receita and grants the plan's credits once (finance's and students' ports); students
  * subscribed to a monthly plan get a charge every cycle, made by the worker ahead of the due day,
- * and an e-mail of it once.
+ * and a notice of it once (WhatsApp, else e-mail); a new charge and a payment also reach the
+ * student by WhatsApp.
  */
 export const chargesContext: BoundedContext = {
   name: 'charges',
@@ -30,6 +32,7 @@ export const chargesContext: BoundedContext = {
     chargeSettlement,
     lateCancelFee,
     cycleChargeNotices,
+    chargeWhatsAppNotices,
     chargesOfErasedStudents,
     subscriptionCycles,
     chargesRemovedAtPsp,

@@ -13,6 +13,6 @@ export const remindersTables: TablesInventory = {
   reminder_locations: { personal: { nome: 'deleted with the account' } },
   reminder_settings: {},
   reminder_jobs: { notPersonal: ['job_id'], atClosing: 'by its context' },
-  reminder_deliveries: {},
+  reminder_deliveries: { notPersonal: ['canal'] },
   reminder_digests: {},
 };

@@ -5,6 +5,7 @@ import {
 } from '../../contracts/charges/api';
 import { chargeEvents } from '../../contracts/charges/events';
 import { TrainerContacts } from '../../contracts/identity/ports';
+import { WhatsAppMessages } from '../../contracts/messaging/ports';
 import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import type { WorkerServices } from '../../platform/context/worker-services';
 import { pickEvents, type StoredEventOf } from '../../platform/event-store/event';
@@ -16,21 +17,26 @@ import { studentToCharge } from '../queries/charge-sources';
 export const CYCLE_CHARGE_NOTICES = 'cycle-charge-notices';
 
 const chargeCreated = pickEvents(chargeEvents, ['ChargeCreated']);
-type ChargeCreatedEvent = StoredEventOf<typeof chargeCreated>;
+export type ChargeCreatedEvent = StoredEventOf<typeof chargeCreated>;
+
+/** The cause of a charge's 'Nova cobrança' on WhatsApp: one per charge, however it is told. */
+export const newChargeCause = (chargeId: string) => `charge-${chargeId}`;
 
 /** A cycle's charge, due on a day; a Pix Automático one (cobr) is debited by the student's bank: nothing for them to pay. */
-const isCycle = (
+export const isCycle = (
   event: ChargeCreatedEvent,
 ): event is ChargeCreatedEvent & { data: { vencimento: string } } =>
   event.data.origem === 'assinatura' && Boolean(event.data.vencimento) && event.data.tipoCob !== 'cobr';
 
 /**
- * E-mails the student of a cycle's charge (plan, amount, due day, Pix Copia e Cola, their area)
- * once: the charge's row in `cycle_charge_notices` is claimed in the transaction that sends, so a
- * batch run again (a crash before the checkpoint moved, two workers) sends nothing more, and a send
- * that fails claims nothing (the batch is tried again). A cycle already paid, cancelled or past its
- * due day (São Paulo) when its turn comes, or a student without an e-mail, gets none: the trainer's
- * WhatsApp reminder is for overdue ones. Answers how many went out.
+ * Tells the student of a cycle's charge (plan, amount, due day, Pix Copia e Cola, their area) once:
+ * by WhatsApp ('Nova cobrança') when the messaging context says they may get it there, the e-mail
+ * going instead only if WhatsApp cannot deliver it; otherwise by e-mail. The charge's row in
+ * `cycle_charge_notices` is claimed in the transaction that sends, so a batch run again (a crash
+ * before the checkpoint moved, two workers) sends nothing more, and a send that fails claims
+ * nothing (the batch is tried again). A cycle already paid, cancelled or past its due day (São
+ * Paulo) when its turn comes gets none, nor does a student with neither an e-mail nor WhatsApp: the
+ * trainer's WhatsApp reminder is for overdue ones. Answers how many went out.
  */
 export async function sendCycleChargeNotices(
   services: WorkerServices,
@@ -63,7 +69,7 @@ export async function sendCycleChargeNotices(
     );
     if (settled) continue;
     const student = await studentToCharge(services.db, event.tenantId, charge.studentId);
-    if (!student?.email?.includes('@')) continue;
+    if (!student) continue;
     const trainer = await services.port(TrainerContacts).contactOf(event.tenantId);
     const words = {
       studentNome: student.nome,
@@ -72,8 +78,20 @@ export async function sendCycleChargeNotices(
       vencimento: charge.vencimento,
       brCode: charge.brCode,
     };
-    const text = `${cycleChargeText(words, areaUrl)}\n\n${trainer?.nome ?? 'Seu personal'}`;
-    const claimed = await services.db.transaction().execute(async (trx) => {
+    const trainerNome = trainer?.nome ?? 'Seu personal';
+    const text = `${cycleChargeText(words, areaUrl)}\n\n${trainerNome}`;
+    const email = student.email?.includes('@')
+      ? {
+          to: student.email,
+          subject: cycleChargeSubject(words),
+          text,
+          html: text
+            .split('\n\n')
+            .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
+            .join(''),
+        }
+      : null;
+    const notified = await services.db.transaction().execute(async (trx) => {
       const claim = await trx
         .insertInto('cycleChargeNotices')
         .values({ chargeId: event.streamId, tenantId: event.tenantId, sentAt: services.now() })
@@ -81,18 +99,38 @@ export async function sendCycleChargeNotices(
         .returning('chargeId')
         .executeTakeFirst();
       if (!claim) return false;
-      await services.mailer.send({
-        to: student.email as string,
-        subject: cycleChargeSubject(words),
-        text,
-        html: text
-          .split('\n\n')
-          .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
-          .join(''),
-      });
+      // Without a Pix Copia e Cola there is nothing for the WhatsApp message to carry.
+      const byWhatsApp =
+        charge.brCode !== '' &&
+        (await services
+          .port(WhatsAppMessages)
+          .offer({
+            tenantId: event.tenantId,
+            studentId: charge.studentId,
+            sessionId: null,
+            cause: newChargeCause(event.streamId),
+            kind: 'nova-cobranca',
+            variables: {
+              studentNome: student.nome,
+              trainerNome,
+              valorCentavos: charge.valorCentavos,
+              descricao: charge.planNome,
+              pixCopiaECola: charge.brCode,
+            },
+            fallback: email,
+          })
+          .catch((error: unknown) => {
+            services.logger.warn(
+              `cobranças: WhatsApp da cobrança ${event.streamId} não enfileirado: ${String(error)}`,
+            );
+            return false;
+          }));
+      if (byWhatsApp) return true;
+      if (!email) return false;
+      await services.mailer.send(email);
       return true;
     });
-    if (claimed) sent++;
+    if (notified) sent++;
   }
   return sent;
 }

@@ -118,7 +118,7 @@ export type WhatsAppMessageEstado = 'enviado' | 'entregue' | 'lido' | 'falhou';
 /**
  * The events of one WhatsApp message (stream type 'whatsapp-message', id derived from its cause):
  * sent through the Cloud API, each status its webhook reported (once each, in order), and the
- * e-mail that went instead when it could not be delivered.
+ * e-mail that went instead when it could not be delivered (or that nothing went, without one).
  */
 export const WHATSAPP_MESSAGE_STREAM_TYPE = 'whatsapp-message';
 
@@ -148,6 +148,18 @@ export const whatsAppMessageEvents = {
     cause: string;
     modelo: string;
     canal: 'email';
+    codigo: number | null;
+  }>(),
+  /**
+   * Nothing went: WhatsApp refused it when it was sent (or the student stopped WhatsApp since it
+   * was queued) and the student has no e-mail to send instead. Shown as 'Falhou'.
+   */
+  WhatsAppMessageRefused: eventData<{
+    messageId: string;
+    studentId: string;
+    sessionId: string | null;
+    cause: string;
+    modelo: string;
     codigo: number | null;
   }>(),
   /**

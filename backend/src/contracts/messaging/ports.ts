@@ -31,29 +31,61 @@ export interface FallbackEmail {
   html: string;
 }
 
-/** A session's reminder or 'Horário alterado', offered to WhatsApp. */
-export interface WhatsAppReminder {
-  tenantId: string;
-  studentId: string;
-  sessionId: string;
-  /** What it is about (one session at one time): one cause, one message. */
-  cause: string;
-  kind: 'lembrete' | 'horario-alterado';
+/** What a session's reminder and its 'Horário alterado' say. */
+export interface SessionMessageWords {
   studentNome: string;
   trainerNome: string;
   /** e.g. 'amanhã (10/05) às 07:00' */
   quando: string;
   locationNome: string | null;
-  /** The e-mail that goes if WhatsApp refuses it or reports it failed. */
-  fallback: FallbackEmail;
 }
 
+/** The words each kind of WhatsApp message takes (its template's variables, by name). */
+export interface WhatsAppMessageWords {
+  lembrete: SessionMessageWords;
+  'horario-alterado': SessionMessageWords;
+  'nova-cobranca': {
+    studentNome: string;
+    trainerNome: string;
+    valorCentavos: number;
+    /** What it is for: the plan's name, 'Taxa de cancelamento'. */
+    descricao: string;
+    pixCopiaECola: string;
+  };
+  'pagamento-recebido': {
+    studentNome: string;
+    valorCentavos: number;
+    /** An absolute link where the student sees the payment. */
+    reciboUrl: string;
+  };
+}
+export type WhatsAppMessageKind = keyof WhatsAppMessageWords;
+
+/** A message offered to WhatsApp: its kind with its words, to a student, for a cause. */
+export type WhatsAppOffer = {
+  [Kind in WhatsAppMessageKind]: {
+    tenantId: string;
+    studentId: string;
+    /** The session it is about, if any (its reminder's state shows on the agenda). */
+    sessionId: string | null;
+    /** What it is about (one session at one time, one charge): one cause, one message. */
+    cause: string;
+    kind: Kind;
+    variables: WhatsAppMessageWords[Kind];
+    /**
+     * The e-mail that goes if WhatsApp refuses it or reports it failed; null when the student has
+     * no e-mail: a failed message is then recorded ('Falhou') and nothing else goes.
+     */
+    fallback: FallbackEmail | null;
+  };
+}[WhatsAppMessageKind];
+
 /**
- * WhatsApp through the Cloud API (the messaging context provides it): a reminder goes there when
+ * WhatsApp through the Cloud API (the messaging context provides it): a message goes there when
  * the student consented (and did not write 'PARAR'), their number is not 'não entregue', the
- * trainer's WhatsApp is on and the template is approved; then it is queued once per cause and
- * `remind` answers true. Otherwise false: the caller sends its e-mail as before.
+ * trainer's WhatsApp is on and the kind's template is approved; then it is queued once per cause
+ * and `offer` answers true. Otherwise false: the caller sends its e-mail, if any, as before.
  */
 export abstract class WhatsAppMessages {
-  abstract remind(reminder: WhatsAppReminder): Promise<boolean>;
+  abstract offer(message: WhatsAppOffer): Promise<boolean>;
 }

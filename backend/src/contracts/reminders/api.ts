@@ -54,7 +54,10 @@ export const tomorrowReminderSchema = z
     locationNome: z.string().nullable(),
     /** wa.me with the reminder written; null when the student has no WhatsApp. */
     whatsappUrl: z.string().nullable(),
-    /** The student's e-mail reminder already went out. */
+    /**
+     * The reminder of the session's time went out by e-mail (not WhatsApp: how that went is the
+     * session's `lembrete`).
+     */
     emailEnviado: z.boolean(),
   })
   .meta({ id: 'LembreteDeAmanha' });

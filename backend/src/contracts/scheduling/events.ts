@@ -56,6 +56,17 @@ export type SessionEvent = EventsOf<typeof sessionLifecycleEvents>;
 export type SessionEventType = SessionEvent['type'];
 export const SESSION_EVENT_TYPES = eventTypesOf(sessionLifecycleEvents);
 
+/**
+ * The student's answers to a session's reminder, on the session's stream (published: the trainer's
+ * devices are told 'Aluno pediu para remarcar'); `messageId` is the WhatsApp message answered.
+ */
+export const sessionReminderAnswerEvents = {
+  /** The student tapped 'Confirmo' on the session's reminder. */
+  SessionConfirmedByStudent: eventData<{ messageId: string }>(),
+  /** The student tapped 'Preciso remarcar': a request the trainer sees on the agenda. */
+  SessionRescheduleRequested: eventData<{ messageId: string }>(),
+};
+
 /** A session as its events tell it: booked -> (rescheduled/reassigned/status changes)* -> deleted. */
 export interface SessionView extends SessionBooking {
   status: SessionStatus;

@@ -1,16 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
 import pino from 'pino';
-import webpush from 'web-push';
 import { apiFixture } from '../../../../test/support/api-fixture';
 import type { http } from '../../../../test/support/api';
 import { workerServicesOf } from '../../../../test/support/projections';
-import {
-  type PushServiceDouble,
-  startPushService,
-  type TestDevice,
-} from '../../../../test/support/push-service';
+import { pushServiceForThisSuite, type TestDevice } from '../../../../test/support/push-service';
 import { PushNotifications } from '../../contracts/messaging/ports';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { JobQueues } from '../../platform/queue/queue.module';
@@ -22,35 +14,6 @@ import { messagingContext } from '../messaging.context';
 const at = (day: number, time: string) =>
   new Date(`2030-05-${String(day).padStart(2, '0')}T${time}:00-03:00`);
 const HOUR = 3_600_000;
-
-/**
- * A push service double for the describe it is called in: its VAPID pair, the double (`service`,
- * once started) and the environment that turns push on for the app, trusting the double's CA.
- */
-function pushServiceForThisSuite() {
-  const vapid = webpush.generateVAPIDKeys();
-  let caDir = '';
-  const suite = {
-    vapid,
-    service: undefined as unknown as PushServiceDouble,
-    env: () => ({
-      VAPID_PUBLIC_KEY: vapid.publicKey,
-      VAPID_PRIVATE_KEY: vapid.privateKey,
-      VAPID_SUBJECT: 'mailto:suporte@vira.app.br',
-      PUSH_SERVICE_CA_FILE: path.join(caDir, 'ca.pem'),
-    }),
-  };
-  beforeAll(async () => {
-    suite.service = await startPushService(vapid.publicKey);
-    caDir = mkdtempSync(path.join(tmpdir(), 'vira-push-'));
-    writeFileSync(path.join(caDir, 'ca.pem'), suite.service.ca);
-  });
-  afterAll(async () => {
-    await suite.service.close();
-    rmSync(caDir, { recursive: true, force: true });
-  });
-  return suite;
-}
 
 /**
  * Issue 59, item 6: Web Push through a push service double that checks the VAPID signature and

@@ -187,6 +187,13 @@ describe('whatsapp messages projection', () => {
         { id: MESSAGE, wamid: null, estado: 'falhou', erroCodigo: 131026, porEmail: true },
       ]));
 
+  it('a message refused with no e-mail to send instead is recorded as failed, not by e-mail', () =>
+    given()
+      .when({ type: 'WhatsAppMessageRefused', data: { ...message, codigo: 131026 } })
+      .then('whatsappMessages', [
+        { id: MESSAGE, wamid: null, estado: 'falhou', erroCodigo: 131026, porEmail: false },
+      ]));
+
   it("an erased student's messages go", () =>
     given(sent)
       .when({ type: 'PersonalDataErased', data: { studentId: STUDENT, subjectIds: [] } })

@@ -191,6 +191,17 @@ describe('whatsapp message decider', () => {
     given(sent, changed('falhou', 131026), fellBack).when(fallBack).then([]);
   });
 
+  it('refused with no e-mail to send instead, it is recorded refused once; never after it went', () => {
+    const refuse = { type: 'RecordRefused' as const, ...message, codigo: 131026 };
+    const refused: WhatsAppMessageEvent = {
+      type: 'WhatsAppMessageRefused',
+      data: { ...message, codigo: 131026 },
+    };
+    given().when(refuse).then([refused]);
+    given(refused).when(refuse).then([]);
+    given(sent).when(refuse).then([]);
+  });
+
   it('one message per tenant and cause', () => {
     expect(whatsAppMessageIdOf(TRAINER, 'c')).toBe(whatsAppMessageIdOf(TRAINER, 'c'));
     expect(whatsAppMessageIdOf(TRAINER, 'c')).not.toBe(whatsAppMessageIdOf(STUDENT, 'c'));

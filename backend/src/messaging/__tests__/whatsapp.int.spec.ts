@@ -1,31 +1,33 @@
-import type { ParsedMail } from 'mailparser';
 import pino from 'pino';
 import { apiFixture } from '../../../../test/support/api-fixture';
 import type { http } from '../../../../test/support/api';
 import { workerServicesOf } from '../../../../test/support/projections';
-import {
-  recipientsOf,
-  type SmtpCapture,
-  startSmtpCapture,
-} from '../../../../test/support/smtp-capture';
+import { pushServiceForThisSuite } from '../../../../test/support/push-service';
 import {
   type LoopbackAccount,
   LoopbackCloudApi,
 } from '../../../../test/support/whatsapp-cloud/loopback';
+import {
+  APP_SECRET,
+  VERIFY_TOKEN,
+  whatsAppSuite,
+} from '../../../../test/support/whatsapp-cloud/suite';
 import { CONTEXTS } from '../../contexts';
 import { WhatsAppMessages } from '../../contracts/messaging/ports';
+import { sessionReminderAnswerEvents } from '../../contracts/scheduling/events';
 import { DATABASE, type Db } from '../../platform/database/database.module';
+import { readStreamOf } from '../../platform/event-store/event-store';
 import { JobQueues } from '../../platform/queue/queue.module';
 import { type RunningWorker, startWorkerProcess } from '../../platform/queue/worker-process';
+import { PUSH_QUEUE, SEND_PUSH } from '../application/push-delivery';
 import { SEND_WHATSAPP, WHATSAPP_FALLBACK, WHATSAPP_QUEUE } from '../application/whatsapp-delivery';
 import { TEMPLATE_LIST, TEMPLATES } from '../domain/whatsapp-templates';
 import { messagingContext } from '../messaging.context';
+import { pushNoticesProcessManager } from '../process-managers/push-notices';
 
 const at = (day: number, time: string) =>
   new Date(`2030-05-${String(day).padStart(2, '0')}T${time}:00-03:00`);
 const HOUR = 3_600_000;
-const APP_SECRET = 'segredo-do-app-vira-na-meta';
-const VERIFY_TOKEN = 'token-de-verificacao-vira';
 
 /**
  * Issue 59: WhatsApp through the loopback Cloud API, which checks every request Vira sends and
@@ -33,114 +35,26 @@ const VERIFY_TOKEN = 'token-de-verificacao-vira';
  * queue and an SMTP server.
  */
 describe('whatsapp', () => {
-  const cloud = new LoopbackCloudApi({ appSecret: APP_SECRET });
-  let vira: LoopbackAccount;
-  let smtp: SmtpCapture;
-  beforeAll(async () => {
-    await cloud.start();
-    vira = cloud.account();
-    smtp = await startSmtpCapture();
-  });
-  afterAll(async () => {
-    await cloud.close();
-    await smtp.close();
-  });
-  const t = apiFixture(() => ({
-    SMTP_URL: smtp.url,
-    WHATSAPP_GRAPH_URL: cloud.url,
-    WHATSAPP_APP_SECRET: APP_SECRET,
-    WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
-    WHATSAPP_PHONE_NUMBER_ID: vira.phoneNumberId,
-    WHATSAPP_WABA_ID: vira.wabaId,
-    WHATSAPP_ACCESS_TOKEN: vira.accessToken,
-  }));
-  beforeAll(() => {
-    cloud.sendWebhooksTo(async ({ rawBody, headers }) => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/webhooks/whatsapp',
-        payload: rawBody,
-        headers,
-      });
-      return response.statusCode;
-    });
-  });
-  afterEach(() => {
-    // Every request Vira sent and every webhook posted held by Meta's document.
-    expect(cloud.violations).toEqual([]);
-  });
-
-  let clock = new Date();
-  const services = () => workerServicesOf(t.app, () => clock);
+  const push = pushServiceForThisSuite();
+  const suite = whatsAppSuite(push.env);
+  const { cloud, t, takeJobs, run, sendWhatsApp, trainerOnViraNumber, consentingStudent, mailsTo } =
+    suite;
   const db = () => t.app.get<Db>(DATABASE);
-  const queue = () => t.app.get(JobQueues).queue(WHATSAPP_QUEUE);
-  const mailsTo = (email: string): ParsedMail[] =>
-    smtp.messages.filter((mail) => recipientsOf(mail).includes(email.toLowerCase()));
-  /** The jobs waiting in the queue, taken off it as a worker takes them. */
-  const takeJobs = async (name?: string) => {
-    const jobs = (await queue().getJobs(['waiting', 'delayed', 'prioritized'])).filter(
-      (job) => !name || job.name === name,
-    );
-    for (const job of jobs) await job.remove();
-    return jobs.map((job): unknown => job.data);
-  };
-  const run = (queueName: string, jobName: string, data: unknown) => {
-    const handler = CONTEXTS.flatMap((context) => context.jobs?.[queueName]?.[jobName] ?? [])[0];
-    return handler(data, services());
-  };
-  const sendWhatsApp = (data: unknown) => run(WHATSAPP_QUEUE, SEND_WHATSAPP, data);
 
-  beforeEach(async () => {
-    await takeJobs();
-  });
-
-  /** A trainer on the platform's number with every template approved. */
-  async function trainerOnViraNumber() {
-    const trainer = await t.signUp('Carla Personal');
-    const saved = await trainer.api.put('/api/settings/whatsapp', { modo: 'vira' });
-    expect(saved.statusCode).toBe(200);
-    // Meta reviews a template minutes after it is created: the account is in the read models by then.
-    await t.project();
-    await cloud.approveAll(vira.wabaId);
-    await t.project();
-    return trainer;
-  }
-
-  let phones = 0;
-  /** A student with an e-mail and a WhatsApp number who agreed to WhatsApp. */
-  async function consentingStudent(trainer: { api: ReturnType<typeof http> }, nome: string) {
-    phones += 1;
-    const whatsapp = `(11) 9${String(7_000_0000 + phones).padStart(8, '0')}`;
-    const email = `aluno.${Date.now()}.${phones}@exemplo.com.br`;
-    const created = await trainer.api.post('/api/students', { nome, email, whatsapp });
-    expect(created.statusCode).toBe(201);
-    const studentId = created.json().id as string;
-    const channels = await trainer.api.put(`/api/students/${studentId}/channels`, {
-      whatsapp: true,
-      email: true,
-      push: true,
-      consentimento: {
-        como: 'Pediu por mensagem no WhatsApp',
-        quando: '2030-05-01T10:00:00-03:00',
-      },
-    });
-    expect(channels.statusCode).toBe(200);
-    return { studentId, email, number: `55${whatsapp.replace(/\D/g, '')}` };
-  }
-
-  /** A session booked for 10/05 07:00 and the reminder due (a minute past the lead time). */
+  /** A session booked for 10/05 at `time` (07:00) and its reminder due (a minute past the lead time). */
   async function bookAndReachLeadTime(
     trainer: { api: ReturnType<typeof http> },
     studentId: string,
+    time = '07:00',
   ) {
     const booked = await trainer.api.post('/api/sessions', {
       studentId,
-      inicio: at(10, '07:00').toISOString(),
-      fim: new Date(at(10, '07:00').getTime() + HOUR).toISOString(),
+      inicio: at(10, time).toISOString(),
+      fim: new Date(at(10, time).getTime() + HOUR).toISOString(),
     });
     expect(booked.statusCode).toBe(201);
     await t.project();
-    clock = new Date(at(10, '07:00').getTime() - 24 * HOUR + 60_000);
+    suite.clock = new Date(at(10, time).getTime() - 24 * HOUR + 60_000);
     return booked.json().id as string;
   }
 
@@ -420,6 +334,93 @@ describe('whatsapp', () => {
     expect((await trainer.api.get('/api/dashboard')).json().pedidosRemarcar).toEqual([]);
   });
 
+  it("'Preciso remarcar' pushes 'Aluno pediu para remarcar' to the trainer's device once, opening the agenda on that day", async () => {
+    const trainer = await trainerOnViraNumber();
+    const laptop = push.service.device();
+    expect((await trainer.api.post('/api/push/subscription', laptop.subscription)).statusCode).toBe(
+      201,
+    );
+    const joana = await consentingStudent(trainer, 'Joana Alves');
+    const sessionId = await bookAndReachLeadTime(trainer, joana.studentId);
+    await run('reminders', 'reminder.send', { tenantId: trainer.tenantId, sessionId });
+    for (const job of await takeJobs(SEND_WHATSAPP)) await sendWhatsApp(job);
+    const [reminder] = cloud.messagesTo(joana.number);
+    /** The pushes waiting, sent as a worker would. */
+    const sendPushes = async () => {
+      const jobs = await t.app.get(JobQueues).queue(PUSH_QUEUE).getJobs(['waiting', 'delayed']);
+      for (const job of jobs) {
+        await job.remove();
+        await run(PUSH_QUEUE, SEND_PUSH, job.data);
+      }
+    };
+
+    expect(await cloud.replyWithButton(reminder.wamid, 'Preciso remarcar')).toBe(200);
+    await t.project();
+    await sendPushes();
+    expect(laptop.received).toEqual([
+      {
+        title: 'Aluno pediu para remarcar',
+        body: 'Joana pediu para remarcar a sessão de 10/05 às 07:00.',
+        url: '/agenda?modo=dia&data=2030-05-10',
+      },
+    ]);
+
+    // Tapped again, the webhook replayed, the request handled again: still one push.
+    expect(await cloud.replyWithButton(reminder.wamid, 'Preciso remarcar')).toBe(200);
+    expect(await cloud.postRaw(JSON.stringify(cloud.webhooks.at(-1)?.body))).toBe(200);
+    await t.project();
+    const requests = await readStreamOf(
+      db(),
+      trainer.tenantId,
+      sessionId,
+      sessionReminderAnswerEvents,
+    );
+    expect(requests.map((event) => event.eventType)).toEqual(['SessionRescheduleRequested']);
+    await pushNoticesProcessManager.handle(requests, suite.services());
+    await sendPushes();
+    expect(laptop.received).toHaveLength(1);
+  });
+
+  it('a student without an e-mail gets the reminder by WhatsApp; failing there, it is recorded and nothing else goes', async () => {
+    const trainer = await trainerOnViraNumber();
+    const iago = await consentingStudent(trainer, 'Iago Souza', { withEmail: false });
+    const lara = await consentingStudent(trainer, 'Lara Mendes', { withEmail: false });
+    const sessions = [
+      await bookAndReachLeadTime(trainer, iago.studentId),
+      await bookAndReachLeadTime(trainer, lara.studentId, '08:00'),
+    ];
+    const before = suite.smtp.messages.length;
+    for (const sessionId of sessions)
+      await run('reminders', 'reminder.send', { tenantId: trainer.tenantId, sessionId });
+    const jobs = await takeJobs(SEND_WHATSAPP);
+    expect(jobs).toHaveLength(2);
+    cloud.failNextSend({ code: 131026, to: lara.number });
+    for (const job of jobs) await sendWhatsApp(job);
+    await t.project();
+
+    const [toIago] = cloud.messagesTo(iago.number);
+    expect(toIago.body).toMatchObject({ template: { name: TEMPLATES.lembrete.nome } });
+    expect(await messageOf(sessions[0])).toMatchObject({ estado: 'enviado', wamid: toIago.wamid });
+    expect(cloud.messagesTo(lara.number)).toEqual([]);
+    expect(await messageOf(sessions[1])).toMatchObject({
+      estado: 'falhou',
+      erroCodigo: 131026,
+      porEmail: false,
+    });
+    const day = await trainer.api.get(
+      `/api/sessions?from=${at(10, '00:00').toISOString()}&to=${at(11, '00:00').toISOString()}`,
+    );
+    expect(
+      (day.json().items as { id: string; lembrete: unknown }[])
+        .filter((session) => sessions.includes(session.id))
+        .map((session) => session.lembrete),
+    ).toEqual([
+      { canal: 'whatsapp', estado: 'enviado' },
+      { canal: 'whatsapp', estado: 'falhou' },
+    ]);
+    expect(suite.smtp.messages.length).toBe(before);
+  });
+
   it('a forged signature is 401 and changes nothing', async () => {
     const trainer = await trainerOnViraNumber();
     const caio = await consentingStudent(trainer, 'Caio Prado');
@@ -428,15 +429,15 @@ describe('whatsapp', () => {
     const parar = {
       messaging_product: 'whatsapp',
       metadata: {
-        display_phone_number: vira.displayPhoneNumber,
-        phone_number_id: vira.phoneNumberId,
+        display_phone_number: suite.vira.displayPhoneNumber,
+        phone_number_id: suite.vira.phoneNumberId,
       },
       contacts: [{ profile: { name: 'Caio' }, wa_id: caio.number }],
       messages: [
         {
           messaging_product: 'whatsapp',
           recipient_type: 'individual',
-          to: vira.displayPhoneNumber,
+          to: suite.vira.displayPhoneNumber,
           from: caio.number,
           id: 'wamid.forjada',
           timestamp: '1750000000',
@@ -445,9 +446,9 @@ describe('whatsapp', () => {
         },
       ],
     };
-    expect(await cloud.postWebhook(vira, 'messages', parar, 'segredo-errado-do-atacante')).toBe(
-      401,
-    );
+    expect(
+      await cloud.postWebhook(suite.vira, 'messages', parar, 'segredo-errado-do-atacante'),
+    ).toBe(401);
     const unsigned = await t.app.inject({
       method: 'POST',
       url: '/api/webhooks/whatsapp',
@@ -468,7 +469,7 @@ describe('whatsapp', () => {
     const trainer = await trainerOnViraNumber();
     const davi = await consentingStudent(trainer, 'Davi Rocha');
     await t.project();
-    expect(await cloud.text(vira.phoneNumberId, davi.number, 'PARAR')).toBe(200);
+    expect(await cloud.text(suite.vira.phoneNumberId, davi.number, 'PARAR')).toBe(200);
     await t.project();
     expect(
       (await trainer.api.get(`/api/students/${davi.studentId}/channels`)).json(),
@@ -668,16 +669,18 @@ describe('whatsapp with two workers', () => {
     const remind = () =>
       workerServicesOf(t.app)
         .port(WhatsAppMessages)
-        .remind({
+        .offer({
           tenantId: trainer.tenantId,
           studentId,
           sessionId: '0193a000-0000-7000-8000-0000000000cc',
           cause: 'reminder-dois-workers-1',
           kind: 'lembrete',
-          studentNome: 'Iara Melo',
-          trainerNome: 'Carla Personal',
-          quando: 'amanhã (10/05) às 07:00',
-          locationNome: null,
+          variables: {
+            studentNome: 'Iara Melo',
+            trainerNome: 'Carla Personal',
+            quando: 'amanhã (10/05) às 07:00',
+            locationNome: null,
+          },
           fallback: {
             to: 'iara@exemplo.com.br',
             subject: 'Lembrete',

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type {
   FallbackEmail,
   WhatsAppMessages,
-  WhatsAppReminder,
+  WhatsAppOffer,
 } from '../../contracts/messaging/ports';
 import type { WorkerServices } from '../../platform/context/worker-services';
 import type { Database } from '../../platform/database/database';
@@ -16,7 +16,7 @@ import {
   studentChannelsStreamId,
 } from '../domain/student-channels.decider';
 import { whatsAppMessageDecider, whatsAppMessageIdOf } from '../domain/whatsapp-message.decider';
-import { TEMPLATES, templateMessageOf } from '../domain/whatsapp-templates';
+import { TEMPLATES, templateMessageOf, templateOfOffer } from '../domain/whatsapp-templates';
 import type { MessagingConfig } from '../messaging.config';
 import { CloudApiError } from './whatsapp-cloud';
 import { WhatsAppCredentials } from './whatsapp-credentials';
@@ -33,7 +33,8 @@ export interface WhatsAppJob {
   cause: string;
   modelo: string;
   variables: string[];
-  fallback: FallbackEmail;
+  /** Null: the student has no e-mail, nothing goes instead. */
+  fallback: FallbackEmail | null;
 }
 
 /** A message WhatsApp reported failed: its e-mail goes instead (the delivery row keeps it). */
@@ -96,7 +97,7 @@ async function reachableNumber(
 }
 
 /**
- * The WhatsApp outbox (queue 'whatsapp'): a reminder the student may get there is queued under its
+ * The WhatsApp outbox (queue 'whatsapp'): a message the student may get there is queued under its
  * cause (the job's id), so queuing it again while it waits adds nothing; the delivery row claimed
  * when it is sent keeps it from going twice after that (a retry, a second worker).
  */
@@ -106,9 +107,9 @@ export class WhatsAppOutbox implements WhatsAppMessages {
     private readonly jobs: JobQueues,
   ) {}
 
-  async remind(reminder: WhatsAppReminder): Promise<boolean> {
-    const { tenantId, studentId } = reminder;
-    const template = reminder.kind === 'lembrete' ? TEMPLATES.lembrete : TEMPLATES.horarioAlterado;
+  async offer(message: WhatsAppOffer): Promise<boolean> {
+    const { tenantId, studentId } = message;
+    const { template, variables } = templateOfOffer(message);
     const [account, approved, number] = await Promise.all([
       this.db
         .selectFrom('whatsappAccounts')
@@ -126,24 +127,18 @@ export class WhatsAppOutbox implements WhatsAppMessages {
       reachableNumber(this.db, tenantId, studentId),
     ]);
     if (!account || !approved || !number) return false;
-    const firstName = reminder.studentNome.trim().split(/\s+/)[0] ?? reminder.studentNome;
     const job: WhatsAppJob = {
       tenantId,
       studentId,
-      sessionId: reminder.sessionId,
-      cause: reminder.cause,
+      sessionId: message.sessionId,
+      cause: message.cause,
       modelo: template.nome,
-      variables: [
-        firstName,
-        reminder.trainerNome,
-        reminder.quando,
-        reminder.locationNome ?? 'a combinar',
-      ],
-      fallback: reminder.fallback,
+      variables,
+      fallback: message.fallback,
     };
     await withTimeout(
       this.jobs.add(WHATSAPP_QUEUE, SEND_WHATSAPP, job, {
-        jobId: jobIdOf(tenantId, reminder.cause),
+        jobId: jobIdOf(tenantId, message.cause),
         ...RETRY,
       }),
       QUEUE_TIMEOUT_MS,
@@ -182,7 +177,7 @@ async function throttle(services: WorkerServices, phoneNumberId: string): Promis
 type Outcome =
   | { kind: 'sent'; wamid: string }
   | { kind: 'already' }
-  | { kind: 'fell back'; codigo: number | null; undeliverable: boolean };
+  | { kind: 'fell back' | 'refused'; codigo: number | null; undeliverable: boolean };
 
 /**
  * Sends a WhatsApp job. The delivery is claimed in the transaction that sends, so a send that
@@ -190,6 +185,7 @@ type Outcome =
  * and a second worker on the same job waits for the first and then finds it sent. A refusal that
  * says the number cannot receive marks it 'não entregue'; any refusal sends the e-mail instead, in
  * the same claim. A student who stopped WhatsApp since it was queued ('PARAR') gets the e-mail.
+ * Without an e-mail nothing goes instead: the message is recorded as refused ('Falhou').
  */
 export async function sendWhatsApp(services: WorkerServices, job: WhatsAppJob): Promise<void> {
   const credentials = new WhatsAppCredentials(services.db, services.config as MessagingConfig);
@@ -207,7 +203,7 @@ export async function sendWhatsApp(services: WorkerServices, job: WhatsAppJob): 
         studentId: job.studentId,
         sessionId: job.sessionId,
         messageId,
-        fallback: JSON.stringify(job.fallback),
+        fallback: job.fallback && JSON.stringify(job.fallback),
         sentAt: services.now(),
       })
       .onConflict((conflict) => conflict.column('cause').doNothing())
@@ -215,6 +211,7 @@ export async function sendWhatsApp(services: WorkerServices, job: WhatsAppJob): 
       .executeTakeFirst();
     if (!claim) return { kind: 'already' };
     const fallBack = async (codigo: number | null, undeliverable: boolean): Promise<Outcome> => {
+      if (!job.fallback) return { kind: 'refused', codigo, undeliverable };
       await services.mailer.send(job.fallback);
       await trx
         .updateTable('whatsappDeliveries')
@@ -262,7 +259,11 @@ export async function sendWhatsApp(services: WorkerServices, job: WhatsAppJob): 
   await services.commands.run({
     decider: whatsAppMessageDecider,
     streamId: messageId,
-    command: { type: 'RecordFallBack', ...message, codigo: outcome.codigo },
+    command: {
+      type: outcome.kind === 'fell back' ? 'RecordFallBack' : 'RecordRefused',
+      ...message,
+      codigo: outcome.codigo,
+    },
     context,
   });
   if (outcome.undeliverable && outcome.codigo !== null)

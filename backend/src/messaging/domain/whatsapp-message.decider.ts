@@ -30,7 +30,7 @@ export type WhatsAppMessageCommand =
       replyId: string;
     }
   | {
-      type: 'RecordFallBack';
+      type: 'RecordFallBack' | 'RecordRefused';
       messageId: string;
       studentId: string;
       sessionId: string | null;
@@ -43,6 +43,7 @@ export interface WhatsAppMessageState {
   sent: boolean;
   estado: WhatsAppMessageEstado | null;
   fellBack: boolean;
+  refused: boolean;
   /** The ids of the answers received. */
   replies: readonly string[];
 }
@@ -51,6 +52,7 @@ const initialState = (): WhatsAppMessageState => ({
   sent: false,
   estado: null,
   fellBack: false,
+  refused: false,
   replies: [],
 });
 
@@ -62,6 +64,8 @@ function evolve(state: WhatsAppMessageState, event: WhatsAppMessageEvent): Whats
       return { ...state, estado: event.data.estado };
     case 'WhatsAppMessageFellBack':
       return { ...state, fellBack: true };
+    case 'WhatsAppMessageRefused':
+      return { ...state, refused: true };
     case 'WhatsAppReplyReceived':
       return { ...state, replies: [...state.replies, event.data.replyId] };
   }
@@ -72,7 +76,8 @@ const RANK: Record<WhatsAppMessageEstado, number> = { enviado: 1, entregue: 2, l
 /**
  * A status moves a sent message forward only (sent, delivered, read; failed ends it): the same
  * status again (a webhook replayed), an older one arriving late, or one of a message never sent
- * changes nothing. A message falls back to e-mail once. Each answer to it is recorded once.
+ * changes nothing. A message falls back to e-mail once; one refused with nothing instead (the
+ * student has no e-mail) is recorded refused once. Each answer to it is recorded once.
  */
 function decide(
   command: WhatsAppMessageCommand,
@@ -100,6 +105,11 @@ function decide(
       if (state.fellBack) return [];
       const { type: _type, ...data } = command;
       return [{ type: 'WhatsAppMessageFellBack', data: { ...data, canal: 'email' } }];
+    }
+    case 'RecordRefused': {
+      if (state.sent || state.refused) return [];
+      const { type: _type, ...data } = command;
+      return [{ type: 'WhatsAppMessageRefused', data }];
     }
   }
 }

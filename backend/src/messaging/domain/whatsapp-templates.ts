@@ -1,3 +1,6 @@
+import type { WhatsAppOffer } from '../../contracts/messaging/ports';
+import { formatCentavos } from '../../contracts/shared/money';
+
 /**
  * The UTILITY templates Vira creates in pt_BR at the WABA when a trainer connects WhatsApp
  * (POST /{WABA-ID}/message_templates), each with an example of its variables for Meta's review.
@@ -60,6 +63,54 @@ export const TEMPLATES = {
 } as const satisfies Record<string, WhatsAppTemplateDefinition>;
 
 export const TEMPLATE_LIST: readonly WhatsAppTemplateDefinition[] = Object.values(TEMPLATES);
+
+const firstNameOf = (nome: string): string => nome.trim().split(/\s+/)[0] || nome;
+
+/** An offered message's template and its body's variables, in the template's order. */
+export function templateOfOffer(offer: WhatsAppOffer): {
+  template: WhatsAppTemplateDefinition;
+  variables: string[];
+} {
+  switch (offer.kind) {
+    case 'lembrete':
+    case 'horario-alterado': {
+      const words = offer.variables;
+      return {
+        template: offer.kind === 'lembrete' ? TEMPLATES.lembrete : TEMPLATES.horarioAlterado,
+        variables: [
+          firstNameOf(words.studentNome),
+          words.trainerNome,
+          words.quando,
+          words.locationNome ?? 'a combinar',
+        ],
+      };
+    }
+    case 'nova-cobranca': {
+      const words = offer.variables;
+      return {
+        template: TEMPLATES.novaCobranca,
+        variables: [
+          firstNameOf(words.studentNome),
+          words.trainerNome,
+          formatCentavos(words.valorCentavos),
+          words.descricao,
+          words.pixCopiaECola,
+        ],
+      };
+    }
+    case 'pagamento-recebido': {
+      const words = offer.variables;
+      return {
+        template: TEMPLATES.pagamentoRecebido,
+        variables: [
+          firstNameOf(words.studentNome),
+          formatCentavos(words.valorCentavos),
+          words.reciboUrl,
+        ],
+      };
+    }
+  }
+}
 
 /** The template's creation request, as the Cloud API takes it. */
 export function templateCreationOf(template: WhatsAppTemplateDefinition) {

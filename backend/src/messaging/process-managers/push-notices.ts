@@ -1,9 +1,16 @@
 import { chargeEvents } from '../../contracts/charges/events';
 import { PushNotifications } from '../../contracts/messaging/ports';
-import { sessionLifecycleEvents } from '../../contracts/scheduling/events';
+import { RESCHEDULE_REQUESTED_LABEL } from '../../contracts/scheduling/api';
+import {
+  evolveSessionView,
+  sessionLifecycleEvents,
+  sessionReminderAnswerEvents,
+  type SessionView,
+} from '../../contracts/scheduling/events';
+import { StudentDirectory } from '../../contracts/students/ports';
 import { formatCentavos } from '../../contracts/shared/money';
 import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
-import { pickEvents, type StoredEventOf } from '../../platform/event-store/event';
+import { eventOf, pickEvents, type StoredEventOf } from '../../platform/event-store/event';
 import { readStreamOf } from '../../platform/event-store/event-store';
 import type { WorkerServices } from '../../platform/context/worker-services';
 import { processManager } from '../../platform/projections/process-manager';
@@ -11,6 +18,7 @@ import { processManager } from '../../platform/projections/process-manager';
 const reactsTo = {
   ...pickEvents(chargeEvents, ['ChargeCreated', 'ChargePaid']),
   ...pickEvents(sessionLifecycleEvents, ['SessionBooked']),
+  ...pickEvents(sessionReminderAnswerEvents, ['SessionRescheduleRequested']),
 };
 
 /** A notice about what happened longer ago than this is no news (a first run over an old log). */
@@ -30,6 +38,29 @@ function dayAndTime(instant: string): string {
   return `${day}/${month} às ${time}`;
 }
 
+/** The agenda opened on the day of `instant` (the tenant's zone). */
+const agendaDayUrl = (instant: string) =>
+  `${PUSH_URLS.agenda}?modo=dia&data=${zonedParts(new Date(instant), DEFAULT_TIME_ZONE).date}`;
+
+/** The session as it stood when `event`, one of its stream's, happened. */
+async function sessionAt(
+  services: WorkerServices,
+  event: StoredEventOf<typeof reactsTo>,
+): Promise<SessionView | undefined> {
+  const stream = await readStreamOf(
+    services.db,
+    event.tenantId,
+    event.streamId,
+    sessionLifecycleEvents,
+  );
+  return stream
+    .filter((stored) => stored.globalPosition <= event.globalPosition)
+    .reduce<SessionView | undefined>(
+      (view, stored) => evolveSessionView(view, eventOf(stored)),
+      undefined,
+    );
+}
+
 async function amountOf(
   services: WorkerServices,
   paid: StoredEventOf<typeof reactsTo>,
@@ -42,8 +73,9 @@ async function amountOf(
 
 /**
  * What goes out by push as it happens: a new charge to its student; a booking on the public page
- * ('Novo agendamento público') and a charge paid ('Pagamento recebido') to the trainer. Each is
- * queued under its event, so the same event handled again is pushed once.
+ * ('Novo agendamento público'), a charge paid ('Pagamento recebido') and a student's 'Preciso
+ * remarcar' ('Aluno pediu para remarcar', opening the agenda on the session's day) to the trainer.
+ * Each is queued under its event, so the same event handled again is pushed once.
  */
 export const pushNoticesProcessManager = processManager({
   name: 'push-notices',
@@ -91,6 +123,20 @@ export const pushNoticesProcessManager = processManager({
             body: `Sessão em ${dayAndTime(stored.data.inicio)}, a confirmar.`,
             url: PUSH_URLS.agenda,
           });
+          break;
+        case 'SessionRescheduleRequested': {
+          const session = await sessionAt(services, stored);
+          if (!session) break;
+          const nome = (
+            await services.port(StudentDirectory).names(tenantId, [session.studentId])
+          ).get(session.studentId);
+          const firstName = nome?.trim().split(/\s+/)[0] || 'O aluno';
+          await push.notify({ tenantId, trainer: true }, cause, {
+            title: RESCHEDULE_REQUESTED_LABEL,
+            body: `${firstName} pediu para remarcar a sessão de ${dayAndTime(session.inicio)}.`,
+            url: agendaDayUrl(session.inicio),
+          });
+        }
       }
     }
   },

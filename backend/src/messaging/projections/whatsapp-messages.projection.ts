@@ -10,7 +10,8 @@ import {
 
 /**
  * `whatsapp_messages`: each message Vira sent by WhatsApp with its state as the webhooks report
- * it (enviado, entregue, lido, falhou with Meta's code) and whether it went by e-mail instead. A
+ * it (enviado, entregue, lido, falhou with Meta's code) and whether it went by e-mail instead (one
+ * refused with no e-mail to send is 'falhou' and not by e-mail). A
  * change of a session's reminder is told as a change of the session. An erased student's rows go.
  */
 export const whatsAppMessagesProjection: Projection = {
@@ -60,6 +61,25 @@ export const whatsAppMessagesProjection: Projection = {
             .onConflict((conflict) =>
               conflict.column('id').doUpdateSet({ porEmail: true, updatedAt }),
             )
+            .returning(['sessionId', 'studentId'])
+            .executeTakeFirst();
+          break;
+        }
+        case 'WhatsAppMessageRefused': {
+          const { messageId: id, codigo, ...message } = event.data;
+          row = await trx
+            .insertInto('whatsappMessages')
+            .values({
+              id,
+              tenantId,
+              ...message,
+              wamid: null,
+              estado: 'falhou',
+              erroCodigo: codigo,
+              porEmail: false,
+              updatedAt,
+            })
+            .onConflict((conflict) => conflict.column('id').doNothing())
             .returning(['sessionId', 'studentId'])
             .executeTakeFirst();
           break;

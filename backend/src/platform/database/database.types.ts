@@ -450,6 +450,7 @@ export interface RefreshTokens {
 }
 
 export interface ReminderDeliveries {
+  canal: string | null;
   inicio: Timestamp;
   sentAt: Timestamp;
   sessionId: string;

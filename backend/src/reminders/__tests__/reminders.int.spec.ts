@@ -8,7 +8,9 @@ import {
   type SmtpCapture,
   startSmtpCapture,
 } from '../../../../test/support/smtp-capture';
+import { whatsAppSuite } from '../../../../test/support/whatsapp-cloud/suite';
 import { DEFAULT_REMINDER_SETTINGS, type TomorrowReminders } from '../../contracts/reminders/api';
+import { DATABASE, type Db } from '../../platform/database/database.module';
 import { JobQueues, REDIS } from '../../platform/queue/queue.module';
 import {
   REMINDERS_QUEUE,
@@ -27,6 +29,53 @@ const HOUR = 3_600_000;
 const tenantOf = (token: string): string =>
   (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { tid: string }).tid;
 const minus = (instant: Date, ms: number) => new Date(instant.getTime() - ms);
+
+/**
+ * 'Lembretes de amanhã' says 'E-mail enviado' only of a reminder that went by e-mail: not of one
+ * WhatsApp took (the agenda's `lembrete` tells how that went), nor of a student reached by neither.
+ */
+describe("reminders by WhatsApp in 'Lembretes de amanhã'", () => {
+  const suite = whatsAppSuite();
+  const { t, takeJobs, sendWhatsApp, trainerOnViraNumber, consentingStudent, mailsTo } = suite;
+
+  it("a reminder WhatsApp took, or that reached no one, is not 'E-mail enviado'", async () => {
+    const trainer = await trainerOnViraNumber();
+    const bia = await consentingStudent(trainer, 'Beatriz Lima');
+    const semCanal = await trainer.api.post('/api/students', { nome: 'Caio Prado' });
+    expect(semCanal.statusCode).toBe(201);
+    const sessions: string[] = [];
+    for (const [studentId, time] of [
+      [bia.studentId, '07:00'],
+      [semCanal.json().id as string, '08:00'],
+    ]) {
+      const booked = await trainer.api.post('/api/sessions', {
+        studentId,
+        inicio: at(10, time).toISOString(),
+        fim: new Date(at(10, time).getTime() + HOUR).toISOString(),
+      });
+      expect(booked.statusCode).toBe(201);
+      sessions.push(booked.json().id as string);
+    }
+    await t.project();
+    suite.clock = minus(at(10, '07:00'), 20 * HOUR);
+    for (const sessionId of sessions)
+      await suite.run(REMINDERS_QUEUE, 'reminder.send', { tenantId: trainer.tenantId, sessionId });
+    for (const job of await takeJobs()) await sendWhatsApp(job);
+
+    expect(suite.cloud.messagesTo(bia.number)).toHaveLength(1);
+    expect(mailsTo(bia.email)).toEqual([]);
+    const list = await tomorrowReminders(
+      t.app.get<Db>(DATABASE),
+      trainer.tenantId,
+      'Carla Personal',
+      suite.clock,
+    );
+    expect(list.items.map((item) => [item.sessionId, item.emailEnviado])).toEqual([
+      [sessions[0], false],
+      [sessions[1], false],
+    ]);
+  });
+});
 
 /** Reminders against the real SMTP server, Redis and BullMQ, with the clock driven by the test. */
 describe('reminders', () => {
@@ -256,7 +305,8 @@ describe('reminders', () => {
       `gabi.${Date.now()}@exemplo.com.br`,
       '11987654321',
     );
-    const hugo = await studentWithEmail('Hugo Alves', `hugo.${Date.now()}@exemplo.com.br`);
+    const hugoEmail = `hugo.${Date.now()}@exemplo.com.br`;
+    const hugo = await studentWithEmail('Hugo Alves', hugoEmail);
     const gym = await location('Estúdio Vila');
     // 23:30 in São Paulo is already the next day in UTC: it is still tomorrow's.
     await book(gabi, at(30, '23:30'), gym);
@@ -289,6 +339,14 @@ describe('reminders', () => {
       'Olá, Gabriela! Lembrete do seu treino com Carla Personal amanhã (30/05) às 23:30 em Estúdio Vila. Se não puder comparecer, avise com antecedência.',
     );
     expect(list.items[0].whatsappUrl).toBeNull();
+    expect(list.items.map((item) => item.emailEnviado)).toEqual([false, false]);
+    // Hugo's reminder is due (11 hours ahead): e-mailed, and the list says so.
+    await sendDueReminders(services());
+    expect(mailsTo(hugoEmail).map((mail) => mail.subject)).toEqual([
+      'Lembrete: seu treino amanhã (30/05) às 07:00',
+    ]);
+    const after = await tomorrowReminders(services().db, tenantOf(token), trainer.nome, clock);
+    expect(after.items.map((item) => item.emailEnviado)).toEqual([true, false]);
 
     const today = await api.get('/api/reminders/tomorrow');
     expect(today.statusCode).toBe(200);

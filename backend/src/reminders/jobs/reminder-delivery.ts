@@ -57,7 +57,7 @@ export const settleMs = (services: WorkerServices) =>
 
 /**
  * What may be due (the read models may lag: the stream decides, see sendDueReminders): sessions of
- * students with an e-mail, where the trainer has reminders on, whose reminder was not sent and
+ * active students, where the trainer has reminders on, whose reminder was not sent and
  * whose lead time is reached, or whose time moved since the student was told it. One session's
  * only, if given (its job), whatever the read models say of its time.
  */
@@ -84,8 +84,7 @@ function candidates({ db }: WorkerServices, now: Date, sessionId?: string) {
       sql<number>`coalesce(cfg.antecedencia_horas, ${defaults.antecedenciaHoras})`.as('leadHours'),
     ])
     .where(sql<boolean>`coalesce(cfg.ativo, ${defaults.ativo})`)
-    .where('st.ativo', '=', true)
-    .where('st.email', 'is not', null);
+    .where('st.ativo', '=', true);
   if (sessionId) return query.where('s.id', '=', sessionId).execute();
   query = query
     .where('s.status', '=', 'agendada')
@@ -106,6 +105,12 @@ function candidates({ db }: WorkerServices, now: Date, sessionId?: string) {
 }
 
 type Message = { kind: 'reminder' | 'rescheduled'; inicio: Date };
+
+/**
+ * How a student's message went (`reminder_deliveries.canal`): handed to WhatsApp, by e-mail, or
+ * neither (no e-mail, no WhatsApp).
+ */
+type Told = 'whatsapp' | 'email' | null;
 
 /**
  * What the student is to be told now of a session, from its stream: its reminder, once, when the
@@ -136,8 +141,9 @@ function messageOf(
  * transaction that sends (the delivery row, keyed by the session and the time told before), so a job
  * and a sweep racing (or two workers) send one e-mail, and a send that fails claims nothing for the
  * next sweep. It goes by WhatsApp instead of e-mail when the messaging context says the student
- * may get it there (WhatsAppMessages). A student who subscribed a device also gets it there, once
- * per session and time (the push outbox's cause). Answers how many went out.
+ * may get it there (WhatsAppMessages); a student without an e-mail gets it only there (a WhatsApp
+ * that fails then sends nothing else). A student who subscribed a device also gets it there, once
+ * per session and time (the push outbox's cause). Answers how many went out by WhatsApp or e-mail.
  */
 export async function sendDueReminders(
   services: WorkerServices,
@@ -174,7 +180,7 @@ export async function sendDueReminders(
       message.kind === 'reminder'
         ? [`Lembrete: seu treino ${quando}`, reminderMessage(words)]
         : [`Horário alterado: seu treino ${quando}`, rescheduleMessage(words)];
-    const claimed = await services.db.transaction().execute(async (trx) => {
+    const claimed = await services.db.transaction().execute(async (trx): Promise<Told | false> => {
       const claim =
         message.kind === 'reminder'
           ? await trx
@@ -196,23 +202,20 @@ export async function sendDueReminders(
               .returning('sessionId')
               .executeTakeFirst();
       if (!claim) return false;
-      const email = {
-        to: candidate.email as string,
-        subject,
-        text,
-        html: `<p>${escapeHtml(text)}</p>`,
-      };
-      // By WhatsApp when the student may get it there (its outbox sends this e-mail if WhatsApp
-      // cannot deliver); otherwise by e-mail, as before.
+      const email = candidate.email
+        ? { to: candidate.email, subject, text, html: `<p>${escapeHtml(text)}</p>` }
+        : null;
+      // By WhatsApp when the student may get it there (its outbox sends this e-mail, if any, when
+      // WhatsApp cannot deliver); otherwise by e-mail, as before.
       const byWhatsApp = await services
         .port(WhatsAppMessages)
-        .remind({
+        .offer({
           tenantId: candidate.tenantId,
           studentId: candidate.studentId,
           sessionId: candidate.sessionId,
           cause: `reminder-${candidate.sessionId}-${message.inicio.getTime()}`,
           kind: message.kind === 'reminder' ? 'lembrete' : 'horario-alterado',
-          ...words,
+          variables: words,
           fallback: email,
         })
         .catch((error: unknown) => {
@@ -221,11 +224,17 @@ export async function sendDueReminders(
           );
           return false;
         });
-      if (!byWhatsApp) await services.mailer.send(email);
-      return true;
+      if (!byWhatsApp && email) await services.mailer.send(email);
+      const canal: Told = byWhatsApp ? 'whatsapp' : email ? 'email' : null;
+      await trx
+        .updateTable('reminderDeliveries')
+        .set({ canal })
+        .where('sessionId', '=', candidate.sessionId)
+        .execute();
+      return canal;
     });
-    if (!claimed) continue;
-    sent += 1;
+    if (claimed === false) continue;
+    if (claimed) sent += 1;
     await services
       .port(PushNotifications)
       .notify(

@@ -60,7 +60,7 @@ export async function tomorrowReminders(
       'st.whatsapp',
       'l.nome as locationNome',
       sql<boolean>`exists (select 1 from reminder_deliveries d
-        where d.session_id = s.id and d.inicio = s.inicio)`.as('emailEnviado'),
+        where d.session_id = s.id and d.inicio = s.inicio and d.canal = 'email')`.as('emailEnviado'),
     ])
     .where('s.tenantId', '=', tenantId)
     .where('s.status', '=', 'agendada')

@@ -48,6 +48,11 @@ describe('session reminders projection', () => {
       })
       .then('sessionReminders', [{ canal: 'email', estado: 'falhou' }]));
 
+  it("refused with no e-mail to send instead: 'Falhou' on WhatsApp", () =>
+    given()
+      .when({ type: 'WhatsAppMessageRefused', data: { ...message(FIRST), codigo: 131026 } })
+      .then('sessionReminders', [{ messageId: FIRST, canal: 'whatsapp', estado: 'falhou' }]));
+
   it("an erased student's rows go", () =>
     given(sent(FIRST))
       .when({ type: 'PersonalDataErased', data: { studentId: STUDENT, subjectIds: [] } })

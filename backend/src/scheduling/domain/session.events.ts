@@ -1,7 +1,10 @@
-import { sessionLifecycleEvents } from '../../contracts/scheduling/events';
+import {
+  sessionLifecycleEvents,
+  sessionReminderAnswerEvents,
+} from '../../contracts/scheduling/events';
 import { eventData, type EventsOf, eventTypesOf } from '../../platform/event-store/event';
 
-/** The events of a session's stream: the published ones (contracts) and a few of its own. */
+/** The events of a session's stream: the published ones (contracts) and one of its own. */
 export const sessionEvents = {
   ...sessionLifecycleEvents,
   /**
@@ -9,10 +12,7 @@ export const sessionEvents = {
    * sent with `allowOverlap: true`); it keeps that permission when it moves again.
    */
   SessionOverlapAllowed: eventData<Record<string, never>>(),
-  /** The student tapped 'Confirmo' on the session's reminder (the WhatsApp message's id). */
-  SessionConfirmedByStudent: eventData<{ messageId: string }>(),
-  /** The student tapped 'Preciso remarcar': a request the trainer sees on the agenda. */
-  SessionRescheduleRequested: eventData<{ messageId: string }>(),
+  ...sessionReminderAnswerEvents,
 };
 
 export type SessionStreamEvent = EventsOf<typeof sessionEvents>;

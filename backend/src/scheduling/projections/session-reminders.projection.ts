@@ -12,7 +12,8 @@ import {
  * `session_reminders`: how the latest reminder of each session went, from the messaging context's
  * published message events — by WhatsApp with its state (enviado, entregue, lido, falhou), or by
  * e-mail when WhatsApp could not deliver it (canal 'email', estado 'falhou': 'Falhou — enviado por
- * e-mail'). The agenda shows it; a change of it is a change of the session. An erased student's
+ * e-mail'); refused with no e-mail to send instead, canal 'whatsapp', estado 'falhou'. The agenda
+ * shows it; a change of it is a change of the session. An erased student's
  * rows go.
  */
 export const sessionRemindersProjection: Projection = {
@@ -27,12 +28,13 @@ export const sessionRemindersProjection: Projection = {
       let row: { sessionId: string; studentId: string } | undefined;
       switch (event.type) {
         case 'WhatsAppMessageSent':
-        case 'WhatsAppMessageFellBack': {
+        case 'WhatsAppMessageFellBack':
+        case 'WhatsAppMessageRefused': {
           const { sessionId, studentId, messageId } = event.data;
           if (!sessionId) break;
           const values = {
             messageId,
-            canal: event.type === 'WhatsAppMessageSent' ? 'whatsapp' : 'email',
+            canal: event.type === 'WhatsAppMessageFellBack' ? 'email' : 'whatsapp',
             estado: event.type === 'WhatsAppMessageSent' ? 'enviado' : 'falhou',
             updatedAt,
           };

@@ -1,8 +1,8 @@
 import { hashKey, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { addDays } from '@contracts/shared/time';
-import { todayInAgendaZone, visibleRange } from '../../features/agenda/lib/calendar';
+import { todayInAgendaZone } from '../../features/agenda/lib/calendar';
 import { dashboardQuery } from '../../entities/dashboard';
-import { sessionsQuery } from '../../entities/sessions';
+import { weekSessionsQuery } from '../../entities/sessions';
 import { studentsQuery } from '../../entities/students';
 import { meQuery } from '../../entities/me';
 
@@ -16,9 +16,8 @@ type KeptQuery = FetchQueryOptions<any, any, any, any>;
  */
 function keptForOffline(): KeptQuery[] {
   const today = todayInAgendaZone();
-  const weeks = [today, addDays(today, 7)].map((date) => visibleRange('semana', date));
   return [
-    ...weeks.map((week) => sessionsQuery(week)),
+    ...[today, addDays(today, 7)].map((date) => weekSessionsQuery(date)),
     studentsQuery(),
     dashboardQuery(),
   ];

@@ -1,4 +1,5 @@
 import { sessionsApi } from '@contracts/scheduling/api';
+import { DEFAULT_TIME_ZONE, weekRange } from '@contracts/shared/time';
 import { getQuery, keyOf } from '../../lib/contract-query';
 
 /**
@@ -12,6 +13,16 @@ export const sessionsQuery = (range: { from: string; to: string }) => ({
   ...getQuery(sessionsApi.list, { query: { from: range.from, to: range.to } }),
   staleTime: SESSIONS_FRESH_MS,
 });
+
+/**
+ * The sessions of the week (Sunday to Saturday, São Paulo) of `date` ('YYYY-MM-DD'): the range the
+ * agenda's Dia and Semana read and the app keeps for offline, so whoever asks for it shares one
+ * answer.
+ */
+export const weekSessionsQuery = (date: string) => {
+  const { from, to } = weekRange(date, DEFAULT_TIME_ZONE);
+  return sessionsQuery({ from: from.toISOString(), to: to.toISOString() });
+};
 
 /** GET /api/students/:id/sessions: the student's sessions from now on and before (latest first). */
 export const studentSessionsQuery = (studentId: string) =>

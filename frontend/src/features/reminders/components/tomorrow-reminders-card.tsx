@@ -1,4 +1,5 @@
-import type { TomorrowReminder } from '@contracts/reminders/api';
+import type { TomorrowReminder, TomorrowReminders } from '@contracts/reminders/api';
+import { reminderStateLabel, type Session } from '@contracts/scheduling/api';
 import { DEFAULT_TIME_ZONE, zonedParts } from '@contracts/shared/time';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import IconBrandWhatsapp from '@tabler/icons-react/dist/esm/icons/IconBrandWhatsapp.mjs';
@@ -6,8 +7,31 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { tomorrowRemindersQuery } from '../../../entities/reminders';
+import { weekSessionsQuery } from '../../../entities/sessions';
 
-function ReminderRow({ reminder }: { reminder: TomorrowReminder }) {
+/**
+ * What went to the student: the reminder's state as the agenda says it (WhatsApp and its status,
+ * 'Falhou — enviado por e-mail', 'Confirmado pelo aluno'), else 'E-mail enviado' when it was
+ * e-mailed.
+ */
+function reminderBadge(
+  reminder: TomorrowReminder,
+  session: Session | undefined,
+): { label: string; failed: boolean } | null {
+  const label = session && reminderStateLabel(session);
+  if (label)
+    return { label, failed: session.lembrete?.estado === 'falhou' && !session.confirmadoPeloAluno };
+  return reminder.emailEnviado ? { label: 'E-mail enviado', failed: false } : null;
+}
+
+function ReminderRow({
+  reminder,
+  session,
+}: {
+  reminder: TomorrowReminder;
+  session: Session | undefined;
+}) {
+  const badge = reminderBadge(reminder, session);
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm" data-testid="tomorrow-reminder">
       <div style={{ minWidth: 0 }}>
@@ -20,9 +44,9 @@ function ReminderRow({ reminder }: { reminder: TomorrowReminder }) {
               {reminder.locationNome}
             </Text>
           )}
-          {reminder.emailEnviado && (
-            <Badge size="xs" variant="light" color="teal">
-              E-mail enviado
+          {badge && (
+            <Badge size="xs" variant="light" color={badge.failed ? 'red' : 'teal'}>
+              {badge.label}
             </Badge>
           )}
         </Group>
@@ -45,7 +69,28 @@ function ReminderRow({ reminder }: { reminder: TomorrowReminder }) {
   );
 }
 
-/** 'Lembretes de amanhã' on the dashboard: one tap per student to send the reminder on WhatsApp. */
+/**
+ * Tomorrow's reminders with how each went. Their states come with the agenda's week of `dia`
+ * (already read for offline, so no extra request); until it is there, only 'E-mail enviado' shows.
+ */
+function ReminderList({ dia, items }: TomorrowReminders) {
+  const sessions = useQuery({
+    ...weekSessionsQuery(dia),
+    select: (answer) => new Map(answer.items.map((session) => [session.id, session])),
+  });
+  return items.map((reminder) => (
+    <ReminderRow
+      key={reminder.sessionId}
+      reminder={reminder}
+      session={sessions.data?.get(reminder.sessionId)}
+    />
+  ));
+}
+
+/**
+ * 'Lembretes de amanhã' on the dashboard: how each student's reminder went, and one tap per student
+ * to send it on WhatsApp by hand.
+ */
 export function TomorrowRemindersCard() {
   const reminders = useQuery(tomorrowRemindersQuery());
   if (reminders.isPending || reminders.isError) return null;
@@ -66,7 +111,7 @@ export function TomorrowRemindersCard() {
             Nenhuma sessão agendada para amanhã.
           </Text>
         ) : (
-          items.map((reminder) => <ReminderRow key={reminder.sessionId} reminder={reminder} />)
+          <ReminderList {...reminders.data} />
         )}
       </Stack>
     </Card>
