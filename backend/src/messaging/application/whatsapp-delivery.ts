@@ -16,7 +16,11 @@ import {
   studentChannelsStreamId,
 } from '../domain/student-channels.decider';
 import { whatsAppMessageDecider, whatsAppMessageIdOf } from '../domain/whatsapp-message.decider';
-import { TEMPLATES, templateMessageOf } from '../domain/whatsapp-templates';
+import {
+  TEMPLATES,
+  templateMessageOf,
+  type WhatsAppTemplateDefinition,
+} from '../domain/whatsapp-templates';
 import type { MessagingConfig } from '../messaging.config';
 import { CloudApiError } from './whatsapp-cloud';
 import { WhatsAppCredentials } from './whatsapp-credentials';
@@ -150,6 +154,65 @@ export class WhatsAppOutbox implements WhatsAppMessages {
     );
     return true;
   }
+}
+
+/** A template message offered to one student under its cause (not a session's reminder). */
+export interface WhatsAppOffer {
+  tenantId: string;
+  studentId: string;
+  sessionId: string | null;
+  cause: string;
+  template: WhatsAppTemplateDefinition;
+  variables: string[];
+  /** The e-mail that goes if WhatsApp refuses it or reports it failed. */
+  fallback: FallbackEmail;
+}
+
+/**
+ * Queues `offer` on the WhatsApp outbox as `remind` queues a reminder: under its cause (the job's
+ * id), when the trainer's WhatsApp is on, the template approved and the student may get it there
+ * (consent, no 'PARAR', not 'não entregue'). Answers whether it did.
+ */
+export async function offerWhatsApp(
+  db: Kysely<Database>,
+  jobs: JobQueues,
+  offer: WhatsAppOffer,
+): Promise<boolean> {
+  const { tenantId, studentId, template } = offer;
+  const [account, approved, number] = await Promise.all([
+    db
+      .selectFrom('whatsappAccounts')
+      .select('modo')
+      .where('tenantId', '=', tenantId)
+      .where('modo', '<>', 'desligado')
+      .executeTakeFirst(),
+    db
+      .selectFrom('whatsappTemplates')
+      .select('nome')
+      .where('tenantId', '=', tenantId)
+      .where('nome', '=', template.nome)
+      .where('status', '=', 'APPROVED')
+      .executeTakeFirst(),
+    reachableNumber(db, tenantId, studentId),
+  ]);
+  if (!account || !approved || !number) return false;
+  const job: WhatsAppJob = {
+    tenantId,
+    studentId,
+    sessionId: offer.sessionId,
+    cause: offer.cause,
+    modelo: template.nome,
+    variables: offer.variables,
+    fallback: offer.fallback,
+  };
+  await withTimeout(
+    jobs.add(WHATSAPP_QUEUE, SEND_WHATSAPP, job, {
+      jobId: jobIdOf(tenantId, offer.cause),
+      ...RETRY,
+    }),
+    QUEUE_TIMEOUT_MS,
+  );
+  return true;
 }
 
 /**
