@@ -3,6 +3,11 @@ import type { http } from '../../../../test/support/api';
 import { apiFixture } from '../../../../test/support/api-fixture';
 import { freshAddress } from '../../../../test/support/accounts';
 import { workerServicesOf } from '../../../../test/support/projections';
+import {
+  recipientsOf,
+  type SmtpCapture,
+  startSmtpCapture,
+} from '../../../../test/support/smtp-capture';
 import { LoopbackCloudApi } from '../../../../test/support/whatsapp-cloud/loopback';
 import { CONTEXTS } from '../../contexts';
 import { JobQueues } from '../../platform/queue/queue.module';
@@ -23,12 +28,18 @@ type Client = ReturnType<typeof http>;
 describe("the student's own WhatsApp opt-in", () => {
   const cloud = new LoopbackCloudApi({ appSecret: APP_SECRET });
   let vira: ReturnType<LoopbackCloudApi['account']>;
+  let smtp: SmtpCapture;
   beforeAll(async () => {
     await cloud.start();
     vira = cloud.account();
+    smtp = await startSmtpCapture();
   });
-  afterAll(() => cloud.close());
+  afterAll(async () => {
+    await cloud.close();
+    await smtp.close();
+  });
   const t = apiFixture(() => ({
+    SMTP_URL: smtp.url,
     TRUST_PROXY: '127.0.0.1',
     WHATSAPP_GRAPH_URL: cloud.url,
     WHATSAPP_APP_SECRET: APP_SECRET,
@@ -298,6 +309,26 @@ describe("the student's own WhatsApp opt-in", () => {
           ],
         },
       });
+    });
+
+    it('a visitor WhatsApp cannot reach (and who gave no e-mail) is not lost: their trainer is told by e-mail', async () => {
+      const { trainer, book, number } = await openPage({ whatsApp: true });
+      expect((await book({ whatsapp: true })).statusCode).toBe(201);
+      await t.project();
+      const [send] = await takeSends(trainer.tenantId);
+      cloud.failNextSend({ code: 131026, to: number });
+      await sendWhatsApp(send);
+
+      expect(cloud.messagesTo(number)).toEqual([]);
+      const told = smtp.messages.filter(
+        (mail) =>
+          recipientsOf(mail).includes(String(trainer.body.email).toLowerCase()) &&
+          mail.subject?.includes('WhatsApp'),
+      );
+      expect(told.map((mail) => mail.subject)).toEqual([
+        'Não foi possível avisar Joana pelo WhatsApp',
+      ]);
+      expect(told[0].text).toContain('Joana Alves agendou pela sua página pública');
     });
 
     it('sends nothing to a visitor who did not tick the box', async () => {
