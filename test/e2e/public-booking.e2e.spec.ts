@@ -90,8 +90,8 @@ test.describe('public booking', () => {
     await expect(visitor.getByText('Nome deve ter pelo menos 2 caracteres')).toBeVisible();
     await expect(visitor.getByText('WhatsApp inválido')).toBeVisible();
     await visitor.getByLabel('Nome').fill('Bruno Lima');
-    await visitor.getByLabel('WhatsApp').fill('11988887777');
-    await expect(visitor.getByLabel('WhatsApp')).toHaveValue('(11) 98888-7777');
+    await visitor.getByRole('textbox', { name: /^WhatsApp/ }).fill('11988887777');
+    await expect(visitor.getByRole('textbox', { name: /^WhatsApp/ })).toHaveValue('(11) 98888-7777');
     await visitor.screenshot({ path: testInfo.outputPath('formulario.png'), fullPage: true });
 
     // The network fails once: 'Erro ao agendar' with a retry that books.
@@ -158,7 +158,7 @@ test.describe('public booking', () => {
     });
     expect(sniped.status(), await sniped.text()).toBe(201);
     await next.getByLabel('Nome').fill('Davi Souza');
-    await next.getByLabel('WhatsApp').fill(phone());
+    await next.getByRole('textbox', { name: /^WhatsApp/ }).fill(phone());
     await next.getByRole('button', { name: 'Confirmar agendamento' }).click();
     await expect(next.getByText('Este horário acabou de ser reservado. Escolha outro.')).toBeVisible();
     await expect(next.getByRole('button', { name: targetLabel })).toHaveCount(0);

@@ -23,14 +23,16 @@ import { MessagingModule } from './messaging.module';
 import { messagingTables } from './messaging.tables';
 import { pushNoticesProcessManager } from './process-managers/push-notices';
 import { reminderReplies } from './process-managers/reminder-replies';
+import { studentOptIns } from './process-managers/student-opt-ins';
 import { whatsAppOfErasedStudents } from './process-managers/whatsapp-of-erased-students';
 import { MESSAGING_PROJECTIONS } from './projections';
 
 /**
  * Messages to people on channels other than e-mail: Web Push to the devices a trainer or student
  * subscribed, and WhatsApp through the Cloud API to students who consented (their consent recorded
- * as events with its evidence), each through an outbox queue keyed by each cause; the Cloud API's
- * webhooks (statuses, 'PARAR', templates' reviews) verified before anything is read.
+ * as events with its evidence, by the trainer or by the student's own opt-in where they gave their
+ * data), each through an outbox queue keyed by each cause; the Cloud API's webhooks (statuses,
+ * 'PARAR', templates' reviews) verified before anything is read.
  */
 export const messagingContext: BoundedContext = {
   name: 'messaging',
@@ -38,7 +40,12 @@ export const messagingContext: BoundedContext = {
   module: MessagingModule,
   projections: MESSAGING_PROJECTIONS,
   personalData: [pushDevicePersonalData, studentChannelsPersonalData],
-  processManagers: [pushNoticesProcessManager, whatsAppOfErasedStudents, reminderReplies],
+  processManagers: [
+    pushNoticesProcessManager,
+    whatsAppOfErasedStudents,
+    reminderReplies,
+    studentOptIns,
+  ],
   config: messagingConfigShape,
   jobs: {
     [PUSH_QUEUE]: {

@@ -18,6 +18,8 @@ export const messagingTables: TablesInventory = {
       telefone: 'deleted with the person',
       consentimento_como: 'deleted with the person',
     },
+    // A user id, or 'aluno' for a visitor of the public page.
+    notPersonal: ['consentimento_por'],
   },
   whatsapp_messages: {
     personal: { wamid: 'deleted with the person' },

@@ -34,18 +34,25 @@ const signed = {
     sha256: sha256Hex(texto),
     consentDataProcessing: true,
     consentTerms: true,
+    consentWhatsApp: false,
     consentTimestamp: now.toISOString(),
   },
 } satisfies ContractEvent;
 
 describe('contract decider', () => {
   it('signs the current text with its fields filled (the day in São Paulo) and its SHA-256', () => {
-    given(created).when({ type: 'SignContract', signer }).then([signed]);
+    given(created).when({ type: 'SignContract', signer, whatsapp: false }).then([signed]);
     expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   });
 
+  it("records the student's WhatsApp opt-in with the signature when they ticked the box", () => {
+    given(created)
+      .when({ type: 'SignContract', signer, whatsapp: true })
+      .then([{ ...signed, data: { ...signed.data, consentWhatsApp: true } }]);
+  });
+
   it('refuses a second signature of the same student on the same version', () => {
-    given(created, signed).when({ type: 'SignContract', signer }).thenFails('already_signed');
+    given(created, signed).when({ type: 'SignContract', signer, whatsapp: false }).thenFails('already_signed');
   });
 
   it('edits in place while nobody signed; a new version once someone did, to be signed again', () => {
@@ -59,7 +66,7 @@ describe('contract decider', () => {
       type: 'ContractRevised',
       data: { ...terms, conteudo: 'Novo {{nome}}', versao: 2 },
     })
-      .when({ type: 'SignContract', signer })
+      .when({ type: 'SignContract', signer, whatsapp: false })
       .then([
         {
           type: 'ContractSigned',
@@ -77,7 +84,7 @@ describe('contract decider', () => {
       .when({ type: 'UpdateContract', changes: { isActive: false } })
       .then([{ type: 'ContractDeactivated', data: {} }]);
     const deactivated: ContractEvent = { type: 'ContractDeactivated', data: {} };
-    given(created, deactivated).when({ type: 'SignContract', signer }).thenFails('not_found', 'Contrato não encontrado');
+    given(created, deactivated).when({ type: 'SignContract', signer, whatsapp: false }).thenFails('not_found', 'Contrato não encontrado');
     given().when({ type: 'UpdateContract', changes: { titulo: 'x' } }).thenFails('not_found');
     given(created).when({ type: 'CreateContract', terms }).thenFails('contract_exists');
   });

@@ -53,6 +53,7 @@ export class ContractSigning {
         userAgent:
           typeof client.userAgent === 'string' ? client.userAgent.slice(0, MAX_USER_AGENT) : null,
       },
+      whatsapp: fields.whatsapp === true,
     });
     return { ...result, signatureId };
   }

@@ -4,7 +4,8 @@ import { formatCpf, formatPhone } from '../../contracts/shared/br-documents';
 import { DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import { ConflictError, type DomainError, NotFoundError } from '../../platform/errors/domain-error';
 import type { Decider } from '../../platform/event-store/decider';
-import type { ContractEvent, ContractSignedData } from './contract.events';
+import type { ContractSignedData } from '../../contracts/agreements/events';
+import type { ContractEvent } from './contract.events';
 
 /** Who signs and from where, as their signature records it. */
 export type ContractSigner = Pick<
@@ -23,7 +24,8 @@ export type ContractSigner = Pick<
 export type ContractCommand =
   | { type: 'CreateContract'; terms: ContractTerms }
   | { type: 'UpdateContract'; changes: UpdateContractInput }
-  | { type: 'SignContract'; signer: ContractSigner };
+  /** `whatsapp`: they also ticked 'Quero receber lembretes e cobranças pelo WhatsApp'. */
+  | { type: 'SignContract'; signer: ContractSigner; whatsapp: boolean };
 
 export interface ContractState {
   status: 'absent' | 'active' | 'inactive';
@@ -121,6 +123,7 @@ function decide(
             sha256: sha256Hex(texto),
             consentDataProcessing: true,
             consentTerms: true,
+            consentWhatsApp: command.whatsapp,
             consentTimestamp: now.toISOString(),
           },
         },

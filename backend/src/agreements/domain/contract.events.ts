@@ -1,33 +1,7 @@
-import type { ContractTerms, ContractType } from '../../contracts/agreements/api';
+import type { ContractTerms } from '../../contracts/agreements/api';
+import { contractSignatureEvents } from '../../contracts/agreements/events';
 import { declarePersonalData } from '../../contracts/shared/personal-data';
 import { eventData, type EventsOf, eventTypesOf } from '../../platform/event-store/event';
-
-/** What a signature records: the text as signed, its hash, the signer and the consent evidence. */
-export interface ContractSignedData {
-  signatureId: string;
-  versao: number;
-  titulo: string;
-  tipo: ContractType;
-  studentId: string;
-  userId: string;
-  nome: string;
-  /** Digits. */
-  cpf: string;
-  /** Digits. */
-  telefone: string;
-  /** The trainer's name, as filled into {{personal}}. */
-  personal: string;
-  /** The contract's text with its fields filled: what was signed. */
-  texto: string;
-  /** SHA-256 (hex) of `texto` in UTF-8. */
-  sha256: string;
-  consentDataProcessing: true;
-  consentTerms: true;
-  consentTimestamp: string;
-  /** Already anonymized (IPv4 last octet 0, IPv6 /48); null when unknown. */
-  ipAddress: string | null;
-  userAgent: string | null;
-}
 
 /** The events of a contract's stream (stream type 'contract'). */
 export const contractEvents = {
@@ -38,7 +12,7 @@ export const contractEvents = {
   ContractRevised: eventData<ContractTerms & { versao: number }>(),
   /** Soft delete: leaves the lists, takes no new signatures. */
   ContractDeactivated: eventData<Record<string, never>>(),
-  ContractSigned: eventData<ContractSignedData>(),
+  ...contractSignatureEvents,
 };
 
 /**

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { v5 as uuidv5 } from 'uuid';
+import { v5 as uuidv5, v7 as uuidv7 } from 'uuid';
 import {
   isSlug,
   LOCATION_NOT_OFFERED,
@@ -26,6 +26,7 @@ import type { BookingConfig } from '../booking.config';
 import { TtlCache } from '../../platform/cache/ttl-cache';
 import { PhoneClaims } from './phone-claims';
 import { PublicLinkCommands } from './public-link.commands';
+import { VisitorOptInCommands } from './visitor-opt-in.commands';
 import { wordsOf } from '../../contracts/shared/names';
 
 /**
@@ -70,7 +71,8 @@ interface Trainer {
  * offered location (the scheduling context's engine through SlotBooking, with the link settings'
  * rules), and a visitor's booking: the phone's daily allowance claimed, the student found by
  * phone or registered (StudentsByPhone) in the transaction that books the slot as a session
- * agendada (409 slot_taken when someone else got it first, and no one registered). Nothing here shows anything about other students.
+ * agendada, with their WhatsApp opt-in when they ticked it (409 slot_taken when someone else got it
+ * first, and no one registered). Nothing here shows anything about other students.
  */
 /** How long this process trusts what it read (every page view and slot read needs all three). */
 const TRAINER_TTL_MS = 30_000;
@@ -95,6 +97,7 @@ export class PublicBooking {
     @Inject(StudentsByPhone) private readonly students: StudentsByPhone,
     @Inject(PublicLinkCommands) private readonly links: PublicLinkCommands,
     @Inject(PhoneClaims) private readonly claims: PhoneClaims,
+    @Inject(VisitorOptInCommands) private readonly optIns: VisitorOptInCommands,
   ) {}
 
   /** `atLeast`: the log position the caller named (X-Min-Position); the caches are no older. */
@@ -160,8 +163,9 @@ export class PublicBooking {
         nome: input.nome,
         telefone: input.telefone,
       });
-      // Booked 'a confirmar', a new visitor registered with it (a refused booking registers no
-      // one); a known phone under another name is shown to the trainer, not hidden.
+      // Booked 'a confirmar', a new visitor registered with it and their WhatsApp opt-in recorded
+      // (a refused booking leaves neither); a known phone under another name is shown to the
+      // trainer, not hidden.
       const booked = await this.slots.bookSlot(actor, {
         studentId: student.id,
         locationId: location.id,
@@ -169,7 +173,16 @@ export class PublicBooking {
         origin: 'publico',
         ...(!sameName(student.nome, input.nome) && { nomeInformado: input.nome }),
         rules: slotRulesOfLink(trainer.settings),
-        withBooking: student.register,
+        withBooking: async () => {
+          await student.register?.();
+          if (input.whatsapp)
+            await this.optIns.handle(actor, uuidv7(), {
+              type: 'RecordVisitorOptIn',
+              studentId: student.id,
+              locationId: location.id,
+              inicio: input.inicio,
+            });
+        },
       });
       return {
         id: booked.id,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidCpf, phoneSchema } from '../shared/br-documents';
 import { booleanQuery, commandAnswerSchema, fileAnswer, listOf, routes } from '../shared/routes';
+import { whatsAppOptInField } from '../shared/whatsapp-opt-in';
 
 /**
  * Contracts and terms (spec 001 §2, §3, §5, §8): shapes of the /api/contracts and
@@ -103,6 +104,7 @@ const CPF_MASK = /^\d{3}\.\d{3}\.\d{3}-\d{2}$/;
 /**
  * The signing form (spec §5): CPF '000.000.000-00' (exactly 14 characters) or its 11 digits, with
  * valid check digits; telefone as any phone field takes it; both consents. Parsed to digits.
+ * `whatsapp`: the student also ticked 'Quero receber lembretes e cobranças pelo WhatsApp'.
  */
 export const signContractSchema = z.strictObject({
   cpf: z
@@ -120,6 +122,7 @@ export const signContractSchema = z.strictObject({
     'É necessário consentir com o tratamento dos dados pessoais (LGPD)',
   ),
   consentTerms: z.literal(true, 'É necessário concordar com os termos do contrato'),
+  whatsapp: whatsAppOptInField,
 });
 export type SignContractInput = z.input<typeof signContractSchema>;
 export type SignContractFields = z.output<typeof signContractSchema>;

@@ -3,6 +3,7 @@ import { DEFAULT_SLOT_RULES, openSlotSchema, type SlotRules } from '../schedulin
 import { phoneSchema } from '../shared/br-documents';
 import { listOf, routes } from '../shared/routes';
 import { instantField } from '../shared/instant-field';
+import { whatsAppOptInField } from '../shared/whatsapp-opt-in';
 import { isIsoDate } from '../shared/time';
 
 /**
@@ -140,7 +141,8 @@ export const MAX_VISITOR_NAME = 80;
 
 /**
  * POST /api/public/:slug/bookings. `website` is the honeypot: a field people never see, so never
- * fill; a bot that fills it is refused.
+ * fill; a bot that fills it is refused. `whatsapp`: the visitor ticked 'Quero receber lembretes e
+ * cobranças pelo WhatsApp' (the booking's confirmation then goes there too).
  */
 export const publicBookingSchema = z.strictObject({
   locationId: z.uuid('Local inválido'),
@@ -151,6 +153,7 @@ export const publicBookingSchema = z.strictObject({
     .min(2, 'Nome deve ter pelo menos 2 caracteres')
     .max(MAX_VISITOR_NAME, `Nome deve ter no máximo ${MAX_VISITOR_NAME} caracteres`),
   telefone: whatsappSchema,
+  whatsapp: whatsAppOptInField,
   website: z.string().max(200).optional(),
 });
 export type PublicBookingInput = z.output<typeof publicBookingSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidCpf, phoneSchema } from '../shared/br-documents';
 import { fileAnswer, listOf, noBody, redirectAnswer, routes } from '../shared/routes';
+import { whatsAppOptInField } from '../shared/whatsapp-opt-in';
 
 /** The identity routes: their bodies, answers and rules, shared by the API and the SPA. */
 
@@ -159,7 +160,8 @@ export type InviteView = z.infer<typeof inviteViewSchema>;
 
 /**
  * The student's sign-up from an invite (spec 001 §2, §5): CPF and telefone optional, left out when
- * not given; one sent blank is refused like any other wrong value.
+ * not given; one sent blank is refused like any other wrong value. `whatsapp`: the student ticked
+ * 'Quero receber lembretes e cobranças pelo WhatsApp' (their consent, recorded with the account).
  */
 export const acceptInviteSchema = z.strictObject({
   nome: z
@@ -176,6 +178,7 @@ export const acceptInviteSchema = z.strictObject({
     .refine((cpf) => /^\d{11}$/.test(cpf) && isValidCpf(cpf), 'CPF inválido')
     .optional(),
   telefone: phoneSchema(CELULAR_INVALIDO).optional(),
+  whatsapp: whatsAppOptInField,
 });
 export type AcceptInviteInput = z.infer<typeof acceptInviteSchema>;
 

@@ -20,3 +20,13 @@ export const onboardingEvents = {
 };
 export type OnboardingEvent = EventsOf<typeof onboardingEvents>;
 export const ONBOARDING_EVENT_TYPES = eventTypesOf(onboardingEvents);
+
+/**
+ * A student of the tenant created their own account from an invite (on the tenant's stream).
+ * `whatsapp`: they ticked 'Quero receber lembretes e cobranças pelo WhatsApp' as they did (absent
+ * on accounts made before the box existed); the messaging context records it as their consent.
+ */
+export const studentAccountEvents = {
+  StudentAccountCreated: eventData<{ userId: string; studentId: string; whatsapp?: boolean }>(),
+};
+export type StudentAccountEvent = EventsOf<typeof studentAccountEvents>;

@@ -147,6 +147,16 @@ export const whatsAppConnectionTestSchema = z
   .object({ ok: z.boolean(), message: z.string() })
   .meta({ id: 'TesteConexaoWhatsApp' });
 
+/** Who recorded a consent the student gave on the public page, having no account. */
+export const RECORDED_BY_VISITOR = 'aluno';
+
+/** How a consent the student gave themselves reads: the act they ticked the box with. */
+export const STUDENT_OPT_IN_COMO = {
+  convite: 'Aceitou o convite',
+  contrato: 'Assinou o contrato',
+  'agendamento-publico': 'Agendamento público',
+} as const;
+
 export const studentChannelsSchema = z.strictObject({
   whatsapp: z.boolean('Informe se o aluno recebe pelo WhatsApp'),
   email: z.boolean('Informe se o aluno recebe por e-mail'),
@@ -176,7 +186,8 @@ export const studentChannelsAnswerSchema = z
       .object({
         como: z.string(),
         quando: z.iso.datetime({ offset: true }),
-        registradoPor: z.uuid(),
+        /** The user who recorded it, or 'aluno': a visitor of the public page, who has no account. */
+        registradoPor: z.union([z.uuid(), z.literal(RECORDED_BY_VISITOR)]),
       })
       .nullable(),
     /** The student wrote 'PARAR': no business-initiated WhatsApp until they agree again. */

@@ -86,16 +86,33 @@ export interface ChannelChoice {
   push: boolean;
 }
 
+/**
+ * The student's own act their WhatsApp opt-in came with (they ticked 'Quero receber lembretes e
+ * cobranças pelo WhatsApp'): the event of the context where they did it.
+ */
+export type StudentOptInAct =
+  | { tipo: 'convite'; userId: string }
+  | { tipo: 'contrato'; contractId: string; signatureId: string }
+  | { tipo: 'agendamento-publico'; optInId: string };
+
 export const studentChannelsEvents = {
   StudentChannelsChosen: eventData<ChannelChoice & { studentId: string }>(),
   WhatsAppConsentGiven: eventData<{
     studentId: string;
-    /** How the student agreed (the trainer's words: 'por mensagem', 'no contrato'...). */
+    /**
+     * How the student agreed: the trainer's words ('por mensagem', 'no contrato'...), or the act
+     * they opted in with ('Aceitou o convite', 'Assinou o contrato', 'Agendamento público').
+     */
     como: string;
     /** When they agreed. */
     quando: string;
-    /** Who recorded it: the trainer's user id, or the student's own. */
+    /**
+     * Who recorded it: the trainer's user id; the student's own when they opted in themselves, or
+     * RECORDED_BY_VISITOR (messaging api) for a visitor of the public page.
+     */
     registradoPor: string;
+    /** The student's own act, when they opted in themselves (absent: the trainer recorded it). */
+    ato?: StudentOptInAct;
   }>(),
   /** 'PARAR' written to the business number, or the trainer turning WhatsApp off for them. */
   WhatsAppConsentWithdrawn: eventData<{

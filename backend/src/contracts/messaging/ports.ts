@@ -58,6 +58,12 @@ export interface WhatsAppMessageWords {
     /** An absolute link where the student sees the payment. */
     reciboUrl: string;
   };
+  'agendamento-publico': {
+    studentNome: string;
+    trainerNome: string;
+    /** e.g. 'amanhã (10/05) às 07:00' */
+    quando: string;
+  };
 }
 export type WhatsAppMessageKind = keyof WhatsAppMessageWords;
 

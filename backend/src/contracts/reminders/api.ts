@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { firstNameOf } from '../shared/names';
 import { routes } from '../shared/routes';
 import { addDays, zonedParts } from '../shared/time';
 
@@ -80,7 +81,7 @@ export function reminderMessage(reminder: {
   quando: string;
   locationNome: string | null;
 }): string {
-  const firstName = reminder.studentNome.trim().split(/\s+/)[0] ?? '';
+  const firstName = firstNameOf(reminder.studentNome);
   const where = reminder.locationNome ? ` em ${reminder.locationNome}` : '';
   return (
     `Olá, ${firstName}! Lembrete do seu treino com ${reminder.trainerNome} ${reminder.quando}${where}. ` +
@@ -96,7 +97,7 @@ export function rescheduleMessage(change: {
   quando: string;
   locationNome: string | null;
 }): string {
-  const firstName = change.studentNome.trim().split(/\s+/)[0] ?? '';
+  const firstName = firstNameOf(change.studentNome);
   const where = change.locationNome ? ` em ${change.locationNome}` : '';
   return (
     `Olá, ${firstName}! O horário do seu treino com ${change.trainerNome} mudou: agora é ${change.quando}${where}. ` +

@@ -6,3 +6,6 @@ export const wordsOf = (nome: string) =>
     .toLowerCase()
     .split(/\s+/)
     .filter(Boolean);
+
+/** The first word of a person's name, as a message greets them ('Olá, Beatriz!'). */
+export const firstNameOf = (nome: string): string => nome.trim().split(/\s+/)[0] || nome;

@@ -12,7 +12,8 @@ import { TenantCommands } from './tenant.commands';
 
 /**
  * A student creates their own account from an invite: StudentAccountCreated on the trainer's
- * tenant stream and, in the same transaction, the invite spent and the account rows written.
+ * tenant stream (with their WhatsApp opt-in) and, in the same transaction, the invite spent and the
+ * account rows written.
  */
 @Injectable()
 export class AcceptInviteHandler {
@@ -41,7 +42,12 @@ export class AcceptInviteHandler {
     await this.tenants.handle(
       { tenantId: invite.tenantId, actorId: userId, actorRole: 'aluno', correlationId },
       invite.tenantId,
-      { type: 'CreateStudentAccount', userId, studentId: invite.studentId },
+      {
+        type: 'CreateStudentAccount',
+        userId,
+        studentId: invite.studentId,
+        whatsapp: input.whatsapp === true,
+      },
       {
         alsoInTransaction: async (trx) => {
           if (!(await this.invites.claim(trx, token, now))) throw new InvalidInviteError();

@@ -19,7 +19,7 @@ export type TenantCommand =
       userId: string;
       onboardingData: OnboardingData;
     }
-  | { type: 'CreateStudentAccount'; userId: string; studentId: string };
+  | { type: 'CreateStudentAccount'; userId: string; studentId: string; whatsapp: boolean };
 
 const initialState = (): TenantState => ({
   exists: false,
@@ -91,7 +91,11 @@ function decide(
       return [
         {
           type: 'StudentAccountCreated',
-          data: { userId: command.userId, studentId: command.studentId },
+          data: {
+            userId: command.userId,
+            studentId: command.studentId,
+            whatsapp: command.whatsapp,
+          },
         },
       ];
   }

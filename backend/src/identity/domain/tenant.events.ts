@@ -1,14 +1,13 @@
 import { declarePersonalData } from '../../contracts/shared/personal-data';
 import { eventData, type EventsOf, eventTypesOf } from '../../platform/event-store/event';
-import { onboardingEvents } from '../../contracts/identity/events';
+import { onboardingEvents, studentAccountEvents } from '../../contracts/identity/events';
 
 /** The events of a tenant's stream (its id is the tenant's id). */
 export const tenantEvents = {
   TenantCreated: eventData<{ tenantId: string; slug: string; nome: string }>(),
   TrainerRegistered: eventData<{ tenantId: string; userId: string; nome: string }>(),
   ...onboardingEvents,
-  /** A student of the tenant created their own account from an invite. */
-  StudentAccountCreated: eventData<{ userId: string; studentId: string }>(),
+  ...studentAccountEvents,
 };
 
 /** The trainer's name is theirs (the tenant is the trainer's data subject). */

@@ -110,6 +110,34 @@ describe('whatsapp contacts projection', () => {
         },
       ]));
 
+  it("keeps a visitor's own opt-in on the public page as recorded by 'aluno'", () =>
+    given(registered(STUDENT, '11987654321'))
+      .when(
+        {
+          type: 'StudentChannelsChosen',
+          data: { studentId: STUDENT, whatsapp: true, email: true, push: true },
+        },
+        {
+          type: 'WhatsAppConsentGiven',
+          data: {
+            studentId: STUDENT,
+            como: 'Agendamento público',
+            quando: '2030-05-01T13:00:00.000Z',
+            registradoPor: 'aluno',
+            ato: { tipo: 'agendamento-publico', optInId: MESSAGE },
+          },
+        },
+      )
+      .then('whatsappContacts', [
+        {
+          studentId: STUDENT,
+          whatsapp: true,
+          consentimentoComo: 'Agendamento público',
+          consentimentoEm: new Date('2030-05-01T13:00:00.000Z'),
+          consentimentoPor: 'aluno',
+        },
+      ]));
+
   it("'PARAR' turns WhatsApp off and drops the consent; 'não entregue' is cleared by a new number", () =>
     given(registered(STUDENT, '11987654321'), chosen, consented, {
       type: 'WhatsAppUndeliverable',

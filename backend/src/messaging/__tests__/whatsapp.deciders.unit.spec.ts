@@ -15,6 +15,7 @@ import { whatsAppMessageDecider, whatsAppMessageIdOf } from '../domain/whatsapp-
 const NOW = new Date('2030-05-09T10:00:00.000Z');
 const STUDENT = '0193a000-0000-7000-8000-0000000000bb';
 const TRAINER = '0193a000-0000-7000-8000-0000000000aa';
+const STUDENT_USER = '0193a000-0000-7000-8000-0000000000dd';
 const WABA = '209000000000007';
 
 describe('whatsapp account decider', () => {
@@ -113,6 +114,51 @@ describe('student channels decider', () => {
           data: { studentId: STUDENT, como: 'personal', quando: NOW.toISOString() },
         },
       ]);
+  });
+
+  it('the student opting in themselves records their consent with the act and turns WhatsApp on, keeping the other channels', () => {
+    const optIn = {
+      type: 'OptInByStudent' as const,
+      studentId: STUDENT,
+      como: 'Aceitou o convite',
+      quando: '2030-05-01T13:15:00.000Z',
+      registradoPor: STUDENT_USER,
+      ato: { tipo: 'convite' as const, userId: STUDENT_USER },
+    };
+    const theirConsent: StudentChannelsEvent = {
+      type: 'WhatsAppConsentGiven',
+      data: {
+        studentId: STUDENT,
+        como: 'Aceitou o convite',
+        quando: '2030-05-01T13:15:00.000Z',
+        registradoPor: STUDENT_USER,
+        ato: { tipo: 'convite', userId: STUDENT_USER },
+      },
+    };
+    const whatsAppOn = (email: boolean, push: boolean): StudentChannelsEvent => ({
+      type: 'StudentChannelsChosen',
+      data: { studentId: STUDENT, whatsapp: true, email, push },
+    });
+    given()
+      .when(optIn)
+      .then([whatsAppOn(true, true), theirConsent]);
+    const emailOnly: StudentChannelsEvent = {
+      type: 'StudentChannelsChosen',
+      data: { studentId: STUDENT, whatsapp: false, email: true, push: false },
+    };
+    given(emailOnly)
+      .when(optIn)
+      .then([whatsAppOn(true, false), theirConsent]);
+    // Already on (the trainer recorded a consent): their own act is recorded as the evidence.
+    given(chosen, consented).when(optIn).then([theirConsent]);
+    // After 'PARAR', ticking the box again is a new consent.
+    const stopped: StudentChannelsEvent = {
+      type: 'WhatsAppConsentWithdrawn',
+      data: { studentId: STUDENT, como: 'parar', quando: NOW.toISOString() },
+    };
+    given(chosen, consented, stopped)
+      .when(optIn)
+      .then([whatsAppOn(true, false), theirConsent]);
   });
 
   it("a number WhatsApp cannot deliver to is marked 'não entregue' once; a new consent clears it", () => {

@@ -6,7 +6,7 @@ import { NotFoundError } from '../../platform/errors/domain-error';
 import { readStreamOf } from '../../platform/event-store/event-store';
 import type { CommandContext, CommandResult } from '../../platform/event-store/command-runner';
 import { StudentChannelsCommands } from '../commands/whatsapp.commands';
-import { studentChannelsStreamId } from '../domain/student-channels.decider';
+import { DEFAULT_CHANNELS, studentChannelsStreamId } from '../domain/student-channels.decider';
 
 /** How the trainer's student is reached, and the WhatsApp consent's evidence. */
 @Injectable()
@@ -35,9 +35,9 @@ export class StudentChannelsService {
       .where('studentId', '=', studentId)
       .executeTakeFirst();
     return {
-      whatsapp: row?.whatsapp ?? false,
-      email: row?.email ?? true,
-      push: row?.push ?? true,
+      whatsapp: row?.whatsapp ?? DEFAULT_CHANNELS.whatsapp,
+      email: row?.email ?? DEFAULT_CHANNELS.email,
+      push: row?.push ?? DEFAULT_CHANNELS.push,
       consentimento:
         row?.consentimentoComo && row.consentimentoEm && row.consentimentoPor
           ? {

@@ -3,6 +3,7 @@ import {
   type ChannelChoice,
   STUDENT_CHANNELS_STREAM_TYPE,
   type StudentChannelsEvent,
+  type StudentOptInAct,
 } from '../../contracts/messaging/events';
 import { CONSENT_REQUIRED_MESSAGE } from '../../contracts/messaging/api';
 import { ValidationError } from '../../platform/errors/domain-error';
@@ -16,6 +17,14 @@ export type StudentChannelsCommand =
       channels: ChannelChoice;
       consentimento: { como: string; quando: string } | null;
       registradoPor: string;
+    }
+  | {
+      type: 'OptInByStudent';
+      studentId: string;
+      como: string;
+      quando: string;
+      registradoPor: string;
+      ato: StudentOptInAct;
     }
   | { type: 'StopWhatsApp'; studentId: string }
   | { type: 'MarkWhatsAppUndeliverable'; studentId: string; codigo: number };
@@ -53,14 +62,19 @@ function evolve(state: StudentChannelsState, event: StudentChannelsEvent): Stude
   }
 }
 
+/** How a student is reached until someone chooses: by e-mail and on their devices. */
+export const DEFAULT_CHANNELS: ChannelChoice = { whatsapp: false, email: true, push: true };
+
 const sameChoice = (a: ChannelChoice | null, b: ChannelChoice) =>
   a !== null && a.whatsapp === b.whatsapp && a.email === b.email && a.push === b.push;
 
 /**
  * WhatsApp needs the student's consent with its evidence (how and when they agreed, who recorded
  * it): turning it on without one on record is a 400 naming `consentimento`. Turning it off takes
- * the consent back. 'PARAR' takes it back at once (nothing when there was none). A number marked
- * 'não entregue' is marked once.
+ * the consent back. The student opting in themselves (ticking the box where they gave their data)
+ * records their consent with that act and turns WhatsApp on, keeping the other channels as they
+ * were. 'PARAR' takes it back at once (nothing when there was none). A number marked 'não
+ * entregue' is marked once.
  */
 function decide(
   command: StudentChannelsCommand,
@@ -86,6 +100,25 @@ function decide(
           type: 'WhatsAppConsentWithdrawn',
           data: { studentId, como: 'personal', quando: now.toISOString() },
         });
+      return events;
+    }
+    case 'OptInByStudent': {
+      const { como, quando, registradoPor, ato } = command;
+      const events: StudentChannelsEvent[] = [];
+      if (!state.channels?.whatsapp)
+        events.push({
+          type: 'StudentChannelsChosen',
+          data: {
+            studentId,
+            whatsapp: true,
+            email: state.channels?.email ?? DEFAULT_CHANNELS.email,
+            push: state.channels?.push ?? DEFAULT_CHANNELS.push,
+          },
+        });
+      events.push({
+        type: 'WhatsAppConsentGiven',
+        data: { studentId, como, quando, registradoPor, ato },
+      });
       return events;
     }
     case 'StopWhatsApp':

@@ -1,4 +1,5 @@
 import type { WhatsAppOffer } from '../../contracts/messaging/ports';
+import { firstNameOf } from '../../contracts/shared/names';
 import { formatCentavos } from '../../contracts/shared/money';
 
 /**
@@ -64,7 +65,6 @@ export const TEMPLATES = {
 
 export const TEMPLATE_LIST: readonly WhatsAppTemplateDefinition[] = Object.values(TEMPLATES);
 
-const firstNameOf = (nome: string): string => nome.trim().split(/\s+/)[0] || nome;
 
 /** An offered message's template and its body's variables, in the template's order. */
 export function templateOfOffer(offer: WhatsAppOffer): {
@@ -107,6 +107,13 @@ export function templateOfOffer(offer: WhatsAppOffer): {
           formatCentavos(words.valorCentavos),
           words.reciboUrl,
         ],
+      };
+    }
+    case 'agendamento-publico': {
+      const words = offer.variables;
+      return {
+        template: TEMPLATES.agendamentoPublico,
+        variables: [firstNameOf(words.studentNome), words.trainerNome, words.quando],
       };
     }
   }

@@ -1,4 +1,5 @@
 import { chargeEvents } from '../../contracts/charges/events';
+import { firstNameOf } from '../../contracts/shared/names';
 import { PushNotifications } from '../../contracts/messaging/ports';
 import { RESCHEDULE_REQUESTED_LABEL } from '../../contracts/scheduling/api';
 import {
@@ -130,7 +131,7 @@ export const pushNoticesProcessManager = processManager({
           const nome = (
             await services.port(StudentDirectory).names(tenantId, [session.studentId])
           ).get(session.studentId);
-          const firstName = nome?.trim().split(/\s+/)[0] || 'O aluno';
+          const firstName = nome ? firstNameOf(nome) : 'O aluno';
           await push.notify({ tenantId, trainer: true }, cause, {
             title: RESCHEDULE_REQUESTED_LABEL,
             body: `${firstName} pediu para remarcar a sessão de ${dayAndTime(session.inicio)}.`,

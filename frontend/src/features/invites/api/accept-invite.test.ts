@@ -7,12 +7,13 @@ const valid: InviteSignupForm = {
   confirmPassword: 'segredo1',
   cpf: '',
   telefone: '',
+  whatsapp: false,
 };
 
 describe('invite sign-up validation (spec 001 §5, contracts acceptInviteSchema)', () => {
   it('sends the API body: e-mail normalised, optional CPF and telefone left out when blank', () => {
     expect(validateInviteSignup(valid)).toEqual({
-      data: { nome: 'Maria Clara', email: 'maria@exemplo.com', password: 'segredo1' },
+      data: { nome: 'Maria Clara', email: 'maria@exemplo.com', password: 'segredo1', whatsapp: false },
     });
   });
 
@@ -37,6 +38,7 @@ describe('invite sign-up validation (spec 001 §5, contracts acceptInviteSchema)
         password: 'segredo1',
         cpf: '52998224725',
         telefone: '11987654321',
+        whatsapp: false,
       },
     });
     const result = validateInviteSignup({ ...valid, cpf: '111.111.111-11', telefone: '(11) 9876' });

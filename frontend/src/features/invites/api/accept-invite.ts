@@ -8,6 +8,8 @@ export interface InviteSignupForm {
   confirmPassword: string;
   cpf: string;
   telefone: string;
+  /** They ticked 'Quero receber lembretes e cobranças pelo WhatsApp'. */
+  whatsapp: boolean;
 }
 
 export type InviteSignupErrors = Partial<Record<keyof InviteSignupForm, string>>;
@@ -17,8 +19,8 @@ export const PASSWORDS_DIFFER = 'As senhas não coincidem';
 /**
  * Spec 001 §5: 'As senhas não coincidem' unless both passwords match; every other rule (name of 2+
  * characters, e-mail, password of 6+ characters, optional CPF with valid check digits, optional
- * celular with DDD) is the API's `acceptInviteSchema`. Answers the body to send or the first
- * problem of each field.
+ * celular with DDD) is the API's `acceptInviteSchema`. Answers the body to send (with the WhatsApp
+ * opt-in as the box is) or the first problem of each field.
  */
 export function validateInviteSignup(
   values: InviteSignupForm,

@@ -1,5 +1,6 @@
 import { formatCpf } from '@contracts/shared/br-documents';
-import { Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { WHATSAPP_OPT_IN_LABEL } from '@contracts/shared/whatsapp-opt-in';
+import { Button, Checkbox, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { EmailInput, NewPasswordInput } from '../../../components/account-inputs';
 import { isApiError } from '../../../lib/api-error';
@@ -27,13 +28,14 @@ export function InviteForm({
   studentName: string;
   onDone: (outcome: 'created' | 'invalid', email?: string) => void;
 }) {
-  const { setErrors, submitWith, field } = useFormFields<InviteSignupForm>({
+  const { setErrors, submitWith, field, checkbox } = useFormFields<InviteSignupForm>({
     nome: studentName,
     email: '',
     password: '',
     confirmPassword: '',
     cpf: '',
     telefone: '',
+    whatsapp: false,
   });
   const accept = useOperation(identityApi.acceptInvite);
 
@@ -94,6 +96,7 @@ export function InviteForm({
           />
           <PhoneInput label="Telefone (opcional)" {...field('telefone')} disabled={done} />
         </SimpleGrid>
+        <Checkbox label={WHATSAPP_OPT_IN_LABEL} {...checkbox('whatsapp')} disabled={done} />
         <Button type="submit" size="md" fullWidth loading={accept.isPending} disabled={done}>
           Criar conta
         </Button>

@@ -50,13 +50,31 @@ describe('invite page /convite/{token}', () => {
     expect(api.calls.at(-1)).toMatchObject({
       method: 'POST',
       path: '/api/invites/tok-1/accept',
-      body: { nome: 'Maria Clara', email: 'maria@exemplo.com', password: 'segredo1', cpf: '52998224725', telefone: '11987654321' },
+      body: { nome: 'Maria Clara', email: 'maria@exemplo.com', password: 'segredo1', cpf: '52998224725', telefone: '11987654321', whatsapp: false },
     });
     expect(api.calls.at(-1)?.headers.get('authorization')).toBeNull();
     await wait(1_900);
     expect(location()).toBe('/convite/tok-1');
     await wait(200);
     expect(location()).toBe('/auth');
+  });
+
+  it("asks 'Quero receber lembretes e cobranças pelo WhatsApp', unticked, and sends the student's choice", async () => {
+    api = stubApi({ 'GET /api/invites/tok-1': () => view, 'POST /api/invites/tok-1/accept': () => ({ status: 201, body: { id: 'u9' } }) });
+    const user = setup();
+    await fill(user);
+    const box = screen.getByRole('checkbox', { name: 'Quero receber lembretes e cobranças pelo WhatsApp' });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    expect(box).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
+
+    expect((await screen.findAllByText('Conta criada com sucesso! Você será redirecionado...')).length).toBeGreaterThan(0);
+    expect(api.calls.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/api/invites/tok-1/accept',
+      body: { nome: 'Maria Clara', email: 'maria@exemplo.com', whatsapp: true },
+    });
   });
 
   it('checks the form before sending: different passwords, short password', async () => {

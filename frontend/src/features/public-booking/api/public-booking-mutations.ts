@@ -7,6 +7,8 @@ export interface PublicBookingRequest {
   inicio: string;
   nome: string;
   telefone: string;
+  /** They ticked 'Quero receber lembretes e cobranças pelo WhatsApp'. */
+  whatsapp: boolean;
   /** The honeypot, as the hidden field holds it (people leave it empty). */
   website: string;
 }

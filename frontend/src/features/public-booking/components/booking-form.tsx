@@ -1,5 +1,6 @@
 import { MAX_VISITOR_NAME, publicBookingSchema } from '@contracts/booking/api';
-import { Button, Stack, TextInput } from '@mantine/core';
+import { WHATSAPP_OPT_IN_LABEL } from '@contracts/shared/whatsapp-opt-in';
+import { Button, Checkbox, Stack, TextInput } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { PhoneInput } from '../../../components/phone-input';
 import { type FieldErrors, useFormFields } from '../../../lib/use-form-fields';
@@ -7,6 +8,8 @@ import { type FieldErrors, useFormFields } from '../../../lib/use-form-fields';
 export interface VisitorDetails {
   nome: string;
   telefone: string;
+  /** They ticked 'Quero receber lembretes e cobranças pelo WhatsApp' (unticked until they do). */
+  whatsapp: boolean;
   website: string;
 }
 
@@ -17,9 +20,16 @@ export interface BookingFormProps {
 
 const fieldRules = publicBookingSchema.pick({ nome: true, telefone: true });
 
-/** Nome and WhatsApp (masked as typed), with the honeypot people never see. */
+/**
+ * Nome and WhatsApp (masked as typed), the WhatsApp opt-in, and the honeypot people never see.
+ */
 export function BookingForm({ submitting, onSubmit }: BookingFormProps) {
-  const { values, change: setValues, setErrors, field } = useFormFields<VisitorDetails>({ nome: '', telefone: '', website: '' });
+  const { values, change: setValues, setErrors, field, checkbox } = useFormFields<VisitorDetails>({
+    nome: '',
+    telefone: '',
+    whatsapp: false,
+    website: '',
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -49,6 +59,7 @@ export function BookingForm({ submitting, onSubmit }: BookingFormProps) {
           required
         />
         <PhoneInput label="WhatsApp" placeholder="(11) 98765-4321" {...field('telefone')} required />
+        <Checkbox label={WHATSAPP_OPT_IN_LABEL} {...checkbox('whatsapp')} />
         {/* The honeypot: hidden from people (and from screen readers), filled only by bots. */}
         <div aria-hidden="true" style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}>
           <label>

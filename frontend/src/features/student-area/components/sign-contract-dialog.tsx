@@ -5,6 +5,7 @@ import {
   contractsApi,
 } from '@contracts/agreements/api';
 import { formatCpf, formatPhone } from '@contracts/shared/br-documents';
+import { WHATSAPP_OPT_IN_LABEL } from '@contracts/shared/whatsapp-opt-in';
 import { Checkbox, Group, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
@@ -23,6 +24,7 @@ interface Values {
   telefone: string;
   consentDataProcessing: boolean;
   consentTerms: boolean;
+  whatsapp: boolean;
 }
 
 interface Known {
@@ -45,6 +47,7 @@ function SignForm({
     telefone: formatPhone(known.telefone ?? ''),
     consentDataProcessing: false,
     consentTerms: false,
+    whatsapp: false,
   }));
   const sign = useOperation(contractsApi.sign);
 
@@ -103,13 +106,17 @@ function SignForm({
           label="Li e concordo com os termos deste contrato."
           {...checkbox('consentTerms')}
         />
+        <Checkbox label={WHATSAPP_OPT_IN_LABEL} {...checkbox('whatsapp')} />
         <FormActions onCancel={onClose} submitLabel="Assinar contrato" pending={sign.isPending} />
       </Stack>
     </form>
   );
 }
 
-/** The contract's text and the signing form (spec 001 §5): CPF, telefone, two consents. */
+/**
+ * The contract's text and the signing form (spec 001 §5): CPF, telefone, two consents, and the
+ * WhatsApp opt-in.
+ */
 export function SignContractDialog({
   contract,
   opened,

@@ -66,8 +66,32 @@ describe("the student's channels ('Mensagens')", () => {
       queryClient: signInAs(TRAINER_ANA),
     });
     expect(
-      await screen.findByText('Consentimento: No contrato, em 01/05/2030 às 10:00'),
+      await screen.findByText('Consentimento: No contrato em 01/05/2030 às 10:00'),
     ).toBeInTheDocument();
     expect(screen.getByText('Não entregue')).toBeInTheDocument();
+  });
+
+  it('shows the act the student opted in with as the evidence', async () => {
+    stubApi({
+      'GET /api/students/s1/channels': () => ({
+        status: 200,
+        body: {
+          ...channels,
+          whatsapp: true,
+          consentimento: {
+            como: 'Aceitou o convite',
+            quando: '2026-11-28T13:15:00.000Z',
+            registradoPor: '0193a000-0000-7000-8000-0000000000dd',
+          },
+        },
+      }),
+    });
+    renderAt(<StudentChannels student={student} />, '/alunos/s1', {
+      queryClient: signInAs(TRAINER_ANA),
+    });
+    expect(
+      await screen.findByText('Consentimento: Aceitou o convite em 28/11/2026 às 10:15'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('WhatsApp: Sim')).toBeInTheDocument();
   });
 });

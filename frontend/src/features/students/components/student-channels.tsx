@@ -39,7 +39,8 @@ const brDateTime = (iso: string) => {
 
 /**
  * 'Mensagens' on the student's page: by which channels reminders and charges reach them, and the
- * WhatsApp consent's evidence (how, when, recorded by whom), 'PARAR' and 'não entregue'.
+ * WhatsApp consent's evidence (how, when: the trainer's words, or the act the student opted in with,
+ * 'Aceitou o convite em 28/11/2026 às 10:15'), 'PARAR' and 'não entregue'.
  */
 export function StudentChannels({ student }: { student: Student }) {
   const channels = useQuery(studentChannelsQuery(student.id));
@@ -110,7 +111,7 @@ export function StudentChannels({ student }: { student: Student }) {
         </Group>
         {current.consentimento && (
           <Text size="xs" c="dimmed">
-            Consentimento: {current.consentimento.como}, em{' '}
+            Consentimento: {current.consentimento.como} em{' '}
             {brDateTime(current.consentimento.quando)}
           </Text>
         )}
