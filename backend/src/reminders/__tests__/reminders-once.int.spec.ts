@@ -153,7 +153,7 @@ describe('reminders once', () => {
     // A job overtaken by a later change (Redis kept it, say) sends nothing; nor does the sweep.
     await queue().add('reminder.send', { tenantId: 'x', sessionId: id, version: 5 });
     await settle();
-    expect(await sendDueReminders(workerServicesOf(t.app, () => clock))).toBe(0);
+    await sendDueReminders(workerServicesOf(t.app, () => clock));
     expect(mailsTo(email)).toHaveLength(2);
   });
 
