@@ -116,6 +116,26 @@ describe('the late-cancel fee becomes a charge', () => {
     expect((await trainer.api.get(`/api/students/${student.studentId}`)).json().creditos).toBe(2);
   });
 
+  it('a session moved over another (allowOverlap) and cancelled late makes its fee too', async () => {
+    const { trainer, student, locationId } = await setting();
+    const first = await book(trainer.api, student.studentId, locationId, '09:00');
+    const moved = await book(trainer.api, student.studentId, locationId, '11:00');
+    await t.project();
+    const inicio = new Date(`${tomorrow()}T09:30:00-03:00`).toISOString();
+    const fim = new Date(new Date(inicio).getTime() + 3_600_000).toISOString();
+    expect(
+      (await trainer.api.patch(`/api/sessions/${moved}`, { inicio, fim, allowOverlap: true }))
+        .statusCode,
+    ).toBe(200);
+    await t.project();
+    expect(
+      (await trainer.api.patch(`/api/sessions/${moved}`, { status: 'cancelada' })).statusCode,
+    ).toBe(200);
+    await t.project();
+    expect((await feesOf(trainer.api)).map((fee) => fee.sessionId)).toEqual([moved]);
+    expect(first).toBeDefined();
+  });
+
   it("undoing a late cancel ('Agendada' again) cancels its fee: gone from pending, 'A receber' and the student's charges; a replay changes nothing", async () => {
     const { trainer, student, locationId } = await setting();
     const session = await book(trainer.api, student.studentId, locationId, '10:00');

@@ -4,7 +4,6 @@ import { buildBrCode, type PixSettings } from '../../contracts/charges/pix';
 import { lateCancelFeeCentavos, valuePerCreditCentavos } from '../../contracts/plans/api';
 import {
   evolveSessionView,
-  SESSION_STREAM_TYPE,
   sessionLifecycleEvents,
   type SessionView,
 } from '../../contracts/scheduling/events';
@@ -12,9 +11,8 @@ import { numericFromCentavos } from '../../contracts/shared/money';
 import { addDays, DEFAULT_TIME_ZONE, zonedParts } from '../../contracts/shared/time';
 import type { WorkerServices } from '../../platform/context/worker-services';
 import { ConflictError, DomainError } from '../../platform/errors/domain-error';
-import { pickEvents, type StoredEvent } from '../../platform/event-store/event';
+import { eventOf, pickEvents, type StoredEvent } from '../../platform/event-store/event';
 import { readStreamOf } from '../../platform/event-store/event-store';
-import { loadState } from '../../platform/event-store/load-state';
 import { processManager, processManagerCommand } from '../../platform/projections/process-manager';
 import { ChargeCommands, currentPixSettings } from '../commands/charge.commands';
 import { type PspConnections, workerPspConnections } from '../psp/psp-connections';
@@ -37,18 +35,18 @@ async function sessionOf(
   services: WorkerServices,
   event: StoredEvent,
 ): Promise<SessionView | undefined> {
-  const { state } = await loadState(
+  // Its published events only: the stream also holds the scheduling context's own (an overlap
+  // allowed, the student's 'Confirmo'), which the view does not fold.
+  const published = await readStreamOf(
     services.db,
     event.tenantId,
     event.streamId,
-    {
-      streamType: SESSION_STREAM_TYPE,
-      initialState: (): SessionView | undefined => undefined,
-      evolve: evolveSessionView,
-    },
-    { upTo: event.globalPosition },
+    sessionLifecycleEvents,
   );
-  return state;
+  let view: SessionView | undefined;
+  for (const stored of published)
+    if (stored.globalPosition <= event.globalPosition) view = evolveSessionView(view, eventOf(stored));
+  return view;
 }
 
 /** The fee's Pix: the PSP's dynamic code when the trainer charges through it, the static one otherwise. */
