@@ -26,6 +26,7 @@ import {
   waitFor,
 } from './support/built-app';
 import { runAsScript } from './support/script';
+import { percentile, round } from './support/stats';
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 5_000);
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 1_500);
@@ -34,13 +35,6 @@ const CONNECTIONS = 16;
 const WINDOW_SECONDS = 3;
 const TZ = 'America/Sao_Paulo';
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return (
-    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-  );
-};
-const round1 = (value: number) => Math.round(value * 10) / 10;
 
 /**
  * The same statement as the SlotBooking port (the availability stream, the sessions and vacations
@@ -196,9 +190,9 @@ async function measureBookings(
     booked: latencies.length,
     refused: refusals,
     perSecond: Math.round(latencies.length / seconds),
-    p50Ms: round1(percentile(latencies, 50)),
-    p95Ms: round1(percentile(latencies, 95)),
-    p99Ms: round1(percentile(latencies, 99)),
+    p50Ms: round(percentile(latencies, 50)),
+    p95Ms: round(percentile(latencies, 95)),
+    p99Ms: round(percentile(latencies, 99)),
   };
 }
 

@@ -9,22 +9,16 @@
 import { create, toString as qrSvg } from 'qrcode';
 import { buildBrCode } from '../backend/src/contracts/charges/pix';
 import { renderReceipt } from '../backend/src/finance/queries/receipts';
+import { percentile, round } from './support/stats';
 
 const ROUNDS = Number(process.env.BENCH_CHARGES_ROUNDS ?? 2_000);
 const RECEIPTS = Math.max(50, Math.round(ROUNDS / 10));
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return (
-    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-  );
-};
-const round2 = (value: number) => Math.round(value * 100) / 100;
 const figures = (samples: number[]) => ({
-  p50: round2(percentile(samples, 50)),
-  p95: round2(percentile(samples, 95)),
-  p99: round2(percentile(samples, 99)),
-  max: round2(Math.max(...samples)),
+  p50: round(percentile(samples, 50), 2),
+  p95: round(percentile(samples, 95), 2),
+  p99: round(percentile(samples, 99), 2),
+  max: round(Math.max(...samples), 2),
 });
 
 async function timed(rounds: number, run: (index: number) => Promise<unknown>): Promise<number[]> {

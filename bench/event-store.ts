@@ -30,6 +30,7 @@ import {
 } from '../backend/src/students/domain/student.decider';
 import { studentProjections } from '../backend/src/students/projections';
 import { runAsScript } from './support/script';
+import { percentile, round } from './support/stats';
 
 /** Each throughput figure is the median of ROUNDS windows, the variants taking turns. */
 const THROUGHPUT_SECONDS = 1;
@@ -47,12 +48,6 @@ export const profile = {
   observacoes: null,
 };
 
-export function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-export const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** `clients` loops, each running `work` back to back for `seconds`; answers operations per second. */
 export async function closedLoop(

@@ -23,6 +23,7 @@ import {
   waitFor,
 } from './support/built-app';
 import { runAsScript } from './support/script';
+import { percentile, round } from './support/stats';
 
 const ROOT = path.resolve(__dirname, '..');
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 50_000);
@@ -31,13 +32,6 @@ const CONNECTIONS = 16;
 const LIVE_RATE = Number(process.env.BENCH_LIVE_RATE ?? 200);
 const LIVE_SECONDS = 10;
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return (
-    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-  );
-};
-const round1 = (value: number) => Math.round(value * 10) / 10;
 
 export interface LiveFigure {
   ratePerSecond: number;
@@ -107,9 +101,9 @@ async function measureLive(apiUrl: string, token: string): Promise<LiveFigure> {
     achievedPerSecond,
     transactions: sent.length,
     socketLagMs: {
-      p50: round1(percentile(lags, 50)),
-      p95: round1(percentile(lags, 95)),
-      p99: round1(percentile(lags, 99)),
+      p50: round(percentile(lags, 50)),
+      p95: round(percentile(lags, 95)),
+      p99: round(percentile(lags, 99)),
     },
   };
 }

@@ -16,6 +16,7 @@ import { startFakePsp } from '../test/support/api-pix/fake-psp';
 import { json, signUpTrainer } from './http';
 import { type BuiltApp, startBuiltApp, waitFor } from './support/built-app';
 import { runAsScript } from './support/script';
+import { latencies } from './support/stats';
 
 const PAYMENTS = Number(process.env.BENCH_PIX_PAYMENTS ?? 60);
 const BUDGET_P99_MS = 1_000;
@@ -29,13 +30,6 @@ export interface PixBench {
   violations: number;
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return (
-    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-  );
-};
-const round = (value: number) => Math.round(value * 10) / 10;
 
 export async function measurePix(): Promise<PixBench> {
   const psp = await startFakePsp();
@@ -125,12 +119,7 @@ export async function measurePix(): Promise<PixBench> {
       throw new Error('saldo diferente do número de pagamentos');
     return {
       payments: samples.length,
-      toScreenMs: {
-        p50: round(percentile(samples, 50)),
-        p95: round(percentile(samples, 95)),
-        p99: round(percentile(samples, 99)),
-        max: round(Math.max(...samples)),
-      },
+      toScreenMs: latencies(samples),
       budgetP99Ms: BUDGET_P99_MS,
       violations: psp.violations().length,
     };

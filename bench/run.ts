@@ -37,13 +37,12 @@ import {
   command,
   measureRebuild,
   measureThroughput,
-  percentile,
   printRebuild,
   printThroughput,
   profile,
-  round,
   tenantId,
 } from './event-store';
+import { percentile, round } from './support/stats';
 import { admin, databaseUrlOf, migratedDatabase, spawnNode, stop } from './support/built-app';
 import { openLoop, withTargets } from './support/lag';
 import { failed, type PartResult, printSummary } from './support/summary';

@@ -13,6 +13,7 @@ import { LoopbackCloudApi } from '../test/support/whatsapp-cloud/loopback';
 import { json, signUpTrainer } from './http';
 import { type BuiltApp, startBuiltApp, waitFor } from './support/built-app';
 import { runAsScript } from './support/script';
+import { latencies } from './support/stats';
 
 const CONFIRMS = Number(process.env.BENCH_CONFIRMS ?? 60);
 /** The first replies warm the JIT and the pools: not kept. */
@@ -29,13 +30,6 @@ export interface WhatsAppConfirmBench {
   violations: number;
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return (
-    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-  );
-};
-const round = (value: number) => Math.round(value * 10) / 10;
 
 interface AgendaSession {
   id: string;
@@ -160,12 +154,7 @@ export async function measureWhatsAppConfirm(): Promise<WhatsAppConfirmBench> {
     if (confirmed !== total) throw new Error(`${confirmed} de ${total} sessões confirmadas`);
     return {
       confirms: samples.length,
-      toAgendaMs: {
-        p50: round(percentile(samples, 50)),
-        p95: round(percentile(samples, 95)),
-        p99: round(percentile(samples, 99)),
-        max: round(Math.max(...samples)),
-      },
+      toAgendaMs: latencies(samples),
       budgetP99Ms: BUDGET_P99_MS,
       violations: cloud.violations.length,
     };

@@ -18,7 +18,8 @@ import { createDatabase, createPool } from '../backend/src/platform/database/dat
 import { CommandRunner } from '../backend/src/platform/event-store/command-runner';
 import type { Projection } from '../backend/src/platform/projections/projection';
 import { runBatch } from '../backend/src/platform/projections/projection-runner';
-import { actorId, profile, round, tenantId } from './event-store';
+import { actorId, profile, tenantId } from './event-store';
+import { round } from './support/stats';
 import { studentDecider } from '../backend/src/students/domain/student.decider';
 import { runAsScript } from './support/script';
 
