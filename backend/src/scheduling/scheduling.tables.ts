@@ -6,8 +6,10 @@ export const schedulingTables: TablesInventory = {
     personal: {
       observacoes: 'blanked by the read model',
       nome_informado: 'blanked by the read model',
+      lembrete_canal: 'blanked by the read model',
+      lembrete_estado: 'blanked by the read model',
     },
-    notPersonal: ['origin', 'status', 'lembrete_canal', 'lembrete_estado'],
+    notPersonal: ['origin', 'status'],
   },
   scheduling_students: { personal: { nome: 'blanked by the read model' } },
   scheduling_locations: { personal: { nome: 'deleted with the account' } },

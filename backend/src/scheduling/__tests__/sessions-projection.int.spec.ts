@@ -1,6 +1,7 @@
 import { projectionSpec, type SpecEvent, SPEC_CLOCK } from '../../../../test/support/projection-spec';
 import { aBooking, ANA } from '../../../../test/support/spec-events';
 import type { WhatsAppMessageEvent } from '../../contracts/messaging/events';
+import { asTheAppRuns } from '../../contexts';
 import type { SessionStreamEvent } from '../domain/session.events';
 import { sessionsProjection } from '../projections/sessions.projection';
 
@@ -9,7 +10,7 @@ const booked = (origin: 'personal' | 'publico', nomeInformado?: string): Session
   type: 'SessionBooked',
   data: aBooking({ origin, ...(nomeInformado && { nomeInformado }) }),
 });
-const given = projectionSpec(sessionsProjection);
+const given = projectionSpec(asTheAppRuns([sessionsProjection]));
 
 /** The spec's session: its events on this stream, its reminders' on theirs. */
 const SESSION = '0193a000-0000-7000-8000-0000000000cc';
@@ -147,6 +148,11 @@ describe('sessions projection', () => {
         .when(rescheduled)
         .then('sessions', [{ lembreteCanal: 'whatsapp', lembreteEstado: 'enviado', version: 2 }]);
     });
+
+    it("goes with an erased student, and their message's later statuses change nothing", () =>
+      given(ofSession(booked('personal')), sent(FIRST))
+        .when({ type: 'PersonalDataErased', data: { studentId: ANA, subjectIds: [] } }, read(FIRST))
+        .then('sessions', [{ lembreteMessageId: null, lembreteCanal: null, lembreteEstado: null }]));
 
     it('a new session has none, and a message about no session changes nothing', async () => {
       await given(ofSession(booked('personal'))).then('sessions', [

@@ -21,7 +21,17 @@ const sessionRows = streamRowProjection<SessionStreamEvent, Selectable<Sessions>
   eventTypes: SESSION_STREAM_EVENT_TYPES,
   changeType: 'session',
   studentOf: (row) => row.studentId,
-  personalData: { subject: 'student_id', set: { observacoes: null, nome_informado: null } },
+  // What the student's reminders came to (read, failed) goes with them too.
+  personalData: {
+    subject: 'student_id',
+    set: {
+      observacoes: null,
+      nome_informado: null,
+      lembrete_message_id: null,
+      lembrete_canal: null,
+      lembrete_estado: null,
+    },
+  },
   // Every student's open slots move with any session of the trainer.
   tenantWideChange: 'schedule',
   nextRow(row, stored) {
@@ -87,9 +97,9 @@ const sessionRows = streamRowProjection<SessionStreamEvent, Selectable<Sessions>
  * How the session's latest reminder went, from the messaging context's published message events:
  * by WhatsApp with its state (enviado, entregue, lido, falhou), or by e-mail when WhatsApp could
  * not deliver it (canal 'email', estado 'falhou': 'Falhou — enviado por e-mail'); refused with no
- * e-mail to send instead, canal 'whatsapp', estado 'falhou'. A later message
- * (the 'Horário alterado') replaces it, and the statuses of an earlier one no longer count. A
- * change of it is a change of the session.
+ * e-mail to send instead, canal 'whatsapp', estado 'falhou'. A later message (the 'Horário
+ * alterado') replaces it, and the statuses of an earlier one no longer count. A change of it is a
+ * change of the session.
  */
 async function applyReminderStates(
   batch: readonly StoredEvent[],
