@@ -1,10 +1,11 @@
 /**
  * The agenda's figures (`npm run bench` runs it after the others; `npm run bench:sessions` alone):
  *
- *   reads: GET /api/sessions for one month of a trainer with 5,000 sessions, the real API (built,
- *          with its worker) beside a bare node:http + pg server running the same SQL, taking
- *          turns; then again with 50,000 sessions for that trainer and 1,000 other trainers in the
- *          table (the month itself holds the same 150 sessions: the p99 should stay within 1.3x).
+ *   reads: GET /api/sessions for one month of a trainer with 5,000 sessions, each with its WhatsApp
+ *          reminder, the real API (built, with its worker) beside a bare node:http + pg server
+ *          running the app's own statement, taking turns; then again with 50,000 sessions for that
+ *          trainer and 1,000 other trainers in the table (the month itself holds the same 150
+ *          sessions: the p99 should stay within 1.3x).
  *   lag:   session bookings at 200/s (50 trainers) through the real command path (schedule guard
  *          included, every projection and process manager of the app woken as the API wakes
  *          them) -> the dashboard's read model (`sessions`) -> the socket message, with all of them
@@ -37,6 +38,7 @@ import { ReadYourWrites } from '../backend/src/platform/projections/read-your-wr
 import { projectionKeys } from '../backend/src/platform/projections/redis-keys';
 import { closeRedis, createRedis } from '../backend/src/platform/queue/redis';
 import { SessionCommands } from '../backend/src/scheduling/commands/session.commands';
+import { sessionsStartingBetween } from '../backend/src/scheduling/queries/sessions.repository';
 import { StudentCommands } from '../backend/src/students/commands/student.commands';
 import { compare, type HttpComparison, json } from './http';
 import {
@@ -130,6 +132,31 @@ export async function seedTrainerSessions(
   }
 }
 
+/** The log's last position (0 when empty). */
+async function headPosition(db: Kysely<Database>): Promise<number> {
+  const { rows } = await sql<{
+    position: number | null;
+  }>`select max(global_position) as position from events`.execute(db);
+  return rows[0].position ?? 0;
+}
+
+/**
+ * A WhatsApp reminder sent for every session booked after `position` (WhatsAppMessageSent appended
+ * directly, one message stream each): trainers who remind by WhatsApp, whose sessions each carry a
+ * reminder's state.
+ */
+async function seedReminders(db: Kysely<Database>, position: number): Promise<void> {
+  await sql`
+    insert into events (tenant_id, stream_type, stream_id, stream_version, event_type, data, metadata)
+    select b.tenant_id, 'whatsapp-message', b.message_id, 1, 'WhatsAppMessageSent',
+           jsonb_build_object('messageId', b.message_id, 'studentId', b.data->>'studentId',
+                              'sessionId', b.stream_id, 'cause', 'reminder-' || b.stream_id,
+                              'modelo', 'vira_lembrete_sessao', 'wamid', 'wamid.' || b.message_id),
+           ${METADATA}::jsonb
+    from (select tenant_id, stream_id, data, gen_random_uuid() as message_id from events
+          where global_position > ${position} and event_type = 'SessionBooked') b`.execute(db);
+}
+
 /** `perTrainer` sessions for each of `tenantIds` (one student each, `studentIds` in the same order). */
 async function seedOtherTrainers(
   db: Kysely<Database>,
@@ -185,34 +212,23 @@ export async function waitForProjections(db: Kysely<Database>, timeoutMs = 600_0
   }
 }
 
-/** The bare server: node:http + pg, the SQL of SessionsRepository.list, JSON out. */
-export const BARE_SERVER = `
+/**
+ * The bare server: node:http + pg running the app's own statement for GET /api/sessions (its text
+ * taken from SessionsRepository's `sessionsStartingBetween`, never copied), prepared as the app's
+ * pool prepares it, its rows answered as they come.
+ */
+const BARE_SERVER = `
 const http = require('node:http');
 const { Pool } = require('pg');
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const tenantId = process.env.TENANT_ID;
-const list = \`select s.id, s.student_id,
-    (select st.nome from scheduling_students st
-     where st.id = s.student_id and st.tenant_id = s.tenant_id and st.removed_at is null) as student_nome,
-    s.location_id,
-    (select l.nome from scheduling_locations l
-     where l.id = s.location_id and l.tenant_id = s.tenant_id and l.removed_at is null) as location_nome,
-    to_char(s.inicio at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as inicio,
-    to_char(s.fim at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as fim,
-    s.status, s.confirmado, s.nome_informado, s.observacoes, s.series_id
-  from sessions s
-  where s.tenant_id = $1 and s.removed_at is null and s.inicio >= $2 and s.inicio < $3
-  order by s.inicio, s.id\`;
+const list = { name: 'sessions_starting_between', text: ${JSON.stringify(sessionsStartingBetween.text)} };
 http.createServer(async (request, response) => {
   try {
     const url = new URL(request.url, 'http://bare');
-    const { rows } = await pool.query(list, [tenantId, new Date(url.searchParams.get('from')), new Date(url.searchParams.get('to'))]);
-    const items = rows.map((row) => ({ id: row.id, studentId: row.student_id, studentNome: row.student_nome,
-      locationId: row.location_id, locationNome: row.location_nome, inicio: row.inicio, fim: row.fim,
-      status: row.status, confirmado: row.confirmado, nomeInformado: row.nome_informado,
-      observacoes: row.observacoes, seriesId: row.series_id }));
+    const { rows } = await pool.query({ ...list, values: [tenantId, new Date(url.searchParams.get('from')), new Date(url.searchParams.get('to'))] });
     response.setHeader('content-type', 'application/json');
-    response.end(JSON.stringify({ items }));
+    response.end(JSON.stringify({ items: rows }));
   } catch (error) {
     response.statusCode = 500;
     response.end(String(error));
@@ -409,6 +425,7 @@ export async function measureSessions(): Promise<SessionsBench> {
     // The month's 150 (one every 4 h 40 min from its first morning); the rest before it, every
     // 3 hours back in time from the end of February.
     const monthStart = new Date(from.getTime() + 6 * 3_600_000).toISOString();
+    let seededUpTo = await headPosition(db);
     await seedTrainerSessions(
       db,
       tenantId,
@@ -427,7 +444,10 @@ export async function measureSessions(): Promise<SessionsBench> {
         '-3 hours',
       );
     await history(5_000 - MONTH_SESSIONS, 0);
-    process.stdout.write('Agenda: 5.000 sessões semeadas; projetando...\n');
+    await seedReminders(db, seededUpTo);
+    process.stdout.write(
+      'Agenda: 5.000 sessões (cada uma com seu lembrete) semeadas; projetando...\n',
+    );
     await waitForProjections(db);
 
     bare = startBare(BARE_SERVER, {
@@ -471,6 +491,7 @@ export async function measureSessions(): Promise<SessionsBench> {
     reads.push(...small);
     process.stdout.write(`  ${JSON.stringify(small)}\n`);
 
+    seededUpTo = await headPosition(db);
     await history(45_000, 5_000 - MONTH_SESSIONS);
     const others = Array.from({ length: 1_000 }, () => randomUUID());
     const otherStudents: string[] = [];
@@ -485,6 +506,7 @@ export async function measureSessions(): Promise<SessionsBench> {
       '2030-05-01T12:00:00Z',
       '14 days 13 hours',
     );
+    await seedReminders(db, seededUpTo);
     process.stdout.write(
       'Agenda: 50.000 sessões e 1.000 outros personais semeados; projetando...\n',
     );

@@ -6,10 +6,11 @@ export const schedulingTables: TablesInventory = {
     personal: {
       observacoes: 'blanked by the read model',
       nome_informado: 'blanked by the read model',
+      lembrete_canal: 'blanked by the read model',
+      lembrete_estado: 'blanked by the read model',
     },
     notPersonal: ['origin', 'status'],
   },
-  session_reminders: { notPersonal: ['canal', 'estado'] },
   scheduling_students: { personal: { nome: 'blanked by the read model' } },
   scheduling_locations: { personal: { nome: 'deleted with the account' } },
   availability_settings: { notPersonal: ['start_time', 'end_time'] },

@@ -535,16 +535,6 @@ export interface SchedulingStudents {
   visitante: Generated<boolean>;
 }
 
-export interface SessionReminders {
-  canal: string;
-  estado: string;
-  messageId: string;
-  sessionId: string;
-  studentId: string;
-  tenantId: string;
-  updatedAt: Timestamp;
-}
-
 export interface Sessions {
   confirmado: boolean;
   confirmadoPeloAluno: Generated<boolean>;
@@ -552,6 +542,9 @@ export interface Sessions {
   fim: Timestamp;
   id: string;
   inicio: Timestamp;
+  lembreteCanal: string | null;
+  lembreteEstado: string | null;
+  lembreteMessageId: string | null;
   locationId: string | null;
   nomeInformado: string | null;
   observacoes: string | null;
@@ -823,7 +816,6 @@ export interface DB {
   scheduleEntries: ScheduleEntries;
   schedulingLocations: SchedulingLocations;
   schedulingStudents: SchedulingStudents;
-  sessionReminders: SessionReminders;
   sessions: Sessions;
   studentAccounts: StudentAccounts;
   studentInvites: StudentInvites;

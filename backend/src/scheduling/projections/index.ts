@@ -4,7 +4,6 @@ import {
   schedulingStudentsProjection,
 } from './directory.projection';
 import { firstStepsProjection } from './first-steps.projection';
-import { sessionRemindersProjection } from './session-reminders.projection';
 import { sessionsProjection } from './sessions.projection';
 import { vacationsProjection } from './vacations.projection';
 
@@ -14,12 +13,10 @@ export const SCHEDULING_LOCATIONS_PROJECTION = schedulingLocationsProjection.nam
 export const AVAILABILITY_PROJECTION = availabilityProjection.name;
 export const VACATIONS_PROJECTION = vacationsProjection.name;
 export const FIRST_STEPS_PROJECTION = firstStepsProjection.name;
-export const SESSION_REMINDERS_PROJECTION = sessionRemindersProjection.name;
 
 /** What the agenda and the dashboard read: sessions with their students' and locations' names. */
 export const AGENDA_PROJECTIONS = [
   SESSIONS_PROJECTION,
-  SESSION_REMINDERS_PROJECTION,
   SCHEDULING_STUDENTS_PROJECTION,
   SCHEDULING_LOCATIONS_PROJECTION,
 ];
@@ -32,5 +29,4 @@ export const schedulingProjections = [
   availabilityProjection,
   vacationsProjection,
   firstStepsProjection,
-  sessionRemindersProjection,
 ];

@@ -31,9 +31,10 @@ type OfSession = ExpressionBuilder<Database & { s: Database['sessions'] }, 's'>;
 
 /*
  * The names this context keeps of a session's student and location, each looked up by its id (the
- * tenant repeated as a guard): one probe of an index per session, whatever plan PostgreSQL keeps
- * for the prepared statement. Joined, the plan kept for every trainer (estimated on the average
- * one) read all of a trainer's names again for each of their sessions.
+ * tenant repeated as a guard), here and in SESSION_ANSWER: one probe of an index per session,
+ * whatever plan PostgreSQL keeps for the prepared statement. Joined, the plan kept for every
+ * trainer (estimated on the average one) read all of a trainer's names again for each of their
+ * sessions.
  */
 const studentNome = (eb: OfSession) =>
   eb
@@ -52,24 +53,13 @@ const locationNome = (eb: OfSession) =>
     .where('l.removedAt', 'is', null)
     .as('locationNome');
 
-/** How the session's latest reminder went (its row of `session_reminders`), or null. */
-const lembrete = (eb: OfSession) =>
-  eb
-    .selectFrom('sessionReminders as r')
-    .select(
-      sql<Session['lembrete']>`json_build_object('canal', r.canal, 'estado', r.estado)`.as('lembrete'),
-    )
-    .whereRef('r.sessionId', '=', 's.id')
-    .whereRef('r.tenantId', '=', 's.tenantId')
-    .as('lembrete');
-
 /**
- * The agenda's read, the sessions that start in [$2, $3) by start, as the answer has them (a
- * Session per row): the same columns and names lookups as `sessions()` below, written out so no
- * builder runs and no row is mapped (platform/database/shaped-rows.ts).
+ * A session as the API answers it (a Session per row), over `sessions s`: the one definition every
+ * read of sessions selects, written as SQL so no builder runs and no row is mapped
+ * (platform/database/shaped-rows.ts). The reminder's state is on the row (the sessions projection
+ * keeps it): looked up per session, it was a third of the month read's time in PostgreSQL.
  */
-const startingBetween = shapedRows<Session, [tenantId: string, from: Date, to: Date]>(`
-  select s.id, s.student_id as "studentId",
+const SESSION_ANSWER = `s.id, s.student_id as "studentId",
     (select st.nome from scheduling_students st
      where st.id = s.student_id and st.tenant_id = s.tenant_id and st.removed_at is null) as "studentNome",
     s.location_id as "locationId",
@@ -80,18 +70,36 @@ const startingBetween = shapedRows<Session, [tenantId: string, from: Date, to: D
     s.status, s.confirmado, s.nome_informado as "nomeInformado", s.observacoes,
     s.series_id as "seriesId", s.confirmado_pelo_aluno as "confirmadoPeloAluno",
     s.remarcar_pedido_em is not null as "remarcarPedido",
-    (select json_build_object('canal', r.canal, 'estado', r.estado) from session_reminders r
-     where r.session_id = s.id and r.tenant_id = s.tenant_id) as lembrete
-  from sessions s
-  where s.tenant_id = $1 and s.removed_at is null and s.inicio >= $2 and s.inicio < $3
-  order by s.inicio, s.id`);
+    case when s.lembrete_canal is not null
+      then json_build_object('canal', s.lembrete_canal, 'estado', s.lembrete_estado) end as lembrete`;
+
+/** The tenant's sessions (not deleted) that also meet `rest` ($1 the tenant), as the answer has them. */
+const sessionsWhere = (rest: string) =>
+  `select ${SESSION_ANSWER} from sessions s
+  where s.tenant_id = $1 and s.removed_at is null and ${rest}`;
+
+/** The agenda's read: the sessions that start in [$2, $3), by start. */
+export const sessionsStartingBetween = shapedRows<
+  Session,
+  [tenantId: string, from: Date, to: Date]
+>(sessionsWhere('s.inicio >= $2 and s.inicio < $3 order by s.inicio, s.id'));
+const sessionById = shapedRows<Session, [tenantId: string, id: string]>(sessionsWhere('s.id = $2'));
+/** A student's sessions from $3 on, by start, and before it, latest first; $4 of each at most. */
+const studentSessionsFrom = shapedRows<
+  Session,
+  [tenantId: string, studentId: string, now: Date, limit: number]
+>(sessionsWhere('s.student_id = $2 and s.inicio >= $3 order by s.inicio, s.id limit $4'));
+const studentSessionsBefore = shapedRows<
+  Session,
+  [tenantId: string, studentId: string, now: Date, limit: number]
+>(sessionsWhere('s.student_id = $2 and s.inicio < $3 order by s.inicio desc, s.id desc limit $4'));
+
+const NO_STEP_DONE: Dashboard['primeirosPassos'] = { local: false, plano: false, aluno: false, sessao: false, pix: false };
 
 /**
  * The only code that reads the sessions read model (with the names this context keeps of students
  * and locations); every read is scoped by tenant.
  */
-const NO_STEP_DONE: Dashboard['primeirosPassos'] = { local: false, plano: false, aluno: false, sessao: false, pix: false };
-
 @Injectable()
 export class SessionsRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
@@ -102,26 +110,6 @@ export class SessionsRepository {
       .selectFrom('sessions as s')
       .where('s.tenantId', '=', tenantId)
       .where('s.removedAt', 'is', null);
-  }
-
-  private sessions(tenantId: string) {
-    return this.tenantSessions(tenantId).select((eb) => [
-      's.id',
-      's.studentId',
-      studentNome(eb),
-      's.locationId',
-      locationNome(eb),
-      isoInstant('s.inicio').as('inicio'),
-      isoInstant('s.fim').as('fim'),
-      's.status',
-      's.confirmado',
-      's.nomeInformado',
-      's.observacoes',
-      's.seriesId',
-      's.confirmadoPeloAluno',
-      sql<boolean>`s.remarcar_pedido_em is not null`.as('remarcarPedido'),
-      lembrete(eb),
-    ]);
   }
 
   /** A student's next agendada sessions after `now`, by start (the student area). */
@@ -162,7 +150,7 @@ export class SessionsRepository {
   }
 
   async list(tenantId: string, { from, to }: SessionRange): Promise<Session[]> {
-    return startingBetween(this.db, tenantId, new Date(from), new Date(to));
+    return sessionsStartingBetween(this.db, tenantId, new Date(from), new Date(to));
   }
 
   /**
@@ -183,27 +171,16 @@ export class SessionsRepository {
       .where('removedAt', 'is', null)
       .executeTakeFirst();
     if (!student) return undefined;
-    const ofStudent = this.sessions(tenantId).where('s.studentId', '=', studentId);
     const [proximas, anteriores] = await Promise.all([
-      ofStudent
-        .where('s.inicio', '>=', now)
-        .orderBy('s.inicio')
-        .orderBy('s.id')
-        .limit(limit)
-        .execute(),
-      ofStudent
-        .where('s.inicio', '<', now)
-        .orderBy('s.inicio', 'desc')
-        .orderBy('s.id', 'desc')
-        .limit(limit)
-        .execute(),
+      studentSessionsFrom(this.db, tenantId, studentId, now, limit),
+      studentSessionsBefore(this.db, tenantId, studentId, now, limit),
     ]);
-    return { proximas, anteriores } as StudentSessions;
+    return { proximas, anteriores };
   }
 
   async find(tenantId: string, id: string): Promise<Session | undefined> {
-    return (await this.sessions(tenantId).where('s.id', '=', id).executeTakeFirst()) as
-      Session | undefined;
+    const [session] = await sessionById(this.db, tenantId, id);
+    return session;
   }
 
   /**
