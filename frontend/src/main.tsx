@@ -6,10 +6,9 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/routes';
-import { startFirstScreenReads } from './app/first-screen';
 import { clearCacheWhenSessionEnds, profileFromSession } from './app/session-cache';
 import { realtimeJoined } from './lib/realtime-joined';
-import { accessTokenRole, useSession } from './lib/session-store';
+import { useSession } from './lib/session-store';
 import { whenIdle } from './lib/when-idle';
 
 /** The service worker is registered when the page is next idle after its load, at the latest after this. */
@@ -24,16 +23,15 @@ void useSession.getState().load();
 // What the last sync saved on this device, for reading offline; loaded beside the session.
 void import('./app/offline/persisted-cache').then(({ restoreAndKeepSaving }) => restoreAndKeepSaving(queryClient));
 
-// Once signed in: the first screen's reads at once. Once it is up: this week's and next week's
-// agenda, the students and the dashboard fetched ahead, so they can be read offline even if those
-// pages were not opened. Not before the socket has joined (or, without one, 10 s): the reads its
-// joining refetches would be made twice, beside the first screen's own. Then when the page is idle.
+// Once signed in and the first screen is up: this week's and next week's agenda, the students and
+// the dashboard fetched ahead, so they can be read offline even if those pages were not opened. Not
+// before the socket has joined (or, without one, 10 s): the reads its joining refetches would be
+// made twice, beside the first screen's own. Then when the page is idle.
 let prefetched = false;
-useSession.subscribe(({ status, accessToken }) => {
+useSession.subscribe(({ status }) => {
   if (status === 'signed-out') prefetched = false;
   if (status !== 'signed-in' || prefetched) return;
   prefetched = true;
-  startFirstScreenReads(queryClient, window.location.pathname, accessToken ? accessTokenRole(accessToken) : null);
   const prefetch = () =>
     void import('./app/offline/prefetch').then(({ prefetchForOffline }) => prefetchForOffline(queryClient)).catch(() => undefined);
   const settled = new Promise((resolve) => setTimeout(resolve, 10_000));

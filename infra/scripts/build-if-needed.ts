@@ -56,9 +56,14 @@ export function buildIfNeeded(log: (line: string) => void): void {
     );
     if (builtAt >= changedAt) continue;
     log(`Compilando ${target.workspace}...`);
+    // Each workspace builds with its own tsconfig: the one tsx runs a bench with (`--tsconfig
+    // backend/tsconfig.json`, inherited as TSX_TSCONFIG_PATH) was looked for under frontend/, and a
+    // bench that found the SPA stale failed to build it.
+    const { TSX_TSCONFIG_PATH: _benchTsconfig, ...env } = process.env;
     const result = spawnSync('npm', ['run', 'build', '-w', target.workspace], {
       cwd: REPO_ROOT,
       stdio: 'inherit',
+      env,
     });
     if (result.status !== 0) throw new Error(`A compilação de ${target.workspace} falhou.`);
   }
