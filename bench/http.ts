@@ -12,6 +12,7 @@
 import { type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
+import { io, type Socket } from 'socket.io-client';
 import { freePort, startBare, startBuiltApp, stop, waitFor } from './support/built-app';
 import { runAsScript } from './support/script';
 
@@ -106,6 +107,20 @@ export async function signUpTrainer(apiUrl: string, label: string): Promise<Benc
     await fetch(`${apiUrl}/api/me`, { headers }),
   );
   return { email, password, token, headers, tenantId: me.tenantId, slug: me.tenantSlug };
+}
+
+/** The trainer's open screen: a socket signed in as them, once connected. */
+export async function trainerSocket(apiUrl: string, trainer: BenchTrainer): Promise<Socket> {
+  const socket = io(apiUrl, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth: { token: trainer.token },
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
 }
 
 /** A POST of JSON as the trainer these `headers` sign in, answering what it created. */

@@ -11,9 +11,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { startFakePsp } from '../test/support/api-pix/fake-psp';
-import { json, signUpTrainer } from './http';
+import { json, signUpTrainer, trainerSocket } from './http';
 import { type BuiltApp, startBuiltApp, waitFor } from './support/built-app';
 import { runAsScript } from './support/script';
 import { latencies } from './support/stats';
@@ -74,15 +74,7 @@ export async function measurePix(): Promise<PixBench> {
     );
 
     // The trainer's open screen: its socket, and the refetch a 'student' change causes.
-    socket = io(apiUrl, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: { token: trainer.token },
-    });
-    await new Promise<void>((resolve, reject) => {
-      socket?.once('connect', () => resolve());
-      socket?.once('connect_error', reject);
-    });
+    socket = await trainerSocket(apiUrl, trainer);
     let waiting: { balance: number; resolve: () => void } | undefined;
     const balance = async () =>
       (await json<{ creditos: number }>(await call('GET', `/api/students/${student.id}`))).creditos;

@@ -8,9 +8,9 @@
  *
  *   npm run bench:whatsapp-confirm     (BENCH_CONFIRMS=60 by default)
  */
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { LoopbackCloudApi } from '../test/support/whatsapp-cloud/loopback';
-import { json, signUpTrainer } from './http';
+import { json, signUpTrainer, trainerSocket } from './http';
 import { type BuiltApp, startBuiltApp, waitFor } from './support/built-app';
 import { runAsScript } from './support/script';
 import { latencies } from './support/stats';
@@ -104,15 +104,7 @@ export async function measureWhatsAppConfirm(): Promise<WhatsAppConfirmBench> {
       throw new Error(`só ${cloud.messages.length} de ${total} lembretes chegaram à Cloud API`);
 
     // The trainer's open agenda: its socket, and the refetch a 'session' change causes.
-    socket = io(apiUrl, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: { token: trainer.token },
-    });
-    await new Promise<void>((resolve, reject) => {
-      socket?.once('connect', () => resolve());
-      socket?.once('connect_error', reject);
-    });
+    socket = await trainerSocket(apiUrl, trainer);
     const from = new Date(firstStart - total * SPACING_MS).toISOString();
     const to = new Date(firstStart + 3_600_000).toISOString();
     const agenda = async () =>
