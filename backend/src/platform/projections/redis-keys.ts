@@ -7,6 +7,8 @@ export const projectionKeys = (prefix: string) => ({
   checkpointChannel: `${prefix}:projection-checkpoints`,
   /** Hash per principal: projection -> "tx:position" its next reads wait for (read-your-writes). */
   lastWrite: (principal: string) => `${prefix}:last-write:${principal}`,
+  /** Pub/sub channel: each write record as it is kept, `[[principal, tx, position, [projections]]]`. */
+  writesChannel: `${prefix}:last-writes`,
   /** socket.io redis adapter and emitter key: both sides must agree on it. */
   socketIoKey: `${prefix}:socket.io`,
 });
