@@ -78,8 +78,14 @@ interface WriteRecord {
 }
 
 function parseCheckpoint(value: string): Checkpoint {
+  const [transactionId, position] = checkpointParts(value);
+  return { transactionId, position };
+}
+
+/** A checkpoint as Redis keeps it ("tx:position"). */
+function checkpointParts(value: string): [transactionId: string, position: number] {
   const separator = value.indexOf(':');
-  return { transactionId: value.slice(0, separator), position: Number(value.slice(separator + 1)) };
+  return [value.slice(0, separator), Number(value.slice(separator + 1))];
 }
 
 /**
@@ -93,12 +99,13 @@ function parseCheckpoint(value: string): Checkpoint {
  * REMEMBER_WRITES_MS ago: empty, or without what was written meanwhile), a read waits for
  * everything committed so far instead: slower, never stale without saying so.
  *
- * Every record kept is also published, and each instance keeps what it hears in process: once it
- * has heard every record of the last REMEMBER_WRITES_MS (subscribed that long without a break), a
- * read asks nothing of Redis, where a round trip per read was a tenth of a month's agenda read
- * (GET /api/sessions ÷ a bare server: 0.76 -> 0.9 at one client). The same trust as the sessions'
- * verdicts (platform/auth/live-sessions.ts): a record reaches every instance as its write is
- * answered, long before the writer's next request does.
+ * Every record kept is also published, and each instance keeps what it hears in process: once
+ * subscribed, it reads the records Redis kept from before (once per subscription), and from then
+ * on a read asks nothing of Redis, where a round trip per read was a tenth of a month's agenda
+ * read (GET /api/sessions ÷ a bare server: 0.76 -> 0.9 at one client). The same trust as the
+ * sessions' verdicts (platform/auth/live-sessions.ts): a record reaches every instance as its
+ * write is answered, long before the writer's next request does. While it does not hear (not
+ * subscribed, or records lost) it asks Redis as before.
  */
 @Injectable()
 export class ReadYourWrites implements OnModuleInit, OnApplicationShutdown {
@@ -112,8 +119,10 @@ export class ReadYourWrites implements OnModuleInit, OnApplicationShutdown {
   private unsent: WriteRecord[] = [];
   /** The write records heard (every instance's), by principal, each until it would expire in Redis. */
   private readonly heard = new Map<string, HeardWrites>();
-  /** Since when this instance has heard every record published; undefined while it does not. */
-  private hearingSince: number | undefined;
+  /** Whether this instance holds every record Redis holds: subscribed, and those before read. */
+  private hearing = false;
+  /** Counts breaks and forgettings: a reading of Redis's records overtaken by one is not trusted. */
+  private breaks = 0;
 
   constructor(
     @Inject(APP_CONFIG) config: PlatformConfig,
@@ -146,12 +155,15 @@ export class ReadYourWrites implements OnModuleInit, OnApplicationShutdown {
       this.advance(projection, { transactionId, position });
       for (const listener of this.listeners) listener();
     });
-    subscriber.on('close', () => (this.hearingSince = undefined));
+    subscriber.on('close', () => {
+      this.hearing = false;
+      this.breaks++;
+    });
     // On every (re)connection, not awaited: the API must start (and report Redis down in
     // /api/health) without Redis. Only once subscribed can no record go unheard.
     subscriber.on('ready', () => {
       subscriber.subscribe(this.keys.checkpointChannel, this.keys.writesChannel).then(
-        () => (this.hearingSince ??= Date.now()),
+        () => this.readKeptRecords(),
         () => undefined,
       );
     });
@@ -246,8 +258,40 @@ export class ReadYourWrites implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** Whether this instance has heard every write record of the last REMEMBER_WRITES_MS. */
-  private hearsEveryRecord(): boolean {
-    return this.hearingSince !== undefined && Date.now() - this.hearingSince > REMEMBER_WRITES_MS;
+  /** Whether reads here ask nothing of Redis (see the class). */
+  hearsEveryRecord(): boolean {
+    return this.hearing && this.recordsComplete();
+  }
+
+  /**
+   * Subscribed: every record from now on is heard; those Redis kept from before are read once,
+   * with the time each has left. Until that ends, and if it fails, reads ask Redis.
+   */
+  private async readKeptRecords(): Promise<void> {
+    const breaks = this.breaks;
+    const prefix = this.keys.lastWrite('');
+    try {
+      let cursor = '0';
+      do {
+        const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1_000);
+        cursor = next;
+        if (keys.length === 0) continue;
+        const pipeline = this.redis.pipeline();
+        for (const key of keys) pipeline.hgetall(key).pttl(key);
+        const answers = (await pipeline.exec()) ?? [];
+        keys.forEach((key, index) => {
+          const [, fields] = answers[2 * index] as [Error | null, Record<string, string>];
+          const [, ttl] = answers[2 * index + 1] as [Error | null, number];
+          if (ttl <= 0) return;
+          const principal = key.slice(prefix.length);
+          for (const [projection, value] of Object.entries(fields ?? {}))
+            this.hear([[principal, ...checkpointParts(value), [projection]]], ttl);
+        });
+      } while (cursor !== '0');
+      if (breaks === this.breaks) this.hearing = true;
+    } catch {
+      // Not hearing: reads ask Redis, until the next subscription reads them again.
+    }
   }
 
   private heardWrites(principal: string, projections: readonly string[]): Map<string, Checkpoint> {
@@ -262,15 +306,19 @@ export class ReadYourWrites implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** Keeps, per principal and projection, the later checkpoint, as the script keeps it in Redis. */
-  private hear(records: readonly ToldRecord[]): void {
+  private hear(records: readonly ToldRecord[], keptMs = REMEMBER_WRITES_MS): void {
     const now = Date.now();
     if (this.heard.size >= HEARD_PRINCIPALS_KEPT) {
       for (const [principal, heard] of this.heard)
         if (heard.until <= now) this.heard.delete(principal);
-      // Still full: forgotten all at once, and Redis asked again until every record is heard anew.
+      // Still full: forgotten all at once, and Redis asked until its records are read again.
       if (this.heard.size >= HEARD_PRINCIPALS_KEPT) {
         this.heard.clear();
-        if (this.hearingSince !== undefined) this.hearingSince = now;
+        this.breaks++;
+        if (this.hearing) {
+          this.hearing = false;
+          void this.readKeptRecords();
+        }
       }
     }
     for (const [principal, transactionId, position, projections] of records) {
@@ -279,7 +327,7 @@ export class ReadYourWrites implements OnModuleInit, OnApplicationShutdown {
         heard = { until: 0, checkpoints: new Map() };
         this.heard.set(principal, heard);
       }
-      heard.until = now + REMEMBER_WRITES_MS;
+      heard.until = Math.max(heard.until, now + keptMs);
       const target = { transactionId, position };
       for (const projection of projections) {
         const known = heard.checkpoints.get(projection);
