@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import {
   eventTypesWithPersonalData,
   PERSONAL_DATA_REMOVED,
@@ -45,37 +46,12 @@ export interface SealedEvents {
   assumed: SealingKey[];
 }
 
+/**
+ * Opened keys and known keys kept at most, least recently used first out (lru-cache: a Map that
+ * evicted its first key grew slower with every eviction, V8 skipping the deleted entries at its
+ * front each time: 11 µs a new subject, an eighth of a rebuild of sealed registrations).
+ */
 const MAX_CACHED_KEYS = 20_000;
-
-/** A bounded map, least recently used first out. */
-class Lru<Value> {
-  private readonly entries = new Map<string, Value>();
-
-  constructor(private readonly capacity: number) {}
-
-  get(key: string): Value | undefined {
-    const value = this.entries.get(key);
-    if (value === undefined) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    return value;
-  }
-
-  set(key: string, value: Value): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > this.capacity)
-      this.entries.delete(this.entries.keys().next().value as string);
-  }
-
-  delete(key: string): void {
-    this.entries.delete(key);
-  }
-
-  clear(): void {
-    this.entries.clear();
-  }
-}
 
 /**
  * The data keys of the data subjects, each sealed with the master key in `data_subject_keys`.
@@ -92,9 +68,9 @@ class PersonalDataVault {
   private master?: SecretBox;
   private masterSecret?: string;
   /** Sealed key -> its opened box. */
-  private readonly boxes = new Lru<SecretBox>(MAX_CACHED_KEYS);
+  private readonly boxes = new LRUCache<string, SecretBox>({ max: MAX_CACHED_KEYS });
   /** Subject -> the sealed key this process last sealed with for it (proven by that append). */
-  private readonly known = new Lru<string>(MAX_CACHED_KEYS);
+  private readonly known = new LRUCache<string, string>({ max: MAX_CACHED_KEYS });
 
   /** Set at start-up from the parsed configuration (PERSONAL_DATA_KEY). */
   useMasterKey(secret: string): void {
