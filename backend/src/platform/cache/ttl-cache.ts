@@ -1,6 +1,8 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * A small in-process cache of answers that rarely change, each kept `ttlMs` (and at most
- * `maxEntries`, the oldest dropped first). Concurrent misses of one key share one load; a failed
+ * `maxEntries`, the least recently used dropped first). Concurrent misses of one key share one load; a failed
  * load is not kept.
  *
  * Each entry remembers the log position its caller asked for (`X-Min-Position`, read models
@@ -8,15 +10,17 @@
  * location created a moment ago is there for whoever names the position that created it).
  */
 export class TtlCache<Value> {
-  private readonly entries = new Map<
+  private readonly entries: LRUCache<
     string,
     { until: number; position: number; value: Promise<Value> }
-  >();
+  >;
 
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries = 10_000,
-  ) {}
+    maxEntries = 10_000,
+  ) {
+    this.entries = new LRUCache({ max: maxEntries });
+  }
 
   get(
     key: string,
@@ -27,11 +31,6 @@ export class TtlCache<Value> {
     const hit = this.entries.get(key);
     if (hit && hit.until > now && hit.position >= atLeast) return hit.value;
     const value = load();
-    this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
     this.entries.set(key, { until: now + this.ttlMs, position: atLeast, value });
     value.then(
       (loaded) => {

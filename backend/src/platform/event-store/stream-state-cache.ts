@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /** A stream's folded state as of `version`; `position` is the global position of that version. */
 export interface StreamSnapshot<State> {
   state: State;
@@ -17,12 +19,16 @@ export const STREAM_STATE_CACHE_CAPACITY = 10_000;
  * The folded state of the streams this process wrote or read lately, so a command can decide
  * without reading its stream again. An entry is only a guess: an append made on it carries its
  * version as the expected version (a stale guess fails with ConcurrencyError and is dropped), and
- * a refusal or a no-op decided on it is confirmed on a fresh read. Least recently used goes first.
+ * a refusal or a no-op decided on it is confirmed on a fresh read. Least recently used goes first
+ * (lru-cache: a Map evicting its first key slowed with every eviction, V8 skipping the deleted
+ * entries at its front, and every command on a new stream evicts one once the cache is full).
  */
 export class StreamStateCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: LRUCache<string, Entry>;
 
-  constructor(private readonly capacity = STREAM_STATE_CACHE_CAPACITY) {}
+  constructor(capacity = STREAM_STATE_CACHE_CAPACITY) {
+    this.entries = new LRUCache({ max: capacity });
+  }
 
   get<State>(
     tenantId: string,
@@ -32,8 +38,6 @@ export class StreamStateCache {
     const key = cacheKey(tenantId, streamId);
     const entry = this.entries.get(key);
     if (!entry || entry.decider !== decider) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
     return entry.snapshot as StreamSnapshot<State>;
   }
 
@@ -43,13 +47,7 @@ export class StreamStateCache {
     decider: object,
     snapshot: StreamSnapshot<State>,
   ): void {
-    const key = cacheKey(tenantId, streamId);
-    this.entries.delete(key);
-    this.entries.set(key, { decider, snapshot });
-    if (this.entries.size > this.capacity) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
+    this.entries.set(cacheKey(tenantId, streamId), { decider, snapshot });
   }
 
   forget(tenantId: string, streamId: string): void {
