@@ -76,6 +76,13 @@ export const HELD_ELSEWHERE_COLUMN = sql`array(select xid::text from (${HELD_ELS
 const KEEP_NEWEST_CHECKPOINT = sql`on conflict (name) do update
   set transaction_id = excluded.transaction_id, global_position = excluded.global_position, updated_at = now()`;
 
+/**
+ * How many events beyond the horizon a read looks at for its own types (EventsAfter.heldBack):
+ * the ones committed while a transaction was running, a few at most; the bound keeps the look on
+ * the commit-order index (unbounded, with the types' filter, it scanned the whole log).
+ */
+const HELD_BACK_LOOKS_AT = 1_000;
+
 /** What a reader of the log reads: its checkpoint's name and the event types it folds. */
 export interface LogReader {
   name: string;
@@ -93,6 +100,12 @@ export interface EventsAfter {
    * checkpoint passes them and the next read does not scan them again. `from` when there is none.
    */
   end: Checkpoint;
+  /**
+   * Events of the reader's types already committed beyond the horizon: a transaction that began
+   * writing before them was still running (another reader's batch, a process manager's, a
+   * command's). They are read once it ends; nothing else may wake the reader then.
+   */
+  heldBack: boolean;
 }
 
 /**
@@ -135,6 +148,7 @@ export async function takeEventsAfter(
       headTransactionId: string | null;
       headPosition: number | null;
       commitOrder: string | null;
+      heldBack: boolean;
     }
   >`
     with checkpoint as (${
@@ -184,12 +198,17 @@ export async function takeEventsAfter(
       }
     select checkpoint.tx::text as "fromTransactionId", checkpoint.pos as "fromPosition",
            head.transaction_id::text as "headTransactionId", head.global_position as "headPosition",
+           exists(select from (
+             select event_type from events where transaction_id >= (select below from horizon)
+             order by transaction_id, global_position limit ${HELD_BACK_LOOKS_AT}) beyond
+             where event_type = any(${reader.eventTypes as string[]}::text[])) as "heldBack",
            batch.*
     from checkpoint left join head on true left join batch on head.transaction_id is not null
     order by batch."commitOrder", batch."globalPosition"`.execute(db);
   const [first] = rows;
   const from = { transactionId: first.fromTransactionId, position: Number(first.fromPosition) };
-  if (first.headTransactionId === null) return { from, events: [], end: from };
+  const heldBack = first.heldBack;
+  if (first.headTransactionId === null) return { from, events: [], end: from, heldBack };
   // The rows as they are (openStoredEvents takes an event's own fields from each).
   const events: StoredEventRow[] = rows.filter((row) => row.commitOrder !== null);
   const last = events.at(-1);
@@ -197,7 +216,7 @@ export async function takeEventsAfter(
     last && events.length === limit
       ? { transactionId: last.transactionId, position: last.globalPosition }
       : { transactionId: first.headTransactionId, position: Number(first.headPosition) };
-  return { from, events, end };
+  return { from, events, end, heldBack };
 }
 
 /** Moves `reader`'s checkpoint to `to` (for a reader that took its events without moving it). */

@@ -14,6 +14,8 @@ export interface AppliedBatch {
   processed: number;
   checkpoint: Checkpoint;
   changes: ProjectionChange[];
+  /** Events of its types wait behind a transaction still running (EventsAfter.heldBack). */
+  heldBack: boolean;
 }
 
 export type BatchResult = ({ status: 'applied' } & AppliedBatch) | { status: 'busy' };
@@ -100,13 +102,14 @@ export async function applyNextBatch(
     from,
     events,
     end: checkpoint,
+    heldBack,
   } = await takeEventsAfter(trx, projection, batchSize, held, {
     moveCheckpoint: !moveAfter,
   });
-  if (checkpoint === from) return { processed: 0, checkpoint: from, changes: [] };
+  if (checkpoint === from) return { processed: 0, checkpoint: from, changes: [], heldBack };
   const changes = events.length > 0 ? await projection.apply(openStoredEvents(events), trx) : [];
   if (moveAfter) await moveCheckpointTo(trx, projection.name, checkpoint);
-  return { processed: events.length, checkpoint, changes };
+  return { processed: events.length, checkpoint, changes, heldBack };
 }
 
 /**
@@ -157,7 +160,8 @@ export async function readersBehind(
   return new Set(rows.map((row) => row.name));
 }
 
-export type DrainOutcome = 'caught-up' | 'busy' | 'out-of-time';
+/** `held`: caught up to the horizon, with events of its types waiting behind it (AppliedBatch.heldBack). */
+export type DrainOutcome = 'caught-up' | 'held' | 'busy' | 'out-of-time';
 
 /** Runs batches until the projection has caught up, another runner holds it, or the time budget is spent. */
 export async function drainProjection(
@@ -178,7 +182,7 @@ export async function drainProjection(
     });
     if (result.status === 'busy') return 'busy';
     if (result.processed > 0) await options.afterCommit?.(result);
-    if (result.processed < options.batchSize) return 'caught-up';
+    if (result.processed < options.batchSize) return result.heldBack ? 'held' : 'caught-up';
     if (Date.now() >= deadline) return 'out-of-time';
   }
 }

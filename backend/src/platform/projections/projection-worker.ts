@@ -67,16 +67,25 @@ const HEAVY_EVENTS_PER_MS = 1;
  * How long a run waits before its next pass: what its last pass carried, over how long it
  * gathered, sets the time between the starts of two passes; the last pass's own time counts
  * towards it. Counted from the end of a pass, an event that arrived as one began
- * waited the pass, the whole wait and the next pass.
+ * waited the pass, the whole wait and the next pass. After `heldPasses` passes in a row that found
+ * events of theirs held back behind a running transaction (DrainOutcome 'held'), it waits the
+ * coalescing time doubled each time, up to the safety net's period: such a transaction is
+ * usually another reader's batch, over in milliseconds, but one left open must not keep the run
+ * spinning.
  */
 export function waitBeforeNextPass(
   last: { carried: number; gatheredMs: number; lastPassAt: number },
   coalesceMs: number,
   now = Date.now(),
+  heldPasses = 0,
 ): number {
   const heavy = last.carried / Math.max(1, last.gatheredMs) >= HEAVY_EVENTS_PER_MS;
   const period = heavy ? Math.max(HEAVY_PERIOD_MS, coalesceMs) : coalesceMs;
-  return Math.max(0, period - (now - last.lastPassAt));
+  const held =
+    heldPasses > 0
+      ? Math.min(SAFETY_NET_EVERY_MS, Math.max(1, coalesceMs) * 2 ** (heldPasses - 1))
+      : 0;
+  return Math.max(held - (now - last.lastPassAt), period - (now - last.lastPassAt), 0);
 }
 /** The worker's own Redis calls (announcements) never hold a projection longer. */
 const REDIS_BUDGET_MS = 1_000;
@@ -84,9 +93,57 @@ const REDIS_BUDGET_MS = 1_000;
 export const SAFETY_NET_EVERY_MS = 1_000;
 
 /** Which projections had events left to read (unknown when the lookup failed), and when. */
-interface LogLook {
+export interface LogLook {
   at: number;
   behind?: ReadonlySet<string>;
+}
+
+/**
+ * How many passes the safety net keeps going at once. Under a steady stream of one kind of event
+ * every reader of other kinds falls PASS_OVER_AT_MOST positions behind at about the same moment
+ * (5 s at 1,000 commands a second) and is run to move its checkpoint: forty of them started in the
+ * same tick held forty transactions open for 100 to 300 ms each, on the worker's pool and on two
+ * cores, and the read models being woken by commands stalled with them (the lag's p99 at 1,000
+ * commands a second was that stall). None of these passes is urgent: wake-ups carry what is.
+ */
+export const SAFETY_NET_PASSES_AT_ONCE = 2;
+
+/** What the safety net does on one tick: the passes it starts, and those it finds nothing for. */
+export interface SafetyNetTick {
+  run: string[];
+  /** Nothing of their types after their checkpoint: counted as checked now, not run. */
+  checked: string[];
+}
+
+/**
+ * The safety net's choice on one tick, given when each reader last started, which are running,
+ * how many of its own passes are still going and the last look at the log (`pending` while it
+ * runs: a pass waits for it rather than running blind). A reader is due once `everyMs` passed
+ * since it last started; due ones beyond SAFETY_NET_PASSES_AT_ONCE wait for a later tick.
+ */
+export function safetyNetTick(state: {
+  names: readonly string[];
+  now: number;
+  everyMs: number;
+  lastStarted: ReadonlyMap<string, number>;
+  running: ReadonlySet<string> | ReadonlyMap<string, unknown>;
+  ownPassesRunning: number;
+  look: LogLook | 'pending';
+}): SafetyNetTick {
+  const tick: SafetyNetTick = { run: [], checked: [] };
+  const { look } = state;
+  if (look === 'pending') return tick;
+  let free = SAFETY_NET_PASSES_AT_ONCE - state.ownPassesRunning;
+  for (const name of state.names) {
+    if (state.running.has(name) || state.now - (state.lastStarted.get(name) ?? 0) < state.everyMs)
+      continue;
+    if (look.behind && !look.behind.has(name)) tick.checked.push(name);
+    else if (free > 0) {
+      tick.run.push(name);
+      free--;
+    }
+  }
+  return tick;
 }
 
 /** A run in progress in this process; `again` asks it for one more pass before it ends. */
@@ -124,6 +181,8 @@ export class ProjectionWorker {
   private closing = false;
   private readonly pendingWakes = new Set<string>();
   private look: LogLook | 'pending' | undefined;
+  /** Passes the safety net started that are still going (see SAFETY_NET_PASSES_AT_ONCE). */
+  private safetyNetPasses = 0;
 
   constructor(private readonly options: ProjectionWorkerOptions) {
     this.keys = projectionKeys(options.prefix);
@@ -214,16 +273,21 @@ export class ProjectionWorker {
     this.safetyNet = setInterval(
       () => {
         const now = Date.now();
-        const look = this.lookAtLog(everyMs, now);
-        for (const name of names) {
-          if (this.active.has(name) || now - (this.lastStarted.get(name) ?? 0) < everyMs) continue;
-          // The look is not back yet: a pass waits for it rather than running blind.
-          if (look === 'pending') continue;
-          if (look.behind && !look.behind.has(name)) {
-            this.lastStarted.set(name, now);
-            continue;
-          }
-          this.run(name).catch((error: unknown) => this.options.onError?.(name, error));
+        const tick = safetyNetTick({
+          names,
+          now,
+          everyMs,
+          lastStarted: this.lastStarted,
+          running: this.active,
+          ownPassesRunning: this.safetyNetPasses,
+          look: this.lookAtLog(everyMs, now),
+        });
+        for (const name of tick.checked) this.lastStarted.set(name, now);
+        for (const name of tick.run) {
+          this.safetyNetPasses++;
+          this.run(name)
+            .catch((error: unknown) => this.options.onError?.(name, error))
+            .finally(() => this.safetyNetPasses--);
         }
       },
       Math.max(10, Math.floor(everyMs / (2 * Math.max(1, names.length)))),
@@ -264,14 +328,29 @@ export class ProjectionWorker {
       this.lastStarted.set(name, Date.now());
       const deadline = Date.now() + (this.options.budgetMs ?? 2_000);
       let outcome = await this.drain(projection, run);
+      let heldPasses = 0;
       // Wake-ups that arrived during this run are caught up now, within this run's time budget,
       // after the same short wait as a first wake-up: under a steady stream of commands a pass
       // right after the last one would find one or two events, and each pass is a transaction.
-      while (outcome === 'caught-up' && run.again) {
+      // Events held back behind a running transaction are read once it has ended: the last
+      // command of a burst would otherwise wait for the safety net (up to a second).
+      while (outcome === 'held' || (outcome === 'caught-up' && run.again)) {
+        // A wake-up heard meanwhile is news of its own: the usual wait, not a longer one.
+        heldPasses = outcome === 'held' && !run.again ? heldPasses + 1 : 0;
         run.again = false;
-        const wait = waitBeforeNextPass(run, this.coalesceMs.get(name) ?? 0);
+        const wait = waitBeforeNextPass(
+          run,
+          this.coalesceMs.get(name) ?? 0,
+          Date.now(),
+          heldPasses,
+        );
         await new Promise((resolve) => setTimeout(resolve, wait));
-        outcome = Date.now() < deadline ? await this.drain(projection, run) : 'out-of-time';
+        if (Date.now() >= deadline) {
+          // Still held after the whole budget: a transaction left open; the safety net goes on.
+          outcome = outcome === 'held' && !run.again ? 'caught-up' : 'out-of-time';
+          break;
+        }
+        outcome = await this.drain(projection, run);
       }
       // Ends in the same tick as the last check of `again`: a later run() starts a new run.
       this.active.delete(name);

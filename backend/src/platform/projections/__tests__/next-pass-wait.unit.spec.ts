@@ -42,3 +42,19 @@ describe('how long a projection waits before its next pass under a stream of com
     expect(waitBeforeNextPass(idle.last, 50, idle.now)).toBe(48);
   });
 });
+
+describe('how long a projection waits when its events are held back behind a running transaction', () => {
+  it('tries again after its coalescing time, doubled each time it is still held', () => {
+    // given a pass that took 1 ms and found events of its types behind another's open batch
+    const { last, now } = after({ carried: 0, gatheredMs: 8, passMs: 1 });
+    // then the first retry starts its coalescing time after that pass, the next ones later
+    expect(waitBeforeNextPass(last, 5, now, 1)).toBe(4);
+    expect(waitBeforeNextPass(last, 5, now, 2)).toBe(9);
+    expect(waitBeforeNextPass(last, 5, now, 4)).toBe(39);
+  });
+
+  it('never waits longer than the safety net would', () => {
+    const { last, now } = after({ carried: 0, gatheredMs: 8, passMs: 1 });
+    expect(waitBeforeNextPass(last, 5, now, 20)).toBe(999);
+  });
+});
