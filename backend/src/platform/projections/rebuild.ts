@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../database/database';
+import type { StoredEvent } from '../event-store/event';
 import { openStoredEvents } from '../event-store/event-store';
 import { type Checkpoint, hasReached } from './checkpoint';
 import {
@@ -119,8 +120,9 @@ export async function rebuildProjection(
 
 /**
  * Batches into the fresh schema, each in its own short transaction, until one comes back short.
- * The next batch is read (on another connection, outside any transaction) while the current one
- * applies: PostgreSQL reads and sorts while Node folds, instead of each waiting on the other.
+ * The next batch is read (on another connection, outside any transaction) and opened (its personal
+ * data unsealed, its events upcast) while the current one applies: PostgreSQL reads and sorts, and
+ * Node opens what it read while PostgreSQL writes, instead of each waiting on the other.
  */
 async function replay(
   db: Kysely<Database>,
@@ -130,7 +132,10 @@ async function replay(
 ): Promise<number> {
   let events = 0;
   const readAfter = (after: Checkpoint) => {
-    const read = readAhead(db, projection, after, batchSize);
+    const read = readAhead(db, projection, after, batchSize).then((batch) => ({
+      ...batch,
+      opened: openStoredEvents(batch.events),
+    }));
     // Awaited only once the batch before it is applied: a failure meanwhile is not unhandled.
     read.catch(() => undefined);
     return read;
@@ -179,7 +184,7 @@ async function applyInSchema(
   db: Kysely<Database>,
   projection: Projection,
   schema: string,
-  { events, end }: EventsAfter,
+  { opened, end }: { opened: StoredEvent[]; end: Checkpoint },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await useSchema(trx, schema);
@@ -189,7 +194,7 @@ async function applyInSchema(
     );
     if (!rows[0].locked)
       throw new Error(`a projeção ${projection.name} já está sendo reconstruída`);
-    if (events.length > 0) await projection.apply(openStoredEvents(events), trx);
+    if (opened.length > 0) await projection.apply(opened, trx);
     await moveCheckpointTo(trx, projection.name, end);
   });
 }
