@@ -104,6 +104,7 @@ export interface EventsAfter {
    * Events of the reader's types already committed beyond the horizon: a transaction that began
    * writing before them was still running (another reader's batch, a process manager's, a
    * command's). They are read once it ends; nothing else may wake the reader then.
+   * Not looked for in a read ahead (`after`): a rebuild's replay reads on until the log's end.
    */
   heldBack: boolean;
 }
@@ -198,10 +199,14 @@ export async function takeEventsAfter(
       }
     select checkpoint.tx::text as "fromTransactionId", checkpoint.pos as "fromPosition",
            head.transaction_id::text as "headTransactionId", head.global_position as "headPosition",
-           exists(select from (
+           ${
+             given
+               ? sql`false`
+               : sql`exists(select from (
              select event_type from events where transaction_id >= (select below from horizon)
              order by transaction_id, global_position limit ${HELD_BACK_LOOKS_AT}) beyond
-             where event_type = any(${reader.eventTypes as string[]}::text[])) as "heldBack",
+             where event_type = any(${reader.eventTypes as string[]}::text[]))`
+           } as "heldBack",
            batch.*
     from checkpoint left join head on true left join batch on head.transaction_id is not null
     order by batch."commitOrder", batch."globalPosition"`.execute(db);

@@ -126,7 +126,7 @@ export function safetyNetTick(state: {
   now: number;
   everyMs: number;
   lastStarted: ReadonlyMap<string, number>;
-  running: ReadonlySet<string> | ReadonlyMap<string, unknown>;
+  running: { has(name: string): boolean };
   ownPassesRunning: number;
   look: LogLook | 'pending';
 }): SafetyNetTick {
