@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { Providers } from './app/providers';
+import { readHomeAhead } from './app/home-reads';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/routes';
 import { clearCacheWhenSessionEnds, profileFromSession } from './app/session-cache';
@@ -18,6 +19,7 @@ const router = createBrowserRouter(routes);
 const queryClient = createQueryClient();
 clearCacheWhenSessionEnds(queryClient);
 profileFromSession(queryClient);
+readHomeAhead(queryClient, () => router.state.location.pathname);
 
 void useSession.getState().load();
 // What the last sync saved on this device, for reading offline; loaded beside the session.

@@ -11,6 +11,13 @@ export const keyOf = (operation: Operation): readonly string[] =>
   operation['~orpc'].route.path?.split('/').filter(Boolean) ?? [];
 
 /**
+ * A live read answered in the last minute is shown without asking again when a screen comes back
+ * to it, or first shows it after it was read ahead: every change to it reaches the open app as a
+ * realtime change, which refetches it, and one made before the socket joined is refetched on joining.
+ */
+export const LIVE_READ_FRESH_MS = 60_000;
+
+/**
  * The one query definition of a GET operation: `getQuery(studentsApi.get, { params: { id } })`.
  * Its key is the path's segments, then the input; the answer is cached as the server sends it
  * (screens narrow it with `select`), its error typed by the codes the operation declares, a 4xx

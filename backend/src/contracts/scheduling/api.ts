@@ -3,6 +3,7 @@ import type { CancellationPolicy } from '../locations/api';
 import { commandAnswerSchema, fileAnswer, listOf, routes } from '../shared/routes';
 import { instantField } from '../shared/instant-field';
 import { addDays, isIsoDate, isTimeOfDay, zonedInstant, zonedParts } from '../shared/time';
+import { REMINDER_CHANNELS, REMINDER_STATES } from './labels';
 
 /** Shapes of the agenda routes (sessions, availability, vacations), shared by the API and the SPA. */
 
@@ -133,30 +134,13 @@ export const sessionSchema = z
      */
     lembrete: z
       .object({
-        canal: z.enum(['whatsapp', 'email']),
-        estado: z.enum(['enviado', 'entregue', 'lido', 'falhou']),
+        canal: z.enum(REMINDER_CHANNELS),
+        estado: z.enum(REMINDER_STATES),
       })
       .nullable(),
   })
   .meta({ id: 'Sessao' });
 export type Session = z.infer<typeof sessionSchema>;
-
-/** How the session's reminder went, as the agenda says it ('Confirmado pelo aluno' first). */
-export function reminderStateLabel(
-  session: Pick<Session, 'lembrete' | 'confirmadoPeloAluno'>,
-): string | null {
-  if (session.confirmadoPeloAluno) return 'Confirmado pelo aluno';
-  const { lembrete } = session;
-  if (!lembrete) return null;
-  if (lembrete.canal === 'email') return 'Lembrete: falhou — enviado por e-mail';
-  const labels = {
-    enviado: 'Enviado',
-    entregue: 'Entregue',
-    lido: 'Lido',
-    falhou: 'Falhou',
-  } as const;
-  return `Lembrete no WhatsApp: ${labels[lembrete.estado]}`;
-}
 
 export const RESCHEDULE_REQUESTED_LABEL = 'Aluno pediu para remarcar';
 
@@ -233,7 +217,12 @@ export const BLOCKED_PERIOD = {
 } as const;
 export const SCHEDULE_CONFLICT = 'schedule_conflict';
 export const scheduleConflictMessage = (aluno: string) => `Conflito de horário com ${aluno}`;
-export { LOCATION_NOT_FOUND_LABEL, sessionLocationLabel, STUDENT_NOT_FOUND_LABEL } from './labels';
+export {
+  LOCATION_NOT_FOUND_LABEL,
+  reminderStateLabel,
+  sessionLocationLabel,
+  STUDENT_NOT_FOUND_LABEL,
+} from './labels';
 
 export const TOO_MANY_OCCURRENCES = `A repetição pode ter no máximo ${MAX_OCCURRENCES} ocorrências`;
 export const UNTIL_BEFORE_START = 'A data final da repetição não pode ser antes do primeiro dia';

@@ -30,3 +30,27 @@ export const FIRST_STEP_LABELS: Record<FirstStep, string> = {
   sessao: 'Agende a primeira sessão',
   pix: 'Configure o PIX',
 };
+
+/** How a session's latest reminder went out, and what became of it (the agenda's badge). */
+export const REMINDER_CHANNELS = ['whatsapp', 'email'] as const;
+export const REMINDER_STATES = ['enviado', 'entregue', 'lido', 'falhou'] as const;
+export type ReminderState = (typeof REMINDER_STATES)[number];
+
+const WHATSAPP_REMINDER_STATE_LABELS: Record<ReminderState, string> = {
+  enviado: 'Enviado',
+  entregue: 'Entregue',
+  lido: 'Lido',
+  falhou: 'Falhou',
+};
+
+/** How the session's reminder went, as the agenda says it ('Confirmado pelo aluno' first). */
+export function reminderStateLabel(session: {
+  confirmadoPeloAluno: boolean;
+  lembrete: { canal: (typeof REMINDER_CHANNELS)[number]; estado: ReminderState } | null;
+}): string | null {
+  if (session.confirmadoPeloAluno) return 'Confirmado pelo aluno';
+  const { lembrete } = session;
+  if (!lembrete) return null;
+  if (lembrete.canal === 'email') return 'Lembrete: falhou — enviado por e-mail';
+  return `Lembrete no WhatsApp: ${WHATSAPP_REMINDER_STATE_LABELS[lembrete.estado]}`;
+}

@@ -5,6 +5,7 @@ import { dashboardQuery } from '../../entities/dashboard';
 import { weekSessionsQuery } from '../../entities/sessions';
 import { studentsQuery } from '../../entities/students';
 import { meQuery } from '../../entities/me';
+import { LIVE_READ_FRESH_MS } from '../../lib/contract-query';
 
 // Only the queries' own options matter here; their data types do not.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -36,7 +37,7 @@ export async function prefetchForOffline(queryClient: QueryClient): Promise<void
   const me = await queryClient.fetchQuery(meQuery());
   if (me.role !== 'personal') return;
   stopKeepingCurrent = refetchWhenInvalidated(queryClient, keptForOffline);
-  await Promise.allSettled(keptForOffline().map((query) => queryClient.prefetchQuery({ ...query, staleTime: 60_000 })));
+  await Promise.allSettled(keptForOffline().map((query) => queryClient.prefetchQuery({ ...query, staleTime: LIVE_READ_FRESH_MS })));
 }
 
 /**

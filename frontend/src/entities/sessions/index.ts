@@ -1,17 +1,11 @@
 import { sessionsApi } from '@contracts/scheduling/api';
 import { DEFAULT_TIME_ZONE, weekRange } from '@contracts/shared/time';
-import { getQuery, keyOf } from '../../lib/contract-query';
-
-/**
- * A range read in the last minute is shown without asking again when the calendar comes back to it:
- * every change to a session reaches the open app as a realtime 'session' change, which refetches.
- */
-const SESSIONS_FRESH_MS = 60_000;
+import { getQuery, keyOf, LIVE_READ_FRESH_MS } from '../../lib/contract-query';
 
 /** GET /api/sessions?from=&to=: the sessions that start in [from, to) (instants), by start, with names. */
 export const sessionsQuery = (range: { from: string; to: string }) => ({
   ...getQuery(sessionsApi.list, { query: { from: range.from, to: range.to } }),
-  staleTime: SESSIONS_FRESH_MS,
+  staleTime: LIVE_READ_FRESH_MS,
 });
 
 /**

@@ -1,5 +1,6 @@
 import type { TomorrowReminder, TomorrowReminders } from '@contracts/reminders/api';
-import { reminderStateLabel, type Session } from '@contracts/scheduling/api';
+import type { Session } from '@contracts/scheduling/api';
+import { reminderStateLabel } from '@contracts/scheduling/labels';
 import { DEFAULT_TIME_ZONE, zonedParts } from '@contracts/shared/time';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import IconBrandWhatsapp from '@tabler/icons-react/dist/esm/icons/IconBrandWhatsapp.mjs';
