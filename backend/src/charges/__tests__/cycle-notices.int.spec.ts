@@ -13,6 +13,10 @@ import { chargeEvents } from '../../contracts/charges/events';
 import { pickEvents } from '../../platform/event-store/event';
 import { readStreamOf } from '../../platform/event-store/event-store';
 import { DATABASE, type Db } from '../../platform/database/database.module';
+import { randomUUID } from 'node:crypto';
+import { CommandRunner } from '../../platform/event-store/command-runner';
+import { ChargeCommands } from '../commands/charge.commands';
+import { pspContext } from '../psp/psp-confirmation';
 import { sendCycleChargeNotices } from '../process-managers/cycle-charge-notices';
 import { cyclesAt } from './cycles-at';
 
@@ -106,6 +110,63 @@ describe("a subscription cycle's e-mail to the student", () => {
     );
     expect(created).toHaveLength(1);
     expect(await sendCycleChargeNotices(workerServicesOf(t.app), created)).toBe(0);
+    expect(mailsTo(email)).toHaveLength(1);
+  });
+
+  it("a Pix Automático cycle its student's bank did not debit tells the student once, however late, with the Pix Copia e Cola to pay it now", async () => {
+    const email = `carla.debito.${Date.now()}@exemplo.com`;
+    // No subscription of its own: its cycles would e-mail this student in the next test's passes.
+    const student = await api.post('/api/students', { nome: 'Carla Dias', email });
+    expect(student.statusCode).toBe(201);
+    const studentId = student.json().id as string;
+    const charges = new ChargeCommands(t.app.get(CommandRunner));
+    const chargeId = randomUUID();
+    // Due three days ago, debited by the student's bank: nothing to tell while it is.
+    const due = addDays(todayInSaoPaulo(), -3);
+    await charges.handle(pspContext(tenantId, chargeId), chargeId, {
+      type: 'CreateCharge',
+      charge: {
+        studentId,
+        studentNome: 'Carla Dias',
+        telefone: null,
+        planId: randomUUID(),
+        planNome: 'Mensal 8',
+        creditos: 8,
+        valorCentavos: 48_000,
+        txid: chargeId.replace(/-/g, '').slice(0, 25),
+        brCode: '',
+        origem: 'assinatura',
+        provedor: 'api-pix',
+        vencimento: due,
+        tipoCob: 'cobr',
+        subscriptionId: randomUUID(),
+        ciclo: due.slice(0, 7),
+      },
+    });
+    await t.project();
+    expect(mailsTo(email)).toHaveLength(0);
+
+    // Its attempts over, the PSP ended it: payable from now on by the trainer's static code.
+    const brCode = '00020126330014br.gov.bcb.pix0111ana@exemplo.com5204000053039865406480.005802BR6304ABCD';
+    await charges.handle(pspContext(tenantId, chargeId), chargeId, { type: 'EndAutomaticDebit', brCode });
+    await t.project();
+    const mail = await smtp.waitFor(email, 30_000);
+    expect(mail.subject).toBe('Mensalidade do plano Mensal 8: R$\u00a0480,00, o débito automático não foi feito');
+    const text = mail.text ?? '';
+    expect(text).toContain('Olá, Carla!');
+    expect(text).toContain(`vencimento em ${brDate(due)}, não foi feito pelo seu banco`);
+    expect(text).toContain(`Pix Copia e Cola:\n\n${brCode}`);
+    expect(text).toContain('https://app.vira.test/aluno');
+
+    // The same event handled again (a worker restarted before its checkpoint moved): nothing more.
+    const ended = await readStreamOf(
+      t.app.get<Db>(DATABASE),
+      tenantId,
+      chargeId,
+      pickEvents(chargeEvents, ['ChargeAutomaticDebitEnded']),
+    );
+    expect(ended).toHaveLength(1);
+    expect(await sendCycleChargeNotices(workerServicesOf(t.app), ended)).toBe(0);
     expect(mailsTo(email)).toHaveLength(1);
   });
 

@@ -1,4 +1,6 @@
 import {
+  automaticDebitEndedSubject,
+  automaticDebitEndedText,
   cycleChargeSubject,
   cycleChargeText,
   STUDENT_AREA_PATH,
@@ -18,6 +20,8 @@ export const CYCLE_CHARGE_NOTICES = 'cycle-charge-notices';
 
 const chargeCreated = pickEvents(chargeEvents, ['ChargeCreated']);
 export type ChargeCreatedEvent = StoredEventOf<typeof chargeCreated>;
+const reactsTo = pickEvents(chargeEvents, ['ChargeCreated', 'ChargeAutomaticDebitEnded']);
+type CycleNoticeEvent = StoredEventOf<typeof reactsTo>;
 
 /** The cause of a charge's 'Nova cobrança' on WhatsApp: one per charge, however it is told. */
 export const newChargeCause = (chargeId: string) => `charge-${chargeId}`;
@@ -31,19 +35,23 @@ export const isCycle = (
 /**
  * Tells the student of a cycle's charge (plan, amount, due day, Pix Copia e Cola, their area) once:
  * by WhatsApp ('Nova cobrança') when the messaging context says they may get it there, the e-mail
- * going instead only if WhatsApp cannot deliver it; otherwise by e-mail. The charge's row in
- * `cycle_charge_notices` is claimed in the transaction that sends, so a batch run again (a crash
- * before the checkpoint moved, two workers) sends nothing more, and a send that fails claims
- * nothing (the batch is tried again). A cycle already paid, cancelled or past its due day (São
+ * going instead only if WhatsApp cannot deliver it; otherwise by e-mail. A Pix Automático cycle is
+ * debited by the student's bank and told only if that debit ends unpaid (ChargeAutomaticDebitEnded):
+ * then it is to be paid by Pix, however late, and its e-mail says the debit was not made. The
+ * charge's row in `cycle_charge_notices` is claimed in the transaction that sends, so a batch run
+ * again (a crash before the checkpoint moved, two workers) sends nothing more, and a send that fails
+ * claims nothing (the batch is tried again). A cycle already paid, cancelled or past its due day (São
  * Paulo) when its turn comes gets none, nor does a student with neither an e-mail nor WhatsApp: the
  * trainer's WhatsApp reminder is for overdue ones. Answers how many went out.
  */
 export async function sendCycleChargeNotices(
   services: WorkerServices,
-  events: readonly ChargeCreatedEvent[],
+  events: readonly CycleNoticeEvent[],
 ): Promise<number> {
-  const cycles = events.filter(isCycle);
-  if (cycles.length === 0) return 0;
+  const notices = events.filter(
+    (event) => event.eventType === 'ChargeAutomaticDebitEnded' || isCycle(event),
+  );
+  if (notices.length === 0) return 0;
   const told = new Set(
     (
       await services.db
@@ -52,7 +60,7 @@ export async function sendCycleChargeNotices(
         .where(
           'chargeId',
           'in',
-          cycles.map((event) => event.streamId),
+          notices.map((event) => event.streamId),
         )
         .execute()
     ).map((row) => row.chargeId),
@@ -60,10 +68,14 @@ export async function sendCycleChargeNotices(
   const today = zonedParts(services.now(), DEFAULT_TIME_ZONE).date;
   const areaUrl = `${services.config.APP_URL.replace(/\/$/, '')}${STUDENT_AREA_PATH}`;
   let sent = 0;
-  for (const event of cycles) {
-    const charge = event.data;
-    if (told.has(event.streamId) || charge.vencimento < today) continue;
+  for (const event of notices) {
+    if (told.has(event.streamId)) continue;
     const stream = await readStreamOf(services.db, event.tenantId, event.streamId, chargeEvents);
+    const created = stream.find((stored) => stored.eventType === 'ChargeCreated');
+    if (created?.eventType !== 'ChargeCreated' || created.data.origem !== 'assinatura') continue;
+    const debitEnded = event.eventType === 'ChargeAutomaticDebitEnded';
+    const charge = { ...created.data, brCode: debitEnded ? event.data.brCode : created.data.brCode };
+    if (!charge.vencimento || (!debitEnded && charge.vencimento < today)) continue;
     const settled = stream.some(
       (stored) => stored.eventType === 'ChargePaid' || stored.eventType === 'ChargeCancelled',
     );
@@ -79,11 +91,11 @@ export async function sendCycleChargeNotices(
       brCode: charge.brCode,
     };
     const trainerNome = trainer?.nome ?? 'Seu personal';
-    const text = `${cycleChargeText(words, areaUrl)}\n\n${trainerNome}`;
+    const text = `${(debitEnded ? automaticDebitEndedText : cycleChargeText)(words, areaUrl)}\n\n${trainerNome}`;
     const email = student.email?.includes('@')
       ? {
           to: student.email,
-          subject: cycleChargeSubject(words),
+          subject: (debitEnded ? automaticDebitEndedSubject : cycleChargeSubject)(words),
           text,
           html: text
             .split('\n\n')
@@ -135,10 +147,13 @@ export async function sendCycleChargeNotices(
   return sent;
 }
 
-/** In the worker: every charge created, of which a subscription's cycles tell their student. */
+/**
+ * In the worker: every charge created, of which a subscription's cycles tell their student, and
+ * every Pix Automático debit that ended unpaid.
+ */
 export const cycleChargeNotices = processManager({
   name: CYCLE_CHARGE_NOTICES,
-  reactsTo: chargeCreated,
+  reactsTo,
   async handle(events, services) {
     await sendCycleChargeNotices(services, events);
   },

@@ -645,6 +645,24 @@ export const cycleChargeSubject = (
   `Mensalidade do plano ${charge.planNome}: ${brl(charge.valor)}, vence em ${brDate(charge.vencimento)}`;
 
 /**
+ * The e-mail's subject of a Pix Automático cycle the student's bank did not debit (its attempts
+ * over): from then on it is paid by Pix like any charge.
+ */
+export const automaticDebitEndedSubject = (charge: Pick<CycleChargeWords, 'planNome' | 'valor'>) =>
+  `Mensalidade do plano ${charge.planNome}: ${brl(charge.valor)}, o débito automático não foi feito`;
+
+/** What such a cycle tells its student: that the debit was not made, and how to pay it now. */
+export function automaticDebitEndedText(charge: CycleChargeWords, areaUrl: string): string {
+  const first = charge.studentNome.split(' ')[0];
+  const pay = charge.brCode ? `Para pagar, use o Pix Copia e Cola:\n\n${charge.brCode}\n\n` : '';
+  return (
+    `Olá, ${first}! O débito automático (Pix Automático) da mensalidade do seu plano ${charge.planNome}, ` +
+    `de ${brl(charge.valor)} com vencimento em ${brDate(charge.vencimento)}, não foi feito pelo seu banco.\n\n${pay}` +
+    `Acompanhe suas cobranças na sua área do aluno: ${areaUrl}`
+  );
+}
+
+/**
  * What a cycle's charge tells its student: the plan, the amount, the due day, the Pix Copia e Cola
  * and the link to their area (`areaUrl`, absolute).
  */
