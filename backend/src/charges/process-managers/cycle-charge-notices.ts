@@ -18,10 +18,9 @@ import { studentToCharge } from '../queries/charge-sources';
 
 export const CYCLE_CHARGE_NOTICES = 'cycle-charge-notices';
 
-const chargeCreated = pickEvents(chargeEvents, ['ChargeCreated']);
-export type ChargeCreatedEvent = StoredEventOf<typeof chargeCreated>;
 const reactsTo = pickEvents(chargeEvents, ['ChargeCreated', 'ChargeAutomaticDebitEnded']);
 type CycleNoticeEvent = StoredEventOf<typeof reactsTo>;
+type ChargeCreatedEvent = Extract<CycleNoticeEvent, { eventType: 'ChargeCreated' }>;
 
 /** The cause of a charge's 'Nova cobrança' on WhatsApp: one per charge, however it is told. */
 export const newChargeCause = (chargeId: string) => `charge-${chargeId}`;
