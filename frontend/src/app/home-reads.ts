@@ -11,7 +11,7 @@ import { accessTokenRole, useSession } from '../lib/session-store';
  * What '/' reads (app/home-page.tsx): the dashboard and 'A receber', then the reminders'
  * 'Lembretes de amanhã' with the agenda's week of tomorrow, where their states come from.
  */
-export function readHome(queryClient: QueryClient, now = new Date()): void {
+function readHome(queryClient: QueryClient, now = new Date()): void {
   const tomorrow = addDays(zonedParts(now, DEFAULT_TIME_ZONE).date, 1);
   void queryClient.prefetchQuery(dashboardQuery());
   void queryClient.prefetchQuery(receivablesQuery());
