@@ -652,26 +652,29 @@ export const automaticDebitEndedSubject = (charge: Pick<CycleChargeWords, 'planN
   `Mensalidade do plano ${charge.planNome}: ${brl(charge.valor)}, o débito automático não foi feito`;
 
 /** What such a cycle tells its student: that the debit was not made, and how to pay it now. */
-export function automaticDebitEndedText(charge: CycleChargeWords, areaUrl: string): string {
-  const first = charge.studentNome.split(' ')[0];
-  const pay = charge.brCode ? `Para pagar, use o Pix Copia e Cola:\n\n${charge.brCode}\n\n` : '';
-  return (
-    `Olá, ${first}! O débito automático (Pix Automático) da mensalidade do seu plano ${charge.planNome}, ` +
-    `de ${brl(charge.valor)} com vencimento em ${brDate(charge.vencimento)}, não foi feito pelo seu banco.\n\n${pay}` +
-    `Acompanhe suas cobranças na sua área do aluno: ${areaUrl}`
+export const automaticDebitEndedText = (charge: CycleChargeWords, areaUrl: string): string =>
+  cycleNotice(
+    charge,
+    `O débito automático (Pix Automático) da mensalidade do seu plano ${charge.planNome}, ` +
+      `de ${brl(charge.valor)} com vencimento em ${brDate(charge.vencimento)}, não foi feito pelo seu banco.`,
+    areaUrl,
   );
-}
 
 /**
  * What a cycle's charge tells its student: the plan, the amount, the due day, the Pix Copia e Cola
  * and the link to their area (`areaUrl`, absolute).
  */
-export function cycleChargeText(charge: CycleChargeWords, areaUrl: string): string {
+export const cycleChargeText = (charge: CycleChargeWords, areaUrl: string): string =>
+  cycleNotice(
+    charge,
+    `A mensalidade do seu plano ${charge.planNome} está disponível: ${brl(charge.valor)}, ` +
+      `com vencimento em ${brDate(charge.vencimento)}.`,
+    areaUrl,
+  );
+
+/** A cycle's notice: the greeting, what happened, the Pix Copia e Cola to pay with, the student's area. */
+function cycleNotice(charge: CycleChargeWords, what: string, areaUrl: string): string {
   const first = charge.studentNome.split(' ')[0];
   const pay = charge.brCode ? `Para pagar, use o Pix Copia e Cola:\n\n${charge.brCode}\n\n` : '';
-  return (
-    `Olá, ${first}! A mensalidade do seu plano ${charge.planNome} está disponível: ${brl(charge.valor)}, ` +
-    `com vencimento em ${brDate(charge.vencimento)}.\n\n${pay}` +
-    `Acompanhe suas cobranças na sua área do aluno: ${areaUrl}`
-  );
+  return `Olá, ${first}! ${what}\n\n${pay}Acompanhe suas cobranças na sua área do aluno: ${areaUrl}`;
 }
