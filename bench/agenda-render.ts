@@ -16,7 +16,8 @@
  * Each figure is the page's own clock (Performance API) from the user's action (navigation start,
  * or the click) to the DOM showing the result, p50 and max of 5 rounds.
  */
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { launchPageBrowser } from './support/browser';
 import { addDays, weekStart, zonedInstant, zonedParts } from '../backend/src/contracts/shared/time';
 import { ONBOARDING_ANSWERS, postAs, signUpTrainer } from './http';
 import { type BuiltApp, startBuiltApp } from './support/built-app';
@@ -174,9 +175,7 @@ const nextMonthOf = (month: string) => {
 };
 
 export async function measureAgenda(): Promise<AgendaFigures> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  });
+  const browser = await launchPageBrowser();
   let app: BuiltApp | undefined;
   try {
     app = await startBuiltApp('agenda');

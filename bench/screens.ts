@@ -10,7 +10,8 @@
  * Budget (issue 15): interactive under 2.5 s. The same loads again over an emulated 4G network
  * (MOBILE_NETWORK), where the bytes on the wire count: what the phone in the gym gets.
  */
-import { type Browser, chromium } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { launchPageBrowser } from './support/browser';
 import { ONBOARDING_ANSWERS, postAs, signUpTrainer } from './http';
 import { type BuiltApp, startBuiltApp } from './support/built-app';
 import { runAsScript } from './support/script';
@@ -197,9 +198,7 @@ function summarise(loads: readonly Load[]): LoadFigures {
 const BASELINE_DIST = process.env.BENCH_SCREENS_BASELINE;
 
 export async function measureScreens(): Promise<ScreenFigures> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  });
+  const browser = await launchPageBrowser();
   const apps: BuiltApp[] = [];
   try {
     const targets: Target[] = [];
