@@ -6,7 +6,7 @@ import { apiFixture } from '../../../../test/support/api-fixture';
 import type { Task, TaskList } from '../../contracts/tasks/api';
 import { DATABASE, type Db } from '../../platform/database/database.module';
 import { CommandRunner } from '../../platform/event-store/command-runner';
-import { drainProjection } from '../../platform/projections/projection-runner';
+import { drainToEndOfLog } from '../../../../test/support/projections';
 import type { ProjectionChange } from '../../platform/projections/projection';
 import { TaskCommands } from '../commands/task.commands';
 import { taskProjections } from '../projections';
@@ -530,13 +530,14 @@ describe('tasks API', () => {
     const id = await createTask({ listId: list, repeticao: 'diaria' });
     await complete(id);
     const changes: ProjectionChange[] = [];
-    for (const projection of taskProjections) {
-      await drainProjection(db, projection, {
-        batchSize: 1_000,
-        budgetMs: 10_000,
-        afterCommit: async (batch) => void changes.push(...batch.changes),
-      });
-    }
+    // To the end of the log, not one drain: a transaction open anywhere on this PostgreSQL (another
+    // test file, another run beside this one) may hold the completion back from the first.
+    await drainToEndOfLog(
+      db,
+      taskProjections,
+      30_000,
+      async (batch) => void changes.push(...batch.changes),
+    );
     const next = (await task(id)).proximaId as string;
     expect(changes.map(({ type, id: changed }) => ({ type, id: changed }))).toEqual(
       expect.arrayContaining([
