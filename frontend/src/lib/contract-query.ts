@@ -33,5 +33,11 @@ export function getQuery<Op extends Operation>(operation: Op, input: InputOf<Op>
   });
 }
 
+/** getQuery of a live read: shown for LIVE_READ_FRESH_MS without asking again. */
+export const liveQuery = <Op extends Operation>(operation: Op, input: InputOf<Op>) => ({
+  ...getQuery(operation, input),
+  staleTime: LIVE_READ_FRESH_MS,
+});
+
 /** A list answer narrowed to its items, for `select`. */
 export const itemsOf = <Item>(answer: { items: Item[] }): Item[] => answer.items;

@@ -1,12 +1,10 @@
 import { sessionsApi } from '@contracts/scheduling/api';
 import { DEFAULT_TIME_ZONE, weekRange } from '@contracts/shared/time';
-import { getQuery, keyOf, LIVE_READ_FRESH_MS } from '../../lib/contract-query';
+import { getQuery, keyOf, liveQuery } from '../../lib/contract-query';
 
 /** GET /api/sessions?from=&to=: the sessions that start in [from, to) (instants), by start, with names. */
-export const sessionsQuery = (range: { from: string; to: string }) => ({
-  ...getQuery(sessionsApi.list, { query: { from: range.from, to: range.to } }),
-  staleTime: LIVE_READ_FRESH_MS,
-});
+export const sessionsQuery = (range: { from: string; to: string }) =>
+  liveQuery(sessionsApi.list, { query: { from: range.from, to: range.to } });
 
 /**
  * The sessions of the week (Sunday to Saturday, São Paulo) of `date` ('YYYY-MM-DD'): the range the
