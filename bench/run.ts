@@ -44,7 +44,7 @@ import {
 } from './event-store';
 import { percentile, round } from './support/stats';
 import { admin, databaseUrlOf, migratedDatabase, spawnNode, stop } from './support/built-app';
-import { openLoop, withTargets } from './support/lag';
+import { type HeardCheckpoint, openLoop, untilCovered, withTargets } from './support/lag';
 import { failed, type PartResult, printSummary } from './support/summary';
 import { clearRedisPrefix } from '../infra/scripts/local-services';
 import { measureHttp, printHttp } from './http';
@@ -126,7 +126,7 @@ async function measureLag(
   const ioServer = new Server(httpServer, { path: '/socket.io' });
   let client: ReturnType<typeof io> | undefined;
   try {
-    const checkpoints: Array<Checkpoint & { projection: string; at: number }> = [];
+    const checkpoints: HeardCheckpoint[] = [];
     subscriber.on('message', (_channel: string, message: string) => {
       checkpoints.push({
         ...(JSON.parse(message) as Checkpoint & { projection: string }),
@@ -159,13 +159,20 @@ async function measureLag(
     );
 
     const targets = await withTargets(db, sent);
+    const projections = studentProjections.map((projection) => projection.name);
+    await untilCovered(
+      checkpoints,
+      projections,
+      targets.map(({ target }) => target),
+      10_000,
+    );
     const readLags: number[] = [];
     const socketLags: number[] = [];
     const deadline = performance.now() + 10_000;
     for (const { command, target } of targets) {
       let readAt = 0;
       let socketAt = 0;
-      for (const projection of studentProjections.map((p) => p.name)) {
+      for (const projection of projections) {
         let covering = checkpoints.find(
           (c) => c.projection === projection && hasReached(c, target),
         );

@@ -50,7 +50,7 @@ import {
   stop,
   waitFor,
 } from './support/built-app';
-import { openLoop, withTargets } from './support/lag';
+import { type HeardCheckpoint, openLoop, untilCovered, withTargets } from './support/lag';
 import { runAsScript } from './support/script';
 
 const CONNECTIONS = 16;
@@ -301,7 +301,7 @@ async function measureLag(db: Kysely<Database>, app: BuiltApp): Promise<Sessions
       }),
     );
 
-    const checkpoints: (Checkpoint & { projection: string; at: number })[] = [];
+    const checkpoints: HeardCheckpoint[] = [];
     subscriber.on('message', (_channel: string, message: string) => {
       checkpoints.push({
         ...(JSON.parse(message) as Checkpoint & { projection: string }),
@@ -354,6 +354,12 @@ async function measureLag(db: Kysely<Database>, app: BuiltApp): Promise<Sessions
       },
     );
     const targets = await withTargets(db, sent);
+    await untilCovered(
+      checkpoints,
+      ['sessions'],
+      targets.map(({ target }) => target),
+      20_000,
+    );
     const readLags: number[] = [];
     const socketLags: number[] = [];
     const deadline = performance.now() + 20_000;

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../backend/src/platform/database/database';
+import { type Checkpoint, hasReached } from '../../backend/src/platform/projections/checkpoint';
 
 /** A command the bench sent: when the API acknowledged it and the position of its event. */
 export interface SentCommand {
@@ -89,4 +90,42 @@ export async function openLoop(
     sent,
     achievedPerSecond: Math.round(sent.length / ((performance.now() - measuredFrom) / 1000)),
   };
+}
+
+/** A checkpoint announcement as the bench heard it, stamped when its message was handled. */
+export interface HeardCheckpoint extends Checkpoint {
+  projection: string;
+  at: number;
+}
+
+/**
+ * Waits until each of `projections` has been heard announcing a checkpoint that covers every
+ * target, polling without holding the event loop. Call it before matching the targets: the
+ * matching is one synchronous loop over thousands of them, and an announcement that arrived
+ * meanwhile sat in the socket until it ended, stamped a second late (the last commands of a run
+ * showed a lag of 1.0-1.3 s that the worker never had).
+ */
+export async function untilCovered(
+  heard: readonly HeardCheckpoint[],
+  projections: readonly string[],
+  targets: readonly Checkpoint[],
+  timeoutMs: number,
+): Promise<void> {
+  const last = targets.reduce<Checkpoint | undefined>(
+    (latest, target) => (latest && hasReached(latest, target) ? latest : target),
+    undefined,
+  );
+  if (!last) return;
+  const deadline = performance.now() + timeoutMs;
+  const covered = () =>
+    projections.every((projection) =>
+      heard.some(
+        (checkpoint) => checkpoint.projection === projection && hasReached(checkpoint, last),
+      ),
+    );
+  while (!covered()) {
+    if (performance.now() > deadline)
+      throw new Error(`${projections.join(', ')} não alcançou a posição ${last.position}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
