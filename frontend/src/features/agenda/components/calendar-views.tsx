@@ -37,12 +37,19 @@ const tagOf = (session: Session) =>
 /** Highlighted on the calendar: to confirm, or asked to reschedule. */
 const highlighted = (session: Session) => isPending(session) || asksToReschedule(session) || undefined;
 
+/** When and where a session is, as the calendar writes it: '07:00–08:00 · Academia'. */
+const whenAndWhere = (session: Session) => `${timeOf(session.inicio)}–${timeOf(session.fim)} · ${locationName(session)}`;
+
 /**
- * What a screen reader says of a session: 'Ana Souza, 07:00 às 08:00, Academia, Agendada' (', A confirmar',
- * ', Aluno pediu para remarcar', ', Confirmado pelo aluno').
+ * A session's name: the words it shows, in their order, so that it holds what a voice-control user
+ * reads on it (WCAG 2.5.3), then what it shows only as colour: 'Ana Souza 07:00–08:00 · Academia ·
+ * Agendada' (', Aluno pediu para remarcar', ', Confirmado pelo aluno'), after its tag ('A confirmar',
+ * 'Remarcar') and, on a row, its start.
  */
-export const sessionLabel = (session: Session) =>
-  `${studentName(session)}, ${timeOf(session.inicio)} às ${timeOf(session.fim)}, ${locationName(session)}, ${SESSION_STATUS_LABELS[session.status]}${isPending(session) ? `, ${PENDING_LABEL}` : ''}${asksToReschedule(session) ? `, ${RESCHEDULE_REQUESTED_LABEL}` : ''}${session.confirmadoPeloAluno && session.status === 'agendada' ? ', Confirmado pelo aluno' : ''}`;
+export const sessionLabel = (session: Session, { row = false } = {}) => {
+  const tag = tagOf(session);
+  return `${row ? `${timeOf(session.inicio)} ` : ''}${tag ? `${tag} ` : ''}${studentName(session)} ${whenAndWhere(session)} · ${SESSION_STATUS_LABELS[session.status]}${asksToReschedule(session) ? `, ${RESCHEDULE_REQUESTED_LABEL}` : ''}${session.confirmadoPeloAluno && session.status === 'agendada' ? ', Confirmado pelo aluno' : ''}`;
+};
 
 /** A task opens the tasks view on its list. */
 const taskLink = (task: Task) => `/agenda/tarefas?lista=${encodeURIComponent(task.listId)}`;
@@ -275,13 +282,10 @@ export function TimeGrid({
                   }
                 }}
               >
-                {tagOf(item) && <span className={classes.pendingTag}>{tagOf(item)}</span>}
-                <span className={classes.eventTitle}>{studentName(item)}</span>
-                {height > 30 && (
-                  <span className={classes.eventMeta}>
-                    {timeOf(item.inicio)}–{timeOf(item.fim)} · {locationName(item)}
-                  </span>
-                )}
+                {/* Spaces between the parts: not drawn (flex items), but the text reads 'Bia Lima 07:00', not 'Bia Lima07:00'. */}
+                {tagOf(item) && <span className={classes.pendingTag}>{tagOf(item)}</span>}{' '}
+                <span className={classes.eventTitle}>{studentName(item)}</span>{' '}
+                {height > 30 && <span className={classes.eventMeta}>{whenAndWhere(item)}</span>}
               </button>
             );
           })}
@@ -301,16 +305,16 @@ export function SessionRow({ session, onOpen }: { session: Session; onOpen: (ses
       data-status={session.status}
       data-pending={highlighted(session)}
       onClick={() => onOpen(session)}
-      aria-label={sessionLabel(session)}
+      aria-label={sessionLabel(session, { row: true })}
     >
-      <span className={classes.listTime}>{timeOf(session.inicio)}</span>
+      <span className={classes.listTime}>{timeOf(session.inicio)}</span>{' '}
       <span className={classes.listBody}>
-        {tagOf(session) && <span className={classes.pendingTag}>{tagOf(session)}</span>}
+        {tagOf(session) && <span className={classes.pendingTag}>{tagOf(session)}</span>}{' '}
         <span className={classes.eventTitle} style={{ display: 'block' }}>
           {studentName(session)}
-        </span>
+        </span>{' '}
         <Text span size="xs" c="dimmed" style={{ display: 'block' }}>
-          {timeOf(session.inicio)}–{timeOf(session.fim)} · {locationName(session)} · {SESSION_STATUS_LABELS[session.status]}
+          {whenAndWhere(session)} · {SESSION_STATUS_LABELS[session.status]}
         </Text>
       </span>
     </button>
