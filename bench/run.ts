@@ -44,7 +44,7 @@ import {
 } from './event-store';
 import { percentile, round } from './support/stats';
 import { admin, databaseUrlOf, migratedDatabase, spawnNode, stop } from './support/built-app';
-import { type HeardCheckpoint, openLoop, untilCovered, withTargets } from './support/lag';
+import { firstCovering, hearCheckpoints, openLoop, untilCovered, withTargets } from './support/lag';
 import { failed, type PartResult, printSummary } from './support/summary';
 import { clearRedisPrefix } from '../infra/scripts/local-services';
 import { measureHttp, printHttp } from './http';
@@ -60,7 +60,6 @@ import { parseConfig } from '../backend/src/config/config';
 import { createDatabase, createPool } from '../backend/src/platform/database/database';
 import type { Database } from '../backend/src/platform/database/database';
 import { CommandRunner } from '../backend/src/platform/event-store/command-runner';
-import { type Checkpoint, hasReached } from '../backend/src/platform/projections/checkpoint';
 import { ProjectionCatalogue } from '../backend/src/platform/projections/projection-catalogue';
 import { ProjectionsOnCommit } from '../backend/src/platform/projections/projections-on-commit';
 import { ReadYourWrites } from '../backend/src/platform/projections/read-your-writes';
@@ -126,13 +125,7 @@ async function measureLag(
   const ioServer = new Server(httpServer, { path: '/socket.io' });
   let client: ReturnType<typeof io> | undefined;
   try {
-    const checkpoints: HeardCheckpoint[] = [];
-    subscriber.on('message', (_channel: string, message: string) => {
-      checkpoints.push({
-        ...(JSON.parse(message) as Checkpoint & { projection: string }),
-        at: performance.now(),
-      });
-    });
+    const checkpoints = hearCheckpoints(subscriber);
     await subscriber.subscribe(keys.checkpointChannel);
     ioServer.adapter(createAdapter(pub, sub, { key: keys.socketIoKey }));
     ioServer.on('connection', (socket) => void socket.join(`tenant:${tenantId}`));
@@ -168,19 +161,11 @@ async function measureLag(
     );
     const readLags: number[] = [];
     const socketLags: number[] = [];
-    const deadline = performance.now() + 10_000;
     for (const { command, target } of targets) {
       let readAt = 0;
       let socketAt = 0;
       for (const projection of projections) {
-        let covering = checkpoints.find(
-          (c) => c.projection === projection && hasReached(c, target),
-        );
-        while (!covering && performance.now() < deadline) {
-          await new Promise((resolve) => setTimeout(resolve, 20));
-          covering = checkpoints.find((c) => c.projection === projection && hasReached(c, target));
-        }
-        if (!covering) throw new Error(`${projection} não alcançou a posição ${command.position}`);
+        const covering = firstCovering(checkpoints, projection, target);
         readAt = Math.max(readAt, covering.at);
         socketAt = Math.max(
           socketAt,

@@ -31,7 +31,6 @@ import {
   type Database,
 } from '../backend/src/platform/database/database';
 import { CommandRunner } from '../backend/src/platform/event-store/command-runner';
-import { type Checkpoint, hasReached } from '../backend/src/platform/projections/checkpoint';
 import { ProjectionCatalogue } from '../backend/src/platform/projections/projection-catalogue';
 import { ProjectionsOnCommit } from '../backend/src/platform/projections/projections-on-commit';
 import { ReadYourWrites } from '../backend/src/platform/projections/read-your-writes';
@@ -50,7 +49,7 @@ import {
   stop,
   waitFor,
 } from './support/built-app';
-import { type HeardCheckpoint, openLoop, untilCovered, withTargets } from './support/lag';
+import { firstCovering, hearCheckpoints, openLoop, untilCovered, withTargets } from './support/lag';
 import { runAsScript } from './support/script';
 
 const CONNECTIONS = 16;
@@ -301,13 +300,7 @@ async function measureLag(db: Kysely<Database>, app: BuiltApp): Promise<Sessions
       }),
     );
 
-    const checkpoints: HeardCheckpoint[] = [];
-    subscriber.on('message', (_channel: string, message: string) => {
-      checkpoints.push({
-        ...(JSON.parse(message) as Checkpoint & { projection: string }),
-        at: performance.now(),
-      });
-    });
+    const checkpoints = hearCheckpoints(subscriber);
     await subscriber.subscribe(keys.checkpointChannel);
     ioServer.adapter(createAdapter(pub, sub, { key: keys.socketIoKey }));
     ioServer.on('connection', (socket) => {
@@ -362,14 +355,8 @@ async function measureLag(db: Kysely<Database>, app: BuiltApp): Promise<Sessions
     );
     const readLags: number[] = [];
     const socketLags: number[] = [];
-    const deadline = performance.now() + 20_000;
     for (const { command, target } of targets) {
-      const covering = () =>
-        checkpoints.find((c) => c.projection === 'sessions' && hasReached(c, target));
-      while (!covering() && performance.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      const found = covering();
-      if (!found) throw new Error(`sessions não alcançou a posição ${command.position}`);
+      const found = firstCovering(checkpoints, 'sessions', target);
       readLags.push(found.at - command.ackAt);
       const socketAt = arrivals.get(`sessions:${found.position}`);
       if (socketAt !== undefined) socketLags.push(socketAt - command.ackAt);

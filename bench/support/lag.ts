@@ -99,6 +99,39 @@ export interface HeardCheckpoint extends Checkpoint {
 }
 
 /**
+ * Every checkpoint announced on `subscriber`'s channel from now on, each stamped as its message is
+ * handled (subscribe it to the checkpoint channel after this).
+ */
+export function hearCheckpoints(subscriber: {
+  on(event: 'message', listener: (channel: string, message: string) => void): unknown;
+}): HeardCheckpoint[] {
+  const heard: HeardCheckpoint[] = [];
+  subscriber.on('message', (_channel, message) => {
+    heard.push({
+      ...(JSON.parse(message) as Checkpoint & { projection: string }),
+      at: performance.now(),
+    });
+  });
+  return heard;
+}
+
+/**
+ * The first checkpoint of `projection` heard covering `target`. Ask it once `untilCovered` has
+ * settled: every target is covered by then.
+ */
+export function firstCovering(
+  heard: readonly HeardCheckpoint[],
+  projection: string,
+  target: Checkpoint,
+): HeardCheckpoint {
+  const covering = heard.find(
+    (checkpoint) => checkpoint.projection === projection && hasReached(checkpoint, target),
+  );
+  if (!covering) throw new Error(`${projection} não alcançou a posição ${target.position}`);
+  return covering;
+}
+
+/**
  * Waits until each of `projections` has been heard announcing a checkpoint that covers every
  * target, polling without holding the event loop. Call it before matching the targets: the
  * matching is one synchronous loop over thousands of them, and an announcement that arrived
