@@ -298,18 +298,17 @@ async function main(): Promise<void> {
     createPool({ connectionString: benchUrl, poolMax: 40, applicationName: 'vira-bench' }),
   );
   const redis = createRedis(config.REDIS_URL, 'vira-bench');
+  const readYourWrites = new ReadYourWrites(config, db, redis);
   const runner = new CommandRunner(
     db,
-    new ProjectionsOnCommit(
-      new ProjectionCatalogue(studentProjections),
-      new ReadYourWrites(config, db, redis),
-    ),
+    new ProjectionsOnCommit(new ProjectionCatalogue(studentProjections), readYourWrites),
   );
   try {
     const only = process.argv[2];
     if (only !== 'rebuild') printThroughput(await measureThroughput(db, runner));
     if (only !== 'throughput') printRebuild(await measureRebuild(db));
   } finally {
+    await readYourWrites.recordsSent();
     await closeRedis(redis);
     await db.destroy();
     await clearRedisPrefix(config.REDIS_URL, redisPrefix);

@@ -245,10 +245,8 @@ async function main(): Promise<number> {
   const redis = createRedis(config.REDIS_URL, 'vira-bench');
   const catalogue = new ProjectionCatalogue(studentProjections);
   // The API's observer: wake-ups and the read-your-writes record, as a real command pays them.
-  const runner = new CommandRunner(
-    db,
-    new ProjectionsOnCommit(catalogue, new ReadYourWrites(config, db, redis)),
-  );
+  const readYourWrites = new ReadYourWrites(config, db, redis);
+  const runner = new CommandRunner(db, new ProjectionsOnCommit(catalogue, readYourWrites));
   try {
     // Every part is on its own: one that fails is reported (and counted in the exit code) and the
     // next still runs; every figure is printed as soon as it is measured.
@@ -353,6 +351,7 @@ async function main(): Promise<number> {
       );
     return failures.length;
   } finally {
+    await readYourWrites.recordsSent();
     await closeRedis(redis);
     await db.destroy();
     await clearRedisPrefix(config.REDIS_URL, REDIS_PREFIX);

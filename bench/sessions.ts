@@ -261,10 +261,8 @@ async function measureLag(db: Kysely<Database>, app: BuiltApp): Promise<Sessions
   });
   const keys = projectionKeys(config.REDIS_PREFIX);
   const redis = createRedis(BENCH_REDIS_URL, 'vira-bench-sessions');
-  const runner = new CommandRunner(
-    db,
-    new ProjectionsOnCommit(APP_CATALOGUE, new ReadYourWrites(config, db, redis)),
-  );
+  const readYourWrites = new ReadYourWrites(config, db, redis);
+  const runner = new CommandRunner(db, new ProjectionsOnCommit(APP_CATALOGUE, readYourWrites));
   const sessions = new SessionCommands(runner);
   const subscriber = createRedis(BENCH_REDIS_URL, 'vira-bench-sessions-sub');
   const [pub, sub] = [
@@ -371,6 +369,7 @@ async function measureLag(db: Kysely<Database>, app: BuiltApp): Promise<Sessions
   } finally {
     client?.close();
     await new Promise<void>((resolve) => ioServer.close(() => resolve()));
+    await readYourWrites.recordsSent();
     for (const connection of [subscriber, pub, sub, redis]) await closeRedis(connection);
   }
 }

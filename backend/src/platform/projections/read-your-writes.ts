@@ -1,4 +1,10 @@
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  type BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
 import type Redis from 'ioredis';
 import { sql } from 'kysely';
 import { APP_CONFIG, type PlatformConfig } from '../../config/config';
@@ -88,6 +94,9 @@ function checkpointParts(value: string): [transactionId: string, position: numbe
   return [value.slice(0, separator), Number(value.slice(separator + 1))];
 }
 
+/** Where a commit's write record goes (ReadYourWrites). */
+export type WriteRecords = Pick<ReadYourWrites, 'remember'>;
+
 /**
  * Read-your-writes. The API remembers, per principal and per projection, the checkpoint of the
  * principal's last write (Redis, shared by instances, short-lived); that principal's reads wait
@@ -108,7 +117,9 @@ function checkpointParts(value: string): [transactionId: string, position: numbe
  * subscribed, or records lost) it asks Redis as before.
  */
 @Injectable()
-export class ReadYourWrites implements OnModuleInit, OnApplicationShutdown {
+export class ReadYourWrites
+  implements OnModuleInit, BeforeApplicationShutdown, OnApplicationShutdown
+{
   private subscriber: Redis | undefined;
   private readonly latest = new Map<string, Checkpoint>();
   private readonly listeners = new Set<() => void>();
@@ -117,6 +128,8 @@ export class ReadYourWrites implements OnModuleInit, OnApplicationShutdown {
   private recordsLostAt = Number.NEGATIVE_INFINITY;
   /** Records of the commits of this tick, sent together once it ends. */
   private unsent: WriteRecord[] = [];
+  /** Records sent whose reply has not come back yet. */
+  private readonly sending = new Set<Promise<void>>();
   /** The write records heard (every instance's), by principal, each until it would expire in Redis. */
   private readonly heard = new Map<string, HeardWrites>();
   /** Whether this instance holds every record Redis holds: subscribed, and those before read. */
@@ -191,6 +204,7 @@ export class ReadYourWrites implements OnModuleInit, OnApplicationShutdown {
 
   private sendRecords(): void {
     const records = this.unsent;
+    if (records.length === 0) return;
     this.unsent = [];
     const keys = records.map((record) => this.keys.lastWrite(record.principal));
     const told: ToldRecord[] = records.map(({ principal, target, projections }) => [
@@ -205,7 +219,7 @@ export class ReadYourWrites implements OnModuleInit, OnApplicationShutdown {
       projections.length,
       ...projections,
     ]);
-    whenConnected(
+    const sent = whenConnected(
       this.redis,
       () =>
         (this.redis as RedisWithScript).viraRememberWrites(
@@ -225,6 +239,20 @@ export class ReadYourWrites implements OnModuleInit, OnApplicationShutdown {
         records.forEach((record) => record.reject(error));
       },
     );
+    this.sending.add(sent);
+    void sent.finally(() => this.sending.delete(sent));
+  }
+
+  /** Once every record sent so far has had Redis's reply (or failed): before Redis is closed. */
+  async recordsSent(): Promise<void> {
+    // Those of this tick too: a caller whose awaits never left the microtask queue comes before it ends.
+    this.sendRecords();
+    await Promise.all(this.sending);
+  }
+
+  /** A command's answer may leave before its record's reply (projections-on-commit.ts). */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.recordsSent();
   }
 
   /**
