@@ -381,21 +381,28 @@ export function MonthView({ days, sessions, tasks, today, onPickDay, onVacation,
             const items = perDay.get(day) ?? [];
             const dayTasks = tasksPerDay.get(day) ?? [];
             const shown = monthCellItems(items, dayTasks);
+            // The day's number is the button (its name starts with it: WCAG 2.5.3, label in name),
+            // stretched over the cell so a tap anywhere on it opens the day; the chips are the
+            // cell's text beside it, read after it.
             return (
-              <button
-                type="button"
+              <div
                 role="gridcell"
                 key={day}
                 className={classes.monthCell}
                 data-outside={day.slice(0, 7) !== month || undefined}
                 data-today={day === today || undefined}
                 data-vacation={onVacation(day) || undefined}
-                onClick={() => onPickDay(day)}
-                aria-label={`${formatPt(day, "d 'de' MMMM")}: ${items.length === 1 ? '1 sessão' : `${items.length} sessões`}${
-                  dayTasks.length === 0 ? '' : dayTasks.length === 1 ? ', 1 tarefa' : `, ${dayTasks.length} tarefas`
-                }${onVacation(day) ? ', férias' : ''}`}
               >
-                <span className={classes.monthDay}>{Number(day.slice(8, 10))}</span>
+                <button
+                  type="button"
+                  className={classes.monthDay}
+                  onClick={() => onPickDay(day)}
+                  aria-label={`${formatPt(day, "d 'de' MMMM")}: ${items.length === 1 ? '1 sessão' : `${items.length} sessões`}${
+                    dayTasks.length === 0 ? '' : dayTasks.length === 1 ? ', 1 tarefa' : `, ${dayTasks.length} tarefas`
+                  }${onVacation(day) ? ', férias' : ''}`}
+                >
+                  {Number(day.slice(8, 10))}
+                </button>
                 {compact ? (
                   <span className={classes.dots}>
                     {items.slice(0, 6).map((session) => (
@@ -430,7 +437,7 @@ export function MonthView({ days, sessions, tasks, today, onPickDay, onVacation,
                     {shown.more > 0 && <span className={classes.more}>+{shown.more} mais</span>}
                   </>
                 )}
-              </button>
+              </div>
             );
           })}
         </div>
