@@ -12,9 +12,9 @@ import { ReadYourWrites, type WriteRecords } from './read-your-writes';
  * The record is kept in this instance at once and sent to Redis in the same turn of the event loop
  * as the answer, long before the writer's next request can reach another instance. A command
  * alone does not wait for Redis's reply: it was a round trip in every command's answer (one client
- * on one stream: 1,750 commands/s, 2,440 without). Beside other commands whose records are still on
- * their way it waits: the reply paces the writers, and not waiting let more commands reach
- * PostgreSQL at once on two cores, 32 clients 42-45 % slower (measured interleaved).
+ * on one stream: 1,750 commands/s waiting for it, 2,180-2,200 not). Beside other commands whose
+ * records are still on their way it waits: the reply paces the writers, and not waiting let more
+ * commands reach PostgreSQL at once on two cores, 32 clients 42-45 % slower (measured interleaved).
  */
 @Injectable()
 export class ProjectionsOnCommit implements CommandObserver {

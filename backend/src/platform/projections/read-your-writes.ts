@@ -190,7 +190,8 @@ export class ReadYourWrites
   /**
    * After `principal`'s command committed: its next reads of `projections` wait for `target`, and
    * the workers are woken to project it. The commits answered in one tick (a group commit) are
-   * recorded in one round trip, sent when the tick ends: a command alone waits no longer.
+   * recorded in one round trip, sent when the tick ends. Resolves on Redis's reply; the record
+   * counts here at once.
    */
   remember(principal: string, projections: readonly string[], target: Checkpoint): Promise<void> {
     if (projections.length === 0) return Promise.resolve();
