@@ -55,7 +55,7 @@ describe('a commit told to read-your-writes', () => {
     // given a first command whose record Redis has not replied to
     const redis = redisAnswering();
     const observer = new ProjectionsOnCommit(catalogue, redis.readYourWrites);
-    await observer.committed(commit('ana', 1));
+    void observer.committed(commit('ana', 1));
     // when a second commits meanwhile
     const second = observer.committed(commit('bia', 2));
     // then it waits (the replies pace the writers) until Redis replies
