@@ -13,7 +13,14 @@ import { type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { io, type Socket } from 'socket.io-client';
-import { freePort, startBare, startBuiltApp, stop, waitFor } from './support/built-app';
+import {
+  freePort,
+  startBare,
+  startBuiltApp,
+  stop,
+  vacuumAsAutovacuumWould,
+  waitFor,
+} from './support/built-app';
 import { runAsScript } from './support/script';
 
 const ROUNDS = 5;
@@ -251,6 +258,7 @@ export async function measureHttp(
     );
     for (const students of studentCounts) {
       const { token, ids } = await seed(apiUrl, students);
+      await vacuumAsAutovacuumWould(databaseUrl);
       const { rows } = await client.query<{ tenant_id: string }>(
         'select tenant_id from students where id = $1',
         [ids[0]],

@@ -19,8 +19,8 @@
  * Every part runs on its own: one that fails (or overruns BENCH_PART_TIMEOUT_MINUTES, 30) is
  * printed as failed and the next one runs; the end is issue 60's table, each figure beside the
  * issue's, and the machine's load average; the exit code is 1 when a part failed. BENCH_PARTS=
- * lag,agenda runs only those parts (the keys of the results file); BENCH_API_NODE_ARGS gives the
- * benches' API Node options (`--cpu-prof`); BENCH_SCREENS_BASELINE=<dist> loads another SPA build
+ * lag,agenda runs only those parts (the keys of the results file); BENCH_API_NODE_ARGS and
+ * BENCH_WORKER_NODE_ARGS give the benches' API and worker Node options (`--cpu-prof`); BENCH_SCREENS_BASELINE=<dist> loads another SPA build
  * beside this one (bench/screens.ts).
  */
 import type { ChildProcess } from 'node:child_process';
@@ -43,7 +43,16 @@ import {
   tenantId,
 } from './event-store';
 import { percentile, round } from './support/stats';
-import { admin, databaseUrlOf, migratedDatabase, spawnNode, stop } from './support/built-app';
+import {
+  admin,
+  databaseUrlOf,
+  migratedDatabase,
+  spawnNode,
+  stop,
+  vacuumAsAutovacuumWould,
+  WORKER_NODE_ARGS,
+} from './support/built-app';
+import { countCpu, type ProcessCpu } from './support/process-cpu';
 import { firstCovering, hearCheckpoints, openLoop, untilCovered, withTargets } from './support/lag';
 import { failed, type PartResult, printSummary } from './support/summary';
 import { clearRedisPrefix } from '../infra/scripts/local-services';
@@ -87,13 +96,16 @@ const config = parseConfig({
 });
 
 function startWorker(): ChildProcess {
-  return spawnNode(['--import', 'tsx', path.join(ROOT, 'backend/src/worker.ts')], {
-    DATABASE_URL: benchUrl,
-    REDIS_URL: config.REDIS_URL,
-    REDIS_PREFIX,
-    LOG_LEVEL: 'error',
-    TSX_TSCONFIG_PATH: path.join(ROOT, 'backend/tsconfig.json'),
-  });
+  return spawnNode(
+    [...WORKER_NODE_ARGS, '--import', 'tsx', path.join(ROOT, 'backend/src/worker.ts')],
+    {
+      DATABASE_URL: benchUrl,
+      REDIS_URL: config.REDIS_URL,
+      REDIS_PREFIX,
+      LOG_LEVEL: 'error',
+      TSX_TSCONFIG_PATH: path.join(ROOT, 'backend/tsconfig.json'),
+    },
+  );
 }
 
 interface LagRow {
@@ -102,6 +114,11 @@ interface LagRow {
   achievedPerSecond: number;
   readModelLagMs: { p50: number; p95: number; p99: number };
   socketLagMs: { p50: number; p95: number; p99: number };
+  /**
+   * CPU the worker spent per command, µs: its process and its PostgreSQL backends, from the
+   * first command sent to the last one projected. On two cores, what the API loses to it.
+   */
+  workerCpuPerCommandMicros: ProcessCpu | null;
 }
 
 /**
@@ -115,6 +132,7 @@ async function measureLag(
   runner: CommandRunner,
   rate: number,
   studentIds: string[],
+  workerPid: number,
 ): Promise<LagRow> {
   const keys = projectionKeys(REDIS_PREFIX);
   const subscriber = createRedis(config.REDIS_URL, 'vira-bench-sub');
@@ -140,9 +158,11 @@ async function measureLag(
     });
     await new Promise<void>((resolve) => client?.once('connect', () => resolve()));
 
+    const workerCpu = await countCpu(db, workerPid, 'vira-worker');
     // A first second at the same rate, not kept: the pool's connections and the worker's code warm.
+    const count = rate * (LAG_SECONDS + 1);
     const { sent, achievedPerSecond } = await openLoop(
-      { rate, count: rate * (LAG_SECONDS + 1), warmUp: rate, maxInFlight: LAG_IN_FLIGHT },
+      { rate, count, warmUp: rate, maxInFlight: LAG_IN_FLIGHT },
       (index) =>
         command(runner, studentIds[index % studentIds.length], {
           type: 'GrantCredits',
@@ -159,6 +179,7 @@ async function measureLag(
       targets.map(({ target }) => target),
       10_000,
     );
+    const workerUsed = await workerCpu.stop();
     const readLags: number[] = [];
     const socketLags: number[] = [];
     for (const { command, target } of targets) {
@@ -186,6 +207,10 @@ async function measureLag(
       achievedPerSecond,
       readModelLagMs: summary(readLags),
       socketLagMs: summary(socketLags),
+      workerCpuPerCommandMicros: workerUsed && {
+        node: round(workerUsed.node / count),
+        database: round(workerUsed.database / count),
+      },
     };
   } finally {
     client?.close();
@@ -201,6 +226,8 @@ async function measureLag(
 async function measureLags(db: Kysely<Database>, runner: CommandRunner): Promise<LagRow[]> {
   const worker = startWorker();
   try {
+    const workerPid = worker.pid;
+    if (workerPid === undefined) throw new Error('o worker não iniciou');
     const studentIds = Array.from({ length: 200 }, () => randomUUID());
     for (const id of studentIds) await command(runner, id, { type: 'RegisterStudent', profile });
     await command(runner, studentIds[0], {
@@ -213,7 +240,8 @@ async function measureLags(db: Kysely<Database>, runner: CommandRunner): Promise
     // the worker still caught up, the lag was its catch-up (p50 142 ms at 200/s instead of 6).
     await waitForProjections(db);
     const lag: LagRow[] = [];
-    for (const rate of [200, 1000]) lag.push(await measureLag(db, runner, rate, studentIds));
+    for (const rate of [200, 1000])
+      lag.push(await measureLag(db, runner, rate, studentIds, workerPid));
     return lag;
   } finally {
     await stop(worker);
@@ -256,6 +284,8 @@ async function main(): Promise<number> {
       () => measureThroughput(db, runner),
       printThroughput,
     );
+    // The lag and the rebuild read the log the throughput rounds wrote.
+    await vacuumAsAutovacuumWould(benchUrl);
     const lag = await part(
       'lag',
       'Atraso comando -> modelo de leitura / socket (worker real)',
@@ -370,6 +400,8 @@ function printLag(lag: readonly LagRow[]): void {
       'leitura p99': row.readModelLagMs.p99,
       'socket p50': row.socketLagMs.p50,
       'socket p99': row.socketLagMs.p99,
+      'worker µs/comando': row.workerCpuPerCommandMicros?.node ?? '-',
+      'PostgreSQL do worker µs/comando': row.workerCpuPerCommandMicros?.database ?? '-',
     })),
   );
 }

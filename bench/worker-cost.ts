@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
-import { admin, migratedDatabase } from './support/built-app';
+import { admin, migratedDatabase, vacuumAsAutovacuumWould } from './support/built-app';
 import { PROJECTIONS } from '../backend/src/contexts';
 import { createDatabase, createPool } from '../backend/src/platform/database/database';
 import { CommandRunner } from '../backend/src/platform/event-store/command-runner';
@@ -96,6 +96,7 @@ export async function measureWorkerCost(): Promise<WorkerCostRow[]> {
     // Unmeasured: the first batches of each projection also pay for compiling its code paths.
     await grant(WARM_UP_EVENTS);
     for (const projection of PROJECTIONS) await drain(projection, 1);
+    await vacuumAsAutovacuumWould(url);
 
     const backendPid = (
       await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(workerDb)

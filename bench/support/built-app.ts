@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import * as path from 'node:path';
 import { Client } from 'pg';
+import { sql } from 'kysely';
 import { buildIfNeeded } from '../../infra/scripts/build-if-needed';
 import { clearRedisPrefix } from '../../infra/scripts/local-services';
 import { createDatabase, createPool } from '../../backend/src/platform/database/database';
@@ -60,6 +61,26 @@ export async function migratedDatabase(name: string): Promise<string> {
   return url;
 }
 
+/**
+ * Vacuums and analyzes `url`'s database, as autovacuum would have done within a minute of a bulk
+ * write on a production server. This machine's PostgreSQL runs with autovacuum off: after a
+ * bench's seeding or its throughput rounds the planner knew nothing of the new rows (it read the
+ * events of a large log with a plan made for an empty one) and every first read of them still
+ * had to check and mark each row's visibility. Measured that way the figures were the server's
+ * missing upkeep (lag p99 at 1,000 commands/s 61-92 ms after the throughput rounds, 38-42 with
+ * it), not the code's.
+ */
+export async function vacuumAsAutovacuumWould(url: string): Promise<void> {
+  const db = createDatabase<unknown>(
+    createPool({ connectionString: url, poolMax: 1, applicationName: 'vira-bench-vacuum' }),
+  );
+  try {
+    await sql`vacuum (analyze)`.execute(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
 /** Every process a bench started and that has not exited yet. */
 const children = new Set<ChildProcess>();
 // Whatever ends the bench (a part that failed half-way, an uncaught error, process.exit), no API,
@@ -87,13 +108,21 @@ export function spawnNode(args: string[], env: NodeJS.ProcessEnv): ChildProcess 
 }
 
 /**
- * Node's own options for the API a bench starts (not its worker), e.g.
- * `BENCH_API_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'` to profile it (NODE_OPTIONS may not).
+ * Node's own options for the API and the worker a bench starts, e.g.
+ * `BENCH_API_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'` to profile the API
+ * (BENCH_WORKER_NODE_ARGS the worker; NODE_OPTIONS may not).
  */
-const API_NODE_ARGS = process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+const nodeArgs = (variable: string) => process.env[variable]?.split(' ').filter(Boolean) ?? [];
+const API_NODE_ARGS = nodeArgs('BENCH_API_NODE_ARGS');
+export const WORKER_NODE_ARGS = nodeArgs('BENCH_WORKER_NODE_ARGS');
 
 export function start(script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawnNode(script.endsWith('main.js') ? [...API_NODE_ARGS, script] : [script], env);
+  const args = script.endsWith('main.js')
+    ? API_NODE_ARGS
+    : script.endsWith('worker.js')
+      ? WORKER_NODE_ARGS
+      : [];
+  return spawnNode([...args, script], env);
 }
 
 /** The bare server a bench compares the API with: `source` run by `node -e`, with `env`. */
