@@ -47,6 +47,7 @@ import {
   startBare,
   startBuiltApp,
   stop,
+  vacuumAsAutovacuumWould,
   waitFor,
 } from './support/built-app';
 import { firstCovering, hearCheckpoints, openLoop, untilCovered, withTargets } from './support/lag';
@@ -441,6 +442,7 @@ export async function measureSessions(): Promise<SessionsBench> {
       'Agenda: 5.000 sessões (cada uma com seu lembrete) semeadas; projetando...\n',
     );
     await waitForProjections(db);
+    await vacuumAsAutovacuumWould(databaseUrl);
 
     bare = startBare(BARE_SERVER, {
       DATABASE_URL: databaseUrl,
@@ -503,7 +505,7 @@ export async function measureSessions(): Promise<SessionsBench> {
       'Agenda: 50.000 sessões e 1.000 outros personais semeados; projetando...\n',
     );
     await waitForProjections(db);
-    await sql`analyze sessions`.execute(db);
+    await vacuumAsAutovacuumWould(databaseUrl);
     process.stdout.write('HTTP: GET /api/sessions (um mês, 50.000 sessões + 1.000 personais)...\n');
     const large = await measure('GET /api/sessions, um mês (50.000 sessões, +1.000 personais)');
     reads.push(...large);
