@@ -18,7 +18,7 @@ export function processCpuMicros(pid: number): number | null {
   }
 }
 
-/** Linux's USER_HZ, what /proc/<pid>/stat counts in (100 on every architecture Node runs on). */
+/** Linux's USER_HZ, what /proc/<pid>/stat counts in: 100 on x86 and ARM. */
 const CLOCK_TICKS_PER_SECOND = 100;
 
 /** The PostgreSQL backends of this machine's server that `applicationName` holds on `db`'s database. */
