@@ -10,7 +10,6 @@
  * own; the wake-up messages and the safety net's polls are not counted.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { admin, migratedDatabase, vacuumAsAutovacuumWould } from './support/built-app';
 import { PROJECTIONS } from '../backend/src/contexts';
@@ -21,6 +20,7 @@ import { runBatch } from '../backend/src/platform/projections/projection-runner'
 import { actorId, profile, tenantId } from './event-store';
 import { round } from './support/stats';
 import { studentDecider } from '../backend/src/students/domain/student.decider';
+import { backendCpuNanos } from './support/process-cpu';
 import { runAsScript } from './support/script';
 
 const STUDENTS = 150;
@@ -37,15 +37,6 @@ export interface WorkerCostRow {
   events: number;
   workerMicrosPerEvent: number;
   databaseMicrosPerEvent: number | null;
-}
-
-/** Nanoseconds the PostgreSQL backend `pid` has run so far; null where /proc does not tell. */
-function backendCpuNanos(pid: number): number | null {
-  try {
-    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
-  } catch {
-    return null;
-  }
 }
 
 export async function measureWorkerCost(): Promise<WorkerCostRow[]> {
