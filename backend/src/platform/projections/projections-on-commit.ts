@@ -36,12 +36,13 @@ export class ProjectionsOnCommit implements CommandObserver {
   }: CommittedCommand): Promise<void> {
     const projections = this.catalogue.namesReading(eventTypes);
     this.recordsOnTheirWay++;
+    const awaited = this.recordsOnTheirWay > 1;
     const recorded = this.readYourWrites
-      .remember(context.actorId, projections, { transactionId, position })
+      .remember(context.actorId, projections, { transactionId, position }, awaited)
       .catch((error: unknown) =>
         this.failures.report(`leitura das próprias escritas indisponível: ${String(error)}`),
       )
       .finally(() => this.recordsOnTheirWay--);
-    if (this.recordsOnTheirWay > 1) await recorded;
+    if (awaited) await recorded;
   }
 }

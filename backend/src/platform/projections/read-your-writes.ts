@@ -26,7 +26,7 @@ const REDIS_BUDGET_MS = 250;
  * the stored and the given checkpoint ("tx:position"); then wakes every projection named (the
  * worker's wake channel) once, and tells every API instance the records (the writes channel).
  * ARGV: ttl, wake channel, writes channel, the records as told, then per record tx, position, n,
- * n projections. One round trip for all that the commits of one tick tell.
+ * n projections. One round trip for all that the commits of one turn of the event loop tell.
  */
 const REMEMBER_WRITES_SCRIPT = `
 local at, woken, named = 5, {}, {}
@@ -126,8 +126,10 @@ export class ReadYourWrites
   private readonly keys: ReturnType<typeof projectionKeys>;
   /** When Redis last may have lost (or never got) a write record: lost, back, or a failed write. */
   private recordsLostAt = Number.NEGATIVE_INFINITY;
-  /** Records of the commits of this tick, sent together once it ends. */
+  /** Records not sent yet (see `remember`). */
   private unsent: WriteRecord[] = [];
+  /** A send is due at the end of the current callback (a record whose caller waits for it). */
+  private sendingThisTick = false;
   /** Records sent whose reply has not come back yet. */
   private readonly sending = new Set<Promise<void>>();
   /** The write records heard (every instance's), by principal, each until it would expire in Redis. */
@@ -189,17 +191,30 @@ export class ReadYourWrites
 
   /**
    * After `principal`'s command committed: its next reads of `projections` wait for `target`, and
-   * the workers are woken to project it. The commits answered in one tick (a group commit) are
-   * recorded in one round trip, sent when the tick ends. Resolves on Redis's reply; the record
-   * counts here at once.
+   * the workers are woken to project it. Resolves on Redis's reply; the record counts here at once.
+   * Records travel together, one round trip for all that are waiting: sent once this turn of the
+   * event loop has handled all its I/O (so the commits of every response read in it go together,
+   * and the next statements of the commands answered meanwhile reach PostgreSQL first), or at the
+   * end of the current callback when the caller waits for the reply (`awaited`: its answer does).
    */
-  remember(principal: string, projections: readonly string[], target: Checkpoint): Promise<void> {
+  remember(
+    principal: string,
+    projections: readonly string[],
+    target: Checkpoint,
+    awaited = false,
+  ): Promise<void> {
     if (projections.length === 0) return Promise.resolve();
     // Kept here at once: this instance's own records count even when Redis does not take them.
     this.hear([[principal, target.transactionId, target.position, projections]]);
     return new Promise((resolve, reject) => {
       this.unsent.push({ principal, projections, target, resolve, reject });
-      if (this.unsent.length === 1) process.nextTick(() => this.sendRecords());
+      if (awaited && !this.sendingThisTick) {
+        this.sendingThisTick = true;
+        process.nextTick(() => {
+          this.sendingThisTick = false;
+          this.sendRecords();
+        });
+      } else if (this.unsent.length === 1) setImmediate(() => this.sendRecords());
     });
   }
 
@@ -246,7 +261,7 @@ export class ReadYourWrites
 
   /** Once every record sent so far has had Redis's reply (or failed): before Redis is closed. */
   async recordsSent(): Promise<void> {
-    // Those of this tick too: a caller whose awaits never left the microtask queue comes before it ends.
+    // Those of this turn too: they would leave only once its I/O is handled.
     this.sendRecords();
     await Promise.all(this.sending);
   }
