@@ -265,6 +265,30 @@ class PersonalDataVault {
     };
   }
 
+  /**
+   * `keysGuardText` for a statement appending one event, whose subject's key travels as three
+   * plain parameters (the subject, its tenant, the sealed key) instead of JSON documents: made by
+   * this append (`made`) or assumed still there.
+   */
+  keyGuardText(key: { subject: string; tenant: string; sealedKey: string; made: boolean }): {
+    with?: string;
+    holds: string;
+  } {
+    if (!key.made)
+      return {
+        holds: `exists (select from data_subject_keys
+                        where subject_id = ${key.subject}::uuid and sealed_key = ${key.sealedKey})`,
+      };
+    return {
+      with: `created_keys as (
+              insert into data_subject_keys (subject_id, tenant_id, sealed_key)
+              values (${key.subject}::uuid, ${key.tenant}::uuid, ${key.sealedKey})
+              on conflict (subject_id) do nothing
+              returning subject_id)`,
+      holds: 'exists (select from created_keys)',
+    };
+  }
+
   /** After an append: its keys are what this process knows of their subjects now, or not at all. */
   settle(sealing: SealedEvents, held: boolean): void {
     for (const key of [...sealing.created, ...sealing.assumed]) {
