@@ -274,6 +274,18 @@ module.exports = tseslint.config(
           message:
             'No cast to an event type: narrow it by its catalogue (isEventOf, eventsIn, readStreamOf) or fold it with eventOf.',
         },
+        // A list of values whose length varies makes a new statement text for every length:
+        // each is counted, prepared and kept on every connection apart (preparing-client.ts),
+        // and PostgreSQL parses and plans n parameters. One array parameter is one text.
+        ...[
+          "CallExpression[arguments.1.value='in'][arguments.2.type='Identifier']",
+          "CallExpression[arguments.1.value='in'] > ArrayExpression > SpreadElement",
+          "CallExpression[arguments.1.value='in'][arguments.2.callee.property.name='map']",
+        ].map((selector) => ({
+          selector,
+          message:
+            "A list of any length is one array parameter: (eb) => eb(column, '=', eb.fn.any(eb.val(values))), not 'in'.",
+        })),
       ],
     },
   },

@@ -29,7 +29,9 @@ export const newChargeCause = (chargeId: string) => `charge-${chargeId}`;
 export const isCycle = (
   event: ChargeCreatedEvent,
 ): event is ChargeCreatedEvent & { data: { vencimento: string } } =>
-  event.data.origem === 'assinatura' && Boolean(event.data.vencimento) && event.data.tipoCob !== 'cobr';
+  event.data.origem === 'assinatura' &&
+  Boolean(event.data.vencimento) &&
+  event.data.tipoCob !== 'cobr';
 
 /**
  * Tells the student of a cycle's charge (plan, amount, due day, Pix Copia e Cola, their area) once:
@@ -56,10 +58,8 @@ export async function sendCycleChargeNotices(
       await services.db
         .selectFrom('cycleChargeNotices')
         .select('chargeId')
-        .where(
-          'chargeId',
-          'in',
-          notices.map((event) => event.streamId),
+        .where((eb) =>
+          eb('chargeId', '=', eb.fn.any(eb.val(notices.map((event) => event.streamId)))),
         )
         .execute()
     ).map((row) => row.chargeId),
@@ -73,7 +73,10 @@ export async function sendCycleChargeNotices(
     const created = stream.find((stored) => stored.eventType === 'ChargeCreated');
     if (created?.eventType !== 'ChargeCreated' || created.data.origem !== 'assinatura') continue;
     const debitEnded = event.eventType === 'ChargeAutomaticDebitEnded';
-    const charge = { ...created.data, brCode: debitEnded ? event.data.brCode : created.data.brCode };
+    const charge = {
+      ...created.data,
+      brCode: debitEnded ? event.data.brCode : created.data.brCode,
+    };
     if (!charge.vencimento || (!debitEnded && charge.vencimento < today)) continue;
     const settled = stream.some(
       (stored) => stored.eventType === 'ChargePaid' || stored.eventType === 'ChargeCancelled',

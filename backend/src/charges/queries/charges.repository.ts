@@ -119,7 +119,7 @@ export class ChargesRepository implements StudentCharges {
     const rows = await this.db
       .selectFrom('chargeTxids')
       .select(['txid', 'tenantId', 'chargeId'])
-      .where('txid', 'in', txids)
+      .where((eb) => eb('txid', '=', eb.fn.any(eb.val(txids))))
       .execute();
     return new Map(rows.map(({ txid, ...charge }) => [txid, charge]));
   }

@@ -117,8 +117,14 @@ export class SubscriptionsRepository extends SubscriptionCycles {
               await this.db
                 .selectFrom('charges')
                 .select('id')
-                .where('tenantId', 'in', [...new Set(rows.map((row) => row.tenantId))])
-                .where('id', 'in', ids)
+                .where((eb) =>
+                  eb(
+                    'tenantId',
+                    '=',
+                    eb.fn.any(eb.val([...new Set(rows.map((row) => row.tenantId))])),
+                  ),
+                )
+                .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids))))
                 .where('status', 'in', ['paga', 'cancelada'])
                 .execute()
             ).map((charge) => charge.id),

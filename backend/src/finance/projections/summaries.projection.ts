@@ -72,21 +72,21 @@ async function readRows(
       : trx
           .selectFrom('financeSessions')
           .selectAll()
-          .where('id', 'in', [...sessionIds])
+          .where((eb) => eb('id', '=', eb.fn.any(eb.val([...sessionIds]))))
           .execute(),
     studentIds.size === 0
       ? []
       : trx
           .selectFrom('financeStudents')
           .selectAll()
-          .where('id', 'in', [...studentIds])
+          .where((eb) => eb('id', '=', eb.fn.any(eb.val([...studentIds]))))
           .execute(),
     tenantIds.size === 0
       ? []
       : trx
           .selectFrom('financeZones')
           .selectAll()
-          .where('tenantId', 'in', [...tenantIds])
+          .where((eb) => eb('tenantId', '=', eb.fn.any(eb.val([...tenantIds]))))
           .execute(),
   ]);
   for (const student of students) if (student.planoId) planIds.add(student.planoId);
@@ -96,7 +96,7 @@ async function readRows(
       : await trx
           .selectFrom('financePlans')
           .selectAll()
-          .where('id', 'in', [...planIds])
+          .where((eb) => eb('id', '=', eb.fn.any(eb.val([...planIds]))))
           .execute();
   return {
     sessions: byIds(

@@ -115,10 +115,18 @@ export class FinanceRepository {
       .selectFrom('financeSessions')
       .select(['month', 'studentId', (eb) => eb.fn.sum<string>('valor').as('total')])
       .where('tenantId', '=', tenantId)
-      .where('month', 'in', [...new Set(cycles.map((cycle) => cycle.month))])
+      .where((eb) =>
+        eb('month', '=', eb.fn.any(eb.val([...new Set(cycles.map((cycle) => cycle.month))]))),
+      )
       .where('deleted', '=', false)
       .where('status', 'in', ['agendada', 'feita'])
-      .where('studentId', 'in', [...new Set(cycles.map((cycle) => cycle.studentId))])
+      .where((eb) =>
+        eb(
+          'studentId',
+          '=',
+          eb.fn.any(eb.val([...new Set(cycles.map((cycle) => cycle.studentId))])),
+        ),
+      )
       .groupBy(['month', 'studentId'])
       .execute();
     const sessionsOf = new Map(
@@ -244,8 +252,7 @@ export class FinanceRepository {
       const row = byMonth.get(month);
       return {
         month,
-        previsto:
-          ((row ? centavosFromNumeric(row.previsto) : 0) + (cycles.get(month) ?? 0)) / 100,
+        previsto: ((row ? centavosFromNumeric(row.previsto) : 0) + (cycles.get(month) ?? 0)) / 100,
         recebido: row ? centavosFromNumeric(row.recebido) / 100 : 0,
       };
     });

@@ -62,7 +62,7 @@ export class SessionRecordsRepository implements SessionRecords {
                   .where('studentAccounts.tenantId', '=', principals.tenantId),
               ),
             ])
-          : eb('userId', 'in', [...principals.userIds]),
+          : eb('userId', '=', eb.fn.any(eb.val([...principals.userIds]))),
       )
       .returning('familyId')
       .execute();

@@ -190,7 +190,7 @@ export class WhatsAppWebhooksService {
     const students = await this.db
       .selectFrom('whatsappContacts')
       .select(['tenantId', 'studentId'])
-      .where('tenantId', 'in', tenants)
+      .where((eb) => eb('tenantId', '=', eb.fn.any(eb.val(tenants))))
       .where('telefone', '=', from)
       .execute();
     for (const { tenantId, studentId } of students)

@@ -444,7 +444,7 @@ export class ReadYourWrites
         'globalPosition',
         (eb) => eb.cast<string>('transactionId', 'text').as('transactionId'),
       ])
-      .where('name', 'in', projections)
+      .where((eb) => eb('name', '=', eb.fn.any(eb.val(projections))))
       .execute();
     for (const row of rows) {
       // The table is the truth (a rebuild may even move a checkpoint to another (tx, pos) pair).

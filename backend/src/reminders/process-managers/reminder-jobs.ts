@@ -58,8 +58,8 @@ export const reminderJobsProcessManager = processManager({
             .select(['j.sessionId as jobOf', 'j.jobId', 'd.sessionId as remindedOf'])
             .where((eb) =>
               eb.or([
-                eb('j.sessionId', 'in', moved.map((cause) => cause.streamId)),
-                eb('d.sessionId', 'in', moved.map((cause) => cause.streamId)),
+                eb('j.sessionId', '=', eb.fn.any(eb.val(moved.map((cause) => cause.streamId)))),
+                eb('d.sessionId', '=', eb.fn.any(eb.val(moved.map((cause) => cause.streamId)))),
               ]),
             )
             .execute();
@@ -104,10 +104,8 @@ export const reminderJobsProcessManager = processManager({
     if (removed.length > 0)
       await db
         .deleteFrom('reminderJobs')
-        .where(
-          'sessionId',
-          'in',
-          removed.map((change) => change.sessionId),
+        .where((eb) =>
+          eb('sessionId', '=', eb.fn.any(eb.val(removed.map((change) => change.sessionId)))),
         )
         .execute();
 

@@ -26,7 +26,7 @@ export async function reminderSettingsOfEach(
   const rows = await db
     .selectFrom('reminderSettings')
     .select(['tenantId', 'ativo', 'antecedenciaHoras', 'resumoDiario', 'horaResumo'])
-    .where('tenantId', 'in', tenantIds)
+    .where((eb) => eb('tenantId', '=', eb.fn.any(eb.val(tenantIds))))
     .execute();
   const saved = new Map(rows.map(({ tenantId, ...settings }) => [tenantId, settings]));
   return new Map(tenantIds.map((id) => [id, saved.get(id) ?? DEFAULT_REMINDER_SETTINGS]));
@@ -60,7 +60,9 @@ export async function tomorrowReminders(
       'st.whatsapp',
       'l.nome as locationNome',
       sql<boolean>`exists (select 1 from reminder_deliveries d
-        where d.session_id = s.id and d.inicio = s.inicio and d.canal = 'email')`.as('emailEnviado'),
+        where d.session_id = s.id and d.inicio = s.inicio and d.canal = 'email')`.as(
+        'emailEnviado',
+      ),
     ])
     .where('s.tenantId', '=', tenantId)
     .where('s.status', '=', 'agendada')

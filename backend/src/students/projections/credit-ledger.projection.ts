@@ -50,7 +50,7 @@ async function lastBalances(
     .selectFrom('creditLedger')
     .select(['studentId', 'balanceAfter'])
     .distinctOn('studentId')
-    .where('studentId', 'in', [...studentIds])
+    .where((eb) => eb('studentId', '=', eb.fn.any(eb.val([...studentIds]))))
     .orderBy('studentId')
     .orderBy('position', 'desc')
     .execute();
@@ -91,7 +91,6 @@ function creditEntry(stored: StoredEvent, event: CreditBalanceEvent): LedgerEntr
     transactionId: 'transactionId' in event.data ? event.data.transactionId : null,
   };
 }
-
 
 /**
  * The entries travel as one JSON parameter: the same statement text for any batch, and one

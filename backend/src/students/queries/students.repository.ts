@@ -29,7 +29,11 @@ export class StudentsRepository implements StudentDirectory, RenewalCandidates {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
   /** Active students with `atMost` credits or fewer, fewest first (the advisor names them to renew). */
-  async lowBalance(tenantId: string, atMost: number, limit: number): Promise<{ nome: string; creditos: number }[]> {
+  async lowBalance(
+    tenantId: string,
+    atMost: number,
+    limit: number,
+  ): Promise<{ nome: string; creditos: number }[]> {
     return this.db
       .selectFrom('students')
       .select(['nome', 'creditos'])
@@ -83,7 +87,7 @@ export class StudentsRepository implements StudentDirectory, RenewalCandidates {
       .selectFrom('students')
       .select(['id', 'nome'])
       .where('tenantId', '=', tenantId)
-      .where('id', 'in', [...new Set(studentIds)])
+      .where((eb) => eb('id', '=', eb.fn.any(eb.val([...new Set(studentIds)]))))
       .execute();
     return new Map(rows.map((row) => [row.id, row.nome]));
   }
