@@ -1,7 +1,8 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { centavosFromNumeric, numericFromCentavos } from '../../contracts/shared/money';
 import type { Database } from '../../platform/database/database';
 import type { Projection, ProjectionChange } from '../../platform/projections/projection';
+import { upsertNewerRows } from '../../platform/projections/stream-row-projection';
 import {
   foldMonthlySummaries,
   type MonthDelta,
@@ -186,36 +187,11 @@ async function writeSummaries(
       retirada = finance_monthly_summaries.retirada + excluded.retirada`.execute(trx);
 }
 
-/** Rows whose version moved forward replace the stored ones. */
-async function upsertRows(
-  trx: Transaction<Database>,
-  table: 'finance_sessions' | 'finance_students' | 'finance_plans',
-  rows: Record<string, unknown>[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  const db = trx as unknown as Kysely<Record<string, Record<string, unknown>>>;
-  const columns = Object.keys(rows[0]).filter((column) => column !== 'id');
-  for (let start = 0; start < rows.length; start += 1_000) {
-    await db
-      .insertInto(table)
-      .values(rows.slice(start, start + 1_000))
-      .onConflict((conflict) =>
-        conflict
-          .column('id')
-          .doUpdateSet(
-            Object.fromEntries(columns.map((column) => [column, sql.ref(`excluded.${column}`)])),
-          )
-          .where(sql.ref(`${table}.version`), '<', sql.ref('excluded.version')),
-      )
-      .execute();
-  }
-}
-
 async function writeRows(
   trx: Transaction<Database>,
   { rows, changed }: Pick<SummaryFold, 'rows' | 'changed'>,
 ): Promise<void> {
-  await upsertRows(
+  await upsertNewerRows(
     trx,
     'finance_sessions',
     changed.sessions.map((id) => {
@@ -223,12 +199,12 @@ async function writeRows(
       return { ...row, valor: numericFromCentavos(valorCentavos) };
     }),
   );
-  await upsertRows(
+  await upsertNewerRows(
     trx,
     'finance_students',
     changed.students.map((id) => ({ ...(rows.students.get(id) as StudentRow) })),
   );
-  await upsertRows(
+  await upsertNewerRows(
     trx,
     'finance_plans',
     changed.plans.map((id) => {

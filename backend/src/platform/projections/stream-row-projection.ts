@@ -1,4 +1,5 @@
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
+import type { Database } from '../database/database';
 import { CamelCaseRows } from '../database/camel-case-rows';
 import type { ChangeType } from '../../contracts/shared/realtime';
 import type { DomainEvent, StoredEvent } from '../event-store/event';
@@ -45,7 +46,7 @@ export interface StreamRowProjectionOptions<Event extends DomainEvent, Row exten
 export function streamRowProjection<Event extends DomainEvent, Row extends StreamRow>(
   options: StreamRowProjectionOptions<Event, Row>,
 ): Projection {
-  const statements = rowStatements<Row>(options.table);
+  const statements = rowStatementsOf(options.table);
   return {
     name: options.name,
     tables: [options.table],
@@ -71,8 +72,7 @@ export function streamRowProjection<Event extends DomainEvent, Row extends Strea
         changed.add(stored.streamId);
       }
       const upserts = [...changed].map((id) => rows.get(id) as Row);
-      for (const [statement, sameColumns] of statements.upserts(upserts))
-        await trx.executeQuery(CompiledQuery.raw(statement, [JSON.stringify(sameColumns)]));
+      await upsertNewerRows(trx, options.table, upserts);
       const changes = upserts.map((row): ProjectionChange => ({
         tenantId: row.tenantId,
         type: options.changeType,
@@ -95,13 +95,33 @@ export function streamRowProjection<Event extends DomainEvent, Row extends Strea
   };
 }
 
+const statementsByTable = new Map<string, ReturnType<typeof rowStatements>>();
+const rowStatementsOf = (table: string) => {
+  let statements = statementsByTable.get(table);
+  if (!statements) statementsByTable.set(table, (statements = rowStatements(table)));
+  return statements;
+};
+
+/**
+ * Rows of `table` (keyed as the code names its columns) written over the stored ones whose
+ * version is older, inserted where there are none: one statement text for any number of rows.
+ */
+export async function upsertNewerRows(
+  trx: Kysely<Database>,
+  table: string,
+  rows: readonly StreamRow[],
+): Promise<void> {
+  for (const [statement, sameColumns] of rowStatementsOf(table).upserts(rows))
+    await trx.executeQuery(CompiledQuery.raw(statement, [JSON.stringify(sameColumns)]));
+}
+
 /**
  * A table's two statements, the same text for any number of rows: PostgreSQL parses and plans
  * each once per connection (platform/database/preparing-client.ts), and nothing is compiled per
  * batch. The rows travel as one JSON parameter, read back as the table's own row type, where a
  * VALUES list of n rows was a new statement for every n and n x columns parameters to compile.
  */
-function rowStatements<Row extends StreamRow>(table: string) {
+function rowStatements(table: string) {
   const select = `select * from ${table} where id = any($1::uuid[])`;
   const upsertByColumns = new Map<string, string>();
   const upsertOf = (keys: string[]) => {
@@ -120,8 +140,8 @@ function rowStatements<Row extends StreamRow>(table: string) {
      * The rows grouped by the keys they carry, each group with its statement: a column a row
      * leaves out keeps the table's default, as in an INSERT that does not name it.
      */
-    upserts(rows: readonly Row[]): Array<[statement: string, rows: ColumnRow[]]> {
-      const groups = new Map<string, Row[]>();
+    upserts(rows: readonly StreamRow[]): Array<[statement: string, rows: ColumnRow[]]> {
+      const groups = new Map<string, StreamRow[]>();
       for (const row of rows) {
         const signature = Object.keys(row).sort().join(',');
         const group = groups.get(signature);
