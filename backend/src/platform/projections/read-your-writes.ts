@@ -281,6 +281,9 @@ export class ReadYourWrites
     projections: readonly string[],
   ): Promise<Map<string, Checkpoint>> {
     if (this.hearsEveryRecord()) return this.heardWrites(principal, projections);
+    // This instance's records still waiting to be sent go first on the connection: Redis runs its
+    // commands in order, so the read below finds them (a read right after its own write).
+    this.sendRecords();
     const values = this.recordsComplete()
       ? await whenConnected(
           this.redis,

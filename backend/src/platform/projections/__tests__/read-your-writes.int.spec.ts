@@ -110,6 +110,23 @@ import { projectionKeys } from '../redis-keys';
       );
     });
 
+    it('asks Redis while it does not hear, and finds there the write it has not sent yet', async () => {
+      // given an instance not subscribed (yet): its reads ask Redis
+      const connection = createRedis(server.url, `ryw-${connections.length}`);
+      connections.push(connection);
+      // (not among `instances`: those are the subscribed ones)
+      const deaf = new ReadYourWrites(config, db, connection);
+      await waitUntil(() => connection.status === 'ready', 10_000, 'Redis to answer');
+      expect(deaf.hearsEveryRecord()).toBe(false);
+      // when a principal's write is recorded, its reply not waited for, and the principal reads at once
+      const principal = randomUUID();
+      const recorded = deaf.remember(principal, ['students'], checkpoint);
+      const pending = await deaf.pendingWrites(principal, ['students']);
+      await recorded;
+      // then the read waits for that write: the record reached Redis before the read's question
+      expect(pending).toEqual(new Map([['students', checkpoint]]));
+    });
+
     it('reads the records again when its subscription comes back: none missed in the break', async () => {
       // given a record Redis kept that no instance heard (its message lost in a break)
       const principal = randomUUID();
