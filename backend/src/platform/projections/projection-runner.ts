@@ -63,11 +63,6 @@ export async function runBatch(
   });
 }
 
-/** Points unqualified table names at `schema` first for the rest of the transaction. */
-export async function useSchema(trx: Transaction<Database>, schema: string): Promise<void> {
-  await sql`select set_config('search_path', ${`"${schema}", public`}, true)`.execute(trx);
-}
-
 export async function readCheckpoint(
   db: Kysely<Database>,
   projection: string,

@@ -10,7 +10,7 @@ import {
   takeEventsAfter,
 } from './gap-free-read';
 import type { Projection } from './projection';
-import { applyNextBatch, projectionLockName, readCheckpoint, useSchema } from './projection-runner';
+import { applyNextBatch, projectionLockName, readCheckpoint } from './projection-runner';
 
 export interface RebuildReport {
   projection: string;
@@ -187,7 +187,7 @@ async function applyInSchema(
   { opened, end }: { opened: StoredEvent[]; end: Checkpoint },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await useSchema(trx, schema);
+    await intoFreshTables(trx, schema);
     const { rows } = await sql<{ locked: boolean }>`
       select pg_try_advisory_xact_lock(hashtext(${rebuildLockName(projection.name)})) as locked`.execute(
       trx,
@@ -205,15 +205,30 @@ async function catchUp(
   schema: string,
   batchSize: number,
 ): Promise<number> {
-  await useSchema(trx, schema);
+  await intoFreshTables(trx, schema);
   let events = 0;
   for (;;) {
     const batch = await applyNextBatch(trx, projection, batchSize);
     events += batch.processed;
     if (batch.processed < batchSize) break;
   }
-  await sql`select set_config('search_path', 'public', true)`.execute(trx);
+  await sql`select set_config('search_path', 'public', true), set_config('enable_seqscan', 'on', true)`.execute(
+    trx,
+  );
   return events;
+}
+
+/**
+ * Points unqualified table names at the fresh schema's tables for the rest of the transaction,
+ * and keeps the planner off whole scans of them. Pricing reads as from disk, it judged a scan of
+ * a fresh table that had grown to a few thousand pages cheaper than a thousand lookups by key,
+ * and kept scanning as the table grew: every batch then took time in proportion to all the rows
+ * rebuilt so far (218,000 students in batches of 1,000: 60 s instead of 13). A projection's
+ * statements reach its rows by key; a table with no index for a statement is still scanned.
+ */
+async function intoFreshTables(trx: Transaction<Database>, schema: string): Promise<void> {
+  await sql`select set_config('search_path', ${`"${schema}", public`}, true),
+                   set_config('enable_seqscan', 'off', true)`.execute(trx);
 }
 
 /**

@@ -231,6 +231,45 @@ describe('projection runner', () => {
     expect(schemas.rows).toEqual([]);
   });
 
+  it('rebuilds without scanning its fresh tables whole: each batch reaches the rows it folds by key', async () => {
+    const tenantId = randomUUID();
+    await Promise.all(
+      Array.from({ length: 300 }, () => appendEvents(db, create(tenantId, randomUUID(), [1, 2]))),
+    );
+    await projectToHead(db);
+    // Whole scans of the fresh tables by each batch's statements, as PostgreSQL counts them (its
+    // count for this connection: before and after, so only these statements' scans).
+    const scansPerBatch: number[] = [];
+    const freshScans = async (trx: Db) =>
+      (
+        await sql<{ scans: number }>`
+          select coalesce(sum(seq_scan), 0)::int as scans from pg_stat_xact_user_tables
+          where schemaname like 'rebuild_%'`.execute(trx)
+      ).rows[0].scans;
+    const counted: typeof thingsProjection = {
+      ...thingsProjection,
+      async apply(batch, trx) {
+        const before = await freshScans(trx);
+        const changes = await thingsProjection.apply(batch, trx);
+        scansPerBatch.push((await freshScans(trx)) - before);
+        return changes;
+      },
+    };
+    await rebuildProjection(db, counted, { batchSize: 200 });
+    expect(scansPerBatch.length).toBeGreaterThan(3);
+    expect(scansPerBatch.filter((scans) => scans > 0)).toEqual([]);
+    expect(
+      await totalOf(
+        db,
+        (
+          await sql<{
+            id: string;
+          }>`select id from test_things where tenant_id = ${tenantId} limit 1`.execute(db)
+        ).rows[0].id,
+      ),
+    ).toBe(3);
+  });
+
   describe('with a transaction holding an id in another database of the cluster', () => {
     const adminUrl = process.env.VIRA_TEST_ADMIN_DATABASE_URL as string;
     // Named like the run's databases, so global-teardown drops it even if this suite dies.
