@@ -86,19 +86,20 @@ const platformConfigShape = {
   MIGRATE_ON_START: booleanFromEnv.default(true),
   APP_TIME_ZONE: z.string().default('America/Sao_Paulo'),
   // Whom to believe about the client's address (X-Forwarded-For): 'false' (nobody: the socket
-  // address), a number of proxy hops, or addresses/CIDRs. 'true' trusts anyone and lets a client
-  // pick its own address, so per-address rate limits would mean nothing.
+  // address) or the proxies' addresses/CIDRs, comma-separated. 'true' trusts anyone and lets a
+  // client pick its own address, so per-address rate limits would mean nothing. A number of hops
+  // is refused: it cannot tell a proxy from a client that sends the header itself (Fastify since
+  // 5.12 trusts no one when given one, so it would quietly put every client behind the proxy's
+  // address).
   TRUST_PROXY: z
     .string()
     .default('false')
-    .transform((value): boolean | number | string =>
-      value === 'false'
-        ? false
-        : value === 'true'
-          ? true
-          : /^\d+$/.test(value)
-            ? Number(value)
-            : value,
+    .refine((value) => !/^\d+$/.test(value.trim()), {
+      message:
+        'um número de saltos não diz quem é o proxy: informe os endereços ou as faixas (CIDR) dos proxies, separados por vírgula',
+    })
+    .transform((value): boolean | string =>
+      value === 'false' ? false : value === 'true' ? true : value,
     ),
 };
 

@@ -156,8 +156,14 @@ describe('parseConfig', () => {
   it('trusts no proxy unless told which', () => {
     const env = { VIRA_DATA_DIR: dataDir };
     expect(parseConfig(env).TRUST_PROXY).toBe(false);
-    expect(parseConfig({ ...env, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
     expect(parseConfig({ ...env, TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY).toBe('10.0.0.0/8');
+    expect(parseConfig({ ...env, TRUST_PROXY: '10.0.0.0/8,192.168.0.1' }).TRUST_PROXY).toBe(
+      '10.0.0.0/8,192.168.0.1',
+    );
+    // A hop count cannot tell the proxy from a client that sends the header itself.
+    expect(() => parseConfig({ ...env, TRUST_PROXY: '1' })).toThrow(
+      /TRUST_PROXY: um número de saltos não diz quem é o proxy/,
+    );
   });
 
   it('takes a WhatsApp link or an e-mail address, nothing else', () => {

@@ -4,12 +4,16 @@ import { type DynamicModule, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import type { IncomingMessage } from 'node:http';
-import { errorCodes, type FastifyRequest } from 'fastify';
+import type { IncomingMessage, Server } from 'node:http';
+import { errorCodes, type FastifyHttpOptions, type FastifyRequest } from 'fastify';
 import type { PlatformConfig } from '../../config/config';
 import { REDIS } from '../queue/queue.module';
 import { RedisIoAdapter } from '../realtime/redis-io.adapter';
-import { AllExceptionsFilter, clientErrorHandler, frameworkErrorHandler } from './all-exceptions.filter';
+import {
+  AllExceptionsFilter,
+  clientErrorHandler,
+  frameworkErrorHandler,
+} from './all-exceptions.filter';
 import { compressJsonAnswer } from './compress-json';
 import { openApiDocument } from './openapi-document';
 import { findSpaDirectory } from './static-files';
@@ -101,7 +105,9 @@ export async function createApp(
   rootModule: DynamicModule,
   config: PlatformConfig,
 ): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({
+  // Typed as the plain HTTP server's options: the adapter's union with HTTP/2's would type the
+  // request as either kind.
+  const options: FastifyHttpOptions<Server> = {
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     return503OnClosing: true,
@@ -112,7 +118,8 @@ export async function createApp(
     // parser's (headers too large) in our shape.
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
-  });
+  };
+  const adapter = new FastifyAdapter(options);
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
     bufferLogs: true,
     abortOnError: false,
