@@ -22,8 +22,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { type Kysely, sql } from 'kysely';
 import { Server } from 'socket.io';
 import { io } from 'socket.io-client';
-import { parseConfig } from '../backend/src/config/config';
-import { PROCESS_MANAGERS, PROJECTIONS } from '../backend/src/contexts';
+import { appConfigFrom, PROCESS_MANAGERS, PROJECTIONS } from '../backend/src/contexts';
 import { monthRange } from '../backend/src/contracts/shared/time';
 import {
   createDatabase,
@@ -253,13 +252,10 @@ const summary = (values: number[]) => ({
  * answer to the `sessions` checkpoint covering it and to the socket message of that batch.
  */
 async function measureLag(db: Kysely<Database>, app: BuiltApp): Promise<SessionsBench['lag']> {
-  const config = parseConfig({
-    ...process.env,
-    DATABASE_URL: app.databaseUrl,
-    REDIS_URL: BENCH_REDIS_URL,
-    REDIS_PREFIX: app.env.REDIS_PREFIX,
-    LOG_LEVEL: 'error',
-  });
+  // The app's own configuration, its personal-data key included: a student registered here with
+  // another key is one the worker cannot open, and every projection reading registrations retried
+  // its whole batch for as long as the bookings ran (the lag measured was theirs).
+  const config = appConfigFrom({ ...app.env, LOG_LEVEL: 'error' });
   const keys = projectionKeys(config.REDIS_PREFIX);
   const redis = createRedis(BENCH_REDIS_URL, 'vira-bench-sessions');
   const readYourWrites = new ReadYourWrites(config, db, redis);
