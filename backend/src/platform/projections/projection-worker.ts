@@ -87,6 +87,28 @@ export function waitBeforeNextPass(
       : 0;
   return Math.max(held - (now - last.lastPassAt), period - (now - last.lastPassAt), 0);
 }
+/** The first wait before a failed projection is woken again (then doubled each failure). */
+export const FAILED_RETRY_MS = 100;
+
+/** A projection's failures in a row, and when the last one ended. */
+export interface Failures {
+  count: number;
+  at: number;
+}
+
+/**
+ * How long a wake-up of a projection that failed waits before its next run: FAILED_RETRY_MS
+ * after its last failure, doubled with each failure in a row, up to the safety net's period. A
+ * batch that cannot be applied (an event the code cannot take, a key it cannot open) fails the
+ * same way every time; woken by every command, it was read and rolled back hundreds of times a
+ * second, and the projections that could run waited behind it for the worker and PostgreSQL.
+ */
+export function waitAfterFailures(failures: Failures | undefined, now = Date.now()): number {
+  if (!failures) return 0;
+  const wait = Math.min(SAFETY_NET_EVERY_MS, FAILED_RETRY_MS * 2 ** (failures.count - 1));
+  return Math.max(0, failures.at + wait - now);
+}
+
 /** The worker's own Redis calls (announcements) never hold a projection longer. */
 const REDIS_BUDGET_MS = 1_000;
 /** Every projection runs at least this often, whatever Redis does. */
@@ -180,6 +202,7 @@ export class ProjectionWorker {
   private safetyNet: NodeJS.Timeout | undefined;
   private closing = false;
   private readonly pendingWakes = new Set<string>();
+  private readonly failures = new Map<string, Failures>();
   private look: LogLook | 'pending' | undefined;
   /** Passes the safety net started that are still going (see SAFETY_NET_PASSES_AT_ONCE). */
   private safetyNetPasses = 0;
@@ -236,7 +259,8 @@ export class ProjectionWorker {
   /**
    * A wake-up heard: runs `name` after WAKE_COALESCE_MS (a process manager later), so the
    * wake-ups of commands that commit together make one batch instead of one transaction each; a
-   * run in progress is asked for one more pass instead.
+   * run in progress is asked for one more pass instead. After a failed run, not before its wait
+   * (waitAfterFailures).
    */
   wake(name: string): void {
     const active = this.active.get(name);
@@ -246,10 +270,13 @@ export class ProjectionWorker {
     }
     if (this.pendingWakes.has(name)) return;
     this.pendingWakes.add(name);
-    setTimeout(() => {
-      this.pendingWakes.delete(name);
-      this.run(name).catch((error: unknown) => this.options.onError?.(name, error));
-    }, this.coalesceMs.get(name)).unref();
+    setTimeout(
+      () => {
+        this.pendingWakes.delete(name);
+        this.run(name).catch((error: unknown) => this.options.onError?.(name, error));
+      },
+      Math.max(this.coalesceMs.get(name) ?? 0, waitAfterFailures(this.failures.get(name))),
+    ).unref();
   }
 
   /**
@@ -352,11 +379,15 @@ export class ProjectionWorker {
         }
         outcome = await this.drain(projection, run);
       }
+      this.failures.delete(name);
       // Ends in the same tick as the last check of `again`: a later run() starts a new run.
       this.active.delete(name);
       // Another replica holds the projection: try again shortly, it may stop before our events.
       if (outcome === 'busy') this.runLater(name, BUSY_RETRY_DELAY_MS);
       if (outcome === 'out-of-time') this.runLater(name, 0);
+    } catch (error) {
+      this.failures.set(name, { count: (this.failures.get(name)?.count ?? 0) + 1, at: Date.now() });
+      throw error;
     } finally {
       if (this.active.get(name) === run) this.active.delete(name);
     }
