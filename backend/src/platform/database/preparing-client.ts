@@ -1,4 +1,5 @@
 import { Client, type FieldDef, type QueryArrayResult } from 'pg';
+import { type RowBuilder, rowBuilder } from './row-builders';
 
 /**
  * A statement run this many times in the process is prepared (a named statement) on each
@@ -30,29 +31,22 @@ function nameOf(text: string): string | undefined {
   return entry.name;
 }
 
-/** Builds a row object from a row's values, its columns in order (see rowsOf). */
-type RowBuilder = (values: unknown[]) => Record<string, unknown>;
-const rowBuilders = new Map<string, RowBuilder>();
+const arrayRows = new Map<string, RowBuilder>();
 
 /**
- * The rows of a result taken as arrays, each made into an object by a function of its own columns:
- * an object literal naming them, so every row of a shape is built with one hidden class from one
- * site. node-postgres builds every row of every statement at the same sites (a copy of a template
- * object, then a store per column by name); with the app's hundreds of row shapes those sites are
- * megamorphic, and building the agenda's month of 150 rows cost 47 µs a request where a server
- * running only that statement spent 17. A duplicated column name keeps the last value, as there.
+ * The rows of a result taken as arrays, each made an object by its shape's own function
+ * (rowBuilder): building the agenda's month of 150 rows at node-postgres's shared sites cost 47 µs
+ * a request where a server running only that statement spent 17.
  */
 function rowsOf(result: QueryArrayResult): Record<string, unknown>[] {
   const names = result.fields.map((field: FieldDef) => field.name);
-  const shape = names.join('\u0000');
-  let build = rowBuilders.get(shape);
-  if (!build) {
-    // The names are the statement's own column labels, each written as a quoted JSON string.
-    const properties = names.map((name, index) => `${JSON.stringify(name)}: values[${index}]`);
-    build = new Function('values', `return { ${properties.join(', ')} };`) as RowBuilder;
-    rowBuilders.set(shape, build);
-  }
-  return result.rows.map(build);
+  return result.rows.map(
+    rowBuilder(
+      arrayRows,
+      names,
+      names.map((_, index) => index),
+    ),
+  );
 }
 
 /**
@@ -60,7 +54,8 @@ function rowsOf(result: QueryArrayResult): Record<string, unknown>[] {
  * become named statements once hot. node-postgres prepares a name on a connection the first time
  * it runs there (and only counts it prepared once PostgreSQL accepted it), then sends only Bind and
  * Execute. PostgreSQL re-plans a prepared statement by itself when a table it reads is replaced (a
- * projection rebuild swaps tables) or the search_path changes.
+ * projection rebuild swaps tables) or the search_path changes. Their rows travel as arrays and are
+ * made objects here (rowsOf).
  */
 export class PreparingClient extends Client {
   private readonly prepared = new Set<string>();
