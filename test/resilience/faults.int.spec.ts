@@ -15,7 +15,7 @@
  * times measured are printed.
  */
 import { randomBytes } from 'node:crypto';
-import { STALE_HEADER } from '../../backend/src/platform/projections/reads-projections.decorator';
+import { STALE_HEADER } from '../../backend/src/contracts/shared/headers';
 import { type Supervised, Supervisor } from '../../infra/scripts/supervisor';
 import { signUpBody } from '../support/accounts';
 import { PrivatePostgres } from '../support/private-postgres';

@@ -4,7 +4,7 @@
  * cannot tell: the read then waits for everything committed so far, and says `X-Stale: true` when
  * the read model does not get there in time. No worker runs here: the test runs the projections.
  */
-import { STALE_HEADER } from '../../backend/src/platform/projections/reads-projections.decorator';
+import { STALE_HEADER } from '../../backend/src/contracts/shared/headers';
 import { newPrincipal } from '../support/accounts';
 import { http, project } from '../../backend/src/students/__tests__/students-test-kit';
 import { waitUntil } from '../support/processes';

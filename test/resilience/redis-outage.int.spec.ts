@@ -15,7 +15,7 @@ import { createServer } from 'node:net';
 import Redis from 'ioredis';
 import { sql } from 'kysely';
 import { DATABASE, type Db } from '../../backend/src/platform/database/database.module';
-import { STALE_HEADER } from '../../backend/src/platform/projections/reads-projections.decorator';
+import { STALE_HEADER } from '../../backend/src/contracts/shared/headers';
 import { newPrincipal } from '../support/accounts';
 import { http } from '../../backend/src/students/__tests__/students-test-kit';
 import { exited, spawnBackend, stopProcess, waitUntil } from '../support/processes';

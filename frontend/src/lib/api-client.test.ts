@@ -12,7 +12,7 @@ import { createSessionStore } from './session-store';
 type Server = Awaited<ReturnType<typeof startLoopbackServer>>;
 let server: Server;
 
-async function setup(routes: Record<string, (request: RecordedRequest) => { status: number; body?: unknown }>) {
+async function setup(routes: Record<string, Handler>) {
   const handler: Handler = (request) => {
     const route = routes[`${request.method} ${request.path.split('?')[0]}`];
     return route ? route(request) : { status: 404, body: { statusCode: 404, code: 'not_found', message: 'Rota não encontrada' } };
@@ -61,6 +61,34 @@ describe('API client', () => {
       items: ['ok'],
     });
     expect(server.requests[0]).toMatchObject({ path: '/api/charges?studentId=s1' });
+  });
+
+  it('asks a read again while it is answered "not found" before the caller\'s own write reached it', async () => {
+    // given a student just created, whose read model the server has not caught up with for two reads
+    let reads = 0;
+    const notYet = { status: 404, body: { statusCode: 404, code: 'not_found', message: 'Aluno não encontrado' }, headers: { 'X-Stale': 'true' } };
+    const { session, api } = await setup({
+      'GET /api/students/s1': () => (++reads <= 2 ? notYet : { status: 200, body: { id: 's1', nome: 'Bia' } }),
+    });
+    session.setState({ status: 'signed-in', accessToken: 'token-1' });
+    // when the SPA reads it, then it gets the student, on the third answer
+    await expect(api.call(studentsApi.get, { params: { id: 's1' } })).resolves.toEqual({ id: 's1', nome: 'Bia' });
+    expect(reads).toBe(3);
+  });
+
+  it('takes a plain "not found", and a stale one after a few tries, as the answer', async () => {
+    const notFound = { status: 404, body: { statusCode: 404, code: 'not_found', message: 'Aluno não encontrado' } };
+    let plain = 0;
+    let stale = 0;
+    const { session, api } = await setup({
+      'GET /api/students/gone': () => (plain++, notFound),
+      'GET /api/students/lagging': () => (stale++, { ...notFound, headers: { 'X-Stale': 'true' } }),
+    });
+    session.setState({ status: 'signed-in', accessToken: 'token-1' });
+    await expect(api.call(studentsApi.get, { params: { id: 'gone' } })).rejects.toMatchObject({ statusCode: 404 });
+    expect(plain).toBe(1);
+    await expect(api.call(studentsApi.get, { params: { id: 'lagging' } })).rejects.toMatchObject({ statusCode: 404 });
+    expect(stale).toBe(4);
   });
 
   it('on a 401 refreshes once, then retries once with the new token', async () => {

@@ -1,3 +1,4 @@
+import { STALE_HEADER } from '@contracts/shared/headers';
 import type { AnswerOf, InputOf, Operation } from '@contracts/shared/routes';
 import { env } from '../config/env';
 import { ApiError } from './api-error';
@@ -64,6 +65,11 @@ function buildUrl(baseUrl: string, path: string, query?: QueryParams): string {
   return `${baseUrl}${path}${search ? `?${search}` : ''}`;
 }
 
+/** How many times a read answered 404 with `X-Stale` is asked again (each waits up to ~3 s server-side). */
+const STALE_READ_RETRIES = 3;
+
+const isStaleNotFound = (response: Response) => response.status === 404 && response.headers.get(STALE_HEADER) === 'true';
+
 /**
  * fetch for the Vira API: JSON, Bearer token, one refresh-and-retry on a 401, errors as ApiError.
  * Read-your-writes is the server's job: it makes a principal's reads wait for its own last write.
@@ -96,6 +102,10 @@ export function createApiClient({ baseUrl, session }: { baseUrl: string; session
       response = await attempt(renewed);
       if (response.status === 401) session.clear();
     }
+    // A read answered before the caller's own write reached it (the server's wait ran out on a busy
+    // server) may not find what was just made: asked again, the server waits for it again.
+    for (let again = 0; again < STALE_READ_RETRIES && method === 'GET' && isStaleNotFound(response); again++)
+      response = await attempt(session.accessToken());
     if (!response.ok) throw await ApiError.fromResponse(response);
     return response;
   }

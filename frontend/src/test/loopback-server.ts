@@ -8,7 +8,7 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-export type Handler = (request: RecordedRequest) => { status: number; body?: unknown };
+export type Handler = (request: RecordedRequest) => { status: number; body?: unknown; headers?: Record<string, string> };
 
 /** A real HTTP server on 127.0.0.1 standing in for the API; it records every request it gets. */
 export async function startLoopbackServer(handler: Handler) {
@@ -24,8 +24,8 @@ export async function startLoopbackServer(handler: Handler) {
         body: raw ? JSON.parse(raw) : undefined,
       };
       requests.push(recorded);
-      const { status, body } = handler(recorded);
-      res.writeHead(status, { 'Content-Type': 'application/json' });
+      const { status, body, headers } = handler(recorded);
+      res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
       res.end(body === undefined ? '' : JSON.stringify(body));
     });
   });

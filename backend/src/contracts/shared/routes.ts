@@ -2,6 +2,7 @@ import { oc } from '@orpc/contract';
 import type { ContractProcedure, ErrorMap, Schema } from '@orpc/contract';
 import { z } from 'zod';
 import type { ChangeType } from './realtime';
+import { MIN_POSITION_HEADER } from './headers';
 
 /**
  * The vocabulary every HTTP contract is written in. An operation is declared once, as an oRPC
@@ -51,7 +52,6 @@ export const redirectAnswer = z.void().describe('Redireciona (cabeçalho Locatio
 /** `?flag=true|false` as a query string carries it. */
 export const booleanQuery = z.enum(['true', 'false']);
 
-export const MIN_POSITION_HEADER = 'x-min-position';
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
 /** Headers of a read that waits for read models (read-your-writes). */

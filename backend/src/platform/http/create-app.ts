@@ -26,6 +26,7 @@ import {
 } from './logger';
 import { unsafeInputProblem } from './safe-input';
 import { securityHeaders } from './security-headers';
+import { STALE_HEADER } from '../../contracts/shared/headers';
 
 const CONTENT_SECURITY_POLICY = {
   directives: {
@@ -194,7 +195,12 @@ export async function createApp(
   // The refresh token travels in an httpOnly cookie (identity).
   await app.register(fastifyCookie);
   if (config.CORS_ORIGINS.length > 0) {
-    app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
+    // The SPA on another origin reads X-Stale too (it asks a stale "not found" again).
+    app.enableCors({
+      origin: config.CORS_ORIGINS,
+      credentials: true,
+      exposedHeaders: [STALE_HEADER],
+    });
   }
 
   const spaDirectory = findSpaDirectory(config.STATIC_DIR);

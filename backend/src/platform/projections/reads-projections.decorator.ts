@@ -10,14 +10,14 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../auth/auth-user';
-import { MIN_POSITION_HEADER, readHeadersSchema } from '../../contracts/shared/routes';
+import { MIN_POSITION_HEADER, STALE_HEADER } from '../../contracts/shared/headers';
+import { readHeadersSchema } from '../../contracts/shared/routes';
 import { parseOrThrow } from '../http/parse-or-throw';
 import type { Checkpoint } from './checkpoint';
 import { ProjectionWaker } from './projection-waker';
 import { ReadYourWrites } from './read-your-writes';
 
 const READS_PROJECTIONS = 'vira:readsProjections';
-export const STALE_HEADER = 'x-stale';
 
 /**
  * Before the handler runs, waits (bounded) until the projections the route reads have applied the
@@ -73,7 +73,4 @@ export const projectionsReadBy = (handler: object): readonly string[] =>
 
 /** Marks a query route as reading these projections: it reads its caller's writes. */
 export const ReadsProjections = (...projections: string[]) =>
-  applyDecorators(
-    SetMetadata(READS_PROJECTIONS, projections),
-    UseGuards(ReadYourWritesGuard),
-  );
+  applyDecorators(SetMetadata(READS_PROJECTIONS, projections), UseGuards(ReadYourWritesGuard));
