@@ -4,7 +4,7 @@ import {
   type QueryResult,
   type UnknownRow,
 } from 'kysely';
-import { type RowBuilder, rowBuilder } from './row-builders';
+import { rowBuilder } from './row-builders';
 
 /**
  * Kysely's camel-case plugin (snake_case in SQL, camelCase in code; keys inside jsonb values kept
@@ -33,8 +33,6 @@ export class CamelCaseRows extends CamelCasePlugin {
     const columns = Object.keys(rows[0]);
     const names = columns.map((column) => this.camelCase(column));
     if (names.every((name, index) => name === columns[index])) return args.result;
-    return { ...args.result, rows: rows.map(rowBuilder(this.renamers, names, columns)) };
+    return { ...args.result, rows: rows.map(rowBuilder(names, columns)) };
   }
-
-  private readonly renamers = new Map<string, RowBuilder>();
 }

@@ -1,5 +1,5 @@
 import { Client, type FieldDef, type QueryArrayResult } from 'pg';
-import { type RowBuilder, rowBuilder } from './row-builders';
+import { rowBuilder } from './row-builders';
 
 /**
  * A statement run this many times in the process is prepared (a named statement) on each
@@ -31,8 +31,6 @@ function nameOf(text: string): string | undefined {
   return entry.name;
 }
 
-const arrayRows = new Map<string, RowBuilder>();
-
 /**
  * The rows of a result taken as arrays, each made an object by its shape's own function
  * (rowBuilder): building the agenda's month of 150 rows at node-postgres's shared sites cost 47 µs
@@ -40,13 +38,7 @@ const arrayRows = new Map<string, RowBuilder>();
  */
 function rowsOf(result: QueryArrayResult): Record<string, unknown>[] {
   const names = result.fields.map((field: FieldDef) => field.name);
-  return result.rows.map(
-    rowBuilder(
-      arrayRows,
-      names,
-      names.map((_, index) => index),
-    ),
-  );
+  return result.rows.map(rowBuilder(names, Array.from(names.keys())));
 }
 
 /**
