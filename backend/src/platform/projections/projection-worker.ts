@@ -87,6 +87,7 @@ export function waitBeforeNextPass(
       : 0;
   return Math.max(held - (now - last.lastPassAt), period - (now - last.lastPassAt), 0);
 }
+
 /** The first wait before a failed projection is woken again (then doubled each failure). */
 export const FAILED_RETRY_MS = 100;
 
